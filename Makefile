@@ -1,0 +1,43 @@
+# Every target bootstraps the virtual environment it needs; nothing is installed by hand.
+PY      ?= python3.11
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+HOST    ?= 127.0.0.1
+PORT    ?= 8000
+
+.PHONY: setup verify site serve test unit clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@command -v $(PY) >/dev/null || { echo "Makefile: $(PY) not found; install Python 3.11 or run 'make PY=/path/to/python3.11'"; exit 2; }
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[site,test]'
+	touch $(STAMP)
+
+## verify: recompute every claim on every page; writes build/verify/
+verify: $(STAMP)
+	$(BIN)/python -m verify
+
+## site: verify, then build the static site into site/ (strict)
+site: verify
+	$(BIN)/python -m mkdocs build --strict --quiet
+
+## serve: build and serve the verified site on $(HOST):$(PORT)
+serve: site
+	@echo "serving site/ on http://$(HOST):$(PORT)/"
+	$(BIN)/python -m http.server $(PORT) --bind $(HOST) --directory site
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest tests
+
+## test: everything CI runs
+test: $(STAMP)
+	$(BIN)/python -m verify
+	$(BIN)/python -m mkdocs build --strict --quiet
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf build site

@@ -1,0 +1,35 @@
+"""Probability over a finite set of outcomes: softmax, log-softmax, cross-entropy and its gradient."""
+from __future__ import annotations
+
+import numpy as np
+
+
+def as_float_array(x, name: str = "x") -> np.ndarray:
+    array = np.asarray(x, dtype=np.float64)
+    if array.size == 0:
+        raise ValueError(f"{name} is empty; a distribution needs at least one outcome")
+    return array
+
+
+def log_softmax(logits, axis: int = -1) -> np.ndarray:
+    """log softmax along `axis`, shifted by the max so large logits do not overflow."""
+    z = as_float_array(logits, "logits")
+    shifted = z - np.max(z, axis=axis, keepdims=True)
+    return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
+
+
+def softmax(logits, axis: int = -1) -> np.ndarray:
+    """exp(z_i) / sum_j exp(z_j) along `axis`; invariant to adding a constant to every logit."""
+    return np.exp(log_softmax(logits, axis=axis))
+
+
+def cross_entropy(logits, target: int) -> float:
+    """-log p(target) for one row of logits (natural log)."""
+    return float(-log_softmax(logits)[target])
+
+
+def cross_entropy_grad(logits, target: int) -> np.ndarray:
+    """d(-log p_target)/d logits = p - onehot(target)."""
+    p = softmax(logits)
+    p[target] -= 1.0
+    return p

@@ -1,0 +1,1 @@
+"""Verification of the pages: claims checker, verify functions per chapter, checkpoint diagnostics."""

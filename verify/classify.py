@@ -1,0 +1,208 @@
+"""Which digits on a page are values that need a claim or citation, and which are structure.
+
+Outside math every number is a value unless it is structural: a section, table, figure,
+page, equation or version reference; a year or date; a list ordinal or footnote mark; part of
+a name (`BLEU-2`, `CS224N`, `R7.2`); a number in a heading's leading section number.
+
+Inside math ($…$, $$…$$, \\(…\\), \\[…\\]) a number is a value when it has a decimal point, a
+unit, a percent sign or a scientific form, is a slash fraction, stands after a relation
+(=, \\approx, <, >, \\le, \\ge, ≈, alone or in a tuple), sits in a matrix environment, or is
+the whole formula (`$(0,8)$`). Integers that are coefficients, exponents, indices, sum bounds
+or part of a definition (`1-z_t`, `\\sum_{t=1}^{T+1}`, `\\sqrt{d_k}`) are structure.
+
+Fenced code is code, not prose: ```python blocks are executed by the checker and a ```text
+block right after one is its checked output. Digits in any other fenced block are values.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from verify.numbers import SCALAR
+
+NUMBER = re.compile(SCALAR)
+
+LOCATOR_BEFORE = re.compile(
+    r"(?:§+|Table|Tab\.|Tables|Figure|Figures|Fig\.|Eq\.|Equation|Section|Sec\.|Chapter|Ch\.|Appendix|"
+    r"Lecture|Part|p\.|pp\.|pages?|p|arXiv:|v|PMLR|vol\.|No\.|表|图|式|第|附录|页|章|节|"
+    r"Python|torch==|==|version|版本|槽|位置|slot|position|step|row|column|行|列|层|头|号|组|步骤|round|轮|case)\s*\(?$")
+LOCATOR_AFTER = re.compile(r"^\s*(?:章|节|页|年|月|日|版|世纪|楼)")
+CONNECTOR = re.compile(r"[–—~\-、,，/]\s*$|与\s*$|和\s*$|至\s*$|到\s*$")
+RELATION = re.compile(r"(?:=|\\approx|≈|<|>|\\le|\\ge|\\leq|\\geq|\\lt|\\gt|≤|≥|\\neq|\\ne)\s*$")
+MATRIX_ENV = re.compile(r"\\begin\{([pbvBV]?matrix|array)\}(.*?)\\end\{\1\}", re.S)
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    start: int
+    end: int
+    structural: bool
+    context: str
+
+
+@dataclass(frozen=True)
+class CodeBlock:
+    start: int
+    code: str
+    expected: str | None
+
+
+FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>[^\n]*)\n(?P<code>.*?)^(?P=indent)(?P=fence)[ \t]*$",
+                   re.S | re.M)
+
+
+def fenced_blocks(body: str):
+    for m in FENCE.finditer(body):
+        info = m.group("info").strip()
+        lang = info.split()[0].lstrip("{.").rstrip("}") if info else ""
+        yield m, lang, info
+
+
+def python_blocks(body: str) -> list[CodeBlock]:
+    blocks = list(fenced_blocks(body))
+    out = []
+    for i, (m, lang, info) in enumerate(blocks):
+        if lang != "python":
+            continue
+        expected = None
+        if i + 1 < len(blocks):
+            nxt, nlang, _ = blocks[i + 1]
+            if nlang == "text" and body[m.end():nxt.start()].strip() == "":
+                expected = nxt.group("code")
+        code = "\n".join(line[len(m.group("indent")):] for line in m.group("code").splitlines())
+        out.append(CodeBlock(m.start(), code, expected))
+    return out
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    """Replace text[start:end] by spaces, keeping newlines so offsets and lines stay put."""
+    return text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+
+
+def prose_view(body: str) -> str:
+    """The body with code, comments, link targets, attribute lists and HTML tags blanked out."""
+    view = body
+    blocks = list(fenced_blocks(body))
+    for i, (m, lang, info) in enumerate(blocks):
+        checked_output = (lang == "text" and i > 0 and blocks[i - 1][1] == "python"
+                          and body[blocks[i - 1][0].end():m.start()].strip() == "")
+        if lang == "python" or checked_output:
+            view = _blank(view, m.start(), m.end())
+        else:  # keep the content (its digits count), blank only the fence lines
+            view = _blank(view, m.start(), m.start("code"))
+            view = _blank(view, m.end("code"), m.end())
+    for pattern in (r"(?s)<!--.*?-->", r"`[^`\n]+`", r"\]\([^)\s]*\)", r"\{[:#.][^}\n]*\}", r"</?[A-Za-z][^>\n]*>",
+                    r"^[ \t]*!!!.*$", r"^[ \t]*\?\?\?\+?.*$", r"\[\^\w+\]", r"https?://\S+"):
+        for m in list(re.finditer(pattern, view, flags=re.M)):
+            view = _blank(view, m.start(), m.end())
+    return view
+
+
+def math_spans(view: str) -> list[tuple[int, int, int]]:
+    """(start, end, content_start) of every math span in the prose view."""
+    spans = []
+    pattern = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]|\\\((.+?)\\\)|(?<![\\$])\$(?!\s)([^$\n]+?)(?<![\s\\])\$", re.S)
+    for m in pattern.finditer(view):
+        group = next(g for g in range(1, 5) if m.group(g) is not None)
+        spans.append((m.start(), m.end(), m.start(group)))
+    return spans
+
+
+def numbers_in(body: str) -> list[Token]:
+    view = prose_view(body)
+    spans = math_spans(view)
+    tokens = []
+    for m in NUMBER.finditer(view):
+        start, end, text = m.start(), m.end(), m.group(0)
+        if not re.search(r"\d", text):
+            continue
+        span = next(((s, e, c) for s, e, c in spans if s <= start < e), None)
+        if span:
+            structural, why = _math_structural(view, span, start, end, text)
+        else:
+            structural, why = _prose_structural(view, start, end, text)
+        line_start = view.rfind("\n", 0, start) + 1
+        line_end = view.find("\n", end)
+        snippet = body[max(line_start, start - 12):min(end + 12, line_end if line_end >= 0 else len(body))]
+        tokens.append(Token(text, start, end, structural, why or f"near '{snippet.strip()}'"))
+    return tokens
+
+
+def _is_scientific_or_unit(text: str) -> bool:
+    return bool(re.search(r"[.%]|\\%|×|\\times|[eE][-+]?\d|[A-Za-zμ]$|/|\\ln|\\sqrt|\\frac", text))
+
+
+def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool, str]:
+    before, after = view[max(0, start - 40):start], view[end:end + 12]
+    line_start = view.rfind("\n", 0, start) + 1
+    line_prefix = view[line_start:start]
+    if re.fullmatch(r"\s*#{1,6}\s*", line_prefix):
+        return True, "heading number"
+    if re.fullmatch(r"\s*", line_prefix) and re.match(r"[.)、]\s", after):
+        return True, "list ordinal"
+    if re.fullmatch(r"\s*\|\s*", line_prefix) and re.match(r"[，,.、)]\s*\S", after):
+        return True, "table row label"
+    integer = re.fullmatch(r"[-−]?\d+", text) is not None
+    if re.search(r"[A-Za-z_]$", before) or integer and re.match(r"[A-Za-z_]", after):
+        return True, "part of a name"
+    if re.search(r"[A-Za-z]-$", before):
+        return True, "part of a name"
+    if re.search(r"\d$", before) or re.match(r"\d", after):
+        return True, "part of a longer token"
+    if LOCATOR_BEFORE.search(before) or LOCATOR_AFTER.match(after):
+        return True, "reference or date"
+    if re.fullmatch(r"(19|20)\d\d", text) and re.match(r"\s*[-/]\d{1,2}[-/]\d{1,2}", after):
+        return True, "date"
+    if re.match(r"[-/]", after) is None and re.search(r"(19|20)\d\d[-/]\d{1,2}[-/]?$", before):
+        return True, "date"
+    if re.match(r"\s*[:：]\d\d", after) or re.search(r"\d[:：]$", before):
+        return True, "time of day"
+    # a range or list continuing a structural reference: §3.12–3.15, p25–36, 表1、表2
+    conn = CONNECTOR.search(before)
+    if conn:
+        prev = list(NUMBER.finditer(view[max(0, start - 60):start - len(conn.group(0))]))
+        if prev and prev[-1].end() == len(view[max(0, start - 60):start - len(conn.group(0))]):
+            p = prev[-1]
+            abs_start = max(0, start - 60) + p.start()
+            ok, _ = _prose_structural(view, abs_start, abs_start + len(p.group(0)), p.group(0))
+            if ok:
+                return True, "continues a reference"
+    return False, ""
+
+
+def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[bool, str]:
+    s, e, content_start = span
+    content = view[content_start:e].rstrip("$").rstrip("\\]").rstrip("\\)")
+    rel = start - content_start
+    inner_before = content[:rel]
+    if _is_scientific_or_unit(text):
+        return False, "value in math (decimal, fraction, unit or scientific form)"
+    for env in MATRIX_ENV.finditer(content):
+        if env.start(2) <= rel < env.end(2):
+            return False, "matrix entry"
+    if re.fullmatch(r"\s*[(\[]?\s*[-−]?\d[\d\s,.\-−]*[)\]]?\s*", content):
+        return False, "the formula is a number or tuple"
+    if _in_script(inner_before):
+        return True, "index, exponent or bound"
+    chain = re.sub(r"(?:[-−]?\d+(?:\.\d+)?\s*[,，]\s*)*(?:\\left)?[(\[]?\s*[-−]?$", "", inner_before)
+    if RELATION.search(chain):
+        return False, "value after a relation"
+    return True, "coefficient or structure in a formula"
+
+
+def _in_script(before: str) -> bool:
+    """Is the position inside a subscript/superscript (`_{...}`, `^{...}`, `_1`, `^2`)?"""
+    if re.search(r"[_^]\s*$", before):
+        return True
+    depth, stack = 0, []
+    i = 0
+    while i < len(before):
+        ch = before[i]
+        if ch == "{" and (i == 0 or before[i - 1] != "\\"):
+            opener = before[:i].rstrip()[-1:] if before[:i].rstrip() else ""
+            stack.append(opener in "_^")
+        elif ch == "}" and (i == 0 or before[i - 1] != "\\") and stack:
+            stack.pop()
+        i += 1
+    return any(stack)
