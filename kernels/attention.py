@@ -140,3 +140,63 @@ def sinusoidal_positions(n_positions: int, d_model: int, base: float = 10000.0) 
     pe[:, 0::2] = np.sin(positions * rates)
     pe[:, 1::2] = np.cos(positions * rates[: d_model // 2])
     return pe
+
+
+def linear_scores(q, K, a, b) -> np.ndarray:
+    """e_j = a^T q + b^T k_j: a score that is linear in the concatenation [q; k_j].
+
+    For one query the term a^T q is the same for every key, so a softmax over keys
+    cancels it: the weights depend on b and the keys only, never on the query.
+    """
+    q = np.asarray(q, dtype=np.float64)
+    K = np.asarray(K, dtype=np.float64)
+    return np.asarray(a, dtype=np.float64) @ q + K @ np.asarray(b, dtype=np.float64)
+
+
+def linearized_additive_coefficients(W_q, W_k, v_a) -> tuple[np.ndarray, np.ndarray]:
+    """(a, b) with v_a^T (W_q q + W_k k) = a^T q + b^T k: the additive scorer with tanh removed."""
+    v_a = np.asarray(v_a, dtype=np.float64)
+    return np.asarray(W_q, dtype=np.float64).T @ v_a, np.asarray(W_k, dtype=np.float64).T @ v_a
+
+
+def vocab_head_upstream(context, head, target: int) -> np.ndarray:
+    """g = dL/dc for L = -log softmax(c @ head)[target]: head @ (p - onehot(target))."""
+    from kernels.probability import cross_entropy_grad
+
+    context = np.asarray(context, dtype=np.float64)
+    head = np.asarray(head, dtype=np.float64)
+    return head @ cross_entropy_grad(context @ head, target)
+
+
+@dataclass(frozen=True)
+class AutogradReadLoss:
+    loss: float
+    d_context: np.ndarray  # dL/dc
+    d_scores: np.ndarray   # dL/de
+    d_query: np.ndarray    # dL/dq
+    d_keys: np.ndarray     # dL/dK
+    d_values: np.ndarray   # dL/dV
+
+
+def read_loss_autograd(q, K, V, head, target: int, scale: bool = False) -> AutogradReadLoss:
+    """Reference gradients from torch autograd (float64) for one read followed by a vocabulary head.
+
+    Computes e = s q K^T (s = 1/sqrt(d_k) when scale=True, else 1), alpha = softmax(e),
+    c = alpha V, logits = c @ head, L = -log softmax(logits)[target], then backpropagates.
+    Independent of read_gradients: nothing here uses the closed-form local gradients.
+    """
+    import torch
+
+    t = lambda x: torch.tensor(np.asarray(x, dtype=np.float64), dtype=torch.float64, requires_grad=True)
+    q_t, K_t, V_t = t(q), t(K), t(V)
+    head_t = torch.tensor(np.asarray(head, dtype=np.float64), dtype=torch.float64)
+    e = K_t @ q_t
+    if scale:
+        e = e / (K_t.shape[-1] ** 0.5)
+    e.retain_grad()
+    c = torch.softmax(e, dim=-1) @ V_t
+    c.retain_grad()
+    loss = -torch.log_softmax(c @ head_t, dim=-1)[target]
+    loss.backward()
+    n = lambda x: x.detach().numpy().copy()
+    return AutogradReadLoss(float(loss.item()), n(c.grad), n(e.grad), n(q_t.grad), n(K_t.grad), n(V_t.grad))

@@ -25,3 +25,30 @@ def ffn_parameter_count(d_model: int, d_hidden: int, bias: bool = True) -> int:
     """Weights (and biases) of the two linear maps d_model -> d_hidden -> d_model."""
     weights = 2 * d_model * d_hidden
     return weights + (d_hidden + d_model if bias else 0)
+
+
+def feature_stats(x) -> tuple[np.ndarray, np.ndarray]:
+    """(mean, biased variance) over the feature axis: the two statistics LayerNorm uses."""
+    x = np.asarray(x, dtype=np.float64)
+    return x.mean(axis=-1), x.var(axis=-1)
+
+
+def rotary_embed(x, positions, base: float = 10000.0) -> np.ndarray:
+    """RoPE (Su et al. 2021, RoFormer §3): rotate each feature pair (2i, 2i+1) of x by the angle
+    position * base^(-2i/d). x is (..., n, d) with d even; positions is (n,).
+
+    Applied to queries and keys, the dot product of a query at m and a key at n then depends on
+    the offset n - m only. Norms are preserved (each pair is a plane rotation).
+    """
+    x = np.asarray(x, dtype=np.float64)
+    d = x.shape[-1]
+    if d % 2:
+        raise ValueError(f"rotary_embed needs an even feature width, got {d}")
+    rates = base ** (-np.arange(0, d, 2, dtype=np.float64) / d)
+    angles = np.asarray(positions, dtype=np.float64)[..., None] * rates   # (n, d/2)
+    cos, sin = np.cos(angles), np.sin(angles)
+    even, odd = x[..., 0::2], x[..., 1::2]
+    out = np.empty_like(x)
+    out[..., 0::2] = even * cos - odd * sin
+    out[..., 1::2] = even * sin + odd * cos
+    return out

@@ -43,6 +43,8 @@ class BeamResult:
     best: Hypothesis
     ended: bool                       # False: max_steps ran out before any kept hypothesis ended
     rounds: list = field(default_factory=list)  # the hypotheses kept after each round, best first
+    pools: list = field(default_factory=list)   # every candidate ranked in each round, best first;
+                                                # pools[i][:width] == rounds[i]
 
 
 def beam_decode(next_log_probs: NextLogProbs, width: int = 2, max_steps: int = 32,
@@ -62,7 +64,7 @@ def beam_decode(next_log_probs: NextLogProbs, width: int = 2, max_steps: int = 3
         return (-rank_score(h, alpha), h.tokens)
 
     beam = [Hypothesis((), 0.0)]
-    rounds = []
+    rounds, pools = [], []
     for _ in range(max_steps):
         pool = []
         for hyp in beam:
@@ -73,13 +75,15 @@ def beam_decode(next_log_probs: NextLogProbs, width: int = 2, max_steps: int = 3
                 pool.append(Hypothesis(hyp.tokens + (token,), hyp.log_probability + float(log_p)))
         if not pool:
             raise ValueError("no legal successor for any hypothesis in the beam")
-        beam = sorted(pool, key=order)[:width]
+        ranked = sorted(pool, key=order)
+        pools.append(ranked)
+        beam = ranked[:width]
         rounds.append(list(beam))
         if all(h.finished for h in beam):
             break
     finished = [h for h in beam if h.finished]
     best = min(finished or beam, key=order)
-    return BeamResult(best=best, ended=best.finished, rounds=rounds)
+    return BeamResult(best=best, ended=best.finished, rounds=rounds, pools=pools)
 
 
 def greedy_decode(next_log_probs: NextLogProbs, max_steps: int = 32) -> BeamResult:

@@ -63,3 +63,24 @@ def corpus_bleu(candidates, references_list, max_n: int = 4) -> Bleu:
         return Bleu(0.0, precisions, bp, c, r)
     log_mean = sum(math.log(p) for p in precisions) / max_n
     return Bleu(bp * math.exp(log_mean), precisions, bp, c, r)
+
+
+def alignment_distances(n_source: int, alignment, reverse_source: bool = False) -> list[int]:
+    """Steps between reading a source token and emitting the target token aligned with it.
+
+    The timeline is that of a plain encoder–decoder: the n_source source tokens are read one
+    per step (steps 1..n_source), then target token j is emitted at step n_source + j.
+    `alignment` lists (i, j) pairs: source position i, counted in the original order, aligned
+    with target position j (both 1-based). With reverse_source the source is fed back to
+    front, so original token i is read at step n_source + 1 - i; the target order is kept.
+    Returns one distance per pair, in the order given.
+    """
+    if n_source < 1:
+        raise ValueError(f"the source needs at least one token, got n_source={n_source}")
+    out = []
+    for i, j in alignment:
+        if not 1 <= i <= n_source or j < 1:
+            raise ValueError(f"alignment pair {(i, j)} is outside a source of {n_source} tokens")
+        read_at = n_source + 1 - i if reverse_source else i
+        out.append(n_source + j - read_at)
+    return out

@@ -33,3 +33,18 @@ def cross_entropy_grad(logits, target: int) -> np.ndarray:
     p = softmax(logits)
     p[target] -= 1.0
     return p
+
+
+def expectation(probs, values) -> np.ndarray:
+    """E_p[v] = sum_i p_i v_i: the probability-weighted average of one value per outcome.
+
+    `probs` has shape (n,) (a distribution over n outcomes, e.g. attention weights over n
+    source positions); `values` has shape (n,) or (n, d) (one scalar or vector per outcome).
+    The result has the shape of one value. `probs` is used as given: it is not renormalized,
+    so rounded weights give the rounded-weight average.
+    """
+    p = as_float_array(probs, "probs")
+    v = as_float_array(values, "values")
+    if p.ndim != 1 or v.shape[0] != p.shape[0]:
+        raise ValueError(f"need probs of shape (n,) and values with n rows; got {p.shape} and {v.shape}")
+    return np.tensordot(p, v, axes=(0, 0))

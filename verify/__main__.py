@@ -35,6 +35,7 @@ def page_json(report) -> dict:
         "page": report.page_id, "path": report.path, "title": report.title,
         "evidence": report.evidence, "verify": report.verify,
         "verify_sha256": file_sha256(report.verify),
+        "verify_line": int(report.verify_source.rsplit(":", 1)[1]) if report.verify_source else None,
         "status": "failed" if report.failed else "passed",
         "numbers": {"total": report.numbers_total, "recomputed": report.numbers_recomputed,
                     "cited": report.numbers_cited},

@@ -41,6 +41,7 @@ class ClaimResult:
     status: str  # passed | failed
     line: int
     message: str = ""
+    span: tuple | None = None  # character offsets of the printed text in the page file
 
 
 @dataclass
@@ -211,7 +212,8 @@ def check_page(path: Path) -> PageReport:
                 except NumberFormatError as exc:
                     ok, why = False, f"{exc}; print a plain number"
                 result = ClaimResult(page.id, i, key, template, printed, _jsonable(computed),
-                                     "passed" if ok else "failed", body_line, "" if ok else why)
+                                     "passed" if ok else "failed", body_line, "" if ok else why,
+                                     (page.body_offset + start, page.body_offset + end))
                 report.claims.append(result)
                 if ok:
                     covered.append((start, end, "claim"))
@@ -252,6 +254,18 @@ def check_page(path: Path) -> PageReport:
                                                      for c in page.meta.get("cited") or []):
             fail(page.meta_lines.get("evidence", 2), f"evidence lists {kind!r} but no cited entry has kind {kind!r}")
 
+    # 6. runnable code
+    for block in classify.python_blocks(page.body):
+        report.code_blocks_run += 1
+        message = run_code_block(block)
+        if message:
+            fail(page.line_of(block.start), message)
+    computed_kinds = {"construction", "checkpoint"} & set(page.meta["evidence"])
+    if computed_kinds and not claims and not report.code_blocks_run:
+        fail(page.meta_lines.get("evidence", 2),
+             f"evidence lists {', '.join(sorted(computed_kinds))} but the page has no claims or executed code; "
+             "remove it from evidence ([] is right for a page without numbers)")
+
     # 5. completeness
     for token in classify.numbers_in(page.body):
         if token.structural:
@@ -266,13 +280,6 @@ def check_page(path: Path) -> PageReport:
             fail(page.line_of(token.start),
                  f"number {token.text!r} is neither claimed nor cited ({token.context}); "
                  "add a claim template, a cited entry, or rewrite it")
-
-    # 6. runnable code
-    for block in classify.python_blocks(page.body):
-        report.code_blocks_run += 1
-        message = run_code_block(block)
-        if message:
-            fail(page.line_of(block.start), message)
     return report
 
 

@@ -130,7 +130,10 @@ def numbers_in(body: str) -> list[Token]:
 
 
 def _is_scientific_or_unit(text: str) -> bool:
-    return bool(re.search(r"[.%]|\\%|×|\\times|[eE][-+]?\d|[A-Za-zμ]$|/|\\ln|\\sqrt|\\frac", text))
+    """Decimal point, percent, scientific form, unit or slash fraction: a value wherever it stands."""
+    if re.match(r"[-−]?\\(ln|sqrt|frac)", text):
+        return False  # \sqrt8 is structure unless it stands after a relation or in a lone tuple
+    return bool(re.search(r"[.%]|\\%|×|\\times|[eE][-+]?\d|[A-Za-zμ]$|/", text))
 
 
 def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool, str]:
@@ -181,11 +184,12 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
     for env in MATRIX_ENV.finditer(content):
         if env.start(2) <= rel < env.end(2):
             return False, "matrix entry"
-    if re.fullmatch(r"\s*[(\[]?\s*[-−]?\d[\d\s,.\-−]*[)\]]?\s*", content):
+    item = r"\s*[-−]?(?:\\(?:ln|sqrt)\s*)?\{?\d[\d.]*\}?\s*"
+    if re.fullmatch(rf"\s*[(\[]?{item}(?:[,，]{item})*[)\]]?\s*", content):
         return False, "the formula is a number or tuple"
     if _in_script(inner_before):
         return True, "index, exponent or bound"
-    chain = re.sub(r"(?:[-−]?\d+(?:\.\d+)?\s*[,，]\s*)*(?:\\left)?[(\[]?\s*[-−]?$", "", inner_before)
+    chain = re.sub(r"(?:\\left)?[(\[]?\s*(?:[-−]?(?:\\(?:ln|sqrt)\s*)?[\d.]+\s*[,，]\s*)*[-−]?$", "", inner_before)
     if RELATION.search(chain):
         return False, "value after a relation"
     return True, "coefficient or structure in a formula"

@@ -30,7 +30,7 @@ MANTISSA = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 EXPONENT = (r"(?:(?:×|\\times|\\cdot|·)\s*10\s*(?:\^\s*\{\s*[-−+]?\s*\d+\s*\}|\^\s*[-−+]?\d+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
             r"|[eE][-+]?\d+(?![A-Za-z]))")
 UNIT = rf"(?:\s?(?:{_UNIT_ALT})(?![A-Za-z]))"
-SYMBOLIC = r"(?:\\(?:ln|sqrt)\s*\{?\s*\d+(?:\.\d+)?\s*\}?|\\frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\})"
+SYMBOLIC = r"(?:\\(?:ln|sqrt)\s*(?:\{\s*\d+(?:\.\d+)?\s*\}|\d+(?:\.\d+)?)|\\frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\})"
 FRACTION = r"(?:\d+/\d+(?![\d.]))"
 
 # One printed scalar. Order matters: the fraction and symbolic forms are tried first.

@@ -36,6 +36,7 @@ class Page:
     meta: dict
     body: str            # everything after the front matter
     body_first_line: int  # 1-based line number of the body's first line in the file
+    body_offset: int = 0  # character offset of the body in the file
     meta_lines: dict = field(default_factory=dict)  # top-level key -> line number
 
     def line_of(self, offset: int) -> int:
@@ -77,9 +78,10 @@ def read_page(path: Path) -> Page:
         if key not in meta:
             raise PageError(path, 2, f"front matter lacks {key!r} ({FRONT_MATTER_KEYS[key]})")
     evidence = meta["evidence"]
-    if not isinstance(evidence, list) or not evidence or any(e not in EVIDENCE_KINDS for e in evidence):
+    if not isinstance(evidence, list) or any(e not in EVIDENCE_KINDS for e in evidence):
         raise PageError(path, meta_lines.get("evidence", 2),
-                        f"evidence must be a non-empty list drawn from {', '.join(EVIDENCE_KINDS)}; got {evidence!r}")
+                        f"evidence must be a list drawn from {', '.join(EVIDENCE_KINDS)} ([] for a page without "
+                        f"numbers); got {evidence!r}")
     for key in ("claims", "cited"):
         if key in meta and not isinstance(meta[key], list):
             raise PageError(path, meta_lines.get(key, 2), f"{key!r} must be a YAML list")
@@ -87,7 +89,7 @@ def read_page(path: Path) -> Page:
         raise PageError(path, meta_lines.get("sources", 2), "'sources' must map a key to a reference string")
     body_start = end + len("\n---\n")
     first_line = text.count("\n", 0, body_start) + 1
-    return Page(Path(path), meta, text[body_start:], first_line, meta_lines)
+    return Page(Path(path), meta, text[body_start:], first_line, body_start, meta_lines)
 
 
 def claim_line(page: Page, section: str, index: int) -> int:

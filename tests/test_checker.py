@@ -1,0 +1,161 @@
+"""The claims checker catches every mutation that would let the text and the computation
+diverge, and reports each failure as one line naming file and line."""
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from verify import checker
+from verify.checker import ROOT, all_pages, check_page
+
+PAGES = all_pages()
+LINE = re.compile(r"^\S+\.md:\d+: \S.*$")
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    checker._cache.clear()
+    yield
+    checker._cache.clear()
+
+
+def one_line_errors(report):
+    assert report.errors, "expected the check to fail"
+    for error in report.errors:
+        assert "\n" not in error and LINE.match(error), error
+    return report.errors
+
+
+def write_variant(tmp_path: Path, original: Path, text: str) -> Path:
+    target = tmp_path / original.relative_to(ROOT)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
+def test_every_page_passes_as_committed():
+    failures = [e for p in PAGES for e in check_page(p).errors]
+    assert not failures, "\n".join(failures)
+
+
+def claimed_spans():
+    for page in PAGES:
+        seen = set()
+        for claim in check_page(page).claims:
+            if claim.status == "passed" and claim.span not in seen:
+                seen.add(claim.span)
+                yield page, claim
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_changing_one_digit_of_any_claimed_number_fails(page, tmp_path):
+    text = page.read_text(encoding="utf-8")
+    spans = {c.span: c for c in check_page(page).claims if c.status == "passed"}
+    assert spans or not check_page(page).claims
+    for (start, end), claim in spans.items():
+        printed = text[start:end]
+        i = next(i for i, ch in enumerate(printed) if ch.isdigit())
+        mutated = printed[:i] + str((int(printed[i]) + 1) % 10) + printed[i + 1:]
+        variant = write_variant(tmp_path, page, text[:start] + mutated + text[end:])
+        checker._cache.clear()
+        report = check_page(variant)
+        assert report.failed, f"{page}: changing {printed!r} to {mutated!r} went unnoticed"
+        one_line_errors(report)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_removing_a_claims_text_fails(page, tmp_path):
+    text = page.read_text(encoding="utf-8")
+    claims = check_page(page).claims
+    for claim in {c.index: c for c in claims if c.status == "passed"}.values():
+        start, end = claim.span
+        # cut the whole line that holds the claimed number
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = text.find("\n", end)
+        variant = write_variant(tmp_path, page, text[:line_start] + text[line_end + 1:])
+        report = check_page(variant)
+        errors = one_line_errors(report)
+        assert any("not found" in e for e in errors), errors
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_bare_number_fails_with_its_line(page, tmp_path):
+    text = page.read_text(encoding="utf-8").rstrip("\n") + "\n\n另有一个没有来历的数 3.14159。\n"
+    variant = write_variant(tmp_path, page, text)
+    errors = one_line_errors(check_page(variant))
+    last_line = text.rstrip("\n").count("\n") + 1
+    assert any(e.endswith("rewrite it") and f":{last_line}: number '3.14159'" in e for e in errors), errors
+
+
+# ---------------------------------------------------------------- whole-run mutations (make verify)
+
+def copy_project(tmp_path: Path) -> Path:
+    dest = tmp_path / "project"
+    shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(".venv", "site", "build", ".git", ".helpers",
+                                                              "__pycache__", ".hypothesis", "*.egg-info"))
+    return dest
+
+
+def run_verify(project: Path) -> subprocess.CompletedProcess:
+    env = {"PYTHONPATH": str(project), "PATH": "/usr/bin:/bin"}
+    return subprocess.run([sys.executable, "-m", "verify"], cwd=project, env=env, capture_output=True,
+                          text=True, timeout=300)
+
+
+def edit(path: Path, old: str, new: str):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{path} no longer contains {old!r}; update the mutation test"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def assert_red(result: subprocess.CompletedProcess, expect: str):
+    assert result.returncode == 1, result.stdout + result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert re.fullmatch(r"\d+ passed, [1-9]\d* failed", lines[-1]), lines[-1]
+    failures = [l for l in lines if LINE.match(l)]
+    assert failures and any(expect in l for l in failures), result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_unmodified_copy_is_green(tmp_path):
+    result = run_verify(copy_project(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.fullmatch(r"\d+ passed, 0 failed", result.stdout.strip().splitlines()[-1])
+
+
+def test_dropping_the_sqrt_dk_scaling_in_the_kernel_turns_verify_red(tmp_path):
+    project = copy_project(tmp_path)
+    edit(project / "kernels" / "attention.py", "return dot_scores(q, K) / np.sqrt(K.shape[-1])",
+         "return dot_scores(q, K)")
+    assert_red(run_verify(project), "claim")
+
+
+def test_changing_the_brevity_penalty_turns_verify_red(tmp_path):
+    project = copy_project(tmp_path)
+    edit(project / "kernels" / "metrics.py", "math.exp(1.0 - r / c)", "math.exp(1.0 - c / r)")
+    assert_red(run_verify(project), "claim")
+
+
+def test_a_verify_function_that_raises_is_one_line_naming_the_page(tmp_path):
+    project = copy_project(tmp_path)
+    edit(project / "verify" / "lecture" / "ch03_read.py",
+         '    """Baseline read, the vocabulary head G and the loss for label him/her (index 0)."""\n',
+         '    """Baseline read, the vocabulary head G and the loss for label him/her (index 0)."""\n'
+         '    raise RuntimeError("broken on purpose")\n')
+    result = run_verify(project)
+    assert_red(result, "RuntimeError: broken on purpose")
+    assert any(l.startswith("docs/lecture/ch03/3-5.md:") and "ch03_read.py:" in l for l in result.stdout.splitlines())
+
+
+def test_results_json_is_written(tmp_path):
+    import json
+    project = copy_project(tmp_path)
+    run_verify(project)
+    results = json.loads((project / "build" / "verify" / "results.json").read_text(encoding="utf-8"))
+    assert results["summary"]["failed"] == 0 and results["summary"]["claims_passed"] > 0
+    claim = results["claims"][0]
+    assert {"page", "key", "template", "printed", "computed", "status"} <= set(claim)
+    assert (project / "build" / "verify" / "pages" / "lecture.3.5.json").is_file()

@@ -1,0 +1,108 @@
+"""Bad input gets one clear line naming the file, the line and what to do; never a traceback,
+never a silent pass."""
+import re
+
+import pytest
+
+from verify import checker
+from verify.checker import check_page
+
+GOOD_FRONT = """---
+id: test.1
+title: t
+source: test
+evidence: [construction]
+verify: verify/lecture/ch03_read.py::three_slot_read
+claims:
+  - '\\alpha\\approx{alpha}'
+---
+"""
+BODY = "# t\n\n$$\\alpha\\approx(0.422319,0.155362,0.422319)$$\n"
+
+
+def check(tmp_path, text):
+    checker._cache.clear()
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    report = check_page(page)
+    for error in report.errors:
+        assert "\n" not in error and re.match(r"^\S+page\.md:\d+: ", error), error
+    return report
+
+
+def only_error(report):
+    assert len(report.errors) >= 1
+    return report.errors[0]
+
+
+def test_good_page_passes(tmp_path):
+    report = check(tmp_path, GOOD_FRONT + BODY)
+    assert not report.errors and [c.status for c in report.claims] == ["passed"]
+    assert report.numbers_total == report.numbers_recomputed == 3
+
+
+@pytest.mark.parametrize("front,expect", [
+    ("---\nid: [unclosed\n---\n", ":2: front matter is not valid YAML"),
+    ("---\nid: x\ntitle: t\nsource: s\nevidence: [construction]\nclaim: []\n---\n", ":6: unknown front-matter key 'claim'"),
+    ("---\nid: x\ntitle: t\nsource: s\n---\n", "lacks 'evidence'"),
+    ("---\nid: x\ntitle: t\nsource: s\nevidence: [measurement]\n---\n", ":5: evidence must be"),
+    ("# no front matter\n", ":1: no YAML front matter"),
+])
+def test_malformed_front_matter(tmp_path, front, expect):
+    assert expect in only_error(check(tmp_path, front + BODY))
+
+
+def test_missing_verify_module(tmp_path):
+    text = GOOD_FRONT.replace("verify/lecture/ch03_read.py", "verify/lecture/nope.py")
+    error = only_error(check(tmp_path, text + BODY))
+    assert ":6: verify function" in error and "does not exist" in error
+
+
+def test_missing_verify_function(tmp_path):
+    text = GOOD_FRONT.replace("::three_slot_read", "::no_such_function")
+    assert "has no function 'no_such_function'" in only_error(check(tmp_path, text + BODY))
+
+
+def test_unknown_key_in_template_is_named(tmp_path):
+    text = GOOD_FRONT.replace("{alpha}", "{alhpa}")
+    error = only_error(check(tmp_path, text + BODY))
+    assert "no {key} hole" in error and "{alhpa}" in error and "known keys" in error
+
+
+def test_unparsable_printed_number(tmp_path):
+    text = GOOD_FRONT.replace("'\\alpha\\approx{alpha}'", "'损失 {loss} 纳特'")
+    error = [e for e in check(tmp_path, text + "\n损失 3/0 纳特\n").errors if "claim" in e][0]
+    assert "divides by zero" in error
+
+
+def test_citation_without_location_and_unknown_source(tmp_path):
+    text = GOOD_FRONT.replace("evidence: [construction]", "evidence: [construction, paper]").replace(
+        "---\n#", "#") + ""
+    front = text.rstrip("-\n") + ("\ncited:\n  - text: '报告 26.17'\n    source: nowhere\n    kind: paper\n"
+                                  "sources:\n  vague: 'Some paper, 2014'\n---\n")
+    errors = check(tmp_path, front + BODY + "\n报告 26.17\n").errors
+    assert any("must name a version and a location" in e for e in errors)
+    assert any("names source 'nowhere'" in e for e in errors)
+
+
+def test_evidence_must_match_what_the_page_holds(tmp_path):
+    text = GOOD_FRONT.replace("evidence: [construction]", "evidence: [paper]")
+    errors = check(tmp_path, text + BODY).errors
+    assert any("must list construction or checkpoint" in e for e in errors)
+    assert any("no cited entry has kind 'paper'" in e for e in errors)
+
+
+def test_code_block_that_raises_or_prints_otherwise(tmp_path):
+    page = GOOD_FRONT + BODY + "\n```python\nprint(1 + 1)\n```\n\n```text\n3\n```\n"
+    assert "prints something else" in only_error(check(tmp_path, page))
+    page = GOOD_FRONT + BODY + "\n```python\nraise ValueError('no')\n```\n"
+    assert "raised ValueError: no" in only_error(check(tmp_path, page))
+    page = GOOD_FRONT + BODY + "\n```python\nfrom kernels.probability import softmax\nprint(softmax([0, 0]).tolist())\n```\n\n```text\n[0.5, 0.5]\n```\n"
+    report = check(tmp_path, page)
+    assert not report.errors and report.code_blocks_run == 1
+
+
+def test_claim_printed_wrong_names_its_line(tmp_path):
+    report = check(tmp_path, GOOD_FRONT + BODY.replace("0.155362", "0.155363"))
+    error = only_error(report)
+    assert "page.md:12: claim 0 {alpha}: printed '0.155363' (item 1)" in error

@@ -1,0 +1,74 @@
+"""Where the line between a value and a formula's structure lies, fixed by real formulas
+from the course documents, each with the classification of every number in it."""
+import pytest
+
+from verify.classify import numbers_in, python_blocks
+
+
+def classified(body: str) -> list[tuple[str, bool]]:
+    """(number text, is_value) for every number in a body, in order."""
+    return [(t.text, not t.structural) for t in numbers_in(body)]
+
+
+V, S = True, False  # value / structure
+
+MATH_CORPUS = [
+    # values: decimals, tuples after relations, lone tuples, matrices
+    (r"$\alpha\approx(.422319,.155362,.422319)$", [(".422319", V), (".155362", V), (".422319", V)]),
+    (r"$q=(1,0)$", [("1", V), ("0", V)]),
+    (r"$(0,8)$", [("0", V), ("8", V)]),
+    (r"$G=\begin{bmatrix}2&0&0\\0&1&0\end{bmatrix}$", [("2", V), ("0", V), ("0", V), ("0", V), ("1", V), ("0", V)]),
+    (r"$-\ln(.702690)=.352839$", [(".702690", V), (".352839", V)]),
+    (r"$\sqrt8\approx2.828$", [(r"\sqrt8", S), ("2.828", V)]),
+    (r"$4\times0.155362\approx0.621450$", [("4", S), ("0.155362", V), ("0.621450", V)]),
+    (r"$p_1=5/5=1$", [("1", S), ("5/5", V), ("1", V)]),
+    (r"$\mathrm{BLEU}_2=e^{-0.2}\sqrt{3/4}\approx0.7090$", [("2", S), ("-0.2", V), ("3/4", V), ("0.7090", V)]),
+    (r"$$c=0.422319(2,0)+0.155362(0,4)$$", [("0.422319", V), ("2", S), ("0", S), ("0.155362", V), ("0", S), ("4", S)]),
+    (r"$1.804\times10^{-15}$", [(r"1.804\times10^{-15}", V)]),
+    # structure: coefficients, exponents, indices, sum bounds, definitions
+    (r"$z_t\odot h_{t-1}+(1-z_t)\odot\tilde h_t$", [("-1", S), ("1", S)]),
+    (r"$\sum_{t=1}^{T+1}\log p$", [("1", S), ("1", S)]),
+    (r"$\frac1{\sqrt{d_k}}\sum_j k_j$", [("1", S)]),
+    (r"$2LBnH_{kv}d_hs$", [("2", S)]),
+    (r"$PE_{(p,2i)}=\sin(p/10000^{2i/d})$", [("2", S), ("10000", S), ("2", S)]),
+    (r"$\alpha_{ij}=\frac{\exp(e_{ij})}{\sum_{r=1}^{n}\exp(e_{ir})}$", [("1", S)]),
+    (r"$\mathrm{BP}=\begin{cases}1&c>r,\\ \exp(1-r/c)&0<c\le r.\end{cases}$", [("1", S), ("1", S), ("0", S)]),
+    (r"$v_2$", [("2", S)]),
+    (r"$(\ln4,\ln2,0,0,\ln2)$", [(r"\ln4", V), (r"\ln2", V), ("0", V), ("0", V), (r"\ln2", V)]),
+    (r"$H=\ln 4$", [(r"\ln 4", V)]),
+]
+
+
+@pytest.mark.parametrize("body,expected", MATH_CORPUS)
+def test_math_classification(body, expected):
+    assert classified(body) == expected
+
+
+PROSE_CORPUS = [
+    ("固定摘要为57.67%，动态读取87.00%", [("57.67%", V), ("87.00%", V)]),
+    ("各102417训练目标token", [("102417", V)]),
+    ("参考长 6，候选长 5", [("6", V), ("5", V)]),
+    ("| 位置 | 权重 |\n| --- | --- |\n| 我 | 0.090 |", [("0.090", V)]),
+    ("见 §3.12–3.15 与 Table 1、Figure 3(a)", [("3.12", S), ("3.15", S), ("1", S), ("3", S)]),
+    ("Bahdanau v7 物理第6页；p25–36", [("7", S), ("6", S), ("25", S), ("36", S)]),
+    ("初稿公开于 2014-09-01，2017 年提出", [("2014", S), ("-09", S), ("-01", S), ("2017", S)]),
+    ("用 BLEU-2 与 R7.2 构造，CS224N 课程", [("-2", S), ("7.2", S), ("224", S)]),
+    ("## 3.5 一次读取", [("3.5", S)]),
+    ("1. 第一项\n2. 第二项", [("1", S), ("2", S)]),
+    ("| 1，她 | $(1,0)$ |", [("1", S), ("1", V), ("0", V)]),
+    ("槽 2 的权重；第 1 步", [("2", S), ("1", S)]),
+    ("`x = 3.14` 在行内代码里", []),
+    ("[链接](../ch07/7-3.md) 与 <!-- 12.5 -->", []),
+]
+
+
+@pytest.mark.parametrize("body,expected", PROSE_CORPUS)
+def test_prose_classification(body, expected):
+    assert classified(body) == expected
+
+
+def test_fenced_code_python_is_code_other_fences_count():
+    body = "```python\nprint(1.5)\n```\n\n```text\n1.5\n```\n\n```text\n3.25\n```\n"
+    assert classified(body) == [("3.25", V)]
+    blocks = python_blocks(body)
+    assert len(blocks) == 1 and blocks[0].expected.strip() == "1.5"

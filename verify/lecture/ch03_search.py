@@ -1,0 +1,145 @@
+"""Lecture chapter 3, §3.8 and §3.16–§3.19: search, length handling and BLEU (教学构造).
+
+Every input below is a given teaching construction, defined once and returned, so that a
+page cannot state one input while the code uses another. Results come from kernels:
+kernels.decoding for the probability tree and beam search, kernels.metrics for BLEU and the
+source-reversal distances. No number here is a measurement of a trained model.
+"""
+import math
+
+from kernels.decoding import (Hypothesis, ProbabilityTree, beam_decode, exhaustive_search,
+                              greedy_decode, length_penalty, rank_score)
+from kernels.metrics import alignment_distances, clipped_matches, corpus_bleu
+
+# §3.8: source A B C, target X Y Z, aligned position by position (A-X, B-Y, C-Z).
+SOURCE = ("A", "B", "C")
+TARGET = ("X", "Y", "Z")
+ALIGNMENT = ((1, 1), (2, 2), (3, 3))
+
+# §3.16: two given candidate totals (same source, parameters and tokenizer; eight target
+# tokens including the full stop and EOS; natural-log sums, no length penalty).
+SCORE_HER = -6.4   # the correct candidate, with "her"
+SCORE_HIM = -8.2   # the candidate search returned, with "him"
+
+# §3.17: the finite probability tree of the old extension ("" is the start).
+TREE = {
+    "": {"A": 0.45, "B": 0.30, "C": 0.25},
+    "A": {"a": 0.70, "b": 0.30},
+    "A a": {"EOS": 2 / 3, "c": 1 / 3},
+    "A a c": {"EOS": 1.0},
+    "A b": {"EOS": 1.0},
+    "B": {"EOS": 0.75, "d": 0.25},
+    "B d": {"EOS": 1.0},
+    "C": {"EOS": 1.0},
+}
+BEAM_WIDTH = 2
+
+# §3.18: the length-penalty exponent compared with raw log-probability ranking.
+ALPHA_RAW = 0.0
+ALPHA = 1.0
+
+# §3.19: the BLEU-2 example and the clipping example (tokens split on spaces, case kept).
+BLEU_ORDER = 2
+REFERENCE = "I gave her a book yesterday".split()
+CANDIDATE = "I gave a book yesterday".split()
+CLIP_REFERENCE = "the book is on the desk".split()
+CLIP_CANDIDATE = "the the the".split()
+
+
+def _name(tokens) -> str:
+    """('A', 'a', 'EOS') -> 'Aa_EOS'; ('A', 'a') -> 'Aa'."""
+    body = "".join(t for t in tokens if t != "EOS")
+    return f"{body}_EOS" if tokens and tokens[-1] == "EOS" else body
+
+
+def _edges() -> dict:
+    return {("root" if prefix == "" else prefix.replace(" ", "")): dict(dist) for prefix, dist in TREE.items()}
+
+
+def reversal_distances() -> dict:
+    """§3.8: steps from reading each aligned source token to emitting its target token."""
+    forward = alignment_distances(len(SOURCE), ALIGNMENT)
+    reverse = alignment_distances(len(SOURCE), ALIGNMENT, reverse_source=True)
+    return {
+        "n_source": len(SOURCE), "n_target": len(TARGET),
+        "forward": forward, "reverse": reverse,
+        "forward_A": forward[0], "reverse_A": reverse[0],
+        "forward_sum": sum(forward), "reverse_sum": sum(reverse),
+        "forward_mean": sum(forward) / len(forward), "reverse_mean": sum(reverse) / len(reverse),
+    }
+
+
+def candidate_scores() -> dict:
+    """§3.16: the two given totals, their gap in nats and the probability ratio it implies."""
+    her = Hypothesis(("her",), SCORE_HER)
+    him = Hypothesis(("him",), SCORE_HIM)
+    return {
+        "her": SCORE_HER, "him": SCORE_HIM,
+        "gap": her.log_probability - him.log_probability,
+        "ratio": her.probability / him.probability,
+    }
+
+
+def probability_tree() -> dict:
+    """§3.17: all complete paths, greedy, exhaustive best and width-2 beam on the tree."""
+    tree = ProbabilityTree(TREE)
+    paths = exhaustive_search(tree)
+    greedy = greedy_decode(tree)
+    beam = beam_decode(tree, width=BEAM_WIDTH)
+    return {
+        "edges": _edges(),
+        "path": {_name(h.tokens): h.probability for h in paths},
+        "n_paths": len(paths),
+        "total": sum(h.probability for h in paths),
+        "greedy": greedy.best.probability,
+        "best": paths[0].probability,
+        "width": BEAM_WIDTH,
+        "beam": beam.best.probability,
+        "kept": [[h.probability for h in r] for r in beam.rounds],
+        "pool": [[h.probability for h in p] for p in beam.pools],
+        "n_rounds": len(beam.rounds),
+    }
+
+
+def length_handling() -> dict:
+    """§3.18: raw log scores, the length penalty, and α turning the ranking of a short and a
+    long finished hypothesis on the §3.17 tree."""
+    tree = ProbabilityTree(TREE)
+    paths = {_name(h.tokens): h for h in exhaustive_search(tree)}
+    short, long_ = paths["B_EOS"], paths["Aa_EOS"]
+    prefix_Aa = Hypothesis(("A", "a"), tree(())["A"] + tree(("A",))["a"])
+    raw = beam_decode(tree, width=BEAM_WIDTH, alpha=ALPHA_RAW)
+    penalised = beam_decode(tree, width=BEAM_WIDTH, alpha=ALPHA)
+    return {
+        "alpha_raw": ALPHA_RAW, "alpha": ALPHA, "width": BEAM_WIDTH,
+        "logp_Aa": prefix_Aa.log_probability,
+        "logp_short": short.log_probability, "logp_long": long_.log_probability,
+        "len_short": len(short.tokens) - 1, "len_long": len(long_.tokens) - 1,
+        "lp_short": length_penalty(len(short.tokens) - 1, ALPHA),
+        "lp_long": length_penalty(len(long_.tokens) - 1, ALPHA),
+        "score_short": rank_score(short, ALPHA), "score_long": rank_score(long_, ALPHA),
+        "logp_C": paths["C_EOS"].log_probability, "score_C": rank_score(paths["C_EOS"], ALPHA),
+        "p_short": short.probability, "p_long": long_.probability,
+        "raw_best": raw.best.probability, "penalised_best": penalised.best.probability,
+    }
+
+
+def bleu_examples() -> dict:
+    """§3.19: BLEU-2 of the her-less candidate, and clipping on 'the the the'."""
+    main = corpus_bleu([CANDIDATE], [[REFERENCE]], max_n=BLEU_ORDER)
+    m1, t1 = clipped_matches(CANDIDATE, [REFERENCE], 1)
+    m2, t2 = clipped_matches(CANDIDATE, [REFERENCE], 2)
+    clip = corpus_bleu([CLIP_CANDIDATE], [[CLIP_REFERENCE]], max_n=BLEU_ORDER)
+    cm1, ct1 = clipped_matches(CLIP_CANDIDATE, [CLIP_REFERENCE], 1)
+    return {
+        "order": BLEU_ORDER,
+        "m1": m1, "t1": t1, "m2": m2, "t2": t2,
+        "p1": main.precisions[0], "p2": main.precisions[1],
+        "c": main.candidate_length, "r": main.reference_length,
+        "bp": main.brevity_penalty, "log_bp": math.log(main.brevity_penalty),
+        "bleu": main.score, "bleu_points": 100 * main.score,
+        "clip_ref_len": len(CLIP_REFERENCE), "clip_cand_len": len(CLIP_CANDIDATE),
+        "clip_m1": cm1, "clip_t1": ct1,
+        "clip_p1": clip.precisions[0], "clip_p2": clip.precisions[1],
+        "clip_bleu": clip.score,
+    }

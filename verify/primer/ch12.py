@@ -1,0 +1,41 @@
+"""Primer chapter 12, §12.3–§12.4: one attention read over 我 / 喜欢 / 猫 (教学构造).
+
+The relevance scores and the value vectors are given teaching numbers, defined once here.
+Weights come from kernels.probability.softmax, the context from kernels.probability.expectation.
+The primer prints the weights to three decimals and then multiplies with those rounded
+weights; both the exact-weight context and the rounded-weight context are returned so the
+page can say which one it shows.
+"""
+import numpy as np
+
+from kernels.probability import expectation, softmax
+
+WORDS = ("我", "喜欢", "猫")
+SCORES = np.array([0.0, 1.0, 2.0])                      # relevance of each source position while writing "cats"
+VALUES = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # stored content vector of each source position
+PRINTED_DECIMALS = 3                                     # the primer's weight table shows three decimals
+
+
+def scores_to_weights() -> dict:
+    """§12.3: scores -> exponentials -> softmax weights."""
+    exps = np.exp(SCORES)
+    weights = softmax(SCORES)
+    return {
+        "scores": SCORES, "exps": exps, "denominator": exps.sum(),
+        "weights": weights, "weight_sum": weights.sum(),
+        "ratio_last_first": weights[2] / weights[0],
+    }
+
+
+def weighted_context() -> dict:
+    """§12.4: the context read with the exact weights and with the three-decimal weights."""
+    weights = softmax(SCORES)
+    printed = np.round(weights, PRINTED_DECIMALS)
+    context = expectation(weights, VALUES)
+    context_printed = expectation(printed, VALUES)
+    return {
+        "scores": SCORES, "v": VALUES.tolist(),
+        "weights": weights, "weights_printed": printed,
+        "context": context, "context_printed": context_printed,
+        "gap": float(np.max(np.abs(context - context_printed))),
+    }

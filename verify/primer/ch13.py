@@ -1,0 +1,130 @@
+"""Primer chapter 13: one self-attention layer over three positions A / B / C (教学构造).
+
+The inputs X and the projections W_Q, W_K, W_V are given teaching numbers, defined once here.
+Scores, weights, masks, positions and head widths come from kernels.attention; LayerNorm
+statistics, the FFN parameter count and RoPE from kernels.blocks. Nothing is rounded before
+the end: the page prints three decimals of exactly computed values.
+"""
+import math
+
+import numpy as np
+
+from kernels.attention import (attention_score_count, causal_mask, dot_scores, head_width,
+                               masked_softmax, scaled_dot_scores, self_attention,
+                               sinusoidal_positions)
+from kernels.blocks import center, feature_stats, ffn_parameter_count, layer_norm, rotary_embed
+
+LABELS = ("A", "B", "C")
+X = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])   # rows: positions A, B, C
+W_Q = np.array([[1.0, 0.0], [0.0, 1.0]])
+W_K = np.array([[1.0, 0.0], [0.0, 1.0]])
+W_V = np.array([[1.0, 0.0], [0.0, 2.0]])              # doubles the second feature
+
+PERMUTATION = [2, 0, 1]                              # new order C, A, B (§13.6)
+SIN_BASE = 10000.0                                   # Vaswani et al. §3.5
+TOKEN_POSITIONS_FAR = 4                              # "the fifth place", 0-based (§13.6)
+ROPE_PAIRS = [(0, 2), (3, 5), (0, 3)]                # (query position m, key position n)
+
+LONG_SENTENCE = 100                                  # §13.4
+D_MODEL, N_HEADS = 128, 4                            # §13.7
+D_FFN = 512                                          # §13.8
+LN_INPUT = np.array([1.0, 3.0])                      # §13.8
+LN_EPS = 1e-5
+
+
+def _projections():
+    return X @ W_Q, X @ W_K, X @ W_V
+
+
+def projection_example() -> dict:
+    """§13.2: one row through W_V, to show a projection reweights features."""
+    _, _, V = _projections()
+    return {"x_C": X[2], "W_V": W_V, "v_C": V[2], "x_B": X[1], "v_B": V[1]}
+
+
+def worked_self_attention() -> dict:
+    """§13.3: the full self-attention of A, B, C, with position A spelled out."""
+    Q, K, V = _projections()
+    read = self_attention(X, W_Q, W_K, W_V)
+    d_k = K.shape[-1]
+    exps_A = np.exp(scaled_dot_scores(Q[0], K))
+    return {
+        "X": X, "W_Q": W_Q, "W_K": W_K, "W_V": W_V, "Q": Q, "K": K, "V": V,
+        "dk": d_k, "n": len(X), "sqrt_dk": math.sqrt(d_k),
+        "dots_A": dot_scores(Q[0], K), "raw": dot_scores(Q, K),
+        "scaled_A": scaled_dot_scores(Q[0], K),
+        "exps_A": exps_A, "sum_A": exps_A.sum(),
+        "weights": read.weights, "out": read.context,
+        "scaled": read.scores,
+    }
+
+
+def score_table_size() -> dict:
+    """§13.4: every query meets every key."""
+    n = len(X)
+    return {
+        "n": n, "count": attention_score_count(n, n),
+        "long": LONG_SENTENCE, "long_count": attention_score_count(LONG_SENTENCE, LONG_SENTENCE),
+        "double": 2 * LONG_SENTENCE,
+        "double_count": attention_score_count(2 * LONG_SENTENCE, 2 * LONG_SENTENCE),
+        "growth": attention_score_count(2 * LONG_SENTENCE, 2 * LONG_SENTENCE)
+                  / attention_score_count(LONG_SENTENCE, LONG_SENTENCE),
+    }
+
+
+def causal_read() -> dict:
+    """§13.5: the same layer with a causal mask."""
+    Q, K, V = _projections()
+    scaled = scaled_dot_scores(Q, K)
+    allowed = causal_mask(len(X))
+    weights = masked_softmax(scaled, allowed)
+    read = self_attention(X, W_Q, W_K, W_V, causal=True)
+    return {
+        "scores_A": scaled[0], "kept_A": scaled[0][0],
+        "weights": weights, "out": read.context, "V": V,
+        "unmasked_out_C": self_attention(X, W_Q, W_K, W_V).context[2],
+    }
+
+
+def positions() -> dict:
+    """§13.6: permutation equivariance without positions; what adding sinusoidal positions changes; RoPE."""
+    base = self_attention(X, W_Q, W_K, W_V).context
+    permuted = self_attention(X[PERMUTATION], W_Q, W_K, W_V).context
+    pe = sinusoidal_positions(TOKEN_POSITIONS_FAR + 1, X.shape[1], base=SIN_BASE)
+    with_pos = self_attention(X + pe[:3], W_Q, W_K, W_V).context
+    permuted_with_pos = self_attention(X[PERMUTATION] + pe[:3], W_Q, W_K, W_V).context
+    Q, K, _ = _projections()
+    q, k = Q[0], K[2]                                   # query of A, key of C
+    rope = [float(rotary_embed(q[None], [m])[0] @ rotary_embed(k[None], [n])[0]) for m, n in ROPE_PAIRS]
+    return {
+        "out": base, "out_perm": permuted,
+        "max_gap": float(np.max(np.abs(permuted - base[PERMUTATION]))),
+        "base": SIN_BASE, "pe": pe,
+        "A_at_0": X[0] + pe[0], "A_at_far": X[0] + pe[TOKEN_POSITIONS_FAR],
+        "far": TOKEN_POSITIONS_FAR,
+        "out_pos": with_pos, "out_perm_pos": permuted_with_pos,
+        "q": q, "k": k, "rope_pairs": ROPE_PAIRS, "rope": rope, "plain_dot": float(q @ k),
+    }
+
+
+def heads() -> dict:
+    """§13.7: splitting 128 features over 4 heads."""
+    return {"d_model": D_MODEL, "h": N_HEADS, "d_head": head_width(D_MODEL, N_HEADS)}
+
+
+def block() -> dict:
+    """§13.8: FFN width and parameters, the centering step of LayerNorm, and the exercise."""
+    mean, var = feature_stats(LN_INPUT)
+    return {
+        "d_model": D_MODEL, "d_ffn": D_FFN,
+        "ffn_params": ffn_parameter_count(D_MODEL, D_FFN),
+        "ffn_weights": ffn_parameter_count(D_MODEL, D_FFN, bias=False),
+        "x": LN_INPUT, "mean": float(mean), "var": float(var), "centered": center(LN_INPUT),
+        "eps": LN_EPS, "ln": layer_norm(LN_INPUT, eps=LN_EPS),
+        "out_A": self_attention(X, W_Q, W_K, W_V).context[0],
+    }
+
+
+def chapter() -> dict:
+    """Chapter page: the inputs and the headline result of §13.3."""
+    return {"X": X, "out_A": self_attention(X, W_Q, W_K, W_V).context[0]}
