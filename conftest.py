@@ -1,0 +1,36 @@
+"""pytest collects every topic page under docs/ as a test item: the page's claims, citations,
+number coverage and code blocks are checked by the same checker `make verify` uses."""
+from pathlib import Path
+
+import pytest
+
+
+def pytest_collect_file(parent, file_path: Path):
+    if file_path.suffix == ".md" and "docs" in file_path.parts and file_path.read_text(encoding="utf-8").startswith("---\n"):
+        return PageFile.from_parent(parent, path=file_path)
+    return None
+
+
+class PageFile(pytest.File):
+    def collect(self):
+        yield PageItem.from_parent(self, name="claims")
+
+
+class PageCheckFailed(Exception):
+    pass
+
+
+class PageItem(pytest.Item):
+    def runtest(self):
+        from verify.checker import check_page
+        report = check_page(self.path)
+        if report.failed:
+            raise PageCheckFailed("\n".join(report.errors))
+
+    def repr_failure(self, excinfo):
+        if isinstance(excinfo.value, PageCheckFailed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self):
+        return self.path, 0, f"page {self.path.name}"
