@@ -1,5 +1,5 @@
 # Every target bootstraps the virtual environment it needs; nothing is installed by hand.
-PY      ?= python3.11
+PY      ?= $(shell command -v python3.11 || command -v python3)
 VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
@@ -11,9 +11,9 @@ PORT    ?= 8000
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
-	@command -v $(PY) >/dev/null || { echo "Makefile: $(PY) not found; install Python 3.11 or run 'make PY=/path/to/python3.11'"; exit 2; }
+	@test -n "$(PY)" || { echo "Makefile: no python3.11 or python3 on PATH; install Python 3.11 or run 'make PY=/path/to/python3.11'"; exit 2; }
+	@$(PY) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' || { echo "Makefile: $(PY) is not Python 3.11; run 'make PY=/path/to/python3.11'"; exit 2; }
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[site,test]'
 	touch $(STAMP)
 
