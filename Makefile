@@ -6,7 +6,7 @@ STAMP   := $(VENV)/.installed
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
 
-.PHONY: setup verify site serve test unit clean
+.PHONY: setup verify site serve test unit clean browser-deps
 
 setup: $(STAMP)
 
@@ -28,13 +28,19 @@ site: verify
 ## serve: build and serve the verified site on $(HOST):$(PORT)
 serve: site
 	@echo "serving site/ on http://$(HOST):$(PORT)/"
-	$(BIN)/python -m http.server $(PORT) --bind $(HOST) --directory site
+	$(BIN)/python hooks/serve.py --host $(HOST) --port $(PORT) --dir site
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest tests
 
+## browser-deps: Debian's chromium and chromedriver for the real-browser tests (root or sudo)
+browser-deps:
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then :; \
+	else SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver >/dev/null; fi
+
 ## test: everything CI runs
-test: $(STAMP)
+test: $(STAMP) browser-deps
 	$(BIN)/python -m verify
 	$(BIN)/python -m mkdocs build --strict --quiet
 	$(BIN)/python -m pytest

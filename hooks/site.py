@@ -129,7 +129,7 @@ def verification_box(page, data: dict) -> str:
     parts.append(f'<a class="verify-json" href="{root}verify/{data["page"]}.json">结果 JSON</a>')
     parts.append('<a class="raw-markdown" href="index.md" type="text/markdown">Markdown 原文</a>')
     parts.append('<button class="agent-copy" type="button" title="复制一段提示词，附上本页 Markdown 地址">交给 Agent</button>')
-    return '<div class="verify-box" data-page-id="{}">{}</div>'.format(html.escape(data["page"]), " · ".join(parts))
+    return '<div class="verify-box" data-search-exclude data-page-id="{}">{}</div>'.format(html.escape(data["page"]), " · ".join(parts))
 
 
 def on_page_markdown(markdown, page, config, files):

@@ -266,6 +266,13 @@ def check_page(path: Path) -> PageReport:
              f"evidence lists {', '.join(sorted(computed_kinds))} but the page has no claims or executed code; "
              "remove it from evidence ([] is right for a page without numbers)")
 
+    description = page.meta.get("description")
+    if description is not None:
+        bare = [t.text for t in classify.numbers_in(str(description)) if not t.structural]
+        if bare:
+            fail(page.meta_lines.get("description", 2),
+                 f"description states {', '.join(bare)}, which nothing verifies there; say it without the value")
+
     # 5. completeness
     for token in classify.numbers_in(page.body):
         if token.structural:

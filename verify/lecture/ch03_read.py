@@ -47,6 +47,7 @@ def interventions() -> dict:
     v_run = _read_to_vocab(QUERY, KEYS, V_doubled)
     return {
         "q": QUERY, "q_prime": QUERY_SWAPPED, "v2": VALUES[1], "v2_prime": VALUE_2_DOUBLED,
+        "k": KEYS.tolist(), "v": VALUES.tolist(), "G": HEAD,
         "base": base, "q_int": q_run, "v_int": v_run,
         "weights_unchanged": float(np.max(np.abs(v_run["alpha"] - base["alpha"]))),
         "v2_change": VALUE_2_DOUBLED[1] - VALUES[1][1],
@@ -114,6 +115,7 @@ SCORER_QUERIES = np.array([[1.0, 0.0], [0.0, 1.0]])
 SCORER_W_Q = np.array([[1.0, 0.0], [0.0, 3.0]])
 SCORER_W_K = np.eye(2)
 SCORER_V_A = np.array([1.0, 1.0])
+SCORER_B_A = np.zeros(2)
 
 
 def scorer_cancellation() -> dict:
@@ -122,12 +124,12 @@ def scorer_cancellation() -> dict:
     from kernels.attention import additive_scores, dot_scores, linear_scores, linearized_additive_coefficients
 
     a, b = linearized_additive_coefficients(SCORER_W_Q, SCORER_W_K, SCORER_V_A)
-    out = {"k": SCORER_KEYS.tolist(), "W_q": SCORER_W_Q, "W_k": SCORER_W_K, "v_a": SCORER_V_A,
+    out = {"k": SCORER_KEYS.tolist(), "W_q": SCORER_W_Q, "W_k": SCORER_W_K, "v_a": SCORER_V_A, "b_a": SCORER_B_A,
            "a": a, "b": b, "q": [], "linear": [], "tanh": [], "dot": []}
     for q in SCORER_QUERIES:
         out["q"].append(q)
         for name, scores in (("linear", linear_scores(q, SCORER_KEYS, a, b)),
-                             ("tanh", additive_scores(q, SCORER_KEYS, SCORER_W_Q, SCORER_W_K, SCORER_V_A)),
+                             ("tanh", additive_scores(q, SCORER_KEYS, SCORER_W_Q, SCORER_W_K, SCORER_V_A, SCORER_B_A)),
                              ("dot", dot_scores(q, SCORER_KEYS))):
             out[name].append({"scores": scores, "alpha": softmax(scores)})
     return out

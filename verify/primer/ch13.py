@@ -103,7 +103,9 @@ def positions() -> dict:
         "A_at_0": X[0] + pe[0], "A_at_far": X[0] + pe[TOKEN_POSITIONS_FAR],
         "far": TOKEN_POSITIONS_FAR,
         "out_pos": with_pos, "out_perm_pos": permuted_with_pos,
-        "q": q, "k": k, "rope_pairs": ROPE_PAIRS, "rope": rope, "plain_dot": float(q @ k),
+        "pe_dim": X.shape[1],
+        "q": q, "k": k, "rope_pairs": ROPE_PAIRS, "rope_offsets": [n - m for m, n in ROPE_PAIRS],
+        "rope": rope, "plain_dot": float(q @ k),
     }
 
 

@@ -1,0 +1,223 @@
+"""Static word vectors: word2vec objectives, count-based PPMI + SVD, and the GloVe objective.
+
+Vectors are rows. A center (input) table and a context (output) table are separate parameters,
+as in the course (lecture §1.5): v_c is a row of the center table, u_w a row of the context
+table, and a score is the dot product u_w . v_c. All logs are natural.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from kernels.probability import log_softmax, softmax
+
+
+def _rows(x, name: str) -> np.ndarray:
+    a = np.asarray(x, dtype=np.float64)
+    if a.ndim != 2:
+        raise ValueError(f"{name} must be a matrix with one vector per row, got shape {a.shape}")
+    return a
+
+
+@dataclass(frozen=True)
+class SoftmaxStep:
+    loss: float             # -log p(target | input)
+    probs: np.ndarray       # p(w | input) over the whole output vocabulary
+    grad_input: np.ndarray  # dL/d(input vector): v_c for skip-gram, the context mean for CBOW
+    grad_output: np.ndarray  # dL/dU, same shape as the output table
+
+
+def full_softmax_step(h, U, target: int) -> SoftmaxStep:
+    """L = -u_target . h + log sum_w exp(u_w . h) and its gradients.
+
+    dL/dh = sum_w p(w) u_w - u_target; dL/dU = (p - onehot(target)) h^T.
+    """
+    h = np.asarray(h, dtype=np.float64)
+    U = _rows(U, "U")
+    scores = U @ h
+    probs = softmax(scores)
+    error = probs.copy()
+    error[target] -= 1.0
+    return SoftmaxStep(float(-log_softmax(scores)[target]), probs, U.T @ error, np.outer(error, h))
+
+
+def skipgram_softmax(v_center, U, context: int) -> SoftmaxStep:
+    """Skip-gram with a full softmax over the context table: one (center, context) pair.
+
+    grad_input is dL/dv_c = sum_w p(w|c) u_w - u_o (lecture §1.5).
+    """
+    return full_softmax_step(v_center, U, context)
+
+
+@dataclass(frozen=True)
+class CbowStep:
+    loss: float
+    probs: np.ndarray
+    hidden: np.ndarray          # mean of the context input vectors
+    grad_hidden: np.ndarray     # dL/d(mean)
+    grad_contexts: np.ndarray   # dL/d(each context input vector) = grad_hidden / n, one row each
+    grad_output: np.ndarray     # dL/dU
+
+
+def cbow_softmax(context_vectors, U, center: int) -> CbowStep:
+    """CBOW: average the context input vectors, score every output row, softmax, -log p(center).
+
+    The mean splits its gradient equally: each of the n context vectors receives dL/dh / n
+    (primer §7.4: [-0.425, -0.425] becomes [-0.212, -0.212] for each of two words).
+    """
+    contexts = _rows(context_vectors, "context_vectors")
+    hidden = contexts.mean(axis=0)
+    step = full_softmax_step(hidden, U, center)
+    share = np.repeat(step.grad_input[None, :] / len(contexts), len(contexts), axis=0)
+    return CbowStep(step.loss, step.probs, hidden, step.grad_input, share, step.grad_output)
+
+
+def log_sigmoid(x) -> np.ndarray:
+    """log sigma(x) = -log(1 + exp(-x)), computed without overflow for large |x|."""
+    return -np.logaddexp(0.0, -np.asarray(x, dtype=np.float64))
+
+
+def sigmoid(x) -> np.ndarray:
+    return np.exp(log_sigmoid(x))
+
+
+@dataclass(frozen=True)
+class NegativeSamplingStep:
+    loss: float
+    grad_center: np.ndarray     # dL/dv_c
+    grad_positive: np.ndarray   # dL/du_o
+    grad_negatives: np.ndarray  # dL/du_{n_j}, one row per negative sample
+
+
+def negative_sampling(v_center, u_positive, U_negative) -> NegativeSamplingStep:
+    """L = -log sigma(u_o . v_c) - sum_j log sigma(-u_{n_j} . v_c) (Mikolov et al. 2013b, §2.2).
+
+    It separates the observed pair from K sampled pairs; a sigmoid here is not a normalized
+    p(o | c). Gradients: dL/dv_c = (sigma(s_o) - 1) u_o + sum_j sigma(s_j) u_{n_j},
+    dL/du_o = (sigma(s_o) - 1) v_c, dL/du_{n_j} = sigma(s_j) v_c.
+    """
+    v = np.asarray(v_center, dtype=np.float64)
+    u_o = np.asarray(u_positive, dtype=np.float64)
+    U_n = _rows(U_negative, "U_negative")
+    s_o, s_n = u_o @ v, U_n @ v
+    loss = float(-log_sigmoid(s_o) - log_sigmoid(-s_n).sum())
+    pos_err = sigmoid(s_o) - 1.0
+    neg_err = sigmoid(s_n)
+    return NegativeSamplingStep(loss, pos_err * u_o + neg_err @ U_n, pos_err * v, np.outer(neg_err, v))
+
+
+def noise_distribution(counts, power: float = 0.75) -> np.ndarray:
+    """P_n(w) proportional to count(w)^power; word2vec uses power 3/4."""
+    c = np.asarray(counts, dtype=np.float64) ** power
+    return c / c.sum()
+
+
+def cooccurrence_counts(sentences, window: int, vocabulary, weighting: str = "uniform") -> np.ndarray:
+    """C[i, j]: how often context word j appears within `window` positions of center word i.
+
+    Both sides are counted and windows stop at sentence boundaries, so C is symmetric.
+    weighting="uniform" adds 1 per pair; "harmonic" adds 1/distance (the GloVe paper's choice,
+    §4.2). Tokens outside the vocabulary are skipped but still occupy their position.
+    """
+    if window < 1:
+        raise ValueError(f"window must be at least 1, got {window}")
+    if weighting not in ("uniform", "harmonic"):
+        raise ValueError(f"weighting must be 'uniform' or 'harmonic', not {weighting!r}")
+    index = {w: i for i, w in enumerate(vocabulary)}
+    C = np.zeros((len(index), len(index)))
+    for sentence in sentences:
+        for t, center in enumerate(sentence):
+            if center not in index:
+                continue
+            for s in range(max(0, t - window), min(len(sentence), t + window + 1)):
+                if s != t and sentence[s] in index:
+                    C[index[center], index[sentence[s]]] += 1.0 if weighting == "uniform" else 1.0 / abs(s - t)
+    return C
+
+
+def pmi(C) -> np.ndarray:
+    """PMI(i, j) = log P(i, j) / (P(i) P(j)), with every probability taken from the same counts.
+
+    P(i, j) = C_ij / sum C, P(i) = row sum / sum C, P(j) = column sum / sum C. A zero count
+    gives -inf (log 0), declared rather than hidden; rows or columns with no counts at all
+    have no marginal and raise.
+    """
+    C = _rows(C, "C")
+    if np.any(C < 0):
+        raise ValueError("co-occurrence counts must be non-negative")
+    total = C.sum()
+    rows, cols = C.sum(axis=1), C.sum(axis=0)
+    if total == 0 or np.any(rows == 0) or np.any(cols == 0):
+        raise ValueError("every row and column needs at least one count for PMI to be defined")
+    with np.errstate(divide="ignore"):
+        return np.log(C * total) - np.log(rows)[:, None] - np.log(cols)[None, :]
+
+
+def ppmi(C) -> np.ndarray:
+    """max(0, PMI): negative associations and unseen pairs (PMI = -inf) both become 0."""
+    return np.maximum(pmi(C), 0.0)
+
+
+def _fix_signs(U: np.ndarray, Vt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Make each left singular vector's largest-magnitude entry positive (SVD signs are arbitrary)."""
+    pivots = np.argmax(np.abs(U), axis=0)
+    signs = np.sign(U[pivots, np.arange(U.shape[1])])
+    signs[signs == 0] = 1.0
+    return U * signs, Vt * signs[:, None]
+
+
+@dataclass(frozen=True)
+class TruncatedSvd:
+    U: np.ndarray       # (n, d) left singular vectors
+    sigma: np.ndarray   # (d,) singular values, largest first
+    Vt: np.ndarray      # (d, m)
+
+    def embeddings(self, power: float = 1.0) -> np.ndarray:
+        """U_d Sigma_d^power: power=1 gives U Sigma, power=0.5 gives U Sigma^{1/2} (lecture §1.14)."""
+        return self.U * self.sigma ** power
+
+    def reconstruction(self) -> np.ndarray:
+        return (self.U * self.sigma) @ self.Vt
+
+
+def truncated_svd(M, d: int) -> TruncatedSvd:
+    """The rank-d truncation M ~ U_d Sigma_d V_d^T, with signs fixed so results are reproducible."""
+    M = _rows(M, "M")
+    if not 1 <= d <= min(M.shape):
+        raise ValueError(f"rank d must lie in [1, {min(M.shape)}], got {d}")
+    U, s, Vt = np.linalg.svd(M, full_matrices=False)
+    U, Vt = _fix_signs(U[:, :d], Vt[:d])
+    return TruncatedSvd(U, s[:d], Vt)
+
+
+def glove_weight(x, x_max: float = 100.0, alpha: float = 0.75) -> np.ndarray:
+    """f(x) = (x / x_max)^alpha below x_max, 1 at and above it (Pennington et al. 2014, eq. 9)."""
+    x = np.asarray(x, dtype=np.float64)
+    return np.where(x < x_max, (np.maximum(x, 0.0) / x_max) ** alpha, 1.0)
+
+
+@dataclass(frozen=True)
+class GloveStep:
+    loss: float
+    grad_W: np.ndarray        # dJ/dw_i (center vectors)
+    grad_W_tilde: np.ndarray  # dJ/dw~_j (context vectors)
+    grad_b: np.ndarray
+    grad_b_tilde: np.ndarray
+
+
+def glove_objective(W, W_tilde, b, b_tilde, C, x_max: float = 100.0, alpha: float = 0.75) -> GloveStep:
+    """J = sum over C_ij > 0 of f(C_ij) (w_i . w~_j + b_i + b~_j - log C_ij)^2, and its gradients.
+
+    Zero counts are left out of the sum (log 0 does not exist), exactly as the objective states;
+    no factor 1/2 is used, so dJ/dw_i = sum_j 2 f_ij e_ij w~_j with e_ij the residual.
+    """
+    W, W_tilde, C = _rows(W, "W"), _rows(W_tilde, "W_tilde"), _rows(C, "C")
+    b, b_tilde = np.asarray(b, dtype=np.float64), np.asarray(b_tilde, dtype=np.float64)
+    observed = C > 0
+    log_c = np.log(np.where(observed, C, 1.0))
+    residual = np.where(observed, W @ W_tilde.T + b[:, None] + b_tilde[None, :] - log_c, 0.0)
+    weighted = np.where(observed, glove_weight(C, x_max, alpha), 0.0) * residual
+    loss = float((weighted * residual).sum())
+    return GloveStep(loss, 2 * weighted @ W_tilde, 2 * weighted.T @ W,
+                     2 * weighted.sum(axis=1), 2 * weighted.sum(axis=0))

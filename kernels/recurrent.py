@@ -1,0 +1,290 @@
+"""Recurrent cells and their training arithmetic, in the lecture's column-vector convention.
+
+One sequence at a time: x_t in R^d, h_t in R^H, W_x is H x d, W_h is H x H (lecture §2.1).
+Everything is float64 numpy; the truncated-BPTT kernel is a torch twin because "detach" is an
+autograd notion.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from kernels.probability import log_softmax, softmax
+
+
+def _vec(x) -> np.ndarray:
+    return np.asarray(x, dtype=np.float64)
+
+
+def sigmoid(x) -> np.ndarray:
+    x = _vec(x)
+    return np.exp(-np.logaddexp(0.0, -x))
+
+
+# --------------------------------------------------------------------------- plain tanh RNN
+
+def rnn_step(x, h_prev, W_x, W_h, b) -> np.ndarray:
+    """h_t = tanh(W_x x_t + W_h h_{t-1} + b): the same parameters at every position."""
+    return np.tanh(_vec(W_x) @ _vec(x) + _vec(W_h) @ _vec(h_prev) + _vec(b))
+
+
+def rnn_forward(xs, h0, W_x, W_h, b) -> np.ndarray:
+    """All states of an unrolled tanh RNN: row 0 is h_0, row t is h_t (shape (T + 1, H))."""
+    states = [_vec(h0)]
+    for x in _vec(xs):
+        states.append(rnn_step(x, states[-1], W_x, W_h, b))
+    return np.stack(states)
+
+
+@dataclass(frozen=True)
+class RnnParams:
+    W_x: np.ndarray  # H x d
+    W_h: np.ndarray  # H x H
+    b_h: np.ndarray  # H
+    W_y: np.ndarray  # V x H
+    b_y: np.ndarray  # V
+
+    def as_list(self) -> list:
+        return [self.W_x, self.W_h, self.b_h, self.W_y, self.b_y]
+
+
+@dataclass(frozen=True)
+class Bptt:
+    loss: float            # L = sum_t -log p_t[y_t] (a sum over time, not a mean)
+    states: np.ndarray     # (T + 1, H), row 0 = h_0
+    probs: np.ndarray      # (T, V)
+    deltas: np.ndarray     # (T, H): delta_t = dL/du_t
+    grads: RnnParams       # dL/dW_x, dL/dW_h, dL/db_h, dL/dW_y, dL/db_y
+    grad_inputs: np.ndarray  # (T, d): dL/dx_t = W_x^T delta_t (add into embedding rows, never overwrite)
+    grad_h0: np.ndarray    # dL/dh_0 = W_h^T delta_1 (needed when h_0 is trained)
+
+
+def rnn_lm_bptt(xs, targets, h0, params: RnnParams) -> Bptt:
+    """Forward and full backpropagation through time for a tanh RNN with a softmax output.
+
+    u_t = W_x x_t + W_h h_{t-1} + b_h, h_t = tanh(u_t), a_t = W_y h_t + b_y, p_t = softmax(a_t).
+    Backward (lecture §2.9): e_t = p_t - onehot(y_t),
+    delta_t = (W_y^T e_t + W_h^T delta_{t+1}) * (1 - h_t^2) with delta_{T+1} = 0,
+    and each shared parameter's gradient is the sum of its uses over time.
+    """
+    xs = _vec(xs)
+    W_x, W_h, b_h, W_y, b_y = (_vec(p) for p in params.as_list())
+    states = rnn_forward(xs, h0, W_x, W_h, b_h)
+    logits = states[1:] @ W_y.T + b_y
+    log_p = log_softmax(logits, axis=-1)
+    targets = np.asarray(targets)
+    T = len(xs)
+    loss = float(-log_p[np.arange(T), targets].sum())
+    probs = np.exp(log_p)
+    errors = probs.copy()
+    errors[np.arange(T), targets] -= 1.0
+    deltas = np.zeros((T, W_h.shape[0]))
+    upstream = np.zeros(W_h.shape[0])  # W_h^T delta_{t+1}
+    for t in reversed(range(T)):
+        h_t = states[t + 1]
+        deltas[t] = (W_y.T @ errors[t] + upstream) * (1.0 - h_t * h_t)
+        upstream = W_h.T @ deltas[t]
+    grads = RnnParams(W_x=deltas.T @ xs, W_h=deltas.T @ states[:-1], b_h=deltas.sum(axis=0),
+                      W_y=errors.T @ states[1:], b_y=errors.sum(axis=0))
+    return Bptt(loss, states, probs, deltas, grads, deltas @ W_x, upstream)
+
+
+# --------------------------------------------------------------------------- LSTM
+
+@dataclass(frozen=True)
+class LstmStep:
+    h: np.ndarray
+    c: np.ndarray
+    f: np.ndarray  # forget gate: share of the old cell kept
+    i: np.ndarray  # input gate: share of the candidate written
+    o: np.ndarray  # output gate: share of tanh(c) exposed as h
+    g: np.ndarray  # candidate content
+
+
+def lstm_step(x, h_prev, c_prev, W_f, W_i, W_o, W_g, b_f, b_i, b_o, b_g) -> LstmStep:
+    """The forget-gate LSTM without peepholes (Gers et al. 2000), as lecture §2.2 writes it.
+
+    z = [h_{t-1}; x_t] (hidden first), f, i, o = sigma(W z + b), g = tanh(W_g z + b_g),
+    c_t = f * c_{t-1} + i * g, h_t = o * tanh(c_t). Each W is H x (H + d).
+    """
+    z = np.concatenate([_vec(h_prev), _vec(x)])
+    f = sigmoid(_vec(W_f) @ z + _vec(b_f))
+    i = sigmoid(_vec(W_i) @ z + _vec(b_i))
+    o = sigmoid(_vec(W_o) @ z + _vec(b_o))
+    g = np.tanh(_vec(W_g) @ z + _vec(b_g))
+    c = f * _vec(c_prev) + i * g
+    return LstmStep(o * np.tanh(c), c, f, i, o, g)
+
+
+# --------------------------------------------------------------------------- GRU
+
+@dataclass(frozen=True)
+class GruParams:
+    """Weights of one GRU cell; W_* act on x (H x d), U_* on the old state (H x H).
+
+    b_un is the bias PyTorch adds to the recurrent candidate projection inside the reset
+    product (b_hn); the course's and Cho's formulas have no such term, so it defaults to 0.
+    """
+    W_z: np.ndarray
+    U_z: np.ndarray
+    b_z: np.ndarray
+    W_r: np.ndarray
+    U_r: np.ndarray
+    b_r: np.ndarray
+    W_n: np.ndarray
+    U_n: np.ndarray
+    b_n: np.ndarray
+    b_un: np.ndarray | None = None
+
+
+GRU_CONVENTIONS = ("course", "cho", "pytorch")
+
+
+def gru_step(x, h_prev, p: GruParams, convention: str = "course") -> np.ndarray:
+    """One GRU update under an explicitly named convention (lecture §2.13, §2.15).
+
+    z = sigma(W_z x + U_z h + b_z), r = sigma(W_r x + U_r h + b_r) in all three; they differ in
+    what z means and where the reset acts:
+
+    - "course": z is the write share. n = tanh(W_n x + U_n (r * h) + b_n), h' = (1 - z) h + z n.
+    - "cho" (Cho et al. 2014, §2.3): z is the keep share. Same candidate, h' = z h + (1 - z) n,
+      so the course's z equals 1 - z_Cho.
+    - "pytorch" (torch.nn.GRUCell): keep share like Cho, reset after the recurrent projection:
+      n = tanh(W_n x + b_n + r * (U_n h + b_un)), h' = (1 - z) n + z h.
+    """
+    x, h = _vec(x), _vec(h_prev)
+    z = sigmoid(_vec(p.W_z) @ x + _vec(p.U_z) @ h + _vec(p.b_z))
+    r = sigmoid(_vec(p.W_r) @ x + _vec(p.U_r) @ h + _vec(p.b_r))
+    if convention == "pytorch":
+        b_un = 0.0 if p.b_un is None else _vec(p.b_un)
+        n = np.tanh(_vec(p.W_n) @ x + _vec(p.b_n) + r * (_vec(p.U_n) @ h + b_un))
+        return (1.0 - z) * n + z * h
+    if convention not in GRU_CONVENTIONS:
+        raise ValueError(f"convention must be one of {GRU_CONVENTIONS}, not {convention!r}")
+    if p.b_un is not None and np.any(_vec(p.b_un) != 0):
+        raise ValueError(f"the {convention!r} GRU has no bias inside the reset product; b_un must be unset")
+    n = np.tanh(_vec(p.W_n) @ x + _vec(p.U_n) @ (r * h) + _vec(p.b_n))
+    if convention == "course":
+        return (1.0 - z) * h + z * n
+    return z * h + (1.0 - z) * n
+
+
+def gru_interpolate(h_old, candidate, z, z_means: str = "write") -> np.ndarray:
+    """The final GRU mix alone: z_means="write" gives (1 - z) h + z n, "keep" gives z h + (1 - z) n."""
+    h_old, candidate, z = _vec(h_old), _vec(candidate), _vec(z)
+    if z_means == "write":
+        return (1.0 - z) * h_old + z * candidate
+    if z_means == "keep":
+        return z * h_old + (1.0 - z) * candidate
+    raise ValueError(f"z_means must be 'write' or 'keep', not {z_means!r}")
+
+
+# --------------------------------------------------------------------------- checking and clipping
+
+@dataclass(frozen=True)
+class GradientCheck:
+    numeric: np.ndarray
+    analytic: np.ndarray
+    max_abs_error: float
+    relative_error: float   # ||g_a - g_n|| / (||g_a|| + ||g_n|| + 1e-12)
+
+
+def central_difference(loss: Callable[[np.ndarray], float], theta, eps: float = 1e-5) -> np.ndarray:
+    """g_i = (L(theta + eps e_i) - L(theta - eps e_i)) / (2 eps) for every element of theta."""
+    theta = _vec(theta).copy()
+    grad = np.zeros_like(theta)
+    for idx in np.ndindex(theta.shape):
+        saved = theta[idx]
+        theta[idx] = saved + eps
+        plus = float(loss(theta))
+        theta[idx] = saved - eps
+        minus = float(loss(theta))
+        theta[idx] = saved
+        grad[idx] = (plus - minus) / (2.0 * eps)
+    return grad
+
+
+def gradient_check(loss: Callable[[np.ndarray], float], theta, analytic, eps: float = 1e-5) -> GradientCheck:
+    """Compare a hand-written gradient with central differences (lecture §2.10).
+
+    Reports both the maximum absolute error and the whole-vector relative error; a relative
+    error per element would be meaningless where both gradients are near zero.
+    """
+    numeric = central_difference(loss, theta, eps)
+    analytic = _vec(analytic)
+    if analytic.shape != numeric.shape:
+        raise ValueError(f"analytic gradient has shape {analytic.shape}, parameters {numeric.shape}")
+    diff = np.linalg.norm(analytic - numeric)
+    rel = diff / (np.linalg.norm(analytic) + np.linalg.norm(numeric) + 1e-12)
+    return GradientCheck(numeric, analytic, float(np.max(np.abs(analytic - numeric))), float(rel))
+
+
+@dataclass(frozen=True)
+class Clipped:
+    grads: list            # the (possibly) rescaled gradients, same shapes as given
+    norm_before: float     # ||g||_2 over all parameters together
+    scale: float           # min(1, tau / ||g||), 1 for a zero gradient
+    clipped: bool          # whether the threshold was exceeded
+
+
+def clip_global_norm(grads, threshold: float) -> Clipped:
+    """g <- g min(1, tau / ||g||_2), with ||g|| taken over every parameter's gradient at once.
+
+    Direction is kept, only the length shrinks (unlike element-wise clipping). A zero gradient
+    stays zero: the ratio is never formed, so no 0/0 (lecture §2.11).
+    """
+    if not threshold > 0:
+        raise ValueError(f"clipping threshold must be > 0, got {threshold}")
+    arrays = [_vec(g) for g in grads]
+    norm = float(np.sqrt(sum(float((g * g).sum()) for g in arrays)))
+    if norm <= threshold:
+        return Clipped([g.copy() for g in arrays], norm, 1.0, False)
+    scale = threshold / norm
+    return Clipped([g * scale for g in arrays], norm, scale, True)
+
+
+# --------------------------------------------------------------------------- truncated BPTT (torch)
+
+@dataclass(frozen=True)
+class TruncatedBptt:
+    chunk_grads: list      # per chunk: RnnParams of that chunk's loss gradient
+    carried_states: list   # the state handed to each chunk (numerically the full-forward state)
+    losses: list           # per-chunk summed loss
+
+
+def truncated_bptt(xs, targets, h0, params: RnnParams, chunk: int) -> TruncatedBptt:
+    """Split the sequence into chunks; each chunk starts from the previous final state, detached.
+
+    The state's value crosses the boundary; its gradient does not (lecture §2.14). Parameters
+    are not updated between chunks here, so summing chunk_grads gives the truncated gradient of
+    the whole loss. torch autograd computes every gradient.
+    """
+    import torch
+
+    if chunk < 1:
+        raise ValueError(f"chunk length must be at least 1, got {chunk}")
+    t = lambda a: torch.tensor(_vec(a), dtype=torch.float64)
+    xs_t, ys = t(xs), torch.as_tensor(np.asarray(targets), dtype=torch.long)
+    leaves = [t(p).requires_grad_(True) for p in params.as_list()]
+    W_x, W_h, b_h, W_y, b_y = leaves
+    state = t(h0)
+    chunk_grads, carried, losses = [], [], []
+    for start in range(0, len(xs_t), chunk):
+        state = state.detach()
+        carried.append(state.numpy().copy())
+        loss = torch.zeros((), dtype=torch.float64)
+        for step in range(start, min(start + chunk, len(xs_t))):
+            state = torch.tanh(W_x @ xs_t[step] + W_h @ state + b_h)
+            loss = loss - torch.log_softmax(W_y @ state + b_y, dim=-1)[ys[step]]
+        grads = torch.autograd.grad(loss, leaves)
+        chunk_grads.append(RnnParams(*(g.numpy().copy() for g in grads)))
+        losses.append(float(loss))
+    return TruncatedBptt(chunk_grads, carried, losses)
+
+
+def rnn_lm_probs(xs, h0, params: RnnParams) -> np.ndarray:
+    """Next-token distributions p_t = softmax(W_y h_t + b_y) of the unrolled RNN, shape (T, V)."""
+    states = rnn_forward(xs, h0, params.W_x, params.W_h, params.b_h)
+    return softmax(states[1:] @ _vec(params.W_y).T + _vec(params.b_y), axis=-1)

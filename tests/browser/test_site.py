@@ -1,0 +1,206 @@
+"""The built site in a real headless Chromium, served from 127.0.0.1 only.
+
+Checks what a reader and an agent rely on: pages render with their verification box, every
+formula is typeset by the self-hosted MathJax, no request leaves the machine, Chinese search
+finds pages, the raw-Markdown / results-JSON / source links answer with the right content type,
+and the "交给 Agent" action copies a prompt with the page's Markdown URL.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import jieba
+import pytest
+
+from hooks.site import page_url, topic_pages
+from hooks.serve import start
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "build" / "browser"
+CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+PAGES = topic_pages(ROOT / "docs")
+
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM and CHROMEDRIVER) and not __import__("os").environ.get("CI"),
+    reason="chromium/chromedriver not installed; `make test` installs them (make browser-deps)")
+
+
+@pytest.fixture(scope="module")
+def site_dir(tmp_path_factory) -> Path:
+    built = ROOT / "site"
+    if not (built / "llms.txt").is_file():
+        built = tmp_path_factory.mktemp("site")
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(built)],
+                       cwd=ROOT, check=True)
+    return built
+
+
+@pytest.fixture(scope="module")
+def base_url(site_dir):
+    server = start(str(site_dir))
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    assert CHROMIUM and CHROMEDRIVER, "chromium and chromium-driver must be installed (make browser-deps)"
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-default-apps", "--window-size=1280,900",
+                 f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    browser.set_page_load_timeout(30)
+    yield browser
+    browser.quit()
+
+
+def requested_urls(driver) -> list[str]:
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def wait_for(driver, script: str, timeout: float = 15.0):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for: {script}")
+
+
+def fetch(url: str) -> tuple[int, str, str]:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.status, response.headers.get("Content-Type", ""), response.read().decode("utf-8")
+
+
+def sample_pages():
+    """Every chapter page, every page with display math, and every fifth other page."""
+    chosen = []
+    for i, (rel, meta) in enumerate(PAGES):
+        text = (ROOT / "docs" / rel).read_text(encoding="utf-8")
+        if meta["id"].count(".") == 1 or "$$" in text or i % 5 == 0:
+            chosen.append((rel, meta))
+    return chosen
+
+
+SAMPLE = sample_pages()
+
+
+@pytest.mark.parametrize("rel,meta", SAMPLE, ids=[m["id"] for _, m in SAMPLE])
+def test_page_renders_typeset_and_stays_local(driver, base_url, rel, meta):
+    from selenium.webdriver.common.by import By
+
+    driver.get_log("performance")  # drop earlier entries
+    url = base_url + page_url(rel)
+    driver.get(url)
+    assert driver.find_element(By.CSS_SELECTOR, "article h1").text.strip()
+    box = driver.find_element(By.CSS_SELECTOR, ".verify-box")
+    assert "已核算" in box.text
+    source = (ROOT / "docs" / rel).read_text(encoding="utf-8")
+    if "$" in source.split("\n---\n", 1)[1]:
+        wait_for(driver, "return document.querySelectorAll('.arithmatex').length > 0 && "
+                         "[...document.querySelectorAll('.arithmatex')].every(e => e.querySelector('mjx-container'))")
+    text = driver.find_element(By.CSS_SELECTOR, "article").text
+    for raw in ("$$", "\\(", "\\[", "\\begin{"):
+        assert raw not in text, f"untypeset math {raw!r} visible on {url}"
+    outside = [u for u in requested_urls(driver)
+               if not u.startswith((base_url, "data:", "blob:", "about:", "chrome"))]
+    assert not outside, f"{url} requested outside hosts: {outside}"
+
+    # the agent links: raw Markdown (announced in <head>), results JSON, rendered verify source
+    alternate = driver.find_element(By.CSS_SELECTOR, 'link[rel="alternate"][type="text/markdown"]')
+    status, ctype, body = fetch(alternate.get_attribute("href"))
+    assert status == 200 and ctype.startswith("text/markdown") and body.startswith(f"---\nid: {meta['id']}\n")
+    status, ctype, body = fetch(box.find_element(By.CSS_SELECTOR, "a.verify-json").get_attribute("href"))
+    assert status == 200 and ctype.startswith("application/json") and json.loads(body)["page"] == meta["id"]
+    links = box.find_elements(By.CSS_SELECTOR, "a.verify-source")
+    if meta.get("verify"):
+        status, ctype, body = fetch(links[0].get_attribute("href"))
+        assert status == 200 and ctype.startswith("text/html") and meta["verify"].split("::")[1] in body
+
+
+def test_screenshot_of_a_page_is_saved(driver, base_url):
+    rel = next(r for r, m in PAGES if m["id"] == "lecture.3.5")
+    driver.get(base_url + page_url(rel))
+    wait_for(driver, "return document.querySelectorAll('mjx-container').length > 3")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    target = ARTIFACTS / "lecture-3-5.png"
+    assert driver.save_screenshot(str(target)) and target.stat().st_size > 10_000
+
+
+def test_agent_button_copies_a_prompt_with_the_markdown_url(driver, base_url):
+    from selenium.webdriver.common.by import By
+
+    rel = next(r for r, m in PAGES if m["id"] == "lecture.3.5")
+    driver.get(base_url + page_url(rel))
+    driver.execute_script("window.__copied = null; navigator.clipboard.writeText = "
+                          "(t) => { window.__copied = t; return Promise.resolve(); };")
+    driver.find_element(By.CSS_SELECTOR, "button.agent-copy").click()
+    copied = wait_for(driver, "return window.__copied")
+    assert base_url + page_url(rel) + "index.md" in copied
+
+
+def search(driver, base_url, query: str) -> list[str]:
+    from selenium.webdriver.common.by import By
+
+    driver.get(base_url)
+    field = driver.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    wait_for(driver, "return !!document.querySelector('.md-search__input')")
+    field.click()
+    field.send_keys(query)
+    # results refresh on every keystroke: wait until the list is non-empty and stops changing
+    script = "return [...document.querySelectorAll('.md-search-result__item a')].map(a => a.href)"
+    previous, stable, deadline = None, 0, time.time() + 20
+    while time.time() < deadline and stable < 4:
+        time.sleep(0.25)
+        hits = driver.execute_script(script)
+        stable = stable + 1 if hits and hits == previous else 0
+        previous = hits
+    assert previous, f"search for {query!r} returned nothing"
+    return previous
+
+
+
+def middle_word(title: str) -> str:
+    words = [w for w in jieba.lcut(title) if len(w) >= 2 and not w.isascii()]
+    return words[len(words) // 2]
+
+
+SEARCH_CASES = [("自注意力", "primer.13.3")] + [
+    (middle_word(m["title"]), m["id"]) for _, m in PAGES if m["id"] in ("lecture.3.5", "lecture.3.17", "primer.12.3")
+]
+
+
+@pytest.mark.parametrize("query,page_id", SEARCH_CASES)
+def test_chinese_search_finds_the_page(driver, base_url, query, page_id):
+    rel = next(r for r, m in PAGES if m["id"] == page_id)
+    hits = search(driver, base_url, query)
+    assert any(h.split("#")[0].split("?")[0] == base_url + page_url(rel) for h in hits), (query, hits[:10])
+
+
+def test_llms_txt_lists_every_page(site_dir):
+    listed = (site_dir / "llms.txt").read_text(encoding="utf-8")
+    missing = [m["id"] for rel, m in PAGES if f"/{page_url(rel)}index.md)" not in listed]
+    assert not missing, f"llms.txt misses {missing}"
+    assert listed.startswith("# ") and "\n> " in listed
+    full = (site_dir / "llms-full.txt").read_text(encoding="utf-8")
+    assert all(m["title"] in full for _, m in PAGES)

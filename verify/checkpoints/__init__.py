@@ -1,0 +1,7 @@
+"""This project's own trained checkpoints (DESIGN.md §5): training, hash-checked storage, read-only diagnostics.
+
+Part 1 is the sequence-reversal seq2seq of lecture §3.10–§3.15 (kernels/seq2seq.py):
+`python -m verify.checkpoints.train` writes results/seq2seq/, `verify.checkpoints.diagnose`
+reads it back on the CPU, `verify/checkpoints/gpu.py` retrains on CUDA and compares.
+Only torch, numpy and the standard library are imported here (the GPU machine has no mkdocs).
+"""

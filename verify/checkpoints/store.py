@@ -1,0 +1,120 @@
+"""Where the seq2seq artifacts live, how they are written (atomically) and read back (hash-checked).
+
+results/seq2seq/ holds data.json (+ data.json.sha256), fixed-500.pt, dynamic-500.pt,
+train_log.json and manifest.json; the manifest records the sha256 of the data and of each
+checkpoint. Loading recomputes the sha256 and refuses a file that does not match.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import torch
+
+from kernels.seq2seq import Seq2Seq, Seq2SeqConfig
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "results" / "seq2seq"
+UPDATES = 500
+NAMES = ("fixed", "dynamic")
+DATA_FILE = "data.json"
+MANIFEST_FILE = "manifest.json"
+LOG_FILE = "train_log.json"
+
+
+def checkpoint_file(name: str, updates: int = UPDATES) -> str:
+    return f"{name}-{updates}.pt"
+
+
+class CheckpointError(RuntimeError):
+    """A stored artifact is missing, or its sha256 differs from the manifest: never used, never retrained over."""
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    return sha256_bytes(Path(path).read_bytes())
+
+
+def json_bytes(obj) -> bytes:
+    """Canonical JSON (sorted keys, two-space indent, trailing newline) so the sha256 is stable."""
+    return (json.dumps(obj, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode("utf-8")
+
+
+def write_bytes_atomically(path: Path, data: bytes) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def checkpoint_bytes(model: Seq2Seq, updates: int) -> bytes:
+    """torch.save of {config, updates, state_dict} (float32 CPU tensors) into bytes."""
+    import io
+    buffer = io.BytesIO()
+    state = {k: v.detach().to("cpu", torch.float32).contiguous() for k, v in model.state_dict().items()}
+    torch.save({"config": model.config.to_dict(), "updates": updates, "state_dict": state}, buffer)
+    return buffer.getvalue()
+
+
+def _rel(path: Path) -> str:
+    path = Path(path).resolve()
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def read_manifest(directory: Path = RESULTS) -> dict:
+    path = Path(directory) / MANIFEST_FILE
+    if not path.is_file():
+        raise CheckpointError(f"{_rel(path)} is missing; run `make checkpoints` to train and write it")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def verified_bytes(directory: Path, filename: str, expected: str) -> bytes:
+    """The file's bytes, after checking its sha256 against the manifest's value."""
+    path = Path(directory) / filename
+    if not path.is_file():
+        raise CheckpointError(f"{_rel(path)} is missing; restore it (git checkout -- {_rel(path)}) "
+                              f"or retrain with `make checkpoints FORCE=1`")
+    data = path.read_bytes()
+    got = sha256_bytes(data)
+    if got != expected:
+        raise CheckpointError(f"{_rel(path)}: sha256 {got[:16]}… does not match the manifest's {expected[:16]}…; "
+                              f"refusing to use it. Restore it (git checkout -- {_rel(path)}) or retrain with "
+                              f"`make checkpoints FORCE=1`")
+    return data
+
+
+def load_data(directory: Path = RESULTS, manifest: dict | None = None) -> dict:
+    manifest = manifest or read_manifest(directory)
+    return json.loads(verified_bytes(directory, manifest["data"]["file"], manifest["data"]["sha256"]))
+
+
+def load_model(directory: Path = RESULTS, name: str = "dynamic", manifest: dict | None = None) -> Seq2Seq:
+    """The committed model `name`, hash-checked, on the CPU in eval mode (float32 as stored)."""
+    import io
+    manifest = manifest or read_manifest(directory)
+    entry = manifest["models"][name]
+    blob = torch.load(io.BytesIO(verified_bytes(directory, entry["file"], entry["sha256"])), weights_only=True)
+    model = Seq2Seq(Seq2SeqConfig(**blob["config"]))
+    model.load_state_dict(blob["state_dict"])
+    return model.eval()
+
+
+def load_all(directory: Path = RESULTS) -> tuple[dict, dict, dict]:
+    """(models by name, data, manifest), every file hash-checked."""
+    manifest = read_manifest(directory)
+    models = {name: load_model(directory, name, manifest) for name in manifest["models"]}
+    return models, load_data(directory, manifest), manifest
