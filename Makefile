@@ -47,3 +47,17 @@ test: $(STAMP) browser-deps
 
 clean:
 	rm -rf build site
+
+# --------------------------------------------------------------------------- trained checkpoints (DESIGN.md §5)
+.PHONY: checkpoints gpu
+
+## checkpoints: train the reversal seq2seq pair into results/seq2seq/ (CUDA when present, else CPU);
+##              refuses to overwrite the committed checkpoints unless FORCE=1
+checkpoints: $(STAMP)
+	$(BIN)/python -m verify.checkpoints.train $(if $(FORCE),--force)
+
+## gpu: retrain on CUDA, rerun the diagnostics, compare with the committed CPU reference
+##      (torch + numpy only, no venv needed; without CUDA it says so and exits 0)
+GPU_PY ?= $(if $(wildcard $(BIN)/python),$(BIN)/python,python3)
+gpu:
+	$(GPU_PY) verify/checkpoints/gpu.py

@@ -34,7 +34,8 @@ def temperature_probs(logits, tau: float) -> np.ndarray:
     if tau == 0.0:
         top = (shifted == 0.0).astype(np.float64)
         return top / top.sum(axis=-1, keepdims=True)
-    return softmax(shifted / tau)
+    with np.errstate(over="ignore"):  # (negative) / tiny tau -> -inf is the right value: weight 0
+        return softmax(shifted / tau)
 
 
 def _descending_order(p: np.ndarray) -> np.ndarray:

@@ -46,6 +46,23 @@ def json_bytes(obj) -> bytes:
     return (json.dumps(obj, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
+def data_bytes(data: dict) -> bytes:
+    """The splits as JSON, one example per line, tokens space-separated:
+    {"test": [{"source": "b d a d e", "target": "e d a d b EOS"}, ...], "train": [...], "validation": [...]}."""
+    parts = []
+    for split in sorted(data):
+        rows = ",\n".join(json.dumps({"source": " ".join(r["source"]), "target": " ".join(r["target"])})
+                          for r in data[split])
+        parts.append(f' "{split}": [\n{rows}\n ]')
+    return ("{\n" + ",\n".join(parts) + "\n}\n").encode("utf-8")
+
+
+def data_from_bytes(blob: bytes) -> dict:
+    raw = json.loads(blob)
+    return {split: [{"source": r["source"].split(), "target": r["target"].split()} for r in rows]
+            for split, rows in raw.items()}
+
+
 def write_bytes_atomically(path: Path, data: bytes) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -55,6 +72,7 @@ def write_bytes_atomically(path: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -99,7 +117,7 @@ def verified_bytes(directory: Path, filename: str, expected: str) -> bytes:
 
 def load_data(directory: Path = RESULTS, manifest: dict | None = None) -> dict:
     manifest = manifest or read_manifest(directory)
-    return json.loads(verified_bytes(directory, manifest["data"]["file"], manifest["data"]["sha256"]))
+    return data_from_bytes(verified_bytes(directory, manifest["data"]["file"], manifest["data"]["sha256"]))
 
 
 def load_model(directory: Path = RESULTS, name: str = "dynamic", manifest: dict | None = None) -> Seq2Seq:

@@ -23,7 +23,7 @@ import torch
 from kernels.seq2seq import (PAD, Seq2Seq, Seq2SeqConfig, exact_match, generate_reversal_data, greedy_generate,
                              make_batch, parameter_count, teacher_forced_metrics, valid_target_tokens)
 from verify.checkpoints.store import (DATA_FILE, LOG_FILE, MANIFEST_FILE, NAMES, RESULTS, UPDATES, _rel,
-                                      checkpoint_bytes, checkpoint_file, json_bytes, sha256_bytes,
+                                      checkpoint_bytes, checkpoint_file, data_bytes, data_from_bytes, json_bytes, sha256_bytes,
                                       write_bytes_atomically)
 
 HYPERPARAMETERS = {
@@ -120,7 +120,8 @@ def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, hp
     started = time.perf_counter()
     data = generate_reversal_data(hp["seed"], sizes=tuple(hp["splits"]), min_len=hp["source_lengths"][0],
                                   max_len=hp["source_lengths"][1])
-    data_blob = json_bytes(data)
+    data_blob = data_bytes(data)
+    assert data_from_bytes(data_blob) == data
     results, logs = {}, {}
     for name in NAMES:
         model, log = train_model(name, data, hp, device)

@@ -1,0 +1,349 @@
+"""Lecture chapter 7: how the same attention is executed (prefill, decode, KV cache, online
+softmax, GQA) and the character-stream cache check of §7.13–§7.18.
+
+Inputs are module constants, defined once. Every number is computed through kernels
+(kernels.resources, kernels.online_softmax, kernels.tiny_decoder, kernels.attention) or read
+from the committed benchmark results (benchmarks/results/cpu.json, written by `make bench`
+with the machine, versions and date). The course's archived numbers (1.804×10⁻¹⁵, 19.95 ms, …)
+are not here: the pages cite them as records.
+"""
+from __future__ import annotations
+
+import json
+import re
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+
+from kernels.attention import masked_softmax
+from kernels.online_softmax import online_read, per_block_outputs
+from kernels.probability import softmax
+from kernels.resources import (decode_step_macs, doubling_ratios, gqa_group_size, kv_cache_bytes,
+                               kv_head_for_query_head, prefill_macs, recompute_step_macs, score_matrix_bytes)
+from kernels.tiny_decoder import TinyDecoder
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "benchmarks" / "results" / "cpu.json"
+
+# --------------------------------------------------------------------------- §7.11–§7.18 inputs
+
+RECORDS = (  # (time, text) exactly as lecture §7.11 gives them
+    ("09:00", "林岑把备用钥匙放在蓝柜；取件人是周禾。"),
+    ("09:10", "陈默说红柜空着；这句话只说明红柜，没有改动钥匙。"),
+    ("09:20", "林岑通知：把那把备用钥匙改放红柜。"),
+    ("09:30", "周禾回复：我还没取；“那把”指备用钥匙。"),
+    ("09:40", "林岑撤回09:20的改放通知：它仍在蓝柜，取件人不变。"),
+)
+QUESTION = "问题：现在周禾应去哪个柜子取备用钥匙？"
+HUMAN_RULE_ANSWER = "蓝柜"         # the course's task truth, not a model output
+CONTROL_CHAR = "绿"                # added to the vocabulary for the negative control
+STALE_OLD, STALE_NEW = "蓝柜", "绿柜"  # the first occurrence is changed
+KEY_RECORD = "09:40"               # the retraction record
+MOVED_ORDER = (4, 0, 1, 2, 3)      # the 09:40 record moved to the front, others in order
+DECODER = {"layers": 2, "width": 8, "heads": 2, "ffn": 16, "seed": 20261021}
+TOLERANCE = 1e-10                  # cached vs full logits, asserted
+
+
+def document(order=range(len(RECORDS))) -> str:
+    """The records, one per line as 'HH:MM text', then a newline and the question."""
+    return "\n".join(f"{RECORDS[i][0]} {RECORDS[i][1]}" for i in order) + "\n" + QUESTION
+
+
+def vocabulary(text: str) -> list[str]:
+    """Every code point of the text plus the control character, sorted; index = token id."""
+    return sorted(set(text + CONTROL_CHAR))
+
+
+def encode(text: str, vocab: list[str]) -> list[int]:
+    ids = {ch: i for i, ch in enumerate(vocab)}
+    return [ids[ch] for ch in text]
+
+
+def record_spans(text: str) -> list[dict]:
+    """[start, end) of each record line in `text`, zero-based, in the order of RECORDS."""
+    spans = []
+    for stamp, body in RECORDS:
+        start = re.search(rf"(?m)^{re.escape(stamp)} ", text).start()
+        spans.append({"event": stamp, "start": start, "end": start + len(f"{stamp} {body}")})
+    return spans
+
+
+def build_decoder(vocab_size: int) -> TinyDecoder:
+    return TinyDecoder(vocab=vocab_size, **DECODER)
+
+
+class CacheCheckFailed(AssertionError):
+    pass
+
+
+def run_cache_check(model: TinyDecoder | None = None) -> dict:
+    """Prefill the record text, decode the newline and question one token at a time, and compare
+    every step with full recomputation; then the stale-cache negative control.
+
+    Asserts (raises CacheCheckFailed): every step within TOLERANCE, and the stale cache differs
+    from the fresh recomputation by more than TOLERANCE. `model` may be any object with the
+    TinyDecoder interface (tests pass deliberately broken ones).
+    """
+    text = document()
+    vocab = vocabulary(text)
+    tokens = encode(text, vocab)
+    model = model if model is not None else build_decoder(len(vocab))
+    split = text.index("\n" + QUESTION)
+    full = model.forward(tokens)
+    _, cache = model.prefill(tokens[:split])
+    errors = [float(np.max(np.abs(model.decode_step(tok, cache) - full[t])))
+              for t, tok in enumerate(tokens[split:], start=split)]
+    cached_bytes = cache.nbytes
+
+    changed = text.replace(STALE_OLD, STALE_NEW, 1)
+    changed_tokens = encode(changed, vocab)
+    _, old_cache = model.prefill(tokens[:-1])
+    stale = model.decode_step(changed_tokens[-1], old_cache)
+    fresh = model.forward(changed_tokens)
+    stale_delta = float(np.max(np.abs(stale - fresh[-1])))
+
+    first_change = next(i for i, (a, b) in enumerate(zip(tokens, changed_tokens)) if a != b)
+    _, reuse = model.prefill(tokens[:-1])
+    reuse.truncate(first_change)
+    reuse_errors = [float(np.max(np.abs(model.decode_step(tok, reuse) - fresh[t])))
+                    for t, tok in enumerate(changed_tokens[first_change:], start=first_change)]
+
+    if not max(errors) < TOLERANCE:
+        raise CacheCheckFailed(f"incremental logits differ from full recomputation by {max(errors):.3e} "
+                               f"(step {int(np.argmax(errors))}), tolerance {TOLERANCE:g}")
+    if not stale_delta > TOLERANCE:
+        raise CacheCheckFailed(f"the stale cache gives the same logits as the changed text ({stale_delta:.3e}): "
+                               "the negative control cannot detect a wrong cache")
+    return {
+        "text": text, "vocab": vocab, "tokens": tokens, "split": split,
+        "errors": errors, "max_error": max(errors), "steps": len(errors),
+        "within": sum(e < TOLERANCE for e in errors),
+        "stale_delta": stale_delta, "first_change": first_change,
+        "reuse_steps": len(reuse_errors), "partial_reuse_max_error": max(reuse_errors),
+        "reuse_within": sum(e < TOLERANCE for e in reuse_errors),
+        "cached_bytes": cached_bytes, "cached_positions": cache.length,
+    }
+
+
+def _results() -> dict:
+    with open(RESULTS, encoding="utf-8") as f:
+        return json.load(f)
+
+
+# --------------------------------------------------------------------------- page functions
+
+def stage_shapes() -> dict:
+    """§7.1: logits shapes of training/prefill (all positions) and of one decode step."""
+    vocab = ["<s>", "I", "gave", "her", "a", "blue", "book"]
+    model = build_decoder(len(vocab))
+    tokens = [vocab.index(w) for w in ("I", "gave")]
+    logits, cache = model.prefill(tokens)
+    step = model.decode_step(vocab.index("her"), cache)
+    return {"prefix": len(tokens), "vocab_size": len(vocab), "prefill_rows": logits.shape[0],
+            "step_size": step.shape[0], "cached_positions": cache.length}
+
+
+def mac_ledgers() -> dict:
+    """§7.3: one layer's MACs for prefill and for one decode step, at two sizes."""
+    out = {}
+    for name, (n, d, f) in {"tiny": (141, 8, 16), "bench": (2048, 256, 1024)}.items():
+        pre, step, redo = prefill_macs(n, d, f), decode_step_macs(n, d, f), recompute_step_macs(n, d, f)
+        out[name] = {"n": n, "d": d, "f": f,
+                     "pre": {"proj": pre.projections, "ffn": pre.ffn, "attn": pre.attention, "total": pre.total},
+                     "step": {"proj": step.projections, "ffn": step.ffn, "attn": step.attention,
+                              "total": step.total, "flops": step.flops},
+                     "redo_total": redo.total, "redo_over_step": redo.total / step.total}
+    return out
+
+
+KV_EXAMPLE = {"layers": 32, "batch": 1, "positions": 4096, "kv_heads": 8, "head_dim": 128, "bytes": 2}
+MHA_KV_HEADS = 32
+SCORE_EXAMPLE = {"heads": 64, "n": 100_000, "bytes": 2}
+
+
+def kv_units() -> dict:
+    """§7.4: KV payload of the lecture's example, its MHA counterpart, and one materialized score table."""
+    e = KV_EXAMPLE
+    gqa = kv_cache_bytes(e["layers"], e["batch"], e["positions"], e["kv_heads"], e["head_dim"], e["bytes"])
+    mha = kv_cache_bytes(e["layers"], e["batch"], e["positions"], MHA_KV_HEADS, e["head_dim"], e["bytes"])
+    s = SCORE_EXAMPLE
+    scores = score_matrix_bytes(s["n"], s["n"], heads=s["heads"], bytes_per_element=s["bytes"])
+    return {**{k: v for k, v in e.items()}, "mha_kv_heads": MHA_KV_HEADS,
+            "kv_bytes": gqa, "mha_bytes": mha, "gqa_over_mha": gqa / mha,
+            "score_heads": s["heads"], "score_n": s["n"], "score_s": s["bytes"], "score_bytes": scores}
+
+
+def online_memory() -> dict:
+    """§7.5: measured blocked vs materialized attention (committed benchmark results)."""
+    r = _results()
+    a = r["attention_memory"]
+    rows = [{"n": x["n"], "diff": x["max_abs_diff"], "mat_s": x["materialized_s"], "blk_s": x["blocked_s"],
+             "mat_peak": x["materialized_peak_bytes"], "blk_peak": x["blocked_peak_bytes"],
+             "peak_ratio": x["peak_ratio_materialized_over_blocked"]} for x in a["rows"]]
+    return {"rows": rows, "head_dim": a["head_dim"], "block": a["block"], "tol": a["tolerance"],
+            "mat_growth": doubling_ratios([x["mat_peak"] for x in rows]),
+            "blk_growth": doubling_ratios([x["blk_peak"] for x in rows]),
+            "mat_time_growth": doubling_ratios([x["mat_s"] for x in rows]),
+            "blk_time_growth": doubling_ratios([x["blk_s"] for x in rows]),
+            "max_diff": max(x["diff"] for x in rows), "date": r["date_utc"][:10]}
+
+
+SPLIT_SCORES = np.array([0.3, -1.2, 2.5, 0.0, 1.7, -0.4, 2.5, 0.9, -2.0, 1.1])
+SPLIT_VALUES = np.arange(1.0, 11.0)
+SPLIT_TOL = 1e-12
+
+
+def every_split() -> dict:
+    """§7.6: one query row of ten scores read with every possible cut set (2^9 block splits)."""
+    exact = softmax(SPLIT_SCORES) @ SPLIT_VALUES
+    n = len(SPLIT_SCORES)
+    diffs = []
+    for k in range(n):
+        for cuts in combinations(range(1, n), k):
+            out, _ = online_read(SPLIT_SCORES, SPLIT_VALUES, cuts)
+            diffs.append(abs(float(out[0]) - exact))
+    masked = SPLIT_SCORES.copy()
+    masked[2] = -np.inf
+    out_masked, _ = online_read(masked, SPLIT_VALUES, (3, 7))
+    allowed = np.isfinite(masked)
+    ref_masked = masked_softmax(SPLIT_SCORES, allowed) @ SPLIT_VALUES  # the materialized masked read
+    return {"n": n, "scores": SPLIT_SCORES, "v": SPLIT_VALUES, "splits": len(diffs),
+            "within": sum(d <= SPLIT_TOL for d in diffs), "tol": SPLIT_TOL, "exact": exact,
+            "masked_out": float(out_masked[0]), "masked_ref": float(ref_masked)}
+
+
+TWO_STOP_SCORES = np.log([1.0, 2.0, 3.0])     # (0, ln2, ln3)
+TWO_STOP_VALUES = np.array([2.0, 4.0, 8.0])
+TWO_STOP_CUT = (2,)
+UNEVEN_SCORES = np.log([1.0, 2.0, 6.0])       # 本页自建对照: block masses 3 and 6
+
+
+def two_stops() -> dict:
+    """§7.7: the m/l/u ledger for scores (0, ln2, ln3), values (2, 4, 8), cut after two keys."""
+    out, trace = online_read(TWO_STOP_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)
+    blocks, masses = per_block_outputs(TWO_STOP_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)
+    u_out, _ = online_read(UNEVEN_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)
+    u_blocks, u_masses = per_block_outputs(UNEVEN_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)
+    first, second = trace
+    return {
+        "v": TWO_STOP_VALUES, "weights": softmax(TWO_STOP_SCORES),
+        "m1": first.m, "l1": first.l, "u1": float(first.u[0]),
+        "rescale": float(np.exp(first.m - second.m)),
+        "l1_rescaled": float(np.exp(first.m - second.m) * first.l),
+        "u1_rescaled": float(np.exp(first.m - second.m) * first.u[0]),
+        "m2": second.m, "l2": second.l, "u2": float(second.u[0]), "out": float(out[0]),
+        "block_out": blocks[:, 0], "block_mass": masses, "block_mean": float(blocks[:, 0].mean()),
+        "uneven_weights": softmax(UNEVEN_SCORES), "uneven_out": float(u_out[0]),
+        "uneven_block_out": u_blocks[:, 0], "uneven_mass": u_masses,
+        "uneven_mean": float(u_blocks[:, 0].mean()),
+    }
+
+
+def gpu_attention_check() -> dict:
+    """§7.8: the CPU-sized check of benchmarks/gpu_attention.py from the committed results."""
+    r = _results()["gpu_attention"]
+    c = r["cpu_check"]
+    cfg = c["config"]
+    return {"batch": cfg["batch"], "heads": cfg["heads"], "seq": cfg["seq"], "head_dim": cfg["head_dim"],
+            "max_diff": max(c["max_abs_diff"].values()), "tol": c["tolerance"],
+            "naive_s": c["naive"]["median_s"], "sdpa_s": c["sdpa"]["median_s"],
+            "ratio": c["time_ratio_naive_over_sdpa"], "repeats": c["repeats"],
+            "cuda": int(bool(r["cuda_available"]))}
+
+
+def kv_speed() -> dict:
+    """§7.9: measured cached decode step vs full recomputation per prefix length (committed results)."""
+    r = _results()
+    kv = r["kv_cache"]
+    rows = [{"t": x["t"], "cached_s": x["cached_s"], "full_s": x["full_s"],
+             "ratio": x["ratio_full_over_cached"],
+             "mac_ratio": x["macs_full_per_layer"] / x["macs_cached_per_layer"]} for x in kv["rows"]]
+    dn1 = r["dn1_size"]
+    return {"rows": rows, "model": kv["model"], "from_t": kv["cache_wins_from_t"],
+            "tol": kv["logit_tolerance"], "cached_repeats": kv["repeats"]["cached"],
+            "full_repeats": kv["repeats"]["full"],
+            "dn1": {"prefill": dn1["prefill"], "decode": dn1["decode_tokens"], "cached_s": dn1["cached_s"],
+                    "full_s": dn1["full_s"], "ratio": dn1["ratio_full_over_cached"],
+                    "warmup": dn1["warmup"], "repeats": dn1["repeats"], **dn1["model"]},
+            "date": r["date_utc"][:10], "cpus": r["machine"]["cpu_count"]}
+
+
+GQA_Q_HEADS, GQA_KV_HEADS, MQA_KV_HEADS = 32, 8, 1
+
+
+def gqa_sharing() -> dict:
+    """§7.10: which K/V head each query head reads, and the KV payload against MHA and MQA."""
+    e = KV_EXAMPLE
+    group = gqa_group_size(GQA_Q_HEADS, GQA_KV_HEADS)
+    mapping = [kv_head_for_query_head(h, GQA_Q_HEADS, GQA_KV_HEADS) for h in range(GQA_Q_HEADS)]
+
+    def payload(kv_heads):
+        return kv_cache_bytes(e["layers"], e["batch"], e["positions"], kv_heads, e["head_dim"], e["bytes"])
+
+    return {"h_q": GQA_Q_HEADS, "h_kv": GQA_KV_HEADS, "h_mqa": MQA_KV_HEADS, "group": group,
+            "first_group": [h for h in range(GQA_Q_HEADS) if mapping[h] == 0],
+            "last_group": [h for h in range(GQA_Q_HEADS) if mapping[h] == GQA_KV_HEADS - 1],
+            "mha_bytes": payload(GQA_Q_HEADS), "gqa_bytes": payload(GQA_KV_HEADS),
+            "mqa_bytes": payload(MQA_KV_HEADS),
+            "gqa_fraction": payload(GQA_KV_HEADS) / payload(GQA_Q_HEADS),
+            "mqa_fraction": payload(MQA_KV_HEADS) / payload(GQA_Q_HEADS), **e}
+
+
+def character_stream() -> dict:
+    """§7.13: the teaching character encoding of the record text and the record spans."""
+    text, moved = document(), document(MOVED_ORDER)
+    vocab = vocabulary(text)
+    tokens = encode(text, vocab)
+    split = text.index("\n" + QUESTION)
+    spans, moved_spans = record_spans(text), record_spans(moved)
+    key = [s["event"] for s in spans].index(KEY_RECORD)
+    return {"vocab_size": len(vocab), "tokens": len(tokens), "prefill": split, "newline_at": split,
+            "question_start": split + 1, "appended": len(tokens) - split, "question_chars": len(QUESTION),
+            "spans": spans, "moved_spans": moved_spans, "key_start": spans[key]["start"],
+            "moved_key_start": moved_spans[key]["start"], "moved_tokens": len(encode(moved, vocab)),
+            "id_newline": vocab.index("\n"), "id_space": vocab.index(" "),
+            "id_blue": vocab.index("蓝"), "id_green": vocab.index(CONTROL_CHAR), "records": len(RECORDS)}
+
+
+def cache_check() -> dict:
+    """§7.15: the cache check (assertions inside), the cached bytes, and the recorded measured errors."""
+    check = run_cache_check()
+    recorded = _results()["cache_check"]
+    d = DECODER
+    return {"layers": d["layers"], "width": d["width"], "heads": d["heads"], "head_dim": d["width"] // d["heads"],
+            "ffn": d["ffn"], "seed": d["seed"], "tokens": len(check["tokens"]), "prefill": check["split"],
+            "vocab_size": len(check["vocab"]), "steps": check["steps"], "within": check["within"],
+            "tol": TOLERANCE, "stale_delta": check["stale_delta"], "first_change": check["first_change"],
+            "reuse_steps": check["reuse_steps"], "reuse_within": check["reuse_within"],
+            "cached_bytes": check["cached_bytes"], "cached_positions": check["cached_positions"],
+            "formula_bytes": kv_cache_bytes(d["layers"], 1, check["cached_positions"], d["heads"],
+                                            d["width"] // d["heads"], np.dtype(np.float64).itemsize),
+            "float_bytes": np.dtype(np.float64).itemsize,
+            "recorded_max_error": recorded["max_error"], "recorded_stale_delta": recorded["stale_delta"],
+            "date": _results()["date_utc"][:10]}
+
+
+def speed_vs_equivalence() -> dict:
+    """§7.16: this project's DN1-size timing and its own equivalence check, side by side."""
+    s = kv_speed()
+    c = cache_check()
+    return {"dn1": s["dn1"], "recorded_max_error": c["recorded_max_error"], "tol": c["tol"],
+            "steps": c["steps"], "big_t": s["rows"][-1]["t"], "big_ratio": s["rows"][-1]["ratio"]}
+
+
+def moved_record() -> dict:
+    """§7.17: the moved-record document keeps the length and the question position."""
+    s = character_stream()
+    return {k: s[k] for k in ("tokens", "moved_tokens", "key_start", "moved_key_start", "question_start",
+                              "spans", "moved_spans")}
+
+
+def closing() -> dict:
+    """§7.19: the three separately measured things, side by side."""
+    speed, mem, gpu = kv_speed(), online_memory(), gpu_attention_check()
+    check = cache_check()
+    return {"t_max": speed["rows"][-1]["t"], "ratio_max": speed["rows"][-1]["ratio"],
+            "from_t": speed["from_t"], "mat_growth_last": mem["mat_growth"][-1],
+            "blk_growth_last": mem["blk_growth"][-1], "n_max": mem["rows"][-1]["n"],
+            "steps": check["steps"], "within": check["within"], "cuda": gpu["cuda"]}
