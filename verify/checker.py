@@ -215,9 +215,8 @@ def check_page(path: Path) -> PageReport:
                                      "passed" if ok else "failed", body_line, "" if ok else why,
                                      (page.body_offset + start, page.body_offset + end))
                 report.claims.append(result)
-                if ok:
-                    covered.append((start, end, "claim"))
-                else:
+                covered.append((start, end, "claim" if ok else "failed-claim"))  # reported once, below
+                if not ok:
                     fail(body_line, f"claim {i} {{{key}}}: {why}")
 
     # 3. citations
@@ -279,6 +278,8 @@ def check_page(path: Path) -> PageReport:
             continue
         report.numbers_total += 1
         kinds = {kind for s, e, kind in covered if s <= token.start and token.end <= e}
+        if "failed-claim" in kinds:
+            continue  # its claim already failed with a message of its own
         if "claim" in kinds:
             report.numbers_recomputed += 1
         elif "cited" in kinds:

@@ -1,0 +1,77 @@
+"""Primer chapter 14: counting grid cells to understand compute and memory (教学构造).
+
+The sizes (sentence lengths, vocabulary, widths, layers, heads, bytes per number) are the
+primer's given teaching numbers, defined once here; every result goes through kernels.resources
+or kernels.attention. §14.6 also reads this project's committed benchmark results
+(benchmarks/results/cpu.json, written by `make bench`).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from kernels.attention import attention_score_count
+from kernels.resources import (decode_step_macs, doubling_ratios, kv_cache_bytes, recompute_step_macs,
+                               score_matrix_bytes, table_bytes, table_elements)
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "benchmarks" / "results" / "cpu.json"
+
+SHORT, LONG = 100, 200                  # §14.1: a sentence of 100 words, then 200
+GRID_LENGTHS = (4, 8, 16)               # §14.2 table
+BIG_N, SCORE_BYTES, MANY_HEADS = 4096, 2, 32
+VOCAB, DIM, FLOAT_BYTES = 10_000, 128, 4   # §14.3
+KV = {"batch": 1, "layers": 32, "positions": 8192, "kv_heads": 8, "head_dim": 128, "bytes": 2}  # §14.5
+QUERY_HEADS = 32                        # what a wrong substitution would plug in (本页自建对照)
+STEP_N, STEP_D, STEP_F = 2048, 256, 1024   # §14.6: the benchmark model's layer size
+
+
+def three_costs() -> dict:
+    """§14.1: doubling the sentence quadruples one head's score table; the weights do not change."""
+    short, long = attention_score_count(SHORT, SHORT), attention_score_count(LONG, LONG)
+    return {"short": SHORT, "long": LONG, "short_cells": short, "long_cells": long, "growth": long / short}
+
+
+def quadratic_growth() -> dict:
+    """§14.2: cells per length, one 4,096-token head in bytes, and 32 such heads."""
+    rows = [{"n": n, "per_row": n, "cells": attention_score_count(n, n)} for n in GRID_LENGTHS]
+    return {"rows": rows, "big_n": BIG_N, "big_cells": attention_score_count(BIG_N, BIG_N),
+            "bytes_each": SCORE_BYTES, "one_head": score_matrix_bytes(BIG_N, BIG_N, bytes_per_element=SCORE_BYTES),
+            "heads": MANY_HEADS,
+            "all_heads": score_matrix_bytes(BIG_N, BIG_N, heads=MANY_HEADS, bytes_per_element=SCORE_BYTES)}
+
+
+def vocabulary_table() -> dict:
+    """§14.3: embedding table size, and what doubling the vocabulary and the width does to it."""
+    base = table_elements(VOCAB, DIM)
+    wider_vocab = table_elements(2 * VOCAB, DIM)
+    both = table_elements(2 * VOCAB, 2 * DIM)
+    return {"vocab": VOCAB, "dim": DIM, "elements": base, "float_bytes": FLOAT_BYTES,
+            "bytes": table_bytes(VOCAB, DIM, FLOAT_BYTES),
+            "vocab2": 2 * VOCAB, "dim2": 2 * DIM, "elements_vocab2": wider_vocab, "elements_both": both,
+            "growth_vocab": wider_vocab / base, "growth_both": both / base}
+
+
+def kv_cache_size() -> dict:
+    """§14.5: the primer's cache estimate, and the overestimate from plugging in query heads."""
+    k = KV
+    right = kv_cache_bytes(k["layers"], k["batch"], k["positions"], k["kv_heads"], k["head_dim"], k["bytes"])
+    wrong = kv_cache_bytes(k["layers"], k["batch"], k["positions"], QUERY_HEADS, k["head_dim"], k["bytes"])
+    return {**k, "query_heads": QUERY_HEADS, "cache_bytes": right, "wrong_bytes": wrong,
+            "overestimate": wrong / right}
+
+
+def what_is_saved() -> dict:
+    """§14.6: one decode step against a full rerun (MACs), and the measured growth of blocked and
+    materialized attention when the length doubles (committed benchmark results)."""
+    step, redo = decode_step_macs(STEP_N, STEP_D, STEP_F), recompute_step_macs(STEP_N, STEP_D, STEP_F)
+    with open(RESULTS, encoding="utf-8") as f:
+        rows = json.load(f)["attention_memory"]["rows"]
+    return {"n": STEP_N, "d": STEP_D, "f": STEP_F, "step_macs": step.total, "redo_macs": redo.total,
+            "redo_over_step": redo.total / step.total,
+            "n_first": rows[0]["n"], "n_last": rows[-1]["n"],
+            "mat_peak": [r["materialized_peak_bytes"] for r in rows],
+            "blk_peak": [r["blocked_peak_bytes"] for r in rows],
+            "mat_growth": doubling_ratios([r["materialized_peak_bytes"] for r in rows]),
+            "blk_growth": doubling_ratios([r["blocked_peak_bytes"] for r in rows]),
+            "blk_time_growth": doubling_ratios([r["blocked_s"] for r in rows])}
