@@ -33,11 +33,11 @@ serve: site
 unit: $(STAMP)
 	$(BIN)/python -m pytest tests
 
-## browser-deps: Debian's chromium and chromedriver for the real-browser tests (root or sudo)
+## browser-deps: Debian's chromium, chromedriver and a CJK font for the real-browser tests (root or sudo)
 browser-deps:
-	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then :; \
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null && fc-list :lang=zh | grep -q .; then :; \
 	else SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver >/dev/null; fi
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver fonts-wqy-zenhei >/dev/null; fi
 
 ## test: everything CI runs
 test: $(STAMP) browser-deps

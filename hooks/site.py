@@ -132,8 +132,19 @@ def verification_box(page, data: dict) -> str:
     return '<div class="verify-box" data-search-exclude data-page-id="{}">{}</div>'.format(html.escape(data["page"]), " · ".join(parts))
 
 
+CJK = "\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
+SOFT_BREAK = re.compile(f"(?<=[{CJK}])\n(?=[{CJK}])")
+
+
+def join_cjk_lines(markdown: str) -> str:
+    """A source line break between two Chinese characters would render as a stray space."""
+    parts = re.split(r"(^```.*?^```[ \t]*$)", markdown, flags=re.S | re.M)
+    return "".join(p if p.startswith("```") else SOFT_BREAK.sub("", p) for p in parts)
+
+
 def on_page_markdown(markdown, page, config, files):
     meta = page.meta or {}
+    markdown = join_cjk_lines(markdown)
     if "id" not in meta:
         return markdown
     data = page_results(meta["id"], page.file.src_uri)

@@ -41,7 +41,7 @@ READS = ("fixed", "dynamic")
 # --------------------------------------------------------------------------- data
 
 def generate_reversal_data(seed: int, sizes=(3000, 300, 300), min_len: int = 3, max_len: int = 7,
-                           symbols=SYMBOLS) -> dict:
+                           symbols=SYMBOLS, draw: str = "sequential") -> dict:
     """Train/validation/test splits of the reversal task, drawn in that order by rejection.
 
     Each example draws a length uniformly from min_len..max_len, then each symbol uniformly; a
@@ -49,24 +49,40 @@ def generate_reversal_data(seed: int, sizes=(3000, 300, 300), min_len: int = 3, 
     run out first (there are only 6^3 = 216 sources of length 3), so later draws, and the test
     split drawn last, lean towards longer sources than a uniform length would give.
 
+    draw="pooled" is the alternative this project did not use (kept to compare length profiles):
+    all sources are drawn by the same rule into one pool, shuffled, then cut into the splits, so
+    every split has the same expected length profile.
+
     Returns {"train"|"validation"|"test": [{"source": [...], "target": [... reversed, "EOS"]}]}.
     """
+    if draw not in ("sequential", "pooled"):
+        raise ValueError(f"draw must be 'sequential' or 'pooled', got {draw!r}")
     rng = random.Random(seed)
     used: set = set()
     capacity = sum(len(symbols) ** n for n in range(min_len, max_len + 1))
     if sum(sizes) > capacity:
         raise ValueError(f"{sum(sizes)} unique sources requested, only {capacity} exist")
-    out = {}
-    for name, size in zip(("train", "validation", "test"), sizes):
+
+    def draw_rows(n: int) -> list:
         rows = []
-        while len(rows) < size:
+        while len(rows) < n:
             length = rng.randint(min_len, max_len)
             source = tuple(rng.choice(symbols) for _ in range(length))
             if source in used:
                 continue
             used.add(source)
             rows.append({"source": list(source), "target": list(reversed(source)) + ["EOS"]})
-        out[name] = rows
+        return rows
+
+    names = ("train", "validation", "test")
+    if draw == "sequential":
+        return {name: draw_rows(size) for name, size in zip(names, sizes)}
+    pool = draw_rows(sum(sizes))
+    rng.shuffle(pool)
+    out, start = {}, 0
+    for name, size in zip(names, sizes):
+        out[name] = pool[start:start + size]
+        start += size
     return out
 
 
@@ -247,6 +263,19 @@ def greedy_generate(model: Seq2Seq, rows, max_steps: int = 12, batch_size: int =
 def exact_match(predictions, rows) -> float:
     """Fraction of complete sequences (EOS included) that equal their target."""
     return sum(p == r["target"] for p, r in zip(predictions, rows)) / len(rows)
+
+
+@torch.no_grad()
+def sequence_log_probabilities(model: Seq2Seq, source, sequences) -> list[float]:
+    """Summed log p of each complete output sequence for one source, by teacher forcing each
+    sequence as if it were the target (one batched pass; an independent path to PrefixScorer)."""
+    rows = [{"source": list(source), "target": list(seq)} for seq in sequences]
+    b = make_batch(rows)
+    device = next(model.parameters()).device
+    logits, _ = model(b.source.to(device), b.lengths, b.decoder_input.to(device))
+    lp = torch.log_softmax(logits, -1).gather(-1, b.target.to(device).unsqueeze(-1)).squeeze(-1)
+    lp = lp.masked_fill(b.target.to(device) == PAD, 0.0)
+    return [float(v) for v in lp.sum(1)]
 
 
 class PrefixScorer:

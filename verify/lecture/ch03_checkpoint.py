@@ -1,0 +1,190 @@
+"""Lecture chapter 3, §3.10–§3.15 and §3.20–§3.21: this project's trained reversal seq2seq (本站运行).
+
+Every value comes from the committed checkpoints in results/seq2seq/ through
+verify.checkpoints.diagnose (hash-checked loading, float64 CPU evaluation) or from the
+committed manifest; nothing here is typed in from a page. The course's own archived numbers
+(57.67%, 87.00%, 39 failures, index 25, …) are cited records on the pages, never computed here,
+except where a page derives something from a cited record input (COURSE_TEST_VALID_TOKENS).
+"""
+from __future__ import annotations
+
+import math
+from statistics import mean, pstdev
+
+from kernels.seq2seq import SYMBOLS, generate_reversal_data, valid_target_tokens
+from verify.checkpoints.diagnose import BEAM_WIDTHS, MAX_STEPS, SELECTION_RULE, diagnose
+from verify.checkpoints.store import RESULTS
+
+RESULTS_DIR = RESULTS
+BEAM_SHOWN = (1, 2, 4)                 # the widths the pages show (the diagnostics compute BEAM_WIDTHS)
+PROFILE_SEEDS = tuple(range(20))       # generator seeds for the test-length profile (§3.12)
+COURSE_TEST_VALID_TOKENS = 2016        # cited record (lecture §3.10), used only to derive its mean length
+COURSE_TEST_SEQUENCES = 300            # cited record (lecture §3.10)
+
+
+def _report() -> dict:
+    return diagnose(RESULTS_DIR)
+
+
+def _metrics(report: dict) -> dict:
+    m = report["metrics"]
+    return {name: {"exact_match": m[name]["exact_match"], "nll": m[name]["nll"],
+                   "token_accuracy": m[name]["token_accuracy"], "failures": m[name]["failures"],
+                   "correct_tokens": m[name]["correct_tokens"], "valid_tokens": m[name]["valid_tokens"],
+                   "matches": m[name]["sequences"] - m[name]["failures"]}
+            for name in m}
+
+
+def _identity(report: dict) -> dict:
+    man = report["manifest"]
+    hp = man["hyperparameters"]
+    return {"seed": man["seed"], "updates": hp["updates"], "batch_size": hp["batch_size"],
+            "learning_rate": hp["learning_rate"], "grad_clip": hp["grad_clip_norm"],
+            "splits": hp["splits"], "min_len": hp["source_lengths"][0], "max_len": hp["source_lengths"][1],
+            "params_fixed": man["models"]["fixed"]["parameters"],
+            "params_dynamic": man["models"]["dynamic"]["parameters"],
+            "extra_params": man["models"]["dynamic"]["parameters"] - man["models"]["fixed"]["parameters"],
+            "tokens_seen_fixed": man["models"]["fixed"]["tokens_seen"],
+            "tokens_seen_dynamic": man["models"]["dynamic"]["tokens_seen"],
+            "train_valid_tokens": man["data"]["valid_target_tokens"]["train"],
+            "test_valid_tokens": man["data"]["valid_target_tokens"]["test"],
+            "sha_fixed": man["models"]["fixed"]["sha256"][:12],
+            "sha_dynamic": man["models"]["dynamic"]["sha256"][:12],
+            "sha_data": man["data"]["sha256"][:12],
+            "device": man["environment"]["device"], "torch": man["environment"]["torch"]}
+
+
+def _text(tokens) -> str:
+    return " ".join(tokens)
+
+
+# --------------------------------------------------------------------------- §3.10
+
+def improvement_and_failure() -> dict:
+    """§3.10: both models' test metrics, the remaining dynamic failures, the selected sequence."""
+    report = _report()
+    sel = report["selected"]
+    ident = _identity(report)
+    return {**ident, "metrics": _metrics(report), "symbols": len(SYMBOLS),
+            "sequences": report["test_sequences"], "failures": report["metrics"]["dynamic"]["failures"],
+            "source_text": _text(sel["source"]), "target_text": _text(sel["target"]),
+            "greedy_text": _text(sel["greedy"]), "index": sel["index"]}
+
+
+# --------------------------------------------------------------------------- §3.11
+
+def budget() -> dict:
+    """§3.11: this project's training budget for the pair (parameters, updates, batches, tokens)."""
+    ident = _identity(_report())
+    return {**ident, "sequences_seen": ident["updates"] * ident["batch_size"],
+            "train_sequences": ident["splits"][0],
+            "epochs": ident["updates"] * ident["batch_size"] / ident["splits"][0]}
+
+
+# --------------------------------------------------------------------------- §3.12
+
+def failure_case() -> dict:
+    """§3.12: the selected failure (rule fixed before looking), its identity, the data profile.
+
+    The profile compares the test split's valid target tokens under this project's generator
+    (splits drawn in order, test last) with the pooled alternative, over PROFILE_SEEDS, and derives
+    the mean source length implied by the course's cited 2016 tokens over 300 sequences.
+    """
+    report = _report()
+    sel = report["selected"]
+    ident = _identity(report)
+    profile = {}
+    for draw in ("sequential", "pooled"):
+        counts = [valid_target_tokens(generate_reversal_data(s, draw=draw)["test"]) for s in PROFILE_SEEDS]
+        profile[draw] = {"mean": mean(counts), "sd": pstdev(counts), "min": min(counts), "max": max(counts)}
+    n_test = report["test_sequences"]
+    uniform_mean_len = (ident["min_len"] + ident["max_len"]) / 2
+    return {**ident, "index": sel["index"], "failures": report["metrics"]["dynamic"]["failures"],
+            "sequences": n_test, "selection_rule": SELECTION_RULE,
+            "source_text": _text(sel["source"]), "target_text": _text(sel["target"]),
+            "greedy_text": _text(sel["greedy"]), "source_length": sel["source_length"],
+            "exact_match_dynamic": report["metrics"]["dynamic"]["exact_match"],
+            "profile_seeds": len(PROFILE_SEEDS), "profile": profile,
+            "uniform_tokens": n_test * (uniform_mean_len + 1),
+            "our_mean_source_length": (ident["test_valid_tokens"] - n_test) / n_test,
+            "course_tokens": COURSE_TEST_VALID_TOKENS,
+            "course_mean_source_length": (COURSE_TEST_VALID_TOKENS - COURSE_TEST_SEQUENCES) / COURSE_TEST_SEQUENCES,
+            "fixed_greedy_text": _text(sel["fixed_greedy"]), "fixed_correct": sel["fixed_correct"]}
+
+
+# --------------------------------------------------------------------------- §3.13
+
+def traces() -> dict:
+    """§3.13: per-step teacher-forced and free-running traces of the selected sequence."""
+    sel = _report()["selected"]
+    tf = [{"step": s["step"], "p": s["p_target"], "nll": s["nll"], "w": s["source_weights"]}
+          for s in sel["teacher_forced"]]
+    fr = [{"step": s["step"], "p": s["p_chosen"], "p_ref": s["p_reference"], "w": s["source_weights"]}
+          for s in sel["free_running"]]
+    first_w = sel["free_running"][0]["source_weights"]
+    return {"tf": tf, "fr": fr, "first_divergence": sel["first_divergence_step"],
+            "source_length": sel["source_length"], "uniform": 1 / sel["source_length"],
+            "first_weight_spread": max(first_w) - min(first_w),
+            "steps": len(sel["teacher_forced"]), "fr_steps": len(sel["free_running"]),
+            "source_text": _text(sel["source"]), "target_text": _text(sel["target"]),
+            "greedy_text": _text(sel["greedy"])}
+
+
+# --------------------------------------------------------------------------- §3.14
+
+def denominators() -> dict:
+    """§3.14: the two denominators (valid tokens vs complete sequences) and the sequence log-probability
+    of the selected target as the sum of its teacher-forced log-probabilities."""
+    report = _report()
+    sel = report["selected"]
+    return {"metrics": _metrics(report), "sequences": report["test_sequences"],
+            "valid_tokens": report["metrics"]["dynamic"]["valid_tokens"],
+            "failures": report["metrics"]["dynamic"]["failures"],
+            "target_lp": sel["target_log_probability_tf_sum"],
+            "target_lp_prefix": sel["target_log_probability"],
+            "target_p": math.exp(sel["target_log_probability_tf_sum"]),
+            "tf_log_p": [s["log_p_target"] for s in sel["teacher_forced"]],
+            "steps": len(sel["teacher_forced"])}
+
+
+# --------------------------------------------------------------------------- §3.15
+
+def beam_outcome() -> dict:
+    """§3.15: beam 1/2/4 on the selected sequence: final candidates, summed log-probabilities (EOS in,
+    no length penalty), where the target ranks."""
+    sel = _report()["selected"]
+    beams = {}
+    for w in BEAM_SHOWN:
+        b = sel["beam"][str(w)]
+        beams[f"w{w}"] = {"lp": [c["log_probability"] for c in b["candidates"]],
+                          "texts": [_text(c["tokens"]) for c in b["candidates"]],
+                          "rank": b["target_rank"], "in_final": b["target_in_final"], "correct": b["correct"],
+                          "best_lp": b["best_log_probability"], "width": w, "size": len(b["candidates"])}
+    greedy_lp = sel["greedy_log_probability"]
+    target_lp = sel["target_log_probability"]
+    return {"beam": beams, "widths": list(BEAM_WIDTHS), "target_lp": target_lp, "greedy_lp": greedy_lp,
+            "gap": greedy_lp - target_lp, "ratio": math.exp(greedy_lp - target_lp),
+            "greedy_p": math.exp(greedy_lp), "target_p": math.exp(target_lp),
+            "target_text": _text(sel["target"]), "greedy_text": _text(sel["greedy"])}
+
+
+# --------------------------------------------------------------------------- §3.20 / §3.21
+
+def lab_route() -> dict:
+    """§3.20: what the lab's path A returns for the selected sequence (index, beam widths available)."""
+    report = _report()
+    sel = report["selected"]
+    return {"index": sel["index"], "widths": list(BEAM_WIDTHS),
+            "exact_match_dynamic": report["metrics"]["dynamic"]["exact_match"],
+            "exact_match_fixed": report["metrics"]["fixed"]["exact_match"],
+            "target_lp": sel["target_log_probability"], "greedy_lp": sel["greedy_log_probability"],
+            "rank2": sel["beam"]["2"]["target_rank"], "first_divergence": sel["first_divergence_step"]}
+
+
+def implementation() -> dict:
+    """§3.21: identity of the run and the parts of the diagnostic procedure the page states."""
+    report = _report()
+    ident = _identity(report)
+    return {**ident, "index": report["selected"]["index"], "widths": list(BEAM_WIDTHS),
+            "failures": report["metrics"]["dynamic"]["failures"], "sequences": report["test_sequences"],
+            "max_steps": MAX_STEPS}
