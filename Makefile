@@ -5,6 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
+export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: setup verify site serve test unit clean browser-deps
 
