@@ -12,18 +12,10 @@ from sacrebleu.metrics import BLEU
 
 from kernels.decoding import (Hypothesis, ProbabilityTree, beam_decode, exhaustive_search,
                               rank_score)
+from verify.lecture.ch03_search import TREE as COURSE_TREE
 from kernels.metrics import alignment_distances, corpus_bleu
 
-TREE = ProbabilityTree({
-    "": {"A": 0.45, "B": 0.30, "C": 0.25},
-    "A": {"a": 0.70, "b": 0.30},
-    "A a": {"EOS": 2 / 3, "c": 1 / 3},
-    "A a c": {"EOS": 1.0},
-    "A b": {"EOS": 1.0},
-    "B": {"EOS": 0.75, "d": 0.25},
-    "B d": {"EOS": 1.0},
-    "C": {"EOS": 1.0},
-})
+TREE = ProbabilityTree(COURSE_TREE)  # the §3.17 tree, defined once in its verify module
 
 
 # --------------------------------------------------------------------------- beam pools
