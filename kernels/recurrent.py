@@ -280,7 +280,7 @@ def truncated_bptt(xs, targets, h0, params: RnnParams, chunk: int) -> TruncatedB
             loss = loss - torch.log_softmax(W_y @ state + b_y, dim=-1)[ys[step]]
         grads = torch.autograd.grad(loss, leaves)
         chunk_grads.append(RnnParams(*(g.numpy().copy() for g in grads)))
-        losses.append(float(loss))
+        losses.append(float(loss.detach()))
     return TruncatedBptt(chunk_grads, carried, losses)
 
 

@@ -24,8 +24,10 @@ NUMBER = re.compile(SCALAR)
 
 LOCATOR_BEFORE = re.compile(
     r"(?:§+|Table|Tab\.|Tables|Figure|Figures|Fig\.|Eq\.|Equation|Section|Sec\.|Chapter|Ch\.|Appendix|"
-    r"Lecture|Part|p\.|pp\.|pages?|p|arXiv:|v|PMLR|vol\.|No\.|表|图|式|第|附录|页|章|节|"
-    r"Python|torch==|==|version|版本|槽|位置|slot|position|step|row|column|行|列|层|头|号|组|步骤|round|轮|case)\s*\(?$")
+    r"Lecture|Part|p\.|pp\.|pages?|(?<![A-Za-z])p|arXiv:|(?<![A-Za-z])v|PMLR|vol\.|No\.|"
+    r"Python|torch==|==|version|slot|position|step|row|column|round|case|"
+    # one-character Chinese locators count only where they start a word: 见表 1, 图 2, but not 代表 3
+    r"(?:(?<![\u3400-\u9fff])|(?<=[见如据按在和与及自从的、，；：（]))(?:表|图|式|附录|页|章|节|版本)|槽|位置|第)\s*\(?$")
 LOCATOR_AFTER = re.compile(r"^\s*(?:章|节|页|年|月|日|版|世纪|楼)")
 CONNECTOR = re.compile(r"[–—~\-、,，/]\s*$|与\s*$|和\s*$|至\s*$|到\s*$")
 RELATION = re.compile(r"(?:=|\\approx|≈|<|>|\\le|\\ge|\\leq|\\geq|\\lt|\\gt|≤|≥|\\neq|\\ne)\s*$")

@@ -50,7 +50,14 @@ def model_metrics(model: Seq2Seq, rows) -> tuple[dict, list]:
     greedy = greedy_generate(model, rows, max_steps=MAX_STEPS)
     failures = [i for i, (g, r) in enumerate(zip(greedy, rows)) if g != r["target"]]
     return {**tf, "exact_match": exact_match(greedy, rows), "sequences": len(rows),
-            "failures": len(failures), "failure_indices": failures}, greedy
+            "failures": len(failures), "failure_indices": failures,
+            "failure_first_divergence": [first_divergence(greedy[i], rows[i]["target"]) + 1 for i in failures]}, greedy
+
+
+def first_divergence(output, target) -> int:
+    """0-based position of the first token where output and target differ (the shorter length if
+    one is a prefix of the other)."""
+    return next((i for i, (a, b) in enumerate(zip(output, target)) if a != b), min(len(output), len(target)))
 
 
 @torch.no_grad()
@@ -137,7 +144,7 @@ def diagnose_models(models: dict, data: dict, dtype=torch.float64) -> dict:
     idx = failures[0]
     row = rows[idx]
     out = greedy["dynamic"][idx]
-    first = next((i for i, (a, b) in enumerate(zip(out, row["target"])) if a != b), min(len(out), len(row["target"])))
+    first = first_divergence(out, row["target"])
     scorer = PrefixScorer(dyn, row["source"])
     tf = teacher_forced_trace(dyn, row)
     target_lp = scorer.sequence_log_probability(row["target"])
