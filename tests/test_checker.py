@@ -1,15 +1,15 @@
 """The claims checker catches every mutation that would let the text and the computation
 diverge, and reports each failure as one line naming file and line."""
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from verify import checker
 from verify.checker import ROOT, all_pages, check_page
+
+from conftest import edit, run_in
 
 PAGES = all_pages()
 LINE = re.compile(r"^\S+\.md:\d+: \S.*$")
@@ -93,25 +93,6 @@ def test_a_bare_number_fails_with_its_line(page, tmp_path):
 
 # ---------------------------------------------------------------- whole-run mutations (make verify)
 
-def copy_project(tmp_path: Path) -> Path:
-    dest = tmp_path / "project"
-    shutil.copytree(ROOT, dest, ignore=shutil.ignore_patterns(".venv", "site", "build", ".git", ".helpers",
-                                                              "__pycache__", ".hypothesis", "*.egg-info"))
-    return dest
-
-
-def run_verify(project: Path) -> subprocess.CompletedProcess:
-    env = {"PYTHONPATH": str(project), "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-m", "verify"], cwd=project, env=env, capture_output=True,
-                          text=True, timeout=300)
-
-
-def edit(path: Path, old: str, new: str):
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{path} no longer contains {old!r}; update the mutation test"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 def assert_red(result: subprocess.CompletedProcess, expect: str):
     assert result.returncode == 1, result.stdout + result.stderr
     lines = result.stdout.strip().splitlines()
@@ -121,40 +102,36 @@ def assert_red(result: subprocess.CompletedProcess, expect: str):
     assert "Traceback" not in result.stdout + result.stderr
 
 
-def test_unmodified_copy_is_green(tmp_path):
-    result = run_verify(copy_project(tmp_path))
+def test_unmodified_copy_is_green(project):
+    result = run_in(project, "verify")
     assert result.returncode == 0, result.stdout + result.stderr
     assert re.fullmatch(r"\d+ passed, 0 failed", result.stdout.strip().splitlines()[-1])
 
 
-def test_dropping_the_sqrt_dk_scaling_in_the_kernel_turns_verify_red(tmp_path):
-    project = copy_project(tmp_path)
+def test_dropping_the_sqrt_dk_scaling_in_the_kernel_turns_verify_red(project):
     edit(project / "kernels" / "attention.py", "return dot_scores(q, K) / np.sqrt(K.shape[-1])",
          "return dot_scores(q, K)")
-    assert_red(run_verify(project), "claim")
+    assert_red(run_in(project, "verify"), "claim")
 
 
-def test_changing_the_brevity_penalty_turns_verify_red(tmp_path):
-    project = copy_project(tmp_path)
+def test_changing_the_brevity_penalty_turns_verify_red(project):
     edit(project / "kernels" / "metrics.py", "math.exp(1.0 - r / c)", "math.exp(1.0 - c / r)")
-    assert_red(run_verify(project), "claim")
+    assert_red(run_in(project, "verify"), "claim")
 
 
-def test_a_verify_function_that_raises_is_one_line_naming_the_page(tmp_path):
-    project = copy_project(tmp_path)
+def test_a_verify_function_that_raises_is_one_line_naming_the_page(project):
     edit(project / "verify" / "lecture" / "ch03_read.py",
          '    """Baseline read, the vocabulary head G and the loss for label him/her (index 0)."""\n',
          '    """Baseline read, the vocabulary head G and the loss for label him/her (index 0)."""\n'
          '    raise RuntimeError("broken on purpose")\n')
-    result = run_verify(project)
+    result = run_in(project, "verify")
     assert_red(result, "RuntimeError: broken on purpose")
     assert any(l.startswith("docs/lecture/ch03/3-5.md:") and "ch03_read.py:" in l for l in result.stdout.splitlines())
 
 
-def test_results_json_is_written(tmp_path):
+def test_results_json_is_written(project):
     import json
-    project = copy_project(tmp_path)
-    run_verify(project)
+    run_in(project, "verify")
     results = json.loads((project / "build" / "verify" / "results.json").read_text(encoding="utf-8"))
     assert results["summary"]["failed"] == 0 and results["summary"]["claims_passed"] > 0
     claim = results["claims"][0]

@@ -1,0 +1,31 @@
+"""Shared test helpers: a throwaway copy of the project to mutate and run commands in."""
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+COPY_IGNORE = shutil.ignore_patterns(".venv", "site", "build", ".git", ".helpers", "__pycache__", ".hypothesis",
+                                     "*.egg-info")
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    dest = tmp_path / "project"
+    shutil.copytree(ROOT, dest, ignore=COPY_IGNORE)
+    return dest
+
+
+def run_in(project: Path, *args: str) -> subprocess.CompletedProcess:
+    """Run `python -m ARGS` inside the copy, importing the copy's packages, not the installed ones."""
+    env = {"PYTHONPATH": str(project), "PATH": "/usr/bin:/bin", "NO_MKDOCS_2_WARNING": "1", "HOME": str(project)}
+    return subprocess.run([sys.executable, "-m", *args], cwd=project, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+def edit(path: Path, old: str, new: str):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{path} no longer contains {old!r}; update the mutation test"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
