@@ -76,7 +76,7 @@ def on_config(config):
         if chapters:
             nav.append({doc_name: [{titles.get(ch, f"第 {ch} 章"): items} for ch, items in chapters.items()]})
     about = sorted(p.relative_to(docs_dir).as_posix() for p in (docs_dir / "about").glob("*.md"))
-    nav.append({"关于本站": about})
+    nav.append({"关于本站": about + ["about/kernels.md"]})  # the kernel reference is generated in on_files
     config["nav"] = nav
     return config
 
@@ -84,6 +84,10 @@ def on_config(config):
 # --------------------------------------------------------------------------- files: rendered sources
 
 def on_files(files, config):
+    from verify.kernel_docs import kernel_reference_markdown
+
+    files.append(File.generated(config, "about/kernels.md",
+                                content=kernel_reference_markdown(root=ROOT, page_path="about/kernels.md")))
     for folder in CODE_DIRS:
         for source in sorted((ROOT / folder).rglob("*.py")):
             rel = source.relative_to(ROOT).as_posix()

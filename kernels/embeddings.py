@@ -79,6 +79,7 @@ def log_sigmoid(x) -> np.ndarray:
 
 
 def sigmoid(x) -> np.ndarray:
+    """1 / (1 + exp(-x)) as exp(log sigma(x)): exact 0 and 1 at -inf and +inf, no overflow warning."""
     return np.exp(log_sigmoid(x))
 
 

@@ -37,8 +37,9 @@ def entity_spans(tags, on_invalid_i: str = "raise") -> list[tuple[str, int, int]
     """
     if on_invalid_i not in INVALID_I_POLICIES:
         raise ValueError(f"on_invalid_i must be one of {INVALID_I_POLICIES}, not {on_invalid_i!r}")
+    tags = list(tags)
     spans, open_kind, start = [], None, 0
-    for pos, tag in enumerate(list(tags) + ["O"]):
+    for pos, tag in enumerate(tags + ["O"]):
         prefix, kind = _split(tag)
         if prefix == "I" and kind == open_kind:
             continue

@@ -10,6 +10,7 @@ from typing import Callable
 import numpy as np
 
 from kernels.blocks import layer_norm
+from kernels.embeddings import sigmoid
 
 Sublayer = Callable[[np.ndarray], np.ndarray]
 
@@ -51,7 +52,7 @@ def relu(x) -> np.ndarray:
 def silu(x) -> np.ndarray:
     """SiLU(a) = a * sigma(a): negative inputs give (small) negative gates, unlike a sigmoid."""
     x = np.asarray(x, dtype=np.float64)
-    return x * np.exp(-np.logaddexp(0.0, -x))
+    return x * sigmoid(x)
 
 
 def ffn(x, W1, b1, W2, b2, activation: Callable = relu) -> np.ndarray:

@@ -11,16 +11,12 @@ from typing import Callable
 
 import numpy as np
 
+from kernels.embeddings import sigmoid
 from kernels.probability import log_softmax, softmax
 
 
 def _vec(x) -> np.ndarray:
     return np.asarray(x, dtype=np.float64)
-
-
-def sigmoid(x) -> np.ndarray:
-    x = _vec(x)
-    return np.exp(-np.logaddexp(0.0, -x))
 
 
 # --------------------------------------------------------------------------- plain tanh RNN

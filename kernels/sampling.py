@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from kernels.probability import as_float_array, log_softmax, softmax
+from kernels.probability import as_float_array, softmax
 
 # A cumulative sum of floats can land a hair below the mass it should reach
 # (0.6 + 0.3 == 0.8999999999999999); top-p treats anything this close as reaching p.
@@ -156,8 +156,3 @@ def perplexity_of_probs(target_probs) -> float:
     if np.any(p <= 0) or np.any(p > 1):
         raise ValueError("target probabilities must lie in (0, 1]; a zero makes PPL infinite")
     return perplexity(float(-np.log(p).sum()), p.size)
-
-
-def log_probs_from_logits(logits) -> np.ndarray:
-    """Row-wise log-softmax, for feeding target_nll from raw model logits."""
-    return log_softmax(logits, axis=-1)

@@ -51,7 +51,8 @@ def test_sklearn_switch_reproduces_tfidfvectorizer(smooth_idf, sublinear_tf, nor
     vec = TfidfVectorizer(analyzer=identity, vocabulary=vocab, smooth_idf=smooth_idf,
                           sublinear_tf=sublinear_tf, norm=norm)
     ref = vec.fit_transform(docs).toarray()
-    ours = tf_idf(bag_of_words(docs, vocab), "sklearn", smooth_idf=smooth_idf, sublinear_tf=sublinear_tf, norm=norm)
+    ours = tf_idf(bag_of_words(docs, vocab), "sklearn",
+                  smooth_idf=smooth_idf, sublinear_tf=sublinear_tf, norm=norm)
     np.testing.assert_allclose(ours, ref, rtol=1e-12, atol=1e-15)
     np.testing.assert_allclose(idf(bag_of_words(docs, vocab), "sklearn", smooth_idf), vec.idf_, rtol=1e-13)
 
