@@ -62,3 +62,9 @@ checkpoints: $(STAMP)
 GPU_PY ?= $(if $(wildcard $(BIN)/python),$(BIN)/python,python3)
 gpu:
 	$(GPU_PY) verify/checkpoints/gpu.py
+
+## bench: measured speed and memory for lecture chapter 7 (not part of make test);
+## writes benchmarks/results/cpu.json, which the chapter's pages read
+.PHONY: bench
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py

@@ -15,8 +15,9 @@
 5. benchmarks/gpu_attention.py: on CUDA the FlashAttention Figure 2 configuration, else its
    CPU-sized check with the GPU figure marked pending.
 
-Writes benchmarks/results/cpu.json (machine, versions, date). Not part of `make test`;
-the pages read the committed JSON through their verify functions.
+Writes benchmarks/results/cpu-latest.json (machine, versions, date); --update replaces the committed cpu.json. Not part of `make test`;
+the pages read the committed JSON through their verify functions, so after a new run
+`make verify` lists every printed number that changed and the pages must be updated with it.
 Usage: python benchmarks/run.py [--quick] [--out PATH]
 """
 from __future__ import annotations
@@ -223,9 +224,14 @@ def gpu_attention_record() -> dict:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description="lecture chapter 7 benchmarks")
-    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "cpu.json")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="default: benchmarks/results/cpu-latest.json; with --update, the committed cpu.json")
+    parser.add_argument("--update", action="store_true",
+                        help="replace the committed cpu.json the pages read (their claims then need updating)")
     parser.add_argument("--quick", action="store_true", help="small sizes only, for a smoke test")
     args = parser.parse_args(argv)
+    if args.out is None:  # never overwrite the committed reference by accident
+        args.out = ROOT / "benchmarks" / "results" / ("cpu.json" if args.update else "cpu-latest.json")
     started = time.perf_counter()
     result = {"date_utc": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
               "command": "make bench (python benchmarks/run.py)", "machine": machine()}
@@ -241,7 +247,9 @@ def main(argv=None) -> int:
     result["gpu_attention"] = gpu_attention_record()
     result["wall_s"] = time.perf_counter() - started
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    partial = args.out.with_suffix(".json.partial")
+    partial.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    partial.replace(args.out)  # atomic: a crash never leaves a half-written results file
     print(f"wrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out} "
           f"in {result['wall_s']:.0f} s")
     return 0

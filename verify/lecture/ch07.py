@@ -133,17 +133,6 @@ def _results() -> dict:
 
 # --------------------------------------------------------------------------- page functions
 
-def stage_shapes() -> dict:
-    """§7.1: logits shapes of training/prefill (all positions) and of one decode step."""
-    vocab = ["<s>", "I", "gave", "her", "a", "blue", "book"]
-    model = build_decoder(len(vocab))
-    tokens = [vocab.index(w) for w in ("I", "gave")]
-    logits, cache = model.prefill(tokens)
-    step = model.decode_step(vocab.index("her"), cache)
-    return {"prefix": len(tokens), "vocab_size": len(vocab), "prefill_rows": logits.shape[0],
-            "step_size": step.shape[0], "cached_positions": cache.length}
-
-
 def mac_ledgers() -> dict:
     """§7.3: one layer's MACs for prefill and for one decode step, at two sizes."""
     out = {}
@@ -186,7 +175,8 @@ def online_memory() -> dict:
             "blk_growth": doubling_ratios([x["blk_peak"] for x in rows]),
             "mat_time_growth": doubling_ratios([x["mat_s"] for x in rows]),
             "blk_time_growth": doubling_ratios([x["blk_s"] for x in rows]),
-            "max_diff": max(x["diff"] for x in rows), "date": r["date_utc"][:10]}
+            "max_diff": max(x["diff"] for x in rows), "date": r["date_utc"][:10],
+            "cpus": r["machine"]["cpu_count"], "repeats": a["repeats"]}
 
 
 SPLIT_SCORES = np.array([0.3, -1.2, 2.5, 0.0, 1.7, -0.4, 2.5, 0.9, -2.0, 1.1])
@@ -227,7 +217,8 @@ def two_stops() -> dict:
     u_blocks, u_masses = per_block_outputs(UNEVEN_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)
     first, second = trace
     return {
-        "v": TWO_STOP_VALUES, "weights": softmax(TWO_STOP_SCORES),
+        "scores": TWO_STOP_SCORES, "v": TWO_STOP_VALUES, "weights": softmax(TWO_STOP_SCORES),
+        "uneven_scores": UNEVEN_SCORES,
         "m1": first.m, "l1": first.l, "u1": float(first.u[0]),
         "rescale": float(np.exp(first.m - second.m)),
         "l1_rescaled": float(np.exp(first.m - second.m) * first.l),
@@ -247,7 +238,7 @@ def gpu_attention_check() -> dict:
     cfg = c["config"]
     return {"batch": cfg["batch"], "heads": cfg["heads"], "seq": cfg["seq"], "head_dim": cfg["head_dim"],
             "max_diff": max(c["max_abs_diff"].values()), "tol": c["tolerance"],
-            "naive_s": c["naive"]["median_s"], "sdpa_s": c["sdpa"]["median_s"],
+            "naive_s": c["naive"][c["statistic"]], "sdpa_s": c["sdpa"][c["statistic"]],
             "ratio": c["time_ratio_naive_over_sdpa"], "repeats": c["repeats"],
             "cuda": int(bool(r["cuda_available"]))}
 
@@ -286,6 +277,7 @@ def gqa_sharing() -> dict:
             "last_group": [h for h in range(GQA_Q_HEADS) if mapping[h] == GQA_KV_HEADS - 1],
             "mha_bytes": payload(GQA_Q_HEADS), "gqa_bytes": payload(GQA_KV_HEADS),
             "mqa_bytes": payload(MQA_KV_HEADS),
+            "mha_fraction": payload(GQA_Q_HEADS) / payload(GQA_Q_HEADS),
             "gqa_fraction": payload(GQA_KV_HEADS) / payload(GQA_Q_HEADS),
             "mqa_fraction": payload(MQA_KV_HEADS) / payload(GQA_Q_HEADS), **e}
 
@@ -328,15 +320,17 @@ def speed_vs_equivalence() -> dict:
     """§7.16: this project's DN1-size timing and its own equivalence check, side by side."""
     s = kv_speed()
     c = cache_check()
-    return {"dn1": s["dn1"], "recorded_max_error": c["recorded_max_error"], "tol": c["tol"],
+    return {"dn1": s["dn1"], "recorded_max_error": c["recorded_max_error"], "tol": c["tol"], "logit_tol": s["tol"],
             "steps": c["steps"], "big_t": s["rows"][-1]["t"], "big_ratio": s["rows"][-1]["ratio"]}
 
 
 def moved_record() -> dict:
     """§7.17: the moved-record document keeps the length and the question position."""
     s = character_stream()
-    return {k: s[k] for k in ("tokens", "moved_tokens", "key_start", "moved_key_start", "question_start",
-                              "spans", "moved_spans")}
+    moved = document(MOVED_ORDER)
+    return {**{k: s[k] for k in ("tokens", "moved_tokens", "key_start", "moved_key_start", "question_start",
+                                 "spans", "moved_spans")},
+            "moved_question_start": moved.index("\n" + QUESTION) + 1}
 
 
 def closing() -> dict:

@@ -74,4 +74,7 @@ def what_is_saved() -> dict:
             "blk_peak": [r["blocked_peak_bytes"] for r in rows],
             "mat_growth": doubling_ratios([r["materialized_peak_bytes"] for r in rows]),
             "blk_growth": doubling_ratios([r["blocked_peak_bytes"] for r in rows]),
-            "blk_time_growth": doubling_ratios([r["blocked_s"] for r in rows])}
+            "n_growth": rows[-1]["n"] / rows[0]["n"],
+            "blk_time_growth_total": rows[-1]["blocked_s"] / rows[0]["blocked_s"],
+            "blk_peak_growth_total": rows[-1]["blocked_peak_bytes"] / rows[0]["blocked_peak_bytes"],
+            "mat_peak_growth_total": rows[-1]["materialized_peak_bytes"] / rows[0]["materialized_peak_bytes"]}
