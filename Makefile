@@ -57,14 +57,17 @@ clean:
 checkpoints: $(STAMP)
 	$(BIN)/python -m verify.checkpoints.train $(if $(FORCE),--force)
 
-## gpu: retrain on CUDA, rerun the diagnostics, compare with the committed CPU reference
+## gpu: retrain on CUDA, rerun the diagnostics, compare with the committed CPU reference;
+##      then fused vs naive attention at the FlashAttention Figure 2 configuration
 ##      (torch + numpy only, no venv needed; without CUDA it says so and exits 0)
 GPU_PY ?= $(if $(wildcard $(BIN)/python),$(BIN)/python,python3)
 gpu:
 	$(GPU_PY) verify/checkpoints/gpu.py
+	$(GPU_PY) benchmarks/gpu_attention.py --out build/gpu/attention.json
 
 ## bench: measured speed and memory for lecture chapter 7 (not part of make test);
-## writes benchmarks/results/cpu.json, which the chapter's pages read
+## writes benchmarks/results/cpu-latest.json; `python benchmarks/run.py --update` replaces the
+## committed cpu.json that the chapter's pages read (then update the pages' numbers)
 .PHONY: bench
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -141,6 +141,14 @@ def diagnose_models(models: dict, data: dict, dtype=torch.float64) -> dict:
     if not failures:
         report["selected"] = None
         return report
+    # Beyond the selected row: how many of all the dynamic failures a wider beam would repair.
+    repairs = {}
+    for width in BEAM_WIDTHS[1:]:
+        fixed_rows = [i for i in failures
+                      if tuple(beam_decode(PrefixScorer(dyn, rows[i]["source"]), width=width,
+                                           max_steps=MAX_STEPS).best.tokens) == tuple(rows[i]["target"])]
+        repairs[str(width)] = {"repaired": len(fixed_rows), "indices": fixed_rows}
+    report["beam_repairs"] = repairs
     idx = failures[0]
     row = rows[idx]
     out = greedy["dynamic"][idx]

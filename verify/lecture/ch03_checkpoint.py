@@ -8,6 +8,7 @@ except where a page derives something from a cited record input (COURSE_TEST_VAL
 """
 from __future__ import annotations
 
+import functools
 import math
 from statistics import mean, pstdev
 
@@ -51,7 +52,17 @@ def _identity(report: dict) -> dict:
             "sha_fixed": man["models"]["fixed"]["sha256"][:12],
             "sha_dynamic": man["models"]["dynamic"]["sha256"][:12],
             "sha_data": man["data"]["sha256"][:12],
-            "device": man["environment"]["device"], "torch": man["environment"]["torch"]}
+            "device": man["environment"]["device"], "torch": man["environment"]["torch"],
+            "vocab": man["models"]["dynamic"]["config"]["vocab_size"],
+            "embedding": man["models"]["dynamic"]["config"]["embedding"],
+            "enc_hidden": man["models"]["dynamic"]["config"]["encoder_hidden"],
+            "state_width": 2 * man["models"]["dynamic"]["config"]["encoder_hidden"],
+            "dec_hidden": man["models"]["dynamic"]["config"]["decoder_hidden"]}
+
+
+def _top(weights) -> int:
+    """0-based source position with the largest read weight (first one on a tie)."""
+    return max(range(len(weights)), key=weights.__getitem__)
 
 
 def _text(tokens) -> str:
@@ -83,6 +94,17 @@ def budget() -> dict:
 
 # --------------------------------------------------------------------------- §3.12
 
+@functools.lru_cache(maxsize=2)
+def _length_profile(seeds: tuple) -> dict:
+    """Valid target tokens of the test split over `seeds`, for the generator used (splits drawn in order)
+    and for the pooled alternative."""
+    profile = {}
+    for draw in ("sequential", "pooled"):
+        counts = [valid_target_tokens(generate_reversal_data(s, draw=draw)["test"]) for s in seeds]
+        profile[draw] = {"mean": mean(counts), "sd": pstdev(counts), "min": min(counts), "max": max(counts)}
+    return profile
+
+
 def failure_case() -> dict:
     """§3.12: the selected failure (rule fixed before looking), its identity, the data profile.
 
@@ -93,10 +115,7 @@ def failure_case() -> dict:
     report = _report()
     sel = report["selected"]
     ident = _identity(report)
-    profile = {}
-    for draw in ("sequential", "pooled"):
-        counts = [valid_target_tokens(generate_reversal_data(s, draw=draw)["test"]) for s in PROFILE_SEEDS]
-        profile[draw] = {"mean": mean(counts), "sd": pstdev(counts), "min": min(counts), "max": max(counts)}
+    profile = _length_profile(PROFILE_SEEDS)
     n_test = report["test_sequences"]
     uniform_mean_len = (ident["min_len"] + ident["max_len"]) / 2
     return {**ident, "index": sel["index"], "failures": report["metrics"]["dynamic"]["failures"],
@@ -115,17 +134,24 @@ def failure_case() -> dict:
 # --------------------------------------------------------------------------- §3.13
 
 def traces() -> dict:
-    """§3.13: per-step teacher-forced and free-running traces of the selected sequence."""
-    sel = _report()["selected"]
-    tf = [{"step": s["step"], "p": s["p_target"], "nll": s["nll"], "w": s["source_weights"]}
+    """§3.13: per-step teacher-forced and free-running traces of the selected sequence, and how many of
+    the dynamic failures first diverge at step 1 (where the read is still uniform)."""
+    report = _report()
+    sel = report["selected"]
+    tf = [{"step": s["step"], "p": s["p_target"], "nll": s["nll"], "w": s["source_weights"],
+           "top": _top(s["source_weights"]) + 1, "top_w": max(s["source_weights"])}
           for s in sel["teacher_forced"]]
-    fr = [{"step": s["step"], "p": s["p_chosen"], "p_ref": s["p_reference"], "w": s["source_weights"]}
+    fr = [{"step": s["step"], "p": s["p_chosen"], "p_ref": s["p_reference"], "w": s["source_weights"],
+           "top": _top(s["source_weights"]) + 1, "top_w": max(s["source_weights"])}
           for s in sel["free_running"]]
     first_w = sel["free_running"][0]["source_weights"]
     return {"tf": tf, "fr": fr, "first_divergence": sel["first_divergence_step"],
             "source_length": sel["source_length"], "uniform": 1 / sel["source_length"],
             "first_weight_spread": max(first_w) - min(first_w),
             "steps": len(sel["teacher_forced"]), "fr_steps": len(sel["free_running"]),
+            "failures": report["metrics"]["dynamic"]["failures"],
+            "first_step_failures": report["metrics"]["dynamic"]["failure_first_divergence"].count(1),
+            "d_count": sel["source"].count("d"),
             "source_text": _text(sel["source"]), "target_text": _text(sel["target"]),
             "greedy_text": _text(sel["greedy"])}
 
@@ -152,7 +178,8 @@ def denominators() -> dict:
 def beam_outcome() -> dict:
     """§3.15: beam 1/2/4 on the selected sequence: final candidates, summed log-probabilities (EOS in,
     no length penalty), where the target ranks."""
-    sel = _report()["selected"]
+    report = _report()
+    sel = report["selected"]
     beams = {}
     for w in BEAM_SHOWN:
         b = sel["beam"][str(w)]
@@ -165,7 +192,11 @@ def beam_outcome() -> dict:
     return {"beam": beams, "widths": list(BEAM_WIDTHS), "target_lp": target_lp, "greedy_lp": greedy_lp,
             "gap": greedy_lp - target_lp, "ratio": math.exp(greedy_lp - target_lp),
             "greedy_p": math.exp(greedy_lp), "target_p": math.exp(target_lp),
-            "target_text": _text(sel["target"]), "greedy_text": _text(sel["greedy"])}
+            "target_text": _text(sel["target"]), "greedy_text": _text(sel["greedy"]),
+            "failures": report["metrics"]["dynamic"]["failures"],
+            "repaired2": report["beam_repairs"]["2"]["repaired"], "repaired4": report["beam_repairs"]["4"]["repaired"],
+            "kept_every_round2": sel["beam"]["2"]["target_prefix_kept_every_round"],
+            "rounds2": [[(_text(c["tokens"]), c["log_probability"]) for c in r] for r in sel["beam"]["2"]["rounds"]]}
 
 
 # --------------------------------------------------------------------------- §3.20 / §3.21
@@ -183,8 +214,10 @@ def lab_route() -> dict:
 
 def implementation() -> dict:
     """§3.21: identity of the run and the parts of the diagnostic procedure the page states."""
+    from verify.checkpoints.gpu import EVAL_LOGP_TOL, TOLERANCES
+
     report = _report()
     ident = _identity(report)
     return {**ident, "index": report["selected"]["index"], "widths": list(BEAM_WIDTHS),
             "failures": report["metrics"]["dynamic"]["failures"], "sequences": report["test_sequences"],
-            "max_steps": MAX_STEPS}
+            "max_steps": MAX_STEPS, "tol": TOLERANCES, "eval_tol": EVAL_LOGP_TOL}
