@@ -185,7 +185,7 @@ def middle_word(title: str) -> str:
     return words[len(words) // 2]
 
 
-SEARCH_CASES = [("自注意力", "primer.13.3")] + [
+SEARCH_CASES = [("自注意力", "primer.13.3"), ("束搜索", "lecture.3.18"), ("因果遮罩", "primer.13.5")] + [
     (middle_word(m["title"]), m["id"]) for _, m in PAGES if m["id"] in ("lecture.3.5", "lecture.3.17", "primer.12.3")
 ]
 
