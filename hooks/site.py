@@ -209,9 +209,10 @@ def write_llms(config, site: Path, docs_dir: Path, pages) -> None:
              f"与核算结果 JSON（/verify/<id>.json）。", ""]
     full = list(lines)
     current = None
+    chapter_titles = {tuple(m["id"].split(".")): m["title"] for _, m in pages if m["id"].count(".") == 1}
     for rel, meta in pages:
         doc, chapter = meta["id"].split(".")[:2]
-        group = f"{DOC_NAMES.get(doc, doc)} · 第 {chapter} 章"
+        group = f"{DOC_NAMES.get(doc, doc)} · 第 {chapter} 章 {chapter_titles.get((doc, chapter), '')}".rstrip()
         if group != current:
             lines += ["", f"## {group}", ""]
             current = group
