@@ -19,7 +19,7 @@ from mkdocs.structure.files import File
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "build" / "verify" / "pages"
 DOC_NAMES = {"lecture": "讲义读本", "primer": "入门文章"}
-EVIDENCE_LABELS = {"construction": "教学构造", "checkpoint": "本站运行", "paper": "论文结果",
+EVIDENCE_LABELS = {"construction": "教学构造", "checkpoint": "本站运行", "measurement": "本站测量", "paper": "论文结果",
                    "record": "历史记录", "design": "待做设计"}
 CODE_DIRS = ("kernels", "verify")
 

@@ -88,7 +88,7 @@ def test_citation_without_location_and_unknown_source(tmp_path):
 def test_evidence_must_match_what_the_page_holds(tmp_path):
     text = GOOD_FRONT.replace("evidence: [construction]", "evidence: [paper]")
     errors = check(tmp_path, text + BODY).errors
-    assert any("must list construction or checkpoint" in e for e in errors)
+    assert any("must list one of construction, checkpoint, measurement" in e for e in errors)
     assert any("no cited entry has kind 'paper'" in e for e in errors)
 
 
@@ -106,3 +106,16 @@ def test_claim_printed_wrong_names_its_line(tmp_path):
     report = check(tmp_path, GOOD_FRONT + BODY.replace("0.155362", "0.155363"))
     error = only_error(report)
     assert "page.md:12: claim 0 {alpha}: printed '0.155363' (item 1)" in error
+
+
+def test_checkpoint_numbers_cannot_pass_as_a_construction(tmp_path):
+    front = GOOD_FRONT.replace("verify/lecture/ch03_read.py::three_slot_read",
+                               "verify/lecture/ch03_checkpoint.py::denominators").replace("\\alpha\\approx{alpha}", "x")
+    errors = check(tmp_path, front + "# t\n").errors
+    assert any("produces checkpoint numbers, but evidence does not list checkpoint" in e for e in errors), errors
+
+
+def test_produces_rejects_unknown_kinds():
+    from verify.evidence import produces
+    with pytest.raises(ValueError):
+        produces("paper")

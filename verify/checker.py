@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verify import classify
+from verify.evidence import COMPUTED_KINDS, declared_kinds
 from verify.numbers import NumberFormatError, compare, hole_pattern
 from verify.page import Page, PageError, claim_line, read_page
 
@@ -159,6 +160,11 @@ def check_page(path: Path) -> PageReport:
         try:
             fn = resolve_verify(spec)
             report.verify_source = f"{inspect.getsourcefile(fn)}:{inspect.getsourcelines(fn)[1]}"
+            missing = sorted(declared_kinds(fn) - set(page.meta["evidence"]))
+            if missing:
+                fail(page.meta_lines.get("evidence", 2),
+                     f"{spec} produces {', '.join(missing)} numbers, but evidence does not list "
+                     f"{', '.join(missing)}; a {missing[0]} number must not pass for another kind")
             values = run_verify(spec)
         except Exception as exc:  # one line per failure, never a traceback wall
             where = ""
@@ -246,8 +252,9 @@ def check_page(path: Path) -> PageReport:
                              "reference": sources.get(cite.get("source")), "found": bool(found)})
 
     # 4. evidence honesty
-    if claims and not {"construction", "checkpoint"} & set(page.meta["evidence"]):
-        fail(page.meta_lines.get("evidence", 2), "the page has computed claims, so evidence must list construction or checkpoint")
+    if claims and not set(COMPUTED_KINDS) & set(page.meta["evidence"]):
+        fail(page.meta_lines.get("evidence", 2),
+             f"the page has computed claims, so evidence must list one of {', '.join(COMPUTED_KINDS)}")
     for kind in ("paper", "record"):
         if kind in page.meta["evidence"] and not any(isinstance(c, dict) and c.get("kind") == kind
                                                      for c in page.meta.get("cited") or []):
@@ -259,7 +266,7 @@ def check_page(path: Path) -> PageReport:
         message = run_code_block(block)
         if message:
             fail(page.line_of(block.start), message)
-    computed_kinds = {"construction", "checkpoint"} & set(page.meta["evidence"])
+    computed_kinds = set(COMPUTED_KINDS) & set(page.meta["evidence"])
     if computed_kinds and not claims and not report.code_blocks_run:
         fail(page.meta_lines.get("evidence", 2),
              f"evidence lists {', '.join(sorted(computed_kinds))} but the page has no claims or executed code; "

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-EVIDENCE_KINDS = ("construction", "checkpoint", "paper", "record", "design")
+EVIDENCE_KINDS = ("construction", "checkpoint", "measurement", "paper", "record", "design")
 FRONT_MATTER_KEYS = {
     "id": "stable page id, e.g. lecture.3.5",
     "title": "page title",

@@ -15,6 +15,7 @@ from statistics import mean, pstdev
 from kernels.seq2seq import SYMBOLS, generate_reversal_data, valid_target_tokens
 from verify.checkpoints.diagnose import BEAM_WIDTHS, MAX_STEPS, SELECTION_RULE, diagnose
 from verify.checkpoints.store import RESULTS
+from verify.evidence import produces
 
 RESULTS_DIR = RESULTS
 BEAM_SHOWN = (1, 2, 4)                 # the widths the pages show (the diagnostics compute BEAM_WIDTHS)
@@ -71,6 +72,7 @@ def _text(tokens) -> str:
 
 # --------------------------------------------------------------------------- §3.10
 
+@produces("checkpoint")
 def improvement_and_failure() -> dict:
     """§3.10: both models' test metrics, the remaining dynamic failures, the selected sequence."""
     report = _report()
@@ -84,6 +86,7 @@ def improvement_and_failure() -> dict:
 
 # --------------------------------------------------------------------------- §3.11
 
+@produces("checkpoint")
 def budget() -> dict:
     """§3.11: this project's training budget for the pair (parameters, updates, batches, tokens)."""
     ident = _identity(_report())
@@ -105,6 +108,7 @@ def _length_profile(seeds: tuple) -> dict:
     return profile
 
 
+@produces("checkpoint")
 def failure_case() -> dict:
     """§3.12: the selected failure (rule fixed before looking), its identity, the data profile.
 
@@ -133,6 +137,7 @@ def failure_case() -> dict:
 
 # --------------------------------------------------------------------------- §3.13
 
+@produces("checkpoint")
 def traces() -> dict:
     """§3.13: per-step teacher-forced and free-running traces of the selected sequence, and how many of
     the dynamic failures first diverge at step 1 (where the read is still uniform)."""
@@ -158,6 +163,7 @@ def traces() -> dict:
 
 # --------------------------------------------------------------------------- §3.14
 
+@produces("checkpoint")
 def denominators() -> dict:
     """§3.14: the two denominators (valid tokens vs complete sequences) and the sequence log-probability
     of the selected target as the sum of its teacher-forced log-probabilities."""
@@ -175,6 +181,7 @@ def denominators() -> dict:
 
 # --------------------------------------------------------------------------- §3.15
 
+@produces("checkpoint")
 def beam_outcome() -> dict:
     """§3.15: beam 1/2/4 on the selected sequence: final candidates, summed log-probabilities (EOS in,
     no length penalty), where the target ranks."""
@@ -201,6 +208,7 @@ def beam_outcome() -> dict:
 
 # --------------------------------------------------------------------------- §3.20 / §3.21
 
+@produces("checkpoint")
 def lab_route() -> dict:
     """§3.20: what the lab's path A returns for the selected sequence (index, beam widths available)."""
     report = _report()
@@ -212,6 +220,7 @@ def lab_route() -> dict:
             "rank2": sel["beam"]["2"]["target_rank"], "first_divergence": sel["first_divergence_step"]}
 
 
+@produces("checkpoint")
 def implementation() -> dict:
     """§3.21: identity of the run and the parts of the diagnostic procedure the page states."""
     from verify.checkpoints.gpu import EVAL_LOGP_TOL, TOLERANCES

@@ -22,6 +22,7 @@ from kernels.probability import softmax
 from kernels.resources import (decode_step_macs, doubling_ratios, gqa_group_size, kv_cache_bytes,
                                kv_head_for_query_head, prefill_macs, recompute_step_macs, score_matrix_bytes)
 from kernels.tiny_decoder import TinyDecoder
+from verify.evidence import produces
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "benchmarks" / "results" / "cpu.json"
@@ -163,6 +164,7 @@ def kv_units() -> dict:
             "score_heads": s["heads"], "score_n": s["n"], "score_s": s["bytes"], "score_bytes": scores}
 
 
+@produces("construction", "measurement")
 def online_memory() -> dict:
     """§7.5: measured blocked vs materialized attention (committed benchmark results)."""
     r = _results()
@@ -231,6 +233,7 @@ def two_stops() -> dict:
     }
 
 
+@produces("construction", "measurement")
 def gpu_attention_check() -> dict:
     """§7.8: the CPU-sized check of benchmarks/gpu_attention.py from the committed results."""
     r = _results()["gpu_attention"]
@@ -243,6 +246,7 @@ def gpu_attention_check() -> dict:
             "cuda": int(bool(r["cuda_available"]))}
 
 
+@produces("construction", "measurement")
 def kv_speed() -> dict:
     """§7.9: measured cached decode step vs full recomputation per prefix length (committed results)."""
     r = _results()
@@ -298,6 +302,7 @@ def character_stream() -> dict:
             "id_blue": vocab.index("蓝"), "id_green": vocab.index(CONTROL_CHAR), "records": len(RECORDS)}
 
 
+@produces("construction", "measurement")
 def cache_check() -> dict:
     """§7.15: the cache check (assertions inside), the cached bytes, and the recorded measured errors."""
     check = run_cache_check()
@@ -316,6 +321,7 @@ def cache_check() -> dict:
             "date": _results()["date_utc"][:10]}
 
 
+@produces("construction", "measurement")
 def speed_vs_equivalence() -> dict:
     """§7.16: this project's DN1-size timing and its own equivalence check, side by side."""
     s = kv_speed()
@@ -333,6 +339,7 @@ def moved_record() -> dict:
             "moved_question_start": moved.index("\n" + QUESTION) + 1}
 
 
+@produces("construction", "measurement")
 def closing() -> dict:
     """§7.19: the three separately measured things, side by side."""
     speed, mem, gpu = kv_speed(), online_memory(), gpu_attention_check()

@@ -13,6 +13,7 @@ from pathlib import Path
 from kernels.attention import attention_score_count
 from kernels.resources import (decode_step_macs, doubling_ratios, kv_cache_bytes, recompute_step_macs,
                                score_matrix_bytes, table_bytes, table_elements)
+from verify.evidence import produces
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "benchmarks" / "results" / "cpu.json"
@@ -61,6 +62,7 @@ def kv_cache_size() -> dict:
             "overestimate": wrong / right}
 
 
+@produces("construction", "measurement")
 def what_is_saved() -> dict:
     """§14.6: one decode step against a full rerun (MACs), and the measured growth of blocked and
     materialized attention when the length doubles (committed benchmark results)."""
