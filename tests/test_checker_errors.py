@@ -45,7 +45,7 @@ def test_good_page_passes(tmp_path):
     ("---\nid: [unclosed\n---\n", ":2: front matter is not valid YAML"),
     ("---\nid: x\ntitle: t\nsource: s\nevidence: [construction]\nclaim: []\n---\n", ":6: unknown front-matter key 'claim'"),
     ("---\nid: x\ntitle: t\nsource: s\n---\n", "lacks 'evidence'"),
-    ("---\nid: x\ntitle: t\nsource: s\nevidence: [measurement]\n---\n", ":5: evidence must be"),
+    ("---\nid: x\ntitle: t\nsource: s\nevidence: [hearsay]\n---\n", ":5: evidence must be"),
     ("# no front matter\n", ":1: no YAML front matter"),
 ])
 def test_malformed_front_matter(tmp_path, front, expect):
