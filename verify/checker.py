@@ -28,6 +28,7 @@ from verify.page import Page, PageError, claim_line, read_page
 
 ROOT = Path(__file__).resolve().parent.parent
 HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
+VERSION = re.compile(r"\bv\d+\b|arXiv|(?<!\d)(?:19|20)\d\d(?!\d)")
 LOCATION = re.compile(r"(Table|Tab\.|Figure|Fig\.|§|Section|Sec\.|Appendix|Eq\.|p\.|pp\.|page|表|图|式|附录|第.{1,4}[页章节]|页)", re.I)
 
 
@@ -242,6 +243,9 @@ def check_page(path: Path) -> PageReport:
             fail(line, f"cited {i} is a {cite['kind']} number but evidence does not list {cite['kind']!r}")
         if cite["source"] not in sources:
             fail(line, f"cited {i} names source {cite['source']!r}, which 'sources' does not define")
+        elif cite["kind"] == "paper" and not VERSION.search(str(sources[cite["source"]])):
+            fail(line, f"cited {i} is a paper number but source {cite['source']!r} names no version "
+                       "(arXiv id with v1/v2…, or the year and venue)")
         needle = re.escape(squeeze(str(cite["text"]))[0])
         found = list(re.finditer(needle, squeezed))
         if not found:
