@@ -119,3 +119,8 @@ def test_produces_rejects_unknown_kinds():
     from verify.evidence import produces
     with pytest.raises(ValueError):
         produces("paper")
+
+
+def test_a_bare_hole_template_is_refused(tmp_path):
+    front = GOOD_FRONT.replace("'\\alpha\\approx{alpha}'", "'{alpha}'")
+    assert "is only a hole" in only_error(check(tmp_path, front + BODY))

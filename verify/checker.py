@@ -193,6 +193,10 @@ def check_page(path: Path) -> PageReport:
             report.claims.append(ClaimResult(page.id, i, "", template, None, None, "failed", line, "verify failed"))
             continue
         regex, holes = template_regex(template, values)
+        if holes and not squeeze(HOLE.sub("", template))[0]:
+            fail(line, f"claim {i} is only a hole ({template!r}) and would match any number on the page; "
+                       "include the words around it")
+            continue
         if not holes:
             hint = unknown_holes(template, values)
             fail(line, f"claim {i} has no {{key}} hole matching a computed value"
