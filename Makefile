@@ -7,7 +7,7 @@ HOST    ?= 127.0.0.1
 PORT    ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup verify site serve test unit clean browser-deps
+.PHONY: setup verify site serve test unit clean browser-deps notebooks
 
 setup: $(STAMP)
 
@@ -45,6 +45,10 @@ test: $(STAMP) browser-deps
 	$(BIN)/python -m verify
 	$(BIN)/python -m mkdocs build --strict --quiet
 	$(BIN)/python -m pytest
+
+## notebooks: execute the lab notebooks headless; executed copies go to build/notebooks/
+notebooks: $(STAMP)
+	$(BIN)/python -m jupyter nbconvert --to notebook --execute notebooks/*.ipynb --output-dir build/notebooks
 
 clean:
 	rm -rf build site
