@@ -95,7 +95,7 @@ def prose_view(body: str) -> str:
             view = _blank(view, m.start(), m.start("code"))
             view = _blank(view, m.end("code"), m.end())
     for pattern in (r"(?s)<!--.*?-->", r"`[^`\n]+`", r"\]\([^)\s]*\)", r"\{[:#.][^}\n]*\}", r"</?[A-Za-z][^>\n]*>",
-                    r"^[ \t]*!!!.*$", r"^[ \t]*\?\?\?\+?.*$", r"\[\^\w+\]", r"https?://\S+"):
+                    r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+inline(?:[ \t]+end)?)?", r"\[\^\w+\]", r"https?://\S+"):
         for m in list(re.finditer(pattern, view, flags=re.M)):
             view = _blank(view, m.start(), m.end())
     return view
