@@ -130,7 +130,7 @@ def failure_case() -> dict:
             "profile_seeds": len(PROFILE_SEEDS), "profile": profile,
             "uniform_tokens": n_test * (uniform_mean_len + 1),
             "our_mean_source_length": (ident["test_valid_tokens"] - n_test) / n_test,
-            "course_tokens": COURSE_TEST_VALID_TOKENS,
+            "course_tokens": COURSE_TEST_VALID_TOKENS, "course_sequences": COURSE_TEST_SEQUENCES,
             "course_mean_source_length": (COURSE_TEST_VALID_TOKENS - COURSE_TEST_SEQUENCES) / COURSE_TEST_SEQUENCES,
             "fixed_greedy_text": _text(sel["fixed_greedy"]), "fixed_correct": sel["fixed_correct"]}
 

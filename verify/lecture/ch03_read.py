@@ -1,77 +1,123 @@
 """Lecture chapter 3, §3.1–§3.7: the three-slot read constructions (教学构造).
 
-Two identities share the same given numbers and are kept apart on the pages: the R7.2
-他/him construction (§3.1) and the older READ 她/her example (§3.5–§3.6). The inputs are
-defined once here; every page number is computed from them through kernels.
+Two identities are kept apart, each defined once below with its own slots, vocabulary and inputs:
+
+- R7_2_HIM: the R7.2 local three-slot construction of §3.1 (slots 他/书/昨天 taken from the nine-unit
+  source 我/昨天/给/了/他/一/本/书/。, vocabulary him/book/yesterday);
+- READ_HER: the older READ extension (R7.1, six-segment 她/her context) of §3.2 and §3.5–§3.7
+  (slots 她/书/昨天, vocabulary her/book/yesterday).
+
+The course gives both the same numbers; equal given numbers do not make them one construction, and
+neither is a trained checkpoint. Every page number is computed from these inputs through kernels.
 """
+from dataclasses import dataclass
+
 import numpy as np
 
 from kernels.attention import attend, read_gradients
-from kernels.probability import cross_entropy, cross_entropy_grad, softmax
-
-QUERY = np.array([1.0, 0.0])
-KEYS = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])      # slots 他(她) / 书 / 昨天
-VALUES = np.array([[2.0, 0.0], [0.0, 4.0], [1.0, 2.0]])
-HEAD = np.array([[2.0, 0.0, 0.0], [0.0, 1.0, 0.0]])          # G: context -> (him|her, book, yesterday)
-QUERY_SWAPPED = np.array([0.0, 1.0])                          # the q-intervention
-VALUE_2_DOUBLED = np.array([0.0, 8.0])                        # the v-intervention on slot 2
+from kernels.probability import cross_entropy, softmax
 
 
-def _read_to_vocab(q, K, V) -> dict:
+@dataclass(frozen=True)
+class ThreeSlotConstruction:
+    identity: str
+    slots: tuple          # source slot labels, in row order of K and V
+    vocab: tuple          # target words, in column order of G
+    label: int            # index in `vocab` of the word the step should write
+    q: np.ndarray         # baseline query
+    K: np.ndarray         # one key per slot
+    V: np.ndarray         # one value per slot
+    G: np.ndarray         # teaching vocabulary head: logits = c @ G
+    q_prime: np.ndarray   # the q-intervention (K, V, G kept)
+
+
+R7_2_HIM = ThreeSlotConstruction(
+    identity="R7.2 局部三槽教学构造（§3.1）",
+    slots=("他", "书", "昨天"), vocab=("him", "book", "yesterday"), label=0,
+    q=np.array([1.0, 0.0]),
+    K=np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]),
+    V=np.array([[2.0, 0.0], [0.0, 4.0], [1.0, 2.0]]),
+    G=np.array([[2.0, 0.0, 0.0], [0.0, 1.0, 0.0]]),
+    q_prime=np.array([0.0, 1.0]),
+)
+
+READ_HER = ThreeSlotConstruction(
+    identity="旧 READ 扩展的三槽教学构造（§3.2、§3.5–§3.7）",
+    slots=("她", "书", "昨天"), vocab=("her", "book", "yesterday"), label=0,
+    q=np.array([1.0, 0.0]),
+    K=np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]),
+    V=np.array([[2.0, 0.0], [0.0, 4.0], [1.0, 2.0]]),
+    G=np.array([[2.0, 0.0, 0.0], [0.0, 1.0, 0.0]]),
+    q_prime=np.array([0.0, 1.0]),
+)
+READ_V_SLOT = 1                        # the v-intervention changes slot 2 (书), index 1 ...
+READ_V_PRIME = np.array([0.0, 8.0])    # ... from (0,4) to (0,8); q, K and G kept
+
+# The names the authoring guide's example uses: the READ inputs.
+QUERY, KEYS, VALUES, HEAD = READ_HER.q, READ_HER.K, READ_HER.V, READ_HER.G
+
+
+def _read_to_vocab(q, K, V, G) -> dict:
     read = attend(q, K, V)
-    logits = read.context @ HEAD
+    logits = read.context @ G
     return {"scores": read.scores, "alpha": read.weights, "context": read.context,
             "logits": logits, "probs": softmax(logits)}
 
 
+def _inputs(c: ThreeSlotConstruction) -> dict:
+    return {"q": c.q, "K": c.K, "V": c.V, "G": c.G, "k": c.K.tolist(), "v": c.V.tolist()}
+
+
 def three_slot_read() -> dict:
     """Baseline read, the vocabulary head G and the loss for label him/her (index 0)."""
-    base = _read_to_vocab(QUERY, KEYS, VALUES)
+    c = READ_HER
+    base = _read_to_vocab(c.q, c.K, c.V, c.G)
     exps = np.exp(base["scores"])
     return {
-        "q": QUERY, "K": KEYS, "V": VALUES, "G": HEAD,
-        "k": KEYS.tolist(), "v": VALUES.tolist(),
+        **_inputs(c),
         **base,
         "exps": exps, "denominator": exps.sum(),
-        "loss": cross_entropy(base["logits"], 0),
-        "p_label": base["probs"][0],
+        "loss": cross_entropy(base["logits"], c.label),
+        "p_label": base["probs"][c.label],
     }
 
 
 def interventions() -> dict:
-    """Each intervention starts again from the baseline; G is kept."""
-    base = _read_to_vocab(QUERY, KEYS, VALUES)
-    q_run = _read_to_vocab(QUERY_SWAPPED, KEYS, VALUES)
-    V_doubled = VALUES.copy()
-    V_doubled[1] = VALUE_2_DOUBLED
-    v_run = _read_to_vocab(QUERY, KEYS, V_doubled)
+    """§3.6 (READ 她/her): each intervention starts again from the baseline; G is kept."""
+    c = READ_HER
+    base = _read_to_vocab(c.q, c.K, c.V, c.G)
+    q_run = _read_to_vocab(c.q_prime, c.K, c.V, c.G)
+    V_changed = c.V.copy()
+    V_changed[READ_V_SLOT] = READ_V_PRIME
+    v_run = _read_to_vocab(c.q, c.K, V_changed, c.G)
     return {
-        "q": QUERY, "q_prime": QUERY_SWAPPED, "v2": VALUES[1], "v2_prime": VALUE_2_DOUBLED,
-        "k": KEYS.tolist(), "v": VALUES.tolist(), "G": HEAD,
+        **_inputs(c), "q_prime": c.q_prime, "v2": c.V[READ_V_SLOT], "v2_prime": READ_V_PRIME,
         "base": base, "q_int": q_run, "v_int": v_run,
         "weights_unchanged": float(np.max(np.abs(v_run["alpha"] - base["alpha"]))),
-        "v2_change": VALUE_2_DOUBLED[1] - VALUES[1][1],
+        "v2_change": READ_V_PRIME[1] - c.V[READ_V_SLOT][1],
         "context_shift": v_run["context"][1] - base["context"][1],
     }
 
 
 # --------------------------------------------------------------------------- §3.1: the R7.2 他/him construction
 
-HIM_LABEL = 0  # vocabulary order of G's columns: him, book, yesterday
-
-
 def him_construction() -> dict:
-    """§3.1: the R7.2 三槽 construction under the 他/him identity: baseline read, vocabulary head,
-    the loss for label him, and the q'=(0,1) intervention (each from the same baseline, G kept)."""
-    base = three_slot_read()
-    inter = interventions()
+    """§3.1: the R7.2 三槽 construction under its own 他/him identity: baseline read, vocabulary head,
+    the loss for label him (also recomputed by torch autograd), and the q'=(0,1) intervention from the
+    same baseline with K, V and G kept."""
+    from kernels.attention import read_loss_autograd
+
+    c = R7_2_HIM
+    base = _read_to_vocab(c.q, c.K, c.V, c.G)
+    q_run = _read_to_vocab(c.q_prime, c.K, c.V, c.G)
     return {
-        "q": QUERY, "k": KEYS.tolist(), "v": VALUES.tolist(), "G": HEAD,
+        **_inputs(c),
         "scores": base["scores"], "alpha": base["alpha"], "context": base["context"],
         "logits": base["logits"], "probs": base["probs"],
-        "p_him": base["probs"][HIM_LABEL], "loss": cross_entropy(base["logits"], HIM_LABEL),
-        "q_prime": QUERY_SWAPPED, "alpha_prime": inter["q_int"]["alpha"],
-        "context_prime": inter["q_int"]["context"], "probs_prime": inter["q_int"]["probs"],
+        "p_him": base["probs"][c.label], "loss": cross_entropy(base["logits"], c.label),
+        "loss_autograd": read_loss_autograd(c.q, c.K, c.V, c.G, c.label).loss,
+        "q_prime": c.q_prime, "alpha_prime": q_run["alpha"],
+        "context_prime": q_run["context"], "logits_prime": q_run["logits"], "probs_prime": q_run["probs"],
     }
 
 
@@ -81,27 +127,30 @@ ZERO_QUERY = np.zeros(2)  # a query that prefers no key: the read of a step with
 
 
 def reread_per_step() -> dict:
-    """§3.2: the same K/V read with three different queries (three target steps) gives three contexts;
+    """§3.2 (READ 她/her): the same K/V read with three different queries gives three contexts;
     the all-zero query gives equal weights, i.e. a plain average that would be the same at every step."""
-    flat = attend(ZERO_QUERY, KEYS, VALUES)
-    first = attend(QUERY, KEYS, VALUES)
-    second = attend(QUERY_SWAPPED, KEYS, VALUES)
+    c = READ_HER
+    flat = attend(ZERO_QUERY, c.K, c.V)
+    first = attend(c.q, c.K, c.V)
+    second = attend(c.q_prime, c.K, c.V)
     return {
-        "k": KEYS.tolist(), "v": VALUES.tolist(),
+        "k": c.K.tolist(), "v": c.V.tolist(),
         "q0": ZERO_QUERY, "alpha0": flat.weights, "c0": flat.context,
-        "q1": QUERY, "alpha1": first.weights, "c1": first.context,
-        "q2": QUERY_SWAPPED, "alpha2": second.weights, "c2": second.context,
+        "q1": c.q, "alpha1": first.weights, "c1": first.context,
+        "q2": c.q_prime, "alpha2": second.weights, "c2": second.context,
     }
 
 
 # --------------------------------------------------------------------------- §3.3: key decides where, value decides what
 
 def key_value_roles() -> dict:
-    """§3.3: keep q and K, swap the values for a copy of the keys: the weights stay, the context changes."""
-    given = attend(QUERY, KEYS, VALUES)
-    keys_as_values = attend(QUERY, KEYS, KEYS)
+    """§3.3 (READ inputs): keep q and K, swap the values for a copy of the keys: the weights stay,
+    the context changes."""
+    c = READ_HER
+    given = attend(c.q, c.K, c.V)
+    keys_as_values = attend(c.q, c.K, c.K)
     return {
-        "q": QUERY, "k": KEYS.tolist(), "v": VALUES.tolist(),
+        "q": c.q, "k": c.K.tolist(), "v": c.V.tolist(),
         "alpha": given.weights, "context": given.context,
         "alpha_kv": keys_as_values.weights, "context_kv": keys_as_values.context,
     }
@@ -137,26 +186,27 @@ def scorer_cancellation() -> dict:
 
 # --------------------------------------------------------------------------- §3.7: local gradients against autograd
 
-HER_LABEL = 0       # §3.5/§3.7 vocabulary order: her, book, yesterday
 AGREEMENT_TOL = 1e-12
 
 
 def read_gradient_check() -> dict:
-    """§3.7: closed-form local gradients (kernels.attention.read_gradients) against torch autograd of the
-    full loss -log p(her), for the unscaled read of §3.5 and for the scaled variant of the same inputs.
+    """§3.7 (READ 她/her): closed-form local gradients (kernels.attention.read_gradients) against torch
+    autograd of the full loss -log p(her), for the unscaled read of §3.5 and for the scaled variant of the
+    same inputs.
 
     The upstream g = dL/dc is computed from the loss (not typed in); autograd's dL/dc is compared too.
     Each agreement count says how many entries differ by at most AGREEMENT_TOL.
     """
     from kernels.attention import read_loss_autograd, vocab_head_upstream
 
-    out = {"q": QUERY, "k": KEYS.tolist(), "v": VALUES.tolist(), "G": HEAD, "d_k": KEYS.shape[1],
+    c = READ_HER
+    out = {"q": c.q, "k": c.K.tolist(), "v": c.V.tolist(), "G": c.G, "d_k": c.K.shape[1],
            "tol": AGREEMENT_TOL}
     for name, scale in (("dot", False), ("scaled", True)):
-        read = attend(QUERY, KEYS, VALUES, scale=scale)
-        g = vocab_head_upstream(read.context, HEAD, HER_LABEL)
-        closed = read_gradients(QUERY, KEYS, VALUES, g, scale=scale)
-        auto = read_loss_autograd(QUERY, KEYS, VALUES, HEAD, HER_LABEL, scale=scale)
+        read = attend(c.q, c.K, c.V, scale=scale)
+        g = vocab_head_upstream(read.context, c.G, c.label)
+        closed = read_gradients(c.q, c.K, c.V, g, scale=scale)
+        auto = read_loss_autograd(c.q, c.K, c.V, c.G, c.label, scale=scale)
         pairs = [(g, auto.d_context), (closed.d_scores, auto.d_scores), (closed.d_query, auto.d_query),
                  (closed.d_keys, auto.d_keys), (closed.d_values, auto.d_values)]
         diffs = np.concatenate([np.abs(mine - ref).ravel() for mine, ref in pairs])
@@ -164,7 +214,7 @@ def read_gradient_check() -> dict:
             "alpha": read.weights, "context": read.context, "g": g,
             "d_values": closed.d_values.tolist(), "d_scores": closed.d_scores,
             "d_query": closed.d_query, "d_keys": closed.d_keys.tolist(),
-            "loss": cross_entropy(read.context @ HEAD, HER_LABEL), "loss_autograd": auto.loss,
+            "loss": cross_entropy(read.context @ c.G, c.label), "loss_autograd": auto.loss,
             "entries": int(diffs.size), "agree": int(np.sum(diffs <= AGREEMENT_TOL)),
             "score_grad_sum": float(np.sum(closed.d_scores)),
         }

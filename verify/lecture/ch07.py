@@ -135,9 +135,15 @@ def _results() -> dict:
 # --------------------------------------------------------------------------- page functions
 
 def mac_ledgers() -> dict:
-    """§7.3: one layer's MACs for prefill and for one decode step, at two sizes."""
+    """§7.3: one layer's MACs for prefill and for one decode step, at two sizes: the cache-check
+    decoder over the record text's prefill (§7.13, §7.15), and a layer of the benchmark model at
+    its longest measured prefix (the configuration recorded in benchmarks/results/cpu.json; only
+    the sizes are read, no timing)."""
+    bench = _results()["kv_cache"]
+    sizes = {"tiny": (character_stream()["prefill"], DECODER["width"], DECODER["ffn"]),
+             "bench": (bench["rows"][-1]["t"], bench["model"]["width"], bench["model"]["ffn"])}
     out = {}
-    for name, (n, d, f) in {"tiny": (141, 8, 16), "bench": (2048, 256, 1024)}.items():
+    for name, (n, d, f) in sizes.items():
         pre, step, redo = prefill_macs(n, d, f), decode_step_macs(n, d, f), recompute_step_macs(n, d, f)
         out[name] = {"n": n, "d": d, "f": f,
                      "pre": {"proj": pre.projections, "ffn": pre.ffn, "attn": pre.attention, "total": pre.total},
@@ -243,7 +249,7 @@ def gpu_attention_check() -> dict:
             "max_diff": max(c["max_abs_diff"].values()), "tol": c["tolerance"],
             "naive_s": c["naive"][c["statistic"]], "sdpa_s": c["sdpa"][c["statistic"]],
             "ratio": c["time_ratio_naive_over_sdpa"], "repeats": c["repeats"],
-            "cuda": int(bool(r["cuda_available"]))}
+            "cuda": int(bool(r["cuda_available"])), "cpus": _results()["machine"]["cpu_count"]}
 
 
 @produces("construction", "measurement")
@@ -318,7 +324,7 @@ def cache_check() -> dict:
                                             d["width"] // d["heads"], np.dtype(np.float64).itemsize),
             "float_bytes": np.dtype(np.float64).itemsize,
             "recorded_max_error": recorded["max_error"], "recorded_stale_delta": recorded["stale_delta"],
-            "date": _results()["date_utc"][:10]}
+            "date": _results()["date_utc"][:10], "cpus": _results()["machine"]["cpu_count"]}
 
 
 @produces("construction", "measurement")
@@ -327,7 +333,8 @@ def speed_vs_equivalence() -> dict:
     s = kv_speed()
     c = cache_check()
     return {"dn1": s["dn1"], "recorded_max_error": c["recorded_max_error"], "tol": c["tol"], "logit_tol": s["tol"],
-            "steps": c["steps"], "big_t": s["rows"][-1]["t"], "big_ratio": s["rows"][-1]["ratio"]}
+            "steps": c["steps"], "big_t": s["rows"][-1]["t"], "big_ratio": s["rows"][-1]["ratio"],
+            "date": s["date"], "cpus": s["cpus"]}
 
 
 def moved_record() -> dict:
@@ -347,4 +354,5 @@ def closing() -> dict:
     return {"t_max": speed["rows"][-1]["t"], "ratio_max": speed["rows"][-1]["ratio"],
             "from_t": speed["from_t"], "mat_growth_last": mem["mat_growth"][-1],
             "blk_growth_last": mem["blk_growth"][-1], "n_max": mem["rows"][-1]["n"],
-            "steps": check["steps"], "within": check["within"], "cuda": gpu["cuda"]}
+            "steps": check["steps"], "within": check["within"], "cuda": gpu["cuda"],
+            "cpus": speed["cpus"]}

@@ -95,7 +95,8 @@ def positions() -> dict:
     permuted_with_pos = self_attention(X[PERMUTATION] + pe[:3], W_Q, W_K, W_V).context
     Q, K, _ = _projections()
     q, k = Q[0], K[2]                                   # query of A, key of C
-    rope = [float(rotary_embed(q[None], [m])[0] @ rotary_embed(k[None], [n])[0]) for m, n in ROPE_PAIRS]
+    rope = [float(dot_scores(rotary_embed(q[None], [m])[0], rotary_embed(k[None], [n]))[0])
+            for m, n in ROPE_PAIRS]
     return {
         "out": base, "out_perm": permuted,
         "max_gap": float(np.max(np.abs(permuted - base[PERMUTATION]))),
@@ -105,7 +106,7 @@ def positions() -> dict:
         "out_pos": with_pos, "out_perm_pos": permuted_with_pos,
         "pe_dim": X.shape[1],
         "q": q, "k": k, "rope_pairs": ROPE_PAIRS, "rope_offsets": [n - m for m, n in ROPE_PAIRS],
-        "rope": rope, "plain_dot": float(q @ k),
+        "rope": rope, "plain_dot": float(dot_scores(q, k[None])[0]),
     }
 
 

@@ -68,9 +68,12 @@ def what_is_saved() -> dict:
     materialized attention when the length doubles (committed benchmark results)."""
     step, redo = decode_step_macs(STEP_N, STEP_D, STEP_F), recompute_step_macs(STEP_N, STEP_D, STEP_F)
     with open(RESULTS, encoding="utf-8") as f:
-        rows = json.load(f)["attention_memory"]["rows"]
+        run = json.load(f)
+    setup = run["attention_memory"]
+    rows = setup["rows"]
     return {"n": STEP_N, "d": STEP_D, "f": STEP_F, "step_macs": step.total, "redo_macs": redo.total,
             "redo_over_step": redo.total / step.total,
+            "head_dim": setup["head_dim"], "block": setup["block"], "repeats": setup["repeats"],
             "n_first": rows[0]["n"], "n_last": rows[-1]["n"],
             "mat_peak": [r["materialized_peak_bytes"] for r in rows],
             "blk_peak": [r["blocked_peak_bytes"] for r in rows],
