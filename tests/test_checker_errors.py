@@ -124,3 +124,11 @@ def test_produces_rejects_unknown_kinds():
 def test_a_bare_hole_template_is_refused(tmp_path):
     front = GOOD_FRONT.replace("'\\alpha\\approx{alpha}'", "'{alpha}'")
     assert "is only a hole" in only_error(check(tmp_path, front + BODY))
+
+
+def test_a_project_path_named_on_the_page_must_exist(tmp_path):
+    page = GOOD_FRONT + BODY + "\n见 `kernels/attention.py` 与 `kernels/no_such_module.py`、`verify/lecture/ch03_read.py::gone`。\n"
+    errors = check(tmp_path, page).errors
+    assert len(errors) == 2, errors
+    assert "kernels/no_such_module.py, which does not exist" in errors[0]
+    assert "ch03_read.py::gone, which is not defined there" in errors[1]

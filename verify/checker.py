@@ -268,6 +268,16 @@ def check_page(path: Path) -> PageReport:
                                                      for c in page.meta.get("cited") or []):
             fail(page.meta_lines.get("evidence", 2), f"evidence lists {kind!r} but no cited entry has kind {kind!r}")
 
+    # project paths named on the page must exist, so a rename cannot leave a page pointing nowhere
+    for m in re.finditer(r"`((?:kernels|verify|tests|benchmarks|results|notebooks|hooks|docs)/[\w./-]+)(?:::(\w+))?`",
+                         page.body):
+        target = ROOT / m.group(1)
+        if not target.exists():
+            fail(page.line_of(m.start()), f"the page names {m.group(1)}, which does not exist; fix the path")
+        elif m.group(2) and target.suffix == ".py" and not re.search(rf"^(?:def|class) {m.group(2)}\b",
+                                                                      target.read_text(encoding="utf-8"), re.M):
+            fail(page.line_of(m.start()), f"the page names {m.group(1)}::{m.group(2)}, which is not defined there")
+
     # 6. runnable code
     for block in classify.python_blocks(page.body):
         report.code_blocks_run += 1
