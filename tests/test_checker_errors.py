@@ -132,3 +132,18 @@ def test_a_project_path_named_on_the_page_must_exist(tmp_path):
     assert len(errors) == 2, errors
     assert "kernels/no_such_module.py, which does not exist" in errors[0]
     assert "ch03_read.py::gone, which is not defined there" in errors[1]
+
+
+def test_an_index_past_the_end_of_a_computed_list_is_one_line(tmp_path):
+    front = GOOD_FRONT.replace("'\\alpha\\approx{alpha}'", "'权重 {alpha[7]}'")
+    assert "has no such part (IndexError" in only_error(check(tmp_path, front + BODY + "\n权重 0.4\n"))
+
+
+def test_a_multi_line_exception_message_stays_on_one_line(tmp_path, monkeypatch):
+    import verify.lecture.ch03_read as module
+
+    def broken():
+        raise ValueError("first line\nsecond line")
+    monkeypatch.setattr(module, "three_slot_read", broken)
+    error = only_error(check(tmp_path, GOOD_FRONT + BODY))
+    assert "ValueError: first line second line" in error

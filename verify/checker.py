@@ -150,7 +150,7 @@ def check_page(path: Path) -> PageReport:
     report = PageReport(rel, page.id, page.meta.get("title", ""), list(page.meta["evidence"]), page.meta.get("verify"))
 
     def fail(line: int, message: str):
-        report.errors.append(f"{rel}:{line}: {message}")
+        report.errors.append(f"{rel}:{line}: {' '.join(message.split())}")  # always one line
 
     values: dict = {}
     claims = page.meta.get("claims") or []
@@ -192,7 +192,12 @@ def check_page(path: Path) -> PageReport:
         if values is None:
             report.claims.append(ClaimResult(page.id, i, "", template, None, None, "failed", line, "verify failed"))
             continue
-        regex, holes = template_regex(template, values)
+        try:
+            regex, holes = template_regex(template, values)
+        except (KeyError, IndexError, TypeError) as exc:
+            fail(line, f"claim {i} indexes a computed value that has no such part ({type(exc).__name__}: {exc}); "
+                       "check the [index] or .name in the template")
+            continue
         if holes and not squeeze(HOLE.sub("", template))[0]:
             fail(line, f"claim {i} is only a hole ({template!r}) and would match any number on the page; "
                        "include the words around it")
