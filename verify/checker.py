@@ -321,7 +321,18 @@ def check_page(path: Path) -> PageReport:
     return report
 
 
+_code_results: dict = {}
+
+
 def run_code_block(block) -> str | None:
+    """Run a page's python block once per distinct (code, expected output); None when it passes."""
+    key = (block.code, block.expected)
+    if key not in _code_results:
+        _code_results[key] = _execute(block)
+    return _code_results[key]
+
+
+def _execute(block) -> str | None:
     out = io.StringIO()
     namespace = {"__name__": "__page__"}
     try:
