@@ -34,7 +34,10 @@ pytestmark = pytest.mark.skipif(
 @pytest.fixture(scope="module")
 def site_dir(tmp_path_factory) -> Path:
     built = ROOT / "site"
-    if not (built / "llms.txt").is_file():
+    stamp = built / "llms.txt"
+    sources = [p for d in ("docs", "hooks", "verify", "kernels") for p in (ROOT / d).rglob("*") if p.is_file()]
+    stale = not stamp.is_file() or max(p.stat().st_mtime for p in sources) > stamp.stat().st_mtime
+    if stale:  # `make test` builds site/ first; a direct pytest run gets a fresh build of its own
         built = tmp_path_factory.mktemp("site")
         subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(built)],
                        cwd=ROOT, check=True)
