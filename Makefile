@@ -24,7 +24,7 @@ verify: $(STAMP)
 
 ## site: verify, then build the static site into site/ (strict)
 site: verify
-	$(BIN)/python -m mkdocs build --strict --quiet
+	$(BIN)/python -m mkdocs build --strict
 
 ## serve: build and serve the verified site on $(HOST):$(PORT)
 serve: site
@@ -43,7 +43,7 @@ browser-deps:
 ## test: everything CI runs
 test: $(STAMP) browser-deps
 	$(BIN)/python -m verify
-	$(BIN)/python -m mkdocs build --strict --quiet
+	$(BIN)/python -m mkdocs build --strict
 	$(BIN)/python -m pytest
 
 ## notebooks: execute the lab notebooks headless; executed copies go to build/notebooks/

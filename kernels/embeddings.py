@@ -222,3 +222,137 @@ def glove_objective(W, W_tilde, b, b_tilde, C, x_max: float = 100.0, alpha: floa
     loss = float((weighted * residual).sum())
     return GloveStep(loss, 2 * weighted @ W_tilde, 2 * weighted.T @ W,
                      2 * weighted.sum(axis=1), 2 * weighted.sum(axis=0))
+
+
+# --------------------------------------------------------------------------- primer §6–§7: lookup, pooling, windows
+
+def _ids(ids, n_rows: int) -> np.ndarray:
+    a = np.asarray(ids)
+    if a.ndim != 1 or not np.issubdtype(a.dtype, np.integer):
+        raise ValueError(f"ids must be a 1-D sequence of integers, got {ids!r}")
+    if np.any(a < 0) or np.any(a >= n_rows):
+        raise IndexError(f"ids must lie in [0, {n_rows}), got {a.tolist()}")
+    return a
+
+
+def one_hot(ids, size: int) -> np.ndarray:
+    """One row per id: 1 at the id's column, 0 elsewhere. A single int gives a single vector."""
+    if np.ndim(ids) == 0:
+        return one_hot([ids], size)[0]
+    a = _ids(ids, size)
+    out = np.zeros((len(a), size))
+    out[np.arange(len(a)), a] = 1.0
+    return out
+
+
+def embedding_lookup(table, ids) -> np.ndarray:
+    """An embedding layer's forward pass: the rows of `table` (vocabulary x dim) at `ids`.
+
+    The result has one row per token: shape (len(ids), dim), whatever the vocabulary size.
+    """
+    E = _rows(table, "table")
+    return E[_ids(ids, len(E))]
+
+
+def one_hot_lookup(table, ids) -> np.ndarray:
+    """The same lookup written as a matrix product: one_hot(ids) @ table (primer §6.3)."""
+    E = _rows(table, "table")
+    return one_hot(ids, len(E)) @ E
+
+
+def mean_pool(vectors) -> np.ndarray:
+    """The average of the rows: sum the vectors dimension by dimension, divide by their number.
+
+    Any reordering of the rows gives the same result, so word order is lost (primer §6.6).
+    """
+    X = _rows(vectors, "vectors")
+    if len(X) == 0:
+        raise ValueError("cannot average zero vectors")
+    return X.mean(axis=0)
+
+
+@dataclass(frozen=True)
+class PooledLogistic:
+    sentence: np.ndarray   # mean of the looked-up word vectors
+    score: float           # w . sentence + b
+    prob: float            # sigmoid(score): probability of the positive class
+
+
+def pooled_logistic(table, ids, w, b: float = 0.0) -> PooledLogistic:
+    """Look up the words, average them, score with w . s + b and squash with a sigmoid (primer §6.4)."""
+    s = mean_pool(embedding_lookup(table, ids))
+    score = float(np.asarray(w, dtype=np.float64) @ s + b)
+    return PooledLogistic(s, score, float(sigmoid(score)))
+
+
+def sgd_step(param, grad, lr: float) -> np.ndarray:
+    """One plain gradient-descent step: param - lr * grad (a new array; the input is not changed)."""
+    return np.asarray(param, dtype=np.float64) - lr * np.asarray(grad, dtype=np.float64)
+
+
+def cbow_examples(tokens, window: int) -> list[tuple[list, object]]:
+    """(context words, center word) for every position: up to `window` words on each side, in order.
+
+    Positions near the edges get shorter contexts; a position with no neighbour is skipped.
+    """
+    if window < 1:
+        raise ValueError(f"window must be at least 1, got {window}")
+    out = []
+    for t, center in enumerate(tokens):
+        context = [tokens[s] for s in range(max(0, t - window), min(len(tokens), t + window + 1)) if s != t]
+        if context:
+            out.append((context, center))
+    return out
+
+
+def skipgram_pairs(tokens, window: int) -> list[tuple[object, object]]:
+    """(center, context) pairs: each CBOW example split into one pair per context word."""
+    return [(center, word) for context, center in cbow_examples(tokens, window) for word in context]
+
+
+@dataclass(frozen=True)
+class PairScoreLoss:
+    p_data: float           # sigma(s_o): the observed pair judged to come from the data
+    p_noise: np.ndarray     # sigma(-s_j) = 1 - sigma(s_j): each sampled pair judged to be noise
+    loss: float             # -log p_data - sum_j log p_noise_j
+
+
+def negative_sampling_from_scores(positive_score: float, negative_scores) -> PairScoreLoss:
+    """The negative-sampling loss when the pair scores u . v are already given (primer §7.6).
+
+    Same objective as `negative_sampling` (Mikolov et al. 2013b, §2.2, eq. 4), from scores instead
+    of vectors: L = -log sigma(s_o) - sum_j log sigma(-s_j).
+    """
+    s_n = np.atleast_1d(np.asarray(negative_scores, dtype=np.float64))
+    loss = float(-log_sigmoid(positive_score) - log_sigmoid(-s_n).sum())
+    return PairScoreLoss(float(sigmoid(positive_score)), sigmoid(-s_n), loss)
+
+
+@dataclass(frozen=True)
+class PooledLogisticStep:
+    prob: float              # sigmoid(w . s + b)
+    loss: float              # binary cross-entropy -[y log p + (1 - y) log(1 - p)]
+    grad_score: float        # dL/dz = p - y
+    grad_sentence: np.ndarray  # dL/ds = (p - y) w
+    grad_w: np.ndarray       # dL/dw = (p - y) s
+    grad_b: float            # dL/db = p - y
+    grad_table: np.ndarray   # dL/dE: (p - y) w / n added to each looked-up row; other rows stay 0
+
+
+def pooled_logistic_step(table, ids, w, b: float, label: int) -> PooledLogisticStep:
+    """Loss and gradients of the averaged-embedding classifier for one labelled sentence (primer §6.5).
+
+    The mean gives each of the n tokens 1/n of dL/ds; a word that occurs twice collects two shares.
+    Rows of the table that were not looked up get exactly zero gradient.
+    """
+    if label not in (0, 1):
+        raise ValueError(f"label must be 0 or 1, got {label!r}")
+    E = _rows(table, "table")
+    idx = _ids(ids, len(E))
+    w = np.asarray(w, dtype=np.float64)
+    fwd = pooled_logistic(E, idx, w, b)
+    loss = float(-log_sigmoid(fwd.score) if label == 1 else -log_sigmoid(-fwd.score))
+    g = fwd.prob - label
+    grad_table = np.zeros_like(E)
+    np.add.at(grad_table, idx, g * w / len(idx))
+    return PooledLogisticStep(fwd.prob, loss, g, g * w, g * fwd.sentence, g, grad_table)

@@ -284,3 +284,60 @@ def rnn_lm_probs(xs, h0, params: RnnParams) -> np.ndarray:
     """Next-token distributions p_t = softmax(W_y h_t + b_y) of the unrolled RNN, shape (T, V)."""
     states = rnn_forward(xs, h0, params.W_x, params.W_h, params.b_h)
     return softmax(states[1:] @ _vec(params.W_y).T + _vec(params.b_y), axis=-1)
+
+
+# --------------------------------------------------------------------------- primer §8–§9: hand-sized pieces
+
+def decayed_record(features, keep: float, h0: float = 0.0) -> np.ndarray:
+    """The primer's one-number notebook h_t = keep * h_{t-1} + x_t; all states, entry 0 = h0.
+
+    A linear recurrence with scalars in place of matrices and no tanh (primer §8.2): it shows
+    that a running update keeps word order, and its response to a single 1 followed by k zeros
+    is keep**k, the share of an early word still present after k more updates (§8.5). It is
+    a structural demonstration, not a standard RNN cell.
+    """
+    states = [float(h0)]
+    for x in np.asarray(features, dtype=np.float64).reshape(-1):
+        states.append(float(keep) * states[-1] + float(x))
+    return np.array(states)
+
+
+@dataclass(frozen=True)
+class LstmCellUpdate:
+    kept: np.ndarray     # f ⊙ c_{t-1}: the part of the old cell that survives
+    written: np.ndarray  # i ⊙ g: the part of the candidate that enters
+    c: np.ndarray        # c_t = kept + written
+    h: np.ndarray        # h_t = o ⊙ tanh(c_t)
+
+
+def lstm_cell_update(c_prev, f, i, g, o) -> LstmCellUpdate:
+    """c_t = f ⊙ c_{t-1} + i ⊙ g, h_t = o ⊙ tanh(c_t) from gate values already computed.
+
+    The second half of lstm_step, for examples that state the gates directly (primer §9.2):
+    scalars or equal-length vectors, multiplied cell by cell.
+    """
+    c_prev, f, i, g, o = (_vec(a) for a in (c_prev, f, i, g, o))
+    kept, written = f * c_prev, i * g
+    c = kept + written
+    return LstmCellUpdate(kept, written, c, o * np.tanh(c))
+
+
+GATE_BLOCKS = {"rnn": 1, "gru": 3, "lstm": 4}
+
+
+def recurrent_parameter_count(cell: str, d: int, H: int, biases: int = 1, directions: int = 1) -> int:
+    """Weights of one recurrent layer: blocks * (H d + H H + biases H) * directions.
+
+    blocks is 1 for the tanh RNN, 3 for the GRU (update, reset, candidate) and 4 for the LSTM
+    (forget, input, output, candidate). The course's formulas have one bias per block
+    (biases=1); torch.nn.RNN/GRU/LSTM keep two (bias_ih and bias_hh, biases=2). A bidirectional
+    layer (directions=2) has a second, independent set for the right-to-left pass.
+    """
+    if cell not in GATE_BLOCKS:
+        raise ValueError(f"cell must be one of {sorted(GATE_BLOCKS)}, not {cell!r}")
+    for name, value in (("d", d), ("H", H), ("directions", directions)):
+        if int(value) != value or value < 1:
+            raise ValueError(f"{name} must be an integer >= 1, got {value}")
+    if biases not in (0, 1, 2):
+        raise ValueError(f"biases must be 0, 1 or 2 per block, got {biases}")
+    return GATE_BLOCKS[cell] * (H * d + H * H + biases * H) * directions

@@ -156,3 +156,21 @@ def perplexity_of_probs(target_probs) -> float:
     if np.any(p <= 0) or np.any(p > 1):
         raise ValueError("target probabilities must lie in (0, 1]; a zero makes PPL infinite")
     return perplexity(float(-np.log(p).sum()), p.size)
+
+
+def next_token_pairs(tokens, bos: str = "<BOS>", eos: str = "<EOS>") -> tuple[list, list]:
+    """(inputs, targets) for next-token training: [BOS] + tokens and tokens + [EOS], offset by one.
+
+    Position t reads inputs[: t + 1] and must predict targets[t], so a sentence of n tokens
+    gives n + 1 predictions with answers taken from the text itself (self-supervision).
+    """
+    items = list(tokens)
+    return [bos] + items, items + [eos]
+
+
+def token_nll(target_probs) -> np.ndarray:
+    """-ln p for each probability the model gave a true token: the per-token cross-entropy loss."""
+    p = as_float_array(target_probs, "target_probs")
+    if np.any(p <= 0) or np.any(p > 1):
+        raise ValueError("target probabilities must lie in (0, 1]; a zero makes the loss infinite")
+    return -np.log(p)

@@ -169,3 +169,79 @@ def interpolate(distributions, weights) -> np.ndarray:
     if np.any(w < 0) or abs(w.sum() - 1.0) > 1e-12:
         raise ValueError(f"interpolation weights must be >= 0 and sum to 1, got {w.tolist()}")
     return w @ p
+
+
+# --- Token ids, linear scores over counts, rule lexicons, units (primer ch. 1-3) -----------------
+
+
+def token_ids(tokens, vocabulary, unk=None, first_id: int = 0) -> list:
+    """Look every token up in a vocabulary: the id of vocabulary[j] is first_id + j.
+
+    An id is only an address: the numbering is arbitrary (any first_id, any order of the
+    vocabulary) as long as encoding and every later lookup use the same mapping (primer §2.2).
+    A token outside the vocabulary gets the id of `unk` when `unk` is given (it must itself be a
+    vocabulary entry, e.g. "<UNK>"); without `unk` it raises, so nothing is silently dropped.
+    """
+    vocabulary = list(vocabulary)
+    index = {}
+    for j, token in enumerate(vocabulary):
+        if token in index:
+            raise ValueError(f"vocabulary lists {token!r} twice; ids would be ambiguous")
+        index[token] = first_id + j
+    if unk is not None and unk not in index:
+        raise ValueError(f"unknown-token symbol {unk!r} is not in the vocabulary")
+    out = []
+    for token in tokens:
+        if token in index:
+            out.append(index[token])
+        elif unk is not None:
+            out.append(index[unk])
+        else:
+            raise KeyError(f"token {token!r} is not in the vocabulary and no unk symbol was given")
+    return out
+
+
+def linear_scores(features, weights, bias: float = 0.0) -> np.ndarray:
+    """z = sum_j w_j x_j + b for every row x of a feature matrix (e.g. bag-of-words counts).
+
+    This is the score of a linear (logistic-regression) text classifier before the sigmoid,
+    and also the "count x points, then add up" rule of a hand-written lexicon (primer §1.3, §3.2).
+    A 1-D `features` is one document and gives a 0-d result.
+    """
+    x = np.asarray(features, dtype=np.float64)
+    w = np.asarray(weights, dtype=np.float64)
+    if w.ndim != 1 or x.shape[-1] != w.shape[0]:
+        raise ValueError(f"need features with {w.shape[0] if w.ndim == 1 else '?'} columns "
+                         f"and a 1-D weight vector; got {x.shape} and {w.shape}")
+    return x @ w + float(bias)
+
+
+def negation_flip_score(tokens, lexicon, negators=("不",)) -> float:
+    """Hand-written rule score with one negation rule: a lexicon word right after a negator counts
+    with its sign flipped (primer §1.3, "看到'不'就反转").
+
+    Words missing from `lexicon` count 0; a negator only affects the token directly after it, and
+    negators themselves score 0 unless they are also in the lexicon. With no negators this equals
+    the plain lexicon score, i.e. linear_scores(bag_of_words, lexicon weights).
+    """
+    negators = set(negators)
+    total = 0.0
+    for i, token in enumerate(tokens):
+        points = float(lexicon.get(token, 0.0))
+        if i > 0 and tokens[i - 1] in negators:
+            points = -points
+        total += points
+    return total
+
+
+def text_units(text: str, unit: str) -> list:
+    """Split a string into characters (unit="char") or into its UTF-8 bytes (unit="byte", ints 0-255).
+
+    Smaller units need a smaller table to cover any text but make the sequence longer: one
+    common Chinese character is one char but three UTF-8 bytes (primer §2.4).
+    """
+    if unit == "char":
+        return list(text)
+    if unit == "byte":
+        return list(text.encode("utf-8"))
+    raise ValueError(f"unit must be 'char' or 'byte', not {unit!r}")

@@ -65,7 +65,7 @@ def test_markdown_lists_public_kernels_with_relative_links(tmp_path):
     md = kernel_reference_markdown(tmp_path)
     assert "### `used_directly`" in md and "### `Table`" in md and "_private" not in md
     assert "[Page 2](../lecture/a.md)" in md and "verify/pages.py::first" in md
-    assert "(../code/kernels/toy.md#__codelineno-0-2)" in md
+    assert 'href="../../code/kernels/toy/#__codelineno-0-2"' in md
     unused = md.split("### `unused`")[1].split("###")[0]
     assert "暂无主题页使用" in unused
     assert "../code/" not in kernel_reference_markdown(tmp_path, source_links=False)

@@ -5,13 +5,13 @@ from conftest import edit, run_in
 def test_a_page_whose_claims_fail_is_not_published(project):
     edit(project / "docs" / "lecture" / "ch03" / "3-5.md", "(0.702690,0.241553,0.055757)", "(0.702691,0.241553,0.055757)")
     assert run_in(project, "verify").returncode == 1
-    build = run_in(project, "mkdocs", "build", "--strict", "--quiet")
+    build = run_in(project, "mkdocs", "build", "--strict")
     assert build.returncode != 0
     assert "lecture.3.5 failed verification and is not published" in build.stdout + build.stderr
 
 
 def test_a_page_without_results_is_not_published(project):
-    build = run_in(project, "mkdocs", "build", "--strict", "--quiet")  # no `make verify` ran in the copy
+    build = run_in(project, "mkdocs", "build", "--strict")  # no `make verify` ran in the copy
     assert build.returncode != 0 and "run `make verify` before building" in build.stdout + build.stderr
 
 

@@ -207,6 +207,13 @@ def _text_block(text: str) -> list[str]:
     return [f"{fence}text", text, fence, ""]
 
 
+def _site_root(page_path: str) -> str:
+    """Relative path from the built page (directory URLs) back to the site root."""
+    stem = page_path[:-3]
+    url = stem[: -len("index")] if stem.endswith("index") else stem + "/"
+    return "../" * url.count("/")
+
+
 def kernel_reference_markdown(root: Path = ROOT, page_path: str = PAGE_PATH, source_links: bool = True) -> str:
     """The whole about/kernels.md page as Markdown.
 
@@ -238,8 +245,10 @@ def kernel_reference_markdown(root: Path = ROOT, page_path: str = PAGE_PATH, sou
             if k.doc:
                 lines += _text_block(k.doc)
             if source_links:
-                href = _link(f"code/kernels/{m.name}.md", page_path)
-                lines += [f"源码：[`kernels/{m.name}.py` 第 {k.line} 行]({href}#__codelineno-0-{k.line})", ""]
+                # raw HTML: the line anchors exist only in the highlighted code, which MkDocs'
+                # anchor validation does not see, so a Markdown link would be reported as broken
+                href = f"{_site_root(page_path)}code/kernels/{m.name}/#__codelineno-0-{k.line}"
+                lines += [f'源码：<a href="{href}"><code>kernels/{m.name}.py</code> 第 {k.line} 行</a>', ""]
             pages = used_by.get((m.name, k.name), [])
             if pages:
                 lines.append("使用本核的页面：")

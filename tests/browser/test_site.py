@@ -39,7 +39,7 @@ def site_dir(tmp_path_factory) -> Path:
     stale = not stamp.is_file() or max(p.stat().st_mtime for p in sources) > stamp.stat().st_mtime
     if stale:  # `make test` builds site/ first; a direct pytest run gets a fresh build of its own
         built = tmp_path_factory.mktemp("site")
-        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(built)],
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(built)],
                        cwd=ROOT, check=True)
     return built
 
@@ -137,8 +137,10 @@ def test_page_renders_typeset_and_stays_local(driver, base_url, rel, meta):
     assert status == 200 and ctype.startswith("application/json") and json.loads(body)["page"] == meta["id"]
     links = box.find_elements(By.CSS_SELECTOR, "a.verify-source")
     if meta.get("verify"):
-        status, ctype, body = fetch(links[0].get_attribute("href"))
+        href = links[0].get_attribute("href")
+        status, ctype, body = fetch(href)
         assert status == 200 and ctype.startswith("text/html") and meta["verify"].split("::")[1] in body
+        assert f'id="{href.split("#")[1]}"' in body, f"{href} points at a line anchor that does not exist"
 
 
 def test_screenshot_of_a_page_is_saved(driver, base_url):
@@ -207,3 +209,22 @@ def test_llms_txt_lists_every_page(site_dir):
     assert listed.startswith("# ") and "\n> " in listed
     full = (site_dir / "llms-full.txt").read_text(encoding="utf-8")
     assert all(m["title"] in full for _, m in PAGES)
+
+
+def test_every_source_line_link_resolves(site_dir):
+    """Links to a line of rendered source (verification boxes, the kernel reference) are raw HTML,
+    which MkDocs does not validate: check each target page has the anchor."""
+    import re
+    from urllib.parse import urljoin
+
+    broken, checked = [], 0
+    for page in site_dir.rglob("index.html"):
+        html = page.read_text(encoding="utf-8")
+        for href in set(re.findall(r'href="([^"#]*#__codelineno-[\w-]+)"', html)):
+            url = urljoin(page.relative_to(site_dir).as_posix(), href)
+            target, anchor = url.split("#")
+            target_file = site_dir / target / "index.html" if not target.endswith(".html") else site_dir / target
+            checked += 1
+            if not target_file.is_file() or f'id="{anchor}"' not in target_file.read_text(encoding="utf-8"):
+                broken.append(f"{page.relative_to(site_dir)} -> {href}")
+    assert checked > 100 and not broken, broken[:10]

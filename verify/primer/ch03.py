@@ -1,0 +1,80 @@
+"""Primer chapter 3: bag of words, a linear classifier on counts, what counts lose, TF-IDF (教学构造).
+
+Columns are chapter 2's vocabulary; the word weights are chapter 1's rule points (0 for words the
+rule does not list). Counts come from kernels.text_stats.bag_of_words, scores from
+kernels.text_stats.linear_scores, probabilities from kernels.embeddings.sigmoid, IDF and TF-IDF
+from kernels.text_stats under the course convention (raw count x ln(N/df), no smoothing) and,
+for comparison only, under the scikit-learn switch.
+"""
+import math
+
+import numpy as np
+
+from kernels.embeddings import sigmoid
+from kernels.text_stats import bag_of_words, document_frequency, first_seen_vocabulary, idf, linear_scores, tf_idf
+from verify.primer.ch01 import LEXICON, REVIEWS
+from verify.primer.ch02 import VOCAB
+
+WEIGHTS = [LEXICON.get(word, 0) for word in VOCAB]   # 电影 剧情 好看 精彩 难看 无聊 不
+BIAS = 0
+SIGMOID_GRID = [-2, -1, 0, 1, 2]
+
+SAME_WORDS = ([["我", "喜欢", "你"], ["你", "喜欢", "我"]],
+              [["好看", "不是", "难看"], ["难看", "不是", "好看"]])          # punctuation dropped
+
+TFIDF_DOCS = [["电影", "好看"], ["电影", "精彩"], ["电影", "无聊"]]          # D1, D2, D3
+EXERCISE_DOCS = [["我", "喜欢", "你"], ["你", "喜欢", "我"], ["他", "喜欢", "电影"]]
+
+
+def _words(name):
+    return next(r[2] for r in REVIEWS if r[0] == name)
+
+
+def chapter() -> dict:
+    """Chapter page: one count vector and one TF-IDF weight."""
+    counts = bag_of_words(TFIDF_DOCS, first_seen_vocabulary(TFIDF_DOCS))
+    return {"A": bag_of_words([_words("A")], VOCAB)[0], "good_tfidf": tf_idf(counts)[0][1]}
+
+
+def count_table() -> dict:
+    """§3.1: counts of every review over the fixed columns."""
+    counts = bag_of_words([r[2] for r in REVIEWS], VOCAB)
+    return {"counts": counts, "A": counts[0], "E": counts[4], "dim": len(VOCAB)}
+
+
+def linear_classifier() -> dict:
+    """§3.2: scores and sigmoid probabilities of the six reviews, and the sigmoid table."""
+    counts = bag_of_words([r[2] for r in REVIEWS], VOCAB)
+    scores = linear_scores(counts, WEIGHTS, BIAS)
+    c_counts = bag_of_words([_words("C")], VOCAB)[0]
+    return {
+        "w": WEIGHTS, "b": BIAS, "n_w": len(WEIGHTS),
+        "A": counts[0], "C": c_counts,
+        "scores": scores, "probs": sigmoid(scores),
+        "grid": SIGMOID_GRID, "grid_probs": sigmoid(np.array(SIGMOID_GRID, dtype=float)),
+    }
+
+
+def what_counts_lose() -> dict:
+    """§3.3: two pairs of sentences with identical count vectors."""
+    out = {}
+    for k, pair in enumerate(SAME_WORDS):
+        counts = bag_of_words(pair, first_seen_vocabulary(pair))
+        out[f"pair{k}"] = counts
+        out[f"gap{k}"] = float(np.abs(counts[0] - counts[1]).max())
+    return out
+
+
+def tfidf() -> dict:
+    """§3.4: df, IDF and TF-IDF of D1-D3; the scikit-learn default for contrast; the exercise."""
+    vocab = first_seen_vocabulary(TFIDF_DOCS)
+    counts = bag_of_words(TFIDF_DOCS, vocab)
+    ex_counts = bag_of_words(EXERCISE_DOCS, first_seen_vocabulary(EXERCISE_DOCS))
+    ex = tf_idf(ex_counts)
+    return {
+        "N": len(TFIDF_DOCS), "df": document_frequency(counts), "idfs": idf(counts),
+        "ln1": math.log(1), "ln3": math.log(3),
+        "counts": counts, "tfidf": tf_idf(counts),
+        "sk_idf": idf(counts, "sklearn"), "sk_D1": tf_idf(counts, "sklearn")[0],
+        "ex_idf": idf(ex_counts), "ex": ex, "ex_gap": float(np.abs(ex[0] - ex[1]).max()),
+    }

@@ -1,0 +1,69 @@
+"""Primer chapter 4: one prediction, one loss, one gradient step for a one-word sentiment model (教学构造).
+
+The feature ("好看" occurs once), the label (好评 = 1), the starting weight, the learning rate and
+the probabilities of the loss table are the primer's given teaching numbers, defined once here.
+Scores, probabilities, losses, gradients and updates all come from kernels.linear_models. The
+model has no bias term (bias=None), as in the primer.
+
+§4.3 adds one construction of this site's own (本页补充的对照): three reviews that all contain
+"好看", two labelled 好评 and one 差评, to show per-example gradients that disagree and a learning
+rate large enough to raise the batch loss; the primer states both effects without numbers.
+"""
+import numpy as np
+
+from kernels.linear_models import binary_cross_entropy, logistic_loss_and_gradient, logistic_score, logistic_sgd_step
+
+X = 1.0                                   # "好看" occurs once
+Y = 1.0                                   # label: 好评
+W0 = 0.0                                  # initial weight; no bias
+LR = 0.2                                  # learning rate of §4.3
+TABLE_PROBS = np.array([0.1, 0.5, 0.9])   # §4.2: probability given to 好评, for a 好评 example
+
+BATCH_X = np.array([[1.0], [1.0], [1.0]])  # three reviews, each containing "好看" once
+BATCH_Y = np.array([1.0, 1.0, 0.0])        # two 好评, one 差评
+LR_LARGE = 30.0                            # a deliberately large learning rate
+Y_FLIPPED = 0.0                            # §4.4 exercise: the same input labelled 差评
+
+
+def chapter() -> dict:
+    """Chapter page: the headline of the worked step."""
+    step = logistic_sgd_step(W0, X, Y, LR)
+    return {"w0": W0, "w1": step.new_w[0], "p0": step.before.prob[0], "p1": step.after.prob[0],
+            "loss0": step.before.loss, "loss1": step.after.loss}
+
+
+def one_word() -> dict:
+    """§4.1: the score and the probability before any learning."""
+    step = logistic_sgd_step(W0, X, Y, LR)
+    return {"x": X, "y": Y, "w": W0, "z": logistic_score(W0, X)[0], "p": step.before.prob[0]}
+
+
+def loss_table() -> dict:
+    """§4.2: -ln p for a 好评 example at three probabilities, and the same probabilities for a 差评 example."""
+    return {"probs": TABLE_PROBS, "loss_pos": binary_cross_entropy(TABLE_PROBS, 1.0),
+            "loss_neg": binary_cross_entropy(TABLE_PROBS, 0.0)}
+
+
+def one_update() -> dict:
+    """§4.3: gradient, update, new score/probability/loss; then the three-review batch."""
+    step = logistic_sgd_step(W0, X, Y, LR)
+    per_example = [logistic_loss_and_gradient(W0, BATCH_X[i], BATCH_Y[i]).grad_w[0] for i in range(len(BATCH_Y))]
+    small = logistic_sgd_step(W0, BATCH_X, BATCH_Y, LR)
+    large = logistic_sgd_step(W0, BATCH_X, BATCH_Y, LR_LARGE)
+    return {
+        "p": step.before.prob[0], "y": Y, "x": X, "grad": step.before.grad_w[0], "lr": LR, "w0": W0,
+        "w1": step.new_w[0], "z1": logistic_score(step.new_w, X)[0],
+        "p1": step.after.prob[0], "loss0": step.before.loss, "loss1": step.after.loss,
+        "batch_x": BATCH_X[:, 0], "batch_y": BATCH_Y, "per_example": per_example,
+        "batch_grad": small.before.grad_w[0], "batch_loss0": small.before.loss,
+        "lr_large": LR_LARGE,
+        "small_w": small.new_w[0], "small_loss": small.after.loss,
+        "large_w": large.new_w[0], "large_loss": large.after.loss,
+    }
+
+
+def training_chain() -> dict:
+    """§4.4 exercise: the same input labelled 差评 (y = 0)."""
+    step = logistic_sgd_step(W0, X, Y_FLIPPED, LR)
+    return {"w0": W0, "p": step.before.prob[0], "y": Y_FLIPPED, "x": X, "grad": step.before.grad_w[0], "lr": LR,
+            "w1": step.new_w[0], "p1": step.after.prob[0]}

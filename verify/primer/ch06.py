@@ -1,0 +1,121 @@
+"""Primer chapter 6: word vectors as a learnable lookup table (教学构造).
+
+The five-word, two-dimensional table is the primer's hand-made construction (§6.1): it is built so
+that 好看 and 精彩 lie close together, which no real training guarantees. Sizes, the classifier
+weights and the two short reviews are the primer's given numbers too. Every page number is
+computed from the inputs below through kernels.embeddings (lookup, one-hot product, averaging,
+sigmoid) and kernels.resources (table size).
+"""
+import numpy as np
+
+from kernels.embeddings import (embedding_lookup, mean_pool, one_hot, one_hot_lookup, pooled_logistic,
+                                pooled_logistic_step, sgd_step)
+from kernels.resources import table_elements
+
+WORDS = ("好看", "精彩", "难看", "无聊", "电影")          # row order of TABLE (好看 is row 0)
+KEYS = ("haokan", "jingcai", "nankan", "wuliao", "dianying")  # ASCII names for the page's {holes}
+TABLE = np.array([[1.0, 0.0],
+                  [0.8, 0.2],
+                  [-1.0, 0.0],
+                  [-0.8, 0.2],
+                  [0.0, 1.0]])
+
+VOCAB_SIZE, DIM = 10_000, 128      # §6.2: a realistic-sized table
+SENTENCE_LENGTH = 20               # §6.2: tokens in one sentence
+
+CLASSIFIER_W = np.array([2.0, 0.0])  # §6.4: weights on the sentence vector, no bias
+CLASSIFIER_B = 0.0
+REVIEW_A = ("电影", "好看")
+REVIEW_B = ("电影", "精彩")
+
+# §6.5, 本站补充构造 (not in the primer): review A labelled positive, one SGD step on table and weights.
+REVIEW_A_LABEL = 1
+STEP_LR = 0.1
+
+
+def _ids(words) -> list[int]:
+    return [WORDS.index(w) for w in words]
+
+
+def _row(word) -> np.ndarray:
+    return embedding_lookup(TABLE, _ids([word]))[0]
+
+
+def _review(words) -> dict:
+    out = pooled_logistic(TABLE, _ids(words), CLASSIFIER_W, CLASSIFIER_B)
+    return {"vectors": embedding_lookup(TABLE, _ids(words)), "n": len(words),
+            "s": out.sentence, "score": out.score, "p": out.prob}
+
+
+def chapter() -> dict:
+    """Chapter page: the two reviews of §6.4 in one line each."""
+    return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "a": _review(REVIEW_A), "b": _review(REVIEW_B)}
+
+
+def word_table() -> dict:
+    """§6.1: the given table, one row per word, and the table's shape."""
+    return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "rows": TABLE.shape[0], "cols": TABLE.shape[1]}
+
+
+def lookup_shapes() -> dict:
+    """§6.2: looking up ids returns rows; a 20-token sentence on a 10,000 x 128 table gives 20 x 128."""
+    big = np.zeros((VOCAB_SIZE, DIM))
+    sentence_ids = np.arange(SENTENCE_LENGTH) % VOCAB_SIZE
+    looked_up = embedding_lookup(big, sentence_ids)
+    return {
+        "id": {k: WORDS.index(w) for k, w in zip(KEYS, WORDS)},
+        "vec": {k: _row(w) for k, w in zip(KEYS, WORDS)},
+        "table_shape": list(big.shape), "vocab": big.shape[0], "dim": big.shape[1],
+        "length": len(sentence_ids), "out_shape": list(looked_up.shape),
+        "out_rows": looked_up.shape[0], "out_cols": looked_up.shape[1],
+        "params": table_elements(VOCAB_SIZE, DIM),
+        "toy_shape": list(TABLE.shape),
+    }
+
+
+def one_hot_product() -> dict:
+    """§6.3: one_hot(好看) @ TABLE picks row 0; the product equals the lookup for every word."""
+    ids = list(range(len(WORDS)))
+    gap = np.max(np.abs(one_hot_lookup(TABLE, ids) - embedding_lookup(TABLE, ids)))
+    return {
+        "size": len(WORDS), "onehot": one_hot(WORDS.index("好看"), len(WORDS)),
+        "product": one_hot_lookup(TABLE, [WORDS.index("好看")])[0],
+        "lookup": _row("好看"), "gap": float(gap), "table": TABLE,
+    }
+
+
+def average_and_classify() -> dict:
+    """§6.4: average the word vectors, score with w = [2, 0] and no bias, apply the sigmoid."""
+    return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "w": CLASSIFIER_W, "b": CLASSIFIER_B,
+            "a": _review(REVIEW_A), "b_review": _review(REVIEW_B)}
+
+
+def end_to_end_step() -> dict:
+    """§6.5: gradients of the pooled classifier reach the looked-up rows only; one SGD step on E, w, b."""
+    ids = _ids(REVIEW_A)
+    step = pooled_logistic_step(TABLE, ids, CLASSIFIER_W, CLASSIFIER_B, REVIEW_A_LABEL)
+    new_table = sgd_step(TABLE, step.grad_table, STEP_LR)
+    new_w = sgd_step(CLASSIFIER_W, step.grad_w, STEP_LR)
+    new_b = float(sgd_step(CLASSIFIER_B, step.grad_b, STEP_LR))
+    after = pooled_logistic(new_table, ids, new_w, new_b)
+    grad_rows = {k: step.grad_table[i] for i, k in enumerate(KEYS)}
+    return {
+        "vec": {k: _row(w) for k, w in zip(KEYS, WORDS)},
+        "w": CLASSIFIER_W, "b": CLASSIFIER_B, "y": REVIEW_A_LABEL, "lr": STEP_LR, "n": len(ids),
+        "s": pooled_logistic(TABLE, ids, CLASSIFIER_W, CLASSIFIER_B).sentence,
+        "p": step.prob, "loss": step.loss, "g": step.grad_score, "grad_s": step.grad_sentence,
+        "grad_w": step.grad_w, "grad_b": step.grad_b, "grad_row": grad_rows,
+        "touched": int(sum(bool(np.any(row)) for row in step.grad_table)), "rows": len(TABLE),
+        "untouched": int(sum(not np.any(row) for row in step.grad_table)),
+        "new_vec": {k: new_table[i] for i, k in enumerate(KEYS)}, "new_w": new_w, "new_b": new_b,
+        "new_s": after.sentence, "new_p": after.prob,
+        "loss_after": pooled_logistic_step(new_table, ids, new_w, new_b, REVIEW_A_LABEL).loss,
+    }
+
+
+def what_is_missing() -> dict:
+    """§6.6: averaging ignores order; the exercise's 128 dimensions are the §6.2 width."""
+    forward = mean_pool(embedding_lookup(TABLE, _ids(REVIEW_A)))
+    backward = mean_pool(embedding_lookup(TABLE, _ids(REVIEW_A[::-1])))
+    return {"dim": DIM, "s_forward": forward, "s_backward": backward,
+            "order_gap": float(np.max(np.abs(forward - backward)))}

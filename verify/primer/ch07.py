@@ -1,0 +1,91 @@
+"""Primer chapter 7: Word2Vec by hand, CBOW with a three-word output table (教学构造).
+
+The context 喜欢/电影 around the center 看 in 我 喜欢 看 电影, the two-dimensional input vectors,
+the output table for the candidates 看/吃/买, the learning rate and the negative-sampling scores
+are the primer's given numbers, defined once below. Every page number is computed from them
+through kernels.embeddings (CBOW step, SGD step, negative-sampling loss), kernels.probability
+(softmax, cross-entropy and its gradient) and kernels.attention.dot_scores.
+"""
+import numpy as np
+
+from kernels.attention import dot_scores
+from kernels.embeddings import (cbow_softmax, full_softmax_step, mean_pool, negative_sampling_from_scores,
+                                one_hot, sgd_step, sigmoid)
+from kernels.probability import cross_entropy, cross_entropy_grad, softmax
+
+SENTENCE = ("我", "喜欢", "看", "电影")
+WINDOW = 1                               # one word on each side
+CONTEXT_WORDS = ("喜欢", "电影")
+INPUT = np.array([[1.0, 0.0],            # 喜欢
+                  [0.0, 1.0]])           # 电影
+CANDIDATES = ("看", "吃", "买")           # row order of OUTPUT
+OUTPUT = np.array([[2.0, 2.0],
+                   [0.0, 0.0],
+                   [1.0, 1.0]])
+ANSWER = CANDIDATES.index("看")
+LEARNING_RATE = 0.1
+
+POSITIVE_SCORE = 2.0                     # §7.6: (看, 电影)
+NEGATIVE_SCORE = -1.0                    # §7.6: (看, 香蕉)
+LARGE_VOCAB = 100_000                    # §7.6: candidates a full softmax would score
+
+
+def _forward() -> dict:
+    h = mean_pool(INPUT)
+    scores = dot_scores(h, OUTPUT)
+    return {"x": INPUT, "h": h, "U": OUTPUT, "scores": scores}
+
+
+def chapter() -> dict:
+    """Chapter page: the probability of the right answer and the loss, in one line."""
+    f = _forward()
+    p = softmax(f["scores"])
+    return {"p": p[ANSWER], "loss": cross_entropy(f["scores"], ANSWER)}
+
+
+def cbow_forward() -> dict:
+    """§7.2: average the two context vectors, dot it with every output row."""
+    return _forward()
+
+
+def softmax_table() -> dict:
+    """§7.3: exponentials, their sum, the probabilities and -ln p(看)."""
+    f = _forward()
+    exps = np.exp(f["scores"])
+    probs = softmax(f["scores"])
+    return {"scores": f["scores"], "exps": exps, "total": exps.sum(), "probs": probs,
+            "prob_sum": probs.sum(), "p": probs[ANSWER],
+            "loss": cross_entropy(f["scores"], ANSWER),
+            "loss_cbow": cbow_softmax(INPUT, OUTPUT, ANSWER).loss}
+
+
+def cbow_update() -> dict:
+    """§7.4: dL/dscores = p - onehot, dL/dh = U^T (p - onehot), split over the two words, one SGD step."""
+    f = _forward()
+    step = cbow_softmax(INPUT, OUTPUT, ANSWER)
+    updated = sgd_step(INPUT, step.grad_contexts, LEARNING_RATE)
+    return {
+        "x": INPUT, "U": OUTPUT, "probs": step.probs, "y": one_hot(ANSWER, len(CANDIDATES)),
+        "err": cross_entropy_grad(f["scores"], ANSWER),
+        "grad_h": step.grad_hidden, "grad_word": step.grad_contexts[0],
+        "grad_words": step.grad_contexts, "lr": LEARNING_RATE,
+        "new": updated,
+        "new_h": mean_pool(updated),
+        "new_p": full_softmax_step(mean_pool(updated), OUTPUT, ANSWER).probs[ANSWER],
+        "old_p": step.probs[ANSWER],
+    }
+
+
+def negative_sampling_toy() -> dict:
+    """§7.6: one observed pair scored 2, one sampled pair scored -1; a full softmax would score LARGE_VOCAB."""
+    out = negative_sampling_from_scores(POSITIVE_SCORE, [NEGATIVE_SCORE])
+    full = full_softmax_step(np.zeros(1), np.zeros((LARGE_VOCAB, 1)), 0)
+    return {
+        "s_pos": POSITIVE_SCORE, "s_neg": NEGATIVE_SCORE,
+        "p_data": out.p_data, "p_noise": out.p_noise[0],
+        "sig_neg": float(sigmoid(NEGATIVE_SCORE)),
+        "loss": out.loss,
+        "vocab": LARGE_VOCAB, "full_scores": len(full.probs),
+        "sampled_scores": 1 + len(out.p_noise),
+    }
+

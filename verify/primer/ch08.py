@@ -1,0 +1,76 @@
+"""Primer chapter 8: order, the one-number notebook, a real tanh RNN, and fading (教学构造).
+
+The word features (猫 1, 追 0, 狗 2) are scalar teaching numbers, not vocabulary ids and not
+meanings; they are defined once here. Averages come from kernels.convolution.mean_over_time,
+the notebook from kernels.recurrent.decayed_record, the tanh RNN from kernels.recurrent.rnn_forward
+and the parameter count from kernels.recurrent.recurrent_parameter_count.
+"""
+import numpy as np
+
+from kernels.convolution import mean_over_time
+from kernels.recurrent import decayed_record, recurrent_parameter_count, rnn_forward
+
+FEATURES = {"猫": 1.0, "追": 0.0, "狗": 2.0}
+SENTENCE_A = ("猫", "追", "狗")
+SENTENCE_B = ("狗", "追", "猫")
+KEEP = 0.5            # new = old × 0.5 + feature (§8.2)
+H0 = 0.0
+
+# §8.3: a two-cell tanh RNN on the same features. Cell 1 is the notebook with tanh added;
+# cell 2 copies what cell 1 held one step earlier.
+W_X = np.array([[1.0], [0.0]])
+W_H = np.array([[0.5, 0.0], [1.0, 0.0]])
+B = np.array([0.0, 0.0])
+STATE_WIDTH = 128     # "每读一个词更新 128 个数" (§8.3)
+
+STEPS_SHORT, STEPS_LONG = 10, 20   # later updates after an early word (§8.5)
+GROW = 2.0                          # a factor above one, for the exploding direction (§8.5)
+N_WORDS = 100                       # the exercise's sentence length (§8.5)
+
+
+def _features(sentence):
+    return np.array([FEATURES[w] for w in sentence])
+
+
+def order_blind_average() -> dict:
+    """§8.1: sum and mean of the word features are the same for both orders."""
+    a, b = _features(SENTENCE_A), _features(SENTENCE_B)
+    return {"features": [FEATURES[w] for w in ("猫", "追", "狗")],
+            "sum_A": a.sum(), "sum_B": b.sum(),
+            "mean_A": mean_over_time(a), "mean_B": mean_over_time(b)}
+
+
+def _trace(sentence):
+    x = _features(sentence)
+    states = decayed_record(x, KEEP, H0)
+    return x, states[:-1], states[1:]
+
+
+def notebook() -> dict:
+    """§8.2: the one-number notebook over both sentences, step by step."""
+    x_A, old_A, new_A = _trace(SENTENCE_A)
+    x_B, old_B, new_B = _trace(SENTENCE_B)
+    return {"features": [FEATURES[w] for w in ("猫", "追", "狗")], "keep": KEEP, "h0": H0,
+            "x_A": x_A, "old_A": old_A, "new_A": new_A, "final_A": new_A[-1],
+            "x_B": x_B, "old_B": old_B, "new_B": new_B, "final_B": new_B[-1]}
+
+
+def tanh_rnn() -> dict:
+    """§8.3: the same sentences through h_t = tanh(W_x x_t + W_h h_{t-1} + b) with two cells."""
+    h0 = np.zeros(2)
+    states_A = rnn_forward(_features(SENTENCE_A)[:, None], h0, W_X, W_H, B)
+    states_B = rnn_forward(_features(SENTENCE_B)[:, None], h0, W_X, W_H, B)
+    return {"W_x": W_X, "W_h": W_H, "b": B, "keep": KEEP, "width": STATE_WIDTH,
+            "A": states_A[1:], "B": states_B[1:], "h0": h0,
+            "notebook_final_A": decayed_record(_features(SENTENCE_A), KEEP, H0)[-1]}
+
+
+def fading() -> dict:
+    """§8.5: what is left of one early word after k more updates (the notebook's impulse response)."""
+    def left_after(keep, k):
+        return decayed_record([1.0] + [0.0] * k, keep)[-1]
+    return {"keep": KEEP, "short": STEPS_SHORT, "long": STEPS_LONG, "grow": GROW,
+            "after_short": left_after(KEEP, STEPS_SHORT), "after_long": left_after(KEEP, STEPS_LONG),
+            "grown": left_after(GROW, STEPS_SHORT),
+            "n_words": N_WORDS, "width": STATE_WIDTH,
+            "rnn_params": recurrent_parameter_count("rnn", STATE_WIDTH, STATE_WIDTH)}

@@ -1,0 +1,58 @@
+"""Primer chapter 9: one LSTM memory cell by hand, its endpoints, a GRU cell, and parameter counts (教学构造).
+
+The gate values are stated directly (the primer does not derive them from weights); the cell
+arithmetic comes from kernels.recurrent.lstm_cell_update, the GRU mix from gru_interpolate,
+squashing from kernels.embeddings.sigmoid and layer sizes from recurrent_parameter_count.
+"""
+import numpy as np
+
+from kernels.embeddings import sigmoid
+from kernels.recurrent import gru_interpolate, lstm_cell_update, recurrent_parameter_count
+
+C_PREV = 0.8      # the old memory of one cell (§9.2)
+FORGET = 0.9      # share of the old memory kept
+CANDIDATE = 0.5   # new candidate content
+INPUT = 0.2       # share of the candidate written
+OUTPUT = 0.7      # share of tanh(c) exposed
+GATE_INPUT = 5.0  # a large but finite pre-activation, to show sigmoid never reaches its ends
+
+# §9.3: ⊙ on a two-cell memory
+C_PAIR = np.array([1.0, 2.0])
+F_PAIR = np.array([0.5, 0.1])
+
+OTHER_OUTPUT = 0.3   # the exercise: same memory, a different output gate (§9.4)
+GRU_WRITE = 0.2      # a GRU update gate in the course convention: share of the candidate written
+WIDTH = 128          # word vectors and states, as in §8.3
+
+
+def one_cell() -> dict:
+    """§9.2–§9.3: c_t = f c_{t-1} + i g, h_t = o tanh(c_t), plus the idealized endpoints."""
+    step = lstm_cell_update(C_PREV, FORGET, INPUT, CANDIDATE, OUTPUT)
+    keep_all = lstm_cell_update(C_PREV, 1.0, 0.0, CANDIDATE, OUTPUT)
+    clear = lstm_cell_update(C_PREV, 0.0, INPUT, CANDIDATE, OUTPUT)
+    pair = lstm_cell_update(C_PAIR, F_PAIR, np.zeros(2), np.zeros(2), np.ones(2))
+    return {
+        "c_prev": C_PREV, "f": FORGET, "g": CANDIDATE, "i": INPUT, "o": OUTPUT,
+        "kept": float(step.kept), "written": float(step.written), "c": float(step.c), "h": float(step.h),
+        "keep_all_c": float(keep_all.c), "clear_kept": float(clear.kept), "clear_c": float(clear.c),
+        "gate_in": GATE_INPUT, "sig_hi": float(sigmoid(GATE_INPUT)), "gate_in_neg": -GATE_INPUT, "sig_lo": float(sigmoid(-GATE_INPUT)),
+        "pair_c": C_PAIR, "pair_f": F_PAIR, "pair_kept": pair.kept,
+    }
+
+
+def gru_and_sizes() -> dict:
+    """§9.4: one GRU cell on the same numbers, LSTM vs GRU sizes, bidirectional width, the exercise."""
+    lstm = recurrent_parameter_count("lstm", WIDTH, WIDTH)
+    gru = recurrent_parameter_count("gru", WIDTH, WIDTH)
+    same_memory = lstm_cell_update(C_PREV, 1.0, 0.0, CANDIDATE, OUTPUT)
+    other_output = lstm_cell_update(C_PREV, 1.0, 0.0, CANDIDATE, OTHER_OUTPUT)
+    return {
+        "c_prev": C_PREV, "g": CANDIDATE, "z": GRU_WRITE,
+        "keep_share": float(gru_interpolate(1.0, 0.0, GRU_WRITE, z_means="write")),  # old = 1, candidate = 0
+        "gru_h": float(gru_interpolate(C_PREV, CANDIDATE, GRU_WRITE, z_means="write")),
+        "width": WIDTH, "lstm_params": lstm, "gru_params": gru, "ratio": gru / lstm,
+        "bi_lstm_params": recurrent_parameter_count("lstm", WIDTH, WIDTH, directions=2),
+        "bi_width": len(np.concatenate([np.zeros(WIDTH), np.zeros(WIDTH)])),  # forward ⊕ backward state
+        "ex_c": float(same_memory.c), "o": OUTPUT, "ex_h": float(same_memory.h),
+        "o2": OTHER_OUTPUT, "ex_h2": float(other_output.h),
+    }

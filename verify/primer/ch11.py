@@ -1,0 +1,64 @@
+"""Primer chapter 11: next-token prediction, shifted training pairs, decoding choices, perplexity (教学构造).
+
+The next-token distribution after 我 喜欢 and the three true-token probabilities are given
+teaching numbers, defined once here. Pairs come from kernels.sampling.next_token_pairs,
+decoding rules from temperature_probs / top_k_filter / top_p_set, losses from token_nll and
+perplexity from perplexity_of_probs.
+"""
+import numpy as np
+
+from kernels.sampling import (next_token_pairs, perplexity_of_probs, temperature_probs, token_nll, top_k_filter,
+                              top_p_set)
+
+CANDIDATES = ("电影", "音乐", "香蕉")
+PROBS = np.array([0.6, 0.3, 0.1])           # P(next | 我 喜欢), §11.1
+SENTENCE = ("我", "喜欢", "电影")              # §11.2
+
+TOP_K = 2
+TOP_P = 0.8
+FLAT = np.array([0.4, 0.35, 0.25])           # a flatter distribution, to show top-p keeps more
+TEMPERATURES = (0.5, 1.0, 2.0)
+TIED_LOGITS = np.array([2.0, 2.0, 0.0])      # two equal top scores, for the T -> 0 limit
+
+TRUE_TOKEN_PROBS = np.array([0.5, 0.25, 0.125])   # §11.5
+UNIFORM_CHOICES = 4
+
+
+def next_token_table() -> dict:
+    """§11.1: the given distribution over the next token."""
+    return {"probs": PROBS, "total": PROBS.sum()}
+
+
+def training_pairs() -> dict:
+    """§11.2: inputs and targets offset by one; a sentence of n tokens gives n + 1 predictions."""
+    inputs, targets = next_token_pairs(SENTENCE)
+    return {"n_tokens": len(SENTENCE), "n_predictions": len(targets), "n_inputs": len(inputs)}
+
+
+def choosing() -> dict:
+    """§11.4: greedy, sampling, top-k, top-p and temperature on the same distribution."""
+    logits = np.log(PROBS)                    # scores whose softmax at T = 1 is PROBS
+    kept_p = top_p_set(PROBS, TOP_P)
+    kept_flat = top_p_set(FLAT, TOP_P)
+    by_t = {f"t{str(t).replace('.', '_')}": temperature_probs(logits, t) for t in TEMPERATURES}
+    return {
+        "probs": PROBS, "k": TOP_K, "p": TOP_P,
+        "greedy": temperature_probs(logits, 0.0),
+        "top_k": top_k_filter(PROBS, TOP_K),
+        "top_p_size": len(kept_p), "top_p_mass": PROBS[kept_p].sum(),
+        "flat": FLAT, "flat_size": len(kept_flat), "flat_top2": FLAT[np.argsort(-FLAT)[:2]].sum(), "flat_mass": FLAT[kept_flat].sum(),
+        "temps": list(TEMPERATURES), **by_t,
+        "tied": TIED_LOGITS, "tied_limit": temperature_probs(TIED_LOGITS, 0.0),
+    }
+
+
+def perplexity() -> dict:
+    """§11.5: per-token losses, their mean and exp(mean); the uniform comparison; the exercise."""
+    losses = token_nll(TRUE_TOKEN_PROBS)
+    uniform = np.full(len(TRUE_TOKEN_PROBS), 1.0 / UNIFORM_CHOICES)
+    return {
+        "probs": TRUE_TOKEN_PROBS, "losses": losses, "mean_loss": losses.mean(),
+        "ppl": perplexity_of_probs(TRUE_TOKEN_PROBS),
+        "choices": UNIFORM_CHOICES, "uniform_p": uniform[0], "uniform_ppl": perplexity_of_probs(uniform),
+        "p_movie": PROBS[0], "p_other": PROBS[1:].sum(),   # mass a sampler can still pick instead of 电影
+    }
