@@ -18,7 +18,7 @@ from mkdocs.structure.files import File
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "build" / "verify" / "pages"
-DOC_NAMES = {"lecture": "讲义读本", "primer": "入门文章"}
+DOC_NAMES = {"lecture": "讲义读本", "primer": "入门文章", "topic": "主题页"}
 EVIDENCE_LABELS = {"construction": "教学构造", "checkpoint": "本站运行", "measurement": "本站测量", "paper": "论文结果",
                    "record": "历史记录", "design": "待做设计"}
 CODE_DIRS = ("kernels", "verify")
@@ -33,8 +33,9 @@ def _front_matter(path: Path) -> dict | None:
 
 
 def _id_key(page_id: str):
+    """Numbered chapters first in numeric order, then appendices (A, B, …), then references."""
     doc, *parts = page_id.split(".")
-    return (doc, [int(p) if p.isdigit() else p for p in parts])
+    return (doc, [(0, int(p), "") if p.isdigit() else (1, 0, p) if len(p) == 1 else (2, 0, p) for p in parts])
 
 
 def topic_pages(docs_dir: Path) -> list[tuple[str, dict]]:
@@ -49,9 +50,18 @@ def topic_pages(docs_dir: Path) -> list[tuple[str, dict]]:
                                            _id_key(item[1]["id"])[1]))
 
 
+def group_label(doc: str, chapter: str, title: str = "") -> str:
+    """How a chapter-level group is named in the navigation and in llms.txt."""
+    if chapter.isdigit():
+        return f"第 {chapter} 章 {title}".rstrip()
+    if doc == "primer" and len(chapter) == 1:
+        return f"附录 {chapter} {title}".rstrip()
+    return title or chapter
+
+
 def chapter_label(meta: dict) -> str:
     doc, chapter = meta["id"].split(".")[:2]
-    return f"第 {chapter} 章 {meta['title']}" if doc == "lecture" or chapter.isdigit() else f"附录 {chapter} {meta['title']}"
+    return group_label(doc, chapter, meta["title"])
 
 
 # --------------------------------------------------------------------------- config: navigation
@@ -59,10 +69,14 @@ def chapter_label(meta: dict) -> str:
 def on_config(config):
     docs_dir = Path(config["docs_dir"])
     nav = [{"首页": "index.md"}]
+    pages = topic_pages(docs_dir)
+    topics = [{m["title"]: rel} for rel, m in pages if m["id"].split(".")[0] == "topic"]
     for doc, doc_name in DOC_NAMES.items():
+        if doc == "topic":
+            continue
         chapters: dict[str, list] = {}
         titles: dict[str, str] = {}
-        for rel, meta in topic_pages(docs_dir):
+        for rel, meta in pages:
             parts = meta["id"].split(".")
             if parts[0] != doc:
                 continue
@@ -75,6 +89,8 @@ def on_config(config):
                 chapters[chapter].append({f"§{'.'.join(parts[1:])} {meta['title']}": rel})
         if chapters:
             nav.append({doc_name: [{titles.get(ch, f"第 {ch} 章"): items} for ch, items in chapters.items()]})
+    if topics:
+        nav.append({DOC_NAMES["topic"]: topics})
     about = sorted(p.relative_to(docs_dir).as_posix() for p in (docs_dir / "about").glob("*.md"))
     nav.append({"关于本站": about + ["about/kernels.md"]})  # the kernel reference is generated in on_files
     config["nav"] = nav
@@ -212,7 +228,8 @@ def write_llms(config, site: Path, docs_dir: Path, pages) -> None:
     chapter_titles = {tuple(m["id"].split(".")): m["title"] for _, m in pages if m["id"].count(".") == 1}
     for rel, meta in pages:
         doc, chapter = meta["id"].split(".")[:2]
-        group = f"{DOC_NAMES.get(doc, doc)} · 第 {chapter} 章 {chapter_titles.get((doc, chapter), '')}".rstrip()
+        label = group_label(doc, chapter, chapter_titles.get((doc, chapter), "")) if doc != "topic" else ""
+        group = f"{DOC_NAMES.get(doc, doc)} · {label}" if label else DOC_NAMES.get(doc, doc)
         if group != current:
             lines += ["", f"## {group}", ""]
             current = group
