@@ -52,7 +52,15 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "verify")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    pages = args.pages or all_pages()
+    pages = []
+    for given in args.pages or [ROOT / "docs"]:
+        if given.is_dir():
+            pages += all_pages(given)
+        elif given.is_file():
+            pages.append(given)
+        else:
+            print(f"{given}:1: no such page or folder; give Markdown pages or folders under docs/")
+            return 2
     reports = [check_page(p) for p in pages]
     passed = failed = 0
     for report in reports:
