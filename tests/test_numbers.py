@@ -75,7 +75,7 @@ def test_list_comparison(text, computed, ok):
     assert compare(text, computed)[0] is ok
 
 
-@pytest.mark.parametrize("text", ["abc", "1..2", "", "3/0"])
+@pytest.mark.parametrize("text", ["abc", "1..2", "", "3/0", r"\ln0"])
 def test_unreadable_numbers_raise(text):
     with pytest.raises(NumberFormatError):
         parse_number(text)

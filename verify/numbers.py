@@ -66,6 +66,8 @@ def parse_number(text: str) -> Printed:
     symbolic = re.fullmatch(r"\\(ln|sqrt)\{?([\d.]+)\}?", s)
     if symbolic:
         fn, arg = symbolic.groups()
+        if fn == "ln" and float(arg) <= 0:
+            raise NumberFormatError(f"{raw!r} is the logarithm of a non-positive number")
         value = math.log(float(arg)) if fn == "ln" else math.sqrt(float(arg))
         return Printed(raw, sign * value, 0.0)
     frac = re.fullmatch(r"\\frac\{(\d+)\}\{(\d+)\}|(\d+)/(\d+)", s)
