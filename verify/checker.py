@@ -332,7 +332,13 @@ def run_code_block(block) -> str | None:
     return _code_results[key]
 
 
+_NUMPY_PRINT_DEFAULTS = __import__("numpy").get_printoptions()
+
+
 def _execute(block) -> str | None:
+    import numpy as np
+
+    np.set_printoptions(**_NUMPY_PRINT_DEFAULTS)  # one page's print settings never leak into another's
     out = io.StringIO()
     namespace = {"__name__": "__page__"}
     try:
