@@ -1,0 +1,329 @@
+"""Lecture chapter 1 (§1.1–§1.17): ids, one-hot, embeddings, word2vec, n-grams, BPE, co-occurrence.
+
+Every input is defined once below and returned, so a page cannot state one input while the code
+uses another. Identities are kept apart, as the lecture keeps them apart:
+
+- MAIN_*: the main thread, the nine-unit source 我/昨天/给/了/他/一/本/书/。 and the chosen target
+  I/gave/him/a/book/yesterday/. (+EOS) (§1.1, §1.2, §1.5, §1.9);
+- TABLE_3: the separate three-word table 我/她/书 with d = 2 (§1.3), not mixed with the nine units;
+- COUNT_CORPUS: the four her/him sentences, an independent historical counting exercise (§1.7–§1.8);
+- BPE_FREQS: the small word-frequency table low:3, lower:2, new:1 (§1.12);
+- everything marked "本站自建" is this site's own teaching construction (the lecture gives no numbers
+  there): the gradient batches of §1.3–§1.4, the skip-gram/negative-sampling vectors of §1.5, the
+  window network of §1.6, the mixed message of §1.11, the co-occurrence run of §1.14.
+
+All math goes through kernels; this module only feeds inputs and collects outputs.
+"""
+import math
+
+import numpy as np
+
+from kernels.bpe import apply_bpe, learn_bpe
+from kernels.embeddings import (cooccurrence_counts, embedding_lookup, glove_objective, glove_weight, mean_pool,
+                                negative_sampling, noise_distribution, one_hot, one_hot_lookup, ppmi,
+                                skipgram_pairs, skipgram_softmax, truncated_svd)
+from kernels.labeling import entity_spans
+from kernels.lexical import change_of_basis, concat_window, embedding_backward, fixed_window_lm
+from kernels.probability import softmax
+from kernels.retrieval import cosine_similarity, dot_similarity
+from kernels.sampling import next_token_pairs, perplexity
+from kernels.text_stats import (add_alpha, history_counts, mle_probability, ngram_counts, padded, text_units,
+                                token_ids)
+
+# --------------------------------------------------------------------------- the main thread (§1.1, §1.2, §1.9)
+
+MAIN_SOURCE_TEXT = "我昨天给了他一本书。"
+MAIN_UNITS = ["我", "昨天", "给", "了", "他", "一", "本", "书", "。"]          # the course's nine teaching units
+MAIN_TARGET = ["I", "gave", "him", "a", "book", "yesterday", "."]           # the chosen rendering (EOS added by the model)
+MAIN_TARGET_TEXT = "I gave him a book yesterday."
+OLD_SIX_SEGMENTS = ["我", "昨天", "给了", "她", "一本", "书"]               # the older experiment's split, kept apart
+
+NER_SCHEMA = ("PER", "ORG", "LOC")
+NER_TAGS_ORIGINAL = ["O"] * len(MAIN_UNITS)                                  # 我/他 are pronouns, 昨天 not in the schema
+NAMED_UNITS = ["张明", "昨天", "给", "了", "李华", "一", "本", "书", "。"]     # the separately assigned rewrite
+NAMED_TAGS = ["B-PER", "O", "O", "O", "B-PER", "O", "O", "O", "O"]
+
+
+def target_steps() -> dict:
+    """§1.1: the chosen target becomes (prefix, next token) pairs: n tokens give n + 1 predictions."""
+    inputs, targets = next_token_pairs(MAIN_TARGET, bos="BOS", eos="EOS")
+    return {"n_tokens": len(MAIN_TARGET), "n_predictions": len(targets), "n_inputs": len(inputs)}
+
+
+def analysis_layers() -> dict:
+    """§1.2: nine units; under PER/ORG/LOC the original sentence yields no span, the named rewrite two PER spans."""
+    original = entity_spans(NER_TAGS_ORIGINAL)
+    named = entity_spans(NAMED_TAGS)
+    return {"n_units": len(MAIN_UNITS), "n_types": len(NER_SCHEMA),
+            "n_spans_original": len(original), "n_spans_named": len(named),
+            "named_positions": [start for _, start, _ in named]}
+
+
+def segmentation_lengths() -> dict:
+    """§1.9: the same sentence as nine teaching units, as characters and as UTF-8 bytes; the target side."""
+    inputs, targets = next_token_pairs(MAIN_TARGET, bos="BOS", eos="EOS")
+    return {"n_units": len(MAIN_UNITS), "n_old": len(OLD_SIX_SEGMENTS),
+            "n_chars": len(text_units(MAIN_SOURCE_TEXT, "char")), "n_bytes": len(text_units(MAIN_SOURCE_TEXT, "byte")),
+            "n_target": len(MAIN_TARGET), "n_target_predictions": len(targets),
+            "n_target_chars": len(text_units(MAIN_TARGET_TEXT, "char")),
+            "n_target_bytes": len(text_units(MAIN_TARGET_TEXT, "byte"))}
+
+
+# --------------------------------------------------------------------------- §1.3: one-hot and the three-word table
+
+TABLE_3_VOCAB = ["我", "她", "书"]
+TABLE_3 = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+BOOK = 2
+# 本站自建: one batch in which 书 occurs three times, with a given upstream gradient at each position
+BATCH_IDS = [2, 0, 2, 2]                                       # 书 我 书 书
+BATCH_GRADS = np.array([[1.0, 0.0], [0.5, -1.0], [0.0, 2.0], [-0.5, 1.0]])
+# 本站自建: an invertible change of basis A and a linear head H reading the vectors
+BASIS_A = np.array([[1.0, 1.0], [0.0, 1.0]])
+HEAD_H = np.array([[2.0, 0.0], [0.0, 1.0]])
+
+
+def one_hot_identity() -> dict:
+    V = len(TABLE_3_VOCAB)
+    O = one_hot(list(range(V)), V)
+    new = change_of_basis(TABLE_3, HEAD_H, BASIS_A)
+    grads = embedding_backward(V, BATCH_IDS, BATCH_GRADS)
+    return {
+        "V": V, "d": TABLE_3.shape[1], "E": TABLE_3,
+        "e_book": one_hot(BOOK, V), "gram": O @ O.T,
+        "x_book": one_hot_lookup(TABLE_3, [BOOK])[0], "x_book_lookup": embedding_lookup(TABLE_3, [BOOK])[0],
+        "batch_grads": BATCH_GRADS.tolist(), "n_book": BATCH_IDS.count(BOOK), "grad_table": grads,
+        "A": BASIS_A, "H": HEAD_H, "E_new": new.table, "H_new": new.head,
+        "scores": TABLE_3 @ HEAD_H, "scores_new": new.table @ new.head,
+    }
+
+
+# --------------------------------------------------------------------------- §1.4: one row, many contexts (本站自建)
+
+SHARE_VOCAB = ["I", "She", "gave"]
+SHARE_TABLE = np.array([[1.0, 0.0], [0.0, 1.0], [2.0, 1.0]])
+SHARE_BATCH = [0, 2, 1, 2]                                     # I gave / She gave
+SHARE_GRADS = np.array([[0.5, 0.0], [1.0, -2.0], [0.0, 1.0], [-0.5, 1.0]])
+
+
+def shared_row() -> dict:
+    x = embedding_lookup(SHARE_TABLE, SHARE_BATCH)
+    grads = embedding_backward(len(SHARE_VOCAB), SHARE_BATCH, SHARE_GRADS)
+    return {"E": SHARE_TABLE, "gave_first": x[1], "gave_second": x[3],
+            "z_I": concat_window(SHARE_TABLE, SHARE_BATCH[:2]), "z_She": concat_window(SHARE_TABLE, SHARE_BATCH[2:]),
+            "z_swapped": concat_window(SHARE_TABLE, SHARE_BATCH[:2][::-1]),
+            "g": SHARE_GRADS.tolist(), "grad_table": grads}
+
+
+# --------------------------------------------------------------------------- §1.5: word2vec
+
+ENGLISH_WINDOW_SENTENCE = ["She", "deposited", "money", "at", "the", "bank", "."]
+# 本站自建: a center vector for 书 and a context table over three context words
+W2V_CENTER = np.array([1.0, 0.0])                               # v_书
+W2V_CONTEXT_VOCAB = ["本", "。", "昨天"]
+W2V_CONTEXT = np.array([[2.0, 0.0], [1.0, 1.0], [0.0, 1.0]])    # u_本, u_。, u_昨天
+W2V_TRUE = 0                                                    # the observed neighbour 本
+NS_NEGATIVES = np.array([[0.0, 1.0], [1.0, -1.0]])              # K = 2 sampled rows
+NOISE_COUNTS = np.array([16.0, 1.0])                            # 本站自建 counts of "the" and "bank"
+NOISE_POWER = 0.75                                              # given input, cited: Mikolov et al. 2013b (arXiv:1310.4546), §2.2
+AVG_VOCAB = ["我", "给", "他"]
+AVG_TABLE = np.array([[1.0, 0.0], [2.0, 2.0], [0.0, 1.0]])
+
+
+def word2vec_objectives() -> dict:
+    main_pairs = [p for p in skipgram_pairs(MAIN_UNITS, 1) if p[0] == "书"]
+    money = [p for p in skipgram_pairs(ENGLISH_WINDOW_SENTENCE, 2) if p[0] == "money"]
+    bank = [p for p in skipgram_pairs(ENGLISH_WINDOW_SENTENCE, 2) if p[0] == "bank"]
+    step = skipgram_softmax(W2V_CENTER, W2V_CONTEXT, W2V_TRUE)
+    ns = negative_sampling(W2V_CENTER, W2V_CONTEXT[W2V_TRUE], NS_NEGATIVES)
+    return {
+        "n_main_pairs": len(main_pairs), "n_money_pairs": len(money), "n_bank_pairs": len(bank),
+        "v": W2V_CENTER, "U": W2V_CONTEXT, "scores": dot_similarity(W2V_CENTER, W2V_CONTEXT),
+        "probs": step.probs, "loss": step.loss, "grad_v": step.grad_input,
+        "negatives": NS_NEGATIVES, "K": len(NS_NEGATIVES), "neg_scores": dot_similarity(W2V_CENTER, NS_NEGATIVES),
+        "ns_loss": ns.loss, "ns_grad_v": ns.grad_center,
+        "counts": NOISE_COUNTS, "power": NOISE_POWER, "unigram": noise_distribution(NOISE_COUNTS, 1.0),
+        "noise": noise_distribution(NOISE_COUNTS, NOISE_POWER),
+        "avg_table": AVG_TABLE,
+        "mean_forward": mean_pool(embedding_lookup(AVG_TABLE, [0, 1, 2])),
+        "mean_backward": mean_pool(embedding_lookup(AVG_TABLE, [2, 1, 0])),
+    }
+
+
+# --------------------------------------------------------------------------- §1.6: a fixed-window network (本站自建)
+
+WINDOW_VOCAB = ["gave", "her", "him", "a", "key"]
+WINDOW_TABLE = np.array([[1.0, 0.0], [0.0, 1.0], [0.1, 0.9], [1.0, 1.0], [1.0, -1.0]])
+WINDOW_K = 3
+WINDOW_W = np.array([[0.0, 0.0, 0.0, 2.0, 1.0, 0.0], [1.0, 0.0, -1.0, 0.0, 0.0, 0.0]])
+WINDOW_B = np.zeros(2)
+WINDOW_OUT = ["book", "pen", "EOS"]
+WINDOW_U = np.array([[2.0, 0.0], [0.0, 1.0], [-1.0, -1.0]])
+WINDOW_C = np.zeros(3)
+FAR_PREFIX_A = [1, 0, 1, 3, 0, 1, 3]      # her gave her a gave her a
+FAR_PREFIX_B = [4, 4, 2, 3, 0, 1, 3]      # key key him a gave her a: differs only before the window
+
+
+def window_step(ids):
+    """§1.6: the hand-set window network applied to a prefix (only its last k ids are read)."""
+    return fixed_window_lm(WINDOW_TABLE, ids, WINDOW_K, WINDOW_W, WINDOW_B, WINDOW_U, WINDOW_C)
+
+
+def fixed_window() -> dict:
+    her, him, key = window_step([0, 1, 3]), window_step([0, 2, 3]), window_step([0, 4, 3])
+    far_a, far_b = window_step(FAR_PREFIX_A), window_step(FAR_PREFIX_B)
+    return {
+        "E": WINDOW_TABLE, "k": WINDOW_K, "d": WINDOW_TABLE.shape[1], "W": WINDOW_W, "U": WINDOW_U,
+        "her": {"z": her.z, "h": her.h, "logits": her.logits, "probs": her.probs},
+        "him": {"z": him.z, "h": him.h, "logits": him.logits, "probs": him.probs},
+        "key": {"z": key.z, "h": key.h, "logits": key.logits, "probs": key.probs},
+        "far_gap": float(np.max(np.abs(far_a.probs - far_b.probs))),
+    }
+
+
+# --------------------------------------------------------------------------- §1.7–§1.8: the four-sentence counts
+
+COUNT_CORPUS = [s.split() for s in ("I gave her a book", "I gave her a pen", "I gave her a key", "I gave him a book")]
+COUNT_HISTORY = ("I", "gave")
+COUNT_CANDIDATES = ["her", "him", "you"]
+EOS_CANDIDATES = ["her", "him", "me", "EOS"]     # the four-candidate exercise with the end symbol
+ALPHA = 1.0
+SCORED_SENTENCE = "I gave her a book".split()
+
+
+def _trigrams():
+    return ngram_counts(COUNT_CORPUS, 3)
+
+
+def _after(candidates) -> np.ndarray:
+    counts = _trigrams()
+    return np.array([counts[COUNT_HISTORY + (w,)] for w in candidates], dtype=float)
+
+
+def chain_rule_counts() -> dict:
+    """§1.7: C(I gave, w) for her/him/you, the history count and the MLE baseline; factors of one sentence."""
+    counts = _trigrams()
+    _, targets = next_token_pairs(SCORED_SENTENCE)
+    return {"n_sentences": len(COUNT_CORPUS), "counts": _after(COUNT_CANDIDATES),
+            "history": history_counts(counts)[COUNT_HISTORY],
+            "mle": [mle_probability(counts, COUNT_HISTORY, w) for w in COUNT_CANDIDATES],
+            "T": len(SCORED_SENTENCE), "factors": len(targets)}
+
+
+def ngram_smoothing() -> dict:
+    """§1.8: trigram MLE, a sentence's trigram probability, add-one over three and over four candidates."""
+    counts = _trigrams()
+    tokens = padded(SCORED_SENTENCE, 3)
+    steps = [mle_probability(counts, tokens[i - 2:i], tokens[i]) for i in range(2, len(tokens))]
+    four_counts = np.array([counts[COUNT_HISTORY + (w,)] if w != "EOS" else counts[COUNT_HISTORY + ("<EOS>",)]
+                            for w in EOS_CANDIDATES], dtype=float)
+    return {
+        "counts": _after(COUNT_CANDIDATES), "history": history_counts(counts)[COUNT_HISTORY],
+        "mle": [mle_probability(counts, COUNT_HISTORY, w) for w in COUNT_CANDIDATES],
+        "steps": steps, "sentence_p": math.prod(steps),
+        "alpha": ALPHA, "V3": len(COUNT_CANDIDATES), "add3": add_alpha(_after(COUNT_CANDIDATES), ALPHA),
+        "counts4": four_counts, "V4": len(EOS_CANDIDATES), "add4": add_alpha(four_counts, ALPHA),
+    }
+
+
+# the window network's interface (§1.8): shapes only, weights drawn from a seeded generator
+SHAPE_SEED = 0
+SHAPE_D, SHAPE_K, SHAPE_HIDDEN = 2, 2, 3
+SHAPE_INPUT_VOCAB = ["I", "gave", "her", "him", "you", "a"]
+SHAPE_OUTPUTS = ["her", "him", "you", "a", "EOS"]
+DEMO_LOGITS = np.log(np.array([4.0, 2.0, 1.0, 1.0, 2.0]))      # (ln4, ln2, 0, 0, ln2), given
+
+
+def ngram_and_window() -> dict:
+    """§1.8: the counting results of ngram_smoothing plus the window network's interface (shapes only,
+    seeded random weights) and the separate five-logit softmax example."""
+    rng = np.random.default_rng(SHAPE_SEED)
+    E = rng.normal(size=(len(SHAPE_INPUT_VOCAB), SHAPE_D))
+    W, b = rng.normal(size=(SHAPE_HIDDEN, SHAPE_K * SHAPE_D)), rng.normal(size=SHAPE_HIDDEN)
+    U, c = rng.normal(size=(len(SHAPE_OUTPUTS), SHAPE_HIDDEN)), rng.normal(size=len(SHAPE_OUTPUTS))
+    step = fixed_window_lm(E, token_ids(["I", "gave"], SHAPE_INPUT_VOCAB), SHAPE_K, W, b, U, c)
+    exps = np.exp(DEMO_LOGITS)
+    out = ngram_smoothing()
+    out.update({"seed": SHAPE_SEED, "d": SHAPE_D, "k": SHAPE_K, "z_dim": step.z.size, "h_dim": step.h.size,
+                "n_logits": step.logits.size, "logits": DEMO_LOGITS, "exps": exps, "total": exps.sum(),
+                "probs": softmax(DEMO_LOGITS)})
+    return out
+
+
+# --------------------------------------------------------------------------- §1.11: what enters the model (本站自建)
+
+MIXED_MESSAGE = "慕容芷岚 gave him a book."
+MIXED_WORDS = ["慕容芷岚", "gave", "him", "a", "book", "."]          # a hand word-level convention
+NAME = "慕容芷岚"
+CHAR_VOCAB_WITHOUT = ["<UNK>", "慕", "容", "芷"]                      # a character table that lacks 岚
+
+
+def model_inputs() -> dict:
+    ids = token_ids(list(NAME), CHAR_VOCAB_WITHOUT, unk="<UNK>")
+    return {"n_words": len(MIXED_WORDS), "n_chars": len(text_units(MIXED_MESSAGE, "char")),
+            "n_bytes": len(text_units(MIXED_MESSAGE, "byte")),
+            "name_chars": len(text_units(NAME, "char")), "name_bytes": len(text_units(NAME, "byte")),
+            "name_ids": ids}
+
+
+# --------------------------------------------------------------------------- §1.12: four BPE merges
+
+BPE_FREQS = {"low": 3, "lower": 2, "new": 1}
+BPE_MERGES = 4
+
+
+def bpe_four_merges() -> dict:
+    model = learn_bpe(BPE_FREQS, BPE_MERGES)
+    retrained = learn_bpe({**BPE_FREQS, "newer": 1}, BPE_MERGES)
+    return {"freqs": list(BPE_FREQS.values()), "n_merges": len(model.merges),
+            "round_counts": [r.count for r in model.rounds],
+            "n_tied": [len(r.tied) for r in model.rounds],
+            "newer_pieces": len(apply_bpe("newer", model.merges)),
+            "lower_pieces": len(apply_bpe("lower", model.merges)),
+            "retrained_counts": [r.count for r in retrained.rounds],
+            "same_merges": sum(a == b for a, b in zip(model.merges, retrained.merges))}
+
+
+# --------------------------------------------------------------------------- §1.13: the denominator of PPL
+
+STRING_NLL = 10.0                  # -ln p(message) = 10 under both models: p = exp(-10)
+TOKENS_A, TOKENS_B = 10, 20
+PER_BYTE_TEXT = MAIN_SOURCE_TEXT   # 本站自建: the message is taken to be the main sentence
+
+
+def tokenization_ppl() -> dict:
+    n_bytes = len(text_units(PER_BYTE_TEXT, "byte"))
+    return {"nll": STRING_NLL, "n_a": TOKENS_A, "n_b": TOKENS_B,
+            "mean_a": STRING_NLL / TOKENS_A, "mean_b": STRING_NLL / TOKENS_B,
+            "ppl_a": perplexity(STRING_NLL, TOKENS_A), "ppl_b": perplexity(STRING_NLL, TOKENS_B),
+            "n_bytes": n_bytes, "per_byte": STRING_NLL / n_bytes}
+
+
+# --------------------------------------------------------------------------- §1.14: co-occurrence, PPMI, SVD, GloVe
+
+COOC_VOCAB = ["I", "gave", "her", "him", "a", "book", "pen", "key"]
+COOC_WINDOW = 1
+SVD_RANK = 2
+GLOVE_X_MAX, GLOVE_ALPHA = 4.0, 0.5     # 本站为小计数表选的演示值，不是论文设定
+GLOVE_SHOWN_COUNTS = np.array([1.0, 2.0, 3.0, 4.0])   # the distinct nonzero counts of this table
+
+
+def cooccurrence_glove() -> dict:
+    C = cooccurrence_counts(COUNT_CORPUS, COOC_WINDOW, COOC_VOCAB)
+    M = ppmi(C)
+    svd = truncated_svd(M, SVD_RANK)
+    her, him, book = (COOC_VOCAB.index(w) for w in ("her", "him", "book"))
+    X, X_half = svd.embeddings(1.0), svd.embeddings(0.5)
+    n = len(COOC_VOCAB)
+    zeros_W, zeros_b = np.zeros((n, SVD_RANK)), np.zeros(n)
+    glove = glove_objective(zeros_W, zeros_W, zeros_b, zeros_b, C, GLOVE_X_MAX, GLOVE_ALPHA)
+    return {
+        "window": COOC_WINDOW, "total": C.sum(), "C_her": C[her], "C_him": C[him],
+        "raw_cos": cosine_similarity(C[her], C[[him]])[0], "raw_gap": float(np.linalg.norm(C[her] - C[him])),
+        "M_her": M[her], "M_him": M[him], "ppmi_her_gave": M[her, 1],
+        "d": SVD_RANK, "sigma": truncated_svd(M, 4).sigma, "kept": svd.sigma, "rank": int(np.linalg.matrix_rank(M)),
+        "svd_cos": cosine_similarity(X[her], X[[him]])[0], "svd_half_cos": cosine_similarity(X_half[her], X_half[[him]])[0],
+        "svd_gap": float(np.linalg.norm(X[her] - X[him])),
+        "x_max": GLOVE_X_MAX, "alpha": GLOVE_ALPHA, "f_counts": GLOVE_SHOWN_COUNTS, "f": glove_weight(GLOVE_SHOWN_COUNTS, GLOVE_X_MAX, GLOVE_ALPHA),
+        "log_her_gave": math.log(C[her, 1]), "log_him_gave": math.log(C[him, 1]),
+        "n_pairs": int((C > 0).sum()), "n_cells": int(C.size), "J0": glove.loss,
+    }

@@ -1,0 +1,340 @@
+"""Lecture chapter 2: recurrent state, LSTM/GRU gates, conditional training and BPTT (教学构造).
+
+Every input is a given teaching number, defined once below and returned, so that a page cannot
+state one input while the code uses another. Where the course gives the numbers, they are the
+course's; where a page adds a small example of its own (marked 本站补充 on the page), the
+module says so at the constant. Results come from kernels.recurrent, kernels.sequence_training,
+kernels.probability and kernels.sampling. Nothing here is a trained model.
+"""
+import math
+
+import numpy as np
+
+from kernels.probability import cross_entropy, cross_entropy_grad, softmax
+from kernels.recurrent import (RnnParams, clip_global_norm, gradient_check, gru_interpolate,
+                               lstm_cell_update, lstm_step, recurrent_parameter_count, rnn_forward, rnn_lm_bptt,
+                               truncated_bptt)
+from kernels.sampling import (next_token_pairs, perplexity, perplexity_of_probs, target_nll, temperature_probs,
+                              token_nll, top_k_filter, top_p_filter, top_p_set)
+from kernels.sequence_training import (cell_path_gradient, clip_by_value, gru_candidate_preactivation,
+                                       gru_z_other_convention,
+                                       lstm_preactivations, recurrent_weight_contributions, rnn_jacobian_product,
+                                       rnn_preactivation, rnn_state_jacobian)
+
+# --------------------------------------------------------------------------- §2.1: shared update
+
+# The untrained two-dimensional slice (U = W_x, W = W_h): 我, 昨天, 给了 (old R14–15 extension).
+RNN_W_X = np.eye(2)
+RNN_W_H = 0.5 * np.eye(2)
+RNN_B = np.zeros(2)
+RNN_H0 = np.zeros(2)
+RNN_INPUTS = {"我": np.array([1.0, 0.0]), "昨天": np.array([0.0, 1.0]), "给了": np.array([1.0, 1.0])}
+
+# The scalar after-class example.
+SCALAR_W_X, SCALAR_W_H, SCALAR_B, SCALAR_H0 = 0.5, 0.8, 0.0, 0.0
+SCALAR_INPUTS = (1.0, 0.0)
+
+
+def _rnn_states():
+    xs = np.stack(list(RNN_INPUTS.values()))
+    return rnn_forward(xs, RNN_H0, RNN_W_X, RNN_W_H, RNN_B)
+
+
+def state_update() -> dict:
+    """§2.1: two and three steps of h_t = tanh(W_x x_t + W_h h_{t-1} + b), and the scalar example."""
+    states = _rnn_states()
+    scalar = rnn_forward(np.array(SCALAR_INPUTS)[:, None], [SCALAR_H0], [[SCALAR_W_X]], [[SCALAR_W_H]], [SCALAR_B])
+    return {
+        "W_x": RNN_W_X, "W_h_scale": RNN_W_H[0, 0], "h0": RNN_H0,
+        "e_wo": RNN_INPUTS["我"], "e_zuotian": RNN_INPUTS["昨天"], "e_geile": RNN_INPUTS["给了"],
+        "u1": rnn_preactivation(RNN_INPUTS["我"], RNN_H0, RNN_W_X, RNN_W_H, RNN_B),
+        "u2": rnn_preactivation(RNN_INPUTS["昨天"], states[1], RNN_W_X, RNN_W_H, RNN_B),
+        "h1": states[1], "h2": states[2], "h3": states[3],
+        "s_wx": SCALAR_W_X, "s_wh": SCALAR_W_H, "s_h0": SCALAR_H0, "s_inputs": list(SCALAR_INPUTS),
+        "s_h1": scalar[1, 0], "s_h2": scalar[2, 0],
+    }
+
+
+# --------------------------------------------------------------------------- §2.2: LSTM gates
+
+# The scalar slice with the gate values given directly.
+SLICE = {"c_prev": 1.0, "f": 0.9, "i": 0.1, "g": 0.5, "o": 0.8}
+
+# The full two-dimensional example: all four W equal U; the biases are the course's
+# b_f = (ln 9 - 0.7, -ln 4 + 0.1), b_i = (-ln 9 - 0.7, ln 3 + 0.1), b_o = (ln 4 - 0.7, 0.1),
+# b_g = (atanh 0.5 - 0.7, -atanh 0.2 + 0.1).
+LSTM_U = np.array([[1.0, 0.0, 0.5, 0.0], [0.0, 1.0, 0.0, 0.5]])
+LSTM_H_PREV = np.array([0.2, -0.1])
+LSTM_X = np.array([1.0, 0.0])
+LSTM_C_PREV = np.array([1.0, -1.0])
+LSTM_B = {
+    "f": np.array([math.log(9) - 0.7, -math.log(4) + 0.1]),
+    "i": np.array([-math.log(9) - 0.7, math.log(3) + 0.1]),
+    "o": np.array([math.log(4) - 0.7, 0.1]),
+    "g": np.array([math.atanh(0.5) - 0.7, -math.atanh(0.2) + 0.1]),
+}
+
+# The multi-step intervention: c_0 = 1, i = .01 and g = 0 at every step, so nothing is written.
+RETAIN_STEPS = 20
+RETAIN_C0, RETAIN_I, RETAIN_G, RETAIN_O = 1.0, 0.01, 0.0, 1.0
+RETAIN_FORGETS = (0.99, 0.8)
+PATH_STEPS = 100
+PATH_FORGETS = (0.99, 0.9)
+
+
+def _retained(f: float, steps: int) -> float:
+    c = RETAIN_C0
+    for _ in range(steps):
+        c = float(lstm_cell_update(c, f, RETAIN_I, RETAIN_G, RETAIN_O).c)
+    return c
+
+
+def lstm_gates() -> dict:
+    """§2.2: the scalar slice, the complete two-dimensional step, and the retention/path products."""
+    s = lstm_cell_update(SLICE["c_prev"], SLICE["f"], SLICE["i"], SLICE["g"], SLICE["o"])
+    W = [LSTM_U] * 4
+    pre = lstm_preactivations(LSTM_X, LSTM_H_PREV, *W, LSTM_B["f"], LSTM_B["i"], LSTM_B["o"], LSTM_B["g"])
+    zero = np.zeros(2)
+    bare = lstm_preactivations(LSTM_X, LSTM_H_PREV, *W, zero, zero, zero, zero)
+    step = lstm_step(LSTM_X, LSTM_H_PREV, LSTM_C_PREV, *W, LSTM_B["f"], LSTM_B["i"], LSTM_B["o"], LSTM_B["g"])
+    cell = lstm_cell_update(LSTM_C_PREV, step.f, step.i, step.g, step.o)
+    return {
+        "slice": {**SLICE, "c": float(s.c), "h": float(s.h), "kept": float(s.kept), "written": float(s.written)},
+        "h_prev": LSTM_H_PREV, "x": LSTM_X, "z": pre.z, "U": LSTM_U, "Uz": bare.f,
+        "b": LSTM_B, "pre": {"f": pre.f, "i": pre.i, "o": pre.o, "g": pre.g},
+        "gate": {"f": step.f, "i": step.i, "o": step.o, "g": step.g},
+        "c_prev": LSTM_C_PREV, "kept": cell.kept, "written": cell.written, "c": step.c, "h": step.h,
+        "retain_steps": RETAIN_STEPS, "retain_c0": RETAIN_C0, "retain_i": RETAIN_I, "retain_g": RETAIN_G,
+        "retain_f": list(RETAIN_FORGETS),
+        "retained": [_retained(f, RETAIN_STEPS) for f in RETAIN_FORGETS],
+        "retain_path": [float(cell_path_gradient([f] * RETAIN_STEPS)) for f in RETAIN_FORGETS],
+        "path_steps": PATH_STEPS, "path_f": list(PATH_FORGETS),
+        "path": [float(cell_path_gradient([f] * PATH_STEPS)) for f in PATH_FORGETS],
+    }
+
+
+# --------------------------------------------------------------------------- §2.3: one conditional generation
+
+SOURCE = ("我", "昨天", "给", "了", "他", "一", "本", "书", "。")
+TARGET = ("I", "gave", "him", "a", "book", "yesterday", ".")
+
+
+def conditional_generation() -> dict:
+    """§2.3: source length, target items and the prediction targets (target text plus EOS)."""
+    inputs, targets = next_token_pairs(TARGET, bos="BOS", eos="EOS")
+    return {"n_source": len(SOURCE), "n_target": len(TARGET), "n_predictions": len(targets),
+            "n_inputs": len(inputs)}
+
+
+# --------------------------------------------------------------------------- §2.6: distribution, loss, gradient
+
+LN_LOGITS = np.array([0.0, math.log(2), math.log(3)])   # him/yesterday/book and her/a/book
+LN_TARGET = 2                                             # book
+LOG2_LOGITS = np.array([math.log(2), 0.0, 0.0])          # the separate three-candidate exercise
+LOG2_TARGET = 1                                           # the second token
+
+# 本站补充: two evaluation batches of different size. Batch A has one real target (the model gave
+# it probability 1/4) followed by two PAD positions; batch B has three real targets, each given
+# probability 1/2. Vocabulary: 0 = PAD, 1 and 2 two ordinary tokens; rows are the model's
+# distributions at each position (PAD rows are never scored).
+PAD_ID = 0
+BATCH_A_PROBS = np.array([[[0.25, 0.25, 0.5], [0.2, 0.4, 0.4], [0.2, 0.4, 0.4]]])
+BATCH_A_TARGETS = np.array([[1, PAD_ID, PAD_ID]])
+BATCH_B_PROBS = np.array([[[0.0625, 0.5, 0.4375], [0.0625, 0.4375, 0.5], [0.0625, 0.5, 0.4375]]])
+BATCH_B_TARGETS = np.array([[1, 2, 1]])
+
+
+def loss_and_gradient() -> dict:
+    """§2.6: the two (0, ln2, ln3) examples, the (ln2, 0, 0) exercise and the batch-weighting example."""
+    p_ln = softmax(LN_LOGITS)
+    p_log2 = softmax(LOG2_LOGITS)
+    nll_a, n_a = target_nll(np.log(BATCH_A_PROBS), BATCH_A_TARGETS, PAD_ID)
+    nll_b, n_b = target_nll(np.log(BATCH_B_PROBS), BATCH_B_TARGETS, PAD_ID)
+    return {
+        "ln_logits": LN_LOGITS, "ln_probs": p_ln, "p_book": p_ln[LN_TARGET],
+        "ln_loss": cross_entropy(LN_LOGITS, LN_TARGET), "ln_grad": cross_entropy_grad(LN_LOGITS, LN_TARGET),
+        "log2_logits": LOG2_LOGITS, "log2_probs": p_log2, "log2_loss": cross_entropy(LOG2_LOGITS, LOG2_TARGET),
+        "log2_p_target": p_log2[LOG2_TARGET], "log2_grad": cross_entropy_grad(LOG2_LOGITS, LOG2_TARGET),
+        "a_positions": BATCH_A_TARGETS.size, "a_tokens": n_a, "a_nll": nll_a, "a_mean": nll_a / n_a,
+        "b_tokens": n_b, "b_nll": nll_b, "b_mean": nll_b / n_b,
+        "a_p": BATCH_A_PROBS[0, 0, 1], "b_p": BATCH_B_PROBS[0, 0, 1],
+        "corpus_mean": (nll_a + nll_b) / (n_a + n_b), "mean_of_means": (nll_a / n_a + nll_b / n_b) / 2,
+        "n_total": n_a + n_b,
+    }
+
+
+# --------------------------------------------------------------------------- §2.7: perplexity
+
+PPL_TARGET_PROBS = (0.5, 0.25)
+UNIFORM_K = 4          # 本站补充: every step uniform over K candidates
+UNIFORM_STEPS = 3
+
+
+def perplexity_examples() -> dict:
+    """§2.7: PPL of target probabilities 1/2 and 1/4, and of a uniform K-way prediction."""
+    losses = token_nll(PPL_TARGET_PROBS)
+    uniform = [1.0 / UNIFORM_K] * UNIFORM_STEPS
+    return {
+        "probs": list(PPL_TARGET_PROBS), "losses": losses, "total": float(losses.sum()),
+        "n": len(PPL_TARGET_PROBS), "mean_loss": float(losses.sum()) / len(PPL_TARGET_PROBS),
+        "ppl": perplexity(float(losses.sum()), len(PPL_TARGET_PROBS)),
+        "k": UNIFORM_K, "k_steps": UNIFORM_STEPS, "k_p": uniform[0], "k_ppl": perplexity_of_probs(uniform),
+    }
+
+
+# --------------------------------------------------------------------------- §2.8: decoding rules
+
+R13_WORDS = ("book", "pen", "key")
+R13_PROBS = np.array([0.6, 0.3, 0.1])       # after the prefix "I gave her a" (R13)
+# 本站补充: the rules applied to that distribution.
+TAU_LOW, TAU_HIGH = 0.5, 2.0
+TOP_K = 2
+TOP_P = 0.85
+
+
+def decoding_rules() -> dict:
+    """§2.8: temperature, top-k and top-p on the R13 distribution (logits taken as ln p)."""
+    logits = np.log(R13_PROBS)
+    low, high = temperature_probs(logits, TAU_LOW), temperature_probs(logits, TAU_HIGH)
+    pen = R13_WORDS.index("pen")
+    return {
+        "probs": R13_PROBS, "greedy": R13_WORDS[int(np.argmax(R13_PROBS))],
+        "tau_low": TAU_LOW, "tau_high": TAU_HIGH, "low": low, "high": high,
+        "k": TOP_K, "top_k": top_k_filter(R13_PROBS, TOP_K),
+        "p": TOP_P, "top_p": top_p_filter(R13_PROBS, TOP_P), "top_p_size": len(top_p_set(R13_PROBS, TOP_P)),
+        "top_p_high": top_p_filter(high, TOP_P), "top_p_high_size": len(top_p_set(high, TOP_P)),
+        "high_top2": float(np.sort(high)[::-1][:2].sum()),
+        "pen_loss": float(token_nll([R13_PROBS[pen]])[0]), "pen_loss_low": float(token_nll([low[pen]])[0]),
+    }
+
+
+# --------------------------------------------------------------------------- §2.9–§2.10: BPTT and its check
+
+# The course's gradient-check network: scalar tanh RNN, binary output, target sequence (0, 1, 0).
+# A sigmoid output sigma(a) equals softmax((0, a))[1], so the kernels' softmax head carries it with
+# W_y = (0, w_y)^T and no bias.
+GC_X = (1.0, 0.0, -1.0)
+GC_Y = (0, 1, 0)
+GC_W_X, GC_W_H, GC_W_Y = 0.5, 0.8, 0.7
+GC_EPS = 1e-5
+
+
+def _gc_params(w_h: float) -> RnnParams:
+    return RnnParams(W_x=np.array([[GC_W_X]]), W_h=np.array([[w_h]]), b_h=np.zeros(1),
+                     W_y=np.array([[0.0], [GC_W_Y]]), b_y=np.zeros(2))
+
+
+def _gc_loss(theta) -> float:
+    return rnn_lm_bptt(np.array(GC_X)[:, None], GC_Y, [0.0], _gc_params(float(theta[0]))).loss
+
+
+def _gc_bptt():
+    return rnn_lm_bptt(np.array(GC_X)[:, None], GC_Y, [0.0], _gc_params(GC_W_H))
+
+
+def bptt_sum() -> dict:
+    """§2.9: each use of the shared w_h contributes delta_t h_{t-1}; the gradient is their sum."""
+    run = _gc_bptt()
+    parts = recurrent_weight_contributions(run.deltas, run.states)[:, 0, 0]
+    return {"x": list(GC_X), "y": list(GC_Y), "w_x": GC_W_X, "w_h": GC_W_H, "w_y": GC_W_Y,
+            "h": run.states[:, 0], "delta": run.deltas[:, 0], "parts": parts,
+            "grad": run.grads.W_h[0, 0], "sum_parts": float(parts.sum()), "last_only": parts[-1],
+            "loss": run.loss}
+
+
+def gradient_check_program() -> dict:
+    """§2.10: central differences against BPTT, and the two bugs the course names."""
+    run = _gc_bptt()
+    good = gradient_check(_gc_loss, [GC_W_H], run.grads.W_h[0], eps=GC_EPS)
+    # Bug 1, "analytic = ..." instead of "+=": only the last-processed term survives, delta_1 h_0.
+    overwritten = recurrent_weight_contributions(run.deltas, run.states)[0, 0, 0]
+    # Bug 2, dropping w_h * du_next: no gradient crosses a step, i.e. truncation after every step.
+    local = sum(g.W_h[0, 0] for g in truncated_bptt(np.array(GC_X)[:, None], GC_Y, [0.0],
+                                                     _gc_params(GC_W_H), chunk=1).chunk_grads)
+    bug1 = gradient_check(_gc_loss, [GC_W_H], [overwritten], eps=GC_EPS)
+    bug2 = gradient_check(_gc_loss, [GC_W_H], [local], eps=GC_EPS)
+    return {"x": list(GC_X), "y": list(GC_Y), "w_x": GC_W_X, "w_h": GC_W_H, "w_y": GC_W_Y, "eps": GC_EPS,
+            "loss": run.loss, "analytic": good.analytic[0], "numeric": good.numeric[0],
+            "max_abs": good.max_abs_error, "rel": good.relative_error,
+            "overwritten": overwritten, "overwritten_rel": bug1.relative_error,
+            "local": local, "local_rel": bug2.relative_error}
+
+
+# --------------------------------------------------------------------------- §2.11: distant credit, clipping
+
+# 本站补充: two parameter gradients (one entry each) and a zero gradient, clipped with threshold 1.
+CLIP_GRADS = (np.array([3.0]), np.array([4.0]))
+CLIP_TAU = 1.0
+
+
+def distant_credit() -> dict:
+    """§2.11: the state Jacobians of the §2.1 slice and their product; global-norm vs element-wise clipping."""
+    states = _rnn_states()
+    J2, J3 = rnn_state_jacobian(states[2], RNN_W_H), rnn_state_jacobian(states[3], RNN_W_H)
+    product = rnn_jacobian_product(states, RNN_W_H, 1, 3)
+    clipped = clip_global_norm(list(CLIP_GRADS), CLIP_TAU)
+    zero = clip_global_norm([np.zeros(1), np.zeros(1)], CLIP_TAU)
+    by_value = clip_by_value(list(CLIP_GRADS), CLIP_TAU)
+    return {
+        "W_h_scale": RNN_W_H[0, 0], "h2": states[2], "h3": states[3],
+        "J2": np.diag(J2), "J3": np.diag(J3), "product": np.diag(product),
+        "offdiag": float(np.abs(product - np.diag(np.diag(product))).max()),
+        "g": [float(g[0]) for g in CLIP_GRADS], "tau": CLIP_TAU, "norm": clipped.norm_before,
+        "scale": clipped.scale, "clipped": [float(g[0]) for g in clipped.grads],
+        "by_value": [float(g[0]) for g in by_value],
+        "zero_norm": zero.norm_before, "zero_scale": zero.scale, "zero_out": [float(g[0]) for g in zero.grads],
+    }
+
+
+# --------------------------------------------------------------------------- §2.13: GRU, bidirectional, stacked
+
+# 本站补充: one layer with input and hidden width 128, the course's one bias per block.
+WIDTH = 128
+NARROW = 105
+
+
+def layer_budgets() -> dict:
+    """§2.13: parameter counts of one RNN/GRU/LSTM layer at equal width, and a bidirectional LSTM."""
+    count = {cell: recurrent_parameter_count(cell, WIDTH, WIDTH) for cell in ("rnn", "gru", "lstm")}
+    return {"d": WIDTH, "H": WIDTH, **count,
+            "gru_over_lstm": count["gru"] / count["lstm"],
+            "bi_lstm": recurrent_parameter_count("lstm", WIDTH, WIDTH, directions=2),
+            "narrow": NARROW, "lstm_narrow": recurrent_parameter_count("lstm", WIDTH, NARROW)}
+
+
+# --------------------------------------------------------------------------- §2.14: truncation
+
+LOG_ENTRIES = 8
+CHUNK = 4
+
+
+def truncation_blocks() -> dict:
+    """§2.14: the entry ranges of the two blocks of the access log."""
+    starts = list(range(1, LOG_ENTRIES + 1, CHUNK))
+    return {"entries": LOG_ENTRIES, "chunk": CHUNK,
+            "first": [starts[0], starts[0] + CHUNK - 1], "second": [starts[1], starts[1] + CHUNK - 1],
+            "boundary": CHUNK}
+
+
+# --------------------------------------------------------------------------- §2.15: GRU conventions
+
+GRU_OLD, GRU_CANDIDATE = 2.0, 6.0
+Z_WRITE = 0.25
+RESET_H = np.array([1.0, 2.0])
+RESET_R = np.array([1.0, 0.0])
+RESET_U = np.array([[1.0, 1.0], [1.0, -1.0]])
+
+
+def gru_conventions() -> dict:
+    """§2.15: the write-share and keep-share mixes, and the reset gate before or after U."""
+    z_cho = float(gru_z_other_convention(Z_WRITE))
+    zeros = np.zeros(2)
+    return {
+        "old": GRU_OLD, "cand": GRU_CANDIDATE, "z": Z_WRITE, "z_cho": z_cho,
+        "course": float(gru_interpolate(GRU_OLD, GRU_CANDIDATE, Z_WRITE, "write")),
+        "cho": float(gru_interpolate(GRU_OLD, GRU_CANDIDATE, z_cho, "keep")),
+        "misread": float(gru_interpolate(GRU_OLD, GRU_CANDIDATE, Z_WRITE, "keep")),
+        "h": RESET_H, "r": RESET_R, "U": RESET_U,
+        "before": gru_candidate_preactivation(zeros, RESET_H, RESET_R, np.zeros((2, 2)), RESET_U, zeros, "before"),
+        "after": gru_candidate_preactivation(zeros, RESET_H, RESET_R, np.zeros((2, 2)), RESET_U, zeros, "after"),
+    }

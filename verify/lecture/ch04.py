@@ -1,0 +1,198 @@
+"""Lecture chapter 4: the 2017 Transformer translator, part by part (教学构造).
+
+Three identities are kept apart, each defined once below:
+
+- NINE_SOURCE / NINE_LABELS: the current main line, the nine-unit source 我/昨天/给/了/他/一/本/书/。
+  and its English target (§4.1, §4.11–§4.12). Only structure is computed for it (table sizes,
+  legal target prefixes); no trained weights exist, so no numbers are read off it.
+- READ_Q / READ_K / READ_V: the old chapter 3 read, two queries side by side as a matrix (§4.3).
+- the BLOCK constants (X, WQ1 … W2, EPS): the old two-head, full-visibility post-norm block of
+  §4.8–§4.10 (R7.1 '我、给、书' rows, untrained numbers). The same inputs are checked against
+  torch.nn.TransformerEncoderLayer in tests/kernels/test_norms.py.
+
+Every page number is computed from these inputs through kernels (kernels.attention,
+kernels.blocks, kernels.norms, kernels.transformer_layer, kernels.parameters). The base-model
+configuration of §4.11 is a paper fact the page cites; BASE feeds the derived counts and is returned
+too, so the page's cited configuration and the constant cannot drift apart.
+"""
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+
+from kernels.attention import (attend, attention_score_count, causal_mask, head_width, masked_softmax,
+                               self_attention, sinusoidal_positions)
+from kernels.blocks import feature_stats, ffn_parameter_count, layer_norm
+from kernels.norms import ffn, post_ln_sublayer, relu
+from kernels.parameters import dense_parameter_count
+from kernels.transformer_layer import (additive_mask, multi_head_attention, shift_right,
+                                       zeroed_without_renormalizing)
+
+# --------------------------------------------------------------------------- §4.1, §4.11–§4.12: nine units
+
+NINE_SOURCE = ("我", "昨天", "给", "了", "他", "一", "本", "书", "。")
+NINE_LABELS = ("I", "gave", "him", "a", "book", "yesterday", ".", "EOS")
+BOS = "BOS"
+
+
+def nine_unit_translator() -> dict:
+    """§4.1: table sizes of the nine-unit source and the legal prefix of the 'gave' target row."""
+    n = len(NINE_SOURCE)
+    inputs = shift_right(NINE_LABELS, BOS)
+    gave_row = inputs.index("gave")
+    readable = causal_mask(len(inputs))[gave_row]
+    return {
+        "n_src": n, "scores": attention_score_count(n, n), "out_rows": n,
+        "n_tgt": len(inputs), "gave_reads": int(readable.sum()), "gave_row": gave_row,
+        "ffn_d": X.shape[1], "ffn_hidden": W1.shape[1],      # the small FFN shape of the BLOCK (§4.10)
+    }
+
+
+# --------------------------------------------------------------------------- §4.3: two reads as one matrix
+
+READ_Q = np.array([[1.0, 0.0], [0.0, 1.0]])
+READ_K = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+READ_V = np.array([[2.0, 0.0], [0.0, 4.0], [1.0, 2.0]])
+OLD_SIX_SOURCE = ("我", "昨天", "给了", "她", "一本", "书")   # the R7.1 six segments (6 x 6 table)
+
+
+def two_row_read() -> dict:
+    """§4.3: the unscaled two-query read, then the same inputs with scores divided by sqrt(d_k)."""
+    plain = attend(READ_Q, READ_K, READ_V)
+    scaled = attend(READ_Q, READ_K, READ_V, scale=True)
+    d_k = READ_K.shape[1]
+    return {
+        "Q": READ_Q, "KT": READ_K.T, "V": READ_V, "m": READ_Q.shape[0], "n": READ_K.shape[0],
+        "S": plain.scores, "A": plain.weights, "Y": plain.context,
+        "d_k": d_k, "scaled_one": scaled.scores[0, 0], "S_scaled": scaled.scores,
+        "A_scaled": scaled.weights, "Y_scaled": scaled.context,
+        "six": len(OLD_SIX_SOURCE),
+    }
+
+
+# --------------------------------------------------------------------------- §4.8–§4.10: the old BLOCK
+
+X = np.array([[1, 0, 1, 0], [0, 1, 0, 2], [1, 1, 0, 1]], dtype=np.float64)   # rows 我、给、书
+WQ1 = np.array([[1, 0], [0, 1], [0, 0], [0, 0]], dtype=np.float64)           # head 1: Q, K from dims 1-2
+WK1 = WQ1.copy()
+WV1 = np.array([[0, 0], [0, 0], [1, 0], [0, 1]], dtype=np.float64)           # head 1: V from dims 3-4
+WQ2 = WV1.copy()                                                              # head 2: Q from dims 3-4
+WK2 = np.array([[0, 1], [1, 0], [0, 0], [0, 0]], dtype=np.float64)           # head 2: K = dims 2, 1
+WV2 = WQ1.copy()                                                              # head 2: V from dims 1-2
+WO = np.array([[1, 0, 1, 0], [0, 1, 0, 1], [1, 0, -1, 0], [0, 1, 0, -1]], dtype=np.float64)
+W1 = np.array([[1, 0, 0, 0, 1, -1], [0, 1, 0, 0, -1, 1], [0, 0, 1, 0, 0, 0], [0, 0, 0, 1, 0, 0]],
+              dtype=np.float64)
+W2 = np.array([[.5, 0, 0, 0], [0, .5, 0, 0], [0, 0, .5, 0], [0, 0, 0, .5], [0, 0, .25, 0], [0, 0, 0, .25]])
+B1, B2 = np.zeros(W1.shape[1]), np.zeros(W2.shape[1])
+GAMMA, BETA, EPS = 1.0, 0.0, 1e-5
+HEADS = ((WQ1, WK1, WV1), (WQ2, WK2, WV2))
+
+
+def _norm(Z):
+    return layer_norm(Z, np.full(Z.shape[-1], GAMMA), np.full(Z.shape[-1], BETA), eps=EPS)
+
+
+def _block() -> dict:
+    mha = multi_head_attention(X, HEADS, WO)
+    U = post_ln_sublayer(X, lambda Z: multi_head_attention(Z, HEADS, WO).output, _norm)
+    hidden = relu(U @ W1 + B1)
+    feed = ffn(U, W1, B1, W2, B2)
+    Z = post_ln_sublayer(U, partial(ffn, W1=W1, b1=B1, W2=W2, b2=B2), _norm)
+    return {"mha": mha, "residual": X + mha.output, "U": U, "hidden": hidden, "ffn": feed, "Z": Z}
+
+
+def _inputs() -> dict:
+    return {"X": X, "WO": WO, "W1": W1, "W2": W2, "d": X.shape[1], "H": len(HEADS),
+            "d_k": WQ1.shape[1], "d_v": WV1.shape[1], "n": X.shape[0], "d_ff": W1.shape[1],
+            "gamma": GAMMA, "beta": BETA, "eps": EPS}
+
+
+def two_heads() -> dict:
+    """§4.8: each head's read of the first row, the concatenation and the output projection."""
+    b = _block()
+    h1, h2 = b["mha"].heads
+    return {**_inputs(),
+            "A1": h1.weights, "A2": h2.weights, "H1": h1.context, "H2": h2.context,
+            "concat": b["mha"].concat, "mha": b["mha"].output, "concat_width": b["mha"].concat.shape[1]}
+
+
+def residual_layernorm() -> dict:
+    """§4.9: X + MHA(X) for the first row, its feature statistics and LN_1 (gamma=1, beta=0)."""
+    b = _block()
+    mean, var = feature_stats(b["residual"])
+    return {**_inputs(), "mha": b["mha"].output, "residual": b["residual"], "mean": mean, "var": var,
+            "U": b["U"]}
+
+
+def ffn_and_second_norm() -> dict:
+    """§4.10: the first row through FFN (ReLU between W1 and W2) and the second Add & Norm."""
+    b = _block()
+    return {**_inputs(), "residual": b["residual"], "U": b["U"], "hidden": b["hidden"], "ffn": b["ffn"],
+            "second_residual": b["U"] + b["ffn"], "Z": b["Z"]}
+
+
+# --------------------------------------------------------------------------- §4.5: permutation, then positions
+
+PERMUTATION = [2, 0, 1]   # new order: old row 3, row 1, row 2 (1-based, as the lecture says it)
+
+
+def permutation_and_positions() -> dict:
+    """§4.5, 本站构造 on the BLOCK rows with head 1 only: no positions -> rows move with the input;
+    with sinusoidal positions added at fixed places -> the moved row reads something else."""
+    head = (WQ1, WK1, WV1)
+    Y = self_attention(X, *head).context
+    Y_perm = self_attention(X[PERMUTATION], *head).context
+    P = sinusoidal_positions(len(X), X.shape[1])
+    Y_pos = self_attention(X + P, *head).context
+    Y_pos_perm = self_attention(X[PERMUTATION] + P, *head).context
+    moved = PERMUTATION.index(2)           # where the old third row lands
+    return {
+        "X": X, "WQ": WQ1, "WK": WK1, "WV": WV1, "d": X.shape[1],
+        "order": [i + 1 for i in PERMUTATION], "Y": Y, "Y_perm": Y_perm,
+        "max_gap": float(np.max(np.abs(Y_perm - Y[PERMUTATION]))),
+        "PE": P, "Y_pos": Y_pos, "Y_pos_perm": Y_pos_perm,
+        "third_before": Y_pos[2], "third_after": Y_pos_perm[moved],
+    }
+
+
+# --------------------------------------------------------------------------- §4.6: masks
+
+TARGET_INPUTS = ("BOS", "I", "gave")
+EQUAL_SCORES = np.zeros((3, 3))   # all scores equal, so only the mask shapes the weights
+
+
+def masks() -> dict:
+    """§4.6: the additive causal mask for three target inputs, masked softmax on equal scores,
+    and the wrong shortcut that zeroes weights without renormalizing."""
+    n = len(TARGET_INPUTS)
+    allowed = causal_mask(n)
+    M = additive_mask(allowed)
+    right = masked_softmax(EQUAL_SCORES, allowed)
+    wrong = zeroed_without_renormalizing(EQUAL_SCORES, allowed)
+    return {
+        "n": n, "M": M, "n_forbidden": int((~allowed).sum()),
+        "right": right, "wrong": wrong, "wrong_sums": wrong.sum(axis=-1),
+    }
+
+
+# --------------------------------------------------------------------------- §4.11: the base model, counted
+
+BASE = {"layers": 6, "d": 512, "heads": 8, "d_ff": 2048}   # Vaswani et al. 2017 v1 §3.1–§3.3 (cited)
+
+
+def base_model_counts() -> dict:
+    """§4.11: weight-matrix entries per sublayer and layer at the base configuration (no biases,
+    no LayerNorm, no embeddings): 4 d x d projections per attention sublayer, 2 d d_ff in the FFN."""
+    d, d_ff, L = BASE["d"], BASE["d_ff"], BASE["layers"]
+    attention = 4 * dense_parameter_count(d, d)      # W^Q, W^K, W^V (all heads) and W^O
+    feed = ffn_parameter_count(d, d_ff, bias=False)
+    encoder_layer = attention + feed
+    decoder_layer = 2 * attention + feed             # masked self-attention + cross-attention + FFN
+    return {
+        "layers": L, "d_model": d, "heads": BASE["heads"], "d_ff": d_ff,   # the cited inputs, bound to the page
+        "d_k": head_width(d, BASE["heads"]), "attention": attention, "ffn": feed,
+        "encoder_layer": encoder_layer, "decoder_layer": decoder_layer,
+        "encoder_stack": L * encoder_layer, "decoder_stack": L * decoder_layer,
+        "ffn_share": feed / encoder_layer,
+    }

@@ -1,0 +1,56 @@
+"""Primer appendices: naive Bayes (A.1) (教学构造).
+
+- one_word_bayes: the primer's single-word Bayes step — priors 0.5 / 0.5, p(精彩 | 好评) = 0.4,
+  p(精彩 | 差评) = 0.02 — through kernels.naive_bayes.bayes_posterior.
+- six_review_nb (本站补充构造, not in the primer): a multinomial naive Bayes with add-one smoothing
+  fitted on chapter 1's six labelled reviews over chapter 2's seven-word vocabulary, to show the
+  many-word version and what the independence assumption cannot see (不 好看 versus 不 难看).
+"""
+import numpy as np
+
+from kernels.naive_bayes import bayes_posterior, fit_multinomial_nb, predict_proba
+from kernels.text_stats import bag_of_words
+from verify.primer.ch01 import NEGATIVE, POSITIVE, REVIEWS
+from verify.primer.ch02 import VOCAB
+
+CLASSES = ("好评", "差评")
+PRIORS = np.array([0.5, 0.5])               # p(好评), p(差评)
+P_WORD = np.array([0.4, 0.02])              # p(精彩 | 好评), p(精彩 | 差评)
+
+ALPHA = 1.0                                 # add-one smoothing for the six-review model
+QUERIES = (("电影", "精彩"), ("电影", "不", "好看"), ("电影", "不", "难看"))
+
+
+def one_word_bayes() -> dict:
+    """A.1: unnormalized class scores prior x likelihood, their sum, the posterior."""
+    post = bayes_posterior(PRIORS, P_WORD)
+    return {"prior": PRIORS, "like": P_WORD, "joint": post.joint, "evidence": post.evidence,
+            "posterior": post.posterior}
+
+
+def six_review_nb() -> dict:
+    """A.1 (本站补充构造): add-one multinomial NB on the six reviews; posteriors of three short reviews."""
+    counts = bag_of_words([words for _, _, words, _ in REVIEWS], VOCAB)
+    labels = [label for *_, label in REVIEWS]
+    model = fit_multinomial_nb(counts, labels, alpha=ALPHA)
+    pos = list(model.classes).index(POSITIVE)
+    neg = list(model.classes).index(NEGATIVE)
+    p_word = np.exp(model.feature_log_prob)
+    queries = bag_of_words([list(q) for q in QUERIES], VOCAB)
+    post = predict_proba(model, queries)
+    return {
+        "alpha": ALPHA, "n_docs": len(REVIEWS), "vocab": len(VOCAB),
+        "prior_pos": float(np.exp(model.class_log_prior[pos])),
+        "tokens_pos": int(model.feature_counts[pos].sum()), "tokens_neg": int(model.feature_counts[neg].sum()),
+        "word": {w: {"pos": p_word[pos][i], "neg": p_word[neg][i],
+                     "n_pos": int(model.feature_counts[pos][i]), "n_neg": int(model.feature_counts[neg][i])}
+                 for w, i in (("dianying", VOCAB.index("电影")), ("jingcai", VOCAB.index("精彩")),
+                              ("bu", VOCAB.index("不")), ("haokan", VOCAB.index("好看")),
+                              ("nankan", VOCAB.index("难看")))},
+        "post_pos": post[:, pos],
+    }
+
+
+def naive_bayes() -> dict:
+    """A.1 page: the primer's one-word step at the top level, the six-review model under "six"."""
+    return {**one_word_bayes(), "six": six_review_nb()}

@@ -1,0 +1,70 @@
+"""Primer chapter 18: evaluation discipline — a skewed test set, the padded average, the exercise answers.
+
+- §18.3 (the primer's numbers): the short review 电影 好看 padded to three positions; its word
+  vectors are chapter 6's table rows ([0,1] for 电影, [1,0] for 好看) and <PAD> is a zero row.
+  The real-token average and the divide-by-three mistake come from kernels.embeddings.mean_pool
+  over the rows that kernels.attention.padding_mask allows, or over all rows.
+- §18.2 (本站补充构造, not in the primer): ten test reviews, eight 好评 and two 差评, and a classifier
+  that calls everything 好评; its scores come from kernels.evaluation.
+- §18.5: the answers of the exercise table, imported from the chapters that compute them.
+"""
+import numpy as np
+
+from kernels.attention import padding_mask
+from kernels.embeddings import embedding_lookup, mean_pool
+from kernels.evaluation import classification_report
+from verify.primer import ch03, ch04, ch07, ch13
+from verify.primer.ch06 import TABLE, WORDS
+
+# §18.3
+SHORT = ("电影", "好看")                   # padded with one <PAD> to the batch length
+LONG = ("电影", "不", "好看")
+PAD_VECTOR = np.zeros(TABLE.shape[1])     # the primer's "even if <PAD> is a zero vector"
+
+# §18.2, 本站补充构造
+LABELS = ("好评", "差评")
+SKEWED_TRUE = ("好评",) * 8 + ("差评",) * 2
+ALWAYS_POSITIVE = ("好评",) * len(SKEWED_TRUE)
+
+
+def padded_average() -> dict:
+    """§18.3: the short review's average over its real tokens, and over all three padded positions."""
+    batch_len = max(len(SHORT), len(LONG))
+    rows = embedding_lookup(TABLE, [WORDS.index(w) for w in SHORT])
+    padded = np.vstack([rows] + [PAD_VECTOR] * (batch_len - len(SHORT)))
+    real = padding_mask([len(SHORT), len(LONG)], batch_len)
+    return {
+        "e_movie": rows[0], "e_good": rows[1], "pad": PAD_VECTOR,
+        "n_real": int(real[0].sum()), "n_padded": batch_len,
+        "right": mean_pool(padded[real[0]]), "wrong": mean_pool(padded),
+        "mask": real.astype(int),
+    }
+
+
+def skewed_test_set() -> dict:
+    """§18.2 (本站补充构造): an all-好评 classifier on a test set with eight 好评 and two 差评."""
+    rep = classification_report(SKEWED_TRUE, ALWAYS_POSITIVE, LABELS)
+    pos, neg = rep.per_class
+    return {
+        "n": len(SKEWED_TRUE), "n_pos": SKEWED_TRUE.count("好评"), "n_neg": SKEWED_TRUE.count("差评"),
+        "confusion": rep.confusion, "accuracy": rep.accuracy,
+        "pos": {"p": pos.precision, "r": pos.recall, "f1": pos.f1},
+        "neg": {"p": neg.precision, "r": neg.recall, "f1": neg.f1},
+        "macro_f1": rep.macro_f1,
+    }
+
+
+def exercise_answers() -> dict:
+    """§18.5: what each exercise should produce, recomputed by the chapter that teaches it."""
+    counts = ch03.count_table()
+    update = ch04.one_update()
+    cbow = ch07.softmax_table()
+    attn = ch13.worked_self_attention()
+    causal = ch13.causal_read()
+    return {
+        "bow_dim": counts["dim"], "bow_E": counts["E"],
+        "p_before": update["p"], "p_after": update["p1"],
+        "cbow_scores": cbow["scores"], "cbow_probs": cbow["probs"],
+        "attn_weights": attn["weights"][0], "attn_out": attn["out"][0],
+        "causal_first": causal["weights"][0],
+    }
