@@ -266,6 +266,9 @@ def gradient_check_program() -> dict:
 CLIP_GRADS = (np.array([3.0]), np.array([4.0]))
 CLIP_TAU = 1.0
 
+# The course's given contrast task: an A→B→C cycle lengthened from 12 to 18 steps (given, not computed).
+PERIOD_SHORT, PERIOD_LONG = 12, 18
+
 
 def distant_credit() -> dict:
     """§2.11: the state Jacobians of the §2.1 slice and their product; global-norm vs element-wise clipping."""
@@ -277,6 +280,7 @@ def distant_credit() -> dict:
     by_value = clip_by_value(list(CLIP_GRADS), CLIP_TAU)
     return {
         "W_h_scale": RNN_W_H[0, 0], "h2": states[2], "h3": states[3],
+        "period_short": PERIOD_SHORT, "period_long": PERIOD_LONG,
         "J2": np.diag(J2), "J3": np.diag(J3), "product": np.diag(product),
         "offdiag": float(np.abs(product - np.diag(np.diag(product))).max()),
         "g": [float(g[0]) for g in CLIP_GRADS], "tau": CLIP_TAU, "norm": clipped.norm_before,
