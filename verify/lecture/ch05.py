@@ -1,0 +1,156 @@
+"""Lecture chapter 5: training objectives and modern block parts (教学构造).
+
+Every input below is a teaching choice, defined once and returned so the page states it as a
+claim too. The objectives come from kernels.pretraining and kernels.sampling, the loss and its
+gradient from kernels.probability, the norms, QKNorm and SwiGLU from kernels.norms and
+kernels.blocks, routing from kernels.parameters and rotation from kernels.blocks.rotary_embed.
+No number here is a trained model's output or a paper's result.
+"""
+import numpy as np
+
+from kernels.blocks import ffn_parameter_count, layer_norm, rotary_embed
+from kernels.norms import (post_ln_sublayer, pre_ln_sublayer, qk_norm_scores, rms_norm, silu,
+                           swiglu_parameter_count, swiglu_width_for_budget)
+from kernels.parameters import moe_parameter_counts, top_k_routing
+from kernels.pretraining import mask_tokens, span_corruption
+from kernels.probability import cross_entropy, cross_entropy_grad, softmax
+from kernels.sampling import next_token_pairs
+
+# The separate her/red sentence kept for the objective details (§5 opening, §5.1, §5.3).
+HER_SENTENCE = ("I", "gave", "her", "a", "red", "book", "yesterday", ".")
+BERT_CHOSEN = (2, 4)                 # her, red
+BERT_RANDOM = {4: "blue"}            # the chosen red is shown as a random word, as in §5.1
+T5_DROPPED = (1, 4, 5)               # gave, and the run red book
+
+# The main him sentence for next-token prediction (§5 opening, §5.2).
+HIM_SENTENCE = ("I", "gave", "him", "a", "book", "yesterday", ".")
+
+# §5.5: one next-token update at the prefix BOS I gave, label her, over a four-word teaching vocabulary.
+STEP_VOCAB = ("her", "him", "book", "a")
+STEP_LOGITS = np.array([1.0, 2.0, 0.0, -1.0])
+STEP_LABEL = 0
+
+# §5.8
+NORM_X = np.array([1.0, 3.0])
+NORM_SHIFT = 10.0
+
+# §5.9: one query, one key, the key then scaled by ten.
+QK_Q = np.array([1.0, 0.0])
+QK_K = np.array([1.0, 1.0])
+QK_SCALE = 10.0
+
+# §5.10
+D_MODEL = 512
+SILU_AT = -1.0
+
+# §5.11
+ROUTER = np.array([0.1, 0.7, 0.2])
+
+# §5.12: q = k = (1, 0), theta = pi/2 (d = 2, so rotary_embed turns by position x 1 rad).
+ROPE_Q = np.array([1.0, 0.0])
+ROPE_THETA = np.pi / 2
+ROPE_OFFSETS = (0, 1, 2)
+ROPE_SHIFT = 3                       # move both positions by the same amount
+
+
+def bert_example() -> dict:
+    """§5.1: which positions the MLM loss scores in the her/red sentence."""
+    ex = mask_tokens(HER_SENTENCE, BERT_CHOSEN)
+    shown = [BERT_RANDOM.get(i, tok) for i, tok in enumerate(ex.inputs)]
+    return {
+        "n": len(HER_SENTENCE), "scored": len(ex.scored),
+        "unscored": len(HER_SENTENCE) - len(ex.scored),
+        "positions": [p + 1 for p in ex.scored],
+        "shown_masks": sum(t == "[MASK]" for t in shown),
+    }
+
+
+def gpt_prefixes() -> dict:
+    """§5.2: a sentence of n tokens with BOS/EOS gives n + 1 legal prefix predictions."""
+    inputs, targets = next_token_pairs(HIM_SENTENCE)
+    him = targets.index("him")
+    return {"n": len(HIM_SENTENCE), "predictions": len(targets),
+            "him_step": him + 1, "him_prefix": len(inputs[: him + 1])}
+
+
+def t5_example() -> dict:
+    """§5.3: span corruption of gave and red book."""
+    enc, dec = span_corruption(HER_SENTENCE, T5_DROPPED)
+    sentinel = lambda t: t.startswith("<extra_id_")
+    return {
+        "dropped": len(T5_DROPPED), "enc_len": len(enc), "dec_len": len(dec),
+        "enc_sentinels": sum(map(sentinel, enc)), "dec_sentinels": sum(map(sentinel, dec)),
+        "kept": sum(not sentinel(t) for t in enc),
+    }
+
+
+def one_update() -> dict:
+    """§5.5: loss and logit gradient p_j - 1[j = her] at one position."""
+    return {
+        "logits": STEP_LOGITS, "probs": softmax(STEP_LOGITS),
+        "loss": cross_entropy(STEP_LOGITS, STEP_LABEL),
+        "grad": cross_entropy_grad(STEP_LOGITS, STEP_LABEL),
+    }
+
+
+def norms() -> dict:
+    """§5.8: LayerNorm vs RMSNorm on x and x + 10, and F = 0 in post-LN vs pre-LN."""
+    shifted = NORM_X + NORM_SHIFT
+    zero = lambda x: np.zeros_like(x)
+    return {
+        "x": NORM_X, "shift": NORM_SHIFT, "shifted": shifted,
+        "ln": layer_norm(NORM_X, eps=0.0), "rms": rms_norm(NORM_X, eps=0.0),
+        "ln_shifted": layer_norm(shifted, eps=0.0), "rms_shifted": rms_norm(shifted, eps=0.0),
+        "post_zero": post_ln_sublayer(NORM_X, zero, lambda v: layer_norm(v, eps=0.0)),
+        "pre_zero": pre_ln_sublayer(NORM_X, zero, lambda v: layer_norm(v, eps=0.0)),
+    }
+
+
+def qk_norm() -> dict:
+    """§5.9: a key scaled by ten changes the dot product, not the QKNorm score (g = 1)."""
+    Q, K = QK_Q[None, :], QK_K[None, :]
+    K2 = QK_SCALE * K
+    return {
+        "q": QK_Q, "k": QK_K, "scale": QK_SCALE,
+        "dot": float((Q @ K.T)[0, 0]), "dot_scaled": float((Q @ K2.T)[0, 0]),
+        "cos": float(qk_norm_scores(Q, K)[0, 0]), "cos_scaled": float(qk_norm_scores(Q, K2)[0, 0]),
+    }
+
+
+def swiglu_budget() -> dict:
+    """§5.10: the hidden width at which SwiGLU matches a 4d-wide FFN's weights, and SiLU(-1)."""
+    plain = ffn_parameter_count(D_MODEL, 4 * D_MODEL, bias=False)
+    width = swiglu_width_for_budget(4 * D_MODEL)
+    return {
+        "d": D_MODEL, "hidden": 4 * D_MODEL, "plain": plain, "width": width,
+        "swiglu_same": swiglu_parameter_count(D_MODEL, width),
+        "swiglu_4d": swiglu_parameter_count(D_MODEL, 4 * D_MODEL),
+        "silu_at": SILU_AT, "silu": float(silu(SILU_AT)),
+    }
+
+
+def moe_routing() -> dict:
+    """§5.11: Switch-style top-1 keeps the raw weight; a renormalized top-2 is a different rule."""
+    top1, w1 = top_k_routing(ROUTER, 1)
+    top2, w2 = top_k_routing(ROUTER, 2, renormalize=True)
+    counts = moe_parameter_counts(len(ROUTER), 1, 1)      # in units of one expert's parameters P
+    return {
+        "router": ROUTER, "top1": int(top1[0]) + 1, "w1": float(w1[0]),
+        "top2": [int(i) + 1 for i in top2], "w2": w2,
+        "total_experts": counts.total, "active_experts": counts.active,
+    }
+
+
+def rope() -> dict:
+    """§5.12: rotated q.k for offsets 0, 1, 2, and the same offsets after a common shift."""
+    def score(i, j):
+        q = rotary_embed(ROPE_Q[None, :], [i * ROPE_THETA])[0]
+        k = rotary_embed(ROPE_Q[None, :], [j * ROPE_THETA])[0]
+        return float(q @ k)
+    return {
+        "q": ROPE_Q, "shift": ROPE_SHIFT,
+        "scores": [score(0, o) for o in ROPE_OFFSETS],
+        "shifted": [score(ROPE_SHIFT, ROPE_SHIFT + o) for o in ROPE_OFFSETS],
+    }
+
+
