@@ -157,6 +157,8 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         return True, "part of a longer token"
     if LOCATOR_BEFORE.search(before) or LOCATOR_AFTER.match(after):
         return True, "reference or date"
+    if re.fullmatch(r"(19|20)\d\d", text) and re.search(r"\b(?:[A-Z]{2,}[A-Za-z]*|et al\.,?)\s$", before):
+        return True, "year of a venue or citation (NAACL 2019, et al. 2017)"
     if re.fullmatch(r"(19|20)\d\d", text) and re.match(r"\s*[-/]\d{1,2}[-/]\d{1,2}", after):
         return True, "date"
     if re.match(r"[-/]", after) is None and re.search(r"(19|20)\d\d[-/]\d{1,2}[-/]?$", before):
