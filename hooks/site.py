@@ -237,6 +237,6 @@ def write_llms(config, site: Path, docs_dir: Path, pages) -> None:
         desc = meta.get("description") or meta["title"]
         lines.append(f"- [{meta['source']} {meta['title']}]({url}): {desc}")
         body = _strip_front_matter((docs_dir / rel).read_text(encoding="utf-8"))
-        full += ["", f"<!-- {url} -->", body.strip(), ""]
+        full += ["", f"<!-- {meta['source']} {meta['title']} · {url} -->", body.strip(), ""]
     (site / "llms.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (site / "llms-full.txt").write_text("\n".join(full) + "\n", encoding="utf-8")
