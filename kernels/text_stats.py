@@ -201,28 +201,13 @@ def token_ids(tokens, vocabulary, unk=None, first_id: int = 0) -> list:
     return out
 
 
-def linear_scores(features, weights, bias: float = 0.0) -> np.ndarray:
-    """z = sum_j w_j x_j + b for every row x of a feature matrix (e.g. bag-of-words counts).
-
-    This is the score of a linear (logistic-regression) text classifier before the sigmoid,
-    and also the "count x points, then add up" rule of a hand-written lexicon (primer §1.3, §3.2).
-    A 1-D `features` is one document and gives a 0-d result.
-    """
-    x = np.asarray(features, dtype=np.float64)
-    w = np.asarray(weights, dtype=np.float64)
-    if w.ndim != 1 or x.shape[-1] != w.shape[0]:
-        raise ValueError(f"need features with {w.shape[0] if w.ndim == 1 else '?'} columns "
-                         f"and a 1-D weight vector; got {x.shape} and {w.shape}")
-    return x @ w + float(bias)
-
-
 def negation_flip_score(tokens, lexicon, negators=("不",)) -> float:
     """Hand-written rule score with one negation rule: a lexicon word right after a negator counts
     with its sign flipped (primer §1.3, "看到'不'就反转").
 
     Words missing from `lexicon` count 0; a negator only affects the token directly after it, and
     negators themselves score 0 unless they are also in the lexicon. With no negators this equals
-    the plain lexicon score, i.e. linear_scores(bag_of_words, lexicon weights).
+    the plain lexicon score, i.e. kernels.linear_models.logistic_score(lexicon weights, bag_of_words).
     """
     negators = set(negators)
     total = 0.0

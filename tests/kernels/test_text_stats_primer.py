@@ -8,7 +8,8 @@ from sklearn.linear_model import LogisticRegression
 from tokenizers import Tokenizer, models, pre_tokenizers
 
 from kernels.embeddings import sigmoid
-from kernels.text_stats import (bag_of_words, linear_scores, negation_flip_score, text_units,
+from kernels.linear_models import logistic_score
+from kernels.text_stats import (bag_of_words, negation_flip_score, text_units,
                                 token_ids)
 
 VOCAB = ["电影", "剧情", "好看", "精彩", "难看", "无聊", "不"]
@@ -56,20 +57,14 @@ def test_token_ids_bad_inputs():
 
 
 @pytest.mark.parametrize("bias", [0.0, -0.5, 1.25])
-def test_linear_scores_and_sigmoid_match_sklearn_logistic_regression(bias):
+def test_logistic_score_and_sigmoid_match_sklearn_logistic_regression(bias):
     rng = np.random.default_rng(0)
     X = rng.integers(0, 3, size=(20, 7)).astype(float)
     w = rng.normal(size=7)
     clf = LogisticRegression()
     clf.coef_, clf.intercept_, clf.classes_ = w[None, :], np.array([bias]), np.array([0, 1])
-    np.testing.assert_allclose(linear_scores(X, w, bias), clf.decision_function(X), rtol=1e-13, atol=1e-13)
-    np.testing.assert_allclose(sigmoid(linear_scores(X, w, bias)), clf.predict_proba(X)[:, 1], rtol=1e-12)
-
-
-def test_linear_scores_one_document_and_shape_errors():
-    assert float(linear_scores([1, 0, 1, 0, 0, 0, 0], [0, 0, 1, 1, -1, -1, 0])) == 1.0
-    with pytest.raises(ValueError):
-        linear_scores(np.ones((2, 3)), np.ones(4))
+    np.testing.assert_allclose(logistic_score(w, X, bias), clf.decision_function(X), rtol=1e-13, atol=1e-13)
+    np.testing.assert_allclose(sigmoid(logistic_score(w, X, bias)), clf.predict_proba(X)[:, 1], rtol=1e-12)
 
 
 @settings(max_examples=200, deadline=None)
@@ -77,7 +72,7 @@ def test_linear_scores_one_document_and_shape_errors():
 def test_without_negators_the_rule_is_the_bag_of_words_score(tokens):
     weights = [LEXICON.get(t, 0.0) for t in VOCAB]
     bow = bag_of_words([tokens], VOCAB)[0]
-    assert negation_flip_score(tokens, LEXICON, negators=()) == pytest.approx(float(linear_scores(bow, weights)))
+    assert negation_flip_score(tokens, LEXICON, negators=()) == pytest.approx(float(logistic_score(weights, bow)[0]))
 
 
 @settings(max_examples=200, deadline=None)

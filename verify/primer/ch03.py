@@ -2,7 +2,7 @@
 
 Columns are chapter 2's vocabulary; the word weights are chapter 1's rule points (0 for words the
 rule does not list). Counts come from kernels.text_stats.bag_of_words, scores from
-kernels.text_stats.linear_scores, probabilities from kernels.embeddings.sigmoid, IDF and TF-IDF
+kernels.linear_models.logistic_score, probabilities from kernels.embeddings.sigmoid, IDF and TF-IDF
 from kernels.text_stats under the course convention (raw count x ln(N/df), no smoothing) and,
 for comparison only, under the scikit-learn switch.
 """
@@ -11,7 +11,8 @@ import math
 import numpy as np
 
 from kernels.embeddings import sigmoid
-from kernels.text_stats import bag_of_words, document_frequency, first_seen_vocabulary, idf, linear_scores, tf_idf
+from kernels.linear_models import logistic_score
+from kernels.text_stats import bag_of_words, document_frequency, first_seen_vocabulary, idf, tf_idf
 from verify.primer.ch01 import LEXICON, REVIEWS
 from verify.primer.ch02 import VOCAB
 
@@ -45,7 +46,7 @@ def count_table() -> dict:
 def linear_classifier() -> dict:
     """§3.2: scores and sigmoid probabilities of the six reviews, and the sigmoid table."""
     counts = bag_of_words([r[2] for r in REVIEWS], VOCAB)
-    scores = linear_scores(counts, WEIGHTS, BIAS)
+    scores = logistic_score(WEIGHTS, counts, BIAS)
     c_counts = bag_of_words([_words("C")], VOCAB)[0]
     return {
         "w": WEIGHTS, "b": BIAS, "n_w": len(WEIGHTS),
