@@ -114,24 +114,31 @@ def noise_distribution(counts, power: float = 0.75) -> np.ndarray:
     return c / c.sum()
 
 
-def cooccurrence_counts(sentences, window: int, vocabulary, weighting: str = "uniform") -> np.ndarray:
+def cooccurrence_counts(sentences, window: int, vocabulary, weighting: str = "uniform",
+                        direction: str = "both") -> np.ndarray:
     """C[i, j]: how often context word j appears within `window` positions of center word i.
 
-    Both sides are counted and windows stop at sentence boundaries, so C is symmetric.
-    weighting="uniform" adds 1 per pair; "harmonic" adds 1/distance (the GloVe paper's choice,
-    §4.2). Tokens outside the vocabulary are skipped but still occupy their position.
+    Windows stop at sentence boundaries. direction="both" counts both sides, so C is symmetric;
+    "left" counts only the words before the center and "right" only those after it (then
+    C_left is the transpose of C_right). weighting="uniform" adds 1 per pair; "harmonic" adds
+    1/distance (the GloVe paper's choice, §4.2). Tokens outside the vocabulary are skipped but
+    still occupy their position.
     """
     if window < 1:
         raise ValueError(f"window must be at least 1, got {window}")
     if weighting not in ("uniform", "harmonic"):
         raise ValueError(f"weighting must be 'uniform' or 'harmonic', not {weighting!r}")
+    if direction not in ("both", "left", "right"):
+        raise ValueError(f"direction must be 'both', 'left' or 'right', not {direction!r}")
+    before = window if direction in ("both", "left") else 0
+    after = window if direction in ("both", "right") else 0
     index = {w: i for i, w in enumerate(vocabulary)}
     C = np.zeros((len(index), len(index)))
     for sentence in sentences:
         for t, center in enumerate(sentence):
             if center not in index:
                 continue
-            for s in range(max(0, t - window), min(len(sentence), t + window + 1)):
+            for s in range(max(0, t - before), min(len(sentence), t + after + 1)):
                 if s != t and sentence[s] in index:
                     C[index[center], index[sentence[s]]] += 1.0 if weighting == "uniform" else 1.0 / abs(s - t)
     return C

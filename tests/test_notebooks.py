@@ -1,13 +1,15 @@
-"""Every notebook in notebooks/ runs headless from top to bottom (nbconvert's ExecutePreprocessor);
-a cell that raises fails the build."""
+"""Every notebook in notebooks/ runs headless from top to bottom, and what it prints and saves is
+what is committed: the outputs stored in the .ipynb (which the site renders) and the results
+file in results/labs/ (which pages quote). A drifted output fails with the command that fixes it."""
 from pathlib import Path
 
 import nbformat
 import pytest
-from nbconvert.preprocessors import CellExecutionError, ExecutePreprocessor
+from nbconvert.preprocessors import CellExecutionError
 
-ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+from verify import labs
+
+NOTEBOOKS = labs.notebook_paths()
 
 
 def test_there_are_notebooks():
@@ -15,12 +17,33 @@ def test_there_are_notebooks():
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
-def test_notebook_runs_headless(path):
-    nb = nbformat.read(path, as_version=4)
-    runner = ExecutePreprocessor(timeout=300, kernel_name="python3")
+def test_notebook_runs_and_matches_its_committed_outputs(path, tmp_path):
+    committed = nbformat.read(path, as_version=4)
+    code = [c for c in committed.cells if c.cell_type == "code"]
+    assert all(c.get("execution_count") for c in code), (
+        f"{path.name}: the committed notebook was not executed; run `make labs UPDATE=1` and commit")
     try:
-        runner.preprocess(nb, {"metadata": {"path": str(ROOT)}})
+        executed, _ = labs.execute(path, tmp_path)
     except CellExecutionError as exc:
-        pytest.fail(f"{path.relative_to(ROOT)}: a cell failed: {str(exc).splitlines()[0] if str(exc) else exc}")
-    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
-    assert not [o for o in outputs if o.get("output_type") == "error"]
+        pytest.fail(f"{path.name}: a cell failed: {str(exc).splitlines()[0] if str(exc) else exc}")
+    diffs = labs.output_differences(committed, executed) + labs.result_differences(labs.route_of(path), tmp_path)
+    assert not diffs, f"{path.name}: " + "; ".join(diffs) + " (run `make labs UPDATE=1` and commit)"
+
+
+def test_a_drifted_output_is_reported():
+    """The comparison itself can fail: change one printed line of a committed notebook."""
+    path = next(p for p in NOTEBOOKS if p.name.startswith("lab_route_d"))
+    committed = nbformat.read(path, as_version=4)
+    drifted = nbformat.read(path, as_version=4)
+    cell = next(c for c in drifted.cells if c.cell_type == "code" and c.get("outputs"))
+    stream = next(o for o in cell.outputs if o.get("output_type") == "stream")
+    stream["text"] = stream["text"].replace("0.250000", "0.260000") + "extra line\n"
+    assert labs.output_differences(committed, drifted)
+
+
+def test_a_changed_results_file_is_reported(tmp_path):
+    import json
+    fresh = json.loads((labs.COMMITTED / "route_d.json").read_text(encoding="utf-8"))
+    fresh["alpha"] = 1.0
+    (tmp_path / "route_d.json").write_text(json.dumps(fresh), encoding="utf-8")
+    assert labs.result_differences("route_d", tmp_path)

@@ -169,3 +169,26 @@ def test_glove_objective_matches_autograd_and_skips_zero_counts():
         np.testing.assert_allclose(ours, ref.grad.numpy(), rtol=1e-11, atol=1e-12)
     # pairs with zero count contribute nothing, however far their dot product is from anything
     assert glove_objective(100 * W, Wt, b, bt, np.zeros_like(C)).loss == 0.0
+
+
+@given(sentences, st.integers(1, 3))
+@settings(max_examples=40, deadline=None)
+def test_one_sided_windows_by_brute_force(sents, window):
+    """direction='left' counts only earlier words, 'right' only later ones; left + right = both."""
+    vocab = list("abcd")
+    left = np.zeros((4, 4))
+    for s in sents:
+        for i, a in enumerate(s):
+            for j, b in enumerate(s):
+                if 0 < i - j <= window:
+                    left[vocab.index(a), vocab.index(b)] += 1
+    got_left = cooccurrence_counts(sents, window, vocab, direction="left")
+    got_right = cooccurrence_counts(sents, window, vocab, direction="right")
+    np.testing.assert_array_equal(got_left, left)
+    np.testing.assert_array_equal(got_right, left.T)
+    np.testing.assert_array_equal(got_left + got_right, cooccurrence_counts(sents, window, vocab))
+
+
+def test_unknown_direction_is_refused():
+    with pytest.raises(ValueError, match="direction"):
+        cooccurrence_counts([["a"]], 1, ["a"], direction="forward")

@@ -1,0 +1,174 @@
+"""Lab notebooks (lecture §8.4 routes): where they save what they measure, and how pages read it.
+
+A notebook calls kernels for every formula and saves its measurements as one JSON per route.
+The committed copy lives in results/labs/<route>.json; executing a notebook writes to the folder
+named by the LAB_RESULTS_DIR environment variable (tests point it at a scratch folder and compare
+with the committed copy, so a committed result cannot drift from what the notebook computes).
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMITTED = ROOT / "results" / "labs"
+
+
+def results_dir() -> Path:
+    return Path(os.environ.get("LAB_RESULTS_DIR") or COMMITTED)
+
+
+def _plain(value):
+    """numpy scalars/arrays and tuples become JSON lists and floats, so files compare exactly."""
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def save_results(route: str, data: dict) -> Path:
+    """Write results/labs/<route>.json atomically (temp file + rename); returns the path."""
+    folder = results_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{route}.json"
+    text = json.dumps(_plain(data), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as tmp:
+        tmp.write(text)
+    os.replace(tmp.name, target)
+    return target
+
+
+def committed_results(route: str) -> dict:
+    """The committed results of one route, for verify functions that quote a lab's numbers."""
+    path = COMMITTED / f"{route}.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"{path.relative_to(ROOT)} is missing; run `make labs UPDATE=1` to create it")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+# --------------------------------------------------------------------------- executing notebooks
+
+NOTEBOOKS = ROOT / "notebooks"
+MACHINE_DEPENDENT = "machine-dependent"   # cell tag: output may differ in the last digits across CPUs
+
+
+def notebook_paths() -> list[Path]:
+    return sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+def route_of(path: Path) -> str:
+    """lab_route_d_search.ipynb -> 'route_d'; lab02_path_a.ipynb -> 'lab02_path_a'."""
+    stem = path.stem
+    parts = stem.split("_")
+    return "_".join(parts[1:3]) if stem.startswith("lab_route_") else stem
+
+
+def execute(path: Path, results_folder: Path, timeout: int = 600):
+    """Run a notebook top to bottom in a fresh kernel; returns (executed notebook, seconds)."""
+    import time
+
+    import nbformat
+    from nbconvert.preprocessors import ExecutePreprocessor
+
+    nb = nbformat.read(path, as_version=4)
+    previous = os.environ.get("LAB_RESULTS_DIR")
+    os.environ["LAB_RESULTS_DIR"] = str(results_folder)   # the kernel inherits the environment
+    started = time.perf_counter()
+    try:
+        ExecutePreprocessor(timeout=timeout, kernel_name="python3").preprocess(nb, {"metadata": {"path": str(ROOT)}})
+    finally:
+        if previous is None:
+            os.environ.pop("LAB_RESULTS_DIR", None)
+        else:
+            os.environ["LAB_RESULTS_DIR"] = previous
+    return nb, time.perf_counter() - started
+
+
+def _shown(cell) -> list[str]:
+    """What a reader sees of a code cell's outputs: stream text and plain-text results."""
+    shown = []
+    for out in cell.get("outputs", []):
+        kind = out.get("output_type")
+        if kind == "stream":
+            # a stream arrives in chunks that depend on flush timing: join consecutive ones
+            head = f"{out.get('name')}: "
+            if shown and shown[-1].startswith(head):
+                shown[-1] += out.get("text", "")
+            else:
+                shown.append(head + out.get("text", ""))
+        elif kind in ("execute_result", "display_data"):
+            shown.append(str(out.get("data", {}).get("text/plain", "")))
+        elif kind == "error":
+            shown.append(f"error: {out.get('ename')}: {out.get('evalue')}")
+    return shown
+
+
+def output_differences(committed, executed) -> list[str]:
+    """Cells whose committed outputs differ from a fresh execution (machine-dependent cells excepted)."""
+    diffs = []
+    code = [(i, c) for i, c in enumerate(committed.cells) if c.cell_type == "code"]
+    fresh = [c for c in executed.cells if c.cell_type == "code"]
+    if len(code) != len(fresh):
+        return [f"{len(code)} code cells committed, {len(fresh)} executed"]
+    for (i, old), new in zip(code, fresh):
+        if any(o.get("output_type") == "error" for o in new.get("outputs", [])):
+            diffs.append(f"cell {i} raised: {_shown(new)[-1]}")
+        elif MACHINE_DEPENDENT not in old.get("metadata", {}).get("tags", []) and _shown(old) != _shown(new):
+            diffs.append(f"cell {i} prints something other than its committed output")
+    return diffs
+
+
+def result_differences(route: str, folder: Path) -> list[str]:
+    fresh, committed = folder / f"{route}.json", COMMITTED / f"{route}.json"
+    if not fresh.is_file():
+        return []   # this notebook saves no results file
+    if not committed.is_file():
+        return [f"results/labs/{route}.json is not committed"]
+    if json.loads(fresh.read_text(encoding="utf-8")) != json.loads(committed.read_text(encoding="utf-8")):
+        return [f"results/labs/{route}.json differs from what the notebook computes now"]
+    return []
+
+
+def main(argv=None) -> int:
+    """`make labs`: run every notebook, one line per route; --update rewrites the committed outputs."""
+    import argparse
+
+    import nbformat
+
+    parser = argparse.ArgumentParser(prog="python -m verify.labs")
+    parser.add_argument("--update", action="store_true",
+                        help="store fresh outputs in the notebooks and results/labs/ (commit them)")
+    args = parser.parse_args(argv)
+    scratch = ROOT / "build" / "labs"
+    scratch.mkdir(parents=True, exist_ok=True)
+    failed = 0
+    for path in notebook_paths():
+        route = route_of(path)
+        folder = COMMITTED if args.update else scratch
+        try:
+            nb, seconds = execute(path, folder)
+        except Exception as exc:  # a failing cell: one line, the notebook named
+            failed += 1
+            print(f"{path.relative_to(ROOT)}: FAILED: {str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}")
+            continue
+        if args.update:
+            tmp = path.with_suffix(".ipynb.tmp")
+            nbformat.write(nb, tmp)
+            os.replace(tmp, path)
+            print(f"{route:14s} {seconds:5.1f} s  outputs stored in {path.relative_to(ROOT)}")
+            continue
+        diffs = output_differences(nbformat.read(path, as_version=4), nb) + result_differences(route, folder)
+        failed += bool(diffs)
+        status = "ok" if not diffs else "DIFFERS: " + "; ".join(diffs) + " (run `make labs UPDATE=1` and commit)"
+        print(f"{route:14s} {seconds:5.1f} s  {status}")
+    print(f"{len(notebook_paths()) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
