@@ -7,7 +7,7 @@ HOST    ?= 127.0.0.1
 PORT    ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup verify site serve test unit clean browser-deps notebooks
+.PHONY: setup verify site serve test unit clean browser-deps notebooks labs
 
 setup: $(STAMP)
 
@@ -46,9 +46,12 @@ test: $(STAMP) browser-deps
 	$(BIN)/python -m mkdocs build --strict
 	$(BIN)/python -m pytest
 
-## notebooks: execute the lab notebooks headless; executed copies go to build/notebooks/
-notebooks: $(STAMP)
-	$(BIN)/python -m jupyter nbconvert --to notebook --execute notebooks/*.ipynb --output-dir build/notebooks
+## labs: execute every lab notebook headless and compare with its committed outputs and results,
+##       one line per route; UPDATE=1 stores fresh outputs in the notebooks and results/labs/ (commit them)
+labs: $(STAMP)
+	$(BIN)/python -m verify.labs $(if $(UPDATE),--update)
+
+notebooks: labs
 
 clean:
 	rm -rf build site

@@ -91,6 +91,8 @@ def on_config(config):
             nav.append({doc_name: [{titles.get(ch, f"第 {ch} 章"): items} for ch, items in chapters.items()]})
     if topics:
         nav.append({DOC_NAMES["topic"]: topics})
+    from hooks import labs
+    nav.append(labs.nav_entry())
     about = sorted(p.relative_to(docs_dir).as_posix() for p in (docs_dir / "about").glob("*.md"))
     nav.append({"关于本站": about + ["about/kernels.md"]})  # the kernel reference is generated in on_files
     config["nav"] = nav
@@ -102,8 +104,11 @@ def on_config(config):
 def on_files(files, config):
     from verify.kernel_docs import kernel_reference_markdown
 
+    from hooks import labs
+
     files.append(File.generated(config, "about/kernels.md",
                                 content=kernel_reference_markdown(root=ROOT, page_path="about/kernels.md")))
+    labs.add_files(files, config)
     for folder in CODE_DIRS:
         for source in sorted((ROOT / folder).rglob("*.py")):
             rel = source.relative_to(ROOT).as_posix()

@@ -172,3 +172,30 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+# --------------------------------------------------------------------------- the labs index page
+
+def lab_headlines() -> dict:
+    """What docs/labs/index.md quotes from the committed lab results (each checked against the
+    notebooks by tests/test_notebooks.py, so a quoted number cannot outlive its computation)."""
+    a, d, ef = committed_results("route_a"), committed_results("route_d"), committed_results("route_ef")
+    settings = {(s["window"], s["direction"]): s for s in a["settings"]}
+    base = settings[tuple(a["baseline"])]
+    course, site = d["course_tree"], d["site_tree"]
+    beam = lambda tree, width: next(b for b in tree["beams"] if b["width"] == width)
+    river, money = "we sat on the river bank", "the bank lends money"
+    return {
+        "a_sentences": len(a["corpus"]), "a_types": len(a["vocabulary"]), "a_rank": a["svd_rank"],
+        "a_base_window": base["window"], "a_base_pairs": base["pairs"],
+        "a_r1_window": 1, "a_r1_removed": settings[(1, "both")]["pairs_removed"],
+        "a_r3_window": 3, "a_r3_added": settings[(3, "both")]["pairs_added"],
+        "a_left_kept": settings[(2, "left")]["words_kept"], "a_right_kept": settings[(2, "right")]["words_kept"],
+        "a_static_river": a["bank"]["static_cosine"]["river"], "a_static_money": a["bank"]["static_cosine"]["money"],
+        "a_river_money": a["bank"][river]["cosine"]["money"], "a_money_money": a["bank"][money]["cosine"]["money"],
+        "d_width": 2, "d_total": course["sum"], "d_greedy": beam(course, 1)["returned_p"], "d_beam2": beam(course, 2)["returned_p"],
+        "d_best": course["paths"][0][1], "d_pruned_round": beam(course, 2)["optimum_pruned_in_round"],
+        "d_site_greedy": beam(site, 1)["returned_p"], "d_site_beam2": beam(site, 2)["returned_p"],
+        "d_site_best": site["paths"][0][1],
+        "ef_forward_bound": ef["forward_gap_below"], "ef_gradient_bound": ef["gradient_gap_below"],
+    }
