@@ -129,9 +129,41 @@ def result_differences(route: str, folder: Path) -> list[str]:
         return []   # this notebook saves no results file
     if not committed.is_file():
         return [f"results/labs/{route}.json is not committed"]
-    if json.loads(fresh.read_text(encoding="utf-8")) != json.loads(committed.read_text(encoding="utf-8")):
-        return [f"results/labs/{route}.json differs from what the notebook computes now"]
+    where = _first_difference(json.loads(committed.read_text(encoding="utf-8")), json.loads(fresh.read_text(encoding="utf-8")))
+    if where is not None:
+        return [f"results/labs/{route}.json differs from what the notebook computes now at {where or 'the top level'}"]
     return []
+
+
+# Trained torch models may differ in the last bits on another CPU (other vector kernels); a
+# results file is compared to this relative tolerance, far below any printed precision.
+RESULT_RTOL = 1e-6
+
+
+def _first_difference(old, new, path: str = "") -> str | None:
+    """The JSON path of the first difference between two results, or None when they agree."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in sorted(set(old) | set(new)):
+            if key not in old or key not in new:
+                return f"{path}.{key}"
+            found = _first_difference(old[key], new[key], f"{path}.{key}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(old, list) and isinstance(new, list):
+        if len(old) != len(new):
+            return f"{path} (length {len(old)} vs {len(new)})"
+        for i, (a, b) in enumerate(zip(old, new)):
+            found = _first_difference(a, b, f"{path}[{i}]")
+            if found is not None:
+                return found
+        return None
+    if isinstance(old, float) or isinstance(new, float):
+        if isinstance(old, bool) or isinstance(new, bool) or not isinstance(old, (int, float)) \
+                or not isinstance(new, (int, float)):
+            return path
+        return None if abs(old - new) <= RESULT_RTOL * max(abs(old), abs(new)) else path
+    return None if old == new else path
 
 
 def main(argv=None) -> int:
