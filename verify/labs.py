@@ -211,7 +211,10 @@ if __name__ == "__main__":
 def lab_headlines() -> dict:
     """What docs/labs/index.md quotes from the committed lab results (each checked against the
     notebooks by tests/test_notebooks.py, so a quoted number cannot outlive its computation)."""
-    a, d, ef = committed_results("route_a"), committed_results("route_d"), committed_results("route_ef")
+    a, b, d, ef = (committed_results(r) for r in ("route_a", "route_b", "route_d", "route_ef"))
+    ngram = {r["model"]: r for r in b["ngram"]}
+    neural = lambda name: [r["ppl"] for r in b["neural"] if r["model"] == name]
+    rule = {r["rule"]: r for r in b["sampling"]}
     settings = {(s["window"], s["direction"]): s for s in a["settings"]}
     base = settings[tuple(a["baseline"])]
     course, site = d["course_tree"], d["site_tree"]
@@ -230,4 +233,12 @@ def lab_headlines() -> dict:
         "d_site_greedy": beam(site, 1)["returned_p"], "d_site_beam2": beam(site, 2)["returned_p"],
         "d_site_best": site["paths"][0][1],
         "ef_forward_bound": ef["forward_gap_below"], "ef_gradient_bound": ef["gradient_gap_below"],
+        "b_floor": b["floor"]["perplexity"], "b_sample_floor": b["floor"]["sample_perplexity"],
+        "b_tokens": b["sizes"]["held_out_tokens"], "b_seeds": len(b["seeds"]["models"]), "b_updates": b["updates"],
+        "b_unigram": ngram["unigram add-1"]["ppl"], "b_bigram": ngram["bigram add-0.1"]["ppl"],
+        "b_mlp": [min(neural("window MLP (k=2)")), max(neural("window MLP (k=2)"))],
+        "b_lstm": [min(neural("LSTM")), max(neural("LSTM"))],
+        "b_greedy_distinct": rule["greedy"]["distinct_2"], "b_greedy_limit": rule["greedy"]["hit_limit"],
+        "b_texts": rule["greedy"]["texts"], "b_tau1_distinct": rule["tau 1.0"]["distinct_2"],
+        "b_greedy_nll": rule["greedy"]["source_nll_per_token"], "b_tau1_nll": rule["tau 1.0"]["source_nll_per_token"],
     }
