@@ -9,8 +9,9 @@ routine, so the controls differ from the blue original only where the routine pa
 - grey sleeve:    an opaque grey sleeve, larger than the book, is painted over it;
 - background:     only pixels that no figure, arm or book covers get another wall.
 
-`python -m kernels.scenes` writes every scene (and two grid overlays) as PNG into
-results/vision/images/ with a manifest of file and pixel sha256 values.
+`python -m verify.lecture.ch06` writes every scene, the grid overlays and the §6.8 weight maps as
+PNG into results/vision/images/ with a manifest of file and pixel sha256 values
+(`python -m kernels.scenes` writes the scenes alone).
 """
 from __future__ import annotations
 
@@ -197,6 +198,22 @@ def grid_lines(img, columns: int, rows: int, color=(20, 20, 20)) -> np.ndarray:
     return out
 
 
+# --------------------------------------------------------------------------- weight maps
+
+def weight_map(weights, grid: int, low: float, high: float, cell: int = 16) -> np.ndarray:
+    """A grid×grid map of `weights` (row-major), each value a cell×cell block coloured on one
+    diverging scale: `low` → blue, the midpoint of [low, high] → white, `high` → red, clipped.
+    The scale is the caller's choice; that choice is the point of §6.8."""
+    w = np.asarray(weights, dtype=np.float64).reshape(grid, grid)
+    t = np.clip((w - low) / (high - low), 0.0, 1.0)
+    blue, white, red = np.array([40, 70, 200.0]), np.array([255, 255, 255.0]), np.array([200, 40, 40.0])
+    lower = white + (blue - white) * (1 - 2 * np.minimum(t, 0.5))[..., None]
+    upper = white + (red - white) * (2 * np.maximum(t, 0.5) - 1)[..., None]
+    rgb = np.where((t < 0.5)[..., None], lower, upper)
+    img = np.rint(rgb).astype(np.uint8)
+    return np.repeat(np.repeat(img, cell, axis=0), cell, axis=1)
+
+
 # --------------------------------------------------------------------------- files
 
 SCENES = {
@@ -238,15 +255,15 @@ def load_scene(name: str, directory: Path = IMAGE_DIR) -> np.ndarray:
 
     manifest_path = directory / "manifest.json"
     if not manifest_path.exists():
-        raise ImageCheckFailed(f"{manifest_path}:1: manifest missing; run `python -m kernels.scenes`")
+        raise ImageCheckFailed(f"{manifest_path}:1: manifest missing; run `python -m verify.lecture.ch06`")
     entry = json.loads(manifest_path.read_text(encoding="utf-8"))["images"].get(name)
     if entry is None:
-        raise ImageCheckFailed(f"{manifest_path}:1: no image named {name!r}; run `python -m kernels.scenes`")
+        raise ImageCheckFailed(f"{manifest_path}:1: no image named {name!r}; run `python -m verify.lecture.ch06`")
     path = directory / entry["file"]
     data = path.read_bytes()
     if hashlib.sha256(data).hexdigest() != entry["file_sha256"]:
         raise ImageCheckFailed(f"{path}:1: file sha256 differs from {manifest_path.name}; "
-                               "restore the committed file or regenerate with `python -m kernels.scenes`")
+                               "restore the committed file or regenerate with `python -m verify.lecture.ch06`")
     img = np.asarray(Image.open(io.BytesIO(data)).convert("RGB"), dtype=np.uint8)
     if pixel_sha256(img) != entry["pixel_sha256"]:
         raise ImageCheckFailed(f"{path}:1: decoded pixels differ from the manifest's pixel sha256")
@@ -259,10 +276,11 @@ def _write_atomic(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def write_all(directory: Path = IMAGE_DIR) -> dict:
+def write_all(directory: Path = IMAGE_DIR, extra: dict | None = None) -> dict:
+    """Write every scene (plus `extra` name → drawing function, e.g. weight maps) and the manifest."""
     directory.mkdir(parents=True, exist_ok=True)
     images = {}
-    for name, draw in SCENES.items():
+    for name, draw in {**SCENES, **(extra or {})}.items():
         img = draw()
         data = png_bytes(img)
         _write_atomic(directory / f"{name}.png", data)

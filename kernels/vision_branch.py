@@ -134,6 +134,21 @@ def image_features(image) -> np.ndarray:
     return rgb_xy_features(image, patch=16)
 
 
+def pearson(a, b) -> float:
+    """Pearson correlation of two equal-length vectors: cov(a, b) / (std(a) · std(b))."""
+    a = np.asarray(a, dtype=np.float64) - np.mean(a)
+    b = np.asarray(b, dtype=np.float64) - np.mean(b)
+    return float(a @ b / np.sqrt((a @ a) * (b @ b)))
+
+
+def weight_correlations(run: BranchRun) -> dict:
+    """How the read weights line up with each patch's column (x), row (y) and mean brightness:
+    a strong x/y correlation means the random query mostly prefers positions, not contents."""
+    f = run.features
+    return {"x": pearson(run.weights, f[:, 3]), "y": pearson(run.weights, f[:, 4]),
+            "brightness": pearson(run.weights, f[:, :3].mean(axis=1))}
+
+
 ARMS = (("A", True), ("B", True), ("A", False), ("B", False))
 
 

@@ -14,7 +14,8 @@ import numpy as np
 from kernels import scenes
 from kernels.patches import changed_patches, flatten_patches, patch_counts, rgb_xy_features
 from kernels.vision_branch import (VOCAB, BranchCheckFailed, check_four_arms, four_arms, gate_before_bias,
-                                   make_params, max_abs_diff, ungated_read, vision_read)
+                                   make_params, max_abs_diff, ungated_read, vision_read,
+                                   weight_correlations)
 
 IMAGE_SIZE = 224
 PATCH = 16
@@ -133,23 +134,58 @@ def four_arm_table() -> dict:
         "on_a": on_a, "on_b": on_b, "off_a": arm("A", False), "off_b": arm("B", False),
         "stale_on_diff": max_abs_diff(stale[("A", True)].logits, stale[("B", True)].logits),
         "stale_caught": stale_caught, "gate_residue": residue, "leak_off_diff": leak_off_diff,
-        "sum_a": float(runs[("A", True)].weights.sum()), "sum_b": float(runs[("B", True)].weights.sum()),
+        "sum_err": max(abs(float(runs[(i, True)].weights.sum()) - 1.0) for i in ("A", "B")),
         "positions": len(runs[("A", True)].weights),
     }
 
 
+WEIGHT_MAPS = ("weights_A_anchored", "weights_A_stretched", "weights_B_anchored", "weights_B_stretched")
+MAP_TOLERANCE = 1  # colour levels: a last-bit difference in the weights may round a channel the other way
+
+
+def weight_map_drawings() -> dict:
+    """§6.8's maps: each on-arm weight map on a scale anchored at the uniform baseline
+    ([0, 2/196], white = uniform) and on a scale stretched to its own min..max."""
+    runs, _ = _arms()
+    grid = patch_counts(IMAGE_SIZE, IMAGE_SIZE, PATCH).grid_rows
+    out = {}
+    for image in ("A", "B"):
+        w = runs[(image, True)].weights
+        uniform = 1.0 / len(w)
+        out[f"weights_{image}_anchored"] = (lambda w=w, u=uniform: scenes.weight_map(w, grid, 0.0, 2 * u))
+        out[f"weights_{image}_stretched"] = (lambda w=w: scenes.weight_map(w, grid, float(w.min()), float(w.max())))
+    return out
+
+
+def _map_pixels_spread(img: np.ndarray) -> int:
+    """How far the map's colours stray from white, in levels (0 = every cell at the baseline)."""
+    return int(np.max(255 - img.astype(int).min(axis=-1)))
+
+
 def weight_range() -> dict:
-    """§6.8: the range of the on-arm weights against the uniform baseline 1/196."""
+    """§6.8: the range of the on-arm weights against the uniform baseline 1/196, and the two
+    drawings of the same weights (committed PNGs compared with a fresh rendering)."""
+    drawings = weight_map_drawings()
+    spread = {}
+    for name in WEIGHT_MAPS:
+        committed, fresh = scenes.load_scene(name), drawings[name]()
+        if int(np.max(np.abs(committed.astype(int) - fresh.astype(int)))) > MAP_TOLERANCE:
+            raise AssertionError(f"results/vision/images/{name}.png no longer matches the weights; "
+                                 "regenerate with `python -m verify.lecture.ch06`")
+        spread[name] = _map_pixels_spread(fresh)
     runs, _ = _arms()
     out = {"positions": len(runs[("A", True)].weights), "uniform": 1.0 / len(runs[("A", True)].weights)}
     for image in ("A", "B"):
         w = runs[(image, True)].weights
         out[image] = {"min": float(w.min()), "max": float(w.max()), "ratio": float(w.max() / w.min()),
                       "above": int((w > out["uniform"]).sum()),
-                      "max_over_uniform": float(w.max() * len(w))}
+                      "max_over_uniform": float(w.max() * len(w)),
+                      "corr": weight_correlations(runs[(image, True)])}
     out["min"] = min(out["A"]["min"], out["B"]["min"])
     out["max"] = max(out["A"]["max"], out["B"]["max"])
     assert out["min"] < out["uniform"] < out["max"]
+    out["spread"] = {k.replace("weights_", ""): v for k, v in spread.items()}
+    out["band"], out["band_low"], out["patch"] = 2 * out["uniform"], 0.0, PATCH
     return out
 
 
@@ -168,3 +204,8 @@ def chapter() -> dict:
 def one_read(image: str = IMAGE_A, enabled: bool = True):
     """Convenience for the pages' code blocks and the notebook: one arm on a committed picture."""
     return vision_read(rgb_xy_features(_scene(image), PATCH), make_params(SEED, WIDTH), PREFIX, enabled)
+
+
+if __name__ == "__main__":
+    manifest = scenes.write_all(extra=weight_map_drawings())
+    print(f"wrote {len(manifest['images'])} images and manifest.json to {scenes.IMAGE_DIR}")
