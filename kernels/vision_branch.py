@@ -32,7 +32,12 @@ SUM_TOLERANCE = 1e-12
 
 
 class BranchCheckFailed(AssertionError):
-    pass
+    """`reason` names the violated condition: stale_kv, weights_sum, off_reads_image,
+    bias_survives_gate or on_arms_identical."""
+
+    def __init__(self, reason: str, message: str):
+        super().__init__(message)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -180,22 +185,22 @@ def check_four_arms(runs: dict, params: BranchParams) -> dict:
     for (image, enabled), run in runs.items():
         K, V = project_kv(encode(run.features, params), params)
         if not (np.array_equal(K, run.K) and np.array_equal(V, run.V)):
-            raise BranchCheckFailed(f"arm {image}/{'on' if enabled else 'off'}: K/V are not the projections of "
+            raise BranchCheckFailed("stale_kv", f"arm {image}/{'on' if enabled else 'off'}: K/V are not the projections of "
                                     "this arm's image (stale K/V from another image?); recompute them")
         total = float(run.weights.sum())
         if abs(total - 1.0) > SUM_TOLERANCE:
-            raise BranchCheckFailed(f"arm {image}: attention weights sum to {total!r}, not 1")
+            raise BranchCheckFailed("weights_sum", f"arm {image}: attention weights sum to {total!r}, not 1")
     language_only = runs[("A", False)].language @ params.head
     off_vs_language = max(max_abs_diff(runs[(i, False)].logits, language_only) for i in ("A", "B"))
     off_diff = max_abs_diff(runs[("A", False)].logits, runs[("B", False)].logits)
     on_diff = max_abs_diff(runs[("A", True)].logits, runs[("B", True)].logits)
     if off_diff != 0.0:
-        raise BranchCheckFailed(f"off arms differ between images by {off_diff!r}: the image still reaches "
+        raise BranchCheckFailed("off_reads_image", f"off arms differ between images by {off_diff:.3e}: the image still reaches "
                                 "the logits with the branch switched off")
     if off_vs_language != 0.0:
-        raise BranchCheckFailed(f"off arms differ from the language-only logits by {off_vs_language!r}: "
+        raise BranchCheckFailed("bias_survives_gate", f"off arms differ from the language-only logits by {off_vs_language:.3e}: "
                                 "something (the bias?) survives the gate; gate the whole projected vector")
     if not on_diff > 0.0:
-        raise BranchCheckFailed("on arms give identical logits for different images: "
+        raise BranchCheckFailed("on_arms_identical", "on arms give identical logits for different images: "
                                 "were K/V recomputed after the image changed?")
     return {"off_diff": off_diff, "on_diff": on_diff, "off_vs_language": off_vs_language}
