@@ -126,6 +126,7 @@ def four_arm_table() -> dict:
                 "logits": r.logits.tolist()}
 
     on_a, on_b = arm("A", True), arm("B", True)
+    assert on_a["argmax"] == on_b["argmax"], "the page says the greedy choice is the same for both images"
     return {
         "seed": SEED, "prefix": " ".join(PREFIX), "vocab": list(VOCAB),
         "max_dZ": max_abs_diff(runs[("A", True)].Z, runs[("B", True)].Z),
@@ -184,6 +185,9 @@ def weight_range() -> dict:
     out["min"] = min(out["A"]["min"], out["B"]["min"])
     out["max"] = max(out["A"]["max"], out["B"]["max"])
     assert out["min"] < out["uniform"] < out["max"]
+    for image in ("A", "B"):  # the page says the pattern follows the coordinates more than brightness
+        c = out[image]["corr"]
+        assert abs(c["x"]) > abs(c["brightness"]), f"image {image}: brightness explains the weights better than x"
     out["spread"] = {k.replace("weights_", ""): v for k, v in spread.items()}
     out["band"], out["band_low"], out["patch"] = 2 * out["uniform"], 0.0, PATCH
     return out
