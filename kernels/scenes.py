@@ -198,6 +198,28 @@ def grid_lines(img, columns: int, rows: int, color=(20, 20, 20)) -> np.ndarray:
     return out
 
 
+def grid_cells(columns: int, rows: int) -> list[tuple[int, int, int, int]]:
+    """(x0, y0, x1, y1) of every cell, row-major, with the same boundaries grid_lines draws."""
+    xs = [(k * SIZE + columns // 2) // columns for k in range(columns + 1)]
+    ys = [(k * SIZE + rows // 2) // rows for k in range(rows + 1)]
+    return [(xs[c], ys[r], xs[c + 1], ys[r + 1]) for r in range(rows) for c in range(columns)]
+
+
+def central_crops(img, columns: int, rows: int, gap: int = 6) -> np.ndarray:
+    """The central 2×2 block of cells cut from `img` (real pixels, not redrawn), laid out with
+    white gaps so the reader sees separate crops."""
+    cells = grid_cells(columns, rows)
+    c0, r0 = columns // 2 - 1, rows // 2 - 1
+    picked = [cells[(r0 + dr) * columns + c0 + dc] for dr in (0, 1) for dc in (0, 1)]
+    w = max(x1 - x0 for x0, _, x1, _ in picked)
+    h = max(y1 - y0 for _, y0, _, y1 in picked)
+    out = np.full((2 * h + 3 * gap, 2 * w + 3 * gap, 3), 255, dtype=np.uint8)
+    for i, (x0, y0, x1, y1) in enumerate(picked):
+        top, left = gap + (i // 2) * (h + gap), gap + (i % 2) * (w + gap)
+        out[top:top + y1 - y0, left:left + x1 - x0] = img[y0:y1, x0:x1]
+    return out
+
+
 # --------------------------------------------------------------------------- weight maps
 
 def weight_map(weights, grid: int, low: float, high: float, cell: int = 16) -> np.ndarray:
@@ -224,6 +246,7 @@ SCENES = {
     "lake": lake,
     "bank_river": bank_river,
     "give_book_grid_6x4": lambda: grid_lines(give_book("blue"), 6, 4),
+    "give_book_center_crops": lambda: central_crops(give_book("blue"), 6, 4),
     "lake_grid_14x14": lambda: grid_lines(lake(), 14, 14, (255, 255, 255)),
     "bank_river_grid_14x14": lambda: grid_lines(bank_river(), 14, 14, (20, 20, 20)),
 }

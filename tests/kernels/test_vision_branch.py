@@ -170,6 +170,14 @@ def test_controls_change_only_what_they_claim():
         scenes.give_book("green")
 
 
+def test_central_crops_are_cut_not_redrawn():
+    img = scenes.give_book("blue")
+    crops = scenes.central_crops(img, 6, 4, gap=6)
+    x0, y0, x1, y1 = scenes.grid_cells(6, 4)[1 * 6 + 2]   # row 1, column 2: the first central cell
+    np.testing.assert_array_equal(crops[6:6 + y1 - y0, 6:6 + x1 - x0], img[y0:y1, x0:x1])
+    assert len(scenes.grid_cells(6, 4)) == 24
+
+
 def test_a_tampered_png_is_refused(tmp_path):
     shutil.copytree(scenes.IMAGE_DIR, tmp_path / "images")
     path = tmp_path / "images" / "lake.png"

@@ -63,6 +63,9 @@ def give_book_controls() -> dict:
     red_mask, sleeve_mask, bg_mask = changed(red), changed(sleeve), changed(other)
     assert red_mask.sum() == cover.sum() and not (red_mask & ~cover).any(), "red control changes more than the cover"
     assert not (bg_mask & fg).any(), "background control touches a figure or the book"
+    sx0, sy0, sx1, sy1 = scenes.SLEEVE_BOX
+    for bx0, by0, bx1, by1 in (scenes.COVER_BOX, scenes.PAGES_BOX):  # the page: the sleeve hides the whole book
+        assert sx0 <= bx0 and sy0 <= by0 and bx1 <= sx1 and by1 <= sy1, "the sleeve does not cover the book"
     total = blue.shape[0] * blue.shape[1]
     return {**_counts(), "pixels": total,
             "red_pixels": int(red_mask.sum()), "red_share": red_mask.sum() / total,
