@@ -22,6 +22,7 @@ DOC_NAMES = {"lecture": "讲义读本", "primer": "入门文章", "topic": "主�
 EVIDENCE_LABELS = {"construction": "教学构造", "checkpoint": "本站运行", "measurement": "本站测量", "paper": "论文结果",
                    "record": "历史记录", "design": "待做设计"}
 CODE_DIRS = ("kernels", "verify")
+VISION_IMAGES = ROOT / "results" / "vision" / "images"
 
 
 def _front_matter(path: Path) -> dict | None:
@@ -117,6 +118,8 @@ def on_files(files, config):
             content = (f"# `{rel}`\n\n本站源码的只读渲染；行号可直接链接。\n\n"
                        f"```python linenums=\"1\"\n{source.read_text(encoding='utf-8')}\n```\n")
             files.append(File.generated(config, f"code/{rel[:-3]}.md", content=content))
+    for png in sorted(VISION_IMAGES.glob("*.png")):  # the site's own drawings (kernels/scenes.py)
+        files.append(File.generated(config, f"assets/vision/{png.name}", abs_src_path=str(png)))
     return files
 
 

@@ -1,0 +1,218 @@
+"""Lecture chapter 6: images as new evidence for language computation.
+
+Inputs are module constants, defined once. The pictures are the site's own procedural drawings
+(kernels/scenes.py), loaded from the committed PNGs in results/vision/images/ after a sha256
+check, and compared bitwise with a fresh drawing so the files cannot drift from the generator.
+The branch of §6.5–§6.11 is kernels/vision_branch.py. The course's archived LAB03 numbers
+(0.922170018, 0.016440292, …) came from other pictures and other code; the pages cite them as
+records and are not computed here.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from kernels import scenes
+from kernels.patches import changed_patches, flatten_patches, patch_counts, rgb_xy_features
+from kernels.vision_branch import (VOCAB, BranchCheckFailed, check_four_arms, four_arms, gate_before_bias,
+                                   make_params, max_abs_diff, ungated_read, vision_read,
+                                   weight_correlations)
+
+IMAGE_SIZE = 224
+PATCH = 16
+CHANNELS = 3
+TEACHING_GRID = (6, 4)        # columns × rows drawn over the give-book scene
+SEED = 20261016
+WIDTH = 16                    # the branch width: our choice; the seed does not give LAB03's
+PREFIX = ("a", "scene")
+IMAGE_A, IMAGE_B = "lake", "bank_river"
+GIVE_BOOK = ("give_book_blue", "give_book_red", "give_book_sleeve", "give_book_background")
+HIGHER_RES = (336, 14)        # §6.15: another resolution and patch size, for the arithmetic only
+BASE_RES = (224, 14)
+
+
+def _scene(name: str) -> np.ndarray:
+    """The committed PNG (hash-checked) and a fresh drawing must be the same pixels."""
+    img = scenes.load_scene(name)
+    fresh = scenes.SCENES[name]()
+    if not np.array_equal(img, fresh):
+        raise AssertionError(f"results/vision/images/{name}.png no longer matches kernels/scenes.py; "
+                             "regenerate with `python -m kernels.scenes`")
+    return img
+
+
+def _counts() -> dict:
+    c = patch_counts(IMAGE_SIZE, IMAGE_SIZE, PATCH, CHANNELS)
+    cols, rows = TEACHING_GRID
+    return {"size": IMAGE_SIZE, "patch": PATCH, "grid": c.grid_rows, "patches": c.patches,
+            "values": c.values_per_patch, "rows_cls": c.rows_with_cls, "channels": CHANNELS,
+            "teach_cols": cols, "teach_rows": rows, "teach_cells": cols * rows,
+            "features": rgb_xy_features(_scene(IMAGE_A), PATCH).shape[1]}
+
+
+def give_book_controls() -> dict:
+    """Chapter opening: which pixels each control changes relative to the blue-cover drawing."""
+    blue, red, sleeve, other = (_scene(n) for n in GIVE_BOOK)
+    cover = np.zeros(blue.shape[:2], dtype=bool)
+    x0, y0, x1, y1 = scenes.COVER_BOX
+    cover[y0:y1, x0:x1] = True
+    fg = scenes.give_book_foreground()
+
+    def changed(img):
+        return np.any(img != blue, axis=-1)
+
+    red_mask, sleeve_mask, bg_mask = changed(red), changed(sleeve), changed(other)
+    assert red_mask.sum() == cover.sum() and not (red_mask & ~cover).any(), "red control changes more than the cover"
+    assert not (bg_mask & fg).any(), "background control touches a figure or the book"
+    sx0, sy0, sx1, sy1 = scenes.SLEEVE_BOX
+    for bx0, by0, bx1, by1 in (scenes.COVER_BOX, scenes.PAGES_BOX):  # the page: the sleeve hides the whole book
+        assert sx0 <= bx0 and sy0 <= by0 and bx1 <= sx1 and by1 <= sy1, "the sleeve does not cover the book"
+    total = blue.shape[0] * blue.shape[1]
+    return {**_counts(), "pixels": total,
+            "red_pixels": int(red_mask.sum()), "red_share": red_mask.sum() / total,
+            "red_patches": len(changed_patches(blue, red, PATCH)),
+            "sleeve_pixels": int(sleeve_mask.sum()), "sleeve_patches": len(changed_patches(blue, sleeve, PATCH)),
+            "bg_pixels": int(bg_mask.sum()), "bg_patches": len(changed_patches(blue, other, PATCH)),
+            "fg_pixels": int(fg.sum())}
+
+
+def patch_grid() -> dict:
+    """§6.2: the three counts, checked on a real array cut from the lake drawing."""
+    counts = _counts()
+    flat = flatten_patches(_scene(IMAGE_A), PATCH)
+    assert flat.shape == (counts["patches"], counts["values"])
+    return {**counts, "flat_shape": list(flat.shape)}
+
+
+def _arms() -> tuple[dict, object]:
+    params = make_params(SEED, WIDTH)
+    fa, fb = rgb_xy_features(_scene(IMAGE_A), PATCH), rgb_xy_features(_scene(IMAGE_B), PATCH)
+    return four_arms(fa, fb, params, PREFIX), params
+
+
+def branch_setup() -> dict:
+    """§6.5–§6.6: what the stand-in is made of."""
+    runs, params = _arms()
+    run = runs[("A", True)]
+    return {**_counts(), "seed": SEED, "width": params.width, "vocab": list(VOCAB), "vocab_size": len(VOCAB),
+            "prefix": " ".join(PREFIX), "Z_shape": list(run.Z.shape), "K_shape": list(run.K.shape),
+            "q_shape": list(run.q.shape), "weights_len": len(run.weights),
+            "param_count": sum(getattr(params, f).size for f in
+                               ("encoder", "embedding", "W_Q", "W_K", "W_V", "W_O", "bias", "head"))}
+
+
+def four_arm_table() -> dict:
+    """§6.7: the four arms, the asserted checks, and the two deliberate mistakes."""
+    runs, params = _arms()
+    check = check_four_arms(runs, params)
+    fa, fb = runs[("A", True)].features, runs[("B", True)].features
+    a_index = VOCAB.index("a")
+
+    stale = four_arms(fa, fb, params, PREFIX, stale_kv=True)
+    try:
+        check_four_arms(stale, params)
+        stale_caught = False
+    except BranchCheckFailed:
+        stale_caught = True
+    assert stale_caught, "the four-arm check did not detect stale K/V"
+    wrong_gate = four_arms(fa, fb, params, PREFIX, branch_fn=gate_before_bias)
+    language_only = runs[("A", False)].language @ params.head
+    residue = max_abs_diff(wrong_gate[("A", False)].logits, language_only)
+    assert residue > 0.0, "gating before the bias left no residue"
+    leak = four_arms(fa, fb, params, PREFIX, branch_fn=ungated_read)
+    leak_off_diff = max_abs_diff(leak[("A", False)].logits, leak[("B", False)].logits)
+    assert leak_off_diff > 0.0
+
+    def arm(image, enabled):
+        r = runs[(image, enabled)]
+        return {"probs": r.probabilities.tolist(), "p_a": float(r.probabilities[a_index]),
+                "argmax": VOCAB[int(np.argmax(r.logits))], "p_max": float(r.probabilities.max()),
+                "logits": r.logits.tolist()}
+
+    on_a, on_b = arm("A", True), arm("B", True)
+    assert on_a["argmax"] == on_b["argmax"], "the page says the greedy choice is the same for both images"
+    return {
+        "seed": SEED, "prefix": " ".join(PREFIX), "vocab": list(VOCAB),
+        "max_dZ": max_abs_diff(runs[("A", True)].Z, runs[("B", True)].Z),
+        "max_dK": max_abs_diff(runs[("A", True)].K, runs[("B", True)].K),
+        "on_diff": check["on_diff"], "off_diff": check["off_diff"], "off_vs_language": check["off_vs_language"],
+        "on_a": on_a, "on_b": on_b, "off_a": arm("A", False), "off_b": arm("B", False),
+        "stale_on_diff": max_abs_diff(stale[("A", True)].logits, stale[("B", True)].logits),
+        "stale_caught": stale_caught, "gate_residue": residue, "leak_off_diff": leak_off_diff,
+        "sum_err": max(abs(float(runs[(i, True)].weights.sum()) - 1.0) for i in ("A", "B")),
+        "positions": len(runs[("A", True)].weights),
+    }
+
+
+WEIGHT_MAPS = ("weights_A_anchored", "weights_A_stretched", "weights_B_anchored", "weights_B_stretched")
+MAP_TOLERANCE = 1  # colour levels: a last-bit difference in the weights may round a channel the other way
+
+
+def weight_map_drawings() -> dict:
+    """§6.8's maps: each on-arm weight map on a scale anchored at the uniform baseline
+    ([0, 2/196], white = uniform) and on a scale stretched to its own min..max."""
+    runs, _ = _arms()
+    grid = patch_counts(IMAGE_SIZE, IMAGE_SIZE, PATCH).grid_rows
+    out = {}
+    for image in ("A", "B"):
+        w = runs[(image, True)].weights
+        uniform = 1.0 / len(w)
+        out[f"weights_{image}_anchored"] = (lambda w=w, u=uniform: scenes.weight_map(w, grid, 0.0, 2 * u))
+        out[f"weights_{image}_stretched"] = (lambda w=w: scenes.weight_map(w, grid, float(w.min()), float(w.max())))
+    return out
+
+
+def _map_pixels_spread(img: np.ndarray) -> int:
+    """How far the map's colours stray from white, in levels (0 = every cell at the baseline)."""
+    return int(np.max(255 - img.astype(int).min(axis=-1)))
+
+
+def weight_range() -> dict:
+    """§6.8: the range of the on-arm weights against the uniform baseline 1/196, and the two
+    drawings of the same weights (committed PNGs compared with a fresh rendering)."""
+    drawings = weight_map_drawings()
+    spread = {}
+    for name in WEIGHT_MAPS:
+        committed, fresh = scenes.load_scene(name), drawings[name]()
+        if int(np.max(np.abs(committed.astype(int) - fresh.astype(int)))) > MAP_TOLERANCE:
+            raise AssertionError(f"results/vision/images/{name}.png no longer matches the weights; "
+                                 "regenerate with `python -m verify.lecture.ch06`")
+        spread[name] = _map_pixels_spread(fresh)
+    runs, _ = _arms()
+    out = {"positions": len(runs[("A", True)].weights), "uniform": 1.0 / len(runs[("A", True)].weights)}
+    for image in ("A", "B"):
+        w = runs[(image, True)].weights
+        out[image] = {"min": float(w.min()), "max": float(w.max()), "ratio": float(w.max() / w.min()),
+                      "above": int((w > out["uniform"]).sum()),
+                      "max_over_uniform": float(w.max() * len(w)),
+                      "corr": weight_correlations(runs[(image, True)])}
+    out["min"] = min(out["A"]["min"], out["B"]["min"])
+    out["max"] = max(out["A"]["max"], out["B"]["max"])
+    assert out["min"] < out["uniform"] < out["max"]
+    for image in ("A", "B"):  # the page says the pattern follows the coordinates more than brightness
+        c = out[image]["corr"]
+        assert abs(c["x"]) > abs(c["brightness"]), f"image {image}: brightness explains the weights better than x"
+    out["spread"] = {k.replace("weights_", ""): v for k, v in spread.items()}
+    out["band"], out["band_low"], out["patch"] = 2 * out["uniform"], 0.0, PATCH
+    return out
+
+
+def higher_resolution() -> dict:
+    """§6.15: position counts when resolution rises at a fixed patch size (arithmetic only)."""
+    (s0, p0), (s1, p1) = BASE_RES, HIGHER_RES
+    a, b = patch_counts(s0, s0, p0), patch_counts(s1, s1, p1)
+    return {"s0": s0, "p0": p0, "n0": a.patches, "g0": a.grid_rows, "s1": s1, "p1": p1, "n1": b.patches,
+            "g1": b.grid_rows, "ratio": b.patches / a.patches, "pixel_ratio": (s1 * s1) / (s0 * s0)}
+
+
+def chapter() -> dict:
+    return give_book_controls()
+
+
+def one_read(image: str = IMAGE_A, enabled: bool = True):
+    """Convenience for the pages' code blocks and the notebook: one arm on a committed picture."""
+    return vision_read(rgb_xy_features(_scene(image), PATCH), make_params(SEED, WIDTH), PREFIX, enabled)
+
+
+if __name__ == "__main__":
+    manifest = scenes.write_all(extra=weight_map_drawings())
+    print(f"wrote {len(manifest['images'])} images and manifest.json to {scenes.IMAGE_DIR}")
