@@ -110,6 +110,10 @@ def lstm_gates() -> dict:
         "retain_path": [float(cell_path_gradient([f] * RETAIN_STEPS)) for f in RETAIN_FORGETS],
         "path_steps": PATH_STEPS, "path_f": list(PATH_FORGETS),
         "path": [float(cell_path_gradient([f] * PATH_STEPS)) for f in PATH_FORGETS],
+        # the figure's curves: the same path product after every step count 1..PATH_STEPS
+        "decay_forgets": sorted(set(RETAIN_FORGETS) | set(PATH_FORGETS), reverse=True),
+        "decay_curves": [[float(cell_path_gradient([f] * t)) for t in range(1, PATH_STEPS + 1)]
+                         for f in sorted(set(RETAIN_FORGETS) | set(PATH_FORGETS), reverse=True)],
     }
 
 
