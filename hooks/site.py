@@ -112,7 +112,8 @@ def on_files(files, config):
             content = (f"# `{rel}`\n\n本站源码的只读渲染；行号可直接链接。\n\n"
                        f"```python linenums=\"1\"\n{source.read_text(encoding='utf-8')}\n```\n")
             files.append(File.generated(config, f"code/{rel[:-3]}.md", content=content))
-    return files
+    from verify.figures import add_site_files
+    return add_site_files(files, config, RESULTS)  # the verified figures' SVGs, from the figure cache
 
 
 # --------------------------------------------------------------------------- pages: verification box
@@ -168,6 +169,8 @@ def on_page_markdown(markdown, page, config, files):
     if "id" not in meta:
         return markdown
     data = page_results(meta["id"], page.file.src_uri)
+    from verify.figures import embed_figures
+    markdown = embed_figures(markdown, page.file.src_uri, meta["id"])
     page.meta["raw_markdown"] = "index.md"
     box = verification_box(page, data)
     lines = markdown.split("\n")

@@ -77,7 +77,7 @@ def draw_svg(name: str, data: dict) -> tuple[bytes, list[str]]:
 def _fmt_prob(x: float) -> str:
     """0.45 -> '0.45'; 2/3 -> '2/3'; 1.0 -> '1': how the pages print a given probability."""
     f = Fraction(x).limit_denominator(12)
-    if abs(float(f) - x) < 1e-12 and f.denominator in (1, 3, 6, 7, 9, 11, 12):
+    if abs(float(f) - x) < 1e-9 and f.denominator in (1, 3, 6, 7, 9, 11, 12):
         return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
     return f"{x:.2f}"
 
@@ -204,6 +204,8 @@ def heatmaps(plt, labels, ticks=None, **panels):
     """Matrices side by side; -inf cells (masked) are drawn as grey crosses, not as a colour."""
     import numpy as np
     names = list(panels)
+    if ticks is None and len(labels) > len(names):
+        ticks = labels[len(names):]
     fig, axes = plt.subplots(1, len(names), figsize=(min(WIDTH_IN, 2.6 * len(names) + 0.8), 2.9), squeeze=False)
     for ax, name, title in zip(axes[0], names, labels):
         m = np.array([[_num(x) for x in row] for row in panels[name]], dtype=float)
@@ -222,7 +224,7 @@ def heatmaps(plt, labels, ticks=None, **panels):
         ax.set_title(title)
         fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
     fig.tight_layout()
-    return fig, list(labels)
+    return fig, list(labels[:len(names)])
 
 
 @kind()
@@ -372,7 +374,7 @@ def block_diagram(plt, spec):
     centers = {}
     for ci, column in enumerate(columns):
         x = ci * 3.4
-        ax.text(x, height + 0.1, column["title"], ha="center", fontsize=11, weight="bold")
+        ax.text(x, height + 0.1, column["title"], ha="center", fontsize=12)
         labels.append(column["title"])
         for bi, box in enumerate(column["boxes"]):
             label = box if isinstance(box, str) else box["label"]

@@ -20,7 +20,7 @@ The data are hashed canonically (floats rounded, see `canonical`), the SVG is dr
 text as paths in a CJK font shipped by the `mplfonts` wheel, fixed hash salt, no date), and cached under
 build/figures/ by the hash of data, drawing code and matplotlib version, so an unchanged figure is not
 redrawn (a warm run does not even import matplotlib). A changed value changes the data hash and fails
-the page until the figure's `sha256` lock is renewed (`python -m verify.figures --locks` prints them).
+the page until the figure's `sha256` lock is renewed (`python -m verify.figures --renew PAGE`).
 """
 from __future__ import annotations
 
@@ -89,6 +89,9 @@ def select(values: dict, mapping: dict | None) -> dict:
         return {"spec": values}
     out = {}
     for arg, path in mapping.items():
+        if isinstance(path, list):
+            out[arg] = [select(values, {arg: p})[arg] for p in path]
+            continue
         m = re.fullmatch(r"(\w+)((?:\[\d+\]|\.\w+)*)", str(path))
         if not m or m.group(1) not in values:
             raise KeyError(f"data {arg}: {path!r} is not a key of the values (known: {', '.join(sorted(values))})")
@@ -216,7 +219,7 @@ def check_figures(page, values: dict | None, report, fail) -> list[dict]:
             continue
         if str(entry["sha256"]) != digest[:LOCK_DIGITS]:
             fail(line, f"figure {fid}: data changed (sha256 {digest[:LOCK_DIGITS]}, lock {entry['sha256']}); "
-                       "check the caption and the figure, then renew the lock (python -m verify.figures --locks)")
+                       "check the caption and the figure, then renew the lock (python -m verify.figures --renew PAGE)")
         try:
             drawn = render(entry["draw"], data, digest)
         except Exception as exc:
@@ -275,25 +278,54 @@ def add_site_files(files, config, results_dir: Path):
 
 # --------------------------------------------------------------------------- command line
 
+def current_locks(path: Path) -> list[tuple[str, str, str]]:
+    """(figure id, lock written on the page, lock of the data now) for each figure of a page."""
+    from verify.page import read_page
+    page = read_page(path)
+    out = []
+    for entry in page.meta.get("figures") or []:
+        data = select(load_values(entry.get("from") or page.meta["verify"]), entry.get("data"))
+        if "labels" in entry:
+            data["labels"] = [str(x) for x in entry["labels"]]
+        out.append((entry["id"], str(entry["sha256"]), data_sha256(data)[:LOCK_DIGITS]))
+    return out
+
+
+def renew_locks(path: Path) -> int:
+    """Rewrite the sha256 line of every figure of a page whose data changed; returns how many."""
+    text = path.read_text(encoding="utf-8")
+    changed = 0
+    for fid, old, new in current_locks(path):
+        if old != new:
+            pattern = re.compile(rf"(- id: {re.escape(fid)}\n(?:    .*\n)*?    sha256: ){re.escape(old)}\b")
+            text, n = pattern.subn(rf"\g<1>{new}", text, count=1)
+            changed += n
+    if changed:
+        path.write_text(text, encoding="utf-8")
+    return changed
+
+
 def main(argv=None) -> int:
-    """`python -m verify.figures --locks [PAGE ...]`: print each figure's current data lock."""
+    """`python -m verify.figures [--renew] [PAGE|FOLDER ...]`: print each figure's lock and its data's
+    current hash; --renew writes the current hash into the page (after you have checked the figure)."""
     import argparse
     from verify.checker import all_pages
-    from verify.page import read_page
     parser = argparse.ArgumentParser(prog="python -m verify.figures", description=main.__doc__)
-    parser.add_argument("--locks", action="store_true", help="print page, figure id and current sha256 lock")
+    parser.add_argument("--renew", action="store_true", help="write the current data hash into each page")
+    parser.add_argument("--locks", action="store_true", help="(default) print the locks")
     parser.add_argument("pages", nargs="*", type=Path)
     args = parser.parse_args(argv)
-    for path in args.pages or all_pages():
-        page = read_page(path)
-        for entry in page.meta.get("figures") or []:
-            source = entry.get("from") or page.meta["verify"]
-            data = select(load_values(source), entry.get("data"))
-            if "labels" in entry:
-                data["labels"] = [str(x) for x in entry["labels"]]
-            digest = data_sha256(data)
-            print(f"{path}: {entry['id']}: sha256: {digest[:LOCK_DIGITS]}")
-    return 0
+    pages = []
+    for given in args.pages or [ROOT / "docs"]:
+        pages += all_pages(given) if given.is_dir() else [given]
+    stale = 0
+    for path in pages:
+        for fid, old, new in current_locks(path):
+            stale += old != new
+            print(f"{path}: {fid}: sha256 {new}" + ("" if old == new else f" (page says {old})"))
+        if args.renew:
+            renew_locks(path)
+    return 1 if stale and not args.renew else 0
 
 
 if __name__ == "__main__":
