@@ -119,6 +119,20 @@ def decay_curves(plt, forgets, steps, curves, labels):
 
 
 @kind()
+def credit_distance(plt, distances, full, truncated, labels):
+    """Sensitivity of the last state to earlier states against distance: whole history vs truncated."""
+    fig, ax = plt.subplots(figsize=(WIDTH_IN, 3.0))
+    ax.plot(distances, full, marker="o", color=BLUE, label=labels[2])
+    ax.plot(distances[:len(truncated)], truncated, marker="s", color=ORANGE, linestyle="none", label=labels[3])
+    ax.axvline(len(truncated) - 1 + 0.5, color=GRAY, linestyle="--")
+    ax.set_yscale("log")
+    ax.set_xlabel(labels[0])
+    ax.set_ylabel(labels[1])
+    ax.legend(frameon=False)
+    return fig, list(labels)
+
+
+@kind()
 def training_curves(plt, spec):
     """Training loss of both reversal models against updates, with the validation NLL marked."""
     fig, ax = plt.subplots(figsize=(WIDTH_IN, 3.2))
