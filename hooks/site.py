@@ -120,7 +120,8 @@ def on_files(files, config):
             files.append(File.generated(config, f"code/{rel[:-3]}.md", content=content))
     for png in sorted(VISION_IMAGES.glob("*.png")):  # the site's own drawings (kernels/scenes.py)
         files.append(File.generated(config, f"assets/vision/{png.name}", abs_src_path=str(png)))
-    return files
+    from verify.figures import add_site_files
+    return add_site_files(files, config, RESULTS)  # the verified figures' SVGs, from the figure cache
 
 
 # --------------------------------------------------------------------------- pages: verification box
@@ -176,6 +177,8 @@ def on_page_markdown(markdown, page, config, files):
     if "id" not in meta:
         return markdown
     data = page_results(meta["id"], page.file.src_uri)
+    from verify.figures import embed_figures
+    markdown = embed_figures(markdown, page.file.src_uri, meta["id"])
     page.meta["raw_markdown"] = "index.md"
     box = verification_box(page, data)
     lines = markdown.split("\n")

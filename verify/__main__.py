@@ -43,6 +43,7 @@ def page_json(report) -> dict:
         "claims": [dataclasses.asdict(c) for c in report.claims],
         "cited": report.cited,
         "errors": report.errors,
+        "figures": report.figures,
     }
 
 

@@ -61,6 +61,7 @@ class PageReport:
     numbers_recomputed: int = 0
     numbers_cited: int = 0
     code_blocks_run: int = 0
+    figures: list = field(default_factory=list)  # records from verify.figures.check_figures
 
     @property
     def failed(self) -> bool:
@@ -294,6 +295,10 @@ def check_page(path: Path) -> PageReport:
         fail(page.meta_lines.get("evidence", 2),
              f"evidence lists {', '.join(sorted(computed_kinds))} but the page has no claims or executed code; "
              "remove it from evidence ([] is right for a page without numbers)")
+
+    # 7. figures: drawn from the same values, numbers in their annotations are claims
+    from verify.figures import check_figures
+    report.figures = check_figures(page, values, report, fail)
 
     description = page.meta.get("description")
     if description is not None:

@@ -18,6 +18,7 @@ FRONT_MATTER_KEYS = {
     "cited": "list of {text, source, kind} for numbers taken from a source",
     "sources": "map of source key -> full reference with version and location",
     "description": "one line used by llms.txt and search engines",
+    "figures": "list of {id, draw, from, data, labels, sha256}: figures drawn from the verified values (verify/figures.py)",
 }
 REQUIRED_KEYS = ("id", "title", "source", "evidence")
 

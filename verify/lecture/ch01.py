@@ -326,4 +326,5 @@ def cooccurrence_glove() -> dict:
         "x_max": GLOVE_X_MAX, "alpha": GLOVE_ALPHA, "f_counts": GLOVE_SHOWN_COUNTS, "f": glove_weight(GLOVE_SHOWN_COUNTS, GLOVE_X_MAX, GLOVE_ALPHA),
         "log_her_gave": math.log(C[her, 1]), "log_him_gave": math.log(C[him, 1]),
         "n_pairs": int((C > 0).sum()), "n_cells": int(C.size), "J0": glove.loss,
+        "vocab": list(COOC_VOCAB), "ppmi": M, "embedding": X,  # the figures' matrix and 2-D points
     }

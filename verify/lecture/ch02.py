@@ -110,6 +110,10 @@ def lstm_gates() -> dict:
         "retain_path": [float(cell_path_gradient([f] * RETAIN_STEPS)) for f in RETAIN_FORGETS],
         "path_steps": PATH_STEPS, "path_f": list(PATH_FORGETS),
         "path": [float(cell_path_gradient([f] * PATH_STEPS)) for f in PATH_FORGETS],
+        # the figure's curves: the same path product after every step count 1..PATH_STEPS
+        "decay_forgets": sorted(set(RETAIN_FORGETS) | set(PATH_FORGETS), reverse=True),
+        "decay_curves": [[float(cell_path_gradient([f] * t)) for t in range(1, PATH_STEPS + 1)]
+                         for f in sorted(set(RETAIN_FORGETS) | set(PATH_FORGETS), reverse=True)],
     }
 
 
@@ -270,6 +274,24 @@ CLIP_TAU = 1.0
 PERIOD_SHORT, PERIOD_LONG = 12, 18
 
 
+# 本站构造 (figure of §2.11): the §2.1 slice run longer by cycling its three inputs, and the
+# sensitivity of the last state to each earlier state, with the whole history vs chunks of CHUNK.
+LONG_STEPS = 12
+CHUNK = 4
+
+
+def _credit_by_distance() -> dict:
+    inputs = list(RNN_INPUTS.values())
+    xs = np.stack([inputs[k % len(inputs)] for k in range(LONG_STEPS)])
+    states = rnn_forward(xs, RNN_H0, RNN_W_X, RNN_W_H, RNN_B)
+    last = LONG_STEPS
+    boundary = last - (last - 1) % CHUNK - 1  # the last chunk's first state: gradients stop there
+    full = [float(np.linalg.norm(rnn_jacobian_product(states, RNN_W_H, last - d, last), 2)) for d in range(last + 1)]
+    assert all(a > b for a, b in zip(full, full[1:])), "the page says the sensitivity keeps shrinking with distance"
+    return {"long_steps": LONG_STEPS, "chunk": CHUNK, "distances": list(range(last + 1)), "full_norms": full,
+            "truncated_reach": last - boundary, "truncated_norms": full[: last - boundary + 1]}
+
+
 def distant_credit() -> dict:
     """§2.11: the state Jacobians of the §2.1 slice and their product; global-norm vs element-wise clipping."""
     states = _rnn_states()
@@ -287,6 +309,7 @@ def distant_credit() -> dict:
         "scale": clipped.scale, "clipped": [float(g[0]) for g in clipped.grads],
         "by_value": [float(g[0]) for g in by_value],
         "zero_norm": zero.norm_before, "zero_scale": zero.scale, "zero_out": [float(g[0]) for g in zero.grads],
+        **_credit_by_distance(),
     }
 
 

@@ -98,6 +98,10 @@ def probability_tree() -> dict:
         "kept": [[h.probability for h in r] for r in beam.rounds],
         "pool": [[h.probability for h in p] for p in beam.pools],
         "n_rounds": len(beam.rounds),
+        # the figure's highlighted paths and the prefixes each round's pool dropped
+        "greedy_path": _name(greedy.best.tokens), "best_path": _name(paths[0].tokens),
+        "beam_path": _name(beam.best.tokens),
+        "pruned": [_name(h.tokens) for p, r in zip(beam.pools, beam.rounds) for h in p[len(r):]],
     }
 
 
