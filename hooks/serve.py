@@ -90,6 +90,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def send_file(self, path: str, status: int):
         ext = os.path.splitext(path)[1].lower()
         stat = os.stat(path)
+        if status == http.HTTPStatus.OK and self.not_modified_since(stat.st_mtime):
+            self.send_response(http.HTTPStatus.NOT_MODIFIED)
+            self.send_header("Last-Modified", email.utils.formatdate(stat.st_mtime, usegmt=True))
+            self.end_headers()
+            return None
         use_gzip = (ext in COMPRESSIBLE and stat.st_size >= MIN_GZIP_BYTES
                     and accepts_gzip(self.headers.get("Accept-Encoding", "")))
         origin = self.request_origin() if os.path.basename(path) == "sitemap.xml" else None
@@ -114,6 +119,16 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         return body
 
+
+    def not_modified_since(self, mtime: float) -> bool:
+        """The client's copy (If-Modified-Since) is at least as new as the file: answer 304."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        try:
+            return int(mtime) <= email.utils.parsedate_to_datetime(since).timestamp()
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
 
     def request_origin(self) -> str | None:
         """scheme://host[:port] as the client addressed this server (None for an unusable Host header)."""
