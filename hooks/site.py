@@ -218,7 +218,7 @@ def chapter_grid(doc: str, pages, from_rel: str) -> str:
     cards = []
     for rel, meta, n_sections in _chapters(doc, pages):
         doc_id, chapter = meta["id"].split(".")[:2]
-        label = group_label(doc_id, chapter)
+        label = group_label(doc_id, chapter) if chapter.isdigit() or len(chapter) == 1 else "参考文献"
         count = f" · {n_sections} 节" if n_sections else ""
         cards.append(f'<div class="kb-card" markdown title="{html.escape(meta.get("description", ""))}">\n'
                      f'<span class="kb-card-label">{html.escape(label)}{count}</span>\n'
@@ -230,6 +230,9 @@ def verification_summary(results_path: Path = RESULTS.parent / "results.json") -
     """The site-wide counts and the time of the last `make verify`, read from its results file."""
     import datetime
 
+    if not results_path.is_file():
+        raise PluginError(f"docs/index.md: the home page's summary needs {results_path.relative_to(ROOT)}; "
+                          "run `make verify` before building")
     data = json.loads(results_path.read_text(encoding="utf-8"))
     summary = data["summary"]
     when = datetime.datetime.fromtimestamp(results_path.stat().st_mtime, datetime.timezone.utc)
@@ -250,6 +253,12 @@ def verification_summary(results_path: Path = RESULTS.parent / "results.json") -
     return "\n".join(lines)
 
 
+def section_label(page_id: str) -> str:
+    """lecture.3.10 -> 讲义读本 §3.10"""
+    doc, *parts = page_id.split(".")
+    return f"{DOC_NAMES.get(doc, doc)} §{'.'.join(parts)}"
+
+
 def labs_and_checkpoints(pages, from_rel: str) -> str:
     """Where the lab notebooks and the trained checkpoints are, listed from the repository."""
     notebooks = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -263,7 +272,8 @@ def labs_and_checkpoints(pages, from_rel: str) -> str:
     if runs:
         lines.append("- **本站训练的 checkpoint**（" + "、".join(f"`{r}/`" for r in runs) +
                      "，含种子、设备与 sha256 的 manifest；`make checkpoints` 重训，`make gpu` 在 CUDA 上复核）。"
-                     "用到它们的页面：" + "、".join(f"[{m['source']}]({_link(rel, from_rel)})" for rel, m in checkpoint_pages))
+                     "用到它们的页面：" + "、".join(f"[{section_label(m['id'])}]({_link(rel, from_rel)})"
+                                           for rel, m in checkpoint_pages))
     return "\n".join(lines)
 
 

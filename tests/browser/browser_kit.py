@@ -94,6 +94,12 @@ UNTYPESET = """return [...document.querySelectorAll('article .arithmatex')]
   .filter(e => !e.querySelector('mjx-container svg')).map(e => e.textContent.slice(0, 60))"""
 
 
+# glyphs are <use> references into MathJax's font cache; one that points nowhere draws nothing
+MISSING_GLYPHS = """return [...document.querySelectorAll('article mjx-container use')]
+  .map(u => u.getAttribute('xlink:href') || u.getAttribute('href'))
+  .filter(h => h && !document.getElementById(h.slice(1))).length"""
+
+
 def fetch(url: str) -> tuple[int, str, str]:
     """(status, content type, body) of a GET, for 4xx/5xx too."""
     try:

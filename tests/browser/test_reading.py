@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_kit import (ARTIFACTS, ROOT, UNTYPESET, assert_clean, built_site, drain_logs, fetch, new_driver,
+from browser_kit import (ARTIFACTS, MISSING_GLYPHS, ROOT, UNTYPESET, assert_clean, built_site, drain_logs, fetch, new_driver,
                          requires_chromium, site_url, wait_for, wait_for_math)
 from hooks.site import page_url, topic_pages
 
@@ -56,6 +56,7 @@ def assert_typeset(driver, where: str):
     wait_for_math(driver)
     untypeset = driver.execute_script(UNTYPESET)
     assert not untypeset, f"{where}: formulas left as TeX: {untypeset[:3]}"
+    assert driver.execute_script(MISSING_GLYPHS) == 0, f"{where}: formulas reference glyphs that are not there"
     text = driver.execute_script("return document.querySelector('article').innerText")
     for raw in ("\\(", "\\[", "$$", "\\begin{"):
         assert raw not in text, f"{where}: raw TeX {raw!r} visible"
