@@ -82,16 +82,22 @@ def wait_for(driver, script: str, timeout: float = 20.0, *args):
     raise AssertionError(f"timed out waiting for: {script}")
 
 
-MATH_DONE = ("return !document.querySelector('.arithmatex') || document.body.dataset.math === 'typeset'")
+UNTYPESET = """return [...document.querySelectorAll('article .arithmatex')]
+  .filter(e => !e.querySelector('mjx-container svg')).map(e => e.textContent.slice(0, 60))"""
+# math.js marks <body data-math="typeset"> when it has typeset the page in view; a page without
+# formulas needs nothing
+MATH_DONE = """return !document.querySelector('article .arithmatex') || document.body.dataset.math === 'typeset'"""
 
 
 def wait_for_math(driver, timeout: float = 30.0):
-    """Until the page has no formulas or math.js reports this page's formulas typeset."""
-    wait_for(driver, MATH_DONE, timeout)
-
-
-UNTYPESET = """return [...document.querySelectorAll('article .arithmatex')]
-  .filter(e => !e.querySelector('mjx-container svg')).map(e => e.textContent.slice(0, 60))"""
+    """Until the page's formulas are typeset; on timeout, say which are not and what the console said."""
+    try:
+        wait_for(driver, MATH_DONE, timeout)
+    except AssertionError:
+        left = driver.execute_script(UNTYPESET)
+        console = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        raise AssertionError(f"{driver.current_url}: formulas not typeset after {timeout:.0f} s "
+                             f"({len(left)} left as TeX, e.g. {left[:2]}); console errors: {console}") from None
 
 
 # glyphs are <use> references into MathJax's font cache; one that points nowhere draws nothing

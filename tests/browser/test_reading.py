@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from browser_kit import (ARTIFACTS, MISSING_GLYPHS, ROOT, UNTYPESET, assert_clean, built_site, drain_logs, fetch, new_driver,
-                         requires_chromium, site_url, wait_for, wait_for_math)
+from browser_kit import (ARTIFACTS, MISSING_GLYPHS, ROOT, UNTYPESET, assert_clean, built_site, drain_logs, fetch,
+                         new_driver, requires_chromium, site_url, wait_for, wait_for_math)
 from hooks.site import page_url, topic_pages
 
 PAGES = topic_pages(ROOT / "docs")
