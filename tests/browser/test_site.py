@@ -1,9 +1,12 @@
 """The built site in a real headless Chromium, served from 127.0.0.1 only.
 
-Checks what a reader and an agent rely on: pages render with their verification box, every
-formula is typeset by the self-hosted MathJax, no request leaves the machine, Chinese search
-finds pages, the raw-Markdown / results-JSON / source links answer with the right content type,
-and the "交给 Agent" action copies a prompt with the page's Markdown URL.
+Checks what a reader and an agent rely on, page by page (direct loads at desktop width; clicking,
+phone width and dark mode are in test_reading.py): pages render with their verification box, every
+formula is typeset by the self-hosted MathJax, no console error, no failed request (the theme once
+fetched `<page>/sitemap.xml` for a Markdown `<link rel=alternate>`), no request leaves the machine,
+Chinese search finds pages, the raw-Markdown / results-JSON / source links answer with the right
+content type, the server gzips text and announces the Markdown in a Link header, and the
+"交给 Agent" action copies a prompt with the page's Markdown URL.
 """
 from __future__ import annotations
 
