@@ -88,8 +88,9 @@ def on_config(config):
                 chapters[chapter].insert(0, rel)
             else:
                 chapters[chapter].append({f"§{'.'.join(parts[1:])} {meta['title']}": rel})
-        if chapters:
-            nav.append({doc_name: [{titles.get(ch, f"第 {ch} 章"): items} for ch, items in chapters.items()]})
+        if chapters:  # the document's own index page first: navigation.indexes makes it the section's page
+            nav.append({doc_name: [f"{doc}/index.md"] +
+                        [{titles.get(ch, f"第 {ch} 章"): items} for ch, items in chapters.items()]})
     if topics:
         nav.append({DOC_NAMES["topic"]: topics})
     from hooks import labs
@@ -110,6 +111,9 @@ def on_files(files, config):
     files.append(File.generated(config, "about/kernels.md",
                                 content=kernel_reference_markdown(root=ROOT, page_path="about/kernels.md")))
     labs.add_files(files, config)
+    pages = topic_pages(Path(config["docs_dir"]))
+    for doc in ("lecture", "primer"):
+        files.append(File.generated(config, f"{doc}/index.md", content=document_index_markdown(doc, pages)))
     for folder in CODE_DIRS:
         for source in sorted((ROOT / folder).rglob("*.py")):
             rel = source.relative_to(ROOT).as_posix()
@@ -145,9 +149,12 @@ def verification_box(page, data: dict) -> str:
     root = _relative_root(page)
     kinds = "".join(f'<span class="evidence-kind">{EVIDENCE_LABELS[k]}</span>' for k in data["evidence"]) or "无（本页不含数值结果）"
     numbers = data["numbers"]
-    parts = [f'<span class="verify-status-passed">✔ 已核算</span>',
-             f"证据：{kinds}",
-             f"本页数字 {numbers['total']} 个：{numbers['recomputed']} 个由代码重算，{numbers['cited']} 个注明来源"]
+    if numbers["total"]:
+        parts = [f'<span class="verify-status-passed">✔ 已核算</span>',
+                 f"证据：{kinds}",
+                 f"本页数字 {numbers['total']} 个：{numbers['recomputed']} 个由代码重算，{numbers['cited']} 个注明来源"]
+    else:  # nothing to recompute: say so instead of a green tick over zero numbers
+        parts = ['<span class="verify-status-none">本页不含需核算的数字</span>', f"证据：{kinds}"]
     if data.get("verify"):
         module, func = data["verify"].split("::")
         line = data.get("verify_line") or 1
@@ -156,7 +163,9 @@ def verification_box(page, data: dict) -> str:
     if data.get("code_blocks_run"):
         parts.append(f"{data['code_blocks_run']} 段代码已执行")
     parts.append(f'<a class="verify-json" href="{root}verify/{data["page"]}.json">结果 JSON</a>')
-    parts.append('<a class="raw-markdown" href="index.md" type="text/markdown">Markdown 原文</a>')
+    # rel=alternate on an <a>, not a <link> in <head>: the theme fetches `<href>/../sitemap.xml` for
+    # every <link rel=alternate> (it takes them for language versions); serve.py also sends a Link header
+    parts.append('<a class="raw-markdown" rel="alternate" href="index.md" type="text/markdown">Markdown 原文</a>')
     parts.append('<button class="agent-copy" type="button" title="复制一段提示词，附上本页 Markdown 地址">交给 Agent</button>')
     return '<div class="verify-box" data-search-exclude data-page-id="{}">{}</div>'.format(html.escape(data["page"]), " · ".join(parts))
 
@@ -174,6 +183,8 @@ def join_cjk_lines(markdown: str) -> str:
 def on_page_markdown(markdown, page, config, files):
     meta = page.meta or {}
     markdown = join_cjk_lines(markdown)
+    if page.file.src_uri == "index.md":
+        return home_page_markdown(markdown, topic_pages(Path(config["docs_dir"])))
     if "id" not in meta:
         return markdown
     data = page_results(meta["id"], page.file.src_uri)
@@ -189,6 +200,117 @@ def on_page_markdown(markdown, page, config, files):
     else:
         lines.insert(0, box + "\n")
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- home page and document indexes
+
+def _chapters(doc: str, pages) -> list[tuple[str, dict, int]]:
+    """(docs-relative path, front matter, number of section pages) of each chapter page of `doc`."""
+    chapters, sections = [], {}
+    for rel, meta in pages:
+        parts = meta["id"].split(".")
+        if parts[0] != doc:
+            continue
+        if len(parts) == 2:
+            chapters.append((rel, meta))
+        else:
+            sections[parts[1]] = sections.get(parts[1], 0) + 1
+    return [(rel, meta, sections.get(meta["id"].split(".")[1], 0)) for rel, meta in chapters]
+
+
+def _link(rel: str, from_rel: str) -> str:
+    """A Markdown link target from page `from_rel` to page `rel` (both docs-relative .md paths)."""
+    import posixpath
+    return posixpath.relpath(rel, posixpath.dirname(from_rel) or ".")
+
+
+def chapter_grid(doc: str, pages, from_rel: str) -> str:
+    """One card per chapter: its label, a link with its title as the one line, its section count."""
+    cards = []
+    for rel, meta, n_sections in _chapters(doc, pages):
+        doc_id, chapter = meta["id"].split(".")[:2]
+        label = group_label(doc_id, chapter) if chapter.isdigit() or len(chapter) == 1 else "参考文献"
+        count = f" · {n_sections} 节" if n_sections else ""
+        cards.append(f'<div class="kb-card" markdown title="{html.escape(meta.get("description", ""))}">\n'
+                     f'<span class="kb-card-label">{html.escape(label)}{count}</span>\n'
+                     f'[{meta["title"]}]({_link(rel, from_rel)})\n</div>')
+    return '<div class="kb-map" markdown>\n\n' + "\n\n".join(cards) + "\n\n</div>"
+
+
+def verification_summary(results_path: Path = RESULTS.parent / "results.json") -> str:
+    """The site-wide counts and the time of the last `make verify`, read from its results file."""
+    import datetime
+
+    if not results_path.is_file():
+        raise PluginError(f"docs/index.md: the home page's summary needs {results_path.relative_to(ROOT)}; "
+                          "run `make verify` before building")
+    data = json.loads(results_path.read_text(encoding="utf-8"))
+    summary = data["summary"]
+    when = datetime.datetime.fromtimestamp(results_path.stat().st_mtime, datetime.timezone.utc)
+    evidence: dict[str, int] = {}
+    for page in data.get("pages", {}).values():
+        for kind in page.get("evidence", []):
+            evidence[kind] = evidence.get(kind, 0) + 1
+    kinds = "、".join(f"{EVIDENCE_LABELS.get(k, k)} {n} 页" for k, n in sorted(evidence.items(), key=lambda kv: -kv[1]))
+    lines = [f'<div class="kb-summary verify-box" markdown>',
+             f"**{summary['pages']} 页**已发布，全部通过核算（未通过的页面不会发布）。"
+             f"页面上共有 **{summary['numbers']} 个数字**：{summary['recomputed']} 个由代码重算，"
+             f"{summary['cited']} 个注明来源；逐项比对 {summary['claims_passed']} 条 claim。"
+             + (f"按证据类型：{kinds}。" if kinds else ""),
+             "",
+             f"最近一次 `make verify`：{when:%Y-%m-%d %H:%M} UTC，用时 {summary['seconds']:.0f} 秒。"
+             f"逐条结果见 <a href=\"verify/results.json\">verify/results.json</a>，每页另有 `verify/<id>.json`。",
+             "</div>"]
+    return "\n".join(lines)
+
+
+def section_label(page_id: str) -> str:
+    """lecture.3.10 -> 讲义读本 §3.10"""
+    doc, *parts = page_id.split(".")
+    return f"{DOC_NAMES.get(doc, doc)} §{'.'.join(parts)}"
+
+
+def labs_and_checkpoints(pages, from_rel: str) -> str:
+    """Where the lab notebooks and the trained checkpoints are, listed from the repository."""
+    notebooks = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    runs = sorted(p.parent.relative_to(ROOT).as_posix() for p in (ROOT / "results").glob("*/manifest.json"))
+    checkpoint_pages = [(rel, meta) for rel, meta in pages
+                        if "checkpoint" in (meta.get("evidence") or [])]
+    lines = []
+    if notebooks:
+        lines.append("- **实验笔记本**（仓库 `notebooks/`，`make notebooks` 无界面执行，结果写到 `build/notebooks/`）："
+                     + "、".join(f"`{n}`" for n in notebooks))
+    if runs:
+        lines.append("- **本站训练的 checkpoint**（" + "、".join(f"`{r}/`" for r in runs) +
+                     "，含种子、设备与 sha256 的 manifest；`make checkpoints` 重训，`make gpu` 在 CUDA 上复核）。"
+                     "用到它们的页面：" + "、".join(f"[{section_label(m['id'])}]({_link(rel, from_rel)})"
+                                           for rel, m in checkpoint_pages))
+    return "\n".join(lines)
+
+
+def home_page_markdown(markdown: str, pages) -> str:
+    """Fill the home page's placeholders with what the build knows (no hand-typed counts)."""
+    fills = {"<!-- kb:lecture-map -->": chapter_grid("lecture", pages, "index.md"),
+             "<!-- kb:primer-map -->": chapter_grid("primer", pages, "index.md"),
+             "<!-- kb:labs -->": labs_and_checkpoints(pages, "index.md"),
+             "<!-- kb:verify-summary -->": verification_summary()}
+    for marker, content in fills.items():
+        markdown = markdown.replace(marker, content)
+    return markdown
+
+
+def document_index_markdown(doc: str, pages) -> str:
+    """The /lecture/ and /primer/ pages: the document's chapters with their descriptions."""
+    from_rel = f"{doc}/index.md"
+    intro = {"lecture": "讲义读本沿着同一句“我昨天给了他一本书”，从表示、循环网络、注意力一直走到预训练和推理时的执行方式。"
+                        "每章先有一页章首，再按小节分页；每页顶部的核算框说明本页数字的来历。",
+             "primer": "入门文章从一条影评的好评/差评判断出发，一步步换上更强的表示和模型，最后落到实验方法；"
+                       "附录收了支线、公式速查、术语表与参考文献。"}[doc]
+    lines = [f"# {DOC_NAMES[doc]}", "", intro, "", chapter_grid(doc, pages, from_rel), "", "## 各章简介", ""]
+    for rel, meta, _ in _chapters(doc, pages):
+        doc_id, chapter = meta["id"].split(".")[:2]
+        lines.append(f"- **[{group_label(doc_id, chapter)}]({_link(rel, from_rel)})** {meta.get('description', meta['title'])}")
+    return "\n".join(lines) + "\n"
 
 
 # --------------------------------------------------------------------------- after the build

@@ -1,98 +1,47 @@
 """The built site in a real headless Chromium, served from 127.0.0.1 only.
 
-Checks what a reader and an agent rely on: pages render with their verification box, every
-formula is typeset by the self-hosted MathJax, no request leaves the machine, Chinese search
-finds pages, the raw-Markdown / results-JSON / source links answer with the right content type,
-and the "交给 Agent" action copies a prompt with the page's Markdown URL.
+Checks what a reader and an agent rely on, page by page (direct loads at desktop width; clicking,
+phone width and dark mode are in test_reading.py): pages render with their verification box, every
+formula is typeset by the self-hosted MathJax, no console error, no failed request (the theme once
+fetched `<page>/sitemap.xml` for a Markdown `<link rel=alternate>`), no request leaves the machine,
+Chinese search finds pages, the raw-Markdown / results-JSON / source links answer with the right
+content type, the server gzips text and announces the Markdown in a Link header, and the
+"交给 Agent" action copies a prompt with the page's Markdown URL.
 """
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-import sys
+import re
 import time
-import urllib.request
 from pathlib import Path
 
 import jieba
 import pytest
 
+from browser_kit import (ARTIFACTS, ROOT, UNTYPESET, assert_clean, built_site, drain_logs, fetch, new_driver,
+                         requires_chromium, site_url, wait_for, wait_for_math)
 from hooks.site import page_url, topic_pages
-from hooks.serve import start
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "build" / "browser"
-CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 PAGES = topic_pages(ROOT / "docs")
 
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and CHROMEDRIVER) and not __import__("os").environ.get("CI"),
-    reason="chromium/chromedriver not installed; `make test` installs them (make browser-deps)")
+pytestmark = requires_chromium
 
 
 @pytest.fixture(scope="module")
-def site_dir(tmp_path_factory) -> Path:
-    built = ROOT / "site"
-    stamp = built / "llms.txt"
-    sources = [p for d in ("docs", "hooks", "verify", "kernels") for p in (ROOT / d).rglob("*") if p.is_file()]
-    stale = not stamp.is_file() or max(p.stat().st_mtime for p in sources) > stamp.stat().st_mtime
-    if stale:  # `make test` builds site/ first; a direct pytest run gets a fresh build of its own
-        built = tmp_path_factory.mktemp("site")
-        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(built)],
-                       cwd=ROOT, check=True)
-    return built
+def site_dir() -> Path:
+    return built_site()
 
 
 @pytest.fixture(scope="module")
-def base_url(site_dir):
-    server = start(str(site_dir))
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
+def base_url() -> str:
+    return site_url()
 
 
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    assert CHROMIUM and CHROMEDRIVER, "chromium and chromium-driver must be installed (make browser-deps)"
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-default-apps", "--window-size=1280,900",
-                 f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    browser.set_page_load_timeout(30)
+    browser = new_driver(tmp_path_factory.mktemp("chromium-profile"))
     yield browser
     browser.quit()
-
-
-def requested_urls(driver) -> list[str]:
-    urls = []
-    for entry in driver.get_log("performance"):
-        message = json.loads(entry["message"])["message"]
-        if message["method"] == "Network.requestWillBeSent":
-            urls.append(message["params"]["request"]["url"])
-    return urls
-
-
-def wait_for(driver, script: str, timeout: float = 15.0):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = driver.execute_script(script)
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for: {script}")
-
-
-def fetch(url: str) -> tuple[int, str, str]:
-    with urllib.request.urlopen(url, timeout=10) as response:
-        return response.status, response.headers.get("Content-Type", ""), response.read().decode("utf-8")
 
 
 def sample_pages():
@@ -112,25 +61,25 @@ SAMPLE = sample_pages()
 def test_page_renders_typeset_and_stays_local(driver, base_url, rel, meta):
     from selenium.webdriver.common.by import By
 
-    driver.get_log("performance")  # drop earlier entries
+    drain_logs(driver)  # drop earlier entries
     url = base_url + page_url(rel)
     driver.get(url)
     assert driver.find_element(By.CSS_SELECTOR, "article h1").text.strip()
     box = driver.find_element(By.CSS_SELECTOR, ".verify-box")
-    assert "已核算" in box.text
-    source = (ROOT / "docs" / rel).read_text(encoding="utf-8")
-    if "$" in source.split("\n---\n", 1)[1]:
-        wait_for(driver, "return document.querySelectorAll('.arithmatex').length > 0 && "
-                         "[...document.querySelectorAll('.arithmatex')].every(e => e.querySelector('mjx-container'))")
+    assert "已核算" in box.text or "不含需核算的数字" in box.text
+    wait_for_math(driver)
+    assert not driver.execute_script(UNTYPESET), f"untypeset formulas on {url}"
     text = driver.find_element(By.CSS_SELECTOR, "article").text
     for raw in ("$$", "\\(", "\\[", "\\begin{"):
         assert raw not in text, f"untypeset math {raw!r} visible on {url}"
-    outside = [u for u in requested_urls(driver)
-               if not u.startswith((base_url, "data:", "blob:", "about:", "chrome"))]
+    logs = assert_clean(driver, url)
+    outside = [u for u in logs.requested if not u.startswith((base_url, "data:", "blob:", "about:", "chrome"))]
     assert not outside, f"{url} requested outside hosts: {outside}"
 
-    # the agent links: raw Markdown (announced in <head>), results JSON, rendered verify source
-    alternate = driver.find_element(By.CSS_SELECTOR, 'link[rel="alternate"][type="text/markdown"]')
+    # the agent links: raw Markdown (an <a rel=alternate> in the box, and a Link header), results JSON,
+    # rendered verify source. No <link rel=alternate> in <head>: the theme would fetch <page>/sitemap.xml
+    assert not driver.find_elements(By.CSS_SELECTOR, 'link[rel="alternate"]')
+    alternate = box.find_element(By.CSS_SELECTOR, 'a[rel~="alternate"][type="text/markdown"]')
     status, ctype, body = fetch(alternate.get_attribute("href"))
     assert status == 200 and ctype.startswith("text/markdown") and body.startswith("---\n")
     assert f"\nid: {meta['id']}\n" in body.split("\n---\n")[0] + "\n"
@@ -144,10 +93,33 @@ def test_page_renders_typeset_and_stays_local(driver, base_url, rel, meta):
         assert f'id="{href.split("#")[1]}"' in body, f"{href} points at a line anchor that does not exist"
 
 
+def test_pages_announce_their_markdown_in_a_link_header(base_url):
+    import urllib.request
+
+    rel = next(r for r, m in PAGES if m["id"] == "lecture.3.5")
+    with urllib.request.urlopen(base_url + page_url(rel), timeout=10) as response:
+        link = response.headers.get("Link", "")
+    assert link == f'</{page_url(rel)}index.md>; rel="alternate"; type="text/markdown"'
+
+
+def test_server_compresses_text_for_clients_that_accept_gzip(base_url):
+    import gzip
+    import urllib.request
+
+    url = base_url + "search/search_index.json"
+    with urllib.request.urlopen(urllib.request.Request(url, headers={"Accept-Encoding": "gzip"}), timeout=30) as r:
+        assert r.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in r.headers["Vary"]
+        packed = r.read()
+    with urllib.request.urlopen(url, timeout=30) as r:  # no Accept-Encoding: the plain bytes
+        assert r.headers.get("Content-Encoding") is None
+        plain = r.read()
+    assert gzip.decompress(packed) == plain and len(packed) < len(plain) / 3
+
+
 def test_screenshot_of_a_page_is_saved(driver, base_url):
     rel = next(r for r, m in PAGES if m["id"] == "lecture.3.5")
     driver.get(base_url + page_url(rel))
-    wait_for(driver, "return document.querySelectorAll('mjx-container').length > 3")
+    wait_for_math(driver)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     target = ARTIFACTS / "lecture-3-5.png"
     assert driver.save_screenshot(str(target)) and target.stat().st_size > 10_000
@@ -163,6 +135,7 @@ def test_agent_button_copies_a_prompt_with_the_markdown_url(driver, base_url):
     driver.find_element(By.CSS_SELECTOR, "button.agent-copy").click()
     copied = wait_for(driver, "return window.__copied")
     assert base_url + page_url(rel) + "index.md" in copied
+    drain_logs(driver)
 
 
 def search(driver, base_url, query: str) -> list[str]:
@@ -215,7 +188,6 @@ def test_llms_txt_lists_every_page(site_dir):
 def test_every_source_line_link_resolves(site_dir):
     """Links to a line of rendered source (verification boxes, the kernel reference) are raw HTML,
     which MkDocs does not validate: check each target page has the anchor."""
-    import re
     from urllib.parse import urljoin
 
     broken, checked = [], 0
@@ -241,6 +213,6 @@ def test_every_page_has_its_raw_markdown_and_results_json(site_dir):
         if not results.is_file() or json.loads(results.read_text(encoding="utf-8"))["status"] != "passed":
             missing.append(f"{meta['id']}: results JSON")
         html = (site_dir / page_url(rel) / "index.html").read_text(encoding="utf-8")
-        if 'type="text/markdown"' not in html or 'class="verify-box"' not in html:
+        if 'rel="alternate" href="index.md" type="text/markdown"' not in html or 'class="verify-box"' not in html:
             missing.append(f"{meta['id']}: alternate link or verification box")
     assert not missing, missing
