@@ -82,6 +82,16 @@ def driver(tmp_path_factory):
     browser.quit()
 
 
+def wait_for(driver, script: str, timeout: float = 15.0):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for: {script}")
+
+
 def open_search(driver, base_url):
     from selenium.webdriver.common.by import By
 
