@@ -106,12 +106,13 @@ def heading_lines(text: str) -> list[int]:
     return lines
 
 
-def claim_sections(text: str, anchors: list[str], claims: list[dict]) -> list[dict]:
+def claim_sections(text: str, anchors: list[str], claims: list[dict], where: str = "the page") -> list[dict]:
     """Each claim with `section`: the anchor of the last heading above its line ("" above the first)."""
     lines = heading_lines(text)
     if len(lines) != len(anchors):
-        raise RuntimeError(f"hooks/agent.py: {len(lines)} headings in the Markdown but {len(anchors)} in the "
-                           "rendered table of contents; a heading inside HTML or an admonition is not supported")
+        raise RuntimeError(f"{where}: {len(lines)} Markdown headings but {len(anchors)} in the rendered table of "
+                           "contents, so claims cannot be placed under their sections; write headings as "
+                           "top-level '#' lines (not inside HTML or an admonition)")
     out = []
     for claim in claims:
         above = [anchor for line, anchor in zip(lines, anchors) if line <= (claim.get("line") or 0)]
@@ -126,7 +127,7 @@ def page_json(data: dict, rel: str, text: str) -> dict:
             "url": served_url(url, "verify"),
             "markdown_url": served_url(url + "index.md", "verify"),
             "json_url": served_url(f"verify/{data['page']}.json", "verify"),
-            "claims": claim_sections(text, anchors, data["claims"]) if anchors else data["claims"]}
+            "claims": claim_sections(text, anchors, data["claims"], f"docs/{rel}") if anchors else data["claims"]}
 
 
 # --------------------------------------------------------------------------- hooks

@@ -108,7 +108,9 @@ def synonym_groups(glossary_groups: list[list[str]]) -> list[list[str]]:
 def on_config(config):
     import jieba
 
-    terms, _ = course_terms(Path(config["docs_dir"]))
+    terms, glossary = course_terms(Path(config["docs_dir"]))
+    # every Han name of a synonym group is a course term too (负采样, 键值缓存)
+    terms = sorted(set(terms) | {n for g in synonym_groups(glossary) for n in g if HAN.fullmatch(n) and len(n) >= 2})
     hand = [line.split()[0] for line in HAND_TERMS.read_text(encoding="utf-8").splitlines() if line.strip()]
     for term in sorted(set(terms) - set(hand)):
         jieba.add_word(term)
@@ -128,6 +130,11 @@ def on_post_page(output, page, config):
         raise RuntimeError(f"hooks/search.py: the theme's search worker URL was not found in {page.file.src_uri}; "
                            "update WORKER_IN_CONFIG for the installed mkdocs-material")
     return rewritten
+
+
+def on_post_template(output_content, template_name, config):
+    """Static templates (404.html) carry the same __config."""
+    return WORKER_IN_CONFIG.sub(lambda m: f'{m.group(1)}{m.group(2)}{WORKER}"', output_content, count=1)
 
 
 # --------------------------------------------------------------------------- after the build: the index
