@@ -140,11 +140,14 @@ def on_post_template(output_content, template_name, config):
 # --------------------------------------------------------------------------- after the build: the index
 
 TAG = re.compile(r"<[^>]+>")
+TEX = re.compile(r"\\\((?:.|\n)*?\\\)|\\\[(?:.|\n)*?\\\]|\$\$(?:.|\n)*?\$\$")
 
 
-def _plain(segmented_html: str) -> str:
+def _plain(segmented_html: str, strip_tex: bool = True) -> str:
     """Theme index text (jieba-segmented with U+200B, a few kept tags, HTML-escaped) -> plain text."""
     text = html.unescape(TAG.sub(" ", segmented_html.replace("\u200b", "")))
+    if strip_tex:  # raw TeX is neither searched for nor readable in a result snippet (code keeps its \( )
+        text = TEX.sub(" ", text)
     return re.sub(r"[ \t\r\f\v]+", " ", text).strip()
 
 
@@ -181,7 +184,9 @@ def build_index(theme_index: dict, docs_dir: Path, synonyms: list[list[str]]) ->
         if not url.startswith(CODE_PREFIXES):
             vocab.update(w for w in doc["text"].split("\u200b") + doc["title"].split("\u200b")
                          if 2 <= len(w) <= 8 and HAN.fullmatch(w))
-        sections.append([page_of[url], f"#{anchor}" if anchor else "", _plain(doc["title"]), _plain(doc["text"])])
+        code = url.startswith(CODE_PREFIXES)
+        sections.append([page_of[url], f"#{anchor}" if anchor else "", _plain(doc["title"], not code),
+                         _plain(doc["text"], not code)])
     return {"version": 1, "pages": pages, "sections": sections, "vocab": sorted(vocab), "synonyms": synonyms}
 
 

@@ -40,3 +40,13 @@ def test_index_marks_code_pages_and_hubs_and_strips_segmentation():
     first = index["sections"][0]
     assert first[3] == "负采样 <UNK>" and index["sections"][1][1] == "#why"
     assert {"词表", "太大"} <= set(index["vocab"])  # the theme's jieba tokens feed query segmentation
+
+
+def test_index_text_drops_tex_on_teaching_pages_only():
+    theme = {"config": {}, "docs": [
+        {"location": "primer/ch07/7-6/", "title": "t", "text": "<p>损失 \\(L=-\\ln p\\) 与 \\[x^2\\] 之和</p>"},
+        {"location": "code/verify/checker/", "title": "t", "text": "<pre>re.compile(r\"\\(a\\)\")</pre>"},
+    ]}
+    index = search.build_index(theme, ROOT / "docs", [])
+    assert index["sections"][0][3] == "损失 与 之和"
+    assert "\\(a\\)" in index["sections"][1][3]
