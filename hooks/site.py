@@ -1,5 +1,5 @@
 """MkDocs hooks: navigation from the pages, the verification box, raw Markdown and results JSON
-beside every page, rendered verify/kernel sources, self-hosted MathJax, llms.txt.
+beside every page (written by hooks/agent.py), rendered verify/kernel sources, self-hosted MathJax.
 
 A topic page is published only as verified: if `make verify` has not produced a passing
 result for it, the build fails.
@@ -166,6 +166,7 @@ def verification_box(page, data: dict) -> str:
     # rel=alternate on an <a>, not a <link> in <head>: the theme fetches `<href>/../sitemap.xml` for
     # every <link rel=alternate> (it takes them for language versions); serve.py also sends a Link header
     parts.append('<a class="raw-markdown" rel="alternate" href="index.md" type="text/markdown">Markdown 原文</a>')
+    parts.append(f'<a class="verify-summary" href="{root}verify/results.json">全站核算结果</a>')
     parts.append('<button class="agent-copy" type="button" title="复制一段提示词，附上本页 Markdown 地址">交给 Agent</button>')
     return '<div class="verify-box" data-search-exclude data-page-id="{}">{}</div>'.format(html.escape(data["page"]), " · ".join(parts))
 
@@ -278,8 +279,8 @@ def labs_and_checkpoints(pages, from_rel: str) -> str:
                         if "checkpoint" in (meta.get("evidence") or [])]
     lines = []
     if notebooks:
-        lines.append("- **实验笔记本**（仓库 `notebooks/`，`make notebooks` 无界面执行，结果写到 `build/notebooks/`）："
-                     + "、".join(f"`{n}`" for n in notebooks))
+        lines.append("- **实验笔记本**（仓库 `notebooks/`，已执行的输出渲染在 [实验路线](" + _link("labs/index.md", from_rel)
+                     + ")；`make labs` 重新执行并与提交的输出比对）：" + "、".join(f"`{n}`" for n in notebooks))
     if runs:
         lines.append("- **本站训练的 checkpoint**（" + "、".join(f"`{r}/`" for r in runs) +
                      "，含种子、设备与 sha256 的 manifest；`make checkpoints` 重训，`make gpu` 在 CUDA 上复核）。"
@@ -315,10 +316,6 @@ def document_index_markdown(doc: str, pages) -> str:
 
 # --------------------------------------------------------------------------- after the build
 
-def _absolute(config, path: str) -> str:
-    return config["site_url"].rstrip("/") + "/" + path
-
-
 def page_url(rel: str) -> str:
     """docs-relative source path -> directory URL (use_directory_urls)."""
     stem = rel[:-3]
@@ -327,17 +324,7 @@ def page_url(rel: str) -> str:
 
 def on_post_build(config):
     site = Path(config["site_dir"])
-    docs_dir = Path(config["docs_dir"])
-    pages = topic_pages(docs_dir)
-    # raw Markdown beside each page's HTML, and its results JSON
-    (site / "verify").mkdir(parents=True, exist_ok=True)
-    for rel, meta in pages:
-        target = site / page_url(rel) / "index.md"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(docs_dir / rel, target)
-        shutil.copyfile(RESULTS / f"{meta['id']}.json", site / "verify" / f"{meta['id']}.json")
-    if (RESULTS.parent / "results.json").is_file():
-        shutil.copyfile(RESULTS.parent / "results.json", site / "verify" / "results.json")
+    # raw Markdown, results JSON and llms.txt: hooks/agent.py
     # MathJax from the installed wheel: SVG output needs no web fonts
     import mathjax
     es5 = Path(mathjax.__file__).parent / "static" / "mathjax" / "es5"
@@ -345,31 +332,3 @@ def on_post_build(config):
     dest.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(es5 / "tex-svg.js", dest / "tex-svg.js")
     shutil.copytree(es5 / "input" / "tex" / "extensions", dest / "input" / "tex" / "extensions", dirs_exist_ok=True)
-    write_llms(config, site, docs_dir, pages)
-
-
-def _strip_front_matter(text: str) -> str:
-    return re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)
-
-
-def write_llms(config, site: Path, docs_dir: Path, pages) -> None:
-    lines = [f"# {config['site_name']}", "",
-             f"> {config['site_description']} 每页另有 Markdown 原文（…/index.md，含记录数字来历的 front matter）"
-             f"与核算结果 JSON（/verify/<id>.json）。", ""]
-    full = list(lines)
-    current = None
-    chapter_titles = {tuple(m["id"].split(".")): m["title"] for _, m in pages if m["id"].count(".") == 1}
-    for rel, meta in pages:
-        doc, chapter = meta["id"].split(".")[:2]
-        label = group_label(doc, chapter, chapter_titles.get((doc, chapter), "")) if doc != "topic" else ""
-        group = f"{DOC_NAMES.get(doc, doc)} · {label}" if label else DOC_NAMES.get(doc, doc)
-        if group != current:
-            lines += ["", f"## {group}", ""]
-            current = group
-        url = _absolute(config, page_url(rel) + "index.md")
-        desc = meta.get("description") or meta["title"]
-        lines.append(f"- [{meta['source']} {meta['title']}]({url}): {desc}")
-        body = _strip_front_matter((docs_dir / rel).read_text(encoding="utf-8"))
-        full += ["", f"<!-- {meta['source']} {meta['title']} · {url} -->", body.strip(), ""]
-    (site / "llms.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (site / "llms-full.txt").write_text("\n".join(full) + "\n", encoding="utf-8")

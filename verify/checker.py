@@ -238,6 +238,7 @@ def check_page(path: Path) -> PageReport:
 
     # 3. citations
     sources = page.meta.get("sources") or {}
+    cited_spans: list[tuple[int, int, int]] = []  # (start, end, index in report.cited)
     for key, ref in sources.items():
         if not isinstance(ref, str) or not LOCATION.search(ref):
             fail(page.meta_lines.get("sources", 2),
@@ -262,8 +263,11 @@ def check_page(path: Path) -> PageReport:
             fail(line, f"cited text {i} not found in the page body: {cite['text']!r}; restore it or update the entry")
         for m in found:
             covered.append((*body_span(m), "cited"))
+            cited_spans.append((*body_span(m), len(report.cited)))
+        # "numbers": how many of the page's counted numbers this entry accounts for (a citation of
+        # years or section numbers only accounts for none), so the entries sum to numbers.cited
         report.cited.append({"text": cite.get("text"), "source": cite.get("source"), "kind": cite.get("kind"),
-                             "reference": sources.get(cite.get("source")), "found": bool(found)})
+                             "reference": sources.get(cite.get("source")), "found": bool(found), "numbers": 0})
 
     # 4. evidence honesty
     if claims and not set(COMPUTED_KINDS) & set(page.meta["evidence"]):
@@ -319,6 +323,8 @@ def check_page(path: Path) -> PageReport:
             report.numbers_recomputed += 1
         elif "cited" in kinds:
             report.numbers_cited += 1
+            entry = next(i for s, e, i in cited_spans if s <= token.start and token.end <= e)
+            report.cited[entry]["numbers"] += 1
         else:
             fail(page.line_of(token.start),
                  f"number {token.text!r} is neither claimed nor cited ({token.context}); "

@@ -178,7 +178,7 @@ def test_chinese_search_finds_the_page(driver, base_url, query, page_id):
 
 def test_llms_txt_lists_every_page(site_dir):
     listed = (site_dir / "llms.txt").read_text(encoding="utf-8")
-    missing = [m["id"] for rel, m in PAGES if f"/{page_url(rel)}index.md)" not in listed]
+    missing = [m["id"] for rel, m in PAGES if f"]({page_url(rel)}index.md)" not in listed]  # relative: no SITE_URL
     assert not missing, f"llms.txt misses {missing}"
     assert listed.startswith("# ") and "\n> " in listed
     full = (site_dir / "llms-full.txt").read_text(encoding="utf-8")
