@@ -286,15 +286,23 @@ class PixelQA(nn.Module):
         self.head = nn.Sequential(nn.Linear(c_in * side * side + config.question_embedding, config.hidden),
                                   nn.ReLU(), nn.Linear(config.hidden, config.answers))
 
+    def features(self, images: torch.Tensor) -> torch.Tensor:
+        """float [N,3,H,W] in [0,1] -> flattened feature maps [N, F]."""
+        return self.vision(images).flatten(1)
+
+    def answer(self, features: torch.Tensor, questions: torch.Tensor) -> torch.Tensor:
+        """Image features [B,F] and template ids [B] -> answer logits [B, answers]."""
+        return self.head(torch.cat([features, self.question(questions)], dim=1))
+
     def forward(self, images: torch.Tensor, questions: torch.Tensor, image_of: torch.Tensor | None = None
                 ) -> torch.Tensor:
         """images: float [N,3,H,W] in [0,1]; questions: long [B]; image_of: long [B] (which image each
         question is about; default: question k is about image k) -> logits [B, answers]. Each image's
         features are computed once however many questions it carries."""
-        features = self.vision(images).flatten(1)
+        features = self.features(images)
         if image_of is not None:
             features = features[image_of]
-        return self.head(torch.cat([features, self.question(questions)], dim=1))
+        return self.answer(features, questions)
 
 
 def parameter_count(model: nn.Module) -> int:
@@ -314,15 +322,14 @@ def flatten_pairs(answers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarr
 
 @torch.no_grad()
 def predict(model: PixelQA, images: np.ndarray, image_index: np.ndarray, questions: np.ndarray,
-            dtype=torch.float64, batch: int = 512) -> np.ndarray:
-    """Argmax answer ids for (images[image_index[k]], questions[k]), evaluated in `dtype` on the CPU."""
+            dtype=torch.float64, batch: int = 256) -> np.ndarray:
+    """Argmax answer ids for (images[image_index[k]], questions[k]), evaluated in `dtype` on the CPU
+    (the model is moved in place). Each image's features are computed once."""
     model = model.to("cpu", dtype).eval()
-    out = []
-    for s in range(0, len(image_index), batch):
-        idx = image_index[s:s + batch]
-        logits = model(to_tensor(images[idx], dtype), torch.from_numpy(questions[s:s + batch]))
-        out.append(logits.argmax(1).numpy())
-    return np.concatenate(out)
+    features = torch.cat([model.features(to_tensor(images[s:s + batch], dtype))
+                          for s in range(0, len(images), batch)])
+    logits = model.answer(features[torch.from_numpy(image_index)], torch.from_numpy(questions))
+    return logits.argmax(1).numpy()
 
 
 def accuracy_by_question(pred: np.ndarray, truth: np.ndarray, questions: np.ndarray, names) -> dict:
