@@ -51,10 +51,10 @@ def test_exact_prior_is_per_template_not_uniform_over_answers():
     prior = exact_prior_baseline()
     assert prior["overall"] == Fraction(1, 3) and prior["uniform_over_answers"] == Fraction(1, 9)
     # the declared weights are what the generator draws: counts over a large sample are close
-    answers = generate_shape_data(7, n_train=900, n_test=1)["train"]["answers"]
+    answers = generate_shape_data(7, n_train=450, n_test=1)["train"]["answers"]
     for j in range(3):
         freq = np.bincount(answers[:, j], minlength=len(SHAPE_ANSWERS)) / len(answers)
-        assert abs(freq.max() - 1 / 3) < 0.06
+        assert abs(freq.max() - 1 / 3) < 0.08
 
 
 def test_key_pair_differs_only_inside_the_relevant_boxes():
