@@ -112,12 +112,16 @@ def train_model(arm: str, seed: int, data: dict, device: str = "cpu", updates: i
     return model.to("cpu").eval(), log
 
 
-def prefix_sha256(device: str = "cpu", data: dict | None = None) -> str:
-    """sha256 of the weights after the first PREFIX_CHECK updates (the CI bitwise retrain check)."""
+def prefix_fingerprint(device: str = "cpu", data: dict | None = None) -> dict:
+    """The weights after the first PREFIX_CHECK updates (the CI retrain check): their sha256, the sum of
+    each parameter tensor (float64), and the CPU vector unit torch dispatched to. Bitwise equality is
+    expected on the same vector unit; another one may order float sums differently."""
     data = data or generate(ARMS[PREFIX_CHECK["arm"]][0])
     with deterministic(device):
         model, _ = train_model(PREFIX_CHECK["arm"], PREFIX_CHECK["seed"], data, device, PREFIX_CHECK["updates"])
-    return sha256_bytes(state_bytes(model, {"updates": PREFIX_CHECK["updates"]}))
+    return {"sha256": sha256_bytes(state_bytes(model, {"updates": PREFIX_CHECK["updates"]})),
+            "parameter_sums": {k: float(v.double().sum()) for k, v in model.state_dict().items()},
+            "cpu_capability": torch.backends.cpu.get_cpu_capability()}
 
 
 def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, quiet: bool = False,
@@ -143,7 +147,7 @@ def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, qu
                 logs[name] = log
                 say(f"{name}: {log['parameters']} parameters, {log['updates']} updates in {log['wall_s']:.1f} s "
                     f"on {device}; last logged loss {log['steps'][-1]['loss']:.4f}")
-        prefix = prefix_sha256(device, data["shape"])
+        prefix = prefix_fingerprint(device, data["shape"])
     manifest = {
         "task": "pixel question answering (lecture §6.4) and the paired key-location task (§6.10)",
         "generator": "kernels.pixel_qa.generate_shape_data / generate_key_data (numpy default_rng(data_seed))",
@@ -156,7 +160,7 @@ def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, qu
                           "seed": logs[name]["seed"], "updates": logs[name]["updates"],
                           "parameters": logs[name]["parameters"], "wall_s": logs[name]["wall_s"]}
                    for name, blob in blobs.items()},
-        "prefix_check": {**PREFIX_CHECK, "sha256": prefix, "device": device},
+        "prefix_check": {**PREFIX_CHECK, **prefix, "device": device},
         "wall_s_total": time.perf_counter() - started,
     }
     for name, blob in blobs.items():
