@@ -59,12 +59,20 @@ clean:
 # --------------------------------------------------------------------------- trained checkpoints (DESIGN.md §5)
 .PHONY: checkpoints gpu
 
-## checkpoints: train the reversal seq2seq pair into results/seq2seq/ (CUDA when present, else CPU);
-##              refuses to overwrite the committed checkpoints unless FORCE=1
-checkpoints: $(STAMP)
+## checkpoints: train the reversal seq2seq pair into results/seq2seq/ and the pixel-QA / key-location
+##              models into results/pixel_qa/ (CUDA when present, else CPU); refuses to overwrite
+##              the committed checkpoints unless FORCE=1
+checkpoints: checkpoints-seq2seq checkpoints-pixel-qa
+
+.PHONY: checkpoints-seq2seq checkpoints-pixel-qa
+checkpoints-seq2seq: $(STAMP)
 	$(BIN)/python -m verify.checkpoints.train $(if $(FORCE),--force)
 
-## gpu: retrain on CUDA, rerun the diagnostics, compare with the committed CPU reference;
+## checkpoints-pixel-qa: lecture §6.4 and §6.10, three seeds per arm, CPU about a minute per model
+checkpoints-pixel-qa: $(STAMP)
+	$(BIN)/python -m verify.checkpoints.pixel_qa_train $(if $(FORCE),--force)
+
+## gpu: retrain (seq2seq, pixel QA, key task) on CUDA, rerun the diagnostics, compare with the committed CPU references;
 ##      then fused vs naive attention at the FlashAttention Figure 2 configuration
 ##      (torch + numpy only, no venv needed; without CUDA it says so and exits 0)
 GPU_PY ?= $(if $(wildcard $(BIN)/python),$(BIN)/python,python3)
