@@ -12,7 +12,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from verify.checker import ROOT, all_pages, check_page
+from verify.checker import all_pages, check_page
+from verify.paths import DOCS, ROOT, VERIFY_OUT
 
 
 def write_atomically(path: Path, data) -> None:
@@ -41,7 +42,7 @@ def page_json(report) -> dict:
                     "cited": report.numbers_cited},
         "code_blocks_run": report.code_blocks_run,
         "claims": [dataclasses.asdict(c) for c in report.claims],
-        "cited": report.cited,
+        "cited": [dataclasses.asdict(c) for c in report.cited],
         "errors": report.errors,
     }
 
@@ -49,11 +50,11 @@ def page_json(report) -> dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m verify", description=__doc__)
     parser.add_argument("pages", nargs="*", type=Path, help="pages to check (default: every page under docs/)")
-    parser.add_argument("--out", type=Path, default=ROOT / "build" / "verify")
+    parser.add_argument("--out", type=Path, default=VERIFY_OUT)
     args = parser.parse_args(argv)
     started = time.perf_counter()
     pages = []
-    for given in args.pages or [ROOT / "docs"]:
+    for given in args.pages or [DOCS]:
         if given.is_dir():
             pages += all_pages(given)
         elif given.is_file():

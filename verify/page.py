@@ -48,14 +48,38 @@ class Page:
         return self.meta["id"]
 
 
+def split_front_matter(text: str) -> tuple[str, int] | None:
+    """(raw YAML, offset of the body) when `text` opens with a closed front-matter block, else None."""
+    if not text.startswith("---\n"):
+        return None
+    end = text.find("\n---\n", 4)
+    if end < 0:
+        return None
+    return text[4:end], end + len("\n---\n")
+
+
+def is_page(path: Path) -> bool:
+    """A Markdown file the checker checks: it opens with front matter."""
+    return Path(path).read_text(encoding="utf-8").startswith("---\n")
+
+
+def front_matter(path: Path) -> dict | None:
+    """The front matter of a file as a mapping, or None; lenient, for readers that only list pages."""
+    split = split_front_matter(Path(path).read_text(encoding="utf-8"))
+    if split is None:
+        return None
+    meta = yaml.safe_load(split[0])
+    return meta if isinstance(meta, dict) else None
+
+
 def read_page(path: Path) -> Page:
     text = Path(path).read_text(encoding="utf-8")
     if not text.startswith("---\n"):
         raise PageError(path, 1, "no YAML front matter; start the file with '---' (see docs/about/authoring.md)")
-    end = text.find("\n---\n", 4)
-    if end < 0:
+    split = split_front_matter(text)
+    if split is None:
         raise PageError(path, 1, "front matter is not closed; add a line '---' after it")
-    raw = text[4:end]
+    raw, body_start = split
     try:
         meta = yaml.safe_load(raw) or {}
     except yaml.YAMLError as exc:
@@ -87,7 +111,6 @@ def read_page(path: Path) -> Page:
             raise PageError(path, meta_lines.get(key, 2), f"{key!r} must be a YAML list")
     if "sources" in meta and not isinstance(meta["sources"], dict):
         raise PageError(path, meta_lines.get("sources", 2), "'sources' must map a key to a reference string")
-    body_start = end + len("\n---\n")
     first_line = text.count("\n", 0, body_start) + 1
     return Page(Path(path), meta, text[body_start:], first_line, body_start, meta_lines)
 
