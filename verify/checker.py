@@ -95,6 +95,7 @@ class PageReport:
     numbers_recomputed: int = 0
     numbers_cited: int = 0
     code_blocks_run: int = 0
+    id_line: int = 2
 
     @property
     def failed(self) -> bool:
@@ -104,6 +105,30 @@ class PageReport:
 # --------------------------------------------------------------------------- verify functions
 
 _cache: dict = {}
+_broken_modules: dict = {}  # module path -> the one line that reports why it does not import
+
+
+class BrokenModule(Exception):
+    """A verify module that does not import; reported once, on the module's own file and line."""
+
+
+def import_verify_module(path: str):
+    """Import a verify module by its project path; an import failure becomes one BrokenModule line."""
+    if path in _broken_modules:
+        raise BrokenModule(_broken_modules[path])
+    module_name = path[:-3].replace("/", ".") if path.endswith(".py") else path.replace("/", ".")
+    try:
+        return importlib.import_module(module_name)
+    except Exception as exc:
+        line = getattr(exc, "lineno", None) if isinstance(exc, SyntaxError) else None
+        if line is None:
+            frames = [f for f in traceback.extract_tb(exc.__traceback__)
+                      if Path(f.filename).resolve() == (ROOT / path).resolve()]
+            line = frames[-1].lineno if frames else 1
+        message = exc.msg if isinstance(exc, SyntaxError) else str(exc)
+        _broken_modules[path] = (f"{path}:{line}: verify module does not import: {type(exc).__name__}: {message}; "
+                                 "fix the module (every page that uses it fails until then)")
+        raise BrokenModule(_broken_modules[path]) from None
 
 
 def resolve_verify(spec: str):
@@ -113,8 +138,7 @@ def resolve_verify(spec: str):
     path, func = spec.split("::", 1)
     if not (ROOT / path).is_file():
         raise FileNotFoundError(f"verify module {path} does not exist; create it or fix the path")
-    module_name = path[:-3].replace("/", ".") if path.endswith(".py") else path.replace("/", ".")
-    module = importlib.import_module(module_name)
+    module = import_verify_module(path)
     if not hasattr(module, func):
         raise AttributeError(f"{path} has no function {func!r}")
     return getattr(module, func)
@@ -219,6 +243,9 @@ def check_verify_function(ctx: Context) -> None:
                      f"{spec} produces {', '.join(missing)} numbers, but evidence does not list "
                      f"{', '.join(missing)}; a {missing[0]} number must not pass for another kind")
         ctx.values = run_verify(spec)
+    except BrokenModule as exc:
+        ctx.report.errors.append(" ".join(str(exc).split()))  # the same line for every page: printed once
+        ctx.values = None
     except Exception as exc:  # one line per failure, never a traceback wall
         where = ""
         tb = traceback.extract_tb(exc.__traceback__)
@@ -384,6 +411,8 @@ def check_completeness(ctx: Context) -> None:
         if token.structural:
             continue
         report.numbers_total += 1
+        if ctx.values is None:
+            continue  # the verify function failed with a line of its own; its numbers cannot be judged
         kinds = {c.kind for c in ctx.covered if c.start <= token.start and token.end <= c.end}
         if "failed-claim" in kinds:
             continue  # its claim already failed with a message of its own
@@ -419,7 +448,8 @@ def check_page(path: Path) -> PageReport:
         report = PageReport(rel, page_id=rel)
         report.errors.append(f"{rel}:{exc.line}: {exc.message}")
         return report
-    report = PageReport(rel, page.id, page.meta.get("title", ""), list(page.meta["evidence"]), page.meta.get("verify"))
+    report = PageReport(rel, page.id, page.meta.get("title", ""), list(page.meta["evidence"]), page.meta.get("verify"),
+                        id_line=page.meta_lines.get("id", 2))
     squeezed, offsets = squeeze(page.body)
     ctx = Context(page, report, squeezed=squeezed, offsets=offsets)
     for stage in STAGES:
@@ -470,5 +500,16 @@ def _jsonable(value):
     return value
 
 
+def check_unique_ids(reports: list[PageReport]) -> None:
+    """Two pages with one id would overwrite each other's results: the later one fails."""
+    first: dict[str, str] = {}
+    for report in reports:
+        if report.page_id in first:
+            report.errors.append(f"{report.path}:{report.id_line}: page id {report.page_id!r} is already the id of "
+                                 f"{first[report.page_id]}; give each page its own id")
+        else:
+            first[report.page_id] = report.path
+
+
 def all_pages(docs: Path = DOCS) -> list[Path]:
-    return sorted(p for p in docs.rglob("*.md") if is_page(p))
+    return sorted(p for p in Path(docs).rglob("*.md") if is_page(p, docs))
