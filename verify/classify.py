@@ -18,9 +18,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from verify.numbers import SCALAR
+from verify.numbers import CN_NUMERAL, SCALAR
 
 NUMBER = re.compile(SCALAR)
+
+# Measure words after which a Chinese numeral is a count (三个候选, 两头, 四维). Longest first.
+MEASURE_WORDS = ("部分", "方面", "分钟", "小时", "句话", "个", "种", "次", "项", "维", "层", "头", "步", "轮", "类",
+                 "位", "条", "句", "段", "行", "列", "组", "份", "对", "张", "本", "篇", "章", "节", "字", "词", "件",
+                 "套", "批", "遍", "阶", "级", "处", "点", "元", "块", "格", "帧", "趟", "回", "者", "侧", "端", "边",
+                 "倍", "年", "天", "秒", "周", "门", "道", "样", "名", "句", "座", "号", "路", "股", "代", "重", "票")
+MEASURE = "|".join(MEASURE_WORDS)
+# A Chinese number word: a fraction (万分之一), a multiplier (四倍, 翻倍), a half, or a numeral before a measure word.
+NUMBER_WORD = re.compile(
+    rf"(?P<fraction>{CN_NUMERAL}分之{CN_NUMERAL})"
+    rf"|(?P<fixed>翻倍|减半|一半)"
+    rf"|(?P<numeral>{CN_NUMERAL})(?P<gap>\s*)(?P<measure>{MEASURE})")
+# 第N章/节…: a reference to a part of a document, not a value
+ORDINAL_REFERENCE = re.compile(r"\s*(?:章|节|页|版|卷|讲|课|篇|部分|册|期|届|附录)")
+
 
 LOCATOR_BEFORE = re.compile(
     r"(?:§+|Table|Tab\.|Tables|Figure|Figures|Fig\.|Eq\.|Equation|Section|Sec\.|Chapter|Ch\.|Appendix|"
@@ -41,6 +56,8 @@ class Token:
     end: int
     structural: bool
     context: str
+    word: bool = False   # a Chinese number word (三个, 万分之一), not digits
+    phrase: str = ""     # for a counted word: numeral + measure word + up to two following characters
 
 
 @dataclass(frozen=True)
@@ -128,6 +145,62 @@ def numbers_in(body: str) -> list[Token]:
         line_end = view.find("\n", end)
         snippet = body[max(line_start, start - 12):min(end + 12, line_end if line_end >= 0 else len(body))]
         tokens.append(Token(text, start, end, structural, why or f"near '{snippet.strip()}'"))
+    return tokens
+
+
+VAGUE_BEFORE = re.compile(r"[几数多上好若每]$")
+PHRASE_TAIL = re.compile(r"[\u3400-\u9fffA-Za-z0-9]{1,2}")
+
+
+def count_phrase(view: str, numeral: str, measure: str, end: int) -> str:
+    """三个候选 from 三 + 个 + what follows: the form in which a seed section states a count."""
+    tail = PHRASE_TAIL.match(view, end)
+    return numeral + measure + (tail.group(0) if tail else "")
+
+
+def word_value(text: str) -> float:
+    """The value a number word states: 三个 → 3, 万分之一 → 0.0001, 四倍 → 4, 一半 → 0.5."""
+    from verify.numbers import chinese_number
+
+    m = NUMBER_WORD.fullmatch(text.strip())
+    if m and m.group("numeral"):
+        return chinese_number(m.group("numeral")).value
+    return chinese_number(text).value
+
+
+def number_words(view: str, spans) -> list[Token]:
+    """Chinese number words in prose (outside math): fractions, multipliers, halves and counts."""
+    from verify.numbers import NumberFormatError, chinese_number
+
+    tokens = []
+    for m in NUMBER_WORD.finditer(view):
+        start, end = m.start(), m.end()
+        if any(s <= start < e for s, e, _ in spans):
+            continue
+        before = view[max(0, start - 3):start]
+        phrase = ""
+        if m.group("numeral"):
+            numeral, measure = m.group("numeral"), m.group("measure")
+            if VAGUE_BEFORE.search(before):
+                continue  # 几十个, 数百次, 上万个: no number is stated
+            try:
+                chinese_number(numeral)
+            except NumberFormatError:
+                continue  # 两三个, 一一对应: a range or an idiom, not one number
+            phrase = count_phrase(view, numeral, measure, end)
+            if re.search(r"第\s*$", before):
+                if ORDINAL_REFERENCE.match(view, m.start("measure")):
+                    tokens.append(Token(m.group(0), start, end, True, "chapter or section reference", True, phrase))
+                    continue
+                tokens.append(Token(m.group(0), start, end, False, f"ordinal near '{view[start - 1:end + 6].strip()}'",
+                                    True, phrase))
+                continue
+            if numeral == "一" and measure != "倍":
+                tokens.append(Token(m.group(0), start, end, True, "一 as an article (一个, 一种, 一次)", True, phrase))
+                continue
+        line_end = view.find("\n", end)
+        snippet = view[max(0, start - 8):min(end + 8, line_end if line_end >= 0 else len(view))]
+        tokens.append(Token(m.group(0), start, end, False, f"number word near '{snippet.strip()}'", True, phrase))
     return tokens
 
 

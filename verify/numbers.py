@@ -153,3 +153,57 @@ def _shape(value) -> tuple:
     if isinstance(value, (list, tuple)):
         return (len(value),) + (_shape(value[0]) if value else ())
     return ()
+
+
+# --------------------------------------------------------------------------- Chinese number words
+
+CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+CN_UNITS = {"十": 10, "百": 100, "千": 1000}
+CN_GROUPS = {"万": 10 ** 4, "亿": 10 ** 8}
+CN_NUMERAL = "[零〇一二两三四五六七八九十百千万亿]+"
+
+
+def chinese_integer(text: str) -> int:
+    """一 → 1, 十二 → 12, 两百 → 200, 十万 → 100000, 三千零五 → 3005; NumberFormatError otherwise."""
+    if not text or re.fullmatch(CN_NUMERAL, text) is None:
+        raise NumberFormatError(f"cannot read {text!r} as a Chinese numeral")
+    total, group, digit, last_unit = 0, 0, None, None
+    for ch in text:
+        if ch in CN_DIGITS:
+            if digit is not None and CN_DIGITS[ch] != 0 and digit != 0:
+                raise NumberFormatError(f"{text!r} is a range or a list of digits, not one number")
+            digit = CN_DIGITS[ch]
+        elif ch in CN_UNITS:
+            if last_unit is not None and CN_UNITS[ch] >= last_unit and digit is None:
+                raise NumberFormatError(f"cannot read {text!r} as a Chinese numeral")
+            group += (1 if digit is None else digit) * CN_UNITS[ch]
+            digit, last_unit = None, CN_UNITS[ch]
+        else:  # 万, 亿 close a group
+            group += digit or 0
+            if group == 0:
+                group = 1
+            total += group * CN_GROUPS[ch]
+            group, digit, last_unit = 0, None, None
+    return total + group + (digit or 0)
+
+
+def chinese_number(text: str) -> Printed:
+    """A Chinese number word as printed: 三 → 3, 万分之一 → 1e-4, 百分之五 → .05, 一半 → .5, 翻倍 → 2.
+
+    Number words are exact: a count or fraction stated in words admits no rounding slack.
+    """
+    s = text.strip()
+    if s in ("半", "一半", "减半"):
+        return Printed(text, 0.5, 0.0)
+    if s == "翻倍":
+        return Printed(text, 2.0, 0.0)
+    m = re.fullmatch(rf"({CN_NUMERAL})分之({CN_NUMERAL})", s)
+    if m:
+        den, num = chinese_integer(m.group(1)), chinese_integer(m.group(2))
+        if den == 0:
+            raise NumberFormatError(f"{text!r} divides by zero")
+        return Printed(text, num / den, 0.0)
+    m = re.fullmatch(rf"({CN_NUMERAL})(个)?半", s)
+    if m:
+        return Printed(text, chinese_integer(m.group(1)) + 0.5, 0.0)
+    return Printed(text, float(chinese_integer(s)), 0.0)
