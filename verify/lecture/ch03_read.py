@@ -77,6 +77,8 @@ def three_slot_read() -> dict:
         **_inputs(c),
         **base,
         "exps": exps, "denominator": exps.sum(),
+        # counts the page states in words are read off the inputs, not typed
+        "n_slots": len(c.K), "dim": int(np.shape(c.K)[1]), "n_candidates": int(np.shape(c.G)[1]),
         "loss": cross_entropy(base["logits"], c.label),
         "p_label": base["probs"][c.label],
     }
