@@ -408,7 +408,8 @@ def check_title_and_description(ctx: Context) -> None:
         text = ctx.meta.get(key)
         if text is None:
             continue
-        bare = [t.text for t in classify.numbers_in(str(text)) if not t.structural]
+        bare = [t.text for t in classify.numbers_in(str(text))
+                if not t.structural and not (t.word and ctx.course.states_phrase(t.phrase))]
         if bare:
             ctx.fail(ctx.meta_line(key),
                      f"{key} states {', '.join(bare)}, which nothing verifies there; say it without the value")

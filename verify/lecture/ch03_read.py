@@ -65,7 +65,9 @@ def _read_to_vocab(q, K, V, G) -> dict:
 
 
 def _inputs(c: ThreeSlotConstruction) -> dict:
-    return {"q": c.q, "K": c.K, "V": c.V, "G": c.G, "k": c.K.tolist(), "v": c.V.tolist()}
+    # counts the pages state in words are read off the inputs, not typed
+    return {"q": c.q, "K": c.K, "V": c.V, "G": c.G, "k": c.K.tolist(), "v": c.V.tolist(),
+            "n_slots": len(c.K), "dim": int(np.shape(c.K)[1]), "n_candidates": int(np.shape(c.G)[1])}
 
 
 def three_slot_read() -> dict:
@@ -77,8 +79,6 @@ def three_slot_read() -> dict:
         **_inputs(c),
         **base,
         "exps": exps, "denominator": exps.sum(),
-        # counts the page states in words are read off the inputs, not typed
-        "n_slots": len(c.K), "dim": int(np.shape(c.K)[1]), "n_candidates": int(np.shape(c.G)[1]),
         "loss": cross_entropy(base["logits"], c.label),
         "p_label": base["probs"][c.label],
     }
