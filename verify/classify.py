@@ -161,6 +161,7 @@ def numbers_in(body: str, counts: bool | None = None) -> list[Token]:
     return sorted(tokens, key=lambda t: t.start)
 
 
+IDIOM = re.compile(r"两回事|两码事|没有两样|没两样|三番五次|一五一十|三三两两|千方百计|一举两得|三言两语")
 VAGUE_BEFORE = re.compile(r"几|[数上好若近][十百千万亿]")  # the character before a numeral, and its first
 PHRASE_TAIL = re.compile(r"[\u3400-\u9fffA-Za-z0-9]{1,2}")
 
@@ -189,6 +190,8 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
     tokens = []
     for m in NUMBER_WORD.finditer(view):
         start, end = m.start(), m.end()
+        if IDIOM.match(view, max(0, start - 2)) or IDIOM.match(view, start):
+            continue  # 两回事, 没有两样: a word of the language, not a count
         if any(s <= start < e for s, e, _ in spans):
             continue
         before = view[max(0, start - 3):start]
