@@ -12,25 +12,18 @@ import re
 import shutil
 from pathlib import Path
 
-import yaml
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "build" / "verify" / "pages"
+from verify.page import front_matter, split_front_matter
+from verify.paths import ROOT, VERIFY_OUT
+
+RESULTS = VERIFY_OUT / "pages"
 DOC_NAMES = {"lecture": "讲义读本", "primer": "入门文章", "topic": "主题页"}
 EVIDENCE_LABELS = {"construction": "教学构造", "checkpoint": "本站运行", "measurement": "本站测量", "paper": "论文结果",
                    "record": "历史记录", "design": "待做设计"}
 CODE_DIRS = ("kernels", "verify")
 VISION_IMAGES = ROOT / "results" / "vision" / "images"
-
-
-def _front_matter(path: Path) -> dict | None:
-    text = path.read_text(encoding="utf-8")
-    if not text.startswith("---\n"):
-        return None
-    end = text.find("\n---\n", 4)
-    return yaml.safe_load(text[4:end]) if end > 0 else None
 
 
 def _id_key(page_id: str):
@@ -43,7 +36,7 @@ def topic_pages(docs_dir: Path) -> list[tuple[str, dict]]:
     """(docs-relative path, front matter) of every topic page, in document order."""
     pages = []
     for path in docs_dir.rglob("*.md"):
-        meta = _front_matter(path)
+        meta = front_matter(path)
         if meta and "id" in meta:
             pages.append((path.relative_to(docs_dir).as_posix(), meta))
     return sorted(pages, key=lambda item: (list(DOC_NAMES).index(item[1]["id"].split(".")[0])

@@ -15,21 +15,40 @@ block right after one is its checked output. Digits in any other fenced block ar
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
-from verify.numbers import SCALAR
+from verify.numbers import CN_NUMERAL, SCALAR
 
 NUMBER = re.compile(SCALAR)
+
+# Counted number words (三个候选) are values only when this is on: `VERIFY_COUNT_WORDS=1 python -m verify`.
+# Fractions, halves and multipliers in words (万分之一, 一半, 四倍, 翻倍) are always values.
+COUNT_WORDS = os.environ.get("VERIFY_COUNT_WORDS", "") not in ("", "0")
+
+# Measure words after which a Chinese numeral is a count (三个候选, 两头, 四维). Longest first.
+MEASURE_WORDS = ("部分", "方面", "分钟", "小时", "句话", "个", "种", "次", "项", "维", "层", "头", "步", "轮", "类",
+                 "位", "条", "句", "段", "行", "列", "组", "份", "对", "张", "本", "篇", "章", "节", "字", "词", "件",
+                 "套", "批", "遍", "阶", "级", "处", "点", "元", "块", "格", "帧", "趟", "回", "者", "侧", "端", "边",
+                 "倍", "年", "天", "秒", "周", "门", "道", "样", "名", "句", "座", "号", "路", "股", "重", "票")
+MEASURE = "|".join(MEASURE_WORDS)
+# A Chinese number word: a fraction (万分之一), a multiplier (四倍, 翻倍), a half, or a numeral before a measure word.
+NUMBER_WORD = re.compile(
+    rf"(?P<fraction>{CN_NUMERAL}分之{CN_NUMERAL})"
+    rf"|(?P<fixed>翻倍|减半|一半)"
+    rf"|(?P<numeral>{CN_NUMERAL})(?P<gap>\s*)(?P<measure>{MEASURE})")
+# 第N章/节…: a reference to a part of a document, not a value
+ORDINAL_REFERENCE = re.compile(r"\s*(?:章|节|页|版|卷|讲|课|篇|部分|册|期|届|附录)")
 
 LOCATOR_BEFORE = re.compile(
     r"(?:§+|Table|Tab\.|Tables|Figure|Figures|Fig\.|Eq\.|Equation|Section|Sec\.|Chapter|Ch\.|Appendix|"
     r"Lecture|Part|p\.|pp\.|pages?|(?<![A-Za-z])p|arXiv:|(?<![A-Za-z])v|PMLR|vol\.|No\.|"
-    r"Python|torch==|==|version|slot|position|step|row|column|round|case|"
+    r"Python|torch==|==|version|"
     # one-character Chinese locators count only where they start a word: 见表 1, 图 2, but not 代表 3
-    r"(?:(?<![\u3400-\u9fff])|(?<=[见如据按在和与及自从的、，；：（]))(?:表|图|式|附录|页|章|节|版本)|槽|位置|第)\s*\(?$")
-LOCATOR_AFTER = re.compile(r"^\s*(?:章|节|页|年|月|日|版|世纪|楼)")
-CONNECTOR = re.compile(r"[–—~\-、,，/]\s*$|与\s*$|和\s*$|至\s*$|到\s*$")
+    r"(?:(?<![\u3400-\u9fff])|(?<=[见如据按在和与及自从的、，；：（]))(?:表|图|式|附录|页|章|节|版本))\s*\(?$")
+LOCATOR_AFTER = re.compile(r"^\s*(?:章|节|页|版|世纪)")
+CONNECTOR = re.compile(r"[–—~\-、,/]\s*$|与\s*$|和\s*$|至\s*$|到\s*$")
 RELATION = re.compile(r"(?:=|\\approx|≈|<|>|\\le|\\ge|\\leq|\\geq|\\lt|\\gt|≤|≥|\\neq|\\ne)\s*$")
 MATRIX_ENV = re.compile(r"\\begin\{([pbvBV]?matrix|array)\}(.*?)\\end\{\1\}", re.S)
 
@@ -41,6 +60,8 @@ class Token:
     end: int
     structural: bool
     context: str
+    word: bool = False   # a Chinese number word (三个, 万分之一), not digits
+    phrase: str = ""     # for a counted word: numeral + measure word + up to two following characters
 
 
 @dataclass(frozen=True)
@@ -94,7 +115,8 @@ def prose_view(body: str) -> str:
         else:  # keep the content (its digits count), blank only the fence lines
             view = _blank(view, m.start(), m.start("code"))
             view = _blank(view, m.end("code"), m.end())
-    for pattern in (r"(?s)<!--.*?-->", r"`[^`\n]+`", r"\]\([^)\s]*\)", r"\{[:#.][^}\n]*\}", r"</?[A-Za-z][^>\n]*>",
+    # comment and inline-code markers are blanked, their content is prose like any other
+    for pattern in (r"<!--|-->", r"`(?=[^`\n]+`)|(?<=[^`\n])`", r"\]\([^)\s]*\)", r"\{[:#.][^}\n]*\}", r"</?[A-Za-z][^>\n]*>",
                     r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+inline(?:[ \t]+end)?)?", r"\[\^\w+\]", r"https?://\S+"):
         for m in list(re.finditer(pattern, view, flags=re.M)):
             view = _blank(view, m.start(), m.end())
@@ -111,9 +133,14 @@ def math_spans(view: str) -> list[tuple[int, int, int]]:
     return spans
 
 
-def numbers_in(body: str) -> list[Token]:
+def numbers_in(body: str, counts: bool | None = None) -> list[Token]:
+    """Every number in a body: digits anywhere in prose, math and non-executed code, and Chinese
+    number words in prose. `counts` includes counted words (三个候选, 第二维); it defaults to
+    COUNT_WORDS, which is off until the pages state their counts as claims (see the guide)."""
     view = prose_view(body)
     spans = math_spans(view)
+    # `FORCE=1`, `temperature=0`: an inline code span that is one name=integer setting is code the reader types
+    settings = [m.span(1) for m in re.finditer(r"`[A-Za-z_]\w*=[-−]?(\d+)`", body)]
     tokens = []
     for m in NUMBER.finditer(view):
         start, end, text = m.start(), m.end(), m.group(0)
@@ -122,12 +149,78 @@ def numbers_in(body: str) -> list[Token]:
         span = next(((s, e, c) for s, e, c in spans if s <= start < e), None)
         if span:
             structural, why = _math_structural(view, span, start, end, text)
+        elif any(s <= start and end <= e for s, e in settings):
+            structural, why = True, "a setting written as code (`FORCE=1`)"
         else:
             structural, why = _prose_structural(view, start, end, text)
         line_start = view.rfind("\n", 0, start) + 1
         line_end = view.find("\n", end)
         snippet = body[max(line_start, start - 12):min(end + 12, line_end if line_end >= 0 else len(body))]
         tokens.append(Token(text, start, end, structural, why or f"near '{snippet.strip()}'"))
+    tokens += number_words(view, spans, COUNT_WORDS if counts is None else counts)
+    return sorted(tokens, key=lambda t: t.start)
+
+
+IDIOM = re.compile(r"两回事|两码事|没有两样|没两样|三番五次|一五一十|三三两两|千方百计|一举两得|三言两语")
+VAGUE_BEFORE = re.compile(r"几|[数上好若近][十百千万亿]")  # the character before a numeral, and its first
+PHRASE_TAIL = re.compile(r"[\u3400-\u9fffA-Za-z0-9]{1,2}")
+
+
+def count_phrase(view: str, numeral: str, measure: str, end: int) -> str:
+    """三个候选 from 三 + 个 + what follows: the form in which a seed section states a count."""
+    tail = PHRASE_TAIL.match(view, end)
+    return numeral + measure + (tail.group(0) if tail else "")
+
+
+def word_value(text: str) -> float:
+    """The value a number word states: 三个 → 3, 万分之一 → 0.0001, 四倍 → 4, 一半 → 0.5."""
+    from verify.numbers import chinese_number
+
+    m = NUMBER_WORD.fullmatch(text.strip())
+    if m and m.group("numeral"):
+        return chinese_number(m.group("numeral")).value
+    return chinese_number(text).value
+
+
+def number_words(view: str, spans, counts: bool = True) -> list[Token]:
+    """Chinese number words in prose (outside math): fractions, multipliers, halves and, with
+    `counts`, counts and ordinals (三个候选, 第二维)."""
+    from verify.numbers import NumberFormatError, chinese_number
+
+    tokens = []
+    for m in NUMBER_WORD.finditer(view):
+        start, end = m.start(), m.end()
+        if IDIOM.match(view, max(0, start - 2)) or IDIOM.match(view, start):
+            continue  # 两回事, 没有两样: a word of the language, not a count
+        if any(s <= start < e for s, e, _ in spans):
+            continue
+        before = view[max(0, start - 3):start]
+        phrase = ""
+        if start and VAGUE_BEFORE.match(view, start - 1, start + 1):
+            continue  # 几十个, 数百次, 几百分之一: no number is stated
+        if m.group("numeral"):
+            numeral, measure = m.group("numeral"), m.group("measure")
+            try:
+                chinese_number(numeral)
+            except NumberFormatError:
+                continue  # 两三个, 一一对应: a range or an idiom, not one number
+            phrase = count_phrase(view, numeral, measure, end)
+            if not counts and measure != "倍":
+                continue
+            start, end = m.span("numeral")  # the numeral is the value; a claim hole covers it, not the measure word
+            if re.search(r"第\s*$", before):
+                if ORDINAL_REFERENCE.match(view, m.start("measure")) or not re.match(r"[个位]", measure):
+                    tokens.append(Token(m.group(0), start, end, True, "ordinal label (第三章, 第一次)", True, phrase))
+                    continue
+                tokens.append(Token(m.group(0), start, end, False, f"ordinal near '{view[start - 1:end + 6].strip()}'",
+                                    True, phrase))
+                continue
+            if numeral == "一" and measure != "倍":
+                tokens.append(Token(m.group(0), start, end, True, "一 as an article (一个, 一种, 一次)", True, phrase))
+                continue
+        line_end = view.find("\n", end)
+        snippet = view[max(0, start - 8):min(end + 8, line_end if line_end >= 0 else len(view))]
+        tokens.append(Token(m.group(0), start, end, False, f"number word near '{snippet.strip()}'", True, phrase))
     return tokens
 
 
@@ -142,13 +235,34 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
     before, after = view[max(0, start - 40):start], view[end:end + 12]
     line_start = view.rfind("\n", 0, start) + 1
     line_prefix = view[line_start:start]
-    if re.fullmatch(r"\s*#{1,6}\s*", line_prefix):
-        return True, "heading number"
+    if (re.fullmatch(r"\s*#{1,6}\s*", line_prefix) and re.fullmatch(r"\d+(?:\.\d+)*", text)
+            and re.match(r"\.?\s+(?![个种次倍%])\S", after)):
+        return True, "section or list number of a heading"
+    if (re.fullmatch(r"\s*\|\s*(?:第\s*)?", line_prefix) and re.fullmatch(r"\d+", text)
+            and re.match(r"(?:[，,.、)]\s*\S|\s*个\s*\|)", after)):
+        if int(text) == _table_row_index(view, line_start):
+            return True, "row numbering of a table"
     if re.fullmatch(r"\s*", line_prefix) and re.match(r"[.)、]\s", after):
         return True, "list ordinal"
-    if re.fullmatch(r"\s*\|\s*", line_prefix) and re.match(r"[，,.、)]\s*\S", after):
-        return True, "table row label"
     integer = re.fullmatch(r"[-−]?\d+", text) is not None
+    if re.match(r"(?:x|\s*×)(?![A-Za-z0-9_])", after):
+        return False, "multiplier (300x, 3×)"
+    if re.search(r"第\s*$", before):
+        if re.match(r"\s*个", after):
+            return False, "ordinal that carries meaning (第 2 个位置最大)"
+        return True, "ordinal label (第 6 章, 第 3 步)"
+    if re.search(r"(?:槽|位置|slot|position)\s*$", before, re.I) and integer:
+        return True, "label of a slot or position of the construction"
+    if re.fullmatch(r"(19|20)\d\d", text) and re.match(r"\s*年", after):
+        return True, "year"
+    if re.fullmatch(r"(19|20)\d\d", text) and re.fullmatch(r"\s*(?:#{1,6}\s*)?", line_prefix) and re.match(r"\s*[：:]", after):
+        return True, "year that labels a heading (2020：…)"
+    if re.match(r"-(?:bit|gram|way|shot|layer|head|dim)\b", after) and re.search(r"[A-Za-z.(]\S*\s?$", before):
+        return True, "part of a compound name in a cited title (LLM.int8(): 8-bit)"
+    if re.search(r"(?:19|20)\d\d\s*年\s*$", before) and re.match(r"\s*月", after) and int(text) <= 12:
+        return True, "month of a date"
+    if re.search(r"\d\s*月\s*$", before) and re.match(r"\s*日", after) and int(text) <= 31:
+        return True, "day of a date"
     if re.search(r"[A-Za-z_]$", before) or integer and re.match(r"[A-Za-z_]", after):
         return True, "part of a name"
     if re.search(r"[A-Za-z]-$", before):
@@ -178,6 +292,19 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
     return False, ""
 
 
+def _table_row_index(view: str, line_start: int) -> int:
+    """1-based index of a table body row among the rows after the header separator."""
+    lines = view[:line_start].split("\n")[:-1]
+    n = 1
+    for line in reversed(lines):
+        if re.match(r"\s*\|?\s*:?-{3,}", line):
+            return n
+        if not line.lstrip().startswith("|"):
+            return -1
+        n += 1
+    return -1
+
+
 def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[bool, str]:
     s, e, content_start = span
     content = view[content_start:e].rstrip("$").rstrip("\\]").rstrip("\\)")
@@ -191,6 +318,8 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
     item = r"\s*[-−]?(?:\\(?:ln|sqrt)\s*)?\{?\d[\d.]*\}?\s*"
     if re.fullmatch(rf"\s*[(\[]?{item}(?:[,，]{item})*[)\]]?\s*", content):
         return False, "the formula is a number or tuple"
+    if re.match(r"\s*(?:\\times|×)\s*(?:$|[^\d\s(\\{a-zA-Z])", content[rel + len(text):]):
+        return False, "multiplier ($3\\times$)"
     if _in_script(inner_before):
         return True, "index, exponent or bound"
     chain = re.sub(r"(?:\\left)?[(\[]?\s*(?:[-−]?(?:\\(?:ln|sqrt)\s*)?[\d.]+\s*[,，]\s*)*[-−]?$", "", inner_before)
