@@ -50,6 +50,10 @@ LOCK_DIGITS = 16
 def canonical(value):
     """JSON-ready data with floats rounded (12 decimals, 10 significant digits), so the hash ignores
     last-bit noise of another CPU or BLAS."""
+    from verify.numbers import Quantity
+
+    if isinstance(value, Quantity):  # a figure plots the value in base units (bytes, seconds)
+        value = value.value
     if hasattr(value, "tolist"):
         value = value.tolist()
     if isinstance(value, dict):
