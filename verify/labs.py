@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,13 +32,11 @@ def _plain(value):
 
 def save_results(route: str, data: dict) -> Path:
     """Write results/labs/<route>.json atomically (temp file + rename); returns the path."""
-    folder = results_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{route}.json"
+    from verify.checkpoints.store import write_bytes_atomically
+
+    target = results_dir() / f"{route}.json"
     text = json.dumps(_plain(data), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as tmp:
-        tmp.write(text)
-    os.replace(tmp.name, target)
+    write_bytes_atomically(target, text.encode("utf-8"))
     return target
 
 

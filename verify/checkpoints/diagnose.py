@@ -33,7 +33,7 @@ import torch
 from kernels.decoding import beam_decode
 from kernels.seq2seq import (BOS, EOS, INDEX, VOCAB, PrefixScorer, Seq2Seq, exact_match, greedy_generate,
                              legal_log_softmax, make_batch, teacher_forced_metrics)
-from verify.checkpoints.store import RESULTS, CheckpointError, load_all
+from verify.checkpoints.store import RESULTS, CheckpointError, json_bytes, load_all, write_bytes_atomically
 
 SELECTION_RULE = "first dynamic greedy failure in stored test order, index from 0"
 BEAM_WIDTHS = (1, 2, 4)
@@ -207,7 +207,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m verify.checkpoints.diagnose", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dir", type=Path, default=RESULTS)
-    parser.add_argument("--json", type=Path, help="write the full report here")
+    parser.add_argument("--json", type=Path, help="write the full report here (atomically)")
     args = parser.parse_args(argv)
     try:
         report = diagnose(args.dir)
@@ -215,8 +215,7 @@ def main(argv=None) -> int:
         print(f"diagnose: {exc}", file=sys.stderr)
         return 1
     if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1))
+        write_bytes_atomically(args.json, json_bytes(report))
     print(json.dumps(summary(report), ensure_ascii=False, indent=1))
     return 0
 
