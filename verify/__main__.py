@@ -42,6 +42,7 @@ def page_json(report) -> dict:
         "code_blocks_run": report.code_blocks_run,
         "claims": [dataclasses.asdict(c) for c in report.claims],
         "cited": report.cited,
+        "references": report.references,
         "errors": report.errors,
     }
 

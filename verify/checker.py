@@ -21,15 +21,13 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify import classify
+from verify import classify, provenance
 from verify.evidence import COMPUTED_KINDS, declared_kinds
 from verify.numbers import NumberFormatError, compare, hole_pattern
 from verify.page import Page, PageError, claim_line, read_page
 
 ROOT = Path(__file__).resolve().parent.parent
 HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
-VERSION = re.compile(r"\bv\d+\b|arXiv|(?<!\d)(?:19|20)\d\d(?!\d)")
-LOCATION = re.compile(r"(Table|Tab\.|Figure|Fig\.|§|Section|Sec\.|Appendix|Eq\.|p\.|pp\.|page|表|图|式|附录|第.{1,4}[页章节]|页)", re.I)
 
 
 @dataclass
@@ -56,6 +54,7 @@ class PageReport:
     verify_source: str | None = None
     claims: list = field(default_factory=list)   # ClaimResult
     cited: list = field(default_factory=list)    # dicts
+    references: list = field(default_factory=list)  # rendered 来源 items
     errors: list = field(default_factory=list)   # one-line messages
     numbers_total: int = 0
     numbers_recomputed: int = 0
@@ -235,43 +234,26 @@ def check_page(path: Path) -> PageReport:
                 if not ok:
                     fail(body_line, f"claim {i} {{{key}}}: {why}")
 
-    # 3. citations
-    sources = page.meta.get("sources") or {}
-    for key, ref in sources.items():
-        if not isinstance(ref, str) or not LOCATION.search(ref):
-            fail(page.meta_lines.get("sources", 2),
-                 f"source {key!r} must name a version and a location (table, figure, section, page): {ref!r}")
-    for i, cite in enumerate(page.meta.get("cited") or []):
-        line = claim_line(page, "cited", i)
-        if not isinstance(cite, dict) or not {"text", "source", "kind"} <= set(cite):
-            fail(line, f"cited {i} needs text, source and kind (paper or record)")
-            continue
-        if cite["kind"] not in ("paper", "record"):
-            fail(line, f"cited {i} kind must be 'paper' or 'record', got {cite['kind']!r}")
-        if cite["kind"] not in page.meta["evidence"]:
-            fail(line, f"cited {i} is a {cite['kind']} number but evidence does not list {cite['kind']!r}")
-        if cite["source"] not in sources:
-            fail(line, f"cited {i} names source {cite['source']!r}, which 'sources' does not define")
-        elif cite["kind"] == "paper" and not VERSION.search(str(sources[cite["source"]])):
-            fail(line, f"cited {i} is a paper number but source {cite['source']!r} names no version "
-                       "(arXiv id with v1/v2…, or the year and venue)")
-        needle = re.escape(squeeze(str(cite["text"]))[0])
-        found = list(re.finditer(needle, squeezed))
-        if not found:
-            fail(line, f"cited text {i} not found in the page body: {cite['text']!r}; restore it or update the entry")
-        for m in found:
-            covered.append((*body_span(m), "cited"))
-        report.cited.append({"text": cite.get("text"), "source": cite.get("source"), "kind": cite.get("kind"),
-                             "reference": sources.get(cite.get("source")), "found": bool(found)})
+    # 3. citations, checked against the bibliography and the recorded numbers (verify/provenance.py)
+    found = provenance.check(page, classify.numbers_in, compare)
+    for line, message in found.errors:
+        fail(line, message)
+    covered += found.covered
+    report.cited = found.cited
+    report.references = found.references
 
-    # 4. evidence honesty
+    # 4. evidence honesty: computed kinds are two-way as well
     if claims and not set(COMPUTED_KINDS) & set(page.meta["evidence"]):
         fail(page.meta_lines.get("evidence", 2),
              f"the page has computed claims, so evidence must list one of {', '.join(COMPUTED_KINDS)}")
-    for kind in ("paper", "record"):
-        if kind in page.meta["evidence"] and not any(isinstance(c, dict) and c.get("kind") == kind
-                                                     for c in page.meta.get("cited") or []):
-            fail(page.meta_lines.get("evidence", 2), f"evidence lists {kind!r} but no cited entry has kind {kind!r}")
+    produced = set(declared_kinds(fn)) if page.meta.get("verify") and values is not None else set()
+    if classify.python_blocks(page.body):
+        produced.add("construction")
+    for kind in sorted((set(COMPUTED_KINDS) & set(page.meta["evidence"])) - produced):
+        if produced:
+            fail(page.meta_lines.get("evidence", 2),
+                 f"evidence lists {kind!r} but nothing on the page produces it (the verify function declares "
+                 f"{', '.join(sorted(produced & set(COMPUTED_KINDS))) or 'none'}); remove it from evidence")
 
     # project paths named on the page must exist, so a rename cannot leave a page pointing nowhere
     for m in re.finditer(r"`((?:kernels|verify|tests|benchmarks|results|notebooks|hooks|docs)/[\w./-]+)(?:::(\w+))?`",
