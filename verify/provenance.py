@@ -176,6 +176,10 @@ def check(page, numbers_in, compare) -> Provenance:
             continue
         cited_entries.append(citation)
         result.references.append(bibliography.render(citation, sources))
+        bare = [t.text for t in numbers_in(citation.note) if not t.structural]
+        if bare:
+            fail(_item_line(page, "sources", i), f"sources {i}: the note states {', '.join(bare)}, which is rendered "
+                 "on the page but checked nowhere; say it without the value or cite it in cited")
 
     squeezed, offsets = _squeeze(body)
     for i, cite in enumerate(meta.get("cited") or []):
