@@ -119,14 +119,14 @@ def _source(key: str, entry) -> Source:
                     for p in entry.persons.get("author", []) if str(p) != "others")
     kind = f.get("kind", "")
     if kind not in KINDS:
-        raise BibliographyError(f"{BIB_PATH.relative_to(ROOT)}: entry {key!r} has kind {kind!r}; "
+        raise BibliographyError(f"{BIB_PATH.name}: entry {key!r} has kind {kind!r}; "
                                 f"use one of {', '.join(KINDS)}")
     source = Source(key=key, kind=kind, title=f.get("title", ""), authors=authors, year=f.get("year", ""),
                     venue=f.get("booktitle") or f.get("journal") or f.get("institution") or f.get("howpublished", ""),
                     eprint=f.get("eprint", ""), version=f.get("version", ""), doi=f.get("doi", ""),
                     date=f.get("date", ""), stated_in=f.get("statedin", ""), seed=f.get("seed", ""),
                     note=f.get("note", ""), fields=f)
-    where = f"{BIB_PATH.relative_to(ROOT)}: entry {key!r}"
+    where = f"{BIB_PATH.name}: entry {key!r}"
     if kind == "paper" and not ((source.eprint and source.version) or source.doi
                                 or (f.get("booktitle") or f.get("journal") or f.get("institution")) and source.year):
         raise BibliographyError(f"{where} names no version: give eprint + version, a doi, or the venue and year "

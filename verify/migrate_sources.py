@@ -240,6 +240,8 @@ def _move_course_bullets(body: str) -> tuple[str, list[str]]:
             moved.append(citation)
         else:
             kept.append(bullet)
+    if not moved:
+        return body, []
     rest = "".join(kept).strip("\n")
     new_section = ("\n" + rest + "\n" if rest else "") + ("\n" if nxt else "")
     return body[:start] + new_section + body[end:], moved

@@ -69,12 +69,12 @@ def paper_numbers(path: Path = PAPER_NUMBERS) -> tuple[PaperNumber, ...]:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise BibliographyError(f"{path.relative_to(ROOT)}:{mark.line + 1 if mark else 1}: not valid YAML "
+        raise BibliographyError(f"{_shown(path)}:{mark.line + 1 if mark else 1}: not valid YAML "
                                 f"({getattr(exc, 'problem', None) or exc}); quote values with brackets or colons") from None
     out = []
     sources = bibliography.load()
     for i, row in enumerate(data):
-        where = f"{path.relative_to(ROOT)}: record {i}"
+        where = f"{_shown(path)}: record {i}"
         if not isinstance(row, dict) or not {"source", "location", "quantity", "value", "checked"} <= set(row):
             raise BibliographyError(f"{where} needs source, location, quantity, value and checked")
         citation = bibliography.parse_citation(f"{row['source']} {row['location']}", sources)
@@ -92,6 +92,10 @@ def paper_numbers(path: Path = PAPER_NUMBERS) -> tuple[PaperNumber, ...]:
             raise BibliographyError(f"{where}: checked must be 'lecture §N' or 'paper: where it was read'")
         out.append(record)
     return tuple(out)
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def seed_values(document: str, section: str) -> list[float]:
