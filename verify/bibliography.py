@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent  # verify.paths.ROOT once branch checker is merged
+from verify.paths import DATA, ROOT
 
-BIB_PATH = ROOT / "verify" / "data" / "bibliography.bib"
+BIB_PATH = DATA / "bibliography.bib"
 KINDS = ("paper", "record", "document", "book", "web")
 
 LOCATION_PATTERNS = {

@@ -126,6 +126,8 @@ def compare(printed_text: str, computed) -> tuple[bool, str]:
     for i, (part, value) in enumerate(zip(parts, values)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
             return False, f"computed value {value!r} is not a number"
+        if not math.isfinite(float(value)):
+            return False, f"computed value is {float(value)}; a verify function must return finite numbers"
         printed = parse_number(part)
         if not printed.admits(float(value)):
             where = f" (item {i})" if len(parts) > 1 else ""

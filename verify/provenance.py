@@ -31,8 +31,8 @@ import yaml
 from verify import bibliography
 from verify.bibliography import BibliographyError, Citation
 
-ROOT = Path(__file__).resolve().parent.parent  # verify.paths.ROOT once branch checker is merged
-PAPER_NUMBERS = ROOT / "verify" / "data" / "paper_numbers.yaml"
+from verify.paths import DATA, ROOT
+PAPER_NUMBERS = DATA / "paper_numbers.yaml"
 CITED_KIND = {"paper": "paper", "book": "paper", "web": "paper", "record": "record"}
 
 ARXIV = re.compile(r"arXiv\s*[:：]?\s*(\d{4}\.\d{4,5})(?:\s*v(\d+))?")
