@@ -26,7 +26,7 @@ from pathlib import Path
 
 from verify import classify, provenance
 from verify.evidence import COMPUTED_KINDS, declared_kinds
-from verify.numbers import NumberFormatError, compare, hole_pattern
+from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
 from verify.page import Page, PageError, claim_line, is_page, read_page
 from verify.paths import DOCS, ROOT, project_relative
 
@@ -472,6 +472,8 @@ def _execute(block) -> str | None:
 
 
 def _jsonable(value):
+    if isinstance(value, Quantity):
+        return _jsonable(value.value)
     if hasattr(value, "tolist"):
         return value.tolist()
     if isinstance(value, (list, tuple)):
