@@ -108,14 +108,23 @@ def test_bad_citations_say_what_to_write(text, expect):
 def test_every_recorded_paper_number_is_stated_where_it_says():
     records = provenance.paper_numbers()
     assert len(records) >= 50
-    assert all(r.checked.startswith(("lecture §", "primer §", "paper:")) for r in records)
+    problems = [provenance.unconfirmed(r) for r in records if provenance.unconfirmed(r)]
+    # 5e−4 (unicode minus) is not yet read by verify/seed_numbers.py; that record stays unusable until it is
+    assert all("0.0005" in p for p in problems), problems
 
 
-def test_a_recorded_number_the_lecture_does_not_state_is_refused(tmp_path):
+def test_a_recorded_number_the_lecture_does_not_state_cannot_be_cited(tmp_path):
+    bad = provenance.PaperNumber("vaswani2017", "Table 2", "q", 41.5, "lecture §4.15")
+    assert "lecture §4.15 does not state 41.5" in provenance.unconfirmed(bad)
+    good = provenance.PaperNumber("vaswani2017", "Table 2", "q", 41.0, "lecture §4.15")
+    assert provenance.unconfirmed(good) == ""
+
+
+def test_checked_must_say_how(tmp_path):
     bad = tmp_path / "numbers.yaml"
-    bad.write_text("- {source: vaswani2017, location: Table 2, quantity: q, value: 41.5, checked: lecture §4.15}\n",
+    bad.write_text("- {source: vaswani2017, location: Table 2, quantity: q, value: 41.0, checked: trust me}\n",
                    encoding="utf-8")
-    with pytest.raises(BibliographyError, match="does not state 41.5"):
+    with pytest.raises(BibliographyError, match="checked must be"):
         provenance.paper_numbers.__wrapped__(bad)
 
 

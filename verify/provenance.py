@@ -82,16 +82,24 @@ def paper_numbers(path: Path = PAPER_NUMBERS) -> tuple[PaperNumber, ...]:
             raise BibliographyError(f"{where}: {row['source']} is a record; its numbers come from the course section")
         record = PaperNumber(citation.key, citation.location_text, str(row["quantity"]), float(row["value"]),
                              str(row["checked"]))
-        checked = re.fullmatch(r"(lecture|primer) §([\d.]+)", record.checked)
-        if checked:
-            stated = seed_values(checked.group(1), checked.group(2))
-            if not any(abs(v - record.value) <= 1e-9 * max(1.0, abs(v)) for v in stated):
-                raise BibliographyError(f"{where}: {record.checked} does not state {row['value']} ({record.quantity}); "
-                                        "record what the course says, or check the paper and write 'paper: where'")
-        elif not record.checked.startswith("paper:"):
+        if not re.fullmatch(r"(lecture|primer) §[\d.A-Z]+|paper: .+", record.checked):
             raise BibliographyError(f"{where}: checked must be 'lecture §N' or 'paper: where it was read'")
         out.append(record)
     return tuple(out)
+
+
+def unconfirmed(record: PaperNumber) -> str:
+    """Why a record's 'checked: lecture §N' does not hold ('' when it does, or when the paper was read)."""
+    m = re.fullmatch(r"(lecture|primer) §([\d.A-Z]+)", record.checked)
+    if not m:
+        return ""
+    try:
+        stated = seed_values(m.group(1), m.group(2))
+    except KeyError as exc:
+        return str(exc)
+    if any(abs(v - record.value) <= 1e-9 * max(1.0, abs(v)) for v in stated):
+        return ""
+    return f"{record.checked} does not state {record.value:g} ({record.quantity})"
 
 
 def _shown(path: Path) -> str:
@@ -99,31 +107,12 @@ def _shown(path: Path) -> str:
 
 
 def seed_values(document: str, section: str) -> list[float]:
-    """The numbers a course section states (verify/data/seed_numbers.json, built by branch checker)."""
-    try:
-        from verify.seed_numbers import section_numbers
-    except ImportError:  # until branch checker (verify/seed_numbers.py) is merged
-        return _seed_values_from_text(document, section)
-    return [float(v) for v in section_numbers(f"{document} §{section}")]
-
-
-def _seed_values_from_text(document: str, section: str) -> list[float]:
-    shared = ROOT.parent / "shared"
-    for row in (shared / "sections.tsv").read_text(encoding="utf-8").splitlines()[1:]:
-        doc, sid, _kind, _title, seed, first, last = row.split("\t")
-        if doc == document and sid == section:
-            text = "\n".join((shared / "seeds" / seed).read_text(encoding="utf-8").splitlines()[int(first) - 1:int(last)])
-            text = text.translate(str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-"))
-            values = [float(x.replace(",", "")) for x in re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?|\.\d+", text)]
-            values += [-v for v in values]
-            values += [v / 100 for v in values] + [v / 1000 for v in values]
-            values += [float("一二三四五六七八九十".index(c) + 1) for c in re.findall("[一二三四五六七八九十]", text)]
-            values += [2.0] * ("两" in text)
-            values += [float(a) / float(b) for a, b in re.findall(r"(?<![\d.])(\d+)/(\d+)(?![\d.])", text) if float(b)]
-            values += [float(a) * 10 ** -float(b) for a, b in re.findall(r"(\d+(?:\.\d+)?)[eE][−-](\d+)", text)]
-            values += [float(a) * 10 ** -float(b) for a, b in re.findall(r"(\d+(?:\.\d+)?)×10-(\d+)", text)]
-            return values
-    raise KeyError(f"{document} §{section} is not a section in sections.tsv")
+    """The numbers a course section states (verify/data/seed_numbers.json); KeyError for no such section."""
+    from verify.seed_numbers import section_numbers
+    numbers = section_numbers(f"{document} §{section}")
+    if not numbers.source:
+        raise KeyError(f"{document} §{section} is not a section in verify/data/seed_numbers.json")
+    return sorted(numbers.values)
 
 
 def _allowed_values(citation: Citation, source) -> list[tuple[float, str]]:
@@ -133,7 +122,7 @@ def _allowed_values(citation: Citation, source) -> list[tuple[float, str]]:
         return [(v, f"{source.stated_in} §{s}") for s in sections for v in seed_values(source.stated_in, s)]
     out = []
     for r in paper_numbers():
-        if r.source != citation.key:
+        if r.source != citation.key or unconfirmed(r):
             continue
         (kind, number), = bibliography.parse_citation(f"{r.source} {r.location}").locations
         if any(k == kind and within(n, number) for k, n in citation.locations):
@@ -180,7 +169,7 @@ def check(page, numbers_in, compare) -> Provenance:
             continue
         cited_entries.append(citation)
         result.references.append(bibliography.render(citation, sources))
-        bare = [t.text for t in numbers_in(citation.note) if not t.structural]
+        bare = [t.text for t in numbers_in(citation.note) if not t.structural and re.search(r"\d", t.text)]
         if bare:
             fail(_item_line(page, "sources", i), f"sources {i}: the note states {', '.join(bare)}, which is rendered "
                  "on the page but checked nowhere; say it without the value or cite it in cited")
@@ -223,6 +212,8 @@ def check(page, numbers_in, compare) -> Provenance:
         for token in numbers_in(str(cite["text"])):
             if token.structural:
                 continue
+            if getattr(token, "word", False) and _course_states_word(page, token.text):
+                continue  # a count in the course's own words ('两组', '四层'), stated by the page's seed section
             if not any(_admits(compare, token.text, value) for value, _ in allowed):
                 where = (f"{source.stated_in} §… (the section this record is cited at)" if source.kind == "record"
                          else f"verify/data/paper_numbers.yaml under {citation.key} {citation.location_text}")
@@ -238,6 +229,16 @@ def check(page, numbers_in, compare) -> Provenance:
             fail(lines.get("evidence", 2), f"evidence lists {kind!r} but no cited entry takes a number from a "
                                            f"{kind} source; remove it from evidence")
     return result
+
+
+def _course_states_word(page, text: str) -> bool:
+    from verify.classify import word_value
+    from verify.seed_numbers import section_numbers
+    try:
+        value = word_value(text)
+    except Exception:  # not a number word the reader knows
+        return False
+    return section_numbers(str(page.meta.get("source", ""))).states_value(value)
 
 
 def _admits(compare, printed: str, value: float) -> bool:
