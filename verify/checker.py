@@ -24,7 +24,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify import classify, provenance
+from verify import classify, provenance, site_additions
 from verify.evidence import COMPUTED_KINDS, declared_kinds
 from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
 from verify.page import Page, PageError, claim_line, is_page, read_page
@@ -316,6 +316,16 @@ def check_claim(ctx: Context, i: int, template) -> None:
                 ctx.fail(body_line, f"claim {i} {{{hole.key}}}: {why}")
 
 
+def check_site_additions(ctx: Context) -> None:
+    """A construction number the page's seed section does not state carries the 本站构造 label."""
+    from verify.seed_numbers import section_numbers
+    if "construction" not in ctx.produced:
+        return
+    section = section_numbers(str(ctx.meta.get("source", "")))
+    for line, message in site_additions.check(ctx.page, ctx.report.claims, section):
+        ctx.fail(line, message)
+
+
 def check_provenance(ctx: Context) -> None:
     """Citations checked against the bibliography and the recorded numbers (verify/provenance.py)."""
     found = provenance.check(ctx.page, classify.numbers_in, compare)
@@ -409,6 +419,7 @@ def check_completeness(ctx: Context) -> None:
 STAGES = (
     check_verify_function,
     check_claims,
+    check_site_additions,
     check_provenance,
     check_evidence_lists_what_is_there,
     check_project_paths,
