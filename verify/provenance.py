@@ -30,6 +30,7 @@ import yaml
 
 from verify import bibliography
 from verify.bibliography import BibliographyError, Citation
+from verify.page import claim_line
 
 from verify.paths import DATA, ROOT
 PAPER_NUMBERS = DATA / "paper_numbers.yaml"
@@ -165,18 +166,18 @@ def check(page, numbers_in, compare) -> Provenance:
         try:
             citation = bibliography.parse_citation(text, sources)
         except BibliographyError as exc:
-            fail(_item_line(page, "sources", i), f"sources {i}: {exc}")
+            fail(claim_line(page, "sources", i), f"sources {i}: {exc}")
             continue
         cited_entries.append(citation)
         result.references.append(bibliography.render(citation, sources))
         bare = [t.text for t in numbers_in(citation.note) if not t.structural and re.search(r"\d", t.text)]
         if bare:
-            fail(_item_line(page, "sources", i), f"sources {i}: the note states {', '.join(bare)}, which is rendered "
+            fail(claim_line(page, "sources", i), f"sources {i}: the note states {', '.join(bare)}, which is rendered "
                  "on the page but checked nowhere; say it without the value or cite it in cited")
 
     squeezed, offsets = _squeeze(body)
     for i, cite in enumerate(meta.get("cited") or []):
-        line = _item_line(page, "cited", i)
+        line = claim_line(page, "cited", i)
         if not isinstance(cite, dict) or not {"text", "source"} <= set(cite):
             fail(line, f"cited {i} needs text and source ('KEY LOCATION', e.g. 'vaswani2017 Table 2')")
             continue
@@ -313,19 +314,3 @@ def within(location: str, wanted: str) -> bool:
         return lo_p[:len(w)] <= w[:len(lo_p)] and w[:len(hi_p)] <= hi_p or w[:len(lo_p)] == lo_p
     except TypeError:
         return location == wanted
-
-
-def _item_line(page, section: str, index: int) -> int:
-    start = page.meta_lines.get(section)
-    if start is None:
-        return 1
-    text = page.path.read_text(encoding="utf-8").split("\n")
-    seen = -1
-    for n in range(start, len(text)):
-        if re.match(r"\s*- ", text[n]):
-            seen += 1
-            if seen == index:
-                return n + 1
-        elif re.match(r"[A-Za-z_]\w*:", text[n]) or text[n] == "---":
-            break
-    return start
