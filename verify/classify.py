@@ -31,7 +31,7 @@ COUNT_WORDS = os.environ.get("VERIFY_COUNT_WORDS", "") not in ("", "0")
 MEASURE_WORDS = ("部分", "方面", "分钟", "小时", "句话", "个", "种", "次", "项", "维", "层", "头", "步", "轮", "类",
                  "位", "条", "句", "段", "行", "列", "组", "份", "对", "张", "本", "篇", "章", "节", "字", "词", "件",
                  "套", "批", "遍", "阶", "级", "处", "点", "元", "块", "格", "帧", "趟", "回", "者", "侧", "端", "边",
-                 "倍", "年", "天", "秒", "周", "门", "道", "样", "名", "句", "座", "号", "路", "股", "代", "重", "票")
+                 "倍", "年", "天", "秒", "周", "门", "道", "样", "名", "句", "座", "号", "路", "股", "重", "票")
 MEASURE = "|".join(MEASURE_WORDS)
 # A Chinese number word: a fraction (万分之一), a multiplier (四倍, 翻倍), a half, or a numeral before a measure word.
 NUMBER_WORD = re.compile(
@@ -161,6 +161,7 @@ def numbers_in(body: str, counts: bool | None = None) -> list[Token]:
     return sorted(tokens, key=lambda t: t.start)
 
 
+IDIOM = re.compile(r"两回事|两码事|没有两样|没两样|三番五次|一五一十|三三两两|千方百计|一举两得|三言两语")
 VAGUE_BEFORE = re.compile(r"几|[数上好若近][十百千万亿]")  # the character before a numeral, and its first
 PHRASE_TAIL = re.compile(r"[\u3400-\u9fffA-Za-z0-9]{1,2}")
 
@@ -189,6 +190,8 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
     tokens = []
     for m in NUMBER_WORD.finditer(view):
         start, end = m.start(), m.end()
+        if IDIOM.match(view, max(0, start - 2)) or IDIOM.match(view, start):
+            continue  # 两回事, 没有两样: a word of the language, not a count
         if any(s <= start < e for s, e, _ in spans):
             continue
         before = view[max(0, start - 3):start]

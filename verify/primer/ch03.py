@@ -34,7 +34,7 @@ def _words(name):
 def chapter() -> dict:
     """Chapter page: one count vector and one TF-IDF weight."""
     counts = bag_of_words(TFIDF_DOCS, first_seen_vocabulary(TFIDF_DOCS))
-    return {"A": bag_of_words([_words("A")], VOCAB)[0], "good_tfidf": tf_idf(counts)[0][1]}
+    return {"A": bag_of_words([_words("A")], VOCAB)[0], "good_tfidf": tf_idf(counts)[0][1], "dim": len(VOCAB)}
 
 
 def count_table() -> dict:
