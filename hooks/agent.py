@@ -22,7 +22,7 @@ import re
 import shutil
 from pathlib import Path
 
-from hooks.site import DOC_NAMES, RESULTS, group_label, page_url, topic_pages
+from hooks.site import DOC_NAMES, RESULTS, group_label, page_url, topic_pages, with_references
 
 SERVED_PAGES: dict[str, str] = {}    # docs-relative .md -> directory URL, every page MkDocs builds
 SECTION_ANCHORS: dict[str, list[str]] = {}  # page id -> heading anchors in document order
@@ -171,10 +171,11 @@ def on_post_build(config):
     (site / "verify").mkdir(parents=True, exist_ok=True)
     for rel, meta in pages:
         text = (docs_dir / rel).read_text(encoding="utf-8")
+        data = json.loads((RESULTS / f"{meta['id']}.json").read_text(encoding="utf-8"))
         target = site / page_url(rel) / "index.md"
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(rewrite_links(text, rel, page_url(rel).rstrip("/"), topics), encoding="utf-8")
-        data = json.loads((RESULTS / f"{meta['id']}.json").read_text(encoding="utf-8"))
+        served = with_references(text, data.get("references") or [])  # front matter kept; 来源 spelled out
+        target.write_text(rewrite_links(served, rel, page_url(rel).rstrip("/"), topics), encoding="utf-8")
         (site / "verify" / f"{meta['id']}.json").write_text(
             json.dumps(page_json(data, rel, text), ensure_ascii=False, indent=1), encoding="utf-8")
     if (RESULTS.parent / "results.json").is_file():

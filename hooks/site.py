@@ -174,6 +174,19 @@ def join_cjk_lines(markdown: str) -> str:
     return "".join(p if p.startswith("```") else SOFT_BREAK.sub("", p) for p in parts)
 
 
+def with_references(markdown: str, references: list[str]) -> str:
+    """Put the page's 来源 list, rendered from the bibliography by the checker, under its `## 来源`
+    heading (before the page's own bullets), or in a new section at the end."""
+    if not references:
+        return markdown
+    items = "\n".join(f"- {html.escape(r, quote=False)}" for r in references) + "\n"
+    m = re.search(r"^## 来源[ \t]*\n", markdown, re.M)
+    if not m:
+        return markdown.rstrip("\n") + "\n\n## 来源\n\n" + items
+    rest = markdown[m.end():].lstrip("\n")
+    return markdown[:m.end()] + "\n" + items + ("\n" + rest if rest else "")
+
+
 def on_page_markdown(markdown, page, config, files):
     meta = page.meta or {}
     markdown = join_cjk_lines(markdown)
@@ -186,6 +199,7 @@ def on_page_markdown(markdown, page, config, files):
     markdown = embed_figures(markdown, page.file.src_uri, meta["id"])
     page.meta["raw_markdown"] = "index.md"
     box = verification_box(page, data)
+    markdown = with_references(markdown, data.get("references") or [])
     lines = markdown.split("\n")
     for i, line in enumerate(lines):
         if line.startswith("# "):
@@ -317,7 +331,7 @@ def page_url(rel: str) -> str:
 
 def on_post_build(config):
     site = Path(config["site_dir"])
-    # raw Markdown, results JSON and llms.txt: hooks/agent.py
+    # raw Markdown (with the 来源 list rendered from the bibliography), results JSON and llms.txt: hooks/agent.py
     # MathJax from the installed wheel: SVG output needs no web fonts
     import mathjax
     es5 = Path(mathjax.__file__).parent / "static" / "mathjax" / "es5"
