@@ -333,3 +333,12 @@ def test_stated_values_and_trivial_entries():
     section = SectionNumbers("lecture §9.9", frozenset({0.422319, 3.0}), frozenset())
     assert site_additions.stated(0.4223188, section.values) and site_additions.stated(1.0, section.values)
     assert not site_additions.stated(0.155362, section.values)
+
+
+def test_a_marked_list_item_covers_its_continuation_lines_only():
+    from verify.site_additions import labelled_spans
+    body = ("- **本站结果**〔本站构造〕：first line 1.5\n  continued 2.5\n- next item 3.5\n\nlater 4.5\n")
+    spans = labelled_spans(body)
+    covered = lambda text: any(s <= body.index(text) and body.index(text) + len(text) <= e for s, e in spans)
+    assert covered("1.5") and covered("2.5")
+    assert not covered("3.5") and not covered("4.5")

@@ -48,7 +48,8 @@ TITLE_HINTS = [
     (r"Holtzman", "holtzman2019"), (r"Mamba", "gu2023mamba"),
 ]
 # Course records: the chapter of the course section that states them.
-RECORD_BY_SECTION = [(r"^1\.16", "coursetimeline"), (r"^3\.", "seq2seqruns"), (r"^7\.", "decoderruns")]
+RECORD_BY_SECTION = [(r"^1\.16", "coursetimeline"), (r"^3\.", "seq2seqruns"), (r"^6\.", "visionruns"),
+                     (r"^7\.", "decoderruns")]
 VENUE_WORDS = re.compile(r"NeurIPS|NIPS|ICLR|ICML|NAACL|EMNLP|ACL|JMLR")
 
 

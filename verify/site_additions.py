@@ -45,8 +45,16 @@ def labelled_spans(body: str) -> list[tuple[int, int]]:
     # a block with the marker: its paragraph (up to blank lines), or its own line in a list or table
     for m in re.finditer(re.escape(MARKER), body):
         line_no = body.count("\n", 0, m.start())
-        if lines[line_no].lstrip().startswith(("|", "- ", "* ")) or re.match(r"\s*\d+\.\s", lines[line_no]):
+        if lines[line_no].lstrip().startswith("|"):
             spans.append((offsets[line_no], offsets[line_no] + len(lines[line_no])))
+            continue
+        if lines[line_no].lstrip().startswith(("- ", "* ")) or re.match(r"\s*\d+\.\s", lines[line_no]):
+            # a list item: its own line and the indented lines that continue it
+            end = line_no
+            while (end + 1 < len(lines) and lines[end + 1].strip() and lines[end + 1][:1] in " \t"
+                   and not re.match(r"\s*(?:[-*]|\d+\.)\s", lines[end + 1])):
+                end += 1
+            spans.append((offsets[line_no], offsets[end] + len(lines[end])))
             continue
         start = line_no
         while start > 0 and lines[start - 1].strip():
