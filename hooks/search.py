@@ -153,12 +153,13 @@ def _plain(segmented_html: str, strip_tex: bool = True) -> str:
 
 def _page_info(docs_dir: Path) -> dict[str, dict]:
     """URL -> title, description and bold terms of every Markdown page under docs/."""
-    from hooks.site import _front_matter, page_url
+    from hooks.site import page_url
+    from verify.page import front_matter
 
     info = {}
     for path in docs_dir.rglob("*.md"):
         rel = path.relative_to(docs_dir).as_posix()
-        meta = _front_matter(path) or {}
+        meta = front_matter(path) or {}
         body = _body(path.read_text(encoding="utf-8"))
         bold = sorted({p for b in re.findall(r"\*\*([^*\n]{2,30})\*\*", body) for p in SPLIT_BOLD.split(b)
                        if len(p) >= 2})
