@@ -23,8 +23,10 @@ from pathlib import Path
 
 from verify import classify
 from verify.evidence import COMPUTED_KINDS, declared_kinds
+from verify.formulas import check_formulas
 from verify.numbers import NumberFormatError, compare, hole_pattern
 from verify.page import Page, PageError, claim_line, read_page
+from verify.relations import check_relations
 
 ROOT = Path(__file__).resolve().parent.parent
 HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
@@ -234,6 +236,13 @@ def check_page(path: Path) -> PageReport:
                 covered.append((start, end, "claim" if ok else "failed-claim"))  # reported once, below
                 if not ok:
                     fail(body_line, f"claim {i} {{{key}}}: {why}")
+
+    # 2b. comparisons and formulas bound to the computation (verify/relations.py, verify/formulas.py)
+    claim_spans = [(s, e) for s, e, kind in covered if kind != "cited"]
+    for line, message in check_relations(page, values, claim_spans, lookup, lambda i: claim_line(page, "relations", i)):
+        fail(line, message)
+    for line, message in check_formulas(page, lambda i: claim_line(page, "formulas", i)):
+        fail(line, message)
 
     # 3. citations
     sources = page.meta.get("sources") or {}

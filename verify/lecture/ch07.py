@@ -262,6 +262,7 @@ def kv_speed() -> dict:
              "mac_ratio": x["macs_full_per_layer"] / x["macs_cached_per_layer"]} for x in kv["rows"]]
     dn1 = r["dn1_size"]
     return {"rows": rows, "model": kv["model"], "from_t": kv["cache_wins_from_t"],
+            "slowest_ratio": min(row["ratio"] for row in rows if row["t"] >= kv["cache_wins_from_t"]),
             "tol": kv["logit_tolerance"], "cached_repeats": kv["repeats"]["cached"],
             "full_repeats": kv["repeats"]["full"],
             "dn1": {"prefill": dn1["prefill"], "decode": dn1["decode_tokens"], "cached_s": dn1["cached_s"],
@@ -352,7 +353,7 @@ def closing() -> dict:
     speed, mem, gpu = kv_speed(), online_memory(), gpu_attention_check()
     check = cache_check()
     return {"t_max": speed["rows"][-1]["t"], "ratio_max": speed["rows"][-1]["ratio"],
-            "from_t": speed["from_t"], "mat_growth_last": mem["mat_growth"][-1],
+            "from_t": speed["from_t"], "slowest_ratio": speed["slowest_ratio"], "mat_growth_last": mem["mat_growth"][-1],
             "blk_growth_last": mem["blk_growth"][-1], "n_max": mem["rows"][-1]["n"],
             "steps": check["steps"], "within": check["within"], "cuda": gpu["cuda"],
             "cpus": speed["cpus"]}

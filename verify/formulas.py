@@ -1,0 +1,2 @@
+def check_formulas(page, line_of_item):
+    return []
