@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
+import warnings
 import zlib
 from pathlib import Path
 
@@ -134,7 +135,9 @@ def parse(tex: str):
 
     source = explicit_products(tex)
     try:
-        expr = parse_latex(source, backend="lark")
+        with warnings.catch_warnings():  # sympy's lark transformer warns on the readings it discards
+            warnings.simplefilter("ignore")
+            expr = parse_latex(source, backend="lark")
     except Exception as exc:
         raise FormulaError(f"sympy cannot parse {tex!r} (read as {source!r}): {str(exc).splitlines()[0]}") from None
     if isinstance(expr, Tree):  # an ambiguous parse: every reading must agree

@@ -91,10 +91,10 @@ def sentences(view: str) -> list[tuple[int, int]]:
     """(start, end) of every sentence in the prose view (see the module docstring)."""
     spans, start = [], 0
     for m in SENTENCE_END.finditer(view):
-        if m.end() > start:
+        if view[start:m.end()].strip():
             spans.append((start, m.end()))
         start = m.end()
-    if start < len(view):
+    if view[start:].strip():
         spans.append((start, len(view)))
     return spans
 
