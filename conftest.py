@@ -6,7 +6,10 @@ import pytest
 
 
 def pytest_collect_file(parent, file_path: Path):
-    if file_path.suffix == ".md" and "docs" in file_path.parts and file_path.read_text(encoding="utf-8").startswith("---\n"):
+    from verify.page import is_page
+    from verify.paths import DOCS
+
+    if file_path.suffix == ".md" and file_path.resolve().is_relative_to(DOCS) and is_page(file_path, DOCS):
         return PageFile.from_parent(parent, path=file_path)
     return None
 

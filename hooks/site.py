@@ -12,24 +12,17 @@ import re
 import shutil
 from pathlib import Path
 
-import yaml
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "build" / "verify" / "pages"
+from verify.page import front_matter, split_front_matter
+from verify.paths import ROOT, VERIFY_OUT
+
+RESULTS = VERIFY_OUT / "pages"
 DOC_NAMES = {"lecture": "讲义读本", "primer": "入门文章", "topic": "主题页"}
 EVIDENCE_LABELS = {"construction": "教学构造", "checkpoint": "本站运行", "measurement": "本站测量", "paper": "论文结果",
                    "record": "历史记录", "design": "待做设计"}
 CODE_DIRS = ("kernels", "verify")
-
-
-def _front_matter(path: Path) -> dict | None:
-    text = path.read_text(encoding="utf-8")
-    if not text.startswith("---\n"):
-        return None
-    end = text.find("\n---\n", 4)
-    return yaml.safe_load(text[4:end]) if end > 0 else None
 
 
 def _id_key(page_id: str):
@@ -42,7 +35,7 @@ def topic_pages(docs_dir: Path) -> list[tuple[str, dict]]:
     """(docs-relative path, front matter) of every topic page, in document order."""
     pages = []
     for path in docs_dir.rglob("*.md"):
-        meta = _front_matter(path)
+        meta = front_matter(path)
         if meta and "id" in meta:
             pages.append((path.relative_to(docs_dir).as_posix(), meta))
     return sorted(pages, key=lambda item: (list(DOC_NAMES).index(item[1]["id"].split(".")[0])
@@ -216,7 +209,8 @@ def on_post_build(config):
 
 
 def _strip_front_matter(text: str) -> str:
-    return re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)
+    split = split_front_matter(text)
+    return text[split[1]:] if split else text
 
 
 def write_llms(config, site: Path, docs_dir: Path, pages) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from verify.paths import ROOT
 COPY_IGNORE = shutil.ignore_patterns(".venv", "site", "build", ".git", ".helpers", "__pycache__", ".hypothesis",
                                      "*.egg-info")
 

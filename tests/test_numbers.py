@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from verify.numbers import NumberFormatError, compare, parse_number
+from verify.numbers import NumberFormatError, Quantity, compare, parse_number
 
 # (printed text, value it stands for, half-width of the interval it claims)
 CORPUS = [
@@ -53,7 +53,8 @@ def test_corpus_form_is_read(text, value, tolerance):
     ("−0.905534469", -0.9055344694, True),
     ("1.804×10⁻¹⁵", 1.8036e-15, True),
     ("1.804×10⁻¹⁵", 1.806e-15, False),
-    ("512MiB", 536870912, True),
+    ("512MiB", Quantity(536870912, "MiB"), True),
+    ("512MiB", 536870912, False),           # a byte unit needs a Quantity that names it
     ("16,777,216", 16777217, False),
 ])
 def test_scalar_comparison_at_printed_precision(text, computed, ok):
@@ -79,3 +80,58 @@ def test_list_comparison(text, computed, ok):
 def test_unreadable_numbers_raise(text):
     with pytest.raises(NumberFormatError):
         parse_number(text)
+
+
+# ---------------------------------------------------------------- units and zero (issue 9, class 5)
+
+from verify.numbers import Quantity, chinese_number, hole_pattern  # noqa: E402
+
+
+@pytest.mark.parametrize("printed,quantity", [
+    ("4 GB", Quantity(4 * 2 ** 30, "GiB")),      # within half a GB of 4.29e9, but the wrong unit
+    ("1.5 MiB", Quantity(1.5e6, "MB")),
+    ("2 TiB", Quantity(2e12, "TB")),
+])
+def test_a_byte_unit_of_the_other_family_fails_even_when_the_numbers_are_close(printed, quantity):
+    ok, why = compare(printed, quantity)
+    assert not ok and "not" in why
+
+
+@pytest.mark.parametrize("printed,quantity", [
+    ("4 GiB", Quantity(4 * 2 ** 30, "GiB")), ("4096MiB", Quantity(4 * 2 ** 30, "GiB")),
+    ("1.5 MB", Quantity(1.5e6, "MB")), ("1500000", Quantity(1.5e6, "MB")),
+    ("19.95ms", Quantity(0.01995, "s")), ("0.01995 s", 0.01995),
+    ("3.2 GFLOPs", Quantity(3.2e9, "FLOPs")),
+])
+def test_units_are_converted_within_a_family(printed, quantity):
+    assert compare(printed, quantity) == (True, "ok")
+
+
+def test_a_byte_unit_needs_a_quantity():
+    ok, why = compare("512MiB", 512 * 2 ** 20)
+    assert not ok and "Quantity" in why
+
+
+@pytest.mark.parametrize("printed", ["0", "0.0", "0.00", "−0"])
+def test_a_nonzero_value_printed_as_zero_fails(printed):
+    ok, why = compare(printed, 0.4)
+    assert not ok and "not zero" in why
+    ok, why = compare(printed, 0.004)
+    assert not ok and "not zero" in why
+    assert compare(printed, 1e-17) == (True, "ok")  # rounding noise is zero
+
+
+@pytest.mark.parametrize("words,value", [("三", 3), ("两", 2), ("十二", 12), ("两百", 200), ("十万", 100000),
+                                         ("万分之一", 1e-4), ("十万分之一", 1e-5), ("百分之五", 0.05),
+                                         ("三分之二", 2 / 3), ("一半", 0.5), ("翻倍", 2)])
+def test_chinese_number_words(words, value):
+    assert chinese_number(words).value == pytest.approx(value)
+    assert compare(words, value) == (True, "ok")
+
+
+def test_a_hole_for_an_integer_accepts_a_number_word_but_not_the_article():
+    import re
+    assert re.fullmatch(hole_pattern(3) + "个源槽", "三个源槽")
+    assert not re.fullmatch(hole_pattern(3) + "个源槽", "一个源槽")
+    assert re.fullmatch(hole_pattern(1) + "个源槽", "一个源槽")
+    assert compare("四", 3)[0] is False

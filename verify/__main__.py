@@ -12,7 +12,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from verify.checker import ROOT, all_pages, check_page
+from verify.checker import all_pages, check_page, check_unique_ids
+from verify.paths import DOCS, ROOT, VERIFY_OUT
 
 
 def write_atomically(path: Path, data) -> None:
@@ -41,7 +42,7 @@ def page_json(report) -> dict:
                     "cited": report.numbers_cited},
         "code_blocks_run": report.code_blocks_run,
         "claims": [dataclasses.asdict(c) for c in report.claims],
-        "cited": report.cited,
+        "cited": [dataclasses.asdict(c) for c in report.cited],
         "errors": report.errors,
     }
 
@@ -49,25 +50,34 @@ def page_json(report) -> dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m verify", description=__doc__)
     parser.add_argument("pages", nargs="*", type=Path, help="pages to check (default: every page under docs/)")
-    parser.add_argument("--out", type=Path, default=ROOT / "build" / "verify")
+    parser.add_argument("--out", type=Path, default=VERIFY_OUT)
     args = parser.parse_args(argv)
     started = time.perf_counter()
     pages = []
-    for given in args.pages or [ROOT / "docs"]:
+    for given in args.pages or [DOCS]:
         if given.is_dir():
-            pages += all_pages(given)
+            found = all_pages(given)
+            if not found:
+                print(f"{given}:1: no topic pages under this folder (Markdown files that open with '---' front "
+                      "matter); add pages or name the right folder")
+                return 2
+            pages += found
         elif given.is_file():
             pages.append(given)
         else:
             print(f"{given}:1: no such page or folder; give Markdown pages or folders under docs/")
             return 2
     reports = [check_page(p) for p in pages]
+    check_unique_ids(reports)
     passed = failed = 0
+    printed: set[str] = set()
     for report in reports:
         for line in report.errors:
-            print(line)
+            if line not in printed:  # a broken verify module is one line, not one per page using it
+                printed.add(line)
+                print(line)
+                failed += 1  # one printed line per failure: claims, numbers, front matter, code
         passed += sum(c.status == "passed" for c in report.claims)
-        failed += len(report.errors)  # one printed line per failure: claims, numbers, front matter, code
     if not args.pages:
         for stale in (args.out / "pages").glob("*.json") if (args.out / "pages").exists() else []:
             stale.unlink()

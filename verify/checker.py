@@ -1,14 +1,19 @@
 """The claims checker: does every number on a page agree with the code or a cited source?
 
-For one page it
-1. runs the page's verify function (module path::function) and gets a dict of values;
-2. locates every claim template in the body (whitespace-insensitive) and compares each
+A page is checked by a pipeline of small stages (STAGES, in order) over one Context: the
+page, its report, the verify values and the body spans that claims and citations cover.
+The stages
+1. run the page's verify function (module path::function) and get a dict of values;
+2. locate every claim template in the body (whitespace-insensitive) and compare each
    {key} hole with the computed value at the precision printed there;
-3. locates every cited text and checks its source key and evidence kind;
-4. finds every number written with digits in the body and fails on any that no claim hole
-   or citation covers and that is not structural (see classify.py);
-5. runs the page's ```python blocks and compares their output with the ```text block that
-   follows, when there is one.
+2b. check the page's relations (comparison sentences, verify/relations.py) and formulas (against
+   their kernels, verify/formulas.py);
+3. locate every cited text and check its source key and evidence kind;
+4. check that evidence lists what the page holds and that named project paths exist;
+5. run the page's ```python blocks and compare their output with the ```text block that
+   follows, when there is one;
+6. find every number in the body and fail on any that no claim hole or citation covers and
+   that is not structural (see classify.py).
 """
 from __future__ import annotations
 
@@ -24,28 +29,59 @@ from pathlib import Path
 from verify import classify
 from verify.evidence import COMPUTED_KINDS, declared_kinds
 from verify.formulas import check_formulas
-from verify.numbers import NumberFormatError, compare, hole_pattern
-from verify.page import Page, PageError, claim_line, read_page
+from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
+from verify.page import Page, PageError, claim_line, is_page, read_page
+from verify.paths import DOCS, ROOT, project_relative
 from verify.relations import check_relations
 
-ROOT = Path(__file__).resolve().parent.parent
 HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
 VERSION = re.compile(r"\bv\d+\b|arXiv|(?<!\d)(?:19|20)\d\d(?!\d)")
 LOCATION = re.compile(r"(Table|Tab\.|Figure|Fig\.|§|Section|Sec\.|Appendix|Eq\.|p\.|pp\.|page|表|图|式|附录|第.{1,4}[页章节]|页)", re.I)
+
+
+@dataclass(frozen=True)
+class Hole:
+    """A `{base[0].name}` hole in a claim template: the computed key and the steps into its value."""
+    base: str
+    path: str = ""
+
+    @property
+    def key(self) -> str:
+        return self.base + self.path
+
+    def value(self, values: dict):
+        return lookup(values, self.base, self.path)
 
 
 @dataclass
 class ClaimResult:
     page: str
     index: int
-    key: str
+    key: str          # the hole's key as written (base + path), for the results JSON
     template: str
     printed: str | None
     computed: object
     status: str  # passed | failed
     line: int
     message: str = ""
-    span: tuple | None = None  # character offsets of the printed text in the page file
+    span: tuple[int, int] | None = None  # character offsets of the printed text in the page file
+
+
+@dataclass
+class Citation:
+    text: str | None
+    source: str | None
+    kind: str | None
+    reference: str | None
+    found: bool
+
+
+@dataclass(frozen=True)
+class Cover:
+    """Body offsets [start, end) that a claim or a citation accounts for."""
+    start: int
+    end: int
+    kind: str  # claim | failed-claim | cited
 
 
 @dataclass
@@ -53,16 +89,17 @@ class PageReport:
     path: str
     page_id: str
     title: str = ""
-    evidence: list = field(default_factory=list)
+    evidence: list[str] = field(default_factory=list)
     verify: str | None = None
     verify_source: str | None = None
-    claims: list = field(default_factory=list)   # ClaimResult
-    cited: list = field(default_factory=list)    # dicts
-    errors: list = field(default_factory=list)   # one-line messages
+    claims: list[ClaimResult] = field(default_factory=list)
+    cited: list[Citation] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)   # one line each: path:line: message
     numbers_total: int = 0
     numbers_recomputed: int = 0
     numbers_cited: int = 0
     code_blocks_run: int = 0
+    id_line: int = 2
 
     @property
     def failed(self) -> bool:
@@ -72,6 +109,30 @@ class PageReport:
 # --------------------------------------------------------------------------- verify functions
 
 _cache: dict = {}
+_broken_modules: dict = {}  # module path -> the one line that reports why it does not import
+
+
+class BrokenModule(Exception):
+    """A verify module that does not import; reported once, on the module's own file and line."""
+
+
+def import_verify_module(path: str):
+    """Import a verify module by its project path; an import failure becomes one BrokenModule line."""
+    if path in _broken_modules:
+        raise BrokenModule(_broken_modules[path])
+    module_name = path[:-3].replace("/", ".") if path.endswith(".py") else path.replace("/", ".")
+    try:
+        return importlib.import_module(module_name)
+    except Exception as exc:
+        line = getattr(exc, "lineno", None) if isinstance(exc, SyntaxError) else None
+        if line is None:
+            frames = [f for f in traceback.extract_tb(exc.__traceback__)
+                      if Path(f.filename).resolve() == (ROOT / path).resolve()]
+            line = frames[-1].lineno if frames else 1
+        message = exc.msg if isinstance(exc, SyntaxError) else str(exc)
+        _broken_modules[path] = (f"{path}:{line}: verify module does not import: {type(exc).__name__}: {message}; "
+                                 "fix the module (every page that uses it fails until then)")
+        raise BrokenModule(_broken_modules[path]) from None
 
 
 def resolve_verify(spec: str):
@@ -81,8 +142,7 @@ def resolve_verify(spec: str):
     path, func = spec.split("::", 1)
     if not (ROOT / path).is_file():
         raise FileNotFoundError(f"verify module {path} does not exist; create it or fix the path")
-    module_name = path[:-3].replace("/", ".") if path.endswith(".py") else path.replace("/", ".")
-    module = importlib.import_module(module_name)
+    module = import_verify_module(path)
     if not hasattr(module, func):
         raise AttributeError(f"{path} has no function {func!r}")
     return getattr(module, func)
@@ -119,7 +179,7 @@ def squeeze(text: str) -> tuple[str, list[int]]:
     return "".join(kept), offsets
 
 
-def template_regex(template: str, values: dict) -> tuple[str, list[tuple[str, str]]]:
+def template_regex(template: str, values: dict) -> tuple[str, list[Hole]]:
     """Regex over squeezed text for a template; holes are {key} whose base is a computed key."""
     parts, holes, pos = [], [], 0
     for m in HOLE.finditer(template):
@@ -127,8 +187,9 @@ def template_regex(template: str, values: dict) -> tuple[str, list[tuple[str, st
         if base not in values:
             continue  # a LaTeX group like \sqrt{d_k} stays literal text
         parts.append(re.escape(squeeze(template[pos:m.start()])[0]))
-        parts.append(hole_pattern(lookup(values, base, path)))
-        holes.append((base + path, m.group(0)))
+        hole = Hole(base, path)
+        parts.append(hole_pattern(hole.value(values)))
+        holes.append(hole)
         pos = m.end()
     parts.append(re.escape(squeeze(template[pos:])[0]))
     return "".join(parts), holes
@@ -139,184 +200,238 @@ def unknown_holes(template: str, values: dict) -> list[str]:
     return [m.group(0) for m in HOLE.finditer(template) if m.group(1) not in values]
 
 
-# --------------------------------------------------------------------------- the check
+# --------------------------------------------------------------------------- the check: one context, small stages
 
-def check_page(path: Path) -> PageReport:
-    rel = str(Path(path).resolve().relative_to(ROOT)) if Path(path).resolve().is_relative_to(ROOT) else str(path)
+@dataclass
+class Context:
+    """Everything the stages of one page's check share; each stage reads it and adds to it."""
+    page: Page
+    report: PageReport
+    values: dict | None = field(default_factory=dict)  # None once the verify function failed
+    squeezed: str = ""
+    offsets: list[int] = field(default_factory=list)
+    covered: list[Cover] = field(default_factory=list)
+
+    @property
+    def meta(self) -> dict:
+        return self.page.meta
+
+    @property
+    def claims(self) -> list:
+        return self.meta.get("claims") or []
+
+    def meta_line(self, key: str) -> int:
+        return self.page.meta_lines.get(key, 2)
+
+    def fail(self, line: int, message: str) -> None:
+        self.report.errors.append(f"{self.report.path}:{line}: {' '.join(message.split())}")  # always one line
+
+    def body_span(self, m: re.Match, group: int = 0) -> tuple[int, int]:
+        """Body offsets of a match on the squeezed text."""
+        return self.offsets[m.start(group)], self.offsets[m.end(group) - 1] + 1
+
+
+def check_verify_function(ctx: Context) -> None:
+    """Resolve and run the page's verify function; check the evidence kinds it declares."""
+    spec = ctx.meta.get("verify")
+    if ctx.claims and not spec:
+        ctx.fail(ctx.meta_line("claims"), "claims need a 'verify: path.py::function' that computes them")
+    if not spec:
+        return
     try:
-        page = read_page(path)
-    except PageError as exc:
-        report = PageReport(rel, page_id=rel)
-        report.errors.append(f"{rel}:{exc.line}: {exc.message}")
-        return report
-    report = PageReport(rel, page.id, page.meta.get("title", ""), list(page.meta["evidence"]), page.meta.get("verify"))
-
-    def fail(line: int, message: str):
-        report.errors.append(f"{rel}:{line}: {' '.join(message.split())}")  # always one line
-
-    values: dict = {}
-    claims = page.meta.get("claims") or []
-    if claims and not page.meta.get("verify"):
-        fail(page.meta_lines.get("claims", 2), "claims need a 'verify: path.py::function' that computes them")
-    if page.meta.get("verify"):
-        spec = page.meta["verify"]
-        try:
-            fn = resolve_verify(spec)
-            report.verify_source = f"{inspect.getsourcefile(fn)}:{inspect.getsourcelines(fn)[1]}"
-            missing = sorted(declared_kinds(fn) - set(page.meta["evidence"]))
-            if missing:
-                fail(page.meta_lines.get("evidence", 2),
+        fn = resolve_verify(spec)
+        ctx.report.verify_source = f"{inspect.getsourcefile(fn)}:{inspect.getsourcelines(fn)[1]}"
+        missing = sorted(declared_kinds(fn) - set(ctx.meta["evidence"]))
+        if missing:
+            ctx.fail(ctx.meta_line("evidence"),
                      f"{spec} produces {', '.join(missing)} numbers, but evidence does not list "
                      f"{', '.join(missing)}; a {missing[0]} number must not pass for another kind")
-            values = run_verify(spec)
-        except Exception as exc:  # one line per failure, never a traceback wall
-            where = ""
-            tb = traceback.extract_tb(exc.__traceback__)
-            if tb:
-                frame = tb[-1]
-                where = f" (raised at {Path(frame.filename).name}:{frame.lineno})"
-            fail(page.meta_lines.get("verify", 2),
+        ctx.values = run_verify(spec)
+    except BrokenModule as exc:
+        ctx.report.errors.append(" ".join(str(exc).split()))  # the same line for every page: printed once
+        ctx.values = None
+    except Exception as exc:  # one line per failure, never a traceback wall
+        where = ""
+        tb = traceback.extract_tb(exc.__traceback__)
+        if tb:
+            frame = tb[-1]
+            where = f" (raised at {Path(frame.filename).name}:{frame.lineno})"
+        ctx.fail(ctx.meta_line("verify"),
                  f"verify function {spec} failed: {type(exc).__name__}: {exc}{where}; fix the function or the path")
-            values = None
+        ctx.values = None
 
-    squeezed, offsets = squeeze(page.body)
-    covered: list[tuple[int, int, str]] = []  # (start, end, 'claim'|'cited') in body offsets
 
-    def body_span(m: re.Match, group: int = 0) -> tuple[int, int]:
-        return offsets[m.start(group)], offsets[m.end(group) - 1] + 1
+def check_claims(ctx: Context) -> None:
+    """Locate every claim template in the body and compare each hole with its computed value."""
+    for i, template in enumerate(ctx.claims):
+        check_claim(ctx, i, template)
 
-    # 2. claims
-    for i, template in enumerate(claims):
-        line = claim_line(page, "claims", i)
-        if not isinstance(template, str):
-            fail(line, f"claim {i} must be a quoted string template, got {type(template).__name__}")
-            continue
-        if values is None:
-            report.claims.append(ClaimResult(page.id, i, "", template, None, None, "failed", line, "verify failed"))
-            continue
-        try:
-            regex, holes = template_regex(template, values)
-        except (KeyError, IndexError, TypeError) as exc:
-            fail(line, f"claim {i} indexes a computed value that has no such part ({type(exc).__name__}: {exc}); "
+
+def check_claim(ctx: Context, i: int, template) -> None:
+    page, values = ctx.page, ctx.values
+    line = claim_line(page, "claims", i)
+    if not isinstance(template, str):
+        ctx.fail(line, f"claim {i} must be a quoted string template, got {type(template).__name__}")
+        return
+    if values is None:
+        ctx.report.claims.append(ClaimResult(page.id, i, "", template, None, None, "failed", line, "verify failed"))
+        return
+    try:
+        regex, holes = template_regex(template, values)
+    except (KeyError, IndexError, TypeError) as exc:
+        ctx.fail(line, f"claim {i} indexes a computed value that has no such part ({type(exc).__name__}: {exc}); "
                        "check the [index] or .name in the template")
-            continue
-        if holes and not squeeze(HOLE.sub("", template))[0]:
-            fail(line, f"claim {i} is only a hole ({template!r}) and would match any number on the page; "
+        return
+    if holes and not squeeze(HOLE.sub("", template))[0]:
+        ctx.fail(line, f"claim {i} is only a hole ({template!r}) and would match any number on the page; "
                        "include the words around it")
-            continue
-        if not holes:
-            hint = unknown_holes(template, values)
-            fail(line, f"claim {i} has no {{key}} hole matching a computed value"
-                       + (f" ({', '.join(hint)} not returned by {page.meta.get('verify')})" if hint else "")
+        return
+    if not holes:
+        hint = unknown_holes(template, values)
+        ctx.fail(line, f"claim {i} has no {{key}} hole matching a computed value"
+                       + (f" ({', '.join(hint)} not returned by {ctx.meta.get('verify')})" if hint else "")
                        + f"; known keys: {', '.join(sorted(values)) or 'none'}")
-            continue
-        matches = list(re.finditer(regex, squeezed))
-        if not matches:
-            hint = unknown_holes(template, values)
-            extra = f"; {', '.join(hint)} is not a computed key" if hint else ""
-            fail(line, f"claim {i} not found in the page body: {template!r}{extra}; "
+        return
+    matches = list(re.finditer(regex, ctx.squeezed))
+    if not matches:
+        hint = unknown_holes(template, values)
+        extra = f"; {', '.join(hint)} is not a computed key" if hint else ""
+        ctx.fail(line, f"claim {i} not found in the page body: {template!r}{extra}; "
                        "restore the text or update the template")
-            report.claims.append(ClaimResult(page.id, i, ",".join(k for k, _ in holes), template, None, None,
+        ctx.report.claims.append(ClaimResult(page.id, i, ",".join(h.key for h in holes), template, None, None,
                                              "failed", line, "not found"))
-            continue
-        for m in matches:
-            body_line = page.line_of(offsets[m.start()])
-            for h, (key, _) in enumerate(holes, start=1):
-                printed = m.group(h)
-                start, end = body_span(m, h)
-                computed = lookup(values, *re.match(r"(\w+)(.*)", key).groups())
-                try:
-                    ok, why = compare(printed, computed)
-                except NumberFormatError as exc:
-                    ok, why = False, f"{exc}; print a plain number"
-                result = ClaimResult(page.id, i, key, template, printed, _jsonable(computed),
-                                     "passed" if ok else "failed", body_line, "" if ok else why,
-                                     (page.body_offset + start, page.body_offset + end))
-                report.claims.append(result)
-                covered.append((start, end, "claim" if ok else "failed-claim"))  # reported once, below
-                if not ok:
-                    fail(body_line, f"claim {i} {{{key}}}: {why}")
+        return
+    for m in matches:
+        body_line = page.line_of(ctx.offsets[m.start()])
+        for group, hole in enumerate(holes, start=1):
+            printed = m.group(group)
+            start, end = ctx.body_span(m, group)
+            computed = hole.value(values)
+            try:
+                ok, why = compare(printed, computed)
+            except NumberFormatError as exc:
+                ok, why = False, f"{exc}; print a plain number"
+            ctx.report.claims.append(ClaimResult(page.id, i, hole.key, template, printed, _jsonable(computed),
+                                                 "passed" if ok else "failed", body_line, "" if ok else why,
+                                                 (page.body_offset + start, page.body_offset + end)))
+            ctx.covered.append(Cover(start, end, "claim" if ok else "failed-claim"))  # reported once, below
+            if not ok:
+                ctx.fail(body_line, f"claim {i} {{{hole.key}}}: {why}")
 
-    # 2b. comparisons and formulas bound to the computation (verify/relations.py, verify/formulas.py)
-    claim_spans = [(s, e) for s, e, kind in covered if kind != "cited"]
-    for line, message in check_relations(page, values, claim_spans, lookup, lambda i: claim_line(page, "relations", i)):
-        fail(line, message)
-    for line, message in check_formulas(page, lambda i: claim_line(page, "formulas", i)):
-        fail(line, message)
 
-    # 3. citations
-    sources = page.meta.get("sources") or {}
-    for key, ref in sources.items():
+def check_comparisons(ctx: Context) -> None:
+    """Comparison sentences beside claimed numbers are bound to predicates over the values (verify/relations.py)."""
+    spans = [(c.start, c.end) for c in ctx.covered if c.kind != "cited"]
+    for line, message in check_relations(ctx.page, ctx.values, spans, lookup,
+                                         lambda i: claim_line(ctx.page, "relations", i)):
+        ctx.fail(line, message)
+
+
+def check_formulas_against_kernels(ctx: Context) -> None:
+    """Bound formulas agree with their kernels at random points (verify/formulas.py)."""
+    for line, message in check_formulas(ctx.page, lambda i: claim_line(ctx.page, "formulas", i)):
+        ctx.fail(line, message)
+
+
+def check_sources(ctx: Context) -> None:
+    """Every source names a version and a location."""
+    for key, ref in (ctx.meta.get("sources") or {}).items():
         if not isinstance(ref, str) or not LOCATION.search(ref):
-            fail(page.meta_lines.get("sources", 2),
-                 f"source {key!r} must name a version and a location (table, figure, section, page): {ref!r}")
-    for i, cite in enumerate(page.meta.get("cited") or []):
-        line = claim_line(page, "cited", i)
+            ctx.fail(ctx.meta_line("sources"),
+                     f"source {key!r} must name a version and a location (table, figure, section, page): {ref!r}")
+
+
+def check_citations(ctx: Context) -> None:
+    """Every cited entry names a defined source and a listed kind, and its text is on the page."""
+    sources = ctx.meta.get("sources") or {}
+    evidence = ctx.meta["evidence"]
+    for i, cite in enumerate(ctx.meta.get("cited") or []):
+        line = claim_line(ctx.page, "cited", i)
         if not isinstance(cite, dict) or not {"text", "source", "kind"} <= set(cite):
-            fail(line, f"cited {i} needs text, source and kind (paper or record)")
+            ctx.fail(line, f"cited {i} needs text, source and kind (paper or record)")
             continue
         if cite["kind"] not in ("paper", "record"):
-            fail(line, f"cited {i} kind must be 'paper' or 'record', got {cite['kind']!r}")
-        if cite["kind"] not in page.meta["evidence"]:
-            fail(line, f"cited {i} is a {cite['kind']} number but evidence does not list {cite['kind']!r}")
+            ctx.fail(line, f"cited {i} kind must be 'paper' or 'record', got {cite['kind']!r}")
+        if cite["kind"] not in evidence:
+            ctx.fail(line, f"cited {i} is a {cite['kind']} number but evidence does not list {cite['kind']!r}")
         if cite["source"] not in sources:
-            fail(line, f"cited {i} names source {cite['source']!r}, which 'sources' does not define")
+            ctx.fail(line, f"cited {i} names source {cite['source']!r}, which 'sources' does not define")
         elif cite["kind"] == "paper" and not VERSION.search(str(sources[cite["source"]])):
-            fail(line, f"cited {i} is a paper number but source {cite['source']!r} names no version "
-                       "(arXiv id with v1/v2…, or the year and venue)")
+            ctx.fail(line, f"cited {i} is a paper number but source {cite['source']!r} names no version "
+                           "(arXiv id with v1/v2…, or the year and venue)")
         needle = re.escape(squeeze(str(cite["text"]))[0])
-        found = list(re.finditer(needle, squeezed))
+        found = list(re.finditer(needle, ctx.squeezed))
         if not found:
-            fail(line, f"cited text {i} not found in the page body: {cite['text']!r}; restore it or update the entry")
+            ctx.fail(line, f"cited text {i} not found in the page body: {cite['text']!r}; restore it or update the entry")
         for m in found:
-            covered.append((*body_span(m), "cited"))
-        report.cited.append({"text": cite.get("text"), "source": cite.get("source"), "kind": cite.get("kind"),
-                             "reference": sources.get(cite.get("source")), "found": bool(found)})
+            ctx.covered.append(Cover(*ctx.body_span(m), "cited"))
+        ctx.report.cited.append(Citation(cite.get("text"), cite.get("source"), cite.get("kind"),
+                                         sources.get(cite.get("source")), bool(found)))
 
-    # 4. evidence honesty
-    if claims and not set(COMPUTED_KINDS) & set(page.meta["evidence"]):
-        fail(page.meta_lines.get("evidence", 2),
-             f"the page has computed claims, so evidence must list one of {', '.join(COMPUTED_KINDS)}")
+
+def check_evidence_lists_what_is_there(ctx: Context) -> None:
+    """Computed claims need a computed kind; paper/record kinds need a cited entry of that kind."""
+    evidence = ctx.meta["evidence"]
+    if ctx.claims and not set(COMPUTED_KINDS) & set(evidence):
+        ctx.fail(ctx.meta_line("evidence"),
+                 f"the page has computed claims, so evidence must list one of {', '.join(COMPUTED_KINDS)}")
     for kind in ("paper", "record"):
-        if kind in page.meta["evidence"] and not any(isinstance(c, dict) and c.get("kind") == kind
-                                                     for c in page.meta.get("cited") or []):
-            fail(page.meta_lines.get("evidence", 2), f"evidence lists {kind!r} but no cited entry has kind {kind!r}")
+        if kind in evidence and not any(isinstance(c, dict) and c.get("kind") == kind
+                                        for c in ctx.meta.get("cited") or []):
+            ctx.fail(ctx.meta_line("evidence"), f"evidence lists {kind!r} but no cited entry has kind {kind!r}")
 
-    # project paths named on the page must exist, so a rename cannot leave a page pointing nowhere
-    for m in re.finditer(r"`((?:kernels|verify|tests|benchmarks|results|notebooks|hooks|docs)/[\w./-]+)(?:::(\w+))?`",
-                         page.body):
+
+PROJECT_PATH = re.compile(r"`((?:kernels|verify|tests|benchmarks|results|notebooks|hooks|docs)/[\w./-]+)(?:::(\w+))?`")
+
+
+def check_project_paths(ctx: Context) -> None:
+    """Project paths named on the page exist, so a rename cannot leave a page pointing nowhere."""
+    for m in PROJECT_PATH.finditer(ctx.page.body):
         target = ROOT / m.group(1)
         if not target.exists():
-            fail(page.line_of(m.start()), f"the page names {m.group(1)}, which does not exist; fix the path")
+            ctx.fail(ctx.page.line_of(m.start()), f"the page names {m.group(1)}, which does not exist; fix the path")
         elif m.group(2) and target.suffix == ".py" and not re.search(rf"^(?:def|class) {m.group(2)}\b",
                                                                       target.read_text(encoding="utf-8"), re.M):
-            fail(page.line_of(m.start()), f"the page names {m.group(1)}::{m.group(2)}, which is not defined there")
+            ctx.fail(ctx.page.line_of(m.start()),
+                     f"the page names {m.group(1)}::{m.group(2)}, which is not defined there")
 
-    # 6. runnable code
-    for block in classify.python_blocks(page.body):
-        report.code_blocks_run += 1
+
+def check_code_blocks(ctx: Context) -> None:
+    """Run the page's python blocks; a following text block is their expected output."""
+    for block in classify.python_blocks(ctx.page.body):
+        ctx.report.code_blocks_run += 1
         message = run_code_block(block)
         if message:
-            fail(page.line_of(block.start), message)
-    computed_kinds = set(COMPUTED_KINDS) & set(page.meta["evidence"])
-    if computed_kinds and not claims and not report.code_blocks_run:
-        fail(page.meta_lines.get("evidence", 2),
-             f"evidence lists {', '.join(sorted(computed_kinds))} but the page has no claims or executed code; "
-             "remove it from evidence ([] is right for a page without numbers)")
+            ctx.fail(ctx.page.line_of(block.start), message)
 
-    description = page.meta.get("description")
+
+def check_computed_evidence_is_used(ctx: Context) -> None:
+    computed_kinds = set(COMPUTED_KINDS) & set(ctx.meta["evidence"])
+    if computed_kinds and not ctx.claims and not ctx.report.code_blocks_run:
+        ctx.fail(ctx.meta_line("evidence"),
+                 f"evidence lists {', '.join(sorted(computed_kinds))} but the page has no claims or executed code; "
+                 "remove it from evidence ([] is right for a page without numbers)")
+
+
+def check_description(ctx: Context) -> None:
+    description = ctx.meta.get("description")
     if description is not None:
         bare = [t.text for t in classify.numbers_in(str(description)) if not t.structural]
         if bare:
-            fail(page.meta_lines.get("description", 2),
-                 f"description states {', '.join(bare)}, which nothing verifies there; say it without the value")
+            ctx.fail(ctx.meta_line("description"),
+                     f"description states {', '.join(bare)}, which nothing verifies there; say it without the value")
 
-    # 5. completeness
-    for token in classify.numbers_in(page.body):
+
+def check_completeness(ctx: Context) -> None:
+    """Every number in the body that is not structural is covered by a claim or a citation."""
+    report = ctx.report
+    for token in classify.numbers_in(ctx.page.body):
         if token.structural:
             continue
         report.numbers_total += 1
-        kinds = {kind for s, e, kind in covered if s <= token.start and token.end <= e}
+        if ctx.values is None:
+            continue  # the verify function failed with a line of its own; its numbers cannot be judged
+        kinds = {c.kind for c in ctx.covered if c.start <= token.start and token.end <= c.end}
         if "failed-claim" in kinds:
             continue  # its claim already failed with a message of its own
         if "claim" in kinds:
@@ -324,9 +439,41 @@ def check_page(path: Path) -> PageReport:
         elif "cited" in kinds:
             report.numbers_cited += 1
         else:
-            fail(page.line_of(token.start),
-                 f"number {token.text!r} is neither claimed nor cited ({token.context}); "
-                 "add a claim template, a cited entry, or rewrite it")
+            ctx.fail(ctx.page.line_of(token.start),
+                     f"number {token.text!r} is neither claimed nor cited ({token.context}); "
+                     "add a claim template, a cited entry, or rewrite it")
+
+
+STAGES = (
+    check_verify_function,
+    check_claims,
+    check_comparisons,
+    check_formulas_against_kernels,
+    check_sources,
+    check_citations,
+    check_evidence_lists_what_is_there,
+    check_project_paths,
+    check_code_blocks,
+    check_computed_evidence_is_used,
+    check_description,
+    check_completeness,
+)
+
+
+def check_page(path: Path) -> PageReport:
+    rel = project_relative(path)
+    try:
+        page = read_page(path)
+    except PageError as exc:
+        report = PageReport(rel, page_id=rel)
+        report.errors.append(f"{rel}:{exc.line}: {exc.message}")
+        return report
+    report = PageReport(rel, page.id, page.meta.get("title", ""), list(page.meta["evidence"]), page.meta.get("verify"),
+                        id_line=page.meta_lines.get("id", 2))
+    squeezed, offsets = squeeze(page.body)
+    ctx = Context(page, report, squeezed=squeezed, offsets=offsets)
+    for stage in STAGES:
+        stage(ctx)
     return report
 
 
@@ -366,6 +513,8 @@ def _execute(block) -> str | None:
 
 
 def _jsonable(value):
+    if isinstance(value, Quantity):
+        return _jsonable(value.value)
     if hasattr(value, "tolist"):
         return value.tolist()
     if isinstance(value, (list, tuple)):
@@ -373,5 +522,16 @@ def _jsonable(value):
     return value
 
 
-def all_pages(docs: Path = ROOT / "docs") -> list[Path]:
-    return sorted(p for p in docs.rglob("*.md") if p.read_text(encoding="utf-8").startswith("---\n"))
+def check_unique_ids(reports: list[PageReport]) -> None:
+    """Two pages with one id would overwrite each other's results: the later one fails."""
+    first: dict[str, str] = {}
+    for report in reports:
+        if report.page_id in first:
+            report.errors.append(f"{report.path}:{report.id_line}: page id {report.page_id!r} is already the id of "
+                                 f"{first[report.page_id]}; give each page its own id")
+        else:
+            first[report.page_id] = report.path
+
+
+def all_pages(docs: Path = DOCS) -> list[Path]:
+    return sorted(p for p in Path(docs).rglob("*.md") if is_page(p, docs))

@@ -18,18 +18,32 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from verify.numbers import SCALAR
+from verify.numbers import CN_NUMERAL, SCALAR
 
 NUMBER = re.compile(SCALAR)
+
+# Measure words after which a Chinese numeral is a count (三个候选, 两头, 四维). Longest first.
+MEASURE_WORDS = ("部分", "方面", "分钟", "小时", "句话", "个", "种", "次", "项", "维", "层", "头", "步", "轮", "类",
+                 "位", "条", "句", "段", "行", "列", "组", "份", "对", "张", "本", "篇", "章", "节", "字", "词", "件",
+                 "套", "批", "遍", "阶", "级", "处", "点", "元", "块", "格", "帧", "趟", "回", "者", "侧", "端", "边",
+                 "倍", "年", "天", "秒", "周", "门", "道", "样", "名", "句", "座", "号", "路", "股", "代", "重", "票")
+MEASURE = "|".join(MEASURE_WORDS)
+# A Chinese number word: a fraction (万分之一), a multiplier (四倍, 翻倍), a half, or a numeral before a measure word.
+NUMBER_WORD = re.compile(
+    rf"(?P<fraction>{CN_NUMERAL}分之{CN_NUMERAL})"
+    rf"|(?P<fixed>翻倍|减半|一半)"
+    rf"|(?P<numeral>{CN_NUMERAL})(?P<gap>\s*)(?P<measure>{MEASURE})")
+# 第N章/节…: a reference to a part of a document, not a value
+ORDINAL_REFERENCE = re.compile(r"\s*(?:章|节|页|版|卷|讲|课|篇|部分|册|期|届|附录)")
 
 LOCATOR_BEFORE = re.compile(
     r"(?:§+|Table|Tab\.|Tables|Figure|Figures|Fig\.|Eq\.|Equation|Section|Sec\.|Chapter|Ch\.|Appendix|"
     r"Lecture|Part|p\.|pp\.|pages?|(?<![A-Za-z])p|arXiv:|(?<![A-Za-z])v|PMLR|vol\.|No\.|"
-    r"Python|torch==|==|version|slot|position|step|row|column|round|case|"
+    r"Python|torch==|==|version|"
     # one-character Chinese locators count only where they start a word: 见表 1, 图 2, but not 代表 3
-    r"(?:(?<![\u3400-\u9fff])|(?<=[见如据按在和与及自从的、，；：（]))(?:表|图|式|附录|页|章|节|版本)|槽|位置|第)\s*\(?$")
-LOCATOR_AFTER = re.compile(r"^\s*(?:章|节|页|年|月|日|版|世纪|楼)")
-CONNECTOR = re.compile(r"[–—~\-、,，/]\s*$|与\s*$|和\s*$|至\s*$|到\s*$")
+    r"(?:(?<![\u3400-\u9fff])|(?<=[见如据按在和与及自从的、，；：（]))(?:表|图|式|附录|页|章|节|版本))\s*\(?$")
+LOCATOR_AFTER = re.compile(r"^\s*(?:章|节|页|版|世纪)")
+CONNECTOR = re.compile(r"[–—~\-、,/]\s*$|与\s*$|和\s*$|至\s*$|到\s*$")
 RELATION = re.compile(r"(?:=|\\approx|≈|<|>|\\le|\\ge|\\leq|\\geq|\\lt|\\gt|≤|≥|\\neq|\\ne)\s*$")
 MATRIX_ENV = re.compile(r"\\begin\{([pbvBV]?matrix|array)\}(.*?)\\end\{\1\}", re.S)
 
@@ -41,6 +55,8 @@ class Token:
     end: int
     structural: bool
     context: str
+    word: bool = False   # a Chinese number word (三个, 万分之一), not digits
+    phrase: str = ""     # for a counted word: numeral + measure word + up to two following characters
 
 
 @dataclass(frozen=True)
@@ -94,7 +110,8 @@ def prose_view(body: str) -> str:
         else:  # keep the content (its digits count), blank only the fence lines
             view = _blank(view, m.start(), m.start("code"))
             view = _blank(view, m.end("code"), m.end())
-    for pattern in (r"(?s)<!--.*?-->", r"`[^`\n]+`", r"\]\([^)\s]*\)", r"\{[:#.][^}\n]*\}", r"</?[A-Za-z][^>\n]*>",
+    # comment and inline-code markers are blanked, their content is prose like any other
+    for pattern in (r"<!--|-->", r"`(?=[^`\n]+`)|(?<=[^`\n])`", r"\]\([^)\s]*\)", r"\{[:#.][^}\n]*\}", r"</?[A-Za-z][^>\n]*>",
                     r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+inline(?:[ \t]+end)?)?", r"\[\^\w+\]", r"https?://\S+"):
         for m in list(re.finditer(pattern, view, flags=re.M)):
             view = _blank(view, m.start(), m.end())
@@ -128,6 +145,65 @@ def numbers_in(body: str) -> list[Token]:
         line_end = view.find("\n", end)
         snippet = body[max(line_start, start - 12):min(end + 12, line_end if line_end >= 0 else len(body))]
         tokens.append(Token(text, start, end, structural, why or f"near '{snippet.strip()}'"))
+    tokens += number_words(view, spans)
+    return sorted(tokens, key=lambda t: t.start)
+
+
+VAGUE_BEFORE = re.compile(r"[几数多上好若每]$")
+PHRASE_TAIL = re.compile(r"[\u3400-\u9fffA-Za-z0-9]{1,2}")
+
+
+def count_phrase(view: str, numeral: str, measure: str, end: int) -> str:
+    """三个候选 from 三 + 个 + what follows: the form in which a seed section states a count."""
+    tail = PHRASE_TAIL.match(view, end)
+    return numeral + measure + (tail.group(0) if tail else "")
+
+
+def word_value(text: str) -> float:
+    """The value a number word states: 三个 → 3, 万分之一 → 0.0001, 四倍 → 4, 一半 → 0.5."""
+    from verify.numbers import chinese_number
+
+    m = NUMBER_WORD.fullmatch(text.strip())
+    if m and m.group("numeral"):
+        return chinese_number(m.group("numeral")).value
+    return chinese_number(text).value
+
+
+def number_words(view: str, spans) -> list[Token]:
+    """Chinese number words in prose (outside math): fractions, multipliers, halves and counts."""
+    from verify.numbers import NumberFormatError, chinese_number
+
+    tokens = []
+    for m in NUMBER_WORD.finditer(view):
+        start, end = m.start(), m.end()
+        if any(s <= start < e for s, e, _ in spans):
+            continue
+        before = view[max(0, start - 3):start]
+        phrase = ""
+        if m.group("numeral"):
+            numeral, measure = m.group("numeral"), m.group("measure")
+            if VAGUE_BEFORE.search(before):
+                continue  # 几十个, 数百次, 上万个: no number is stated
+            try:
+                chinese_number(numeral)
+            except NumberFormatError:
+                continue  # 两三个, 一一对应: a range or an idiom, not one number
+            phrase = count_phrase(view, numeral, measure, end)
+            if re.search(r"第\s*$", before):
+                if ORDINAL_REFERENCE.match(view, m.start("measure")):
+                    tokens.append(Token(m.group(0), start, end, True, "chapter or section reference", True, phrase))
+                    continue
+                tokens.append(Token(m.group(0), start, end, False, f"ordinal near '{view[start - 1:end + 6].strip()}'",
+                                    True, phrase))
+                continue
+            if numeral == "一" and measure != "倍":
+                tokens.append(Token(m.group(0), start, end, True, "一 as an article (一个, 一种, 一次)", True, phrase))
+                continue
+        line_end = view.find("\n", end)
+        snippet = view[max(0, start - 8):min(end + 8, line_end if line_end >= 0 else len(view))]
+        if m.group("numeral"):  # the numeral is the value; a claim hole covers it, not the measure word
+            start, end = m.span("numeral")
+        tokens.append(Token(m.group(0), start, end, False, f"number word near '{snippet.strip()}'", True, phrase))
     return tokens
 
 
@@ -146,9 +222,19 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         return True, "heading number"
     if re.fullmatch(r"\s*", line_prefix) and re.match(r"[.)、]\s", after):
         return True, "list ordinal"
-    if re.fullmatch(r"\s*\|\s*", line_prefix) and re.match(r"[，,.、)]\s*\S", after):
-        return True, "table row label"
     integer = re.fullmatch(r"[-−]?\d+", text) is not None
+    if re.match(r"\s*[x×](?![A-Za-z0-9_])", after):
+        return False, "multiplier (300x, 3×)"
+    if re.search(r"第\s*$", before):
+        if ORDINAL_REFERENCE.match(after):
+            return True, "chapter or section reference (第 6 章)"
+        return False, "ordinal that carries meaning (第 2 个)"
+    if re.fullmatch(r"(19|20)\d\d", text) and re.match(r"\s*年", after):
+        return True, "year"
+    if re.search(r"(?:19|20)\d\d\s*年\s*$", before) and re.match(r"\s*月", after) and int(text) <= 12:
+        return True, "month of a date"
+    if re.search(r"\d\s*月\s*$", before) and re.match(r"\s*日", after) and int(text) <= 31:
+        return True, "day of a date"
     if re.search(r"[A-Za-z_]$", before) or integer and re.match(r"[A-Za-z_]", after):
         return True, "part of a name"
     if re.search(r"[A-Za-z]-$", before):
@@ -191,6 +277,8 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
     item = r"\s*[-−]?(?:\\(?:ln|sqrt)\s*)?\{?\d[\d.]*\}?\s*"
     if re.fullmatch(rf"\s*[(\[]?{item}(?:[,，]{item})*[)\]]?\s*", content):
         return False, "the formula is a number or tuple"
+    if re.match(r"\s*(?:\\times|×)\s*(?:$|[^\d\s(\\{a-zA-Z])", content[rel + len(text):]):
+        return False, "multiplier ($3\\times$)"
     if _in_script(inner_before):
         return True, "index, exponent or bound"
     chain = re.sub(r"(?:\\left)?[(\[]?\s*(?:[-−]?(?:\\(?:ln|sqrt)\s*)?[\d.]+\s*[,，]\s*)*[-−]?$", "", inner_before)

@@ -7,7 +7,10 @@ scientific forms (`1.804×10⁻¹⁵`, `2.66\\times10^{-5}`, `1e-05`), exact fra
 byte and time units (`512MiB`, `5.12 MB`, `19.95ms`) and the exact symbols `\\ln 4`, `\\sqrt 8`.
 
 Values computed by verify functions are in base units: fractions not percents, bytes,
-seconds.
+seconds. A byte count is returned as `Quantity(bytes, "GiB")`, naming the unit the page prints
+it in: a printed unit is converted before comparing, but a binary unit (KiB…TiB) cannot stand in
+for a decimal one (KB…TB) or the other way round, however close the numbers are. A nonzero
+value printed as `0` is refused at any precision.
 """
 from __future__ import annotations
 
@@ -22,7 +25,31 @@ UNITS = {
     "B": 1, "KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12,
     "KiB": 2.0 ** 10, "MiB": 2.0 ** 20, "GiB": 2.0 ** 30, "TiB": 2.0 ** 40,
     "ns": 1e-9, "μs": 1e-6, "us": 1e-6, "ms": 1e-3, "s": 1.0,
+    "FLOPs": 1, "KFLOPs": 1e3, "MFLOPs": 1e6, "GFLOPs": 1e9, "TFLOPs": 1e12, "PFLOPs": 1e15,
 }
+# Units that convert into each other; a unit of one family never stands for another family.
+UNIT_FAMILY = {**{u: "decimal bytes" for u in ("B", "KB", "MB", "GB", "TB")},
+               **{u: "binary bytes" for u in ("KiB", "MiB", "GiB", "TiB")},
+               **{u: "time" for u in ("ns", "μs", "us", "ms", "s")},
+               **{u: "fraction" for u in ("%", r"\%")},
+               **{u: "FLOPs" for u in ("FLOPs", "KFLOPs", "MFLOPs", "GFLOPs", "TFLOPs", "PFLOPs")}}
+BYTE_FAMILIES = ("decimal bytes", "binary bytes")
+ZERO = 1e-12  # below this a computed value is zero up to rounding
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A computed value in base units (bytes, seconds, FLOPs) with the unit the page prints it in."""
+    value: object
+    unit: str
+
+    def __post_init__(self):
+        if self.unit not in UNITS:
+            raise ValueError(f"unknown unit {self.unit!r}; use one of {', '.join(UNITS)}")
+
+    @property
+    def family(self) -> str:
+        return UNIT_FAMILY[self.unit]
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
 
 SIGN = r"[-−]?"
@@ -48,6 +75,7 @@ class Printed:
     text: str
     value: float
     tolerance: float
+    unit: str = ""
 
     def admits(self, computed: float) -> bool:
         slack = 1e-9 * max(abs(self.value), abs(computed), 1e-300)
@@ -58,6 +86,8 @@ def parse_number(text: str) -> Printed:
     """Parse one printed scalar; raises NumberFormatError for anything else."""
     raw = text
     s = re.sub(r"\s+", "", text).replace("−", "-")
+    if re.fullmatch(rf"{CN_NUMERAL}(?:分之{CN_NUMERAL})?|一半|翻倍", s or "-"):
+        return chinese_number(s)
     if not s or SCALAR_RE.fullmatch(s) is None:
         raise NumberFormatError(f"cannot read {raw!r} as a number")
     sign = -1.0 if s.startswith("-") else 1.0
@@ -77,10 +107,10 @@ def parse_number(text: str) -> Printed:
             raise NumberFormatError(f"{raw!r} divides by zero")
         return Printed(raw, sign * num / den, 0.0)
 
-    scale = 1.0
+    scale, printed_unit = 1.0, ""
     for unit in sorted(UNITS, key=len, reverse=True):
         if s.endswith(unit) and re.fullmatch(rf".*\d{re.escape(unit)}", s):
-            scale, s = UNITS[unit], s[: -len(unit)]
+            scale, s, printed_unit = UNITS[unit], s[: -len(unit)], unit
             break
     exponent = 0
     m = re.fullmatch(r"(.+?)(?:(?:×|\\times|\\cdot|·)10(?:\^\{?([-+]?\d+)\}?|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))|[eE]([-+]?\d+))", s)
@@ -91,7 +121,7 @@ def parse_number(text: str) -> Printed:
     mantissa = s.replace(",", "")
     decimals = len(mantissa.split(".")[1]) if "." in mantissa else 0
     unit_size = 10.0 ** exponent * scale
-    return Printed(raw, sign * float(mantissa) * unit_size, 0.5 * 10.0 ** (-decimals) * unit_size)
+    return Printed(raw, sign * float(mantissa) * unit_size, 0.5 * 10.0 ** (-decimals) * unit_size, printed_unit)
 
 
 LIST_SEPARATORS = r"(?:,|，|、|;|&)"
@@ -116,6 +146,9 @@ def flatten(value) -> list[float]:
 
 def compare(printed_text: str, computed) -> tuple[bool, str]:
     """Compare a printed scalar or list with a computed value; returns (ok, explanation)."""
+    unit = computed.unit if isinstance(computed, Quantity) else None
+    if unit is not None:
+        computed = computed.value
     values = flatten(computed)
     if isinstance(computed, (list, tuple)) or hasattr(computed, "tolist") and getattr(computed, "ndim", 0) > 0:
         parts = split_list(printed_text)
@@ -124,18 +157,47 @@ def compare(printed_text: str, computed) -> tuple[bool, str]:
     else:
         parts = [printed_text]
     for i, (part, value) in enumerate(zip(parts, values)):
+        where = f" (item {i})" if len(parts) > 1 else ""
         if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
             return False, f"computed value {value!r} is not a number"
+        if not math.isfinite(float(value)):
+            return False, f"computed value is {float(value)}; a verify function must return finite numbers"
         printed = parse_number(part)
+        why = unit_mismatch(printed, unit)
+        if why:
+            return False, f"printed {part!r}{where} {why}"
+        if printed.value == 0 and abs(float(value)) > ZERO:
+            return False, (f"printed {part!r}{where} but computed {float(value):.6g}, which is not zero; "
+                           "print its digits or say that it is small in words")
         if not printed.admits(float(value)):
-            where = f" (item {i})" if len(parts) > 1 else ""
             return False, f"printed {part!r}{where} but computed {float(value):.12g}"
     return True, "ok"
 
 
+def unit_mismatch(printed: Printed, unit: str | None) -> str:
+    """Why a printed unit cannot stand for a value declared in `unit` ('' when it can)."""
+    family = UNIT_FAMILY.get(printed.unit)
+    if unit is None:
+        if family in BYTE_FAMILIES:
+            return (f"in {printed.unit}, but the verify function returns a plain number; return "
+                    f"Quantity(bytes, {printed.unit!r}) so the unit is checked (KB and KiB differ)")
+        return ""
+    if not printed.unit:
+        return ""  # compared in base units (a byte count printed as digits and the word 字节)
+    if family != UNIT_FAMILY[unit]:
+        return f"in {printed.unit}, but the value is in {unit} ({UNIT_FAMILY[unit]}, not {family})"
+    return ""
+
+
 def hole_pattern(value) -> str:
     """Regex (on whitespace-free text) that captures the printed form of `value`:
-    a scalar, or a bracketed/separated list with exactly as many items."""
+    a scalar, or a bracketed/separated list with exactly as many items. An integer may also
+    be printed as a Chinese number word (三 for 3)."""
+    if isinstance(value, Quantity):
+        value = value.value
+    if _is_integer(value):  # 一 alone is read as a number word only where the value is 1 (else it is 一个, an article)
+        lone_one = "" if int(value) == 1 else rf"(?!一(?![{CN_NUMERAL[1:-2]}]))"
+        return rf"({SCALAR}|{lone_one}{CN_NUMERAL}(?!分之))"
     n = len(flatten(value)) if isinstance(value, (list, tuple)) or getattr(value, "ndim", 0) else 0
     if not n:
         return f"({SCALAR})"
@@ -147,7 +209,67 @@ def hole_pattern(value) -> str:
     return rf"((?:\\left)?\({items}(?:\\right)?\)|\[{items}\]|{items})"
 
 
+def _is_integer(value) -> bool:
+    if isinstance(value, bool) or getattr(value, "ndim", 0):
+        return False
+    return isinstance(value, int) or hasattr(value, "is_integer") and value.is_integer() and type(value).__name__.startswith("int")
+
+
 def _shape(value) -> tuple:
     if isinstance(value, (list, tuple)):
         return (len(value),) + (_shape(value[0]) if value else ())
     return ()
+
+
+# --------------------------------------------------------------------------- Chinese number words
+
+CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+CN_UNITS = {"十": 10, "百": 100, "千": 1000}
+CN_GROUPS = {"万": 10 ** 4, "亿": 10 ** 8}
+CN_NUMERAL = "[零〇一二两三四五六七八九十百千万亿]+"
+
+
+def chinese_integer(text: str) -> int:
+    """一 → 1, 十二 → 12, 两百 → 200, 十万 → 100000, 三千零五 → 3005; NumberFormatError otherwise."""
+    if not text or re.fullmatch(CN_NUMERAL, text) is None:
+        raise NumberFormatError(f"cannot read {text!r} as a Chinese numeral")
+    total, group, digit, last_unit = 0, 0, None, None
+    for ch in text:
+        if ch in CN_DIGITS:
+            if digit is not None and CN_DIGITS[ch] != 0 and digit != 0:
+                raise NumberFormatError(f"{text!r} is a range or a list of digits, not one number")
+            digit = CN_DIGITS[ch]
+        elif ch in CN_UNITS:
+            if last_unit is not None and CN_UNITS[ch] >= last_unit and digit is None:
+                raise NumberFormatError(f"cannot read {text!r} as a Chinese numeral")
+            group += (1 if digit is None else digit) * CN_UNITS[ch]
+            digit, last_unit = None, CN_UNITS[ch]
+        else:  # 万, 亿 close a group
+            group += digit or 0
+            if group == 0:
+                group = 1
+            total += group * CN_GROUPS[ch]
+            group, digit, last_unit = 0, None, None
+    return total + group + (digit or 0)
+
+
+def chinese_number(text: str) -> Printed:
+    """A Chinese number word as printed: 三 → 3, 万分之一 → 1e-4, 百分之五 → .05, 一半 → .5, 翻倍 → 2.
+
+    Number words are exact: a count or fraction stated in words admits no rounding slack.
+    """
+    s = text.strip()
+    if s in ("半", "一半", "减半"):
+        return Printed(text, 0.5, 0.0)
+    if s == "翻倍":
+        return Printed(text, 2.0, 0.0)
+    m = re.fullmatch(rf"({CN_NUMERAL})分之({CN_NUMERAL})", s)
+    if m:
+        den, num = chinese_integer(m.group(1)), chinese_integer(m.group(2))
+        if den == 0:
+            raise NumberFormatError(f"{text!r} divides by zero")
+        return Printed(text, num / den, 0.0)
+    m = re.fullmatch(rf"({CN_NUMERAL})(个)?半", s)
+    if m:
+        return Printed(text, chinese_integer(m.group(1)) + 0.5, 0.0)
+    return Printed(text, float(chinese_integer(s)), 0.0)

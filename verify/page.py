@@ -50,14 +50,75 @@ class Page:
         return self.meta["id"]
 
 
-def read_page(path: Path) -> Page:
-    text = Path(path).read_text(encoding="utf-8")
+def split_front_matter(text: str) -> tuple[str, int] | None:
+    """(raw YAML, offset of the body) when `text` opens with a closed front-matter block, else None."""
     if not text.startswith("---\n"):
-        raise PageError(path, 1, "no YAML front matter; start the file with '---' (see docs/about/authoring.md)")
+        return None
     end = text.find("\n---\n", 4)
     if end < 0:
+        return None
+    return text[4:end], end + len("\n---\n")
+
+
+# docs-relative folders that hold the site's own pages (home page, the guide): Markdown there
+# without front matter is not a topic page. Everywhere else every Markdown file is a topic page.
+SITE_PAGE_FOLDERS = ("", "about")
+
+
+def is_page(path: Path, docs: Path | None = None) -> bool:
+    """Is this Markdown file a topic page the checker must check?
+
+    It is when it opens with front matter (even behind a byte-order mark or blank lines, which
+    read_page then refuses), or when it lies outside the site's own folders, where a file that
+    lacks front matter is a page that lost it, not a page without numbers.
+    """
+    head = Path(path).read_bytes()[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith(b"---"):
+        return True
+    if docs is None:
+        return False
+    folder = Path(path).resolve().parent.relative_to(Path(docs).resolve()).as_posix()
+    return (folder if folder != "." else "") not in SITE_PAGE_FOLDERS
+
+
+def read_text(path: Path) -> str:
+    """The file as UTF-8 text; a byte that is not UTF-8 is one PageError naming its line."""
+    data = Path(path).read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise PageError(path, line, f"byte {data[exc.start]:#04x} at offset {exc.start} is not UTF-8; "
+                                    "save the file as UTF-8") from None
+
+
+def front_matter(path: Path) -> dict | None:
+    """The front matter of a file as a mapping, or None; lenient, for readers that only list pages."""
+    split = split_front_matter(Path(path).read_text(encoding="utf-8"))
+    if split is None:
+        return None
+    meta = yaml.safe_load(split[0])
+    return meta if isinstance(meta, dict) else None
+
+
+def read_page(path: Path) -> Page:
+    text = read_text(path)
+    if text.startswith("\ufeff"):
+        raise PageError(path, 1, "the file starts with a byte-order mark (BOM), so its front matter is not read; "
+                                 "save it as UTF-8 without BOM")
+    if "\r\n" in text:
+        raise PageError(path, text[:text.index("\r\n")].count("\n") + 1,
+                        "Windows line endings (CRLF); save the file with LF line endings")
+    if not text.startswith("---\n") and text.lstrip().startswith("---\n"):
+        blank = len(text) - len(text.lstrip())
+        raise PageError(path, 1, f"{text.count(chr(10), 0, blank)} blank line(s) before the front matter, so it is "
+                                 "not read; start the file with '---' on line 1")
+    if not text.startswith("---\n"):
+        raise PageError(path, 1, "no YAML front matter; start the file with '---' (see docs/about/authoring.md)")
+    split = split_front_matter(text)
+    if split is None:
         raise PageError(path, 1, "front matter is not closed; add a line '---' after it")
-    raw = text[4:end]
+    raw, body_start = split
     try:
         meta = yaml.safe_load(raw) or {}
     except yaml.YAMLError as exc:
@@ -89,7 +150,6 @@ def read_page(path: Path) -> Page:
             raise PageError(path, meta_lines.get(key, 2), f"{key!r} must be a YAML list")
     if "sources" in meta and not isinstance(meta["sources"], dict):
         raise PageError(path, meta_lines.get("sources", 2), "'sources' must map a key to a reference string")
-    body_start = end + len("\n---\n")
     first_line = text.count("\n", 0, body_start) + 1
     return Page(Path(path), meta, text[body_start:], first_line, body_start, meta_lines)
 
@@ -99,7 +159,7 @@ def claim_line(page: Page, section: str, index: int) -> int:
     start = page.meta_lines.get(section)
     if start is None:
         return 1
-    text = page.path.read_text(encoding="utf-8").split("\n")
+    text = read_text(page.path).split("\n")
     seen = -1
     for n in range(start, len(text)):
         if re.match(r"\s*- ", text[n]):

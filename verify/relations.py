@@ -134,7 +134,9 @@ def _eval(node, env):
     if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
         return node.value
     if isinstance(node, ast.Name) and node.id in env:
-        return np.asarray(env[node.id], dtype=float)
+        value = env[node.id]
+        value = getattr(value, "value", value) if hasattr(value, "unit") else value  # a Quantity: its base-unit value
+        return np.asarray(value, dtype=float)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         value = _eval(node.operand, env)
         return -value if isinstance(node.op, ast.USub) else value

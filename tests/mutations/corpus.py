@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,6 +38,7 @@ class Mutant:
     edits: list = field(default_factory=list)   # (relative path, old text, new text, occurrence offset or None)
     page: str | None = None        # the page to check (relative path); None for kernel edits
     pages: list = field(default_factory=list)   # kernel edits: the pages whose verify modules use the kernel
+    baseline: Counter = field(default_factory=Counter)  # the real page's error messages (see messages())
 
     @property
     def control(self) -> bool:
@@ -73,6 +75,7 @@ class PageView:
         self.math = classify.math_spans(self.view)
         self.claims = [c for c in report.claims if c.status == "passed" and c.span]
         self.front = self.text[:self.body_offset]
+        self.baseline = messages(report.errors)  # a mutant is killed by a message the real page does not get
 
     def in_math(self, body_offset: int) -> bool:
         return any(s <= body_offset < e for s, e, _ in self.math)
@@ -86,6 +89,11 @@ class PageView:
         """Matches of pattern in the prose view (code, comments, link targets blanked), as file offsets."""
         for m in re.finditer(pattern, self.view, flags):
             yield m, self.body_offset + m.start()
+
+
+def messages(errors: list[str]) -> Counter:
+    """Error lines without their 'file:line: ' prefix: an edit that shifts lines is not a new error."""
+    return Counter(re.sub(r"^.*?:\d+: ", "", e) for e in errors)
 
 
 def _bump_digit(text: str) -> str | None:
@@ -418,12 +426,15 @@ def generate(check_page, seed: int = 9, every: int = 1) -> list[Mutant]:
         if every > 1 and i % every and not re.search(r"^(relations|formulas):", path.read_text(encoding="utf-8"), re.M):
             continue
         report = check_page(path)
-        if report.errors:
-            continue  # a page that is already red tells nothing about a mutant
+        if any("verify function" in e and "failed" in e for e in report.errors):
+            continue  # without values a page's claims cannot be located
         views.append(PageView(path, report))
     mutants = []
     for generator in GENERATORS:
         mutants += generator(views, rng)
+    baselines = {_rel(v.path): v.baseline for v in views}
+    for m in mutants:
+        m.baseline = baselines.get(m.page, Counter())
     return mutants
 
 

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
-from tests.mutations.corpus import ROOT, TARGETS, Mutant, apply, generate
+from tests.mutations.corpus import ROOT, TARGETS, Mutant, apply, generate, messages
 
 COPY_IGNORE = shutil.ignore_patterns(".venv", "site", "build", ".git", "__pycache__", ".hypothesis", "*.egg-info",
                                      "notebooks", "tests")
@@ -41,7 +43,8 @@ def killed_in_process(mutant: Mutant, scratch: Path) -> tuple[bool, str]:
     finally:
         for rel in texts:
             (scratch / rel).unlink()
-    return bool(errors), errors[0] if errors else ""
+    new = messages(errors) - mutant.baseline
+    return bool(new), next(iter(new), "")
 
 
 def killed_in_copy(mutant: Mutant, scratch: Path) -> tuple[bool, str]:
@@ -53,14 +56,28 @@ def killed_in_copy(mutant: Mutant, scratch: Path) -> tuple[bool, str]:
     try:
         for rel, text in texts.items():
             (copy / rel).write_text(text, encoding="utf-8")
-        env = {"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin", "HOME": str(copy)}
-        result = subprocess.run([sys.executable, "-m", "verify", *mutant.pages, "--out", str(scratch / "out")],
-                                cwd=copy, env=env, capture_output=True, text=True, timeout=600)
+        mutated = _verify_messages(copy, scratch, mutant.pages)
     finally:
         for rel, text in originals.items():
             (copy / rel).write_text(text, encoding="utf-8")
-    first = next((l for l in result.stdout.splitlines() if ": " in l and "passed," not in l), "")
-    return result.returncode != 0, first
+    key = tuple(mutant.pages)
+    if key not in _baselines:
+        _baselines[key] = _verify_messages(copy, scratch, mutant.pages)
+    new = mutated - _baselines[key]
+    return bool(new), next(iter(new), "")
+
+
+_baselines: dict = {}
+
+
+def _verify_messages(copy: Path, scratch: Path, pages: list[str]) -> Counter:
+    env = {"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin", "HOME": str(copy)}
+    result = subprocess.run([sys.executable, "-m", "verify", *pages, "--out", str(scratch / "out")],
+                            cwd=copy, env=env, capture_output=True, text=True, timeout=600)
+    lines = [l for l in result.stdout.splitlines() if re.match(r"\S+:\d+: ", l)]
+    if result.returncode != 0 and not lines:
+        lines = [result.stdout[-300:] + result.stderr[-300:]]  # a crash is a failure too
+    return messages(lines)
 
 
 def run(mutants: list[Mutant], out=print) -> dict:

@@ -23,6 +23,7 @@ from kernels.resources import (decode_step_macs, doubling_ratios, gqa_group_size
                                kv_head_for_query_head, prefill_macs, recompute_step_macs, score_matrix_bytes)
 from kernels.tiny_decoder import TinyDecoder
 from verify.evidence import produces
+from verify.numbers import Quantity
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "benchmarks" / "results" / "cpu.json"
@@ -166,8 +167,9 @@ def kv_units() -> dict:
     s = SCORE_EXAMPLE
     scores = score_matrix_bytes(s["n"], s["n"], heads=s["heads"], bytes_per_element=s["bytes"])
     return {**{k: v for k, v in e.items()}, "mha_kv_heads": MHA_KV_HEADS,
-            "kv_bytes": gqa, "mha_bytes": mha, "gqa_over_mha": gqa / mha,
-            "score_heads": s["heads"], "score_n": s["n"], "score_s": s["bytes"], "score_bytes": scores}
+            "kv_bytes": Quantity(gqa, "MiB"), "mha_bytes": Quantity(mha, "GiB"), "gqa_over_mha": gqa / mha,
+            "score_heads": s["heads"], "score_n": s["n"], "score_s": s["bytes"], "score_bytes": Quantity(scores, "TB"),
+            "score_bytes_binary": Quantity(scores, "TiB")}
 
 
 @produces("construction", "measurement")
@@ -176,11 +178,12 @@ def online_memory() -> dict:
     r = _results()
     a = r["attention_memory"]
     rows = [{"n": x["n"], "diff": x["max_abs_diff"], "mat_s": x["materialized_s"], "blk_s": x["blocked_s"],
-             "mat_peak": x["materialized_peak_bytes"], "blk_peak": x["blocked_peak_bytes"],
+             "mat_peak": Quantity(x["materialized_peak_bytes"], "MiB"),
+             "blk_peak": Quantity(x["blocked_peak_bytes"], "MiB"),
              "peak_ratio": x["peak_ratio_materialized_over_blocked"]} for x in a["rows"]]
     return {"rows": rows, "head_dim": a["head_dim"], "block": a["block"], "tol": a["tolerance"],
-            "mat_growth": doubling_ratios([x["mat_peak"] for x in rows]),
-            "blk_growth": doubling_ratios([x["blk_peak"] for x in rows]),
+            "mat_growth": doubling_ratios([x["mat_peak"].value for x in rows]),
+            "blk_growth": doubling_ratios([x["blk_peak"].value for x in rows]),
             "mat_time_growth": doubling_ratios([x["mat_s"] for x in rows]),
             "blk_time_growth": doubling_ratios([x["blk_s"] for x in rows]),
             "max_diff": max(x["diff"] for x in rows), "date": r["date_utc"][:10],
@@ -286,8 +289,8 @@ def gqa_sharing() -> dict:
     return {"h_q": GQA_Q_HEADS, "h_kv": GQA_KV_HEADS, "h_mqa": MQA_KV_HEADS, "group": group,
             "first_group": [h for h in range(GQA_Q_HEADS) if mapping[h] == 0],
             "last_group": [h for h in range(GQA_Q_HEADS) if mapping[h] == GQA_KV_HEADS - 1],
-            "mha_bytes": payload(GQA_Q_HEADS), "gqa_bytes": payload(GQA_KV_HEADS),
-            "mqa_bytes": payload(MQA_KV_HEADS),
+            "mha_bytes": Quantity(payload(GQA_Q_HEADS), "GiB"), "gqa_bytes": Quantity(payload(GQA_KV_HEADS), "MiB"),
+            "mqa_bytes": Quantity(payload(MQA_KV_HEADS), "MiB"),
             "mha_fraction": payload(GQA_Q_HEADS) / payload(GQA_Q_HEADS),
             "gqa_fraction": payload(GQA_KV_HEADS) / payload(GQA_Q_HEADS),
             "mqa_fraction": payload(MQA_KV_HEADS) / payload(GQA_Q_HEADS), **e}

@@ -14,6 +14,7 @@ from kernels.attention import attention_score_count
 from kernels.resources import (decode_step_macs, doubling_ratios, kv_cache_bytes, recompute_step_macs,
                                score_matrix_bytes, table_bytes, table_elements)
 from verify.evidence import produces
+from verify.numbers import Quantity
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "benchmarks" / "results" / "cpu.json"
@@ -37,9 +38,10 @@ def quadratic_growth() -> dict:
     """§14.2: cells per length, one 4,096-token head in bytes, and 32 such heads."""
     rows = [{"n": n, "per_row": n, "cells": attention_score_count(n, n)} for n in GRID_LENGTHS]
     return {"rows": rows, "big_n": BIG_N, "big_cells": attention_score_count(BIG_N, BIG_N),
-            "bytes_each": SCORE_BYTES, "one_head": score_matrix_bytes(BIG_N, BIG_N, bytes_per_element=SCORE_BYTES),
+            "bytes_each": SCORE_BYTES, "one_head": Quantity(score_matrix_bytes(BIG_N, BIG_N, bytes_per_element=SCORE_BYTES), "MiB"),
             "heads": MANY_HEADS,
-            "all_heads": score_matrix_bytes(BIG_N, BIG_N, heads=MANY_HEADS, bytes_per_element=SCORE_BYTES)}
+            "all_heads": Quantity(score_matrix_bytes(BIG_N, BIG_N, heads=MANY_HEADS, bytes_per_element=SCORE_BYTES),
+                                  "GiB")}
 
 
 def vocabulary_table() -> dict:
@@ -48,7 +50,7 @@ def vocabulary_table() -> dict:
     wider_vocab = table_elements(2 * VOCAB, DIM)
     both = table_elements(2 * VOCAB, 2 * DIM)
     return {"vocab": VOCAB, "dim": DIM, "elements": base, "float_bytes": FLOAT_BYTES,
-            "bytes": table_bytes(VOCAB, DIM, FLOAT_BYTES),
+            "bytes": Quantity(table_bytes(VOCAB, DIM, FLOAT_BYTES), "MB"),
             "vocab2": 2 * VOCAB, "dim2": 2 * DIM, "elements_vocab2": wider_vocab, "elements_both": both,
             "growth_vocab": wider_vocab / base, "growth_both": both / base}
 
@@ -58,7 +60,7 @@ def kv_cache_size() -> dict:
     k = KV
     right = kv_cache_bytes(k["layers"], k["batch"], k["positions"], k["kv_heads"], k["head_dim"], k["bytes"])
     wrong = kv_cache_bytes(k["layers"], k["batch"], k["positions"], QUERY_HEADS, k["head_dim"], k["bytes"])
-    return {**k, "query_heads": QUERY_HEADS, "cache_bytes": right, "wrong_bytes": wrong,
+    return {**k, "query_heads": QUERY_HEADS, "cache_bytes": Quantity(right, "GiB"), "wrong_bytes": Quantity(wrong, "GiB"),
             "overestimate": wrong / right}
 
 
