@@ -21,7 +21,7 @@ from kernels.online_softmax import online_read, per_block_outputs
 from kernels.probability import softmax
 from kernels.resources import (decode_step_macs, doubling_ratios, gqa_group_size, kv_cache_bytes,
                                kv_head_for_query_head, prefill_macs, recompute_step_macs, score_matrix_bytes)
-from kernels.tiny_decoder import TinyDecoder
+from kernels.tiny_decoder import DecoderConfig, TinyDecoder
 from verify.evidence import produces
 from verify.numbers import Quantity
 
@@ -72,7 +72,7 @@ def record_spans(text: str) -> list[dict]:
 
 
 def build_decoder(vocab_size: int) -> TinyDecoder:
-    return TinyDecoder(vocab=vocab_size, **DECODER)
+    return TinyDecoder(DecoderConfig(vocab=vocab_size, **DECODER))
 
 
 class CacheCheckFailed(AssertionError):
