@@ -104,3 +104,15 @@ def test_sentences_end_at_chinese_stops_and_markdown_blocks():
     view = "第一句。第二句；\n| 表格 | 行 |\n| 下一 | 行 |\n\n段落"
     parts = [view[s:e].strip() for s, e in sentences(view)]
     assert parts == ["第一句。", "第二句；", "| 表格 | 行 |", "| 下一 | 行 |", "段落"]
+
+
+def test_word_flipped_in_body_and_relation_text_but_not_predicate_fails_on_polarity(tmp_path):
+    errors = page(tmp_path, BODY.replace("更高", "更低"), BOUND.replace("更高", "更低"))
+    assert len(errors) == 1 and "text says '比 him 得分 $-8.2$ 更低' (less)" in errors[0]
+
+
+@pytest.mark.parametrize("word, expected", [("高于", "up"), ("低于", "down"), ("不超过", "down"), ("不低于", "up"),
+                                            ("更快", None), ("比 B 高", "up"), ("降到", "down"), (">", "up")])
+def test_polarity_of_comparison_words(word, expected):
+    from verify.relations import polarity
+    assert polarity(word) == expected

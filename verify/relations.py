@@ -42,7 +42,8 @@ _CHINESE = (
     "更大|更小|更高|更低|更快|更慢|更多|更少|更长|更短|更强|更弱|更好|更差|"
     "超过|超出|高出|多出|不到|不足|不及|不如|胜过|压过|"
     "降到|升到|降为|升为|"
-    r"比[^，。；：！？,;\n]{0,24}?(?:大|小|高|低|快|慢|多|少|长|短|强|弱|好|差)"
+    "领先|落后|"
+    r"比[^，。；：！？,;\n]{0,24}?(?<![至最])(?:大|小|高|低|快|慢|多|少|长|短|强|弱|好|差)"
 )
 # English comparatives count with "than" (a bare "lower" is also a BPE example word on these pages)
 _ENGLISH = (
@@ -61,6 +62,42 @@ _ORDER_OPS = {"<": operator.lt, "\\lt": operator.lt, ">": operator.gt, "\\gt": o
 # 比 inside these words is not the comparative 比 (比例 ratio, 比较 compare, 对比 contrast, …)
 _BI_AS_NOUN_BEFORE = re.compile(r"(?:对|相|类|无|占|好|正|反|成|之|压缩|信噪|准确|召回|概率|似然)$")
 _BI_AS_NOUN_AFTER = re.compile(r"(?:例|较|值|率|特|如|重|分|方|照|对|喻|拟)")
+
+# The direction a word states, for the polarity check: a relation's predicate is written in the
+# sentence's order (its subject first), so a text that only says "higher" cannot be bound by a
+# predicate that only says "<". Faster/slower are neither: a faster run has the smaller time.
+_UP = ("领先|大于|高于|多于|优于|长于|升高|上升|提高|增加|增大|变大|变高|变长|更大|更高|更多|更长|更强|更好|超过|超出|高出|多出|"
+       "胜过|压过|升到|升为|不小于|不低于|larger|greater|bigger|higher|more|longer|better|exceed|increase")
+_DOWN = ("落后|小于|低于|少于|劣于|短于|降低|下降|减少|减小|变小|变低|变短|更小|更低|更少|更短|更弱|更差|不到|不足|不及|不如|"
+         "降到|降为|不大于|不高于|不超过|smaller|lower|fewer|less|shorter|worse|decrease")
+_NEGATED = {"不超过": "down", "不大于": "down", "不高于": "down", "不小于": "up", "不低于": "up"}
+
+
+def polarity(word: str) -> str | None:
+    """'up', 'down' or None (neither, or a comparative like 更快 whose direction depends on the quantity)."""
+    if word in _NEGATED:
+        return _NEGATED[word]
+    if word in (">", "\\gt", "\\ge", "\\geq", "≥", "\\gg"):
+        return "up"
+    if word in ("<", "\\lt", "\\le", "\\leq", "≤", "\\ll"):
+        return "down"
+    if word.startswith("比"):
+        tail = word[-1]
+        return "up" if tail in "大高多长强好" else "down" if tail in "小低少短弱差" else None
+    up, down = re.search(_UP, word, re.I), re.search(_DOWN, word, re.I)
+    if up and not down:
+        return "up"
+    if down and not up:
+        return "down"
+    if up and down:  # 不超过 contains 超过: the longer match decides
+        return "up" if len(up.group(0)) > len(down.group(0)) else "down"
+    return None
+
+
+def _predicate_polarity(predicate: str) -> set[str]:
+    ops = set(re.findall(r"<=?|>=?", predicate))
+    return {"down" if op.startswith("<") else "up" for op in ops}
+
 
 SENTENCE_END = re.compile(r"[。！？；!?;]|\.(?=\s)|\n\s*\n|\n(?=\s*(?:[|#>]|[-*+]\s|\d+[.)]\s|!!!|\?\?\?))|\n$")
 
@@ -206,6 +243,14 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
         if not comparison_words(text) and not MATH_ORDER.search(text):
             errors.append((line, f"relation {i} text {text!r} contains no comparison word; bind the words that "
                                  "state the order (大于, 更快, 超过, larger…)"))
+        said = {polarity(m.group(0)) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
+        stated = _predicate_polarity(predicate)
+        if len(said) == 1 and stated and not said & stated:
+            word = next(m.group(0) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))
+                        if polarity(m.group(0)))
+            errors.append((line, f"relation {i} text says {word!r} ({'greater' if 'up' in said else 'less'}), but "
+                                 f"{predicate!r} only states the opposite order; write the predicate with the "
+                                 "sentence's subject first — or the word was flipped"))
         needle = _squeeze(text)[0]
         found = [m.start() for m in re.finditer(re.escape(needle), squeezed)] if needle else []
         if not found:

@@ -211,6 +211,18 @@ def comparisons(views, rng) -> list[Mutant]:
                 off = v.body_offset + start + m.start() + word.index(key)
                 out.append(Mutant("comparisons", f"{v.path.name}: {word!r}: {key} -> {FLIP[key]}",
                                   [_at(v.path, off, key, FLIP[key])], _rel(v.path)))
+        # the careless fix: the word flipped in the body and in the relation text, the predicate left as it was
+        for entry in v.page.meta.get("relations") or []:
+            if not isinstance(entry, dict) or not isinstance(entry.get("text"), str):
+                continue
+            key = next((k for k in sorted(FLIP, key=len, reverse=True) if k in entry["text"]), None)
+            at = v.text.find(entry["text"], v.body_offset)
+            if key is None or at < 0:
+                continue
+            new_text = entry["text"].replace(key, FLIP[key], 1)
+            out.append(Mutant("comparisons", f"{v.path.name}: {key} -> {FLIP[key]} in the body and the relation text",
+                              [(_rel(v.path), entry["text"], new_text, at), (_rel(v.path), entry["text"], new_text, "front")],
+                              _rel(v.path)))
         for s, e, c in v.math:  # an order symbol between printed numbers
             for m in re.finditer(r"(?<=\d)\s*([<>])\s*(?=[-−]?\d)", v.view[c:e]):
                 off = v.body_offset + c + m.start(1)
