@@ -93,7 +93,7 @@ class PageView:
 
 def messages(errors: list[str]) -> Counter:
     """Error lines without their 'file:line: ' prefix: an edit that shifts lines is not a new error."""
-    return Counter(re.sub(r"^.*?:\d+: ", "", e) for e in errors)
+    return Counter(re.sub(r"near '[^']*'", "near …", re.sub(r"^.*?:\d+: ", "", e)) for e in errors)
 
 
 def _bump_digit(text: str) -> str | None:
@@ -371,8 +371,9 @@ KERNEL_EDITS = [
      "def ffn_parameter_count(d_model: int, d_hidden: int, bias: bool = False)", "ffn_parameter_count default bias flipped"),
     ("kernels/attention.py", "def attend(q, K, V, scale: bool = False,", "def attend(q, K, V, scale: bool = True,",
      "attend default scale flipped"),
-    ("kernels/blocks.py", "def layer_norm(x, gamma=None, beta=None, eps: float = 1e-5)",
-     "def layer_norm(x, gamma=None, beta=None, eps: float = 1e-3)", "layer_norm default eps 1e-5 -> 1e-3"),
+    ("kernels/attention.py", "def sinusoidal_positions(n_positions: int, d_model: int, base: float = 10000.0)",
+     "def sinusoidal_positions(n_positions: int, d_model: int, base: float = 1000.0)",
+     "sinusoidal_positions default base 10000 -> 1000"),
     ("kernels/norms.py", "return 2.0 * ffn_hidden / 3.0", "return 2.0 * ffn_hidden / 4.0", "swiglu width 2h/3 -> 2h/4"),
     ("kernels/parameters.py", "return rank * (d_out + d_in)", "return rank * d_out", "lora count drops d_in"),
 ]
