@@ -155,6 +155,19 @@ def join_cjk_lines(markdown: str) -> str:
     return "".join(p if p.startswith("```") else SOFT_BREAK.sub("", p) for p in parts)
 
 
+def with_references(markdown: str, references: list[str]) -> str:
+    """Put the page's 来源 list, rendered from the bibliography by the checker, under its `## 来源`
+    heading (before the page's own bullets), or in a new section at the end."""
+    if not references:
+        return markdown
+    items = "\n".join(f"- {html.escape(r, quote=False)}" for r in references) + "\n"
+    m = re.search(r"^## 来源[ \t]*\n", markdown, re.M)
+    if not m:
+        return markdown.rstrip("\n") + "\n\n## 来源\n\n" + items
+    rest = markdown[m.end():].lstrip("\n")
+    return markdown[:m.end()] + "\n" + items + ("\n" + rest if rest else "")
+
+
 def on_page_markdown(markdown, page, config, files):
     meta = page.meta or {}
     markdown = join_cjk_lines(markdown)
@@ -163,6 +176,7 @@ def on_page_markdown(markdown, page, config, files):
     data = page_results(meta["id"], page.file.src_uri)
     page.meta["raw_markdown"] = "index.md"
     box = verification_box(page, data)
+    markdown = with_references(markdown, data.get("references") or [])
     lines = markdown.split("\n")
     for i, line in enumerate(lines):
         if line.startswith("# "):
@@ -194,7 +208,9 @@ def on_post_build(config):
     for rel, meta in pages:
         target = site / page_url(rel) / "index.md"
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(docs_dir / rel, target)
+        data = json.loads((RESULTS / f"{meta['id']}.json").read_text(encoding="utf-8"))
+        raw = (docs_dir / rel).read_text(encoding="utf-8")  # front matter kept; 来源 spelled out for readers
+        target.write_text(with_references(raw, data.get("references") or []), encoding="utf-8")
         shutil.copyfile(RESULTS / f"{meta['id']}.json", site / "verify" / f"{meta['id']}.json")
     if (RESULTS.parent / "results.json").is_file():
         shutil.copyfile(RESULTS.parent / "results.json", site / "verify" / "results.json")

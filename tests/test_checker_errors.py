@@ -76,20 +76,19 @@ def test_unparsable_printed_number(tmp_path):
 
 
 def test_citation_without_location_and_unknown_source(tmp_path):
-    text = GOOD_FRONT.replace("evidence: [construction]", "evidence: [construction, paper]").replace(
-        "---\n#", "#") + ""
-    front = text.rstrip("-\n") + ("\ncited:\n  - text: '报告 26.17'\n    source: nowhere\n    kind: paper\n"
-                                  "sources:\n  vague: 'Some paper, 2014'\n---\n")
+    text = GOOD_FRONT.replace("evidence: [construction]", "evidence: [construction, paper]")
+    front = text.rstrip("-\n") + ("\ncited:\n  - text: '报告 26.17'\n    source: nowhere Table 1\n"
+                                  "sources:\n  - 'sutskever2014'\n---\n")
     errors = check(tmp_path, front + BODY + "\n报告 26.17\n").errors
-    assert any("must name a version and a location" in e for e in errors)
-    assert any("names source 'nowhere'" in e for e in errors)
+    assert any("has no location" in e for e in errors)
+    assert any("names 'nowhere', which verify/data/bibliography.bib does not define" in e for e in errors)
 
 
 def test_evidence_must_match_what_the_page_holds(tmp_path):
     text = GOOD_FRONT.replace("evidence: [construction]", "evidence: [paper]")
     errors = check(tmp_path, text + BODY).errors
     assert any("must list one of construction, checkpoint, measurement" in e for e in errors)
-    assert any("no cited entry has kind 'paper'" in e for e in errors)
+    assert any("evidence lists 'paper' but no cited entry" in e for e in errors)
 
 
 def test_code_block_that_raises_or_prints_otherwise(tmp_path):

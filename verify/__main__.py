@@ -43,6 +43,7 @@ def page_json(report) -> dict:
         "code_blocks_run": report.code_blocks_run,
         "claims": [dataclasses.asdict(c) for c in report.claims],
         "cited": [dataclasses.asdict(c) for c in report.cited],
+        "references": report.references,
         "errors": report.errors,
     }
 

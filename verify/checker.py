@@ -8,7 +8,7 @@ The stages
    {key} hole with the computed value at the precision printed there;
 2b. check the page's relations (comparison sentences, verify/relations.py) and formulas (against
    their kernels, verify/formulas.py);
-3. locate every cited text and check its source key and evidence kind;
+3. check every citation against the bibliography and the recorded numbers (provenance.py);
 4. check that evidence lists what the page holds and that named project paths exist;
 5. run the page's ```python blocks and compare their output with the ```text block that
    follows, when there is one;
@@ -26,7 +26,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify import classify
+from verify import classify, provenance
 from verify.evidence import COMPUTED_KINDS, declared_kinds
 from verify.formulas import check_formulas
 from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
@@ -35,8 +35,6 @@ from verify.paths import DOCS, ROOT, project_relative
 from verify.relations import check_relations
 
 HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
-VERSION = re.compile(r"\bv\d+\b|arXiv|(?<!\d)(?:19|20)\d\d(?!\d)")
-LOCATION = re.compile(r"(Table|Tab\.|Figure|Fig\.|§|Section|Sec\.|Appendix|Eq\.|p\.|pp\.|page|表|图|式|附录|第.{1,4}[页章节]|页)", re.I)
 
 
 @dataclass(frozen=True)
@@ -94,6 +92,7 @@ class PageReport:
     verify_source: str | None = None
     claims: list[ClaimResult] = field(default_factory=list)
     cited: list[Citation] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)  # the 来源 list, rendered from the bibliography
     errors: list[str] = field(default_factory=list)   # one line each: path:line: message
     numbers_total: int = 0
     numbers_recomputed: int = 0
@@ -211,6 +210,7 @@ class Context:
     squeezed: str = ""
     offsets: list[int] = field(default_factory=list)
     covered: list[Cover] = field(default_factory=list)
+    produced: set = field(default_factory=set)  # evidence kinds the verify function declares
 
     @property
     def meta(self) -> dict:
@@ -241,7 +241,8 @@ def check_verify_function(ctx: Context) -> None:
     try:
         fn = resolve_verify(spec)
         ctx.report.verify_source = f"{inspect.getsourcefile(fn)}:{inspect.getsourcelines(fn)[1]}"
-        missing = sorted(declared_kinds(fn) - set(ctx.meta["evidence"]))
+        ctx.produced = set(declared_kinds(fn))
+        missing = sorted(ctx.produced - set(ctx.meta["evidence"]))
         if missing:
             ctx.fail(ctx.meta_line("evidence"),
                      f"{spec} produces {', '.join(missing)} numbers, but evidence does not list "
@@ -333,52 +334,31 @@ def check_formulas_against_kernels(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
-def check_sources(ctx: Context) -> None:
-    """Every source names a version and a location."""
-    for key, ref in (ctx.meta.get("sources") or {}).items():
-        if not isinstance(ref, str) or not LOCATION.search(ref):
-            ctx.fail(ctx.meta_line("sources"),
-                     f"source {key!r} must name a version and a location (table, figure, section, page): {ref!r}")
-
-
-def check_citations(ctx: Context) -> None:
-    """Every cited entry names a defined source and a listed kind, and its text is on the page."""
-    sources = ctx.meta.get("sources") or {}
-    evidence = ctx.meta["evidence"]
-    for i, cite in enumerate(ctx.meta.get("cited") or []):
-        line = claim_line(ctx.page, "cited", i)
-        if not isinstance(cite, dict) or not {"text", "source", "kind"} <= set(cite):
-            ctx.fail(line, f"cited {i} needs text, source and kind (paper or record)")
-            continue
-        if cite["kind"] not in ("paper", "record"):
-            ctx.fail(line, f"cited {i} kind must be 'paper' or 'record', got {cite['kind']!r}")
-        if cite["kind"] not in evidence:
-            ctx.fail(line, f"cited {i} is a {cite['kind']} number but evidence does not list {cite['kind']!r}")
-        if cite["source"] not in sources:
-            ctx.fail(line, f"cited {i} names source {cite['source']!r}, which 'sources' does not define")
-        elif cite["kind"] == "paper" and not VERSION.search(str(sources[cite["source"]])):
-            ctx.fail(line, f"cited {i} is a paper number but source {cite['source']!r} names no version "
-                           "(arXiv id with v1/v2…, or the year and venue)")
-        needle = re.escape(squeeze(str(cite["text"]))[0])
-        found = list(re.finditer(needle, ctx.squeezed))
-        if not found:
-            ctx.fail(line, f"cited text {i} not found in the page body: {cite['text']!r}; restore it or update the entry")
-        for m in found:
-            ctx.covered.append(Cover(*ctx.body_span(m), "cited"))
-        ctx.report.cited.append(Citation(cite.get("text"), cite.get("source"), cite.get("kind"),
-                                         sources.get(cite.get("source")), bool(found)))
+def check_provenance(ctx: Context) -> None:
+    """Citations checked against the bibliography and the recorded numbers (verify/provenance.py)."""
+    found = provenance.check(ctx.page, classify.numbers_in, compare)
+    for line, message in found.errors:
+        ctx.fail(line, message)
+    ctx.covered += [Cover(start, end, "cited") for start, end, _ in found.covered]
+    ctx.report.cited = [Citation(c["text"], c["source"], c["kind"], c["reference"], c["found"]) for c in found.cited]
+    ctx.report.references = found.references
 
 
 def check_evidence_lists_what_is_there(ctx: Context) -> None:
-    """Computed claims need a computed kind; paper/record kinds need a cited entry of that kind."""
-    evidence = ctx.meta["evidence"]
-    if ctx.claims and not set(COMPUTED_KINDS) & set(evidence):
+    """Computed kinds are two-way: claims need one, and each listed one must be produced on the page."""
+    evidence = set(ctx.meta["evidence"])
+    if ctx.claims and not set(COMPUTED_KINDS) & evidence:
         ctx.fail(ctx.meta_line("evidence"),
                  f"the page has computed claims, so evidence must list one of {', '.join(COMPUTED_KINDS)}")
-    for kind in ("paper", "record"):
-        if kind in evidence and not any(isinstance(c, dict) and c.get("kind") == kind
-                                        for c in ctx.meta.get("cited") or []):
-            ctx.fail(ctx.meta_line("evidence"), f"evidence lists {kind!r} but no cited entry has kind {kind!r}")
+    produced = set(ctx.produced)
+    if classify.python_blocks(ctx.page.body):
+        produced.add("construction")
+    if not produced:
+        return  # nothing computed at all: check_computed_evidence_is_used says so
+    for kind in sorted((set(COMPUTED_KINDS) & evidence) - produced):
+        ctx.fail(ctx.meta_line("evidence"),
+                 f"evidence lists {kind!r} but nothing on the page produces it (the verify function declares "
+                 f"{', '.join(sorted(ctx.produced)) or 'nothing'}); remove it from evidence")
 
 
 PROJECT_PATH = re.compile(r"`((?:kernels|verify|tests|benchmarks|results|notebooks|hooks|docs)/[\w./-]+)(?:::(\w+))?`")
@@ -449,8 +429,7 @@ STAGES = (
     check_claims,
     check_comparisons,
     check_formulas_against_kernels,
-    check_sources,
-    check_citations,
+    check_provenance,
     check_evidence_lists_what_is_there,
     check_project_paths,
     check_code_blocks,

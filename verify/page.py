@@ -15,8 +15,8 @@ FRONT_MATTER_KEYS = {
     "evidence": f"list of evidence kinds among {', '.join(EVIDENCE_KINDS)}",
     "verify": "path/to/module.py::function that recomputes the claims",
     "claims": "list of templates: literal page text with {key} holes",
-    "cited": "list of {text, source, kind} for numbers taken from a source",
-    "sources": "map of source key -> full reference with version and location",
+    "cited": "list of {text, source} for numbers taken from a source; source is 'KEY LOCATION'",
+    "sources": "list of citations 'KEY LOCATION[, LOCATION] [— note]' into verify/data/bibliography.bib",
     "description": "one line used by llms.txt and search engines",
     "relations": "list of {text, holds}: a comparison sentence on the page and the predicate over computed keys it states",
     "formulas": "list of {tex, kernel, args}: a formula on the page with numerals and the kernel it must agree with",
@@ -148,8 +148,9 @@ def read_page(path: Path) -> Page:
     for key in ("claims", "cited", "relations", "formulas"):
         if key in meta and not isinstance(meta[key], list):
             raise PageError(path, meta_lines.get(key, 2), f"{key!r} must be a YAML list")
-    if "sources" in meta and not isinstance(meta["sources"], dict):
-        raise PageError(path, meta_lines.get("sources", 2), "'sources' must map a key to a reference string")
+    if "sources" in meta and not isinstance(meta["sources"], (list, dict)):  # dict: old form, reported by provenance
+        raise PageError(path, meta_lines.get("sources", 2),
+                        "'sources' must be a list of citations like 'vaswani2017 Table 2'")
     first_line = text.count("\n", 0, body_start) + 1
     return Page(Path(path), meta, text[body_start:], first_line, body_start, meta_lines)
 

@@ -1,0 +1,324 @@
+"""Provenance: a page's citations checked against the bibliography and the recorded numbers.
+
+Front matter (see docs/about/authoring.md):
+
+    sources:                                  # the page's 来源 list, rendered from the bibliography
+      - lecture §4.15 — 证据排序与成本口径
+      - vaswani2017 Table 2
+    cited:                                    # text on the page whose numbers come from a source
+      - text: 'big 模型得到 41.0'
+        source: vaswani2017 Table 2
+
+What is checked, beyond "the text is on the page":
+- every citation parses (key + location grammar) and its key is a bibliography entry;
+- every number in a cited text is recorded for that source and location: a paper number in
+  verify/data/paper_numbers.yaml, a record number among the numbers its course section states
+  (verify/data/seed_numbers.json). A failing claim therefore cannot be turned into a citation;
+- an arXiv id, a version (`v1`), a table or figure number, a `vN §N` section or a venue year
+  written in the body must agree with an entry the page cites;
+- evidence kinds are two-way: `paper`/`record` are listed exactly when a citation of that kind
+  is on the page.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from verify import bibliography
+from verify.bibliography import BibliographyError, Citation
+
+from verify.paths import DATA, ROOT
+PAPER_NUMBERS = DATA / "paper_numbers.yaml"
+CITED_KIND = {"paper": "paper", "book": "paper", "web": "paper", "record": "record"}
+
+ARXIV = re.compile(r"arXiv\s*[:：]?\s*(\d{4}\.\d{4,5})(?:\s*v(\d+))?")
+VERSION = re.compile(r"(?<![\w.])v(\d+)(?![\w.])")
+TABLE_FIGURE = re.compile(r"\b(Table|Figure|Fig\.)\s*(\d+)")
+VERSION_SECTION = re.compile(r"(?<![\w.])v(\d+)\s*(?:的\s*)?§\s*(\d+(?:\.\d+)*)")
+VENUES = r"NeurIPS|NIPS|ICLR|ICML|NAACL(?:-HLT)?|EMNLP|ACL|JMLR|COLING|AAAI"
+VENUE_YEAR = re.compile(rf"\b({VENUES})\b\s*[（(,，]?\s*((?:19|20)\d\d)(?!\d)")
+
+
+@dataclass
+class Provenance:
+    """What the provenance stage found on one page; offsets are into the page body."""
+    errors: list = field(default_factory=list)      # (line, message)
+    covered: list = field(default_factory=list)     # (start, end, 'cited')
+    cited: list = field(default_factory=list)       # report dicts
+    references: list = field(default_factory=list)  # rendered 来源 items
+    kinds: set = field(default_factory=set)         # evidence kinds the citations use
+
+
+@dataclass(frozen=True)
+class PaperNumber:
+    source: str
+    location: str
+    quantity: str
+    value: float
+    checked: str
+
+
+@functools.lru_cache(maxsize=2)
+def paper_numbers(path: Path = PAPER_NUMBERS) -> tuple[PaperNumber, ...]:
+    """The recorded paper numbers; a malformed file is one line naming it."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise BibliographyError(f"{_shown(path)}:{mark.line + 1 if mark else 1}: not valid YAML "
+                                f"({getattr(exc, 'problem', None) or exc}); quote values with brackets or colons") from None
+    out = []
+    sources = bibliography.load()
+    for i, row in enumerate(data):
+        where = f"{_shown(path)}: record {i}"
+        if not isinstance(row, dict) or not {"source", "location", "quantity", "value", "checked"} <= set(row):
+            raise BibliographyError(f"{where} needs source, location, quantity, value and checked")
+        citation = bibliography.parse_citation(f"{row['source']} {row['location']}", sources)
+        if sources[citation.key].kind == "record":
+            raise BibliographyError(f"{where}: {row['source']} is a record; its numbers come from the course section")
+        record = PaperNumber(citation.key, citation.location_text, str(row["quantity"]), float(row["value"]),
+                             str(row["checked"]))
+        if not re.fullmatch(r"(lecture|primer) §[\d.A-Z]+|paper: .+", record.checked):
+            raise BibliographyError(f"{where}: checked must be 'lecture §N' or 'paper: where it was read'")
+        out.append(record)
+    return tuple(out)
+
+
+def unconfirmed(record: PaperNumber) -> str:
+    """Why a record's 'checked: lecture §N' does not hold ('' when it does, or when the paper was read)."""
+    m = re.fullmatch(r"(lecture|primer) §([\d.A-Z]+)", record.checked)
+    if not m:
+        return ""
+    try:
+        stated = seed_values(m.group(1), m.group(2))
+    except KeyError as exc:
+        return str(exc)
+    if any(abs(v - record.value) <= 1e-9 * max(1.0, abs(v)) for v in stated):
+        return ""
+    return f"{record.checked} does not state {record.value:g} ({record.quantity})"
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def seed_values(document: str, section: str) -> list[float]:
+    """The numbers a course section states (verify/data/seed_numbers.json); KeyError for no such section."""
+    from verify.seed_numbers import section_numbers
+    numbers = section_numbers(f"{document} §{section}")
+    if not numbers.source:
+        raise KeyError(f"{document} §{section} is not a section in verify/data/seed_numbers.json")
+    return sorted(numbers.values)
+
+
+def _allowed_values(citation: Citation, source) -> list[tuple[float, str]]:
+    """(value, where it is recorded) for every number this citation may carry."""
+    if source.kind == "record":
+        sections = [n for kind, n in citation.locations if kind == "section"]
+        return [(v, f"{source.stated_in} §{s}") for s in sections for v in seed_values(source.stated_in, s)]
+    out = []
+    for r in paper_numbers():
+        if r.source != citation.key or unconfirmed(r):
+            continue
+        (kind, number), = bibliography.parse_citation(f"{r.source} {r.location}").locations
+        if any(k == kind and within(n, number) for k, n in citation.locations):
+            out.append((r.value, f"{PAPER_NUMBERS.name}: {r.quantity}"))
+    return out
+
+
+def _squeeze(text: str) -> tuple[str, list[int]]:
+    kept, offsets = [], []
+    for i, ch in enumerate(text):
+        if not ch.isspace():
+            kept.append(ch)
+            offsets.append(i)
+    return "".join(kept), offsets
+
+
+def check(page, numbers_in, compare) -> Provenance:
+    """The provenance stage. `numbers_in(text)` yields tokens with .text/.structural (verify.classify);
+    `compare(printed, value)` -> (ok, why) (verify.numbers)."""
+    result = Provenance()
+    meta, body = page.meta, page.body
+    lines = page.meta_lines
+
+    def fail(line, message):
+        result.errors.append((line, " ".join(message.split())))
+
+    try:
+        sources = bibliography.load()
+    except BibliographyError as exc:
+        fail(lines.get("sources", 2), str(exc))
+        return result
+
+    cited_entries: list[Citation] = []
+    raw_sources = meta.get("sources") or []
+    if isinstance(raw_sources, dict):
+        fail(lines.get("sources", 2), "sources is in the old 'key: reference' form; run "
+             "`python -m verify.migrate_sources PAGE` to rewrite it as 'KEY LOCATION' citations")
+        raw_sources = []
+    for i, text in enumerate(raw_sources):
+        try:
+            citation = bibliography.parse_citation(text, sources)
+        except BibliographyError as exc:
+            fail(_item_line(page, "sources", i), f"sources {i}: {exc}")
+            continue
+        cited_entries.append(citation)
+        result.references.append(bibliography.render(citation, sources))
+        bare = [t.text for t in numbers_in(citation.note) if not t.structural and re.search(r"\d", t.text)]
+        if bare:
+            fail(_item_line(page, "sources", i), f"sources {i}: the note states {', '.join(bare)}, which is rendered "
+                 "on the page but checked nowhere; say it without the value or cite it in cited")
+
+    squeezed, offsets = _squeeze(body)
+    for i, cite in enumerate(meta.get("cited") or []):
+        line = _item_line(page, "cited", i)
+        if not isinstance(cite, dict) or not {"text", "source"} <= set(cite):
+            fail(line, f"cited {i} needs text and source ('KEY LOCATION', e.g. 'vaswani2017 Table 2')")
+            continue
+        try:
+            citation = bibliography.parse_citation(cite["source"], sources)
+        except BibliographyError as exc:
+            fail(line, f"cited {i}: {exc}")
+            continue
+        source = sources[citation.key]
+        cited_entries.append(citation)
+        kind = CITED_KIND.get(source.kind)
+        if kind is None:
+            fail(line, f"cited {i} takes numbers from {citation.key}, a course {source.kind}; cite the record or "
+                       "paper the course reports instead (a course document is not itself evidence)")
+            continue
+        if "kind" in cite and cite["kind"] != kind:
+            fail(line, f"cited {i} says kind {cite['kind']!r}, but {citation.key} is a {source.kind} in the "
+                       f"bibliography, so its numbers are {kind!r}; drop the kind field")
+        result.kinds.add(kind)
+        if kind not in meta.get("evidence", []):
+            fail(line, f"cited {i} is a {kind} number but evidence does not list {kind!r}")
+        needle = re.escape(_squeeze(str(cite["text"]))[0])
+        found = list(re.finditer(needle, squeezed))
+        if not found:
+            fail(line, f"cited text {i} not found in the page body: {cite['text']!r}; restore it or update the entry")
+        for m in found:
+            result.covered.append((offsets[m.start()], offsets[m.end() - 1] + 1, "cited"))
+        try:
+            allowed = _allowed_values(citation, source)
+        except (BibliographyError, FileNotFoundError, ImportError, KeyError) as exc:
+            fail(line, f"cited {i}: cannot read the recorded numbers ({exc})")
+            allowed = []
+        for token in numbers_in(str(cite["text"])):
+            if token.structural:
+                continue
+            if getattr(token, "word", False) and _course_states_word(page, token.text):
+                continue  # a count in the course's own words ('两组', '四层'), stated by the page's seed section
+            if not any(_admits(compare, token.text, value) for value, _ in allowed):
+                where = (f"{source.stated_in} §… (the section this record is cited at)" if source.kind == "record"
+                         else f"verify/data/paper_numbers.yaml under {citation.key} {citation.location_text}")
+                fail(line, f"cited {i}: {token.text!r} is not recorded for {citation.key} {citation.location_text}; "
+                           f"a cited number must be one that {where} states")
+        result.cited.append({"text": cite["text"], "source": citation.text, "kind": kind,
+                             "reference": bibliography.render(citation, sources), "found": bool(found)})
+
+    _check_body_against_bibliography(page, cited_entries, sources, fail)
+    evidence = set(meta.get("evidence") or [])
+    for kind in ("paper", "record"):
+        if kind in evidence and kind not in result.kinds:
+            fail(lines.get("evidence", 2), f"evidence lists {kind!r} but no cited entry takes a number from a "
+                                           f"{kind} source; remove it from evidence")
+    return result
+
+
+def _course_states_word(page, text: str) -> bool:
+    from verify.classify import word_value
+    from verify.seed_numbers import section_numbers
+    try:
+        value = word_value(text)
+    except Exception:  # not a number word the reader knows
+        return False
+    return section_numbers(str(page.meta.get("source", ""))).states_value(value)
+
+
+def _admits(compare, printed: str, value: float) -> bool:
+    try:
+        return compare(printed, value)[0]
+    except Exception:  # a token the number reader does not understand cannot match a record
+        return False
+
+
+def _check_body_against_bibliography(page, citations: list[Citation], sources, fail) -> None:
+    """Ids, versions, tables, figures, sections and years written in the body must be the cited ones."""
+    body = page.body
+    entries = [sources[c.key] for c in citations]
+    locations = {(c.key, k, n) for c in citations for k, n in c.locations}
+    versions = {e.version for e in entries if e.version}
+    for m in ARXIV.finditer(body):
+        line = page.line_of(m.start())
+        same = [e for e in entries if e.eprint == m.group(1)]
+        if not same:
+            known = [e.key for e in sources.values() if e.eprint == m.group(1)]
+            fail(line, f"the body names arXiv:{m.group(1)}, which no citation of this page names"
+                       + (f"; add '{known[0]} LOCATION' to sources" if known else
+                          "; add an entry to verify/data/bibliography.bib and cite it"))
+        elif m.group(2) and m.group(2) not in {e.version for e in same}:
+            fail(line, f"the body says arXiv:{m.group(1)} v{m.group(2)}, but the page cites "
+                       f"{', '.join(f'{e.key} (v{e.version})' if e.version else e.key for e in same)}")
+    for m in VERSION.finditer(body):
+        if ARXIV.search(body[max(0, m.start() - 25):m.end()]) and re.search(r"\d\s*$", body[max(0, m.start() - 3):m.start()]):
+            continue  # already checked with its id
+        if m.group(1) not in versions:
+            fail(page.line_of(m.start()), f"the body says v{m.group(1)}, but no cited source is that version "
+                                          f"(cited versions: {', '.join('v' + v for v in sorted(versions)) or 'none'})")
+    cited_numbers = {(k, n) for _, k, n in locations}
+    for m in TABLE_FIGURE.finditer(body):
+        kind = "table" if m.group(1) == "Table" else "figure"
+        if not any(k == kind and within(n, m.group(2)) for k, n in cited_numbers):
+            fail(page.line_of(m.start()), f"the body names {m.group(1)} {m.group(2)}, but no citation of this page "
+                                          f"is at {m.group(1)} {m.group(2)}; cite it in sources or fix the number")
+    for m in VERSION_SECTION.finditer(body):
+        version, section = m.groups()
+        ok = any(sources[key].version == version and kind == "section" and within(n, section)
+                 for key, kind, n in locations)
+        if not ok:
+            fail(page.line_of(m.start()), f"the body cites v{version} §{section}, but no citation of this page is a "
+                                          f"v{version} source at §{section}")
+    for m in VENUE_YEAR.finditer(body):
+        venue, year = m.groups()
+        if not any(venue.split("-")[0] in e.venue and year == e.year for e in entries) and \
+                not any(venue in e.venue for e in sources.values() if e.year == year and e in entries):
+            same_venue = [e for e in entries if venue.split("-")[0] in e.venue]
+            if same_venue:
+                fail(page.line_of(m.start()), f"the body says {venue} {year}, but the cited "
+                                              f"{same_venue[0].key} is {same_venue[0].venue} {same_venue[0].year}")
+
+
+def within(location: str, wanted: str) -> bool:
+    """Is §/Table `wanted` inside a cited location ('4.1–4.2', '3', '2(a)')? A cited §3 covers §3.2."""
+    def parts(text):
+        return tuple(int(x) if x.isdigit() else x for x in re.sub(r"\(.*\)", "", text).split("."))
+    lo, _, hi = location.partition("–") if "–" in location else location.partition("-")
+    hi = hi or lo
+    w = parts(wanted)
+    try:
+        lo_p, hi_p = parts(lo), parts(hi)
+        return lo_p[:len(w)] <= w[:len(lo_p)] and w[:len(hi_p)] <= hi_p or w[:len(lo_p)] == lo_p
+    except TypeError:
+        return location == wanted
+
+
+def _item_line(page, section: str, index: int) -> int:
+    start = page.meta_lines.get(section)
+    if start is None:
+        return 1
+    text = page.path.read_text(encoding="utf-8").split("\n")
+    seen = -1
+    for n in range(start, len(text)):
+        if re.match(r"\s*- ", text[n]):
+            seen += 1
+            if seen == index:
+                return n + 1
+        elif re.match(r"[A-Za-z_]\w*:", text[n]) or text[n] == "---":
+            break
+    return start
