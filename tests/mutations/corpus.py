@@ -260,21 +260,26 @@ def signs_and_order(views, rng) -> list[Mutant]:
 
 
 def provenance(views, rng) -> list[Mutant]:
-    """Change a source's arXiv id, version, table number or year consistently everywhere in the file
-    that states it (front matter and body alike): the kind of edit a self-consistency check cannot see."""
+    """Change a cited source's arXiv id, version, table/figure/section number or year consistently
+    everywhere in the page that states it (front matter and body alike): the kind of edit a check of
+    the page against itself cannot see. The bibliography file itself is not mutated here."""
     out = []
     for v in views:
-        sources = " ".join(str(x) for x in (v.page.meta.get("sources") or {}).values())
-        if not sources:
+        sources = v.page.meta.get("sources") or {}
+        cited = [c.get("source", "") for c in v.page.meta.get("cited") or [] if isinstance(c, dict)]
+        refs = " ".join(str(x) for x in (list(sources.values()) if isinstance(sources, dict) else list(sources)) + cited)
+        if not refs:
             continue
         edits = []
-        for m in re.finditer(r"\d{4}\.\d{4,5}", sources):
+        for m in re.finditer(r"\d{4}\.\d{4,5}", refs):
             edits.append((m.group(0), m.group(0)[:-1] + str((int(m.group(0)[-1]) + 1) % 10), "arXiv id"))
-        for m in re.finditer(r"\bv([1-9])\b", sources):
+        for m in re.finditer(r"\bv([1-9])\b", refs):
             edits.append((m.group(0), f"v{int(m.group(1)) + 2}", "version"))
-        for m in re.finditer(r"\bTable (\d+)", sources):
-            edits.append((m.group(0), f"Table {int(m.group(1)) + 1}", "table number"))
-        for m in re.finditer(r"(?<!\d)((?:19|20)\d\d)(?!\d)", sources):
+        for m in re.finditer(r"\b(Table|Figure|Fig\.) (\d+)", refs):
+            edits.append((m.group(0), f"{m.group(1)} {int(m.group(2)) + 1}", "table/figure number"))
+        for m in re.finditer(r"(?<=[a-z0-9] )§(\d+)\.(\d+)", refs):  # a paper's section, not the course's
+            edits.append((m.group(0), f"§{m.group(1)}.{int(m.group(2)) + 1}", "section"))
+        for m in re.finditer(r"(?<![\d.])((?:19|20)\d\d)(?![\d.])", refs):
             edits.append((m.group(0), str(int(m.group(0)) + 1), "year"))
         seen = set()
         for old, new, what in edits:
@@ -282,6 +287,8 @@ def provenance(views, rng) -> list[Mutant]:
                 continue
             seen.add((old, what))
             pattern = rf"(?<![\w.]){re.escape(old)}(?![\w])"
+            if not re.search(pattern, v.text[v.body_offset:]) and what != "version":
+                continue  # the page body never states it: not a consistent edit of anything printed
             out.append(Mutant("provenance", f"{v.path.name}: {what} {old} -> {new} everywhere in the page",
                               [(_rel(v.path), pattern, new, "regex")], _rel(v.path)))
     return _sample(out, rng, 24)
