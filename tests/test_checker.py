@@ -50,6 +50,19 @@ def claimed_spans():
                 yield page, claim
 
 
+CN_NEXT = dict(zip("一二两三四五六七八九", "二三三四五六七八九一"))
+
+
+def next_digit(printed: str) -> str:
+    """Bump the first digit (or Chinese digit: 三 → 四) of a printed number."""
+    for i, ch in enumerate(printed):
+        if ch.isdigit() and ch.isascii():
+            return printed[:i] + str((int(ch) + 1) % 10) + printed[i + 1:]
+        if ch in CN_NEXT:
+            return printed[:i] + CN_NEXT[ch] + printed[i + 1:]
+    raise AssertionError(f"no digit in {printed!r}")
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_changing_one_digit_of_any_claimed_number_fails(page, tmp_path):
     text = page.read_text(encoding="utf-8")
@@ -57,8 +70,7 @@ def test_changing_one_digit_of_any_claimed_number_fails(page, tmp_path):
     assert spans or not check_page(page).claims
     for (start, end), claim in spans.items():
         printed = text[start:end]
-        i = next(i for i, ch in enumerate(printed) if ch.isdigit())
-        mutated = printed[:i] + str((int(printed[i]) + 1) % 10) + printed[i + 1:]
+        mutated = next_digit(printed)
         variant = write_variant(tmp_path, page, text[:start] + mutated + text[end:])
         report = check_page(variant)  # the verify values are cached: only the page text changed
         assert report.failed, f"{page}: changing {printed!r} to {mutated!r} went unnoticed"

@@ -132,3 +132,39 @@ def test_a_syntax_error_in_a_verify_module_is_reported_once(project):
                                          r"SyntaxError", broken[0]), lines
     assert not any("neither claimed nor cited" in l for l in lines), lines
     assert lines[-1] == "1 passed, 1 failed" or re.fullmatch(r"\d+ passed, 1 failed", lines[-1]), lines
+
+
+# ---------------------------------------------------------------- counted words (issue 9 class 1)
+
+def test_a_converted_page_passes_with_counted_words_on(monkeypatch):
+    """§3.5 states its counts as claims computed from the inputs (len(K), K.shape[1], G.shape[1])."""
+    from verify import classify
+    from verify.paths import DOCS
+
+    monkeypatch.setattr(classify, "COUNT_WORDS", True)
+    checker._cache.clear()
+    report = check_page(DOCS / "lecture" / "ch03" / "3-5.md")
+    assert not report.errors, report.errors
+    assert {"n_slots", "dim", "n_candidates"} <= {c.key for c in report.claims if c.status == "passed"}
+
+
+def test_a_changed_count_word_fails_against_its_computed_count(tmp_path):
+    from verify.paths import DOCS
+
+    text = (DOCS / "lecture" / "ch03" / "3-5.md").read_text(encoding="utf-8")
+    assert "三个源槽：" in text
+    page = tmp_path / "docs" / "lecture" / "ch03" / "3-5.md"
+    page.parent.mkdir(parents=True)
+    page.write_text(text.replace("三个源槽：", "四个源槽："), encoding="utf-8")
+    errors = errors_of(page)
+    assert any("{n_slots}: printed '四' but computed 3" in e for e in errors), errors
+
+
+def test_an_uncovered_count_is_a_finding_with_counts_on(tmp_path, monkeypatch):
+    from verify import classify
+
+    monkeypatch.setattr(classify, "COUNT_WORDS", True)
+    page = tmp_path / "p.md"
+    page.write_text(PAGE + "\n有五个候选，一个向量。\n", encoding="utf-8")
+    [error] = errors_of(page)
+    assert ":14: number '五个' is neither claimed nor cited" in error, error

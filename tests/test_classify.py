@@ -59,16 +59,32 @@ PROSE_CORPUS = [
     ("用 BLEU-2 与 R7.2 构造，CS224N 课程", [("-2", S), ("7.2", S), ("224", S)]),
     ("## 3.5 一次读取", [("3.5", S)]),
     ("1. 第一项\n2. 第二项", [("1", S), ("2", S)]),
-    ("| 1，她 | $(1,0)$ |", [("1", S), ("1", V), ("0", V)]),
+    ("| k | v |\n| --- | --- |\n| 1，她 | $(1,0)$ |", [("1", S), ("1", V), ("0", V)]),  # row numbering
+    ("| k | v |\n| --- | --- |\n| 2，她 | $(1,0)$ |", [("2", V), ("1", V), ("0", V)]),  # not the row's index
     ("槽 2 的权重；第 1 步", [("2", S), ("1", S)]),
     ("见表 1；如图 2；式 (4)", [("1", S), ("2", S), ("4", S)]),
     ("NAACL 2019 与 Vaswani et al. 2017；BLEU 2016", [("2019", S), ("2017", S), ("2016", S)]),
     ("有效 token 2016 个", [("2016", V)]),
     ("代表 3 个词；公式 2 项；进行 500 次更新", [("3", V), ("2", V), ("500", V)]),
-    ("`x = 3.14` 在行内代码里", []),
+    ("`x = 3.14` 在行内代码里", [("3.14", V)]),
+    ("加 `FORCE=1` 才覆盖", [("1", S)]),
     ('!!! example "教学构造"\n    三个数', []),
     ('!!! note "3 个头"\n    正文', [("3", V)]),
-    ("[链接](../ch07/7-3.md) 与 <!-- 12.5 -->", []),
+    ("[链接](../ch07/7-3.md) 与 <!-- 12.5 -->", [("12.5", V)]),
+    ("[快 3 倍](x.md)", [("3", V)]),
+    # loopholes of issue 9 class 3 are closed
+    ("快 300x，", [("300", V)]),
+    ("Table 2，28.4", [("2", S), ("28.4", V)]),
+    ("耗时 3 日", [("3", V)]),
+    ("2014 年 9 月 1 日", [("2014", S), ("9", S), ("1", S)]),
+    ("第 2 个位置最大；第 6 章；第 3 步", [("2", V), ("6", S), ("3", S)]),
+    ("## 3 个头", [("3", V)]),
+    ("### 12. Ashish Vaswani", [("12", S)]),
+    ("脚注[^1]\n\n[^1]: 另有 7.5", [("7.5", V)]),
+    # number words: fractions, multipliers and halves are always values
+    ("误差约万分之一，后来是十万分之一", [("万分之一", V), ("十万分之一", V)]),
+    ("扩大到四倍，参数翻倍，各占一半", [("四倍", V), ("翻倍", V), ("一半", V)]),
+    ("只剩几百分之一", []),
 ]
 
 
@@ -82,3 +98,22 @@ def test_fenced_code_python_is_code_other_fences_count():
     assert classified(body) == [("3.25", V)]
     blocks = python_blocks(body)
     assert len(blocks) == 1 and blocks[0].expected.strip() == "1.5"
+
+
+def test_math_multiplier_is_a_value():
+    assert classified(r"快 $3\times$，") == [("3", V)]
+    assert classified(r"$4\times0.155362$") == [("4", S), ("0.155362", V)]
+
+
+COUNT_CORPUS = [
+    ("三个候选，两个头，196 个 patch", [("三", V), ("两", V), ("196", V)]),
+    ("一个向量，一种方法，一次读取", [("一", S), ("一", S), ("一", S)]),   # 一 as an article
+    ("第三章；第 2 个位置最大；第二个位置最大", [("三", S), ("2", V), ("二", V)]),
+    ("几十个，两三个，数百次", []),                                           # no one number is stated
+]
+
+
+@pytest.mark.parametrize("body,expected", COUNT_CORPUS)
+def test_counted_words_are_values_when_counts_are_on(body, expected):
+    assert [(t.text if not t.word else body[t.start:t.end], not t.structural)
+            for t in numbers_in(body, counts=True)] == expected

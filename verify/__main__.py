@@ -39,7 +39,7 @@ def page_json(report) -> dict:
         "verify_line": int(report.verify_source.rsplit(":", 1)[1]) if report.verify_source else None,
         "status": "failed" if report.failed else "passed",
         "numbers": {"total": report.numbers_total, "recomputed": report.numbers_recomputed,
-                    "cited": report.numbers_cited},
+                    "cited": report.numbers_cited, "course": report.numbers_course},
         "code_blocks_run": report.code_blocks_run,
         "claims": [dataclasses.asdict(c) for c in report.claims],
         "cited": [dataclasses.asdict(c) for c in report.cited],
@@ -90,6 +90,7 @@ def main(argv=None) -> int:
         "numbers": sum(r.numbers_total for r in reports),
         "recomputed": sum(r.numbers_recomputed for r in reports),
         "cited": sum(r.numbers_cited for r in reports),
+        "course": sum(r.numbers_course for r in reports),
         "seconds": round(time.perf_counter() - started, 3),
     }
     write_atomically(args.out / "results.json", {

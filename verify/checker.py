@@ -33,6 +33,7 @@ from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
 from verify.page import Page, PageError, claim_line, is_page, read_page
 from verify.paths import DOCS, ROOT, project_relative
 from verify.relations import check_relations
+from verify.seed_numbers import SectionNumbers, section_numbers
 
 HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
 
@@ -97,6 +98,7 @@ class PageReport:
     numbers_total: int = 0
     numbers_recomputed: int = 0
     numbers_cited: int = 0
+    numbers_course: int = 0   # counts in words that the page's seed section states verbatim
     code_blocks_run: int = 0
     id_line: int = 2
 
@@ -215,6 +217,11 @@ class Context:
     @property
     def meta(self) -> dict:
         return self.page.meta
+
+    @property
+    def course(self) -> SectionNumbers:
+        """What the page's seed section states (committed data; the seeds are not read here)."""
+        return section_numbers(str(self.meta.get("source", "")))
 
     @property
     def claims(self) -> list:
@@ -393,13 +400,17 @@ def check_computed_evidence_is_used(ctx: Context) -> None:
                  "remove it from evidence ([] is right for a page without numbers)")
 
 
-def check_description(ctx: Context) -> None:
-    description = ctx.meta.get("description")
-    if description is not None:
-        bare = [t.text for t in classify.numbers_in(str(description)) if not t.structural]
+def check_title_and_description(ctx: Context) -> None:
+    """The title and the description are read without the body's claims: they state no values."""
+    for key in ("title", "description"):
+        text = ctx.meta.get(key)
+        if text is None:
+            continue
+        bare = [t.text for t in classify.numbers_in(str(text))
+                if not t.structural and not (t.word and ctx.course.states_phrase(t.phrase))]
         if bare:
-            ctx.fail(ctx.meta_line("description"),
-                     f"description states {', '.join(bare)}, which nothing verifies there; say it without the value")
+            ctx.fail(ctx.meta_line(key),
+                     f"{key} states {', '.join(bare)}, which nothing verifies there; say it without the value")
 
 
 def check_completeness(ctx: Context) -> None:
@@ -418,6 +429,8 @@ def check_completeness(ctx: Context) -> None:
             report.numbers_recomputed += 1
         elif "cited" in kinds:
             report.numbers_cited += 1
+        elif token.word and ctx.course.states_phrase(token.phrase):
+            report.numbers_course += 1  # the seed section states this count in these words: the course's own
         else:
             ctx.fail(ctx.page.line_of(token.start),
                      f"number {token.text!r} is neither claimed nor cited ({token.context}); "
@@ -434,7 +447,7 @@ STAGES = (
     check_project_paths,
     check_code_blocks,
     check_computed_evidence_is_used,
-    check_description,
+    check_title_and_description,
     check_completeness,
 )
 

@@ -15,12 +15,17 @@ block right after one is its checked output. Digits in any other fenced block ar
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
 from verify.numbers import CN_NUMERAL, SCALAR
 
 NUMBER = re.compile(SCALAR)
+
+# Counted number words (三个候选) are values only when this is on: `VERIFY_COUNT_WORDS=1 python -m verify`.
+# Fractions, halves and multipliers in words (万分之一, 一半, 四倍, 翻倍) are always values.
+COUNT_WORDS = os.environ.get("VERIFY_COUNT_WORDS", "") not in ("", "0")
 
 # Measure words after which a Chinese numeral is a count (三个候选, 两头, 四维). Longest first.
 MEASURE_WORDS = ("部分", "方面", "分钟", "小时", "句话", "个", "种", "次", "项", "维", "层", "头", "步", "轮", "类",
@@ -128,9 +133,14 @@ def math_spans(view: str) -> list[tuple[int, int, int]]:
     return spans
 
 
-def numbers_in(body: str) -> list[Token]:
+def numbers_in(body: str, counts: bool | None = None) -> list[Token]:
+    """Every number in a body: digits anywhere in prose, math and non-executed code, and Chinese
+    number words in prose. `counts` includes counted words (三个候选, 第二维); it defaults to
+    COUNT_WORDS, which is off until the pages state their counts as claims (see the guide)."""
     view = prose_view(body)
     spans = math_spans(view)
+    # `FORCE=1`, `temperature=0`: an inline code span that is one name=integer setting is code the reader types
+    settings = [m.span(1) for m in re.finditer(r"`[A-Za-z_]\w*=[-−]?(\d+)`", body)]
     tokens = []
     for m in NUMBER.finditer(view):
         start, end, text = m.start(), m.end(), m.group(0)
@@ -139,17 +149,19 @@ def numbers_in(body: str) -> list[Token]:
         span = next(((s, e, c) for s, e, c in spans if s <= start < e), None)
         if span:
             structural, why = _math_structural(view, span, start, end, text)
+        elif any(s <= start and end <= e for s, e in settings):
+            structural, why = True, "a setting written as code (`FORCE=1`)"
         else:
             structural, why = _prose_structural(view, start, end, text)
         line_start = view.rfind("\n", 0, start) + 1
         line_end = view.find("\n", end)
         snippet = body[max(line_start, start - 12):min(end + 12, line_end if line_end >= 0 else len(body))]
         tokens.append(Token(text, start, end, structural, why or f"near '{snippet.strip()}'"))
-    tokens += number_words(view, spans)
+    tokens += number_words(view, spans, COUNT_WORDS if counts is None else counts)
     return sorted(tokens, key=lambda t: t.start)
 
 
-VAGUE_BEFORE = re.compile(r"[几数多上好若每]$")
+VAGUE_BEFORE = re.compile(r"几|[数上好若近][十百千万亿]")  # the character before a numeral, and its first
 PHRASE_TAIL = re.compile(r"[\u3400-\u9fffA-Za-z0-9]{1,2}")
 
 
@@ -169,8 +181,9 @@ def word_value(text: str) -> float:
     return chinese_number(text).value
 
 
-def number_words(view: str, spans) -> list[Token]:
-    """Chinese number words in prose (outside math): fractions, multipliers, halves and counts."""
+def number_words(view: str, spans, counts: bool = True) -> list[Token]:
+    """Chinese number words in prose (outside math): fractions, multipliers, halves and, with
+    `counts`, counts and ordinals (三个候选, 第二维)."""
     from verify.numbers import NumberFormatError, chinese_number
 
     tokens = []
@@ -180,18 +193,21 @@ def number_words(view: str, spans) -> list[Token]:
             continue
         before = view[max(0, start - 3):start]
         phrase = ""
+        if start and VAGUE_BEFORE.match(view, start - 1, start + 1):
+            continue  # 几十个, 数百次, 几百分之一: no number is stated
         if m.group("numeral"):
             numeral, measure = m.group("numeral"), m.group("measure")
-            if VAGUE_BEFORE.search(before):
-                continue  # 几十个, 数百次, 上万个: no number is stated
             try:
                 chinese_number(numeral)
             except NumberFormatError:
                 continue  # 两三个, 一一对应: a range or an idiom, not one number
             phrase = count_phrase(view, numeral, measure, end)
+            if not counts and measure != "倍":
+                continue
+            start, end = m.span("numeral")  # the numeral is the value; a claim hole covers it, not the measure word
             if re.search(r"第\s*$", before):
-                if ORDINAL_REFERENCE.match(view, m.start("measure")):
-                    tokens.append(Token(m.group(0), start, end, True, "chapter or section reference", True, phrase))
+                if ORDINAL_REFERENCE.match(view, m.start("measure")) or not re.match(r"[个位]", measure):
+                    tokens.append(Token(m.group(0), start, end, True, "ordinal label (第三章, 第一次)", True, phrase))
                     continue
                 tokens.append(Token(m.group(0), start, end, False, f"ordinal near '{view[start - 1:end + 6].strip()}'",
                                     True, phrase))
@@ -201,8 +217,6 @@ def number_words(view: str, spans) -> list[Token]:
                 continue
         line_end = view.find("\n", end)
         snippet = view[max(0, start - 8):min(end + 8, line_end if line_end >= 0 else len(view))]
-        if m.group("numeral"):  # the numeral is the value; a claim hole covers it, not the measure word
-            start, end = m.span("numeral")
         tokens.append(Token(m.group(0), start, end, False, f"number word near '{snippet.strip()}'", True, phrase))
     return tokens
 
@@ -218,19 +232,30 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
     before, after = view[max(0, start - 40):start], view[end:end + 12]
     line_start = view.rfind("\n", 0, start) + 1
     line_prefix = view[line_start:start]
-    if re.fullmatch(r"\s*#{1,6}\s*", line_prefix):
-        return True, "heading number"
+    if (re.fullmatch(r"\s*#{1,6}\s*", line_prefix) and re.fullmatch(r"\d+(?:\.\d+)*", text)
+            and re.match(r"\.?\s+(?![个种次倍%])\S", after)):
+        return True, "section or list number of a heading"
+    if (re.fullmatch(r"\s*\|\s*(?:第\s*)?", line_prefix) and re.fullmatch(r"\d+", text)
+            and re.match(r"(?:[，,.、)]\s*\S|\s*个\s*\|)", after)):
+        if int(text) == _table_row_index(view, line_start):
+            return True, "row numbering of a table"
     if re.fullmatch(r"\s*", line_prefix) and re.match(r"[.)、]\s", after):
         return True, "list ordinal"
     integer = re.fullmatch(r"[-−]?\d+", text) is not None
-    if re.match(r"\s*[x×](?![A-Za-z0-9_])", after):
+    if re.match(r"(?:x|\s*×)(?![A-Za-z0-9_])", after):
         return False, "multiplier (300x, 3×)"
     if re.search(r"第\s*$", before):
-        if ORDINAL_REFERENCE.match(after):
-            return True, "chapter or section reference (第 6 章)"
-        return False, "ordinal that carries meaning (第 2 个)"
+        if re.match(r"\s*个", after):
+            return False, "ordinal that carries meaning (第 2 个位置最大)"
+        return True, "ordinal label (第 6 章, 第 3 步)"
+    if re.search(r"(?:槽|位置|slot|position)\s*$", before, re.I) and integer:
+        return True, "label of a slot or position of the construction"
     if re.fullmatch(r"(19|20)\d\d", text) and re.match(r"\s*年", after):
         return True, "year"
+    if re.fullmatch(r"(19|20)\d\d", text) and re.fullmatch(r"\s*(?:#{1,6}\s*)?", line_prefix) and re.match(r"\s*[：:]", after):
+        return True, "year that labels a heading (2020：…)"
+    if re.match(r"-(?:bit|gram|way|shot|layer|head|dim)\b", after) and re.search(r"[A-Za-z.(]\S*\s?$", before):
+        return True, "part of a compound name in a cited title (LLM.int8(): 8-bit)"
     if re.search(r"(?:19|20)\d\d\s*年\s*$", before) and re.match(r"\s*月", after) and int(text) <= 12:
         return True, "month of a date"
     if re.search(r"\d\s*月\s*$", before) and re.match(r"\s*日", after) and int(text) <= 31:
@@ -262,6 +287,19 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
             if ok:
                 return True, "continues a reference"
     return False, ""
+
+
+def _table_row_index(view: str, line_start: int) -> int:
+    """1-based index of a table body row among the rows after the header separator."""
+    lines = view[:line_start].split("\n")[:-1]
+    n = 1
+    for line in reversed(lines):
+        if re.match(r"\s*\|?\s*:?-{3,}", line):
+            return n
+        if not line.lstrip().startswith("|"):
+            return -1
+        n += 1
+    return -1
 
 
 def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[bool, str]:

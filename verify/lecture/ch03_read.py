@@ -65,7 +65,9 @@ def _read_to_vocab(q, K, V, G) -> dict:
 
 
 def _inputs(c: ThreeSlotConstruction) -> dict:
-    return {"q": c.q, "K": c.K, "V": c.V, "G": c.G, "k": c.K.tolist(), "v": c.V.tolist()}
+    # counts the pages state in words are read off the inputs, not typed
+    return {"q": c.q, "K": c.K, "V": c.V, "G": c.G, "k": c.K.tolist(), "v": c.V.tolist(),
+            "n_slots": len(c.K), "dim": int(np.shape(c.K)[1]), "n_candidates": int(np.shape(c.G)[1])}
 
 
 def three_slot_read() -> dict:
@@ -133,8 +135,10 @@ def reread_per_step() -> dict:
     flat = attend(ZERO_QUERY, c.K, c.V)
     first = attend(c.q, c.K, c.V)
     second = attend(c.q_prime, c.K, c.V)
+    queries = (ZERO_QUERY, c.q, c.q_prime)
     return {
-        "k": c.K.tolist(), "v": c.V.tolist(),
+        **_inputs(c), "n_queries": len(queries),
+        "n_nonzero_queries": sum(bool(np.any(np.asarray(q) != 0)) for q in queries),
         "q0": ZERO_QUERY, "alpha0": flat.weights, "c0": flat.context,
         "q1": c.q, "alpha1": first.weights, "c1": first.context,
         "q2": c.q_prime, "alpha2": second.weights, "c2": second.context,

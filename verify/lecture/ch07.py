@@ -172,6 +172,14 @@ def kv_units() -> dict:
             "score_bytes_binary": Quantity(scores, "TiB")}
 
 
+def _common_ratio(sizes: list[int]) -> int:
+    """The integer factor between consecutive sizes; the rows must grow by one factor."""
+    ratios = {b // a for a, b in zip(sizes, sizes[1:]) if b % a == 0}
+    if len(ratios) != 1 or any(b % a for a, b in zip(sizes, sizes[1:])):
+        raise ValueError(f"benchmark sizes {sizes} do not grow by one integer factor")
+    return ratios.pop()
+
+
 @produces("construction", "measurement")
 def online_memory() -> dict:
     """§7.5: measured blocked vs materialized attention (committed benchmark results)."""
@@ -182,6 +190,10 @@ def online_memory() -> dict:
              "blk_peak": Quantity(x["blocked_peak_bytes"], "MiB"),
              "peak_ratio": x["peak_ratio_materialized_over_blocked"]} for x in a["rows"]]
     return {"rows": rows, "head_dim": a["head_dim"], "block": a["block"], "tol": a["tolerance"],
+            # the benchmark multiplies N by the same factor each row; quadratic and linear growth per step follow
+            "n_ratio": _common_ratio([x["n"] for x in rows]),
+            "quadratic": _common_ratio([x["n"] for x in rows]) ** 2,
+            "linear": _common_ratio([x["n"] for x in rows]),
             "mat_growth": doubling_ratios([x["mat_peak"].value for x in rows]),
             "blk_growth": doubling_ratios([x["blk_peak"].value for x in rows]),
             "mat_time_growth": doubling_ratios([x["mat_s"] for x in rows]),
