@@ -277,3 +277,59 @@ def test_references_render_under_the_sources_heading():
     out = with_references(page, ["课程讲义读本 §4.15"])
     assert out.endswith("## 来源\n\n- 课程讲义读本 §4.15\n\n- 本站运行。\n")
     assert with_references("# t\n", ["A"]).endswith("## 来源\n\n- A\n")
+
+
+# ----------------------------------------------------------------------------- site additions
+
+from verify import site_additions  # noqa: E402
+from verify.seed_numbers import SectionNumbers  # noqa: E402
+
+SITE_PAGE = """---
+id: test.site
+title: t
+source: lecture §3.5
+evidence: [construction]
+verify: verify/lecture/ch03_read.py::three_slot_read
+claims:
+  - '\\alpha\\approx{alpha}'
+---
+# t
+
+$$\\alpha\\approx(0.422319,0.155362,0.422319)$$
+"""
+
+
+def test_a_construction_number_the_seed_does_not_state_needs_the_site_label(tmp_path):
+    page = SITE_PAGE.replace("source: lecture §3.5", "source: lecture §1.6")
+    one(check(tmp_path, page), "which lecture §1.6 does not state")
+    labelled = page.replace("$$\\alpha", '!!! example "本站构造"\n    $$\\alpha')
+    assert not [e for e in check(tmp_path, labelled) if "does not state" in e]
+    marked = page.replace("$$\\alpha\\approx(0.422319,0.155362,0.422319)$$",
+                          "读取权重 $\\alpha\\approx(0.422319,0.155362,0.422319)$。〔本站构造〕")
+    assert not [e for e in check(tmp_path, marked) if "does not state" in e]
+
+
+def test_the_course_label_does_not_count_as_the_site_label(tmp_path):
+    page = SITE_PAGE.replace("source: lecture §3.5", "source: lecture §1.6").replace(
+        "$$\\alpha", '!!! example "教学构造"\n    $$\\alpha')
+    one(check(tmp_path, page), "which lecture §1.6 does not state")
+
+
+def test_a_number_the_seed_states_needs_no_label(tmp_path):
+    assert not [e for e in check(tmp_path, SITE_PAGE) if "does not state" in e]
+
+
+def test_the_labeller_wraps_a_worked_example_and_is_then_quiet(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(SITE_PAGE.replace("source: lecture §3.5", "source: lecture §1.6"), encoding="utf-8")
+    checker._cache.clear()
+    assert site_additions.main([str(page)]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert '!!! example "本站构造"\n\n    $$\\alpha' in text
+    assert not [e for e in check_page(page).errors if "does not state" in e]
+
+
+def test_stated_values_and_trivial_entries():
+    section = SectionNumbers("lecture §9.9", frozenset({0.422319, 3.0}), frozenset())
+    assert site_additions.stated(0.4223188, section.values) and site_additions.stated(1.0, section.values)
+    assert not site_additions.stated(0.155362, section.values)

@@ -26,7 +26,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify import classify, provenance
+from verify import classify, provenance, site_additions
 from verify.evidence import COMPUTED_KINDS, declared_kinds
 from verify.formulas import check_formulas
 from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
@@ -341,6 +341,16 @@ def check_formulas_against_kernels(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def check_site_additions(ctx: Context) -> None:
+    """A construction number the page's seed section does not state carries the 本站构造 label."""
+    from verify.seed_numbers import section_numbers
+    if "construction" not in ctx.produced:
+        return
+    section = section_numbers(str(ctx.meta.get("source", "")))
+    for line, message in site_additions.check(ctx.page, ctx.report.claims, section):
+        ctx.fail(line, message)
+
+
 def check_provenance(ctx: Context) -> None:
     """Citations checked against the bibliography and the recorded numbers (verify/provenance.py)."""
     found = provenance.check(ctx.page, classify.numbers_in, compare)
@@ -442,6 +452,7 @@ STAGES = (
     check_claims,
     check_comparisons,
     check_formulas_against_kernels,
+    check_site_additions,
     check_provenance,
     check_evidence_lists_what_is_there,
     check_project_paths,

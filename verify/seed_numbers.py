@@ -76,6 +76,9 @@ def extract(text: str) -> dict:
     from verify.numbers import NumberFormatError, parse_number
 
     values, phrases = set(), set()
+    # '3000/300/300' lists three counts; only a single a/b is a fraction
+    for m in re.finditer(r"(?<![\d./])\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?){2,}(?![\d./])", text):
+        values.update(float(part) for part in m.group(0).split("/"))
     for m in NUMBER.finditer(text):
         if re.search(r"\d", m.group(0)):
             try:
