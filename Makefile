@@ -7,7 +7,7 @@ HOST    ?= 127.0.0.1
 PORT    ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup verify site serve test unit clean browser-deps notebooks labs
+.PHONY: setup verify site serve test unit clean browser-deps notebooks labs mutations
 
 setup: $(STAMP)
 
@@ -25,6 +25,11 @@ verify: $(STAMP)
 ## site: verify, then build the static site into site/ (strict)
 site: verify
 	$(BIN)/python -m mkdocs build --strict
+
+## mutations: the whole mutation corpus (tests/mutations/): realistic edits generated from the real
+##            pages, checked on scratch copies; prints the kill rate per class (a few minutes)
+mutations: $(STAMP)
+	$(BIN)/python -m tests.mutations.run
 
 ## serve: build and serve the verified site on $(HOST):$(PORT)
 serve: site

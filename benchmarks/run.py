@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 from kernels.attention import attend  # noqa: E402
 from kernels.online_softmax import blocked_attention  # noqa: E402
 from kernels.resources import decode_step_macs, recompute_step_macs  # noqa: E402
-from kernels.tiny_decoder import TinyDecoder  # noqa: E402
+from kernels.tiny_decoder import DecoderConfig, TinyDecoder  # noqa: E402
 
 KV_MODEL = {"vocab": 512, "layers": 2, "width": 256, "heads": 4, "ffn": 1024, "seed": 20261021}
 KV_PREFIXES = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048]
@@ -99,7 +99,7 @@ def machine() -> dict:
 
 def kv_cache_benchmark(prefixes=KV_PREFIXES) -> dict:
     cfg = dict(KV_MODEL)
-    model = TinyDecoder(**cfg, max_positions=max(prefixes) + 2)
+    model = TinyDecoder(DecoderConfig(**cfg, max_positions=max(prefixes) + 2))
     tokens = np.random.default_rng(0).integers(0, cfg["vocab"], size=max(prefixes) + 1)
     model.forward(tokens[:8]); model.prefill(tokens[:8])  # warm-up
     rows = []
@@ -137,7 +137,7 @@ def kv_cache_benchmark(prefixes=KV_PREFIXES) -> dict:
 
 def dn1_size_benchmark() -> dict:
     cfg = dict(DN1_MODEL)
-    model = TinyDecoder(**cfg)
+    model = TinyDecoder(DecoderConfig(**cfg))
     tokens = np.random.default_rng(1).integers(0, cfg["vocab"], size=DN1_PREFILL + DN1_DECODE)
 
     def cached():

@@ -10,14 +10,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kernels.arrays import float_array
+
 from kernels.probability import log_softmax, softmax
-
-
-def _rows(x, name: str) -> np.ndarray:
-    a = np.asarray(x, dtype=np.float64)
-    if a.ndim != 2:
-        raise ValueError(f"{name} must be a matrix with one vector per row, got shape {a.shape}")
-    return a
 
 
 @dataclass(frozen=True)
@@ -34,7 +29,7 @@ def full_softmax_step(h, U, target: int) -> SoftmaxStep:
     dL/dh = sum_w p(w) u_w - u_target; dL/dU = (p - onehot(target)) h^T.
     """
     h = np.asarray(h, dtype=np.float64)
-    U = _rows(U, "U")
+    U = float_array(U, "U", ndim=2)
     scores = U @ h
     probs = softmax(scores)
     error = probs.copy()
@@ -66,7 +61,7 @@ def cbow_softmax(context_vectors, U, center: int) -> CbowStep:
     The mean splits its gradient equally: each of the n context vectors receives dL/dh / n
     (primer §7.4: [-0.425, -0.425] becomes [-0.212, -0.212] for each of two words).
     """
-    contexts = _rows(context_vectors, "context_vectors")
+    contexts = float_array(context_vectors, "context_vectors", ndim=2)
     hidden = contexts.mean(axis=0)
     step = full_softmax_step(hidden, U, center)
     share = np.repeat(step.grad_input[None, :] / len(contexts), len(contexts), axis=0)
@@ -100,7 +95,7 @@ def negative_sampling(v_center, u_positive, U_negative) -> NegativeSamplingStep:
     """
     v = np.asarray(v_center, dtype=np.float64)
     u_o = np.asarray(u_positive, dtype=np.float64)
-    U_n = _rows(U_negative, "U_negative")
+    U_n = float_array(U_negative, "U_negative", ndim=2)
     s_o, s_n = u_o @ v, U_n @ v
     loss = float(-log_sigmoid(s_o) - log_sigmoid(-s_n).sum())
     pos_err = sigmoid(s_o) - 1.0
@@ -151,7 +146,7 @@ def pmi(C) -> np.ndarray:
     gives -inf (log 0), declared rather than hidden; rows or columns with no counts at all
     have no marginal and raise.
     """
-    C = _rows(C, "C")
+    C = float_array(C, "C", ndim=2)
     if np.any(C < 0):
         raise ValueError("co-occurrence counts must be non-negative")
     total = C.sum()
@@ -191,7 +186,7 @@ class TruncatedSvd:
 
 def truncated_svd(M, d: int) -> TruncatedSvd:
     """The rank-d truncation M ~ U_d Sigma_d V_d^T, with signs fixed so results are reproducible."""
-    M = _rows(M, "M")
+    M = float_array(M, "M", ndim=2)
     if not 1 <= d <= min(M.shape):
         raise ValueError(f"rank d must lie in [1, {min(M.shape)}], got {d}")
     U, s, Vt = np.linalg.svd(M, full_matrices=False)
@@ -220,7 +215,7 @@ def glove_objective(W, W_tilde, b, b_tilde, C, x_max: float = 100.0, alpha: floa
     Zero counts are left out of the sum (log 0 does not exist), exactly as the objective states;
     no factor 1/2 is used, so dJ/dw_i = sum_j 2 f_ij e_ij w~_j with e_ij the residual.
     """
-    W, W_tilde, C = _rows(W, "W"), _rows(W_tilde, "W_tilde"), _rows(C, "C")
+    W, W_tilde, C = float_array(W, "W", ndim=2), float_array(W_tilde, "W_tilde", ndim=2), float_array(C, "C", ndim=2)
     b, b_tilde = np.asarray(b, dtype=np.float64), np.asarray(b_tilde, dtype=np.float64)
     observed = C > 0
     log_c = np.log(np.where(observed, C, 1.0))
@@ -257,13 +252,13 @@ def embedding_lookup(table, ids) -> np.ndarray:
 
     The result has one row per token: shape (len(ids), dim), whatever the vocabulary size.
     """
-    E = _rows(table, "table")
+    E = float_array(table, "table", ndim=2)
     return E[_ids(ids, len(E))]
 
 
 def one_hot_lookup(table, ids) -> np.ndarray:
     """The same lookup written as a matrix product: one_hot(ids) @ table (primer §6.3)."""
-    E = _rows(table, "table")
+    E = float_array(table, "table", ndim=2)
     return one_hot(ids, len(E)) @ E
 
 
@@ -272,7 +267,7 @@ def mean_pool(vectors) -> np.ndarray:
 
     Any reordering of the rows gives the same result, so word order is lost (primer §6.6).
     """
-    X = _rows(vectors, "vectors")
+    X = float_array(vectors, "vectors", ndim=2)
     if len(X) == 0:
         raise ValueError("cannot average zero vectors")
     return X.mean(axis=0)
@@ -354,7 +349,7 @@ def pooled_logistic_step(table, ids, w, b: float, label: int) -> PooledLogisticS
     """
     if label not in (0, 1):
         raise ValueError(f"label must be 0 or 1, got {label!r}")
-    E = _rows(table, "table")
+    E = float_array(table, "table", ndim=2)
     idx = _ids(ids, len(E))
     w = np.asarray(w, dtype=np.float64)
     fwd = pooled_logistic(E, idx, w, b)

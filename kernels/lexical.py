@@ -19,15 +19,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kernels.arrays import float_array
+
 from kernels.embeddings import embedding_lookup
 from kernels.probability import softmax
-
-
-def _matrix(x, name: str) -> np.ndarray:
-    a = np.asarray(x, dtype=np.float64)
-    if a.ndim != 2:
-        raise ValueError(f"{name} must be a matrix, got shape {a.shape}")
-    return a
 
 
 def embedding_backward(n_rows: int, ids, position_grads) -> np.ndarray:
@@ -41,7 +36,7 @@ def embedding_backward(n_rows: int, ids, position_grads) -> np.ndarray:
         raise ValueError(f"ids must be a 1-D sequence of integers, got {ids!r}")
     if np.any(idx < 0) or np.any(idx >= n_rows):
         raise IndexError(f"ids must lie in [0, {n_rows}), got {idx.tolist()}")
-    g = _matrix(position_grads, "position_grads")
+    g = float_array(position_grads, "position_grads", ndim=2)
     if g.shape[0] != idx.size:
         raise ValueError(f"need one gradient row per position: {idx.size} ids, {g.shape[0]} rows")
     out = np.zeros((n_rows, g.shape[1]))
@@ -79,7 +74,7 @@ def fixed_window_lm(table, prefix_ids, k: int, W, b, U, c) -> FixedWindowStep:
         raise ValueError(f"the prefix has {len(prefix)} ids, fewer than the window size {k}; pad it with BOS first")
     window = prefix[-k:]
     z = concat_window(table, window)
-    W, U = _matrix(W, "W"), _matrix(U, "U")
+    W, U = float_array(W, "W", ndim=2), float_array(U, "U", ndim=2)
     if W.shape[1] != z.size:
         raise ValueError(f"W has {W.shape[1]} columns but the window gives k*d = {z.size} inputs")
     h = np.tanh(W @ z + np.asarray(b, dtype=np.float64))
@@ -99,7 +94,7 @@ def change_of_basis(table, head, A) -> Reparameterized:
     A linear layer that reads the vectors gives the same scores before and after, because
     x A A^{-1} H = x H: the coordinates change, what the model computes from them does not.
     """
-    E, H, A = _matrix(table, "table"), _matrix(head, "head"), _matrix(A, "A")
+    E, H, A = float_array(table, "table", ndim=2), float_array(head, "head", ndim=2), float_array(A, "A", ndim=2)
     d = E.shape[1]
     if A.shape != (d, d) or H.shape[0] != d:
         raise ValueError(f"need A of shape ({d}, {d}) and a head with {d} rows; got {A.shape}, {H.shape}")

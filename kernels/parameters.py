@@ -22,6 +22,12 @@ def dense_parameter_count(d_out: int, d_in: int) -> int:
     return d_out * d_in
 
 
+def attention_parameter_count(d_model: int) -> int:
+    """Weights of one attention sublayer: W^Q, W^K, W^V (all heads together) and W^O, each
+    d_model x d_model, so 4 d^2 (no biases; the head count splits the matrices, not the total)."""
+    return 4 * dense_parameter_count(d_model, d_model)
+
+
 def lora_parameter_count(d_out: int, d_in: int, rank: int) -> int:
     """Trainable entries of B (d_out x r) and A (r x d_in): r (d_in + d_out) (Hu et al. 2021).
 

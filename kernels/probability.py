@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from kernels.arrays import float_array
+
 
 def as_float_array(x, name: str = "x") -> np.ndarray:
-    array = np.asarray(x, dtype=np.float64)
-    if array.size == 0:
-        raise ValueError(f"{name} is empty; a distribution needs at least one outcome")
-    return array
+    """A distribution's scores or probabilities: float64, at least one outcome."""
+    return float_array(x, name, nonempty=True)
 
 
 def log_softmax(logits, axis: int = -1) -> np.ndarray:

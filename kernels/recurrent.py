@@ -11,25 +11,23 @@ from typing import Callable
 
 import numpy as np
 
+from kernels.arrays import float_array
+
 from kernels.embeddings import sigmoid
 from kernels.probability import log_softmax, softmax
-
-
-def _vec(x) -> np.ndarray:
-    return np.asarray(x, dtype=np.float64)
 
 
 # --------------------------------------------------------------------------- plain tanh RNN
 
 def rnn_step(x, h_prev, W_x, W_h, b) -> np.ndarray:
     """h_t = tanh(W_x x_t + W_h h_{t-1} + b): the same parameters at every position."""
-    return np.tanh(_vec(W_x) @ _vec(x) + _vec(W_h) @ _vec(h_prev) + _vec(b))
+    return np.tanh(float_array(W_x) @ float_array(x) + float_array(W_h) @ float_array(h_prev) + float_array(b))
 
 
 def rnn_forward(xs, h0, W_x, W_h, b) -> np.ndarray:
     """All states of an unrolled tanh RNN: row 0 is h_0, row t is h_t (shape (T + 1, H))."""
-    states = [_vec(h0)]
-    for x in _vec(xs):
+    states = [float_array(h0)]
+    for x in float_array(xs):
         states.append(rnn_step(x, states[-1], W_x, W_h, b))
     return np.stack(states)
 
@@ -65,8 +63,8 @@ def rnn_lm_bptt(xs, targets, h0, params: RnnParams) -> Bptt:
     delta_t = (W_y^T e_t + W_h^T delta_{t+1}) * (1 - h_t^2) with delta_{T+1} = 0,
     and each shared parameter's gradient is the sum of its uses over time.
     """
-    xs = _vec(xs)
-    W_x, W_h, b_h, W_y, b_y = (_vec(p) for p in params.as_list())
+    xs = float_array(xs)
+    W_x, W_h, b_h, W_y, b_y = (float_array(p) for p in params.as_list())
     states = rnn_forward(xs, h0, W_x, W_h, b_h)
     logits = states[1:] @ W_y.T + b_y
     log_p = log_softmax(logits, axis=-1)
@@ -105,12 +103,12 @@ def lstm_step(x, h_prev, c_prev, W_f, W_i, W_o, W_g, b_f, b_i, b_o, b_g) -> Lstm
     z = [h_{t-1}; x_t] (hidden first), f, i, o = sigma(W z + b), g = tanh(W_g z + b_g),
     c_t = f * c_{t-1} + i * g, h_t = o * tanh(c_t). Each W is H x (H + d).
     """
-    z = np.concatenate([_vec(h_prev), _vec(x)])
-    f = sigmoid(_vec(W_f) @ z + _vec(b_f))
-    i = sigmoid(_vec(W_i) @ z + _vec(b_i))
-    o = sigmoid(_vec(W_o) @ z + _vec(b_o))
-    g = np.tanh(_vec(W_g) @ z + _vec(b_g))
-    c = f * _vec(c_prev) + i * g
+    z = np.concatenate([float_array(h_prev), float_array(x)])
+    f = sigmoid(float_array(W_f) @ z + float_array(b_f))
+    i = sigmoid(float_array(W_i) @ z + float_array(b_i))
+    o = sigmoid(float_array(W_o) @ z + float_array(b_o))
+    g = np.tanh(float_array(W_g) @ z + float_array(b_g))
+    c = f * float_array(c_prev) + i * g
     return LstmStep(o * np.tanh(c), c, f, i, o, g)
 
 
@@ -150,18 +148,18 @@ def gru_step(x, h_prev, p: GruParams, convention: str = "course") -> np.ndarray:
     - "pytorch" (torch.nn.GRUCell): keep share like Cho, reset after the recurrent projection:
       n = tanh(W_n x + b_n + r * (U_n h + b_un)), h' = (1 - z) n + z h.
     """
-    x, h = _vec(x), _vec(h_prev)
-    z = sigmoid(_vec(p.W_z) @ x + _vec(p.U_z) @ h + _vec(p.b_z))
-    r = sigmoid(_vec(p.W_r) @ x + _vec(p.U_r) @ h + _vec(p.b_r))
+    x, h = float_array(x), float_array(h_prev)
+    z = sigmoid(float_array(p.W_z) @ x + float_array(p.U_z) @ h + float_array(p.b_z))
+    r = sigmoid(float_array(p.W_r) @ x + float_array(p.U_r) @ h + float_array(p.b_r))
     if convention == "pytorch":
-        b_un = 0.0 if p.b_un is None else _vec(p.b_un)
-        n = np.tanh(_vec(p.W_n) @ x + _vec(p.b_n) + r * (_vec(p.U_n) @ h + b_un))
+        b_un = 0.0 if p.b_un is None else float_array(p.b_un)
+        n = np.tanh(float_array(p.W_n) @ x + float_array(p.b_n) + r * (float_array(p.U_n) @ h + b_un))
         return (1.0 - z) * n + z * h
     if convention not in GRU_CONVENTIONS:
         raise ValueError(f"convention must be one of {GRU_CONVENTIONS}, not {convention!r}")
-    if p.b_un is not None and np.any(_vec(p.b_un) != 0):
+    if p.b_un is not None and np.any(float_array(p.b_un) != 0):
         raise ValueError(f"the {convention!r} GRU has no bias inside the reset product; b_un must be unset")
-    n = np.tanh(_vec(p.W_n) @ x + _vec(p.U_n) @ (r * h) + _vec(p.b_n))
+    n = np.tanh(float_array(p.W_n) @ x + float_array(p.U_n) @ (r * h) + float_array(p.b_n))
     if convention == "course":
         return (1.0 - z) * h + z * n
     return z * h + (1.0 - z) * n
@@ -169,7 +167,7 @@ def gru_step(x, h_prev, p: GruParams, convention: str = "course") -> np.ndarray:
 
 def gru_interpolate(h_old, candidate, z, z_means: str = "write") -> np.ndarray:
     """The final GRU mix alone: z_means="write" gives (1 - z) h + z n, "keep" gives z h + (1 - z) n."""
-    h_old, candidate, z = _vec(h_old), _vec(candidate), _vec(z)
+    h_old, candidate, z = float_array(h_old), float_array(candidate), float_array(z)
     if z_means == "write":
         return (1.0 - z) * h_old + z * candidate
     if z_means == "keep":
@@ -189,7 +187,7 @@ class GradientCheck:
 
 def central_difference(loss: Callable[[np.ndarray], float], theta, eps: float = 1e-5) -> np.ndarray:
     """g_i = (L(theta + eps e_i) - L(theta - eps e_i)) / (2 eps) for every element of theta."""
-    theta = _vec(theta).copy()
+    theta = float_array(theta).copy()
     grad = np.zeros_like(theta)
     for idx in np.ndindex(theta.shape):
         saved = theta[idx]
@@ -209,7 +207,7 @@ def gradient_check(loss: Callable[[np.ndarray], float], theta, analytic, eps: fl
     error per element would be meaningless where both gradients are near zero.
     """
     numeric = central_difference(loss, theta, eps)
-    analytic = _vec(analytic)
+    analytic = float_array(analytic)
     if analytic.shape != numeric.shape:
         raise ValueError(f"analytic gradient has shape {analytic.shape}, parameters {numeric.shape}")
     diff = np.linalg.norm(analytic - numeric)
@@ -233,7 +231,7 @@ def clip_global_norm(grads, threshold: float) -> Clipped:
     """
     if not threshold > 0:
         raise ValueError(f"clipping threshold must be > 0, got {threshold}")
-    arrays = [_vec(g) for g in grads]
+    arrays = [float_array(g) for g in grads]
     norm = float(np.sqrt(sum(float((g * g).sum()) for g in arrays)))
     if norm <= threshold:
         return Clipped([g.copy() for g in arrays], norm, 1.0, False)
@@ -261,7 +259,7 @@ def truncated_bptt(xs, targets, h0, params: RnnParams, chunk: int) -> TruncatedB
 
     if chunk < 1:
         raise ValueError(f"chunk length must be at least 1, got {chunk}")
-    t = lambda a: torch.tensor(_vec(a), dtype=torch.float64)
+    t = lambda a: torch.tensor(float_array(a), dtype=torch.float64)
     xs_t, ys = t(xs), torch.as_tensor(np.asarray(targets), dtype=torch.long)
     leaves = [t(p).requires_grad_(True) for p in params.as_list()]
     W_x, W_h, b_h, W_y, b_y = leaves
@@ -283,7 +281,7 @@ def truncated_bptt(xs, targets, h0, params: RnnParams, chunk: int) -> TruncatedB
 def rnn_lm_probs(xs, h0, params: RnnParams) -> np.ndarray:
     """Next-token distributions p_t = softmax(W_y h_t + b_y) of the unrolled RNN, shape (T, V)."""
     states = rnn_forward(xs, h0, params.W_x, params.W_h, params.b_h)
-    return softmax(states[1:] @ _vec(params.W_y).T + _vec(params.b_y), axis=-1)
+    return softmax(states[1:] @ float_array(params.W_y).T + float_array(params.b_y), axis=-1)
 
 
 # --------------------------------------------------------------------------- primer §8–§9: hand-sized pieces
@@ -316,7 +314,7 @@ def lstm_cell_update(c_prev, f, i, g, o) -> LstmCellUpdate:
     The second half of lstm_step, for examples that state the gates directly (primer §9.2):
     scalars or equal-length vectors, multiplied cell by cell.
     """
-    c_prev, f, i, g, o = (_vec(a) for a in (c_prev, f, i, g, o))
+    c_prev, f, i, g, o = (float_array(a) for a in (c_prev, f, i, g, o))
     kept, written = f * c_prev, i * g
     c = kept + written
     return LstmCellUpdate(kept, written, c, o * np.tanh(c))

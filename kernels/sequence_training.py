@@ -13,27 +13,25 @@ from dataclasses import dataclass
 
 import numpy as np
 
-
-def _vec(x) -> np.ndarray:
-    return np.asarray(x, dtype=np.float64)
+from kernels.arrays import float_array
 
 
 # --------------------------------------------------------------------------- tanh RNN
 
 def rnn_preactivation(x, h_prev, W_x, W_h, b) -> np.ndarray:
     """u_t = W_x x_t + W_h h_{t-1} + b: what a tanh RNN step squashes (lecture §2.1)."""
-    return _vec(W_x) @ _vec(x) + _vec(W_h) @ _vec(h_prev) + _vec(b)
+    return float_array(W_x) @ float_array(x) + float_array(W_h) @ float_array(h_prev) + float_array(b)
 
 
 def rnn_state_jacobian(h_t, W_h) -> np.ndarray:
     """J_t = dh_t/dh_{t-1} = diag(1 - h_t^2) W_h for h_t = tanh(W_x x_t + W_h h_{t-1} + b) (lecture §2.11)."""
-    h_t = _vec(h_t)
-    return (1.0 - h_t * h_t)[:, None] * _vec(W_h)
+    h_t = float_array(h_t)
+    return (1.0 - h_t * h_t)[:, None] * float_array(W_h)
 
 
 def rnn_jacobian_product(states, W_h, s: int, t: int) -> np.ndarray:
     """dh_t/dh_s = J_t J_{t-1} ... J_{s+1} for states[k] = h_k (row 0 is h_0); the identity when s == t."""
-    states = _vec(states)
+    states = float_array(states)
     if not 0 <= s <= t < len(states):
         raise ValueError(f"need 0 <= s <= t < {len(states)}, got s={s}, t={t}")
     product = np.eye(states.shape[1])
@@ -49,7 +47,7 @@ def recurrent_weight_contributions(deltas, states) -> np.ndarray:
     kernels.recurrent.rnn_lm_bptt returns them; the result has shape (T, H, H) and sums over
     time to the full gradient of the shared W_h.
     """
-    deltas, states = _vec(deltas), _vec(states)
+    deltas, states = float_array(deltas), float_array(states)
     if states.shape[0] != deltas.shape[0] + 1:
         raise ValueError(f"need one more state than deltas (h_0 first), got {states.shape} and {deltas.shape}")
     return deltas[:, :, None] * states[:-1, None, :]
@@ -71,9 +69,9 @@ def lstm_preactivations(x, h_prev, W_f, W_i, W_o, W_g, b_f, b_i, b_o, b_g) -> Ls
 
     Same layout as kernels.recurrent.lstm_step: z = [h_{t-1}; x_t], each W is H x (H + d).
     """
-    z = np.concatenate([_vec(h_prev), _vec(x)])
-    return LstmPreactivations(z, _vec(W_f) @ z + _vec(b_f), _vec(W_i) @ z + _vec(b_i),
-                              _vec(W_o) @ z + _vec(b_o), _vec(W_g) @ z + _vec(b_g))
+    z = np.concatenate([float_array(h_prev), float_array(x)])
+    return LstmPreactivations(z, float_array(W_f) @ z + float_array(b_f), float_array(W_i) @ z + float_array(b_i),
+                              float_array(W_o) @ z + float_array(b_o), float_array(W_g) @ z + float_array(b_g))
 
 
 def cell_path_gradient(forget_gates) -> np.ndarray:
@@ -84,7 +82,7 @@ def cell_path_gradient(forget_gates) -> np.ndarray:
     total derivative of a real LSTM has further paths through h and the gate networks.
     `forget_gates` has shape (T,) or (T, H).
     """
-    f = _vec(forget_gates)
+    f = float_array(forget_gates)
     if f.ndim == 0 or f.shape[0] == 0:
         raise ValueError("cell_path_gradient needs at least one step of forget gates")
     return np.prod(f, axis=0)
@@ -100,7 +98,7 @@ def clip_by_value(grads, limit: float) -> list:
     """
     if not limit > 0:
         raise ValueError(f"clipping limit must be > 0, got {limit}")
-    return [np.clip(_vec(g), -limit, limit) for g in grads]
+    return [np.clip(float_array(g), -limit, limit) for g in grads]
 
 
 # --------------------------------------------------------------------------- GRU reset placement
@@ -111,7 +109,7 @@ def gru_z_other_convention(z):
     The course's z is the share of the candidate written, (1 - z) h + z n; Cho et al. 2014 and
     torch.nn.GRU use the share of the old state kept, z h + (1 - z) n.
     """
-    return 1.0 - _vec(z)
+    return 1.0 - float_array(z)
 
 
 RESET_PLACEMENTS = ("before", "after")
@@ -124,12 +122,12 @@ def gru_candidate_preactivation(x, h_prev, r, W_n, U_n, b_n, reset: str = "befor
     reset="after" (torch.nn.GRU): W_n x + b_n + r * (U_n h + b_un). With a non-diagonal U_n the
     two differ in general (lecture §2.15).
     """
-    x, h, r = _vec(x), _vec(h_prev), _vec(r)
+    x, h, r = float_array(x), float_array(h_prev), float_array(r)
     if reset == "before":
-        if b_un is not None and np.any(_vec(b_un) != 0):
+        if b_un is not None and np.any(float_array(b_un) != 0):
             raise ValueError("reset='before' has no bias inside the reset product; leave b_un unset")
-        return _vec(W_n) @ x + _vec(U_n) @ (r * h) + _vec(b_n)
+        return float_array(W_n) @ x + float_array(U_n) @ (r * h) + float_array(b_n)
     if reset == "after":
-        inner = _vec(U_n) @ h + (0.0 if b_un is None else _vec(b_un))
-        return _vec(W_n) @ x + _vec(b_n) + r * inner
+        inner = float_array(U_n) @ h + (0.0 if b_un is None else float_array(b_un))
+        return float_array(W_n) @ x + float_array(b_n) + r * inner
     raise ValueError(f"reset must be one of {RESET_PLACEMENTS}, not {reset!r}")

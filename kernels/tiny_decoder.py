@@ -24,13 +24,22 @@ from kernels.blocks import layer_norm
 
 @dataclass(frozen=True)
 class DecoderConfig:
-    vocab: int
-    layers: int = 2
-    width: int = 8
+    """Everything that fixes a TinyDecoder's function (nanoGPT's GPTConfig, for this model):
+    two models built from equal configs compute the same logits."""
+    vocab: int                   # token ids 0..vocab-1
+    layers: int = 2              # decoder blocks
+    width: int = 8               # d_model; split evenly across the heads
     heads: int = 2
-    ffn: int = 16
-    seed: int = 20261021
-    max_positions: int = 4096
+    ffn: int = 16                # hidden width of each block's FFN
+    seed: int = 20261021         # numpy Generator seed for every parameter
+    max_positions: int = 4096    # rows of the sinusoidal position table
+
+    def __post_init__(self):
+        for name in ("vocab", "layers", "width", "heads", "ffn", "max_positions"):
+            if int(getattr(self, name)) != getattr(self, name) or getattr(self, name) < 1:
+                raise ValueError(f"DecoderConfig.{name} must be a positive integer, got {getattr(self, name)!r}")
+        if self.width % self.heads:
+            raise ValueError(f"DecoderConfig.width={self.width} must split evenly across heads={self.heads}")
 
 
 class KVCache:
@@ -92,11 +101,12 @@ class KVCache:
 class TinyDecoder:
     """Seeded, untrained decoder-only Transformer (float64). See the module docstring."""
 
-    def __init__(self, vocab: int, layers: int = 2, width: int = 8, heads: int = 2, ffn: int = 16,
-                 seed: int = 20261021, max_positions: int = 4096):
-        self.config = DecoderConfig(vocab, layers, width, heads, ffn, seed, max_positions)
-        self.head_dim = head_width(width, heads)
-        rng = np.random.default_rng(seed)
+    def __init__(self, config: DecoderConfig):
+        self.config = config
+        vocab, layers, width, ffn = config.vocab, config.layers, config.width, config.ffn
+        max_positions = config.max_positions
+        self.head_dim = head_width(width, config.heads)
+        rng = np.random.default_rng(config.seed)
 
         def dense(fan_in, fan_out):
             return rng.normal(0.0, 1.0 / np.sqrt(fan_in), size=(fan_in, fan_out))

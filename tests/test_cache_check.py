@@ -3,7 +3,7 @@ structural facts of §7.13, and turns red when the cache or the negative control
 import numpy as np
 import pytest
 
-from kernels.tiny_decoder import TinyDecoder
+from kernels.tiny_decoder import DecoderConfig, TinyDecoder
 from verify.lecture.ch07 import (CacheCheckFailed, build_decoder, character_stream, document, run_cache_check,
                                  vocabulary)
 
@@ -45,7 +45,7 @@ class ReadsOnlyItself(TinyDecoder):
 def test_a_broken_cache_turns_the_check_red(broken):
     n_vocab = len(vocabulary(document()))
     with pytest.raises(CacheCheckFailed, match="incremental logits differ"):
-        run_cache_check(broken(vocab=n_vocab, layers=2, width=8, heads=2, ffn=16, seed=20261021))
+        run_cache_check(broken(DecoderConfig(vocab=n_vocab, layers=2, width=8, heads=2, ffn=16, seed=20261021)))
 
 
 def test_a_blind_negative_control_turns_the_check_red():
@@ -58,7 +58,7 @@ def test_a_blind_negative_control_turns_the_check_red():
 
 
 def test_decoder_cache_views_and_truncation():
-    model = TinyDecoder(vocab=11, width=8, heads=2, ffn=16)
+    model = TinyDecoder(DecoderConfig(vocab=11, width=8, heads=2, ffn=16))
     tokens = np.arange(11) % 11
     _, cache = model.prefill(tokens[:3])
     for t in tokens[3:]:

@@ -6,6 +6,8 @@ The stages
 1. run the page's verify function (module path::function) and get a dict of values;
 2. locate every claim template in the body (whitespace-insensitive) and compare each
    {key} hole with the computed value at the precision printed there;
+2b. check the page's relations (comparison sentences, verify/relations.py) and formulas (against
+   their kernels, verify/formulas.py);
 3. check every citation against the bibliography and the recorded numbers (provenance.py);
 4. check that evidence lists what the page holds and that named project paths exist;
 5. run the page's ```python blocks and compare their output with the ```text block that
@@ -26,9 +28,11 @@ from pathlib import Path
 
 from verify import classify, provenance, site_additions
 from verify.evidence import COMPUTED_KINDS, declared_kinds
+from verify.formulas import check_formulas
 from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
 from verify.page import Page, PageError, claim_line, is_page, read_page
 from verify.paths import DOCS, ROOT, project_relative
+from verify.relations import check_relations
 from verify.seed_numbers import SectionNumbers, section_numbers
 
 HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
@@ -324,6 +328,20 @@ def check_claim(ctx: Context, i: int, template) -> None:
                 ctx.fail(body_line, f"claim {i} {{{hole.key}}}: {why}")
 
 
+def check_comparisons(ctx: Context) -> None:
+    """Comparison sentences beside claimed numbers are bound to predicates over the values (verify/relations.py)."""
+    spans = [(c.start, c.end) for c in ctx.covered if c.kind != "cited"]
+    for line, message in check_relations(ctx.page, ctx.values, spans, lookup,
+                                         lambda i: claim_line(ctx.page, "relations", i)):
+        ctx.fail(line, message)
+
+
+def check_formulas_against_kernels(ctx: Context) -> None:
+    """Bound formulas agree with their kernels at random points (verify/formulas.py)."""
+    for line, message in check_formulas(ctx.page, lambda i: claim_line(ctx.page, "formulas", i)):
+        ctx.fail(line, message)
+
+
 def check_site_additions(ctx: Context) -> None:
     """A construction number the page's seed section does not state carries the 本站构造 label."""
     from verify.seed_numbers import section_numbers
@@ -439,6 +457,8 @@ def check_completeness(ctx: Context) -> None:
 STAGES = (
     check_verify_function,
     check_claims,
+    check_comparisons,
+    check_formulas_against_kernels,
     check_site_additions,
     check_provenance,
     check_evidence_lists_what_is_there,

@@ -19,6 +19,8 @@ FRONT_MATTER_KEYS = {
     "sources": "list of citations 'KEY LOCATION[, LOCATION] [— note]' into verify/data/bibliography.bib",
     "description": "one line used by llms.txt and search engines",
     "figures": "list of {id, draw, from, data, labels, sha256}: figures drawn from the verified values (verify/figures.py)",
+    "relations": "list of {text, holds}: a comparison sentence on the page and the predicate over computed keys it states",
+    "formulas": "list of {tex, kernel, args}: a formula on the page with numerals and the kernel it must agree with",
 }
 REQUIRED_KEYS = ("id", "title", "source", "evidence")
 
@@ -144,7 +146,7 @@ def read_page(path: Path) -> Page:
         raise PageError(path, meta_lines.get("evidence", 2),
                         f"evidence must be a list drawn from {', '.join(EVIDENCE_KINDS)} ([] for a page without "
                         f"numbers); got {evidence!r}")
-    for key in ("claims", "cited"):
+    for key in ("claims", "cited", "relations", "formulas"):
         if key in meta and not isinstance(meta[key], list):
             raise PageError(path, meta_lines.get(key, 2), f"{key!r} must be a YAML list")
     if "sources" in meta and not isinstance(meta["sources"], (list, dict)):  # dict: old form, reported by provenance

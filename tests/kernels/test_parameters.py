@@ -88,3 +88,13 @@ def test_patchify_matches_torch_unfold_and_the_lecture_reshape():
     np.testing.assert_array_equal(patches, ref)
     lecture = image.reshape(H // p, p, W // p, p, C).transpose(0, 2, 1, 3, 4).reshape(-1, p, p, C)
     np.testing.assert_array_equal(patches, lecture)
+
+
+def test_attention_parameter_count_equals_torch_multihead_attention_weights():
+    import torch
+
+    for d_model, heads in [(8, 2), (512, 8), (12, 3)]:
+        layer = torch.nn.MultiheadAttention(d_model, heads, bias=False)
+        weights = sum(p.numel() for p in layer.parameters())
+        from kernels.parameters import attention_parameter_count
+        assert attention_parameter_count(d_model) == weights

@@ -229,4 +229,5 @@ def implementation() -> dict:
     ident = _identity(report)
     return {**ident, "index": report["selected"]["index"], "widths": list(BEAM_WIDTHS),
             "failures": report["metrics"]["dynamic"]["failures"], "sequences": report["test_sequences"],
-            "max_steps": MAX_STEPS, "tol": TOLERANCES, "eval_tol": EVAL_LOGP_TOL}
+            "max_steps": MAX_STEPS, "tol": TOLERANCES, "eval_tol": EVAL_LOGP_TOL,
+            "em_gap": report["metrics"]["dynamic"]["exact_match"] - report["metrics"]["fixed"]["exact_match"]}

@@ -25,7 +25,7 @@ from kernels.attention import (attend, attention_score_count, causal_mask, head_
                                self_attention, sinusoidal_positions)
 from kernels.blocks import feature_stats, ffn_parameter_count, layer_norm
 from kernels.norms import ffn, post_ln_sublayer, relu
-from kernels.parameters import dense_parameter_count
+from kernels.parameters import attention_parameter_count
 from kernels.transformer_layer import (additive_mask, multi_head_attention, shift_right,
                                        zeroed_without_renormalizing)
 
@@ -185,7 +185,7 @@ def base_model_counts() -> dict:
     """§4.11: weight-matrix entries per sublayer and layer at the base configuration (no biases,
     no LayerNorm, no embeddings): 4 d x d projections per attention sublayer, 2 d d_ff in the FFN."""
     d, d_ff, L = BASE["d"], BASE["d_ff"], BASE["layers"]
-    attention = 4 * dense_parameter_count(d, d)      # W^Q, W^K, W^V (all heads) and W^O
+    attention = attention_parameter_count(d)         # W^Q, W^K, W^V (all heads) and W^O
     feed = ffn_parameter_count(d, d_ff, bias=False)
     encoder_layer = attention + feed
     decoder_layer = 2 * attention + feed             # masked self-attention + cross-attention + FFN

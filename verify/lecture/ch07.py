@@ -21,7 +21,7 @@ from kernels.online_softmax import online_read, per_block_outputs
 from kernels.probability import softmax
 from kernels.resources import (decode_step_macs, doubling_ratios, gqa_group_size, kv_cache_bytes,
                                kv_head_for_query_head, prefill_macs, recompute_step_macs, score_matrix_bytes)
-from kernels.tiny_decoder import TinyDecoder
+from kernels.tiny_decoder import DecoderConfig, TinyDecoder
 from verify.evidence import produces
 from verify.numbers import Quantity
 
@@ -72,7 +72,7 @@ def record_spans(text: str) -> list[dict]:
 
 
 def build_decoder(vocab_size: int) -> TinyDecoder:
-    return TinyDecoder(vocab=vocab_size, **DECODER)
+    return TinyDecoder(DecoderConfig(vocab=vocab_size, **DECODER))
 
 
 class CacheCheckFailed(AssertionError):
@@ -277,6 +277,7 @@ def kv_speed() -> dict:
              "mac_ratio": x["macs_full_per_layer"] / x["macs_cached_per_layer"]} for x in kv["rows"]]
     dn1 = r["dn1_size"]
     return {"rows": rows, "model": kv["model"], "from_t": kv["cache_wins_from_t"],
+            "slowest_ratio": min(row["ratio"] for row in rows if row["t"] >= kv["cache_wins_from_t"]),
             "tol": kv["logit_tolerance"], "cached_repeats": kv["repeats"]["cached"],
             "full_repeats": kv["repeats"]["full"],
             "dn1": {"prefill": dn1["prefill"], "decode": dn1["decode_tokens"], "cached_s": dn1["cached_s"],
@@ -367,7 +368,7 @@ def closing() -> dict:
     speed, mem, gpu = kv_speed(), online_memory(), gpu_attention_check()
     check = cache_check()
     return {"t_max": speed["rows"][-1]["t"], "ratio_max": speed["rows"][-1]["ratio"],
-            "from_t": speed["from_t"], "mat_growth_last": mem["mat_growth"][-1],
+            "from_t": speed["from_t"], "slowest_ratio": speed["slowest_ratio"], "mat_growth_last": mem["mat_growth"][-1],
             "blk_growth_last": mem["blk_growth"][-1], "n_max": mem["rows"][-1]["n"],
             "steps": check["steps"], "within": check["within"], "cuda": gpu["cuda"],
             "cpus": speed["cpus"]}

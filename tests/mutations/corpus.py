@@ -1,0 +1,484 @@
+"""A mutation corpus generated from the real pages: realistic edits a careless co-author makes.
+
+Every mutant is a list of text replacements in project files (page, bibliography, kernel),
+generated at run time from the current docs/ (nothing is copied by hand), so the corpus
+follows the pages as they change. A mutant is *killed* when the checker reports at least
+one error for the edited page (or, for kernel edits, `python -m verify` on a scratch copy
+exits non-zero). Controls are semantically neutral edits: they must *survive*.
+
+Classes follow issue 9; TARGETS gives the kill rate each must reach.
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from verify import classify
+from verify.page import read_page
+from verify.relations import comparison_words, sentences
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+
+TARGETS = {
+    "digits_prose": 1.0, "digits_table": 1.0, "digits_math": 1.0, "code_output": 1.0,
+    "number_words": 1.0, "units": 1.0, "comparisons": 0.9, "signs_and_order": 1.0,
+    "provenance": 1.0, "new_numbers": 1.0, "formulas": 1.0, "kernels": 1.0,
+    "controls": 1.0,  # for controls: the share that passes
+}
+
+
+@dataclass
+class Mutant:
+    cls: str
+    name: str                      # what was edited, for the report
+    edits: list = field(default_factory=list)   # (relative path, old text, new text, occurrence offset or None)
+    page: str | None = None        # the page to check (relative path); None for kernel edits
+    pages: list = field(default_factory=list)   # kernel edits: the pages whose verify modules use the kernel
+    baseline: Counter = field(default_factory=Counter)  # the real page's error messages (see messages())
+
+    @property
+    def control(self) -> bool:
+        return self.cls == "controls"
+
+
+def _pages() -> list[Path]:
+    return sorted(p for p in DOCS.rglob("*.md") if p.read_text(encoding="utf-8").startswith("---\n"))
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+def _front_matter_end(text: str) -> int:
+    return text.find("\n---\n", 4) + len("\n---\n")
+
+
+def _at(path: Path, offset: int, old: str, new: str) -> tuple:
+    return (_rel(path), old, new, offset)
+
+
+# --------------------------------------------------------------------------- helpers over a page
+
+class PageView:
+    """One real page with the baseline check's claim spans, for choosing edit sites."""
+
+    def __init__(self, path: Path, report):
+        self.path = path
+        self.text = path.read_text(encoding="utf-8")
+        self.page = read_page(path)
+        self.body_offset = self.page.body_offset
+        self.view = classify.prose_view(self.page.body)
+        self.math = classify.math_spans(self.view)
+        self.claims = [c for c in report.claims if c.status == "passed" and c.span]
+        self.front = self.text[:self.body_offset]
+        self.baseline = messages(report.errors)  # a mutant is killed by a message the real page does not get
+
+    def in_math(self, body_offset: int) -> bool:
+        return any(s <= body_offset < e for s, e, _ in self.math)
+
+    def line(self, file_offset: int) -> str:
+        start = self.text.rfind("\n", 0, file_offset) + 1
+        end = self.text.find("\n", file_offset)
+        return self.text[start:end if end >= 0 else len(self.text)]
+
+    def body_positions(self, pattern: str, flags=0):
+        """Matches of pattern in the prose view (code, comments, link targets blanked), as file offsets."""
+        for m in re.finditer(pattern, self.view, flags):
+            yield m, self.body_offset + m.start()
+
+
+def messages(errors: list[str]) -> Counter:
+    """Error lines without their 'file:line: ' prefix: an edit that shifts lines is not a new error."""
+    return Counter(re.sub(r"near '[^']*'", "near …", re.sub(r"^.*?:\d+: ", "", e)) for e in errors)
+
+
+def _bump_digit(text: str) -> str | None:
+    """Change the last significant digit of a printed number: 0.4223 -> 0.4224, 2768 -> 2769."""
+    digits = [i for i, ch in enumerate(text) if ch.isdigit()]
+    if not digits:
+        return None
+    i = digits[-1]
+    return text[:i] + str((int(text[i]) + 1) % 10) + text[i + 1:]
+
+
+# --------------------------------------------------------------------------- generators
+
+def digits(views, rng) -> list[Mutant]:
+    out = {"digits_prose": [], "digits_table": [], "digits_math": []}
+    for v in views:
+        for c in v.claims:
+            start, end = c.span
+            printed = v.text[start:end]
+            if "×10" in printed or "\\times10" in printed or re.search(r"\d/\d", printed):
+                continue
+            new = _bump_digit(printed)
+            if not new or new == printed:
+                continue
+            where = ("digits_table" if v.line(start).lstrip().startswith("|")
+                     else "digits_math" if v.in_math(start - v.body_offset) else "digits_prose")
+            out[where].append(Mutant(where, f"{v.path.name}: {printed!r} -> {new!r}", [_at(v.path, start, printed, new)],
+                                     _rel(v.path)))
+    return [m for ms in out.values() for m in _sample(ms, rng, 30)]
+
+
+def code_output(views, rng) -> list[Mutant]:
+    out = []
+    for v in views:
+        for block in classify.python_blocks(v.page.body):
+            if block.expected is None:
+                continue
+            start = v.page.body.find(block.expected, block.start) + v.body_offset
+            for m in re.finditer(r"\d+(?:\.\d+)?", block.expected):
+                new = _bump_digit(m.group(0))
+                out.append(Mutant("code_output", f"{v.path.name}: output {m.group(0)!r} -> {new!r}",
+                                  [_at(v.path, start + m.start(), m.group(0), new)], _rel(v.path)))
+                break
+    return _sample(out, rng, 12)
+
+
+NUMERALS = "两三四五六七八九十"
+MEASURE = "个种条次步层头倍维篇组项位轮句列行"
+
+
+def number_words(views, rng) -> list[Mutant]:
+    out = []
+    for v in views:
+        for m, off in v.body_positions(rf"(?<![一-龥第])([{NUMERALS}])(?=[{MEASURE}])"):
+            if v.in_math(m.start()):
+                continue
+            new = NUMERALS[(NUMERALS.index(m.group(1)) + 2) % len(NUMERALS)]
+            out.append(Mutant("number_words", f"{v.path.name}: {v.view[m.start():m.start() + 3]!r} -> {new}…",
+                              [_at(v.path, off, m.group(1), new)], _rel(v.path)))
+        for m, off in v.body_positions(r"(?<=[到为成])([两三四五六七八九十])倍"):
+            out.append(Mutant("number_words", f"{v.path.name}: {m.group(0)!r} -> 六倍",
+                              [_at(v.path, off, m.group(0), "六倍" if m.group(1) != "六" else "八倍")], _rel(v.path)))
+    return _sample(out, rng, 16)
+
+
+UNIT_SWAPS = {"GiB": "GB", "GB": "GiB", "MiB": "MB", "MB": "MiB", "KiB": "KB", "ms": "μs", "TiB": "TB"}
+
+
+def units(views, rng) -> list[Mutant]:
+    out = []
+    for v in views:
+        for c in v.claims:
+            start, end = c.span
+            printed = v.text[start:end]
+            m = re.search(r"(GiB|MiB|KiB|TiB|GB|MB|ms)$", printed)
+            if m:
+                new = printed[:m.start()] + UNIT_SWAPS[m.group(1)]
+                out.append(Mutant("units", f"{v.path.name}: {printed!r} -> {new!r}", [_at(v.path, start, printed, new)],
+                                  _rel(v.path)))
+        # a unit written after the claim hole: '4 GiB' where the hole is '4'
+        for m, off in v.body_positions(r"(?<=\d)\s?(GiB|MiB|KiB|GB|MB)(?![A-Za-z])"):
+            new = UNIT_SWAPS[m.group(1)]
+            out.append(Mutant("units", f"{v.path.name}: unit {m.group(1)} -> {new}",
+                              [_at(v.path, off + m.group(0).index(m.group(1)), m.group(1), new)], _rel(v.path)))
+        # a small nonzero value printed as 0 or ≈0
+        for c in v.claims:
+            start, end = c.span
+            printed = v.text[start:end]
+            if re.fullmatch(r"0\.0*[1-9]\d*", printed) and isinstance(c.computed, float) and 0 < abs(c.computed) < 0.5:
+                out.append(Mutant("units", f"{v.path.name}: {printed!r} -> '0'", [_at(v.path, start, printed, "0")],
+                                  _rel(v.path)))
+    return _sample(out, rng, 16)
+
+
+ANTONYMS = [("大于", "小于"), ("高于", "低于"), ("多于", "少于"), ("升高", "降低"), ("上升", "下降"), ("更快", "更慢"),
+            ("更大", "更小"), ("更高", "更低"), ("更多", "更少"), ("更长", "更短"), ("超过", "不到"), ("增加", "减少"),
+            ("增大", "减小"), ("变大", "变小"), ("升到", "降到"), ("变长", "变短"), ("larger", "smaller"),
+            ("faster", "slower"), ("多出", "少了"), ("快", "慢")]
+FLIP = {a: b for a, b in ANTONYMS} | {b: a for a, b in ANTONYMS}
+
+
+def comparisons(views, rng) -> list[Mutant]:
+    """Flip a comparison word in a sentence that states a number (digits) on the page."""
+    out = []
+    for v in views:
+        claimed = [c.span[0] - v.body_offset for c in v.claims]
+        for start, end in sentences(v.view):
+            if not any(start <= s < end for s in claimed):
+                continue
+            for m in comparison_words(v.view[start:end]):
+                word = m.group(0)
+                key = next((k for k in sorted(FLIP, key=len, reverse=True) if k in word), None)
+                if key is None:
+                    continue
+                off = v.body_offset + start + m.start() + word.index(key)
+                out.append(Mutant("comparisons", f"{v.path.name}: {word!r}: {key} -> {FLIP[key]}",
+                                  [_at(v.path, off, key, FLIP[key])], _rel(v.path)))
+        # the careless fix: the word flipped in the body and in the relation text, the predicate left as it was
+        for entry in v.page.meta.get("relations") or []:
+            if not isinstance(entry, dict) or not isinstance(entry.get("text"), str):
+                continue
+            key = next((k for k in sorted(FLIP, key=len, reverse=True) if k in entry["text"]), None)
+            at = v.text.find(entry["text"], v.body_offset)
+            if key is None or at < 0:
+                continue
+            new_text = entry["text"].replace(key, FLIP[key], 1)
+            out.append(Mutant("comparisons", f"{v.path.name}: {key} -> {FLIP[key]} in the body and the relation text",
+                              [(_rel(v.path), entry["text"], new_text, at), (_rel(v.path), entry["text"], new_text, "front")],
+                              _rel(v.path)))
+        for s, e, c in v.math:  # an order symbol between printed numbers
+            for m in re.finditer(r"(?<=\d)\s*([<>])\s*(?=[-−]?\d)", v.view[c:e]):
+                off = v.body_offset + c + m.start(1)
+                new = "<" if m.group(1) == ">" else ">"
+                out.append(Mutant("comparisons", f"{v.path.name}: math {m.group(1)} -> {new}",
+                                  [_at(v.path, off, m.group(1), new)], _rel(v.path)))
+    return _sample(out, rng, 24)
+
+
+def signs_and_order(views, rng) -> list[Mutant]:
+    out = []
+    for v in views:
+        for c in v.claims:
+            start, end = c.span
+            printed = v.text[start:end]
+            if not v.in_math(start - v.body_offset):
+                continue
+            parts = re.split(r"([,，])", printed.strip("()[]"))
+            items = parts[::2]
+            if len(items) >= 2 and len(set(items)) >= 2:  # swap two distinct components
+                i = next(k for k in range(1, len(items)) if items[k] != items[0])
+                swapped = items[:]
+                swapped[0], swapped[i] = items[i], items[0]
+                inner = "".join(x + (parts[2 * k + 1] if 2 * k + 1 < len(parts) else "") for k, x in enumerate(swapped))
+                new = printed.replace(printed.strip("()[]"), inner, 1)
+                out.append(Mutant("signs_and_order", f"{v.path.name}: swap {items[0]!r}, {items[i]!r} in {printed!r}",
+                                  [_at(v.path, start, printed, new)], _rel(v.path)))
+            elif re.fullmatch(r"[-−]\d.*", printed) and c.computed not in (0, 0.0):
+                out.append(Mutant("signs_and_order", f"{v.path.name}: drop the sign of {printed!r}",
+                                  [_at(v.path, start, printed, printed[1:])], _rel(v.path)))
+            elif re.fullmatch(r"\d*\.?\d+", printed) and c.computed not in (0, 0.0) and isinstance(c.computed, (int, float)):
+                out.append(Mutant("signs_and_order", f"{v.path.name}: negate {printed!r}",
+                                  [_at(v.path, start, printed, "-" + printed)], _rel(v.path)))
+    return _sample(out, rng, 20)
+
+
+def provenance(views, rng) -> list[Mutant]:
+    """Change a cited source's arXiv id, version, table/figure/section number or year consistently
+    everywhere in the page that states it (front matter and body alike): the kind of edit a check of
+    the page against itself cannot see. The bibliography file itself is not mutated here."""
+    out = []
+    for v in views:
+        sources = v.page.meta.get("sources") or {}
+        cited = [c.get("source", "") for c in v.page.meta.get("cited") or [] if isinstance(c, dict)]
+        refs = " ".join(str(x) for x in (list(sources.values()) if isinstance(sources, dict) else list(sources)) + cited)
+        if not refs:
+            continue
+        edits = []
+        for m in re.finditer(r"\d{4}\.\d{4,5}", refs):
+            edits.append((m.group(0), m.group(0)[:-1] + str((int(m.group(0)[-1]) + 1) % 10), "arXiv id"))
+        for m in re.finditer(r"\bv([1-9])\b", refs):
+            edits.append((m.group(0), f"v{int(m.group(1)) + 2}", "version"))
+        for m in re.finditer(r"\b(Table|Figure|Fig\.) (\d+)", refs):
+            edits.append((m.group(0), f"{m.group(1)} {int(m.group(2)) + 1}", "table/figure number"))
+        for m in re.finditer(r"(?<=[a-z0-9] )§(\d+)\.(\d+)", refs):  # a paper's section, not the course's
+            edits.append((m.group(0), f"§{m.group(1)}.{int(m.group(2)) + 1}", "section"))
+        for m in re.finditer(r"(?<![\d.])((?:19|20)\d\d)(?![\d.])", refs):
+            edits.append((m.group(0), str(int(m.group(0)) + 1), "year"))
+        seen = set()
+        for old, new, what in edits:
+            if (old, what) in seen:
+                continue
+            seen.add((old, what))
+            pattern = rf"(?<![\w.]){re.escape(old)}(?![\w])"
+            if not re.search(pattern, v.text[v.body_offset:]) and what != "version":
+                continue  # the page body never states it: not a consistent edit of anything printed
+            out.append(Mutant("provenance", f"{v.path.name}: {what} {old} -> {new} everywhere in the page",
+                              [(_rel(v.path), pattern, new, "regex")], _rel(v.path)))
+    return _sample(out, rng, 24)
+
+
+def new_numbers(views, rng) -> list[Mutant]:
+    """A new, unchecked number in every kind of place."""
+    out = []
+    for v in views:
+        if not v.claims:
+            continue
+        body = v.text[v.body_offset:]
+        rel = _rel(v.path)
+        heading = re.search(r"^## (.+)$", body, re.M)
+        if heading:
+            off = v.body_offset + heading.end()
+            out.append(Mutant("new_numbers", f"{v.path.name}: heading", [(rel, heading.group(0), heading.group(0) + "（共 7 例）", v.body_offset + heading.start())], rel))
+        title = re.search(r"^title: (.+)$", v.front, re.M)
+        if title:
+            out.append(Mutant("new_numbers", f"{v.path.name}: title", [(rel, title.group(0), title.group(0) + "：9 个要点", title.start())], rel))
+        cell = re.search(r"^\| ([^|\d\n]+?) \|(?![ -]*-)", body, re.M)
+        if cell and not re.match(r"\s*-", cell.group(1)):
+            out.append(Mutant("new_numbers", f"{v.path.name}: table first cell",
+                              [(rel, cell.group(0), f"| {cell.group(1)}（5 次） |", v.body_offset + cell.start())], rel))
+        adm = re.search(r'^(!!! \w+ "[^"\n]+)"', body, re.M)
+        if adm:
+            out.append(Mutant("new_numbers", f"{v.path.name}: admonition title",
+                              [(rel, adm.group(0), adm.group(1) + '（3 例）"', v.body_offset + adm.start())], rel))
+        link = re.search(r"\[([^\]\d\n]{2,})\]\(([^)\s]+\.md[^)]*)\)", body)
+        if link:
+            out.append(Mutant("new_numbers", f"{v.path.name}: link text",
+                              [(rel, link.group(0), f"[{link.group(1)}的 6 个例子]({link.group(2)})", v.body_offset + link.start())], rel))
+        para = re.search(r"^[^\s#|!>`$\-*\d<\[][^\n]*。$", body, re.M)
+        if para:
+            end = v.body_offset + para.end()
+            out += [
+                Mutant("new_numbers", f"{v.path.name}: prose", [(rel, para.group(0), para.group(0)[:-1] + "，共 17 次。", v.body_offset + para.start())], rel),
+                Mutant("new_numbers", f"{v.path.name}: inline code in prose",
+                       [(rel, para.group(0), para.group(0)[:-1] + "（`batch=64`）。", v.body_offset + para.start())], rel),
+                Mutant("new_numbers", f"{v.path.name}: footnote",
+                       [(rel, para.group(0), para.group(0) + "[^n]\n\n[^n]: 这一结论在 12 次重跑中成立。", v.body_offset + para.start())], rel),
+                Mutant("new_numbers", f"{v.path.name}: HTML comment",
+                       [(rel, para.group(0), para.group(0) + "\n<!-- 实测 8 次，取中位数 -->", v.body_offset + para.start())], rel),
+                Mutant("new_numbers", f"{v.path.name}: multiplier",
+                       [(rel, para.group(0), para.group(0)[:-1] + "，约快 $3\\times$。", v.body_offset + para.start())], rel),
+            ]
+    by_place: dict = {}
+    for m in out:
+        by_place.setdefault(m.name.split(": ", 1)[1], []).append(m)
+    return [m for ms in by_place.values() for m in _sample(ms, rng, 3)]
+
+
+FORMULA_EDITS = [(r"\^2", "^3"), (r"(?<![\d^_{])4(?=[a-zA-Z])", "3"), (r"(?<![\d^_{])2(?=[a-zA-Z\\])", "3"),
+                 (r"(?<![\d^_{])8(?=[a-zA-Z])", "6"), (r"/3", "/2"), (r"5\+", "4+"), (r"\{6\}", "{5}"),
+                 (r"\\sqrt\{2\}", r"\\sqrt{3}")]
+
+
+def formulas(views, rng) -> list[Mutant]:
+    """Change a numeral in a bound formula consistently in the front matter and the body."""
+    out = []
+    for v in views:
+        for entry in v.page.meta.get("formulas") or []:
+            tex = entry["tex"]
+            for pattern, repl in FORMULA_EDITS:
+                m = re.search(pattern, tex)
+                if not m:
+                    continue
+                new = tex[:m.start()] + m.expand(repl) + tex[m.end():]
+                body_at = v.text.find(tex, v.body_offset)
+                if body_at < 0:
+                    continue
+                out.append(Mutant("formulas", f"{v.path.name}: {tex!r} -> {new!r} (front matter and body)",
+                                  [(_rel(v.path), tex, new, body_at),  # the body first: its offset is pre-edit
+                                   (_rel(v.path), tex, new, "front")],  # the entry and any claim quoting it
+                                  _rel(v.path)))
+    return _sample(out, rng, 20)
+
+
+KERNEL_EDITS = [
+    ("kernels/resources.py", "return 2 * layers * batch * positions", "return layers * batch * positions",
+     "kv_cache_bytes drops the K-and-V factor 2"),
+    ("kernels/resources.py", "return MacCount(projections=4 * d * d,", "return MacCount(projections=3 * d * d,",
+     "decode_step_macs projections 4d^2 -> 3d^2"),
+    ("kernels/decoding.py", "return ((5.0 + max(1, n_tokens)) / 6.0) ** alpha", "return ((6.0 + max(1, n_tokens)) / 6.0) ** alpha",
+     "length_penalty constant 5 -> 6"),
+    ("kernels/blocks.py", "def ffn_parameter_count(d_model: int, d_hidden: int, bias: bool = True)",
+     "def ffn_parameter_count(d_model: int, d_hidden: int, bias: bool = False)", "ffn_parameter_count default bias flipped"),
+    ("kernels/attention.py", "def attend(q, K, V, scale: bool = False,", "def attend(q, K, V, scale: bool = True,",
+     "attend default scale flipped"),
+    ("kernels/attention.py", "def sinusoidal_positions(n_positions: int, d_model: int, base: float = 10000.0)",
+     "def sinusoidal_positions(n_positions: int, d_model: int, base: float = 1000.0)",
+     "sinusoidal_positions default base 10000 -> 1000"),
+    ("kernels/norms.py", "return 2.0 * ffn_hidden / 3.0", "return 2.0 * ffn_hidden / 4.0", "swiglu width 2h/3 -> 2h/4"),
+    ("kernels/parameters.py", "return rank * (d_out + d_in)", "return rank * d_out", "lora count drops d_in"),
+]
+
+
+def kernels(views, rng) -> list[Mutant]:
+    out = []
+    for path, old, new, what in KERNEL_EDITS:
+        source = (ROOT / path).read_text(encoding="utf-8")
+        if old not in source:
+            continue  # the kernel changed shape; the corpus reports fewer mutants rather than failing
+        module = path[:-3].replace("/", ".")
+        users = {p for p in (ROOT / "verify").rglob("*.py") if module in p.read_text(encoding="utf-8")}
+        pages = [_rel(v.path) for v in views
+                 if str(v.page.meta.get("verify") or "").split("::")[0] in {_rel(u) for u in users}]
+        pages += [_rel(v.path) for v in views if v.page.meta.get("formulas") and
+                  any(e.get("kernel", "").startswith(path) for e in v.page.meta["formulas"])]
+        out.append(Mutant("kernels", what, [(path, old, new, None)], None, sorted(set(pages))))
+    return out
+
+
+SYNONYMS = [("因为", "由于"), ("例如", "比如"), ("所以", "因此"), ("但是", "不过"), ("这里", "此处"), ("只是", "仅仅是"),
+            ("可以", "能够"), ("同样", "一样")]
+
+
+def controls(views, rng) -> list[Mutant]:
+    """Semantically neutral edits: reflowed whitespace and synonyms without numbers."""
+    out = []
+    for v in views:
+        rel = _rel(v.path)
+        body = v.text[v.body_offset:]
+        for old, new in SYNONYMS:
+            if old in v.front:
+                continue  # a template may quote the word; the control must not touch checked text
+            m = next(v.body_positions(re.escape(old)), None)
+            if m:
+                out.append(Mutant("controls", f"{v.path.name}: synonym {old} -> {new}", [_at(v.path, m[1], old, new)], rel))
+        para = re.search(r"^([^\s#|!>`$\-*\d<\[][^\n$`]*?，)([^\n$`]+)$", body, re.M)
+        if para and not para.group(1).endswith("\\，"):
+            out.append(Mutant("controls", f"{v.path.name}: reflow a paragraph line",
+                              [(rel, para.group(0), para.group(1) + "\n" + para.group(2), v.body_offset + para.start())], rel))
+        blank = re.search(r"\n\n(?=[^\n])", body)
+        if blank:
+            out.append(Mutant("controls", f"{v.path.name}: extra blank line",
+                              [(rel, "\n\n", "\n\n\n", v.body_offset + blank.start())], rel))
+    return _sample(out, rng, 30)
+
+
+GENERATORS = [digits, code_output, number_words, units, comparisons, signs_and_order, provenance, new_numbers,
+              formulas, kernels, controls]
+
+
+def _sample(items: list, rng: random.Random, n: int) -> list:
+    return items if len(items) <= n else rng.sample(items, n)
+
+
+def generate(check_page, seed: int = 9, every: int = 1) -> list[Mutant]:
+    """All mutants, generated from the real pages (each page is checked once to find its claims).
+    every=k keeps every k-th page plus every page that binds relations or formulas (the fast subset)."""
+    rng = random.Random(seed)
+    views = []
+    for i, path in enumerate(_pages()):
+        if every > 1 and i % every and not re.search(r"^(relations|formulas):", path.read_text(encoding="utf-8"), re.M):
+            continue
+        report = check_page(path)
+        if any("verify function" in e and "failed" in e for e in report.errors):
+            continue  # without values a page's claims cannot be located
+        views.append(PageView(path, report))
+    mutants = []
+    for generator in GENERATORS:
+        mutants += generator(views, rng)
+    baselines = {_rel(v.path): v.baseline for v in views}
+    for m in mutants:
+        m.baseline = baselines.get(m.page, Counter())
+    return mutants
+
+
+def apply(mutant: Mutant, read) -> dict[str, str]:
+    """The mutated text of every file the mutant edits; read(rel) gives a file's current text."""
+    texts: dict[str, str] = {}
+    for rel, old, new, offset in mutant.edits:
+        text = texts.get(rel, read(rel))
+        if offset == "front":
+            end = _front_matter_end(text)
+            if old not in text[:end]:
+                raise ValueError(f"{rel} front matter no longer contains {old!r}")
+            text = text[:end].replace(old, new) + text[end:]
+        elif offset == "regex":
+            text, count = re.subn(old, new, text)
+            if not count:
+                raise ValueError(f"{rel} no longer matches {old!r}")
+        elif offset is None:
+            if old not in text:
+                raise ValueError(f"{rel} no longer contains {old!r}")
+            text = text.replace(old, new)
+        else:
+            if text[offset:offset + len(old)] != old:
+                raise ValueError(f"{rel}:{offset} is not {old!r}")
+            text = text[:offset] + new + text[offset + len(old):]
+        texts[rel] = text
+    return texts

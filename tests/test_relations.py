@@ -1,0 +1,118 @@
+"""Comparisons are claims (verify/relations.py): bound sentences, predicates, the completeness lint."""
+import textwrap
+
+import pytest
+
+from verify.checker import check_page
+from verify.relations import comparison_words, evaluate, RelationError, sentences
+from verify.checker import lookup
+
+SCORES = "verify/lecture/ch03_search.py::candidate_scores"  # her = -6.4, him = -8.2
+
+
+def page(tmp_path, body: str, relations: str = "", claims: str = "") -> str:
+    path = tmp_path / "p.md"
+    path.write_text(textwrap.dedent(f"""\
+        ---
+        id: test.relations
+        title: t
+        source: lecture §3.16
+        evidence: [construction]
+        verify: {SCORES}
+        claims:
+          - 'her 得分 ${{her}}$'
+          - 'him 得分 ${{him}}$'
+        """) + claims + relations + "---\n" + textwrap.dedent(body), encoding="utf-8")
+    return check_page(path).errors
+
+
+BODY = """
+# 分数
+
+her 得分 $-6.4$，比 him 得分 $-8.2$ 更高。
+"""
+BOUND = """relations:
+  - text: '比 him 得分 $-8.2$ 更高'
+    holds: '{her} > {him}'
+"""
+
+
+def test_bound_comparison_passes(tmp_path):
+    assert page(tmp_path, BODY, BOUND) == []
+
+
+def test_unbound_comparison_beside_a_claim_is_one_line_with_file_and_line(tmp_path):
+    errors = page(tmp_path, BODY)
+    assert len(errors) == 1
+    assert errors[0].startswith(f"{tmp_path / 'p.md'}:14: comparison '比 him 得分 $-8.2$ 更高'") and "not bound" in errors[0]
+
+
+def test_flipped_word_breaks_the_binding(tmp_path):
+    errors = page(tmp_path, BODY.replace("更高", "更低"), BOUND)
+    assert any("relation 0 text not found" in e for e in errors)
+
+
+def test_flipped_word_and_relation_together_fail_the_predicate(tmp_path):
+    flipped = BOUND.replace("更高", "更低").replace(">", "<")
+    errors = page(tmp_path, BODY.replace("更高", "更低"), flipped)
+    assert len(errors) == 1 and "relation 0 does not hold" in errors[0] and "her=-6.4" in errors[0]
+
+
+def test_comparison_without_a_claimed_number_needs_no_binding(tmp_path):
+    body = BODY + "\n模型更偏好正确句。\n"
+    assert page(tmp_path, body, BOUND) == []
+
+
+def test_printed_inequality_in_math_is_checked_on_the_printed_values(tmp_path):
+    claims = "  - '$${her}>{him}$$'\n  - '$${her}<{him}$$'\n"
+    errors = page(tmp_path, BODY + "\n$$-6.4>-8.2$$\n\n$$-6.4<-8.2$$\n", BOUND, claims)
+    assert len(errors) == 1 and ":23: the formula states -6.4<-8.2, which is false" in errors[0]
+
+
+@pytest.mark.parametrize("entry, message", [
+    ("  - text: '更高'\n", "exactly 'text'"),
+    ("  - text: '更高'\n    holds: '{hers} > {him}'\n", "{hers} is not a key"),
+    ("  - text: '更高'\n    holds: '{her}'\n", "must compare"),
+    ("  - text: '更高'\n    holds: '__import__(\"os\") or {her} > 0'\n", "is not allowed"),
+    ("  - text: '得分'\n    holds: '{her} > {him}'\n", "contains no comparison word"),
+])
+def test_malformed_relations_are_one_line_errors(tmp_path, entry, message):
+    errors = page(tmp_path, BODY, "relations:\n" + entry)
+    assert any(message in e for e in errors), errors
+    assert all("\n" not in e for e in errors)
+
+
+def test_predicates_index_and_chain():
+    values = {"a": [1.0, 2.0], "b": {"c": 3.0}}
+    assert evaluate("{a[0]} < {a[1]} < {b.c}", values, lookup)[0]
+    assert not evaluate("{a[1]} > {b.c} - 0.5", values, lookup)[0]
+    assert evaluate("abs({a[0]} - {a[1]}) <= 1 and {b.c} ** 2 == 9", values, lookup)[0]
+    with pytest.raises(RelationError):
+        evaluate("{a[5]} < 1", values, lookup)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("束搜索的概率低于穷举", ["低于"]), ("A 比 B 高出不少", ["比 B 高"]), ("比例为一半", []),
+    ("对比两个模型", []), ("从 0.5 升到 0.525", ["升到"]), ("larger than the rest", ["larger than"]),
+    ("low、lower、new", []), ("相差不超过 1e-12", ["超过"]),
+])
+def test_comparison_vocabulary(text, words):
+    assert [m.group(0) for m in comparison_words(text)] == words
+
+
+def test_sentences_end_at_chinese_stops_and_markdown_blocks():
+    view = "第一句。第二句；\n| 表格 | 行 |\n| 下一 | 行 |\n\n段落"
+    parts = [view[s:e].strip() for s, e in sentences(view)]
+    assert parts == ["第一句。", "第二句；", "| 表格 | 行 |", "| 下一 | 行 |", "段落"]
+
+
+def test_word_flipped_in_body_and_relation_text_but_not_predicate_fails_on_polarity(tmp_path):
+    errors = page(tmp_path, BODY.replace("更高", "更低"), BOUND.replace("更高", "更低"))
+    assert len(errors) == 1 and "text says '比 him 得分 $-8.2$ 更低' (less)" in errors[0]
+
+
+@pytest.mark.parametrize("word, expected", [("高于", "up"), ("低于", "down"), ("不超过", "down"), ("不低于", "up"),
+                                            ("更快", None), ("比 B 高", "up"), ("降到", "down"), (">", "up")])
+def test_polarity_of_comparison_words(word, expected):
+    from verify.relations import polarity
+    assert polarity(word) == expected

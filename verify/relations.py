@@ -1,0 +1,305 @@
+"""Comparisons are claims: an order or a sign stated in words is bound to the computation.
+
+A claim hole checks a printed number, but not the word beside it: `束搜索的概率 {p} 低于穷举的 {q}`
+stays green when 低于 becomes 高于. A page therefore binds each such sentence in its front
+matter:
+
+    relations:
+      - text: '束搜索找到的序列概率低于穷举'    # literal page text, found in the body
+        holds: '{p_beam} < {p_exhaustive}'     # predicate over computed keys
+
+`text` is located like a claim (whitespace-insensitive) and must contain a comparison word,
+so flipping the word breaks the location; `holds` is evaluated on the verify values, so a
+kernel or input change that reverses the order fails.
+
+The completeness lint: a comparison word (COMPARISON below) in the same sentence as a claim
+hole must lie inside some relation's located text. A sentence ends at 。！？；!? or `. `,
+and at the end of a Markdown block (blank line, table row, heading, list item). The
+sentence is the window because Chinese attaches a comparison to its operands within the
+clause chain of one sentence (`A 比 B 高出不少`, `与 X 相比，Y 更快`), while the next sentence
+is usually about something else; a fixed character window would both miss long sentences
+and catch neighbours.
+"""
+from __future__ import annotations
+
+import ast
+import math
+import operator
+import re
+
+import numpy as np
+
+from verify import classify
+from verify.numbers import SCALAR, NumberFormatError, parse_number
+
+HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
+
+# Words that state an order between quantities or a direction of change. Bare 大/小/高/低 are
+# too common in other senses (大头, 小模型); they count only in the comparative 比…大 frame.
+_CHINESE = (
+    "大于|小于|高于|低于|多于|少于|快于|慢于|优于|劣于|长于|短于|不大于|不小于|不低于|不高于|"
+    "升高|降低|上升|下降|提高|增加|减少|增大|减小|变大|变小|变高|变低|变长|变短|变快|变慢|"
+    "更大|更小|更高|更低|更快|更慢|更多|更少|更长|更短|更强|更弱|更好|更差|"
+    "超过|超出|高出|多出|不到|不足|不及|不如|胜过|压过|"
+    "降到|升到|降为|升为|"
+    "领先|落后|"
+    r"比[^，。；：！？,;\n]{0,24}?(?<![至最])(?:大|小|高|低|快|慢|多|少|长|短|强|弱|好|差)"
+)
+# English comparatives count with "than" (a bare "lower" is also a BPE example word on these pages)
+_ENGLISH = (
+    r"\b(?:(?:larger|smaller|greater|bigger|higher|lower|faster|slower|fewer|more|less|better|worse|longer|shorter)"
+    r"\s+than|exceeds?|exceeded|increases|increased|decreases|decreased)\b"
+)
+# Order relations in math: between two printed numbers they are checked on the printed values
+# (`$-6.4>-8.2$`); next to anything else they are comparisons like the words above.
+_MATH_ORDER = r"\\(?:lt|gt|leq?|geq?|ll|gg)(?![A-Za-z])|[<>≤≥]"
+COMPARISON = re.compile(rf"(?:{_CHINESE})|{_ENGLISH}", re.I)
+MATH_ORDER = re.compile(_MATH_ORDER)
+PRINTED_ORDER = re.compile(rf"({SCALAR})\s*({_MATH_ORDER})\s*(?=({SCALAR}))")
+_ORDER_OPS = {"<": operator.lt, "\\lt": operator.lt, ">": operator.gt, "\\gt": operator.gt, "≤": operator.le,
+              "\\le": operator.le, "\\leq": operator.le, "≥": operator.ge, "\\ge": operator.ge, "\\geq": operator.ge,
+              "\\ll": operator.lt, "\\gg": operator.gt}
+# 比 inside these words is not the comparative 比 (比例 ratio, 比较 compare, 对比 contrast, …)
+_BI_AS_NOUN_BEFORE = re.compile(r"(?:对|相|类|无|占|好|正|反|成|之|压缩|信噪|准确|召回|概率|似然)$")
+_BI_AS_NOUN_AFTER = re.compile(r"(?:例|较|值|率|特|如|重|分|方|照|对|喻|拟)")
+
+# The direction a word states, for the polarity check: a relation's predicate is written in the
+# sentence's order (its subject first), so a text that only says "higher" cannot be bound by a
+# predicate that only says "<". Faster/slower are neither: a faster run has the smaller time.
+_UP = ("领先|大于|高于|多于|优于|长于|升高|上升|提高|增加|增大|变大|变高|变长|更大|更高|更多|更长|更强|更好|超过|超出|高出|多出|"
+       "胜过|压过|升到|升为|不小于|不低于|larger|greater|bigger|higher|more|longer|better|exceed|increase")
+_DOWN = ("落后|小于|低于|少于|劣于|短于|降低|下降|减少|减小|变小|变低|变短|更小|更低|更少|更短|更弱|更差|不到|不足|不及|不如|"
+         "降到|降为|不大于|不高于|不超过|smaller|lower|fewer|less|shorter|worse|decrease")
+_NEGATED = {"不超过": "down", "不大于": "down", "不高于": "down", "不小于": "up", "不低于": "up"}
+
+
+def polarity(word: str) -> str | None:
+    """'up', 'down' or None (neither, or a comparative like 更快 whose direction depends on the quantity)."""
+    if word in _NEGATED:
+        return _NEGATED[word]
+    if word in (">", "\\gt", "\\ge", "\\geq", "≥", "\\gg"):
+        return "up"
+    if word in ("<", "\\lt", "\\le", "\\leq", "≤", "\\ll"):
+        return "down"
+    if word.startswith("比"):
+        tail = word[-1]
+        return "up" if tail in "大高多长强好" else "down" if tail in "小低少短弱差" else None
+    up, down = re.search(_UP, word, re.I), re.search(_DOWN, word, re.I)
+    if up and not down:
+        return "up"
+    if down and not up:
+        return "down"
+    if up and down:  # 不超过 contains 超过: the longer match decides
+        return "up" if len(up.group(0)) > len(down.group(0)) else "down"
+    return None
+
+
+def _predicate_polarity(predicate: str) -> set[str]:
+    ops = set(re.findall(r"<=?|>=?", predicate))
+    return {"down" if op.startswith("<") else "up" for op in ops}
+
+
+SENTENCE_END = re.compile(r"[。！？；!?;]|\.(?=\s)|\n\s*\n|\n(?=\s*(?:[|#>]|[-*+]\s|\d+[.)]\s|!!!|\?\?\?))|\n$")
+
+_BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+           ast.Pow: operator.pow}
+_COMPARE = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
+            ast.Eq: operator.eq, ast.NotEq: operator.ne}
+_FUNCTIONS = {"abs": abs, "min": min, "max": max, "log": math.log, "sqrt": math.sqrt}
+
+
+class RelationError(ValueError):
+    pass
+
+
+def comparison_words(text: str) -> list[re.Match]:
+    """Comparison words in `text`, without the non-comparative uses of 比."""
+    found = []
+    for m in COMPARISON.finditer(text):
+        word = m.group(0)
+        if word.startswith("比") and (_BI_AS_NOUN_BEFORE.search(text[max(0, m.start() - 4):m.start()])
+                                      or _BI_AS_NOUN_AFTER.match(text, m.start() + 1)):
+            continue
+        found.append(m)
+    return found
+
+
+def sentences(view: str) -> list[tuple[int, int]]:
+    """(start, end) of every sentence in the prose view (see the module docstring)."""
+    spans, start = [], 0
+    for m in SENTENCE_END.finditer(view):
+        if view[start:m.end()].strip():
+            spans.append((start, m.end()))
+        start = m.end()
+    if view[start:].strip():
+        spans.append((start, len(view)))
+    return spans
+
+
+def evaluate(predicate: str, values: dict, lookup) -> tuple[bool, dict]:
+    """Evaluate a predicate like '{a} < {b[0]} - 1' on computed values; returns (holds, operands)."""
+    operands, names = {}, {}
+
+    def substitute(m: re.Match) -> str:
+        key = m.group(1) + m.group(2)
+        if m.group(1) not in values:
+            raise RelationError(f"{{{key}}} is not a key the verify function returns; known keys: "
+                                f"{', '.join(sorted(values)) or 'none'}")
+        try:
+            operands[key] = lookup(values, m.group(1), m.group(2))
+        except (KeyError, IndexError, TypeError) as exc:
+            raise RelationError(f"{{{key}}} indexes a computed value that has no such part ({exc})") from None
+        name = names.setdefault(key, f"_v{len(names)}")
+        return name
+
+    source = HOLE.sub(substitute, predicate)
+    if not operands:
+        raise RelationError("the predicate names no computed key; write it over {key} holes, e.g. '{a} < {b}'")
+    try:
+        tree = ast.parse(source, mode="eval")
+    except SyntaxError:
+        raise RelationError("the predicate is not an expression; use {key}, numbers, + - * / **, "
+                            "abs/min/max/log/sqrt and < <= > >= == != joined by and/or") from None
+    env = {names[k]: v for k, v in operands.items()}
+    result = _eval(tree.body, env)
+    if not isinstance(tree.body, (ast.Compare, ast.BoolOp)):
+        raise RelationError("the predicate must compare (<, <=, >, >=, ==, !=); a bare value states no relation")
+    return bool(np.all(result)), operands
+
+
+def _eval(node, env):
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.Name) and node.id in env:
+        value = env[node.id]
+        value = getattr(value, "value", value) if hasattr(value, "unit") else value  # a Quantity: its base-unit value
+        return np.asarray(value, dtype=float)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _eval(node.operand, env)
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+        return _BINARY[type(node.op)](_eval(node.left, env), _eval(node.right, env))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS and not node.keywords:
+        args = [_eval(a, env) for a in node.args]
+        fn = _FUNCTIONS[node.func.id]
+        return fn(*[float(a) for a in args]) if node.func.id in ("log", "sqrt") else fn(*args)
+    if isinstance(node, ast.Compare) and all(type(op) in _COMPARE for op in node.ops):
+        left, result = _eval(node.left, env), True
+        for op, comparator in zip(node.ops, node.comparators):
+            right = _eval(comparator, env)
+            result = np.logical_and(result, _COMPARE[type(op)](left, right))
+            left = right
+        return result
+    if isinstance(node, ast.BoolOp):
+        parts = [np.all(_eval(v, env)) for v in node.values]
+        return all(parts) if isinstance(node.op, ast.And) else any(parts)
+    raise RelationError(f"'{ast.unparse(node)}' is not allowed in a predicate; use {{key}}, numbers, + - * / **, "
+                        "abs/min/max/log/sqrt and comparisons joined by and/or")
+
+
+def _math_comparison(view: str, math, offset: int) -> bool:
+    """An order symbol inside math that is not in a subscript or superscript (`y_{<t}` is notation)."""
+    for s, e, c in math:
+        if c <= offset < e:
+            return not classify._in_script(view[c:offset])
+    return False
+
+
+def _squeeze(text: str) -> tuple[str, list[int]]:
+    kept, offsets = [], []
+    for i, ch in enumerate(text):
+        if not ch.isspace():
+            kept.append(ch)
+            offsets.append(i)
+    return "".join(kept), offsets
+
+
+def _short(value) -> str:
+    if isinstance(value, (float, np.floating)):
+        return f"{float(value):.6g}"
+    if hasattr(value, "tolist"):
+        return str(np.round(np.asarray(value, dtype=float), 6).tolist())
+    return repr(value)
+
+
+def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]], lookup, line_of_item) -> list[tuple[int, str]]:
+    """Errors (line, message) for a page's relations and for comparison sentences left unbound.
+
+    values is None when the verify function failed (already reported): predicates are then skipped
+    but texts are still located. claim_spans are body offsets of the printed text of claim holes.
+    line_of_item(i) gives the front-matter line of relation i.
+    """
+    errors: list[tuple[int, str]] = []
+    entries = page.meta.get("relations") or []
+    squeezed, offsets = _squeeze(page.body)
+    bound: list[tuple[int, int]] = []
+    for i, entry in enumerate(entries):
+        line = line_of_item(i)
+        if not isinstance(entry, dict) or set(entry) != {"text", "holds"} or not all(isinstance(entry[k], str) for k in entry):
+            errors.append((line, f"relation {i} must be a mapping with exactly 'text' (the sentence's words on the "
+                                 "page) and 'holds' (a predicate like '{a} < {b}'), both quoted strings"))
+            continue
+        text, predicate = entry["text"], entry["holds"]
+        if not comparison_words(text) and not MATH_ORDER.search(text):
+            errors.append((line, f"relation {i} text {text!r} contains no comparison word; bind the words that "
+                                 "state the order (大于, 更快, 超过, larger…)"))
+        said = {polarity(m.group(0)) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
+        stated = _predicate_polarity(predicate)
+        if len(said) == 1 and stated and not said & stated:
+            word = next(m.group(0) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))
+                        if polarity(m.group(0)))
+            errors.append((line, f"relation {i} text says {word!r} ({'greater' if 'up' in said else 'less'}), but "
+                                 f"{predicate!r} only states the opposite order; write the predicate with the "
+                                 "sentence's subject first — or the word was flipped"))
+        needle = _squeeze(text)[0]
+        found = [m.start() for m in re.finditer(re.escape(needle), squeezed)] if needle else []
+        if not found:
+            errors.append((line, f"relation {i} text not found in the page body: {text!r}; the sentence changed "
+                                 "— restore it, or update the relation and check that the order still holds"))
+        for start in found:
+            bound.append((offsets[start], offsets[start + len(needle) - 1] + 1))
+        if values is None:
+            continue
+        try:
+            holds, operands = evaluate(predicate, values, lookup)
+        except RelationError as exc:
+            errors.append((line, f"relation {i} {predicate!r}: {exc}"))
+            continue
+        except (ArithmeticError, ValueError, TypeError) as exc:
+            errors.append((line, f"relation {i} {predicate!r} cannot be evaluated ({type(exc).__name__}: {exc})"))
+            continue
+        if not holds:
+            shown = ", ".join(f"{k}={_short(v)}" for k, v in operands.items())
+            errors.append((line, f"relation {i} does not hold: {predicate} is false for {shown}; the page says "
+                                 f"{text!r} — fix the text or the computation"))
+
+    view = classify.prose_view(page.body)
+    math = classify.math_spans(view)
+    checked_symbols: set[int] = set()
+    for s, e, c in math:
+        for m in PRINTED_ORDER.finditer(view, c, e):
+            try:
+                left, right = parse_number(m.group(1)), parse_number(m.group(3))
+            except NumberFormatError:
+                continue
+            checked_symbols.add(m.start(2))
+            if not _ORDER_OPS[m.group(2)](left.value, right.value):
+                errors.append((page.line_of(m.start()), f"the formula states {m.group(1)}{m.group(2)}{m.group(3)}, "
+                                                          "which is false for the printed numbers; fix the relation"))
+    for start, end in sentences(view):
+        holes = [s for s, e in claim_spans if start <= s < end]
+        if not holes:
+            continue
+        words = comparison_words(view[start:end])
+        words += [m for m in MATH_ORDER.finditer(view[start:end]) if _math_comparison(view, math, start + m.start())
+                  and start + m.start() not in checked_symbols]
+        for m in words:
+            w_start, w_end = start + m.start(), start + m.end()
+            if any(b_start <= w_start and w_end <= b_end for b_start, b_end in bound):
+                continue
+            sentence = " ".join(page.body[start:end].split())
+            errors.append((page.line_of(w_start),
+                           f"comparison {m.group(0)!r} next to a claimed number is not bound: "
+                           f"'{sentence[:80]}'; add a relations entry (text with the word, holds: a predicate over "
+                           "the keys) so the order is checked"))
+    return errors
