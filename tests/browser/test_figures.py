@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from browser_kit import requires_chromium, wait_for
 from hooks.site import page_url
-from test_site import CHROMEDRIVER, CHROMIUM, PAGES, base_url, driver, site_dir, wait_for  # noqa: F401 (fixtures)
+from test_site import PAGES, base_url, driver, site_dir  # noqa: F401 (module fixtures)
 
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and CHROMEDRIVER) and not __import__("os").environ.get("CI"),
-    reason="chromium/chromedriver not installed; `make test` installs them (make browser-deps)")
+pytestmark = requires_chromium
 
 FIGURE_PAGES = [(rel, meta) for rel, meta in PAGES if meta.get("figures")]
 WIDTHS = (1400, 390)
