@@ -73,6 +73,7 @@ class Citation:
     kind: str | None
     reference: str | None
     found: bool
+    numbers: int = 0  # how many of the page's counted numbers this entry accounts for
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ class Cover:
     start: int
     end: int
     kind: str  # claim | failed-claim | cited
+    entry: int | None = None  # for 'cited': the index of the cited entry in report.cited
 
 
 @dataclass
@@ -357,7 +359,7 @@ def check_provenance(ctx: Context) -> None:
     found = provenance.check(ctx.page, classify.numbers_in, compare)
     for line, message in found.errors:
         ctx.fail(line, message)
-    ctx.covered += [Cover(start, end, "cited") for start, end, _ in found.covered]
+    ctx.covered += [Cover(start, end, "cited", entry) for start, end, entry in found.covered]
     ctx.report.cited = [Citation(c["text"], c["source"], c["kind"], c["reference"], c["found"]) for c in found.cited]
     ctx.report.references = found.references
 
@@ -413,6 +415,8 @@ def check_computed_evidence_is_used(ctx: Context) -> None:
 
 def check_page_figures(ctx: Context) -> None:
     """Figures are drawn from the same values; numbers in their annotations are claims (verify/figures.py)."""
+    if ctx.values is None:
+        return  # the verify function failed with a line of its own; its figures cannot be judged
     from verify.figures import check_figures
     ctx.report.figures = check_figures(ctx.page, ctx.values, ctx.report, ctx.fail)
 
@@ -446,6 +450,11 @@ def check_completeness(ctx: Context) -> None:
             report.numbers_recomputed += 1
         elif "cited" in kinds:
             report.numbers_cited += 1
+            # each cited entry counts the numbers it accounts for, so the entries sum to numbers.cited
+            entry = next(c.entry for c in ctx.covered
+                         if c.kind == "cited" and c.start <= token.start and token.end <= c.end)
+            if entry is not None:
+                report.cited[entry].numbers += 1
         elif token.word and ctx.course.states_phrase(token.phrase):
             report.numbers_course += 1  # the seed section states this count in these words: the course's own
         else:

@@ -48,7 +48,7 @@ VENUE_YEAR = re.compile(rf"\b({VENUES})\b\s*[（(,，]?\s*((?:19|20)\d\d)(?!\d)"
 class Provenance:
     """What the provenance stage found on one page; offsets are into the page body."""
     errors: list = field(default_factory=list)      # (line, message)
-    covered: list = field(default_factory=list)     # (start, end, 'cited')
+    covered: list = field(default_factory=list)     # (start, end, index of the cited entry)
     cited: list = field(default_factory=list)       # report dicts
     references: list = field(default_factory=list)  # rendered 来源 items
     kinds: set = field(default_factory=set)         # evidence kinds the citations use
@@ -204,7 +204,7 @@ def check(page, numbers_in, compare) -> Provenance:
         if not found:
             fail(line, f"cited text {i} not found in the page body: {cite['text']!r}; restore it or update the entry")
         for m in found:
-            result.covered.append((offsets[m.start()], offsets[m.end() - 1] + 1, "cited"))
+            result.covered.append((offsets[m.start()], offsets[m.end() - 1] + 1, len(result.cited)))
         try:
             allowed = _allowed_values(citation, source)
         except (BibliographyError, FileNotFoundError, ImportError, KeyError) as exc:

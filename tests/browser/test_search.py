@@ -176,8 +176,9 @@ def page_text(site_dir: Path, base_url: str, url: str) -> str:
 def test_a_term_is_not_matched_by_its_first_character(driver, base_url, site_dir):
     field = open_search(driver, base_url)
     hits = type_query(driver, field, "负采样")
+    # a code page names the kernel negative_sampling: the index splits identifiers at "_" (synonym match)
     without = [url for url in hits if "负采样" not in page_text(site_dir, base_url, url)
-               and "negative sampling" not in page_text(site_dir, base_url, url)]
+               and "negative sampling" not in page_text(site_dir, base_url, url).replace("_", " ")]
     assert hits and not without, f"results that never say 负采样: {without}"
     assert len(hits) < 20, f"{len(hits)} results for 负采样: matched by a fragment?"
 

@@ -106,14 +106,14 @@ def test_server_compresses_text_for_clients_that_accept_gzip(base_url):
     import gzip
     import urllib.request
 
-    url = base_url + "search/search_index.json"
+    url = base_url + "search/index.json"  # the real index (search_index.json is a small stub for the theme)
     with urllib.request.urlopen(urllib.request.Request(url, headers={"Accept-Encoding": "gzip"}), timeout=30) as r:
         assert r.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in r.headers["Vary"]
         packed = r.read()
     with urllib.request.urlopen(url, timeout=30) as r:  # no Accept-Encoding: the plain bytes
         assert r.headers.get("Content-Encoding") is None
         plain = r.read()
-    assert gzip.decompress(packed) == plain and len(packed) < len(plain) / 3
+    assert gzip.decompress(packed) == plain and len(packed) < len(plain) / 2
 
 
 def test_screenshot_of_a_page_is_saved(driver, base_url):
