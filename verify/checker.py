@@ -30,7 +30,7 @@ from verify import classify, provenance, site_additions
 from verify.evidence import COMPUTED_KINDS, declared_kinds
 from verify.formulas import check_formulas
 from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
-from verify.page import Page, PageError, claim_line, is_page, read_page
+from verify.page import Page, PageError, claim_line, is_page, read_page, squeeze
 from verify.paths import DOCS, ROOT, project_relative
 from verify.relations import check_relations
 from verify.seed_numbers import SectionNumbers, section_numbers
@@ -172,16 +172,6 @@ def lookup(values: dict, base: str, path: str):
 
 
 # --------------------------------------------------------------------------- text helpers
-
-def squeeze(text: str) -> tuple[str, list[int]]:
-    """Drop whitespace; return the squeezed text and each kept char's offset in `text`."""
-    kept, offsets = [], []
-    for i, ch in enumerate(text):
-        if not ch.isspace():
-            kept.append(ch)
-            offsets.append(i)
-    return "".join(kept), offsets
-
 
 def template_regex(template: str, values: dict) -> tuple[str, list[Hole]]:
     """Regex over squeezed text for a template; holes are {key} whose base is a computed key."""

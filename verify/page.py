@@ -171,3 +171,14 @@ def claim_line(page: Page, section: str, index: int) -> int:
         elif re.match(r"[A-Za-z_]\w*:", text[n]) or text[n] == "---":
             break
     return start
+
+
+def squeeze(text: str) -> tuple[str, list[int]]:
+    """Drop whitespace; return the squeezed text and each kept char's offset in `text`.
+    Templates and cited texts are matched on squeezed text, so reflowed prose still matches."""
+    kept, offsets = [], []
+    for i, ch in enumerate(text):
+        if not ch.isspace():
+            kept.append(ch)
+            offsets.append(i)
+    return "".join(kept), offsets

@@ -30,7 +30,7 @@ import yaml
 
 from verify import bibliography
 from verify.bibliography import BibliographyError, Citation
-from verify.page import claim_line
+from verify.page import claim_line, squeeze
 
 from verify.paths import DATA, ROOT
 PAPER_NUMBERS = DATA / "paper_numbers.yaml"
@@ -131,15 +131,6 @@ def _allowed_values(citation: Citation, source) -> list[tuple[float, str]]:
     return out
 
 
-def _squeeze(text: str) -> tuple[str, list[int]]:
-    kept, offsets = [], []
-    for i, ch in enumerate(text):
-        if not ch.isspace():
-            kept.append(ch)
-            offsets.append(i)
-    return "".join(kept), offsets
-
-
 def check(page, numbers_in, compare) -> Provenance:
     """The provenance stage. `numbers_in(text)` yields tokens with .text/.structural (verify.classify);
     `compare(printed, value)` -> (ok, why) (verify.numbers)."""
@@ -175,7 +166,7 @@ def check(page, numbers_in, compare) -> Provenance:
             fail(claim_line(page, "sources", i), f"sources {i}: the note states {', '.join(bare)}, which is rendered "
                  "on the page but checked nowhere; say it without the value or cite it in cited")
 
-    squeezed, offsets = _squeeze(body)
+    squeezed, offsets = squeeze(body)
     for i, cite in enumerate(meta.get("cited") or []):
         line = claim_line(page, "cited", i)
         if not isinstance(cite, dict) or not {"text", "source"} <= set(cite):
@@ -199,7 +190,7 @@ def check(page, numbers_in, compare) -> Provenance:
         result.kinds.add(kind)
         if kind not in meta.get("evidence", []):
             fail(line, f"cited {i} is a {kind} number but evidence does not list {kind!r}")
-        needle = re.escape(_squeeze(str(cite["text"]))[0])
+        needle = re.escape(squeeze(str(cite["text"]))[0])
         found = list(re.finditer(needle, squeezed))
         if not found:
             fail(line, f"cited text {i} not found in the page body: {cite['text']!r}; restore it or update the entry")

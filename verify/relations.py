@@ -30,6 +30,7 @@ import re
 import numpy as np
 
 from verify import classify
+from verify.page import squeeze
 from verify.numbers import SCALAR, NumberFormatError, parse_number
 
 HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
@@ -205,15 +206,6 @@ def _math_comparison(view: str, math, offset: int) -> bool:
     return False
 
 
-def _squeeze(text: str) -> tuple[str, list[int]]:
-    kept, offsets = [], []
-    for i, ch in enumerate(text):
-        if not ch.isspace():
-            kept.append(ch)
-            offsets.append(i)
-    return "".join(kept), offsets
-
-
 def _short(value) -> str:
     if isinstance(value, (float, np.floating)):
         return f"{float(value):.6g}"
@@ -231,7 +223,7 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
     """
     errors: list[tuple[int, str]] = []
     entries = page.meta.get("relations") or []
-    squeezed, offsets = _squeeze(page.body)
+    squeezed, offsets = squeeze(page.body)
     bound: list[tuple[int, int]] = []
     for i, entry in enumerate(entries):
         line = line_of_item(i)
@@ -251,7 +243,7 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
             errors.append((line, f"relation {i} text says {word!r} ({'greater' if 'up' in said else 'less'}), but "
                                  f"{predicate!r} only states the opposite order; write the predicate with the "
                                  "sentence's subject first — or the word was flipped"))
-        needle = _squeeze(text)[0]
+        needle = squeeze(text)[0]
         found = [m.start() for m in re.finditer(re.escape(needle), squeezed)] if needle else []
         if not found:
             errors.append((line, f"relation {i} text not found in the page body: {text!r}; the sentence changed "
