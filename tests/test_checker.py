@@ -133,7 +133,7 @@ def test_dropping_the_sqrt_dk_scaling_in_the_kernel_turns_verify_red(project):
 
 def test_changing_the_brevity_penalty_turns_verify_red(project):
     edit(project / "kernels" / "metrics.py", "math.exp(1.0 - r / c)", "math.exp(1.0 - c / r)")
-    assert_red(run_in(project, "verify"), "claim")
+    assert_red(run_in(project, "verify", "docs/lecture/ch03"), "claim")  # BLEU's pages: §3.19–§3.21
 
 
 def test_a_verify_function_that_raises_is_one_line_naming_the_page(project):
@@ -141,6 +141,6 @@ def test_a_verify_function_that_raises_is_one_line_naming_the_page(project):
          '    """Baseline read, the vocabulary head G and the loss for label him/her (index 0)."""\n',
          '    """Baseline read, the vocabulary head G and the loss for label him/her (index 0)."""\n'
          '    raise RuntimeError("broken on purpose")\n')
-    result = run_in(project, "verify")
+    result = run_in(project, "verify", "docs/lecture/ch03")  # the pages that use ch03_read
     assert_red(result, "RuntimeError: broken on purpose")
     assert any(l.startswith("docs/lecture/ch03/3-5.md:") and "ch03_read.py:" in l for l in result.stdout.splitlines())
