@@ -181,7 +181,7 @@ def build_index(theme_index: dict, docs_dir: Path, synonyms: list[list[str]]) ->
             page_of[url] = len(pages)
             pages.append({"u": url, "t": meta.get("title") or _plain(doc["title"]), "d": meta.get("description", ""),
                           "b": meta.get("bold", []), "k": 1 if url.startswith(CODE_PREFIXES) else 0,
-                          "h": 1 if meta.get("hub") else 0})
+                          "h": 1 if meta.get("hub", True) else 0})  # a generated page (/lecture/) is a hub
         if not url.startswith(CODE_PREFIXES):
             vocab.update(w for w in doc["text"].split("\u200b") + doc["title"].split("\u200b")
                          if 2 <= len(w) <= 8 and HAN.fullmatch(w))

@@ -138,9 +138,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return f"http://{host}"
 
 
-def start(directory: str, host: str = "127.0.0.1", port: int = 0) -> http.server.ThreadingHTTPServer:
+def start(directory: str, host: str = "127.0.0.1", port: int = 0,
+          handler_class: type = None) -> http.server.ThreadingHTTPServer:
     """Serve `directory` in a background thread; port 0 picks a free one (server.server_port)."""
-    handler = functools.partial(SiteHandler, directory=directory)
+    handler = functools.partial(handler_class or SiteHandler, directory=directory)
     server = http.server.ThreadingHTTPServer((host, port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.serve import start
+from hooks.serve import SiteHandler, start
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "build" / "browser"
@@ -47,10 +47,18 @@ def built_site() -> Path:
     return built
 
 
+SERVED: list[str] = []  # every request path the site server answered (a web worker's fetches included)
+
+
+class RecordingHandler(SiteHandler):
+    def log_request(self, code="-", size="-"):
+        SERVED.append(self.path)
+
+
 @functools.cache
 def site_url() -> str:
     """The built site served on a free loopback port for the rest of the run (a daemon thread)."""
-    server = start(str(built_site()))
+    server = start(str(built_site()), handler_class=RecordingHandler)
     return f"http://127.0.0.1:{server.server_port}/"
 
 
