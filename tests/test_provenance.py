@@ -342,3 +342,36 @@ def test_a_marked_list_item_covers_its_continuation_lines_only():
     covered = lambda text: any(s <= body.index(text) and body.index(text) + len(text) <= e for s, e in spans)
     assert covered("1.5") and covered("2.5")
     assert not covered("3.5") and not covered("4.5")
+
+
+def test_a_location_the_bibliography_does_not_record_fails(tmp_path):
+    """A section changed consistently in sources and body still disagrees with the one record."""
+    page = PAPER_PAGE.replace("sources:\n", "sources:\n  - devlin2019bert §3.1\n").replace(
+        "big 模型得到 41.0。", "big 模型得到 41.0。BERT 的预训练任务见 §3.1。")
+    assert not check(tmp_path, page)
+    moved = page.replace("§3.1", "§3.7")
+    one(check(tmp_path, moved), "devlin2019bert §3.7 is not a location recorded for devlin2019bert")
+
+
+def test_every_cited_location_is_recorded_and_every_recorded_one_is_cited():
+    """The locations field is exactly what the pages cite: nothing recorded is left over."""
+    from verify.page import front_matter
+    sources = bibliography.load()
+    cited = set()
+    for path in (ROOT / "docs").rglob("*.md"):
+        meta = front_matter(path) or {}
+        texts = list(meta.get("sources") or []) + [c["source"] for c in meta.get("cited") or [] if isinstance(c, dict)]
+        for text in texts:
+            c = parse_citation(text, sources)
+            cited |= {(c.key, bibliography.label(k, n)) for k, n in c.locations}
+    recorded = {(key, where) for key, s in sources.items() for where in provenance.recorded_locations(s)}
+    assert recorded <= cited, f"recorded but cited by no page (drop them): {sorted(recorded - cited)}"
+
+
+@pytest.mark.parametrize("old, new, expect", [
+    ("Transformer v1", "Vaswani 等 2018 年的 Transformer v1", "the body dates Vaswani to 2018"),
+    ("Transformer v1", "Vaswani 等 2017 年（预印本 2016 年）的 Transformer v1", "the Vaswani preprint to 2016"),
+])
+def test_a_year_beside_a_cited_name_must_be_one_of_its_years(tmp_path, old, new, expect):
+    assert not check(tmp_path, PAPER_PAGE.replace(old, "Vaswani 等 2017 年的 Transformer v1"))
+    one(check(tmp_path, PAPER_PAGE.replace(old, new)), expect)

@@ -11,6 +11,8 @@ Front matter (see docs/about/authoring.md):
 
 What is checked, beyond "the text is on the page":
 - every citation parses (key + location grammar) and its key is a bibliography entry;
+- every location cited from a paper, book, web page or record is one that the entry's
+  `locations` field records, so a table or section number is typed once, in the bibliography;
 - every number in a cited text is recorded for that source and location: a paper number in
   verify/data/paper_numbers.yaml, a record number among the numbers its course section states
   (verify/data/seed_numbers.json). A failing claim therefore cannot be turned into a citation;
@@ -215,7 +217,9 @@ def check(page, numbers_in, compare) -> Provenance:
         result.cited.append({"text": cite["text"], "source": citation.text, "kind": kind,
                              "reference": bibliography.render(citation, sources), "found": bool(found)})
 
+    _check_locations_are_recorded(page, cited_entries, sources, fail)
     _check_body_against_bibliography(page, cited_entries, sources, fail)
+    _check_years_beside_names(page, cited_entries, sources, fail)
     evidence = set(meta.get("evidence") or [])
     for kind in ("paper", "record"):
         if kind in evidence and kind not in result.kinds:
@@ -245,6 +249,27 @@ def _admits(compare, printed: str, value: float) -> bool:
         except Exception:  # a token the number reader does not understand cannot match a record
             continue
     return False
+
+
+def recorded_locations(source) -> set[str]:
+    return {part.strip() for part in source.fields.get("locations", "").split(";") if part.strip()}
+
+
+def _check_locations_are_recorded(page, citations: list[Citation], sources, fail) -> None:
+    """A cited location must be one the bibliography records for that source: an edit of a table or
+    section number made consistently across the page still disagrees with the one record."""
+    lines = page.meta_lines
+    for citation in citations:
+        source = sources[citation.key]
+        if source.kind == "document":
+            continue  # a course section; the sections table defines those
+        recorded = recorded_locations(source)
+        for kind, number in citation.locations:
+            where = bibliography.label(kind, number)
+            if where not in recorded:
+                fail(lines.get("sources", 2), f"{citation.key} {where} is not a location recorded for {citation.key} "
+                     f"in verify/data/bibliography.bib (locations = {{{'; '.join(sorted(recorded)) or 'none'}}}); "
+                     "check the place in the source, then add it to that entry's locations")
 
 
 def _check_body_against_bibliography(page, citations: list[Citation], sources, fail) -> None:
@@ -291,6 +316,70 @@ def _check_body_against_bibliography(page, citations: list[Citation], sources, f
             if same_venue:
                 fail(page.line_of(m.start()), f"the body says {venue} {year}, but the cited "
                                               f"{same_venue[0].key} is {same_venue[0].venue} {same_venue[0].year}")
+
+
+YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)(?:-\d\d-\d\d)?(?![\d.])")
+
+
+def _years_of(source) -> set[str]:
+    """The years a source may be dated by: publication, preprint (arXiv 1409.0473 -> 2014), stated dates."""
+    years = {source.year, source.date[:4], source.fields.get("urldate", "")[:4]}
+    if re.fullmatch(r"\d{4}\.\d{4,5}", source.eprint or ""):
+        years.add("20" + source.eprint[:2])
+    return {y for y in years if y}
+
+
+def _names_of(source) -> list[str]:
+    """How the body names a source: its first author's surname, and a one-word title head (Mamba, BERT)."""
+    names = []
+    if source.authors and source.kind in ("paper", "book", "web"):
+        surname = source.authors[0].split()[-1]
+        if len(surname) >= 2 and surname[0].isupper():
+            names.append(surname)
+    head = re.match(r"([A-Z][A-Za-z0-9-]{2,})(?::|\s*$)", source.title)
+    if head:
+        names.append(head.group(1))
+    return names
+
+
+def _mention_window(body: str, start: int) -> str:
+    """From a name to the end of its clause: 40 characters, cut at a full stop or line end, extended
+    to the end of a parenthesis that opens inside it (Devlin 等 2019 年（NAACL；预印本 2018 年）)."""
+    end = min(len(body), start + 40)
+    for stop in ("。", "\n", "；"):
+        at = body.find(stop, start, end)
+        if at >= 0:
+            end = at
+    opened = max(body.rfind("（", start, end), body.rfind("(", start, end))
+    if opened >= 0:
+        closing = re.compile(r"[）)]").search(body, opened)
+        if closing and closing.start() - opened < 120:
+            end = max(end, closing.end())
+    return body[start:end]
+
+
+def _check_years_beside_names(page, citations: list[Citation], sources, fail) -> None:
+    """A year written right after a cited source's name (Vaswani 等 2017 年, Mamba，2023 年) must be one
+    of that source's years in the bibliography."""
+    body = page.body
+    cited = {c.key: sources[c.key] for c in citations}
+    names = [(name, source) for source in cited.values() for name in _names_of(source)]
+    for name, source in names:
+        for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", body):
+            window = _mention_window(body, m.start())
+            here = [s for n, s in names if n in window]
+            allowed = set().union(*(_years_of(s) for s in here))
+            preprint = {"20" + s.eprint[:2] for s in here if re.fullmatch(r"\d{4}\.\d{4,5}", s.eprint or "")}
+            for year in YEAR.finditer(window):
+                if preprint and re.search(r"(?:预印本|preprint|arXiv)\s*$", window[:year.start()]) \
+                        and year.group(1) not in preprint:
+                    fail(page.line_of(m.start() + year.start()),
+                         f"the body dates the {name} preprint to {year.group(1)}, but its arXiv id says "
+                         f"{', '.join(sorted(preprint))}; fix the year")
+                elif year.group(1) not in allowed:
+                    fail(page.line_of(m.start() + year.start()),
+                         f"the body dates {name} to {year.group(0)}, but the bibliography has "
+                         f"{source.key} as {', '.join(sorted(_years_of(source)))}; fix the year or the entry")
 
 
 def within(location: str, wanted: str) -> bool:
