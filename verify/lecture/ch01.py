@@ -59,11 +59,20 @@ def analysis_layers() -> dict:
             "named_positions": [start for _, start, _ in named]}
 
 
+def _bytes_per_han(text: str) -> int:
+    """UTF-8 bytes of each Chinese character in the text; they must agree, or the page's single figure is wrong."""
+    sizes = {len(text_units(ch, "byte")) for ch in text if "\u4e00" <= ch <= "\u9fff"}
+    if len(sizes) != 1:
+        raise ValueError(f"Chinese characters of {text!r} differ in UTF-8 length: {sorted(sizes)}")
+    return sizes.pop()
+
+
 def segmentation_lengths() -> dict:
     """§1.9: the same sentence as nine teaching units, as characters and as UTF-8 bytes; the target side."""
     inputs, targets = next_token_pairs(MAIN_TARGET, bos="BOS", eos="EOS")
     return {"n_units": len(MAIN_UNITS), "n_old": len(OLD_SIX_SEGMENTS),
             "n_chars": len(text_units(MAIN_SOURCE_TEXT, "char")), "n_bytes": len(text_units(MAIN_SOURCE_TEXT, "byte")),
+            "bytes_per_char": _bytes_per_han(MAIN_SOURCE_TEXT),
             "n_target": len(MAIN_TARGET), "n_target_predictions": len(targets),
             "n_target_chars": len(text_units(MAIN_TARGET_TEXT, "char")),
             "n_target_bytes": len(text_units(MAIN_TARGET_TEXT, "byte"))}
@@ -91,7 +100,7 @@ def one_hot_identity() -> dict:
         "V": V, "d": TABLE_3.shape[1], "E": TABLE_3,
         "e_book": one_hot(BOOK, V), "gram": O @ O.T,
         "x_book": one_hot_lookup(TABLE_3, [BOOK])[0], "x_book_lookup": embedding_lookup(TABLE_3, [BOOK])[0],
-        "batch_grads": BATCH_GRADS.tolist(), "n_book": BATCH_IDS.count(BOOK), "grad_table": grads,
+        "batch_grads": BATCH_GRADS.tolist(), "n_book": BATCH_IDS.count(BOOK), "n_positions": len(BATCH_IDS), "grad_table": grads,
         "A": BASIS_A, "H": HEAD_H, "E_new": new.table, "H_new": new.head,
         "scores": TABLE_3 @ HEAD_H, "scores_new": new.table @ new.head,
     }
@@ -108,7 +117,7 @@ SHARE_GRADS = np.array([[0.5, 0.0], [1.0, -2.0], [0.0, 1.0], [-0.5, 1.0]])
 def shared_row() -> dict:
     x = embedding_lookup(SHARE_TABLE, SHARE_BATCH)
     grads = embedding_backward(len(SHARE_VOCAB), SHARE_BATCH, SHARE_GRADS)
-    return {"E": SHARE_TABLE, "gave_first": x[1], "gave_second": x[3],
+    return {"E": SHARE_TABLE, "d": SHARE_TABLE.shape[1], "gave_first": x[1], "gave_second": x[3],
             "z_I": concat_window(SHARE_TABLE, SHARE_BATCH[:2]), "z_She": concat_window(SHARE_TABLE, SHARE_BATCH[2:]),
             "z_swapped": concat_window(SHARE_TABLE, SHARE_BATCH[:2][::-1]),
             "g": SHARE_GRADS.tolist(), "grad_table": grads}
@@ -137,7 +146,7 @@ def word2vec_objectives() -> dict:
     ns = negative_sampling(W2V_CENTER, W2V_CONTEXT[W2V_TRUE], NS_NEGATIVES)
     return {
         "n_main_pairs": len(main_pairs), "n_money_pairs": len(money), "n_bank_pairs": len(bank),
-        "v": W2V_CENTER, "U": W2V_CONTEXT, "scores": dot_similarity(W2V_CENTER, W2V_CONTEXT),
+        "v": W2V_CENTER, "U": W2V_CONTEXT, "n_context": len(W2V_CONTEXT), "scores": dot_similarity(W2V_CENTER, W2V_CONTEXT),
         "probs": step.probs, "loss": step.loss, "grad_v": step.grad_input,
         "negatives": NS_NEGATIVES, "K": len(NS_NEGATIVES), "neg_scores": dot_similarity(W2V_CENTER, NS_NEGATIVES),
         "ns_loss": ns.loss, "ns_grad_v": ns.grad_center,
@@ -172,7 +181,7 @@ def fixed_window() -> dict:
     her, him, key = window_step([0, 1, 3]), window_step([0, 2, 3]), window_step([0, 4, 3])
     far_a, far_b = window_step(FAR_PREFIX_A), window_step(FAR_PREFIX_B)
     return {
-        "E": WINDOW_TABLE, "k": WINDOW_K, "d": WINDOW_TABLE.shape[1], "W": WINDOW_W, "U": WINDOW_U,
+        "E": WINDOW_TABLE, "k": WINDOW_K, "d": WINDOW_TABLE.shape[1], "W": WINDOW_W, "U": WINDOW_U, "n_outputs": WINDOW_U.shape[0],
         "her": {"z": her.z, "h": her.h, "logits": her.logits, "probs": her.probs},
         "him": {"z": him.z, "h": him.h, "logits": him.logits, "probs": him.probs},
         "key": {"z": key.z, "h": key.h, "logits": key.logits, "probs": key.probs},
@@ -219,7 +228,7 @@ def ngram_smoothing() -> dict:
     return {
         "counts": _after(COUNT_CANDIDATES), "history": history_counts(counts)[COUNT_HISTORY],
         "mle": [mle_probability(counts, COUNT_HISTORY, w) for w in COUNT_CANDIDATES],
-        "steps": steps, "sentence_p": math.prod(steps),
+        "n_sentences": len(COUNT_CORPUS), "steps": steps, "n_factors": len(steps), "sentence_p": math.prod(steps),
         "alpha": ALPHA, "V3": len(COUNT_CANDIDATES), "add3": add_alpha(_after(COUNT_CANDIDATES), ALPHA),
         "counts4": four_counts, "V4": len(EOS_CANDIDATES), "add4": add_alpha(four_counts, ALPHA),
     }
@@ -262,13 +271,19 @@ def model_inputs() -> dict:
     return {"n_words": len(MIXED_WORDS), "n_chars": len(text_units(MIXED_MESSAGE, "char")),
             "n_bytes": len(text_units(MIXED_MESSAGE, "byte")),
             "name_chars": len(text_units(NAME, "char")), "name_bytes": len(text_units(NAME, "byte")),
-            "name_ids": ids}
+            "name_ids": ids, "table_size": len(CHAR_VOCAB_WITHOUT)}
 
 
 # --------------------------------------------------------------------------- §1.12: four BPE merges
 
 BPE_FREQS = {"low": 3, "lower": 2, "new": 1}
 BPE_MERGES = 4
+
+
+def _idle_rules(word: str, merges) -> int:
+    """How many leading merges leave the word's segmentation unchanged before one first applies."""
+    start = apply_bpe(word, [])
+    return next(i for i in range(len(merges)) if apply_bpe(word, merges[: i + 1]) != start)
 
 
 def bpe_four_merges() -> dict:
@@ -278,6 +293,7 @@ def bpe_four_merges() -> dict:
             "round_counts": [r.count for r in model.rounds],
             "n_tied": [len(r.tied) for r in model.rounds],
             "newer_pieces": len(apply_bpe("newer", model.merges)),
+            "newer_idle_rules": _idle_rules("newer", model.merges),
             "lower_pieces": len(apply_bpe("lower", model.merges)),
             "retrained_counts": [r.count for r in retrained.rounds],
             "same_merges": sum(a == b for a, b in zip(model.merges, retrained.merges))}
@@ -311,16 +327,18 @@ def cooccurrence_glove() -> dict:
     C = cooccurrence_counts(COUNT_CORPUS, COOC_WINDOW, COOC_VOCAB)
     M = ppmi(C)
     svd = truncated_svd(M, SVD_RANK)
+    rank = int(np.linalg.matrix_rank(M))
+    sigma = truncated_svd(M, rank).sigma      # every nonzero singular value
     her, him, book = (COOC_VOCAB.index(w) for w in ("her", "him", "book"))
     X, X_half = svd.embeddings(1.0), svd.embeddings(0.5)
     n = len(COOC_VOCAB)
     zeros_W, zeros_b = np.zeros((n, SVD_RANK)), np.zeros(n)
     glove = glove_objective(zeros_W, zeros_W, zeros_b, zeros_b, C, GLOVE_X_MAX, GLOVE_ALPHA)
     return {
-        "window": COOC_WINDOW, "total": C.sum(), "C_her": C[her], "C_him": C[him],
+        "window": COOC_WINDOW, "n_sentences": len(COUNT_CORPUS), "total": C.sum(), "C_her": C[her], "C_him": C[him],
         "raw_cos": cosine_similarity(C[her], C[[him]])[0], "raw_gap": float(np.linalg.norm(C[her] - C[him])),
         "M_her": M[her], "M_him": M[him], "ppmi_her_gave": M[her, 1],
-        "d": SVD_RANK, "sigma": truncated_svd(M, 4).sigma, "kept": svd.sigma, "rank": int(np.linalg.matrix_rank(M)),
+        "d": SVD_RANK, "sigma": sigma, "n_sigma": len(sigma), "kept": svd.sigma, "rank": rank,
         "svd_cos": cosine_similarity(X[her], X[[him]])[0], "svd_half_cos": cosine_similarity(X_half[her], X_half[[him]])[0],
         "svd_gap": float(np.linalg.norm(X[her] - X[him])),
         "x_max": GLOVE_X_MAX, "alpha": GLOVE_ALPHA, "f_counts": GLOVE_SHOWN_COUNTS, "f": glove_weight(GLOVE_SHOWN_COUNTS, GLOVE_X_MAX, GLOVE_ALPHA),

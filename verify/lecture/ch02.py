@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from kernels.probability import cross_entropy, cross_entropy_grad, softmax
-from kernels.recurrent import (RnnParams, clip_global_norm, gradient_check, gru_interpolate,
+from kernels.recurrent import (GATE_BLOCKS, RnnParams, clip_global_norm, gradient_check, gru_interpolate,
                                lstm_cell_update, lstm_step, recurrent_parameter_count, rnn_forward, rnn_lm_bptt,
                                truncated_bptt)
 from kernels.sampling import (next_token_pairs, perplexity, perplexity_of_probs, target_nll, temperature_probs,
@@ -50,7 +50,9 @@ def state_update() -> dict:
         "u1": rnn_preactivation(RNN_INPUTS["我"], RNN_H0, RNN_W_X, RNN_W_H, RNN_B),
         "u2": rnn_preactivation(RNN_INPUTS["昨天"], states[1], RNN_W_X, RNN_W_H, RNN_B),
         "h1": states[1], "h2": states[2], "h3": states[3],
-        "s_wx": SCALAR_W_X, "s_wh": SCALAR_W_H, "s_h0": SCALAR_H0, "s_inputs": list(SCALAR_INPUTS),
+        # the coordinate of h_2 that the current input leaves at zero yet is nonzero: 我 reached it through h_1
+        "carried_coord": 1 + int(np.flatnonzero((RNN_INPUTS["昨天"] == 0) & (states[2] != 0))[0]),
+        "s_wx": SCALAR_W_X, "s_wh": SCALAR_W_H, "s_h0": SCALAR_H0, "s_inputs": list(SCALAR_INPUTS), "s_steps": len(SCALAR_INPUTS),
         "s_h1": scalar[1, 0], "s_h2": scalar[2, 0],
     }
 
@@ -155,11 +157,11 @@ def loss_and_gradient() -> dict:
     nll_a, n_a = target_nll(np.log(BATCH_A_PROBS), BATCH_A_TARGETS, PAD_ID)
     nll_b, n_b = target_nll(np.log(BATCH_B_PROBS), BATCH_B_TARGETS, PAD_ID)
     return {
-        "ln_logits": LN_LOGITS, "ln_probs": p_ln, "p_book": p_ln[LN_TARGET],
+        "ln_logits": LN_LOGITS, "n_candidates": LN_LOGITS.size, "n_log2": LOG2_LOGITS.size, "ln_probs": p_ln, "p_book": p_ln[LN_TARGET],
         "ln_loss": cross_entropy(LN_LOGITS, LN_TARGET), "ln_grad": cross_entropy_grad(LN_LOGITS, LN_TARGET),
         "log2_logits": LOG2_LOGITS, "log2_probs": p_log2, "log2_loss": cross_entropy(LOG2_LOGITS, LOG2_TARGET),
         "log2_p_target": p_log2[LOG2_TARGET], "log2_grad": cross_entropy_grad(LOG2_LOGITS, LOG2_TARGET),
-        "a_positions": BATCH_A_TARGETS.size, "a_tokens": n_a, "a_nll": nll_a, "a_mean": nll_a / n_a,
+        "a_positions": BATCH_A_TARGETS.size, "a_tokens": n_a, "a_pad": BATCH_A_TARGETS.size - n_a, "a_nll": nll_a, "a_mean": nll_a / n_a,
         "b_tokens": n_b, "b_nll": nll_b, "b_mean": nll_b / n_b,
         "a_p": BATCH_A_PROBS[0, 0, 1], "b_p": BATCH_B_PROBS[0, 0, 1],
         "corpus_mean": (nll_a + nll_b) / (n_a + n_b), "mean_of_means": (nll_a / n_a + nll_b / n_b) / 2,
@@ -207,7 +209,8 @@ def decoding_rules() -> dict:
         "k": TOP_K, "top_k": top_k_filter(R13_PROBS, TOP_K),
         "p": TOP_P, "top_p": top_p_filter(R13_PROBS, TOP_P), "top_p_size": len(top_p_set(R13_PROBS, TOP_P)),
         "top_p_high": top_p_filter(high, TOP_P), "top_p_high_size": len(top_p_set(high, TOP_P)),
-        "high_top2": float(np.sort(high)[::-1][:2].sum()),
+        # the mass the flattened distribution puts on as many candidates as sufficed before flattening
+        "high_top2": float(np.sort(high)[::-1][:len(top_p_set(R13_PROBS, TOP_P))].sum()),
         "pen_loss": float(token_nll([R13_PROBS[pen]])[0]), "pen_loss_low": float(token_nll([low[pen]])[0]),
     }
 
@@ -241,7 +244,7 @@ def bptt_sum() -> dict:
     run = _gc_bptt()
     parts = recurrent_weight_contributions(run.deltas, run.states)[:, 0, 0]
     return {"x": list(GC_X), "y": list(GC_Y), "w_x": GC_W_X, "w_h": GC_W_H, "w_y": GC_W_Y,
-            "h": run.states[:, 0], "delta": run.deltas[:, 0], "parts": parts,
+            "h": run.states[:, 0], "delta": run.deltas[:, 0], "parts": parts, "n_parts": len(parts),
             "grad": run.grads.W_h[0, 0], "sum_parts": float(parts.sum()), "last_only": parts[-1],
             "loss": run.loss}
 
@@ -301,11 +304,11 @@ def distant_credit() -> dict:
     zero = clip_global_norm([np.zeros(1), np.zeros(1)], CLIP_TAU)
     by_value = clip_by_value(list(CLIP_GRADS), CLIP_TAU)
     return {
-        "W_h_scale": RNN_W_H[0, 0], "h2": states[2], "h3": states[3],
+        "W_h_scale": RNN_W_H[0, 0], "dim": RNN_W_H.shape[0], "h2": states[2], "h3": states[3],
         "period_short": PERIOD_SHORT, "period_long": PERIOD_LONG,
         "J2": np.diag(J2), "J3": np.diag(J3), "product": np.diag(product),
         "offdiag": float(np.abs(product - np.diag(np.diag(product))).max()),
-        "g": [float(g[0]) for g in CLIP_GRADS], "tau": CLIP_TAU, "norm": clipped.norm_before,
+        "g": [float(g[0]) for g in CLIP_GRADS], "n_groups": len(CLIP_GRADS), "tau": CLIP_TAU, "norm": clipped.norm_before,
         "scale": clipped.scale, "clipped": [float(g[0]) for g in clipped.grads],
         "by_value": [float(g[0]) for g in by_value],
         "zero_norm": zero.norm_before, "zero_scale": zero.scale, "zero_out": [float(g[0]) for g in zero.grads],
@@ -325,6 +328,7 @@ def layer_budgets() -> dict:
     count = {cell: recurrent_parameter_count(cell, WIDTH, WIDTH) for cell in ("rnn", "gru", "lstm")}
     return {"d": WIDTH, "H": WIDTH, **count,
             "gru_over_lstm": count["gru"] / count["lstm"],
+            "gru_blocks": GATE_BLOCKS["gru"], "lstm_blocks": GATE_BLOCKS["lstm"],
             "bi_lstm": recurrent_parameter_count("lstm", WIDTH, WIDTH, directions=2),
             "narrow": NARROW, "lstm_narrow": recurrent_parameter_count("lstm", WIDTH, NARROW)}
 
@@ -361,7 +365,7 @@ def gru_conventions() -> dict:
         "course": float(gru_interpolate(GRU_OLD, GRU_CANDIDATE, Z_WRITE, "write")),
         "cho": float(gru_interpolate(GRU_OLD, GRU_CANDIDATE, z_cho, "keep")),
         "misread": float(gru_interpolate(GRU_OLD, GRU_CANDIDATE, Z_WRITE, "keep")),
-        "h": RESET_H, "r": RESET_R, "U": RESET_U,
+        "h": RESET_H, "r": RESET_R, "U": RESET_U, "n_rows": RESET_U.shape[0],
         "before": gru_candidate_preactivation(zeros, RESET_H, RESET_R, np.zeros((2, 2)), RESET_U, zeros, "before"),
         "after": gru_candidate_preactivation(zeros, RESET_H, RESET_R, np.zeros((2, 2)), RESET_U, zeros, "after"),
     }
