@@ -251,7 +251,6 @@ def padded_batch() -> dict:
     b_inputs = shift_right(BATCH_LABELS["B"], BOS)
     return {
         "n_samples": len(BATCH_SOURCE), "length": length,
-
         "a_loss": int(loss_positions(BATCH_LABELS["A"], PAD).sum()),
         "b_loss": int(loss_positions(BATCH_LABELS["B"], PAD).sum()),
         "b_pad_queries": sum(t == PAD for t in b_inputs),
