@@ -65,10 +65,14 @@ def lab02_interface() -> dict:
 
 
 def attention_to_prediction() -> dict:
-    """Everything the topic page states, each part under its own identity."""
+    """Everything the topic page states, each part under its own identity, plus the counts the page
+    writes in words (source slots = rows of K, target candidates = columns of the output head G)."""
+    r72, read = him_construction(), three_slot_read()
     return {
-        "r72": him_construction(),
-        "read": three_slot_read(),
+        "r72": r72,
+        "read": read,
         "interv": interventions(),
         "lab02": lab02_interface(),
+        "r72_slots": len(r72["k"]), "r72_cands": np.shape(r72["G"])[1],
+        "read_slots": len(read["k"]), "read_cands": np.shape(read["G"])[1],
     }

@@ -26,7 +26,7 @@ from kernels.attention import (attend, attention_score_count, causal_mask, head_
 from kernels.blocks import feature_stats, ffn_parameter_count, layer_norm
 from kernels.norms import ffn, post_ln_sublayer, relu
 from kernels.parameters import attention_parameter_count
-from kernels.transformer_layer import (additive_mask, multi_head_attention, shift_right,
+from kernels.transformer_layer import (additive_mask, loss_positions, multi_head_attention, shift_right,
                                        zeroed_without_renormalizing)
 
 # --------------------------------------------------------------------------- §4.1, §4.11–§4.12: nine units
@@ -46,6 +46,7 @@ def nine_unit_translator() -> dict:
         "n_src": n, "scores": attention_score_count(n, n), "out_rows": n,
         "n_tgt": len(inputs), "gave_reads": int(readable.sum()), "gave_row": gave_row,
         "ffn_d": X.shape[1], "ffn_hidden": W1.shape[1],      # the small FFN shape of the BLOCK (§4.10)
+        "block_heads": len(HEADS),                           # the BLOCK the later sections use
     }
 
 
@@ -62,7 +63,13 @@ def two_row_read() -> dict:
     plain = attend(READ_Q, READ_K, READ_V)
     scaled = attend(READ_Q, READ_K, READ_V, scale=True)
     d_k = READ_K.shape[1]
+    peaks = [np.flatnonzero(np.isclose(row, row.max())) for row in plain.weights]
+    n = READ_K.shape[0]
+    # the page says row 1 peaks at the first and last key, row 2 at the last keys
+    if list(peaks[0]) != [0, n - 1] or list(peaks[1]) != list(range(n - len(peaks[1]), n)):
+        raise ValueError(f"peak keys per row are {[list(p) for p in peaks]}; update the page's wording")
     return {
+        "n_peak": [len(p) for p in peaks],
         "Q": READ_Q, "KT": READ_K.T, "V": READ_V, "m": READ_Q.shape[0], "n": READ_K.shape[0],
         "S": plain.scores, "A": plain.weights, "Y": plain.context,
         "d_k": d_k, "scaled_one": scaled.scores[0, 0], "S_scaled": scaled.scores,
@@ -114,7 +121,11 @@ def two_heads() -> dict:
     h1, h2 = b["mha"].heads
     return {**_inputs(),
             "A1": h1.weights, "A2": h2.weights, "H1": h1.context, "H2": h2.context,
-            "concat": b["mha"].concat, "mha": b["mha"].output, "concat_width": b["mha"].concat.shape[1]}
+            "concat": b["mha"].concat, "mha": b["mha"].output, "concat_width": b["mha"].concat.shape[1],
+            # which input features head 2's Q (trailing), K and V (leading) pick out
+            "head2_q": _tail_length(np.flatnonzero(WQ2.any(axis=1)), X.shape[1]),
+            "head2_k": _lead_length(np.flatnonzero(WK2.any(axis=1)), X.shape[1]),
+            "head2_v": _lead_length(np.flatnonzero(WV2.any(axis=1)), X.shape[1])}
 
 
 def residual_layernorm() -> dict:
@@ -128,8 +139,30 @@ def residual_layernorm() -> dict:
 def ffn_and_second_norm() -> dict:
     """§4.10: the first row through FFN (ReLU between W1 and W2) and the second Add & Norm."""
     b = _block()
+    d = X.shape[1]
+    pre_relu = (b["U"] @ W1 + B1)[0]
     return {**_inputs(), "residual": b["residual"], "U": b["U"], "hidden": b["hidden"], "ffn": b["ffn"],
-            "second_residual": b["U"] + b["ffn"], "Z": b["Z"]}
+            "second_residual": b["U"] + b["ffn"], "Z": b["Z"],
+            # how many trailing features of row 1 ReLU cuts to zero, and the width beyond the copied features
+            "n_clipped": _tail_length(np.flatnonzero(pre_relu[:d] < 0), d), "n_diff": W1.shape[1] - d,
+            # how many trailing output features W_2 adds the difference units to
+            "n_diff_targets": _tail_length([int(np.flatnonzero(W2[r])[0]) for r in range(d, W2.shape[0])], d)}
+
+
+def _lead_length(indices, width: int) -> int:
+    """Length of `indices` when they are exactly the first features of a row of `width` (the page says 前N维)."""
+    indices = sorted(int(i) for i in indices)
+    if indices != list(range(len(indices))):
+        raise ValueError(f"features {indices} are not the leading ones of {width}; the page's 前N维 would be wrong")
+    return len(indices)
+
+
+def _tail_length(indices, width: int) -> int:
+    """Length of `indices` when they are exactly the last features of a row of `width` (the page says 后N维)."""
+    indices = sorted(int(i) for i in indices)
+    if indices != list(range(width - len(indices), width)):
+        raise ValueError(f"features {indices} are not the trailing ones of {width}; the page's 后N维 would be wrong")
+    return len(indices)
 
 
 # --------------------------------------------------------------------------- §4.5: permutation, then positions
@@ -147,8 +180,12 @@ def permutation_and_positions() -> dict:
     Y_pos = self_attention(X + P, *head).context
     Y_pos_perm = self_attention(X[PERMUTATION] + P, *head).context
     moved = PERMUTATION.index(2)           # where the old third row lands
+    d = X.shape[1]
     return {
-        "X": X, "WQ": WQ1, "WK": WK1, "WV": WV1, "d": X.shape[1],
+        "X": X, "WQ": WQ1, "WK": WK1, "WV": WV1, "d": d, "n": X.shape[0], "H": len(HEADS),
+        # how many leading input features Q, K read and how many trailing ones V reads
+        "n_qk": _lead_length(np.flatnonzero(WQ1.any(axis=1)), d),
+        "n_v": _tail_length(np.flatnonzero(WV1.any(axis=1)), d),
         "order": [i + 1 for i in PERMUTATION], "Y": Y, "Y_perm": Y_perm,
         "max_gap": float(np.max(np.abs(Y_perm - Y[PERMUTATION]))),
         "PE": P, "Y_pos": Y_pos, "Y_pos_perm": Y_pos_perm,
@@ -195,4 +232,26 @@ def base_model_counts() -> dict:
         "encoder_layer": encoder_layer, "decoder_layer": decoder_layer,
         "encoder_stack": L * encoder_layer, "decoder_stack": L * decoder_layer,
         "ffn_share": feed / encoder_layer,
+    }
+
+
+# --------------------------------------------------------------------------- §4.13: a padded batch of two samples
+
+PAD = "PAD"
+BATCH_SOURCE = {"A": ("我", "昨天", "给了", "她", "一本", "书"), "B": ("她", "笑了", PAD, PAD, PAD, PAD)}
+BATCH_LABELS = {"A": ("I", "gave", "her", "a", "book", "EOS"), "B": ("she", "smiled", "EOS", PAD, PAD, PAD)}
+
+
+def padded_batch() -> dict:
+    """§4.13: how many labels enter the loss per sample, and how many
+    of B's shifted target inputs are padding queries (rows that compute outputs nobody supervises)."""
+    length = len(BATCH_SOURCE["A"])
+    if any(len(s) != length for s in (*BATCH_SOURCE.values(), *BATCH_LABELS.values())):
+        raise ValueError("every sample of the batch must be padded to the same length")
+    b_inputs = shift_right(BATCH_LABELS["B"], BOS)
+    return {
+        "n_samples": len(BATCH_SOURCE), "length": length,
+        "a_loss": int(loss_positions(BATCH_LABELS["A"], PAD).sum()),
+        "b_loss": int(loss_positions(BATCH_LABELS["B"], PAD).sum()),
+        "b_pad_queries": sum(t == PAD for t in b_inputs),
     }

@@ -205,6 +205,8 @@ def online_memory() -> dict:
 SPLIT_SCORES = np.array([0.3, -1.2, 2.5, 0.0, 1.7, -0.4, 2.5, 0.9, -2.0, 1.1])
 SPLIT_VALUES = np.arange(1.0, 11.0)
 SPLIT_TOL = 1e-12
+SPLIT_MASKED = 2                 # 0-based index of the score the masked check hides
+SPLIT_MASKED_CUTS = (3, 7)       # cut before these 0-based indices, i.e. after the 3rd and 7th score
 
 
 def every_split() -> dict:
@@ -217,13 +219,15 @@ def every_split() -> dict:
             out, _ = online_read(SPLIT_SCORES, SPLIT_VALUES, cuts)
             diffs.append(abs(float(out[0]) - exact))
     masked = SPLIT_SCORES.copy()
-    masked[2] = -np.inf
-    out_masked, _ = online_read(masked, SPLIT_VALUES, (3, 7))
+    masked[SPLIT_MASKED] = -np.inf
+    out_masked, _ = online_read(masked, SPLIT_VALUES, SPLIT_MASKED_CUTS)
     allowed = np.isfinite(masked)
     ref_masked = masked_softmax(SPLIT_SCORES, allowed) @ SPLIT_VALUES  # the materialized masked read
     return {"n": n, "scores": SPLIT_SCORES, "v": SPLIT_VALUES, "splits": len(diffs),
             "within": sum(d <= SPLIT_TOL for d in diffs), "tol": SPLIT_TOL, "exact": exact,
-            "masked_out": float(out_masked[0]), "masked_ref": float(ref_masked)}
+            "masked_out": float(out_masked[0]), "masked_ref": float(ref_masked),
+            # 1-based, as the page counts: the masked score and the positions the row is cut after
+            "masked_pos": SPLIT_MASKED + 1, "masked_cuts": list(SPLIT_MASKED_CUTS)}
 
 
 TWO_STOP_SCORES = np.log([1.0, 2.0, 3.0])     # (0, ln2, ln3)
@@ -239,7 +243,12 @@ def two_stops() -> dict:
     u_out, _ = online_read(UNEVEN_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)
     u_blocks, u_masses = per_block_outputs(UNEVEN_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)
     first, second = trace
+    changed = np.flatnonzero(UNEVEN_SCORES != TWO_STOP_SCORES)
+    if len(changed) != 1:
+        raise ValueError(f"the self-built contrast must change exactly one score, it changes {len(changed)}")
     return {
+        "n_keys": len(TWO_STOP_SCORES), "first_block": TWO_STOP_CUT[0], "n_blocks": len(blocks),
+        "changed_pos": int(changed[0]) + 1,     # 1-based, as the page counts
         "scores": TWO_STOP_SCORES, "v": TWO_STOP_VALUES, "weights": softmax(TWO_STOP_SCORES),
         "uneven_scores": UNEVEN_SCORES,
         "m1": first.m, "l1": first.l, "u1": float(first.u[0]),
@@ -262,6 +271,7 @@ def gpu_attention_check() -> dict:
     cfg = c["config"]
     return {"batch": cfg["batch"], "heads": cfg["heads"], "seq": cfg["seq"], "head_dim": cfg["head_dim"],
             "max_diff": max(c["max_abs_diff"].values()), "tol": c["tolerance"],
+            "n_grads": sum(1 for name in c["max_abs_diff"] if name != "output"),   # dq, dk, dv compared
             "naive_s": c["naive"][c["statistic"]], "sdpa_s": c["sdpa"][c["statistic"]],
             "ratio": c["time_ratio_naive_over_sdpa"], "repeats": c["repeats"],
             "cuda": int(bool(r["cuda_available"])), "cpus": _results()["machine"]["cpu_count"]}
