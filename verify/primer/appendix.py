@@ -47,7 +47,7 @@ def six_review_nb() -> dict:
                  for w, i in (("dianying", VOCAB.index("电影")), ("jingcai", VOCAB.index("精彩")),
                               ("bu", VOCAB.index("不")), ("haokan", VOCAB.index("好看")),
                               ("nankan", VOCAB.index("难看")))},
-        "post_pos": post[:, pos],
+        "post_pos": post[:, pos], "n_queries": len(QUERIES),
     }
 
 

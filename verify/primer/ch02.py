@@ -25,7 +25,7 @@ def _review(name):
 
 def chapter() -> dict:
     """Chapter page: seven words, and review E as ids."""
-    return {"size": len(VOCAB), "E": token_ids(_review("E")[2], VOCAB)}
+    return {"size": len(VOCAB), "n_reviews": len(REVIEWS), "E": token_ids(_review("E")[2], VOCAB)}
 
 
 def what_to_split() -> dict:
@@ -58,6 +58,14 @@ def ids_are_not_amounts() -> dict:
     }
 
 
+def _bytes_per_char(text: str) -> int:
+    """UTF-8 bytes per character, when every character of text takes the same number."""
+    sizes = {len(text_units(c, "byte")) for c in text_units(text, "char")}
+    if len(sizes) != 1:
+        raise ValueError(f"characters of {text!r} take {sorted(sizes)} bytes each; the page states one size")
+    return sizes.pop()
+
+
 def unknown_words() -> dict:
     """§2.4: <UNK>, four granularities, a toy BPE run and the renumbering exercise."""
     with_unk = VOCAB + [UNK]
@@ -75,6 +83,7 @@ def unknown_words() -> dict:
         "n_seen_chars": len(seen_chars),
         "new_unseen_chars": sum(c not in seen_chars for c in text_units(new_text, "char")),
         "new_chars": len(text_units(new_text, "char")), "new_bytes": len(text_units(new_text, "byte")),
+        "n_reviews": len(REVIEWS), "bytes_per_char": _bytes_per_char(new_text),
         "freqs": list(BPE_WORD_FREQS.values()), "n_merges": BPE_MERGES,
         "merge_counts": [r.count for r in model.rounds],
         "playing_len": len(apply_bpe("playing", model.merges)),

@@ -78,4 +78,13 @@ def tfidf() -> dict:
         "counts": counts, "tfidf": tf_idf(counts),
         "sk_idf": idf(counts, "sklearn"), "sk_D1": tf_idf(counts, "sklearn")[0],
         "ex_idf": idf(ex_counts), "ex": ex, "ex_gap": float(np.abs(ex[0] - ex[1]).max()),
+        "doc_len": _common_length(TFIDF_DOCS), "ex_N": len(EXERCISE_DOCS),
     }
+
+
+def _common_length(docs) -> int:
+    """Words per document, when every document has the same number (the page states one)."""
+    lengths = {len(d) for d in docs}
+    if len(lengths) != 1:
+        raise ValueError(f"verify/primer/ch03.py: documents have {sorted(lengths)} words; the page states one length")
+    return lengths.pop()

@@ -54,7 +54,8 @@ def one_update() -> dict:
         "p": step.before.prob[0], "y": Y, "x": X, "grad": step.before.grad_w[0], "lr": LR, "w0": W0,
         "w1": step.new_w[0], "z1": logistic_score(step.new_w, X)[0],
         "p1": step.after.prob[0], "loss0": step.before.loss, "loss1": step.after.loss,
-        "batch_x": BATCH_X[:, 0], "batch_y": BATCH_Y, "per_example": per_example,
+        "batch_x": BATCH_X[:, 0], "batch_y": BATCH_Y, "per_example": per_example, "n_batch": len(BATCH_Y),
+        "n_push_up": sum(g < 0 for g in per_example),    # reviews whose gradient asks for a larger w
         "batch_grad": small.before.grad_w[0], "batch_loss0": small.before.loss,
         "lr_large": LR_LARGE,
         "small_w": small.new_w[0], "small_loss": small.after.loss,

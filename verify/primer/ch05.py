@@ -35,7 +35,7 @@ def chapter() -> dict:
     counts = _bigrams()
     return {"p_tea": mle_probability(counts, [HISTORY], "茶"), "p_water": mle_probability(counts, [HISTORY], "水"),
             "p_coffee_mle": mle_probability(counts, [HISTORY], "咖啡"),
-            "p_coffee_smoothed": add_alpha(_after_history(CANDIDATES), ALPHA)[2]}
+            "p_coffee_smoothed": add_alpha(_after_history(CANDIDATES), ALPHA)[2], "n_sentences": len(CORPUS)}
 
 
 def next_word() -> dict:

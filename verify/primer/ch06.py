@@ -54,7 +54,9 @@ def chapter() -> dict:
 
 def word_table() -> dict:
     """§6.1: the given table, one row per word, and the table's shape."""
-    return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "rows": TABLE.shape[0], "cols": TABLE.shape[1]}
+    return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "rows": TABLE.shape[0], "cols": TABLE.shape[1],
+            # 1-based column where 电影 has its largest coordinate: the dimension it occupies on its own
+            "dianying_dim": int(np.argmax(_row("电影"))) + 1}
 
 
 def lookup_shapes() -> dict:

@@ -44,8 +44,8 @@ def chapter() -> dict:
 
 
 def cbow_forward() -> dict:
-    """§7.2: average the two context vectors, dot it with every output row."""
-    return _forward()
+    """§7.2: average the two context vectors, dot it with every output row; the shapes involved."""
+    return {**_forward(), "n_context": INPUT.shape[0], "dim": INPUT.shape[1], "n_candidates": OUTPUT.shape[0]}
 
 
 def softmax_table() -> dict:
@@ -56,7 +56,7 @@ def softmax_table() -> dict:
     return {"scores": f["scores"], "exps": exps, "total": exps.sum(), "probs": probs,
             "prob_sum": probs.sum(), "p": probs[ANSWER],
             "loss": cross_entropy(f["scores"], ANSWER),
-            "loss_cbow": cbow_softmax(INPUT, OUTPUT, ANSWER).loss}
+            "loss_cbow": cbow_softmax(INPUT, OUTPUT, ANSWER).loss, "n_candidates": OUTPUT.shape[0]}
 
 
 def cbow_update() -> dict:

@@ -57,11 +57,12 @@ def notebook() -> dict:
 
 def tanh_rnn() -> dict:
     """§8.3: the same sentences through h_t = tanh(W_x x_t + W_h h_{t-1} + b) with two cells."""
-    h0 = np.zeros(2)
+    h0 = np.zeros(W_H.shape[0])
     states_A = rnn_forward(_features(SENTENCE_A)[:, None], h0, W_X, W_H, B)
     states_B = rnn_forward(_features(SENTENCE_B)[:, None], h0, W_X, W_H, B)
     return {"W_x": W_X, "W_h": W_H, "b": B, "keep": KEEP, "width": STATE_WIDTH,
             "A": states_A[1:], "B": states_B[1:], "h0": h0,
+            "cells": W_H.shape[0], "input_width": W_X.shape[1], "n_features": len(FEATURES),
             "notebook_final_A": decayed_record(_features(SENTENCE_A), KEEP, H0)[-1]}
 
 

@@ -7,7 +7,7 @@ squashing from kernels.embeddings.sigmoid and layer sizes from recurrent_paramet
 import numpy as np
 
 from kernels.embeddings import sigmoid
-from kernels.recurrent import gru_interpolate, lstm_cell_update, recurrent_parameter_count
+from kernels.recurrent import GATE_BLOCKS, gru_interpolate, lstm_cell_update, recurrent_parameter_count
 
 C_PREV = 0.8      # the old memory of one cell (§9.2)
 FORGET = 0.9      # share of the old memory kept
@@ -30,13 +30,14 @@ def one_cell() -> dict:
     step = lstm_cell_update(C_PREV, FORGET, INPUT, CANDIDATE, OUTPUT)
     keep_all = lstm_cell_update(C_PREV, 1.0, 0.0, CANDIDATE, OUTPUT)
     clear = lstm_cell_update(C_PREV, 0.0, INPUT, CANDIDATE, OUTPUT)
-    pair = lstm_cell_update(C_PAIR, F_PAIR, np.zeros(2), np.zeros(2), np.ones(2))
+    width = len(C_PAIR)
+    pair = lstm_cell_update(C_PAIR, F_PAIR, np.zeros(width), np.zeros(width), np.ones(width))
     return {
         "c_prev": C_PREV, "f": FORGET, "g": CANDIDATE, "i": INPUT, "o": OUTPUT,
         "kept": float(step.kept), "written": float(step.written), "c": float(step.c), "h": float(step.h),
         "keep_all_c": float(keep_all.c), "clear_kept": float(clear.kept), "clear_c": float(clear.c),
         "gate_in": GATE_INPUT, "sig_hi": float(sigmoid(GATE_INPUT)), "gate_in_neg": -GATE_INPUT, "sig_lo": float(sigmoid(-GATE_INPUT)),
-        "pair_c": C_PAIR, "pair_f": F_PAIR, "pair_kept": pair.kept,
+        "pair_c": C_PAIR, "pair_f": F_PAIR, "pair_kept": pair.kept, "pair_width": width,
     }
 
 
@@ -51,6 +52,9 @@ def gru_and_sizes() -> dict:
         "keep_share": float(gru_interpolate(1.0, 0.0, GRU_WRITE, z_means="write")),  # old = 1, candidate = 0
         "gru_h": float(gru_interpolate(C_PREV, CANDIDATE, GRU_WRITE, z_means="write")),
         "width": WIDTH, "lstm_params": lstm, "gru_params": gru, "ratio": gru / lstm,
+        # weight blocks per cell as the kernel counts them; every block but the candidate's is a gate
+        "lstm_blocks": GATE_BLOCKS["lstm"], "lstm_gates": GATE_BLOCKS["lstm"] - 1,
+        "gru_blocks": GATE_BLOCKS["gru"], "gru_gates": GATE_BLOCKS["gru"] - 1,
         "bi_lstm_params": recurrent_parameter_count("lstm", WIDTH, WIDTH, directions=2),
         "bi_width": len(np.concatenate([np.zeros(WIDTH), np.zeros(WIDTH)])),  # forward ⊕ backward state
         "ex_c": float(same_memory.c), "o": OUTPUT, "ex_h": float(same_memory.h),
