@@ -40,7 +40,9 @@ def one_filter() -> dict:
         "x_phrase": _x(PHRASE), "x_reverse": _x(reverse_phrase),
         "score": float(window_scores(_x(PHRASE), KERNEL, BIAS)[0]),
         "score_rev": float(window_scores(_x(reverse_phrase), KERNEL, BIAS)[0]),
+        "heaviest": int(max(range(len(KERNEL)), key=lambda j: KERNEL[j])) + 1,   # 1-based window position
         "x_sentence": _x(SENTENCE), "scores": whole, "pooled": max_over_time(whole),
+        "n_windows": len(whole), "n_at_max": int(sum(1 for v in whole if v == max_over_time(whole))),
         "x_sentence_rev": _x(reverse_sentence), "scores_rev": whole_rev, "pooled_rev": max_over_time(whole_rev),
         "reach": reach(),
     }

@@ -26,7 +26,7 @@ UNIFORM_CHOICES = 4
 
 def next_token_table() -> dict:
     """§11.1: the given distribution over the next token."""
-    return {"probs": PROBS, "total": PROBS.sum()}
+    return {"probs": PROBS, "total": PROBS.sum(), "n_candidates": len(CANDIDATES)}
 
 
 def training_pairs() -> dict:
@@ -46,9 +46,10 @@ def choosing() -> dict:
         "greedy": temperature_probs(logits, 0.0),
         "top_k": top_k_filter(PROBS, TOP_K),
         "top_p_size": len(kept_p), "top_p_mass": PROBS[kept_p].sum(),
-        "flat": FLAT, "flat_size": len(kept_flat), "flat_top2": FLAT[np.argsort(-FLAT)[:2]].sum(), "flat_mass": FLAT[kept_flat].sum(),
+        "flat": FLAT, "flat_size": len(kept_flat), "n_short": len(kept_flat) - 1,
+        "flat_short": FLAT[np.argsort(-FLAT)[:len(kept_flat) - 1]].sum(),   # one fewer than top-p keeps: not enough "flat_mass": FLAT[kept_flat].sum(),
         "temps": list(TEMPERATURES), **by_t,
-        "tied": TIED_LOGITS, "tied_limit": temperature_probs(TIED_LOGITS, 0.0),
+        "tied": TIED_LOGITS, "n_tied": int(np.sum(TIED_LOGITS == TIED_LOGITS.max())), "tied_limit": temperature_probs(TIED_LOGITS, 0.0),
     }
 
 
@@ -57,7 +58,7 @@ def perplexity() -> dict:
     losses = token_nll(TRUE_TOKEN_PROBS)
     uniform = np.full(len(TRUE_TOKEN_PROBS), 1.0 / UNIFORM_CHOICES)
     return {
-        "probs": TRUE_TOKEN_PROBS, "losses": losses, "mean_loss": losses.mean(),
+        "probs": TRUE_TOKEN_PROBS, "n_steps": len(TRUE_TOKEN_PROBS), "losses": losses, "mean_loss": losses.mean(),
         "ppl": perplexity_of_probs(TRUE_TOKEN_PROBS),
         "choices": UNIFORM_CHOICES, "uniform_p": uniform[0], "uniform_ppl": perplexity_of_probs(uniform),
         "p_movie": PROBS[0], "p_other": PROBS[1:].sum(),   # mass a sampler can still pick instead of 电影

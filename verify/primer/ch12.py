@@ -24,6 +24,7 @@ def scores_to_weights() -> dict:
         "scores": SCORES, "exps": exps, "denominator": exps.sum(),
         "weights": weights, "weight_sum": weights.sum(),
         "ratio_last_first": weights[2] / weights[0],
+        "n_scores": len(SCORES), "n_words": len(WORDS), "decimals": PRINTED_DECIMALS,
     }
 
 
@@ -33,9 +34,12 @@ def weighted_context() -> dict:
     printed = np.round(weights, PRINTED_DECIMALS)
     context = expectation(weights, VALUES)
     context_printed = expectation(printed, VALUES)
+    # the page says both contexts agree once printed to the primer's decimals
+    assert np.array_equal(np.round(context, PRINTED_DECIMALS), np.round(context_printed, PRINTED_DECIMALS))
     return {
         "scores": SCORES, "v": VALUES.tolist(),
         "weights": weights, "weights_printed": printed,
         "context": context, "context_printed": context_printed,
         "gap": float(np.max(np.abs(context - context_printed))),
+        "n_values": VALUES.shape[0], "decimals": PRINTED_DECIMALS,
     }

@@ -30,6 +30,7 @@ D_MODEL, N_HEADS = 128, 4                            # §13.7
 D_FFN = 512                                          # §13.8
 LN_INPUT = np.array([1.0, 3.0])                      # §13.8
 LN_EPS = 1e-5
+PRINTED_DECIMALS = 3                                 # §13.3 shows intermediates to three decimals
 
 
 def _projections():
@@ -42,12 +43,25 @@ def projection_example() -> dict:
     return {"x_C": X[2], "W_V": W_V, "v_C": V[2], "x_B": X[1], "v_B": V[1]}
 
 
+def _stepwise_rounded(decimals: int) -> np.ndarray:
+    """The outputs as a hand calculation gets them: every intermediate rounded before the next step."""
+    Q, K, V = _projections()
+    r = lambda a: np.round(a, decimals)
+    scaled = r(r(dot_scores(Q, K)) / r(math.sqrt(K.shape[-1])))
+    exps = r(np.exp(scaled))
+    weights = r(exps / r(exps.sum(axis=1, keepdims=True)))
+    return r(weights @ V)
+
+
 def worked_self_attention() -> dict:
     """§13.3: the full self-attention of A, B, C, with position A spelled out."""
     Q, K, V = _projections()
     read = self_attention(X, W_Q, W_K, W_V)
     d_k = K.shape[-1]
     exps_A = np.exp(scaled_dot_scores(Q[0], K))
+    stepwise, shown = _stepwise_rounded(PRINTED_DECIMALS), np.round(read.context, PRINTED_DECIMALS)
+    # the page says hand arithmetic on rounded values reproduces A's output but not C's
+    assert np.array_equal(stepwise[0], shown[0]) and not np.array_equal(stepwise[2], shown[2])
     return {
         "X": X, "W_Q": W_Q, "W_K": W_K, "W_V": W_V, "Q": Q, "K": K, "V": V,
         "dk": d_k, "n": len(X), "sqrt_dk": math.sqrt(d_k),
@@ -56,6 +70,8 @@ def worked_self_attention() -> dict:
         "exps_A": exps_A, "sum_A": exps_A.sum(),
         "weights": read.weights, "out": read.context,
         "scaled": read.scores,
+        "decimals": PRINTED_DECIMALS,
+        "stepwise_gap_C": float(np.max(np.abs(stepwise[2] - shown[2]))),
     }
 
 

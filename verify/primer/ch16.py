@@ -39,6 +39,8 @@ def _path_table(transitions, start=None) -> tuple[list, list]:
 def crf_example() -> dict:
     """§16.3: independent choice vs. joint path scores, the normalizer, Viterbi, and a hard IOB2 constraint."""
     scores, probs = _path_table(TRANSITIONS)
+    n_paths = int(np.prod(np.isfinite(EMISSIONS).sum(axis=1)))   # label sequences with a finite score
+    assert len(PATHS) == n_paths, "the path table must list every path the emissions allow"
     best, best_score = viterbi(EMISSIONS, TRANSITIONS)
     allowed, starts = iob2_transition_mask(LABELS)
     hard = np.where(allowed, TRANSITIONS, -math.inf)
@@ -56,6 +58,7 @@ def crf_example() -> dict:
         "viterbi": [LABELS[k] for k in best], "viterbi_score": best_score,
         "hard_probs": hard_probs, "hard_viterbi": [LABELS[k] for k in hard_best],
         "hard_viterbi_score": hard_best_score,
+        "n_positions": EMISSIONS.shape[0],
     }
 
 

@@ -64,7 +64,7 @@ def exercise_answers() -> dict:
     return {
         "bow_dim": counts["dim"], "bow_E": counts["E"],
         "p_before": update["p"], "p_after": update["p1"],
-        "cbow_scores": cbow["scores"], "cbow_probs": cbow["probs"],
-        "attn_weights": attn["weights"][0], "attn_out": attn["out"][0],
+        "cbow_scores": cbow["scores"], "cbow_probs": cbow["probs"], "n_cbow": len(cbow["scores"]),
+        "attn_weights": attn["weights"][0], "attn_out": attn["out"][0], "n_keys": len(attn["weights"][0]),
         "causal_first": causal["weights"][0],
     }
