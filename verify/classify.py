@@ -164,7 +164,7 @@ def numbers_in(body: str, counts: bool | None = None) -> list[Token]:
 # Words of the language, not counts: idioms, and the anaphoric pronouns 两者/二者/三者 ("the two/three just
 # named") and 两边/两侧 ("both sides"), which point back at things the sentence already lists.
 IDIOM = re.compile(r"两回事|两码事|没有两样|没两样|三番五次|一五一十|三三两两|千方百计|一举两得|三言两语"
-                   r"|[两二三]者|两边|两侧|非零|二元|两头为难|二次(?=增长|成本|方|函数|复杂度|曲线)")
+                   r"|[两二三]者|两边|两侧|非零|二元|两头为难|二次(?=[”」]?(?:增长|成本|方|函数|复杂度|曲线))")
 # 两侧 both sides, 非零 nonzero, 二元 binary, 二次增长 quadratic growth
 VAGUE_BEFORE = re.compile(r"几|[数上好若近][十百千万亿]")  # the character before a numeral, and its first
 PHRASE_TAIL = re.compile(r"[\u3400-\u9fffA-Za-z0-9]{1,2}")
@@ -194,8 +194,8 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
     tokens = []
     for m in NUMBER_WORD.finditer(view):
         start, end = m.start(), m.end()
-        if IDIOM.match(view, max(0, start - 2)) or IDIOM.match(view, start):
-            continue  # 两回事, 没有两样: a word of the language, not a count
+        if any(i.start() <= start < i.end() for i in IDIOM.finditer(view, max(0, start - 4), min(len(view), end + 4))):
+            continue  # 两回事, 没有两样, 非零: a word of the language, not a count
         if any(s <= start < e for s, e, _ in spans):
             continue
         before = view[max(0, start - 3):start]
