@@ -45,11 +45,12 @@ browser-deps:
 	else SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver fonts-wqy-zenhei >/dev/null; fi
 
-## test: everything CI runs
+## test: everything CI runs. pytest runs on two workers, one test file per worker at a time
+##       (--dist loadfile keeps each file's module fixtures, e.g. one browser, in one process)
 test: $(STAMP) browser-deps
 	$(BIN)/python -m verify
 	$(BIN)/python -m mkdocs build --strict
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 ## labs: execute every lab notebook headless and compare with its committed outputs and results,
 ##       one line per route; UPDATE=1 stores fresh outputs in the notebooks and results/labs/ (commit them)
