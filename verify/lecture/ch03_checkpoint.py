@@ -12,7 +12,7 @@ import functools
 import math
 from statistics import mean, pstdev
 
-from kernels.seq2seq import SYMBOLS, generate_reversal_data, valid_target_tokens
+from kernels.seq2seq import SYMBOLS, VOCAB, generate_reversal_data, valid_target_tokens
 from verify.checkpoints.diagnose import BEAM_WIDTHS, MAX_STEPS, SELECTION_RULE, diagnose
 from verify.checkpoints.store import RESULTS
 from verify.evidence import produces
@@ -40,7 +40,10 @@ def _metrics(report: dict) -> dict:
 def _identity(report: dict) -> dict:
     man = report["manifest"]
     hp = man["hyperparameters"]
-    return {"seed": man["seed"], "updates": hp["updates"], "batch_size": hp["batch_size"],
+    # counts the pages state in words (两个模型, 三份数据, 三个特殊符号) are read off the manifest and vocabulary
+    return {"n_models": len(man["models"]), "n_splits": len(hp["splits"]),
+            "n_special": len(VOCAB) - len(SYMBOLS), "symbols": len(SYMBOLS),
+            "seed": man["seed"], "updates": hp["updates"], "batch_size": hp["batch_size"],
             "learning_rate": hp["learning_rate"], "grad_clip": hp["grad_clip_norm"],
             "splits": hp["splits"], "min_len": hp["source_lengths"][0], "max_len": hp["source_lengths"][1],
             "params_fixed": man["models"]["fixed"]["parameters"],
@@ -66,6 +69,11 @@ def _top(weights) -> int:
     return max(range(len(weights)), key=weights.__getitem__)
 
 
+def _wrong_positions(sel: dict) -> int:
+    """How many output positions the greedy output of the selected sequence gets wrong."""
+    return sum(g != t for g, t in zip(sel["greedy"], sel["target"])) + abs(len(sel["greedy"]) - len(sel["target"]))
+
+
 def _text(tokens) -> str:
     return " ".join(tokens)
 
@@ -78,10 +86,11 @@ def improvement_and_failure() -> dict:
     report = _report()
     sel = report["selected"]
     ident = _identity(report)
-    return {**ident, "metrics": _metrics(report), "symbols": len(SYMBOLS),
+    return {**ident, "metrics": _metrics(report),
             "sequences": report["test_sequences"], "failures": report["metrics"]["dynamic"]["failures"],
             "source_text": _text(sel["source"]), "target_text": _text(sel["target"]),
-            "greedy_text": _text(sel["greedy"]), "index": sel["index"]}
+            "greedy_text": _text(sel["greedy"]), "index": sel["index"],
+            "first_divergence": sel["first_divergence_step"], "n_wrong": _wrong_positions(sel)}
 
 
 # --------------------------------------------------------------------------- §3.11
@@ -132,7 +141,8 @@ def failure_case() -> dict:
             "our_mean_source_length": (ident["test_valid_tokens"] - n_test) / n_test,
             "course_tokens": COURSE_TEST_VALID_TOKENS, "course_sequences": COURSE_TEST_SEQUENCES,
             "course_mean_source_length": (COURSE_TEST_VALID_TOKENS - COURSE_TEST_SEQUENCES) / COURSE_TEST_SEQUENCES,
-            "fixed_greedy_text": _text(sel["fixed_greedy"]), "fixed_correct": sel["fixed_correct"]}
+            "fixed_greedy_text": _text(sel["fixed_greedy"]), "fixed_correct": sel["fixed_correct"],
+            "first_divergence": sel["first_divergence_step"]}
 
 
 # --------------------------------------------------------------------------- §3.13
@@ -156,7 +166,7 @@ def traces() -> dict:
             "steps": len(sel["teacher_forced"]), "fr_steps": len(sel["free_running"]),
             "failures": report["metrics"]["dynamic"]["failures"],
             "first_step_failures": report["metrics"]["dynamic"]["failure_first_divergence"].count(1),
-            "d_count": sel["source"].count("d"),
+            "d_count": sel["source"].count("d"), "n_wrong": _wrong_positions(sel),
             "source_text": _text(sel["source"]), "target_text": _text(sel["target"]),
             "greedy_text": _text(sel["greedy"])}
 
@@ -170,6 +180,7 @@ def denominators() -> dict:
     report = _report()
     sel = report["selected"]
     return {"metrics": _metrics(report), "sequences": report["test_sequences"],
+            "n_models": len(report["manifest"]["models"]),
             "valid_tokens": report["metrics"]["dynamic"]["valid_tokens"],
             "failures": report["metrics"]["dynamic"]["failures"],
             "target_lp": sel["target_log_probability_tf_sum"],
@@ -196,7 +207,7 @@ def beam_outcome() -> dict:
                           "best_lp": b["best_log_probability"], "width": w, "size": len(b["candidates"])}
     greedy_lp = sel["greedy_log_probability"]
     target_lp = sel["target_log_probability"]
-    return {"beam": beams, "widths": list(BEAM_WIDTHS), "target_lp": target_lp, "greedy_lp": greedy_lp,
+    return {"beam": beams, "n_widths": len(beams), "widths": list(BEAM_WIDTHS), "target_lp": target_lp, "greedy_lp": greedy_lp,
             "gap": greedy_lp - target_lp, "ratio": math.exp(greedy_lp - target_lp),
             "greedy_p": math.exp(greedy_lp), "target_p": math.exp(target_lp),
             "target_text": _text(sel["target"]), "greedy_text": _text(sel["greedy"]),
@@ -213,7 +224,7 @@ def lab_route() -> dict:
     """§3.20: what the lab's path A returns for the selected sequence (index, beam widths available)."""
     report = _report()
     sel = report["selected"]
-    return {"index": sel["index"], "widths": list(BEAM_WIDTHS),
+    return {"index": sel["index"], "widths": list(BEAM_WIDTHS), "n_models": len(report["manifest"]["models"]),
             "exact_match_dynamic": report["metrics"]["dynamic"]["exact_match"],
             "exact_match_fixed": report["metrics"]["fixed"]["exact_match"],
             "target_lp": sel["target_log_probability"], "greedy_lp": sel["greedy_log_probability"],

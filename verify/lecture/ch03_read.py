@@ -177,7 +177,8 @@ def scorer_cancellation() -> dict:
     from kernels.attention import additive_scores, dot_scores, linear_scores, linearized_additive_coefficients
 
     a, b = linearized_additive_coefficients(SCORER_W_Q, SCORER_W_K, SCORER_V_A)
-    out = {"k": SCORER_KEYS.tolist(), "W_q": SCORER_W_Q, "W_k": SCORER_W_K, "v_a": SCORER_V_A, "b_a": SCORER_B_A,
+    out = {"n_keys": len(SCORER_KEYS), "n_queries": len(SCORER_QUERIES),
+           "k": SCORER_KEYS.tolist(), "W_q": SCORER_W_Q, "W_k": SCORER_W_K, "v_a": SCORER_V_A, "b_a": SCORER_B_A,
            "a": a, "b": b, "q": [], "linear": [], "tanh": [], "dot": []}
     for q in SCORER_QUERIES:
         out["q"].append(q)
@@ -205,6 +206,7 @@ def read_gradient_check() -> dict:
 
     c = READ_HER
     out = {"q": c.q, "k": c.K.tolist(), "v": c.V.tolist(), "G": c.G, "d_k": c.K.shape[1],
+           "n_slots": len(c.K), "d_v": c.V.shape[1],
            "tol": AGREEMENT_TOL}
     for name, scale in (("dot", False), ("scaled", True)):
         read = attend(c.q, c.K, c.V, scale=scale)

@@ -62,6 +62,7 @@ def reversal_distances() -> dict:
     reverse = alignment_distances(len(SOURCE), ALIGNMENT, reverse_source=True)
     return {
         "n_source": len(SOURCE), "n_target": len(TARGET),
+        "encoded_after_A": len(SOURCE) - 1 - SOURCE.index("A"),   # source tokens read after A, in order
         "forward": forward, "reverse": reverse,
         "forward_A": forward[0], "reverse_A": reverse[0],
         "forward_sum": sum(forward), "reverse_sum": sum(reverse),
@@ -89,7 +90,7 @@ def probability_tree() -> dict:
     return {
         "edges": _edges(),
         "path": {_name(h.tokens): h.probability for h in paths},
-        "n_paths": len(paths),
+        "n_paths": len(paths), "n_aa_children": len(TREE["A a"]),
         "total": sum(h.probability for h in paths),
         "greedy": greedy.best.probability,
         "best": paths[0].probability,
@@ -135,6 +136,7 @@ def bleu_examples() -> dict:
     m2, t2 = clipped_matches(CANDIDATE, [REFERENCE], 2)
     clip = corpus_bleu([CLIP_CANDIDATE], [[CLIP_REFERENCE]], max_n=BLEU_ORDER)
     cm1, ct1 = clipped_matches(CLIP_CANDIDATE, [CLIP_REFERENCE], 1)
+    _, ct2 = clipped_matches(CLIP_CANDIDATE, [CLIP_REFERENCE], 2)
     return {
         "order": BLEU_ORDER,
         "m1": m1, "t1": t1, "m2": m2, "t2": t2,
@@ -143,7 +145,7 @@ def bleu_examples() -> dict:
         "bp": main.brevity_penalty, "log_bp": math.log(main.brevity_penalty),
         "bleu": main.score, "bleu_points": 100 * main.score,
         "clip_ref_len": len(CLIP_REFERENCE), "clip_cand_len": len(CLIP_CANDIDATE),
-        "clip_m1": cm1, "clip_t1": ct1,
+        "clip_m1": cm1, "clip_t1": ct1, "clip_t2": ct2, "clip_ref_the": CLIP_REFERENCE.count("the"),
         "clip_p1": clip.precisions[0], "clip_p2": clip.precisions[1],
         "clip_bleu": clip.score,
     }

@@ -77,8 +77,9 @@ def t5_example() -> dict:
     """§5.3: span corruption of gave and red book."""
     enc, dec = span_corruption(HER_SENTENCE, T5_DROPPED)
     sentinel = lambda t: t.startswith("<extra_id_")
+    spans = sum(1 for i, p in enumerate(T5_DROPPED) if i == 0 or p != T5_DROPPED[i - 1] + 1)
     return {
-        "dropped": len(T5_DROPPED), "enc_len": len(enc), "dec_len": len(dec),
+        "dropped": len(T5_DROPPED), "spans": spans, "enc_len": len(enc), "dec_len": len(dec),
         "enc_sentinels": sum(map(sentinel, enc)), "dec_sentinels": sum(map(sentinel, dec)),
         "kept": sum(not sentinel(t) for t in enc),
     }
@@ -87,7 +88,7 @@ def t5_example() -> dict:
 def one_update() -> dict:
     """§5.5: loss and logit gradient p_j - 1[j = her] at one position."""
     return {
-        "logits": STEP_LOGITS, "probs": softmax(STEP_LOGITS),
+        "n_vocab": len(STEP_VOCAB), "logits": STEP_LOGITS, "probs": softmax(STEP_LOGITS),
         "loss": cross_entropy(STEP_LOGITS, STEP_LABEL),
         "grad": cross_entropy_grad(STEP_LOGITS, STEP_LABEL),
     }
@@ -98,7 +99,7 @@ def norms() -> dict:
     shifted = NORM_X + NORM_SHIFT
     zero = lambda x: np.zeros_like(x)
     return {
-        "x": NORM_X, "shift": NORM_SHIFT, "shifted": shifted,
+        "x": NORM_X, "dim": len(NORM_X), "shift": NORM_SHIFT, "shifted": shifted,
         "ln": layer_norm(NORM_X, eps=0.0), "rms": rms_norm(NORM_X, eps=0.0),
         "ln_shifted": layer_norm(shifted, eps=0.0), "rms_shifted": rms_norm(shifted, eps=0.0),
         "post_zero": post_ln_sublayer(NORM_X, zero, lambda v: layer_norm(v, eps=0.0)),
@@ -121,10 +122,13 @@ def swiglu_budget() -> dict:
     """§5.10: the hidden width at which SwiGLU matches a 4d-wide FFN's weights, and SiLU(-1)."""
     plain = ffn_parameter_count(D_MODEL, 4 * D_MODEL, bias=False)
     width = swiglu_width_for_budget(4 * D_MODEL)
+    swiglu_4d = swiglu_parameter_count(D_MODEL, 4 * D_MODEL)
+    one_matrix = D_MODEL * 4 * D_MODEL        # weights of one d x 4d matrix
     return {
         "d": D_MODEL, "hidden": 4 * D_MODEL, "plain": plain, "width": width,
+        "plain_matrices": plain // one_matrix, "swiglu_matrices": swiglu_4d // one_matrix,
         "swiglu_same": swiglu_parameter_count(D_MODEL, width),
-        "swiglu_4d": swiglu_parameter_count(D_MODEL, 4 * D_MODEL),
+        "swiglu_4d": swiglu_4d,
         "silu_at": SILU_AT, "silu": float(silu(SILU_AT)),
     }
 
@@ -135,7 +139,7 @@ def moe_routing() -> dict:
     top2, w2 = top_k_routing(ROUTER, 2, renormalize=True)
     counts = moe_parameter_counts(len(ROUTER), 1, 1)      # in units of one expert's parameters P
     return {
-        "router": ROUTER, "top1": int(top1[0]) + 1, "w1": float(w1[0]),
+        "router": ROUTER, "n_experts": len(ROUTER), "top1": int(top1[0]) + 1, "w1": float(w1[0]),
         "top2": [int(i) + 1 for i in top2], "w2": w2,
         "total_experts": counts.total, "active_experts": counts.active,
     }
@@ -148,7 +152,7 @@ def rope() -> dict:
         k = rotary_embed(ROPE_Q[None, :], [j * ROPE_THETA])[0]
         return float(q @ k)
     return {
-        "q": ROPE_Q, "shift": ROPE_SHIFT,
+        "q": ROPE_Q, "dim": len(ROPE_Q), "n_offsets": len(ROPE_OFFSETS), "shift": ROPE_SHIFT,
         "scores": [score(0, o) for o in ROPE_OFFSETS],
         "shifted": [score(ROPE_SHIFT, ROPE_SHIFT + o) for o in ROPE_OFFSETS],
     }
