@@ -52,9 +52,10 @@ test: $(STAMP) browser-deps
 	$(BIN)/python -m pytest
 
 ## labs: execute every lab notebook headless and compare with its committed outputs and results,
-##       one line per route; UPDATE=1 stores fresh outputs in the notebooks and results/labs/ (commit them)
+##       one line per route; UPDATE=1 stores fresh outputs in the notebooks and results/labs/ (commit them);
+##       ROUTE=route_g runs one route only
 labs: $(STAMP)
-	$(BIN)/python -m verify.labs $(if $(UPDATE),--update)
+	$(BIN)/python -m verify.labs $(if $(UPDATE),--update) $(if $(ROUTE),--route $(ROUTE))
 
 notebooks: labs
 
