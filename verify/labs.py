@@ -11,6 +11,9 @@ import json
 import os
 from pathlib import Path
 
+from verify.evidence import produces
+from verify.labs_route_g import headlines as route_g_headlines
+
 ROOT = Path(__file__).resolve().parent.parent
 COMMITTED = ROOT / "results" / "labs"
 
@@ -218,6 +221,7 @@ if __name__ == "__main__":
 
 # --------------------------------------------------------------------------- the labs index page
 
+@produces("construction", "checkpoint")
 def lab_headlines() -> dict:
     """What docs/labs/index.md quotes from the committed lab results (each checked against the
     notebooks by tests/test_notebooks.py, so a quoted number cannot outlive its computation)."""
@@ -251,4 +255,5 @@ def lab_headlines() -> dict:
         "b_greedy_distinct": rule["greedy"]["distinct_2"], "b_greedy_limit": rule["greedy"]["hit_limit"],
         "b_texts": rule["greedy"]["texts"], "b_tau1_distinct": rule["tau 1.0"]["distinct_2"],
         "b_greedy_nll": rule["greedy"]["source_nll_per_token"], "b_tau1_nll": rule["tau 1.0"]["source_nll_per_token"],
+        **route_g_headlines(committed_results("route_g")),   # route G part 2 quotes trained checkpoints
     }

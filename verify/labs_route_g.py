@@ -157,3 +157,53 @@ def machine() -> dict:
     return {"cpu_model": names[0] if names else platform.processor() or None, "cpu_count": os.cpu_count(),
             "numpy": np.__version__, "python": platform.python_version(),
             "openblas_threads": os.environ.get("OPENBLAS_NUM_THREADS")}
+
+
+# --------------------------------------------------------------------------- what the labs page quotes
+
+def headlines(r: dict) -> dict:
+    """docs/labs/index.md, section G: machine-independent numbers from the committed results of
+    route G (no timings). Every order the page states between two numbers is asserted here."""
+    from verify.numbers import Quantity
+
+    eq, b, c = r["equivalence"], r["bytes"], r["context"]
+    if eq["full_sequence"] != eq["cached_sequence"]:
+        raise AssertionError("results/labs/route_g.json: the two generations differ; the page says they are identical")
+    first, last = c["train_fact_range"]
+    rows = c["summary"]["position"]
+    inside = [row for row in rows if first <= row["fact_at"] <= last]
+    outside = [row for row in rows if not first <= row["fact_at"] <= last]
+    worst = min(outside, key=lambda row: row["accuracy"]["mean"])
+    in_min = min(min(row[m]["min"] for m in ("accuracy", "pair_both_correct")) for row in inside)
+    out_acc = [row["accuracy"]["mean"] for row in outside]
+    # the page says accuracy falls outside the trained range: every outside mean below every inside minimum
+    assert max(out_acc) < in_min, "an untrained position is answered as well as the trained ones"
+    sweeps = {int(k.rsplit("_", 1)[1]): v for k, v in c["summary"].items() if k.startswith("distractors_at_")}
+    far_at = next(at for at in sorted(sweeps) if not first <= at <= last)   # the fact outside the trained range
+    near_at = next(at for at in sorted(sweeps) if first <= at <= last)
+    far = {row["distractors"]: row for row in sweeps[far_at]}
+    near = sweeps[near_at]
+    none_k, most_k = min(far), max(far)
+    assert far[most_k]["accuracy"]["mean"] < far[none_k]["accuracy"]["mean"], "distractors do not lower accuracy"
+    near_min = min(min(row[m]["min"] for m in ("accuracy", "pair_both_correct")) for row in near)
+    untrained = c["untrained_seed0"]["position"]
+    return {
+        "g_steps": eq["steps"], "g_within": eq["within"], "g_tol": eq["tolerance"], "g_prompt": len(r["prompt"]),
+        "g_layers": r["model"]["layers"], "g_width": r["model"]["width"], "g_final_len": eq["final_cache_lengths"][0],
+        "g_weights": Quantity(b["weights_per_step"], "MiB"),
+        "g_weight_share": b["weights_per_step"] / b["total_last_step"],
+        "g_seeds": len(c["seeds"]), "g_params": c["parameters"], "g_updates": c["updates"],
+        "g_length": c["length"], "g_train_first": first, "g_train_last": last, "g_pairs": c["test_pairs_per_cell"]["position"],
+        "g_in_min": in_min, "g_out_acc": [min(out_acc), max(out_acc)],
+        "g_worst_at": worst["fact_at"], "g_worst_acc": worst["accuracy"]["mean"],
+        "g_worst_acc_range": [worst["accuracy"]["min"], worst["accuracy"]["max"]],
+        "g_worst_pair": worst["pair_both_correct"]["mean"],
+        "g_worst_pair_range": [worst["pair_both_correct"]["min"], worst["pair_both_correct"]["max"]],
+        "g_far_at": far_at, "g_near_at": near_at, "g_near_min": near_min,
+        "g_k_none": none_k, "g_k_most": most_k,
+        "g_far_acc": [far[none_k]["accuracy"]["mean"], far[most_k]["accuracy"]["mean"]],
+        "g_far_pair": [far[none_k]["pair_both_correct"]["mean"], far[most_k]["pair_both_correct"]["mean"]],
+        "g_suffix_pair": c["shared_suffix_predictor"]["pair_both_correct"],
+        "g_untrained_acc": sum(row["accuracy"] for row in untrained) / len(untrained),
+    }
+
