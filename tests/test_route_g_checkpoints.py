@@ -32,3 +32,20 @@ def test_a_tampered_checkpoint_is_refused(tmp_path):
         load_model(0, tmp_path)
     assert load_model(1, tmp_path) is not None
     json.loads((tmp_path / MANIFEST_FILE).read_text(encoding="utf-8"))
+
+
+def test_gpu_comparison_of_route_g_accepts_the_reference_and_rejects_a_drift():
+    from verify.checkpoints import gpu
+    from verify.checkpoints.route_g_train import diagnose
+    report = diagnose()
+    assert gpu.compare_route_g(report, report)["ok"]
+    drifted = json.loads(json.dumps(report))
+    first, last = report["train_fact_range"]
+    row = next(r for r in drifted["summary"]["position"] if first <= r["fact_at"] <= last)
+    row["accuracy"]["mean"] = 0.9   # a trained position no longer answered
+    assert not gpu.compare_route_g(report, drifted)["ok"]
+
+
+def test_committed_checkpoints_agree_with_themselves_on_the_cpu():
+    from verify.checkpoints import gpu
+    assert gpu.route_g_device_agreement("cpu")["within"]
