@@ -53,9 +53,10 @@ test: $(STAMP) browser-deps
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 ## labs: execute every lab notebook headless and compare with its committed outputs and results,
-##       one line per route; UPDATE=1 stores fresh outputs in the notebooks and results/labs/ (commit them)
+##       one line per route; UPDATE=1 stores fresh outputs in the notebooks and results/labs/ (commit them);
+##       ROUTE=route_g runs one route only
 labs: $(STAMP)
-	$(BIN)/python -m verify.labs $(if $(UPDATE),--update)
+	$(BIN)/python -m verify.labs $(if $(UPDATE),--update) $(if $(ROUTE),--route $(ROUTE))
 
 notebooks: labs
 
@@ -68,9 +69,9 @@ clean:
 ## checkpoints: train the reversal seq2seq pair into results/seq2seq/ and the pixel-QA / key-location
 ##              models into results/pixel_qa/ (CUDA when present, else CPU); refuses to overwrite
 ##              the committed checkpoints unless FORCE=1
-checkpoints: checkpoints-seq2seq checkpoints-pixel-qa
+checkpoints: checkpoints-seq2seq checkpoints-pixel-qa checkpoints-route-g
 
-.PHONY: checkpoints-seq2seq checkpoints-pixel-qa
+.PHONY: checkpoints-seq2seq checkpoints-pixel-qa checkpoints-route-g
 checkpoints-seq2seq: $(STAMP)
 	$(BIN)/python -m verify.checkpoints.train $(if $(FORCE),--force)
 
@@ -78,7 +79,11 @@ checkpoints-seq2seq: $(STAMP)
 checkpoints-pixel-qa: $(STAMP)
 	$(BIN)/python -m verify.checkpoints.pixel_qa_train $(if $(FORCE),--force)
 
-## gpu: retrain (seq2seq, pixel QA, key task) on CUDA, rerun the diagnostics, compare with the committed CPU references;
+## checkpoints-route-g: lab route G's fact decoders (lecture §7.11/§7.17), three seeds, CPU about a minute in all
+checkpoints-route-g: $(STAMP)
+	$(BIN)/python -m verify.checkpoints.route_g_train $(if $(FORCE),--force)
+
+## gpu: retrain (seq2seq, pixel QA, key task, route G fact decoders) on CUDA, rerun the diagnostics, compare with the committed CPU references;
 ##      then fused vs naive attention at the FlashAttention Figure 2 configuration
 ##      (torch + numpy only, no venv needed; without CUDA it says so and exits 0)
 GPU_PY ?= $(if $(wildcard $(BIN)/python),$(BIN)/python,python3)

@@ -47,3 +47,17 @@ def test_a_changed_results_file_is_reported(tmp_path):
     fresh["alpha"] = 1.0
     (tmp_path / "route_d.json").write_text(json.dumps(fresh), encoding="utf-8")
     assert labs.result_differences("route_d", tmp_path)
+
+
+def test_machine_dependent_results_are_not_compared_but_the_rest_is(tmp_path):
+    """A results file's `machine_dependent` object (timings) may differ; any other key may not."""
+    import json
+    committed = json.loads((labs.COMMITTED / "route_g.json").read_text(encoding="utf-8"))
+    assert labs.MACHINE_DEPENDENT_KEY in committed
+    fresh = json.loads(json.dumps(committed))
+    fresh[labs.MACHINE_DEPENDENT_KEY]["timing"]["cached_decode_s"] *= 3.0
+    (tmp_path / "route_g.json").write_text(json.dumps(fresh), encoding="utf-8")
+    assert not labs.result_differences("route_g", tmp_path)
+    fresh["bytes"]["weights_per_step"] += 8
+    (tmp_path / "route_g.json").write_text(json.dumps(fresh), encoding="utf-8")
+    assert labs.result_differences("route_g", tmp_path)
