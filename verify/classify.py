@@ -15,7 +15,6 @@ block right after one is its checked output. Digits in any other fenced block ar
 """
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 
@@ -23,9 +22,9 @@ from verify.numbers import CN_NUMERAL, SCALAR
 
 NUMBER = re.compile(SCALAR)
 
-# Counted number words (三个候选) are values only when this is on: `VERIFY_COUNT_WORDS=1 python -m verify`.
-# Fractions, halves and multipliers in words (万分之一, 一半, 四倍, 翻倍) are always values.
-COUNT_WORDS = os.environ.get("VERIFY_COUNT_WORDS", "") not in ("", "0")
+# Counted number words (三个候选) are values, like fractions, halves and multipliers in words (万分之一, 一半,
+# 四倍, 翻倍). Every page states its counts as claims since 2026-11-30; there is no switch to turn this off.
+COUNT_WORDS = True
 
 # Measure words after which a Chinese numeral is a count (三个候选, 两头, 四维). Longest first.
 MEASURE_WORDS = ("部分", "方面", "分钟", "小时", "句话", "个", "种", "次", "项", "维", "层", "头", "步", "轮", "类",
@@ -136,11 +135,12 @@ def math_spans(view: str) -> list[tuple[int, int, int]]:
 def numbers_in(body: str, counts: bool | None = None) -> list[Token]:
     """Every number in a body: digits anywhere in prose, math and non-executed code, and Chinese
     number words in prose. `counts` includes counted words (三个候选, 第二维); it defaults to
-    COUNT_WORDS, which is off until the pages state their counts as claims (see the guide)."""
+    COUNT_WORDS (always on; a test may pass `counts=False` to look at digits alone)."""
     view = prose_view(body)
     spans = math_spans(view)
-    # `FORCE=1`, `temperature=0`: an inline code span that is one name=integer setting is code the reader types
-    settings = [m.span(1) for m in re.finditer(r"`[A-Za-z_]\w*=[-−]?(\d+)`", body)]
+    # `FORCE=1`, `temperature=0`: an inline code span that sets one name to 0 or 1 is a switch the reader types;
+    # any other integer (`batch=64`) states a value and is checked like prose
+    settings = [m.span(1) for m in re.finditer(r"`[A-Za-z_]\w*=([01])`", body)]
     tokens = []
     for m in NUMBER.finditer(view):
         start, end, text = m.start(), m.end(), m.group(0)
