@@ -9,6 +9,9 @@ claim covers them; a `d^2` that became `d^3` would pass. A page binds such a for
         args: {n: n, d: d, f: f}                  # kernel parameter -> formula symbol, expression or number
         result: projections                       # attribute or key of the kernel's result (optional)
 
+A big-O formula (`tex: 'O(n^2d)'`) is checked up to a constant: kernel / formula must be the
+same at every point, so `O(nd^2)` for a kernel that grows like n^2 d fails.
+
 The LaTeX is parsed with sympy's LaTeX parser (lark backend), evaluated at POINTS random
 integer points (symbols drawn from 2..13, seeded by the formula text so a run is
 reproducible) and compared with the kernel called on the same values. Every free symbol of
@@ -171,7 +174,9 @@ def check_formula(entry: dict) -> None:
     """Raise FormulaError when the formula and the kernel disagree at any sample point."""
     import sympy
 
-    expr = parse(entry["tex"])
+    tex = str(entry["tex"]).strip()
+    order = re.fullmatch(r"O\s*\((.*)\)", tex, re.S)  # O(n^2d): the kernel must grow like it, up to a constant
+    expr = parse(order.group(1) if order else tex)
     kernel = resolve_kernel(entry["kernel"])
     symbols = {symbol_name(s.name): s for s in expr.free_symbols}
     args = entry.get("args") or {}
@@ -193,6 +198,7 @@ def check_formula(entry: dict) -> None:
         raise FormulaError(f"args use {', '.join(sorted(used - set(symbols)))}, which {entry['tex']!r} does not contain "
                            "(a factor is missing from the formula, or args name the wrong symbol)")
     rng = np.random.default_rng(zlib.crc32(entry["tex"].encode()))
+    ratio = None
     for _ in range(POINTS):
         point = {s: int(rng.integers(2, 14)) for s in symbols.values()}
         kwargs = {p: (float(v.subs(point)) if hasattr(v, "subs") else v) for p, v in mapped.items()}
@@ -202,6 +208,12 @@ def check_formula(entry: dict) -> None:
             if step:
                 got = got[step] if isinstance(got, dict) else getattr(got, step)
         want = float(expr.subs(point).evalf())
+        if order:
+            ratio = float(got) / want if ratio is None else ratio
+            if not np.isclose(float(got) / want, ratio, rtol=RELATIVE_TOLERANCE, atol=0):
+                raise FormulaError(f"{entry['tex']!r}: {entry['kernel']} does not grow like {order.group(1)!r} "
+                                   f"(kernel / formula is {ratio:.6g} at one point and {float(got) / want:.6g} at another)")
+            continue
         if not np.isclose(float(got), want, rtol=RELATIVE_TOLERANCE, atol=0):
             shown = ", ".join(f"{k}={v}" for k, v in kwargs.items())
             raise FormulaError(f"{entry['tex']!r} gives {want:.10g} but {entry['kernel']}({shown}) gives "
@@ -212,9 +224,41 @@ def _squeeze(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
+# A paragraph about a cost: parameter, byte, FLOP and memory counts, complexity. A formula there that carries an
+# exponent or a coefficient (n^2, 4d, 2\times L) states how the cost grows, and must be bound or claimed.
+COST_SENTENCE = re.compile(r"参数|字节|FLOP|乘加|MAC|复杂度|计算量|显存|内存|bytes|parameters")
+FORMULA_NUMERAL = re.compile(r"\^\s*\{?\s*-?\d|(?<![\w.^_{}\\])\d+(?:\.\d+)?\s*(?:\\times|\\cdot|(?=[A-Za-z(]|\\(?!times|cdot)[A-Za-z]))")
+
+
+def unbound_cost_formulas(page) -> list[tuple[int, str]]:
+    """(offset, tex) of formulas in cost sentences whose exponent or coefficient nothing checks: not bound
+    under `formulas:` and not inside a claim template."""
+    from verify.classify import math_spans, prose_view
+
+    body = page.body
+    bound = [_squeeze(str(f.get("tex", ""))) for f in page.meta.get("formulas") or [] if isinstance(f, dict)]
+    claimed = [_squeeze(str(c)) for c in page.meta.get("claims") or []]
+    found = []
+    for start, end, inner in math_spans(prose_view(body)):
+        tex = body[inner:end].rstrip("$").removesuffix("\\]").removesuffix("\\)")
+        bare = re.sub(r"_\s*(\{[^{}]*\}|\\?\w)", "", tex)  # subscripts are names (h_0, W_2), not numerals
+        if not FORMULA_NUMERAL.search(bare) or not re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", bare)):
+            continue
+        para_start, para_end = body.rfind("\n\n", 0, start) + 1, body.find("\n\n", end)
+        if not COST_SENTENCE.search(body[para_start:para_end if para_end >= 0 else len(body)]):
+            continue
+        squeezed = _squeeze(tex)
+        if any(b and (b in squeezed or squeezed in b) for b in bound) or any(squeezed in c for c in claimed):
+            continue
+        found.append((start, tex.strip()))
+    return found
+
+
 def check_formulas(page, line_of_item) -> list[tuple[int, str]]:
-    """Errors (line, message) for a page's `formulas` entries."""
-    errors = []
+    """Errors (line, message) for a page's `formulas` entries, and for cost formulas left unbound."""
+    errors = [(page.line_of(offset), f"the cost formula ${tex}$ carries a numeral that nothing checks; bind it under "
+                                      "formulas: (tex, kernel, args; O(...) is checked up to a constant) or make it a claim")
+              for offset, tex in unbound_cost_formulas(page)]
     body = _squeeze(page.body)
     for i, entry in enumerate(page.meta.get("formulas") or []):
         line = line_of_item(i)

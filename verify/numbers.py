@@ -78,7 +78,7 @@ class Printed:
     unit: str = ""
 
     def admits(self, computed: float) -> bool:
-        slack = 1e-9 * max(abs(self.value), abs(computed), 1e-300)
+        slack = 1e-12 * max(abs(self.value), abs(computed), 1e-300)  # float rounding, not a digit of a large integer
         return abs(float(computed) - self.value) <= self.tolerance + slack
 
 

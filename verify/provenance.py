@@ -343,10 +343,10 @@ def _names_of(source) -> list[str]:
 
 
 def _mention_window(body: str, start: int) -> str:
-    """From a name to the end of its clause: 40 characters, cut at a full stop or line end, extended
+    """From a name to the end of its clause: 40 characters, cut at a full stop or paragraph end, extended
     to the end of a parenthesis that opens inside it (Devlin 等 2019 年（NAACL；预印本 2018 年）)."""
     end = min(len(body), start + 40)
-    for stop in ("。", "\n", "；"):
+    for stop in ("。", "\n\n", "\n- ", "；"):  # a list item may wrap onto the next line
         at = body.find(stop, start, end)
         if at >= 0:
             end = at
@@ -366,7 +366,8 @@ def _check_years_beside_names(page, citations: list[Citation], sources, fail) ->
     names = [(name, source) for source in cited.values() for name in _names_of(source)]
     for name, source in names:
         for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", body):
-            window = _mention_window(body, m.start())
+            before = re.search(r"(?<![\d.])(?:19|20)\d\d\s*年?\s*(?:的\s*)?$", body[max(0, m.start() - 10):m.start()])
+            window = (before.group(0) if before else "") + _mention_window(body, m.start())  # 2014 年 Bahdanau 等
             here = [s for n, s in names if n in window]
             allowed = set().union(*(_years_of(s) for s in here))
             preprint = {"20" + s.eprint[:2] for s in here if re.fullmatch(r"\d{4}\.\d{4,5}", s.eprint or "")}
