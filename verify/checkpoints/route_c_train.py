@@ -98,6 +98,7 @@ def train_all(results_file: Path = RESULTS_FILE, checkpoints: Path = CHECKPOINTS
     started, cpu_started = time.perf_counter(), time.process_time()
     runs, blobs, data_hashes, parameters = [], {}, {}, {}
     with deterministic(device):
+        env = environment(device)   # inside the block: records the one thread the runs use
         for task, spec in TASKS.items():
             for distance in spec["distances"]:
                 data = generate(task, distance)
@@ -122,7 +123,7 @@ def train_all(results_file: Path = RESULTS_FILE, checkpoints: Path = CHECKPOINTS
         "tasks": {t: {"distances": list(s["distances"]), "clipping": list(s["clipping"]),
                       "data_seeds": [s["data_seed"](d) for d in s["distances"]]} for t, s in TASKS.items()},
         "sizes": SIZES, "model": MODEL, "training": TRAINING, "seeds": list(SEEDS), "cells": list(CELLS),
-        "parameters": parameters, "environment": environment(device),
+        "parameters": parameters, "environment": env,
         "determinism": "torch.use_deterministic_algorithms(True); one intra-op thread on the CPU",
         "runs": runs,
         "summary": seed_spread(runs, ("task", "distance", "cell", "clip"),
@@ -135,7 +136,7 @@ def train_all(results_file: Path = RESULTS_FILE, checkpoints: Path = CHECKPOINTS
         "data_sha256": data_hashes,
         "models": {name: {"file": name, "sha256": sha256_bytes(blob)} for name, blob in blobs.items()},
         "retrain_check": dict(zip(("task", "distance", "cell", "clip", "seed"), RETRAIN_CHECK)),
-        "environment": environment(device),
+        "environment": env,
     }
     for name, blob in blobs.items():
         write_bytes_atomically(checkpoints / name, blob)
