@@ -87,3 +87,9 @@ def test_gpu_comparison_accepts_the_reference_and_rejects_a_drift(results):
     row["pair_both_correct"]["mean"] -= 0.5
     report = gpu.compare_route_c(results, drifted)
     assert not report["ok"] and sum(not g["within"] for g in report["groups"]) == 1
+    # a retraining that forgets the shortest distance fails even within the per-group tolerance
+    forgot = copy.deepcopy(results)
+    short = next(r for r in forgot["summary"] if r["task"] == "first_clue" and r["distance"] == 5)
+    short["pair_both_correct"]["mean"] = 0.7
+    report = gpu.compare_route_c(results, forgot)
+    assert all(g["within"] for g in report["groups"]) and not report["shortest_distance_learned"] and not report["ok"]
