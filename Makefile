@@ -67,9 +67,9 @@ clean:
 ## checkpoints: train the reversal seq2seq pair into results/seq2seq/ and the pixel-QA / key-location
 ##              models into results/pixel_qa/ (CUDA when present, else CPU); refuses to overwrite
 ##              the committed checkpoints unless FORCE=1
-checkpoints: checkpoints-seq2seq checkpoints-pixel-qa
+checkpoints: checkpoints-seq2seq checkpoints-pixel-qa checkpoints-route-c
 
-.PHONY: checkpoints-seq2seq checkpoints-pixel-qa
+.PHONY: checkpoints-seq2seq checkpoints-pixel-qa checkpoints-route-c
 checkpoints-seq2seq: $(STAMP)
 	$(BIN)/python -m verify.checkpoints.train $(if $(FORCE),--force)
 
@@ -77,7 +77,11 @@ checkpoints-seq2seq: $(STAMP)
 checkpoints-pixel-qa: $(STAMP)
 	$(BIN)/python -m verify.checkpoints.pixel_qa_train $(if $(FORCE),--force)
 
-## gpu: retrain (seq2seq, pixel QA, key task) on CUDA, rerun the diagnostics, compare with the committed CPU references;
+## checkpoints-route-c: lab route C sweep (lecture §8.4), 108 small runs on the CPU, about 3.5 min of CPU
+checkpoints-route-c: $(STAMP)
+	$(BIN)/python -m verify.checkpoints.route_c_train $(if $(FORCE),--force)
+
+## gpu: retrain (seq2seq, pixel QA, key task, lab route C) on CUDA, rerun the diagnostics, compare with the committed CPU references;
 ##      then fused vs naive attention at the FlashAttention Figure 2 configuration
 ##      (torch + numpy only, no venv needed; without CUDA it says so and exits 0)
 GPU_PY ?= $(if $(wildcard $(BIN)/python),$(BIN)/python,python3)
