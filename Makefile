@@ -69,9 +69,9 @@ clean:
 ## checkpoints: train the reversal seq2seq pair into results/seq2seq/ and the pixel-QA / key-location
 ##              models into results/pixel_qa/ (CUDA when present, else CPU); refuses to overwrite
 ##              the committed checkpoints unless FORCE=1
-checkpoints: checkpoints-seq2seq checkpoints-pixel-qa checkpoints-route-g
+checkpoints: checkpoints-seq2seq checkpoints-pixel-qa checkpoints-route-c checkpoints-route-g
 
-.PHONY: checkpoints-seq2seq checkpoints-pixel-qa checkpoints-route-g
+.PHONY: checkpoints-seq2seq checkpoints-pixel-qa checkpoints-route-c checkpoints-route-g
 checkpoints-seq2seq: $(STAMP)
 	$(BIN)/python -m verify.checkpoints.train $(if $(FORCE),--force)
 
@@ -79,11 +79,15 @@ checkpoints-seq2seq: $(STAMP)
 checkpoints-pixel-qa: $(STAMP)
 	$(BIN)/python -m verify.checkpoints.pixel_qa_train $(if $(FORCE),--force)
 
+## checkpoints-route-c: lab route C sweep (lecture §8.4), 108 small runs on the CPU, about 3.5 min of CPU
+checkpoints-route-c: $(STAMP)
+	$(BIN)/python -m verify.checkpoints.route_c_train $(if $(FORCE),--force)
+
 ## checkpoints-route-g: lab route G's fact decoders (lecture §7.11/§7.17), three seeds, CPU about a minute in all
 checkpoints-route-g: $(STAMP)
 	$(BIN)/python -m verify.checkpoints.route_g_train $(if $(FORCE),--force)
 
-## gpu: retrain (seq2seq, pixel QA, key task, route G fact decoders) on CUDA, rerun the diagnostics, compare with the committed CPU references;
+## gpu: retrain (seq2seq, pixel QA, key task, lab routes C and G) on CUDA, rerun the diagnostics, compare with the committed CPU references;
 ##      then fused vs naive attention at the FlashAttention Figure 2 configuration
 ##      (torch + numpy only, no venv needed; without CUDA it says so and exits 0)
 GPU_PY ?= $(if $(wildcard $(BIN)/python),$(BIN)/python,python3)

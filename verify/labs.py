@@ -256,4 +256,36 @@ def lab_headlines() -> dict:
         "b_texts": rule["greedy"]["texts"], "b_tau1_distinct": rule["tau 1.0"]["distinct_2"],
         "b_greedy_nll": rule["greedy"]["source_nll_per_token"], "b_tau1_nll": rule["tau 1.0"]["source_nll_per_token"],
         **route_g_headlines(committed_results("route_g")),   # route G part 2 quotes trained checkpoints
+        **route_c_headlines(),
+    }
+
+
+def route_c_headlines() -> dict:
+    """Route C's numbers for the labs index, from the committed sweep (results/labs/route_c.json):
+    per distance and model the three-seed mean and [min, max] of pair-both-correct, clipping on and off."""
+    c = committed_results("route_c")
+    spread = lambda m: {"mean": m["mean"], "range": [m["min"], m["max"]]}
+
+    from kernels.first_clue import KEY_CLUE_POSITION
+    clue_position = {"first_clue": 0, "key_in_box": KEY_CLUE_POSITION}
+    length = {(r["task"], r["distance"]): r["sequence_length"] for r in c["runs"]}
+
+    def rows(task, metric="pair_both_correct"):
+        table = {}
+        for r in c["summary"]:
+            if r["task"] == task:
+                key = f"{r['cell']}_{'on' if r['clip'] else 'off'}"
+                after = length[(task, r["distance"])] - 1 - clue_position[task]   # tokens after the clue
+                table.setdefault(r["distance"], {"distance": r["distance"], "after": after})[key] = spread(r[metric])
+        return [table[d] for d in sorted(table)]
+
+    clipped = lambda cell: [r["clipped_share"] for r in c["runs"] if r["task"] == "first_clue" and r["cell"] == cell]
+    return {
+        "c_seeds": len(c["seeds"]), "c_updates": c["training"]["updates"], "c_batch": c["training"]["batch_size"],
+        "c_train_pairs": c["sizes"]["n_train_pairs"], "c_test_pairs": c["sizes"]["n_test_pairs"],
+        "c_hidden": c["model"]["hidden"], "c_clip_threshold": c["training"]["clip_threshold"],
+        "c_rnn_params": c["parameters"]["first_clue-rnn"], "c_lstm_params": c["parameters"]["first_clue-lstm"],
+        "c_runs": len(c["runs"]), "c_cpu_s": round(c["cpu_s_total"]),
+        "c_rnn_clipped_max": max(clipped("rnn")), "c_lstm_clipped_max": max(clipped("lstm")),
+        "c_fc": rows("first_clue"), "c_fc_acc": rows("first_clue", "accuracy"), "c_key": rows("key_in_box"),
     }
