@@ -21,6 +21,13 @@ def layer_norm(x, gamma=None, beta=None, eps: float = 1e-5) -> np.ndarray:
     return normed
 
 
+def ffn_hidden_width(d_model: int, multiplier: int = 4) -> int:
+    """The FFN's inner width: 4 d_model in the original Transformer (d_ff = 2048 for d_model = 512)."""
+    if d_model < 1 or multiplier < 1:
+        raise ValueError(f"d_model and multiplier must be positive, got {d_model}, {multiplier}")
+    return multiplier * d_model
+
+
 def ffn_parameter_count(d_model: int, d_hidden: int, bias: bool = True) -> int:
     """Weights (and biases) of the two linear maps d_model -> d_hidden -> d_model."""
     weights = 2 * d_model * d_hidden

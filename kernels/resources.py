@@ -62,6 +62,11 @@ class MacCount:
         return self.projections + self.ffn + self.attention
 
     @property
+    def per_position(self) -> int:
+        """The work each position does on its own (projections and FFN), apart from reading the others."""
+        return self.projections + self.ffn
+
+    @property
     def flops(self) -> int:
         """The same work counted as FLOPs (multiply and add counted separately)."""
         return 2 * self.total
@@ -83,6 +88,20 @@ def decode_step_macs(t: int, d: int, f: int) -> MacCount:
 def recompute_step_macs(t: int, d: int, f: int) -> MacCount:
     """One layer, one new token without a cache: the whole prefix of t + 1 tokens is run again."""
     return prefill_macs(t + 1, d, f)
+
+
+def recurrent_layer_macs(n: int, d: int) -> int:
+    """A dense tanh RNN layer over n steps, input and state width d: W_x x_t and W_h h_{t-1}, d^2 MACs each."""
+    _positive(n=n, d=d)
+    return n * 2 * d * d
+
+
+def score_table_growth(scale: int, n: int) -> float:
+    """How many times more query-key scores a length of scale * n needs than a length of n (dense, n x n)."""
+    from kernels.attention import attention_score_count
+
+    _positive(scale=scale, n=n)
+    return attention_score_count(scale * n, scale * n) / attention_score_count(n, n)
 
 
 def gqa_group_size(query_heads: int, kv_heads: int) -> int:

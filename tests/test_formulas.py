@@ -59,3 +59,37 @@ def test_page_latex_reads_as_the_intended_expression(tex, expected):
 def test_unparsable_formula_is_one_clear_error():
     with pytest.raises(FormulaError, match="sympy cannot parse"):
         parse(r"4d^2=1,048,576")
+
+
+LAYER = {"tex": "O(nd^2+n^2d)", "kernel": "kernels/resources.py::prefill_macs", "args": {"n": "n", "d": "d", "f": "d"},
+         "result": "total"}
+
+
+def test_a_big_o_formula_is_checked_up_to_constants():
+    check_formula(LAYER)
+    check_formula({**LAYER, "tex": "O(n^2d)", "args": {"n": "n", "d": "d", "f": 1}, "result": "attention"})
+
+
+@pytest.mark.parametrize("tex", ["O(nd^2)", "O(n^2d)", "O(nd^3+n^2d)", "O(nd^2+n^3d)", "O(nd^2+n^2d+n)"])
+def test_a_big_o_formula_with_a_wrong_or_missing_term_fails(tex):
+    with pytest.raises(FormulaError, match="does not grow like"):
+        check_formula(with_tex(LAYER, tex))
+
+
+def _page(body: str, meta: dict | None = None):
+    from types import SimpleNamespace
+    return SimpleNamespace(body=body, meta=meta or {}, line_of=lambda offset: body.count("\n", 0, offset) + 1)
+
+
+def test_an_unbound_cost_formula_is_reported_and_a_bound_one_is_not():
+    body = "一层的计算量约为 $O(nd^2)$，参数约 $12d^2$。\n\n词向量 $h_1$ 与 $W_2$ 只是名字。\n"
+    found = [tex for _, tex in formulas.unbound_cost_formulas(_page(body))]
+    assert found == ["O(nd^2)", "12d^2"]
+    bound = {"formulas": [{"tex": "O(nd^2)"}]}
+    assert [tex for _, tex in formulas.unbound_cost_formulas(_page(body, bound))] == ["12d^2"]
+    claimed = [(body.index("12d"), body.index("12d") + 2)]
+    assert formulas.unbound_cost_formulas(_page(body, bound), claimed) == []
+
+
+def test_a_formula_outside_a_cost_paragraph_is_not_a_cost_formula():
+    assert formulas.unbound_cost_formulas(_page("损失是 $(y-p)^2$，对 $p$ 求导。\n")) == []

@@ -330,7 +330,8 @@ def check_comparisons(ctx: Context) -> None:
 
 def check_formulas_against_kernels(ctx: Context) -> None:
     """Bound formulas agree with their kernels at random points (verify/formulas.py)."""
-    for line, message in check_formulas(ctx.page, lambda i: claim_line(ctx.page, "formulas", i)):
+    claimed = [(c.start, c.end) for c in ctx.covered if c.kind == "claim"]
+    for line, message in check_formulas(ctx.page, lambda i: claim_line(ctx.page, "formulas", i), claimed):
         ctx.fail(line, message)
 
 
