@@ -5,16 +5,12 @@ import pytest
 from tests.mutations.corpus import TARGETS, generate
 from tests.mutations.run import fast_subset, rate, run
 
-# Classes the combined checker (branches checker + provenance + relations, merged 14:55 UTC) does not
-# yet catch at target in the full corpus (`make mutations`); each entry says why. Not strict: the fast
+# Classes the checker does not yet catch at target in the full corpus (`make mutations`); each entry says why. Not strict: the fast
 # subset samples a few mutants per class and may miss the survivors. Take a class off when it meets its target.
 BELOW_TARGET = {
-    "number_words": "44% in the full corpus: counts with a measure word (三个容易混的符号, 两种口径) are checked only "
-                    "with VERIFY_COUNT_WORDS=1 until the pages are rewritten (see the guide's 计数的现状)",
-    "provenance": "12% in the full corpus: a figure/table/section number or a year changed consistently on a "
-                  "page survives unless a recorded paper number sits at that location or the bibliography "
-                  "states the year; locations without a recorded number cannot be checked without the paper",
-    "new_numbers": "90% in the full corpus: a number in inline code inside prose (`batch=64`) is not checked yet",
+    "provenance": "below 100% in the full corpus: a figure or section number changed to another location the "
+                  "bibliography also records for that source (Figure 2 -> Figure 3 of one paper), or a year changed "
+                  "to another year of the same source, cannot be told apart without reading the paper",
 }
 
 

@@ -343,10 +343,10 @@ def _names_of(source) -> list[str]:
 
 
 def _mention_window(body: str, start: int) -> str:
-    """From a name to the end of its clause: 40 characters, cut at a full stop or paragraph end, extended
+    """From a name to the end of its clause: 60 characters, cut at a full stop or paragraph end, extended
     to the end of a parenthesis that opens inside it (Devlin 等 2019 年（NAACL；预印本 2018 年）)."""
-    end = min(len(body), start + 40)
-    for stop in ("。", "\n\n", "\n- ", "；"):  # a list item may wrap onto the next line
+    end = min(len(body), start + 60)
+    for stop in ("。", "\n\n", "\n- ", "\n|", "；", " |"):  # a list item may wrap onto the next line; a table cell may not
         at = body.find(stop, start, end)
         if at >= 0:
             end = at
@@ -356,6 +356,19 @@ def _mention_window(body: str, start: int) -> str:
         if closing and closing.start() - opened < 120:
             end = max(end, closing.end())
     return body[start:end]
+
+
+def _governing_sources(window: str, at: int, names) -> list:
+    """The sources a year at `at` belongs to: those of the last name before it that is not one entry of an
+    author list (Mikolov、Sutskever、Chen … 2013 is Mikolov's year, not Sutskever's)."""
+    last = None
+    for name, _ in names:
+        for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", window[:at]):
+            if re.match(r"\s*[、,，]", window[m.end():]):
+                continue
+            if last is None or m.start() > last[0]:
+                last = (m.start(), name)
+    return [s for n, s in names if last and n == last[1]]
 
 
 def _check_years_beside_names(page, citations: list[Citation], sources, fail) -> None:
@@ -368,10 +381,10 @@ def _check_years_beside_names(page, citations: list[Citation], sources, fail) ->
         for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", body):
             before = re.search(r"(?<![\d.])(?:19|20)\d\d\s*年?\s*(?:的\s*)?$", body[max(0, m.start() - 10):m.start()])
             window = (before.group(0) if before else "") + _mention_window(body, m.start())  # 2014 年 Bahdanau 等
-            here = [s for n, s in names if n in window]
-            allowed = set().union(*(_years_of(s) for s in here))
-            preprint = {"20" + s.eprint[:2] for s in here if re.fullmatch(r"\d{4}\.\d{4,5}", s.eprint or "")}
             for year in YEAR.finditer(window):
+                here = _governing_sources(window, year.start(), names) or [source]
+                allowed = set().union(*(_years_of(s) for s in here))
+                preprint = {"20" + s.eprint[:2] for s in here if re.fullmatch(r"\d{4}\.\d{4,5}", s.eprint or "")}
                 if preprint and re.search(r"(?:预印本|preprint|arXiv)\s*$", window[:year.start()]) \
                         and year.group(1) not in preprint:
                     fail(page.line_of(m.start() + year.start()),
@@ -380,7 +393,8 @@ def _check_years_beside_names(page, citations: list[Citation], sources, fail) ->
                 elif year.group(1) not in allowed:
                     fail(page.line_of(m.start() + year.start()),
                          f"the body dates {name} to {year.group(0)}, but the bibliography has "
-                         f"{source.key} as {', '.join(sorted(_years_of(source)))}; fix the year or the entry")
+                         + "; ".join(f"{s.key} as {', '.join(sorted(_years_of(s)))}" for s in here)
+                         + "; fix the year or the entry")
 
 
 def within(location: str, wanted: str) -> bool:
