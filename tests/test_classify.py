@@ -6,8 +6,9 @@ from verify.classify import numbers_in, python_blocks
 
 
 def classified(body: str) -> list[tuple[str, bool]]:
-    """(number text, is_value) for every number in a body, in order."""
-    return [(t.text, not t.structural) for t in numbers_in(body)]
+    """(number text, is_value) for every number in a body, in order; digits and always-on number words
+    (倍, 分之, 半) only: counted words (三个, 第一项) have their own cases below (counts=True)."""
+    return [(t.text, not t.structural) for t in numbers_in(body, counts=False)]
 
 
 V, S = True, False  # value / structure

@@ -2,12 +2,28 @@
 the page's Markdown URL, its verification JSON URL and its description."""
 from __future__ import annotations
 
-from test_search import PAGES, base_url, driver, site_dir, wait_for  # noqa: F401  (module fixtures)
+import pytest
 
-from hooks.site import page_url
+from browser_kit import ROOT, new_driver, requires_chromium, site_url, wait_for
+from hooks.site import page_url, topic_pages
+
+PAGES = topic_pages(ROOT / "docs")
+pytestmark = requires_chromium
 
 
-def test_agent_prompt_carries_title_urls_and_description(driver, base_url):  # noqa: F811
+@pytest.fixture(scope="module")
+def base_url() -> str:
+    return site_url()
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory):
+    browser = new_driver(tmp_path_factory.mktemp("chromium-profile"))
+    yield browser
+    browser.quit()
+
+
+def test_agent_prompt_carries_title_urls_and_description(driver, base_url):
     from selenium.webdriver.common.by import By
 
     rel, meta = next((r, m) for r, m in PAGES if m["id"] == "lecture.4.10")

@@ -162,7 +162,11 @@ def test_synonyms_find_the_same_pages(driver, base_url):
     field = open_search(driver, base_url)
     chinese = type_query(driver, field, "键值缓存")
     english = type_query(driver, field, "KV cache")
-    assert chinese[:3] == english[:3] and base_url + URL_OF["primer.14.5"] in chinese[:3]
+    # the same page first and the same number of hits; further down the order may differ, since the typed
+    # form weighs more than its synonym, but each query's top 3 is among the other's results
+    kv_page = base_url + URL_OF["primer.14.5"]
+    assert chinese[0] == english[0] == kv_page and len(chinese) == len(english)
+    assert set(chinese[:3]) <= set(english) and set(english[:3]) <= set(chinese), (chinese, english)
 
 
 def test_code_pages_come_after_teaching_pages(driver, base_url):
