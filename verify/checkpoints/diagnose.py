@@ -19,10 +19,8 @@ each beam's final candidates and at which rank.
 """
 from __future__ import annotations
 
-import argparse
 import copy
 import functools
-import json
 import math
 import sys
 import time
@@ -33,7 +31,8 @@ import torch
 from kernels.decoding import beam_decode
 from kernels.seq2seq import (BOS, EOS, INDEX, VOCAB, PrefixScorer, Seq2Seq, exact_match, greedy_generate,
                              legal_log_softmax, make_batch, teacher_forced_metrics)
-from verify.checkpoints.store import RESULTS, CheckpointError, json_bytes, load_all, write_bytes_atomically
+from verify.checkpoints.cli import diagnose_main
+from verify.checkpoints.store import RESULTS, json_bytes, load_all
 
 SELECTION_RULE = "first dynamic greedy failure in stored test order, index from 0"
 BEAM_WIDTHS = (1, 2, 4)
@@ -204,20 +203,8 @@ def summary(report: dict) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m verify.checkpoints.diagnose", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--dir", type=Path, default=RESULTS)
-    parser.add_argument("--json", type=Path, help="write the full report here (atomically)")
-    args = parser.parse_args(argv)
-    try:
-        report = diagnose(args.dir)
-    except CheckpointError as exc:
-        print(f"diagnose: {exc}", file=sys.stderr)
-        return 1
-    if args.json:
-        write_bytes_atomically(args.json, json_bytes(report))
-    print(json.dumps(summary(report), ensure_ascii=False, indent=1))
-    return 0
+    return diagnose_main(argv, prog="verify.checkpoints.diagnose", doc=__doc__, diagnose=diagnose, directory=RESULTS,
+                         payload=json_bytes, summary=summary)
 
 
 if __name__ == "__main__":

@@ -24,10 +24,8 @@ against the original answer: a model that reads the relation must fall to zero),
 """
 from __future__ import annotations
 
-import argparse
 import copy
 import functools
-import json
 import sys
 import time
 from pathlib import Path
@@ -39,7 +37,8 @@ from kernels.pixel_qa import (KEY_ANSWERS, KEY_QUESTIONS, SHAPE_ANSWER_GROUP, SH
                               predict)
 from verify.checkpoints.pixel_qa_train import (ARMS, RESULTS, RESULTS_FILE, SEEDS, load_data, load_model,
                                                read_manifest)
-from verify.checkpoints.store import CheckpointError, json_bytes, write_bytes_atomically
+from verify.checkpoints.cli import diagnose_main
+from verify.checkpoints.store import json_bytes, write_bytes_atomically
 
 SHAPE_CONTROLS = ("model", "question_only", "zero_image", "cyclic_mismatch")
 SHAPE_GROUP = np.array(SHAPE_ANSWER_GROUP)
@@ -189,21 +188,9 @@ def write_results(directory: Path = RESULTS) -> Path:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m verify.checkpoints.pixel_qa_diagnose", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--dir", type=Path, default=RESULTS)
-    parser.add_argument("--json", type=Path, help="write the full report here (atomically)")
-    args = parser.parse_args(argv)
-    try:
-        report = diagnose(args.dir)
-    except CheckpointError as exc:
-        print(f"pixel_qa_diagnose: {exc}", file=sys.stderr)
-        return 1
-    if args.json:
-        write_bytes_atomically(args.json, json_bytes(results_payload(report)))
-    summary = {"shape": report["shape"]["summary"], "key": report["key"]["summary"]}
-    print(json.dumps(summary, ensure_ascii=False, indent=1))
-    return 0
+    return diagnose_main(argv, prog="verify.checkpoints.pixel_qa_diagnose", doc=__doc__, diagnose=diagnose,
+                         directory=RESULTS, payload=lambda report: json_bytes(results_payload(report)),
+                         summary=lambda report: {"shape": report["shape"]["summary"], "key": report["key"]["summary"]})
 
 
 if __name__ == "__main__":

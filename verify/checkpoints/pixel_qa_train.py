@@ -17,7 +17,6 @@ manifest last; existing checkpoints are never overwritten without --force.
 """
 from __future__ import annotations
 
-import argparse
 import io
 import sys
 import time
@@ -29,6 +28,7 @@ import torch
 from kernels.pixel_qa import (KEY_ANSWERS, KEY_QUESTIONS, KEY_SIZE, SHAPE_ANSWERS, SHAPE_QUESTIONS, PixelQA,
                               PixelQAConfig, data_sha256, generate_key_data, generate_shape_data, parameter_count,
                               to_tensor)
+from verify.checkpoints.cli import train_main
 from verify.checkpoints.store import (ROOT, CheckpointError, _rel, json_bytes, sha256_bytes, verified_bytes,
                                       write_bytes_atomically)
 from verify.checkpoints.train import deterministic, environment
@@ -206,18 +206,7 @@ def load_model(name: str, directory: Path = RESULTS, manifest: dict | None = Non
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m verify.checkpoints.pixel_qa_train", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=RESULTS)
-    parser.add_argument("--device", default="auto", choices=["auto", "cpu", "cuda"])
-    parser.add_argument("--force", action="store_true", help="overwrite existing checkpoints")
-    args = parser.parse_args(argv)
-    try:
-        train_all(args.out, args.device, args.force)
-    except (FileExistsError, CheckpointError) as exc:
-        print(f"pixel_qa_train: {exc}", file=sys.stderr)
-        return 2
-    return 0
+    return train_main(argv, prog="verify.checkpoints.pixel_qa_train", doc=__doc__, train_all=train_all, out=RESULTS)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ checkpoints are never overwritten without --force.
 """
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import sys
@@ -24,6 +23,7 @@ import torch
 from kernels.fact_task import (LAST_FACT_START, LENGTH, FactDecoder, FactDecoderConfig, data_digest,
                                distractor_sweep, pair_both_correct, parameter_count, position_sweep, predict,
                                shared_suffix_predictor, training_pairs)
+from verify.checkpoints.cli import train_main
 from verify.checkpoints.store import (ROOT, CheckpointError, _rel, json_bytes, sha256_bytes, verified_bytes,
                                       write_bytes_atomically)
 from verify.checkpoints.train import deterministic, environment
@@ -229,18 +229,7 @@ def diagnose(directory: Path = RESULTS) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m verify.checkpoints.route_g_train", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=RESULTS)
-    parser.add_argument("--device", default="auto", choices=["auto", "cpu", "cuda"])
-    parser.add_argument("--force", action="store_true", help="overwrite existing checkpoints")
-    args = parser.parse_args(argv)
-    try:
-        train_all(args.out, args.device, args.force)
-    except (FileExistsError, CheckpointError) as exc:
-        print(f"route_g_train: {exc}", file=sys.stderr)
-        return 2
-    return 0
+    return train_main(argv, prog="verify.checkpoints.route_g_train", doc=__doc__, train_all=train_all, out=RESULTS)
 
 
 if __name__ == "__main__":

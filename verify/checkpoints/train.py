@@ -10,9 +10,7 @@ and the manifest (hashes, seed, device, versions, hyperparameters, tokens seen, 
 """
 from __future__ import annotations
 
-import argparse
 import contextlib
-import json
 import platform
 import random
 import sys
@@ -23,6 +21,7 @@ import torch
 
 from kernels.seq2seq import (PAD, Seq2Seq, Seq2SeqConfig, exact_match, generate_reversal_data, greedy_generate,
                              make_batch, parameter_count, teacher_forced_metrics, valid_target_tokens)
+from verify.checkpoints.cli import train_main
 from verify.checkpoints.store import (DATA_FILE, LOG_FILE, MANIFEST_FILE, NAMES, RESULTS, UPDATES, _rel,
                                       checkpoint_bytes, checkpoint_file, data_bytes, data_from_bytes, json_bytes, sha256_bytes,
                                       write_bytes_atomically)
@@ -178,18 +177,7 @@ def _train_all(out: Path, device: str, hp: dict, quiet: bool) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m verify.checkpoints.train", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=RESULTS)
-    parser.add_argument("--device", default="auto", choices=["auto", "cpu", "cuda"])
-    parser.add_argument("--force", action="store_true", help="overwrite existing checkpoints")
-    args = parser.parse_args(argv)
-    try:
-        train_all(args.out, args.device, args.force)
-    except FileExistsError as exc:
-        print(f"train: {exc}", file=sys.stderr)
-        return 2
-    return 0
+    return train_main(argv, prog="verify.checkpoints.train", doc=__doc__, train_all=train_all, out=RESULTS)
 
 
 if __name__ == "__main__":
