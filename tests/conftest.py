@@ -29,3 +29,19 @@ def edit(path: Path, old: str, new: str):
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{path} no longer contains {old!r}; update the mutation test"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def check_text(tmp_path: Path, text: str, name: str = "page.md"):
+    """Write `text` as a page under tmp_path and check it with a cold cache; every error must be one line
+    that starts with the page's path and line. Returns the report."""
+    import re
+
+    from verify import checker
+
+    checker._cache.clear()
+    page = tmp_path / name
+    page.write_text(text, encoding="utf-8")
+    report = checker.check_page(page)
+    for error in report.errors:
+        assert "\n" not in error and re.match(rf"^\S*{re.escape(name)}:\d+: \S", error), error
+    return report

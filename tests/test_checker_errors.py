@@ -1,11 +1,7 @@
 """Bad input gets one clear line naming the file, the line and what to do; never a traceback,
 never a silent pass."""
-import re
-
 import pytest
-
-from verify import checker
-from verify.checker import check_page
+from conftest import check_text
 
 GOOD_FRONT = """---
 id: test.1
@@ -21,13 +17,7 @@ BODY = "# t\n\n$$\\alpha\\approx(0.422319,0.155362,0.422319)$$\n"
 
 
 def check(tmp_path, text):
-    checker._cache.clear()
-    page = tmp_path / "page.md"
-    page.write_text(text, encoding="utf-8")
-    report = check_page(page)
-    for error in report.errors:
-        assert "\n" not in error and re.match(r"^\S+page\.md:\d+: ", error), error
-    return report
+    return check_text(tmp_path, text)
 
 
 def only_error(report):

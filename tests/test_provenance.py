@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import check_text
 
 from verify import bibliography, checker, provenance
 from verify.bibliography import BibliographyError, parse_citation
@@ -44,13 +45,7 @@ cited:
 
 
 def check(tmp_path, text):
-    checker._cache.clear()
-    page = tmp_path / "page.md"
-    page.write_text(text, encoding="utf-8")
-    report = check_page(page)
-    for error in report.errors:
-        assert "\n" not in error and re.match(r"^\S+page\.md:\d+: ", error), error
-    return report.errors
+    return check_text(tmp_path, text).errors
 
 
 def one(errors, needle):
