@@ -62,9 +62,11 @@ function prepare(data) {
 
 function escapeRegExp(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
 
-// ASCII names match at a word start ("lm" must not match "palm"); Han names anywhere.
+// ASCII names match at a word start ("lm" must not match "palm"), and a short one (an acronym such as
+// "vit", "moe") at a word end too ("vit" must not match "viterbi"); Han names anywhere.
 function matcher(alt) {
-  const source = /^[\x00-\x7f]+$/.test(alt) ? `(?<![a-z0-9])${escapeRegExp(alt)}` : escapeRegExp(alt);
+  const ascii = /^[\x00-\x7f]+$/.test(alt);
+  const source = ascii ? `(?<![a-z0-9])${escapeRegExp(alt)}${alt.length <= 4 ? "(?![a-z])" : ""}` : escapeRegExp(alt);
   return new RegExp(source.replace(/ +/g, "[\\s\\-]*"), "g");
 }
 
