@@ -159,3 +159,9 @@ def test_cpu_retraining_reproduces_the_committed_reference(tmp_path, record_prop
               f"exact match dynamic {comparison['dynamic']['candidate']['exact_match']:.4f} "
               f"(reference {comparison['dynamic']['reference']['exact_match']:.4f})")
     assert comparison["ok"], json.dumps(comparison, indent=1)
+
+
+def test_a_gpu_report_is_written_whole_and_says_when_it_is_outside(tmp_path, capsys):
+    gpu.write_report(tmp_path, "route_c", {"device": "cuda", "ok": False, "cells": [1, 2]}, "lab route C")
+    assert json.loads((tmp_path / "route_c-comparison.json").read_text(encoding="utf-8"))["cells"] == [1, 2]
+    assert "lab route C OUTSIDE the declared tolerances" in capsys.readouterr().out

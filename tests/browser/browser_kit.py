@@ -22,9 +22,11 @@ from pathlib import Path
 import pytest
 
 from hooks.serve import SiteHandler, start
+from hooks.site import topic_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "build" / "browser"
+PAGES = topic_pages(ROOT / "docs")   # (relative path, front matter) of every topic page
 CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 
 requires_chromium = pytest.mark.skipif(
@@ -78,6 +80,26 @@ def new_driver(profile: Path, width: int = 1280, height: int = 900):
     browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     browser.set_page_load_timeout(30)
     return browser
+
+
+# Fixtures a test module takes by importing them (`from browser_kit import base_url, driver, site_dir`):
+# pytest finds fixtures among a module's names, and scope="module" gives each test module its own browser.
+
+@pytest.fixture(scope="module")
+def site_dir() -> Path:
+    return built_site()
+
+
+@pytest.fixture(scope="module")
+def base_url() -> str:
+    return site_url()
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory):
+    browser = new_driver(tmp_path_factory.mktemp("chromium-profile"))
+    yield browser
+    browser.quit()
 
 
 def wait_for(driver, script: str, timeout: float = 20.0, *args):

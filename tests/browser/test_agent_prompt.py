@@ -2,25 +2,12 @@
 the page's Markdown URL, its verification JSON URL and its description."""
 from __future__ import annotations
 
-import pytest
 
-from browser_kit import ROOT, new_driver, requires_chromium, site_url, wait_for
-from hooks.site import page_url, topic_pages
+from browser_kit import requires_chromium, wait_for
+from browser_kit import PAGES, base_url, driver  # noqa: F401 (fixtures)
+from hooks.site import page_url
 
-PAGES = topic_pages(ROOT / "docs")
 pytestmark = requires_chromium
-
-
-@pytest.fixture(scope="module")
-def base_url() -> str:
-    return site_url()
-
-
-@pytest.fixture(scope="module")
-def driver(tmp_path_factory):
-    browser = new_driver(tmp_path_factory.mktemp("chromium-profile"))
-    yield browser
-    browser.quit()
 
 
 def test_agent_prompt_carries_title_urls_and_description(driver, base_url):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from browser_kit import requires_chromium, wait_for
+from browser_kit import PAGES, base_url, driver  # noqa: F401 (fixtures)
 from hooks.site import page_url
-from test_site import PAGES, base_url, driver, site_dir  # noqa: F401 (module fixtures)
 
 pytestmark = requires_chromium
 

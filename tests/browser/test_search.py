@@ -11,35 +11,17 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
 import yaml
 
-from browser_kit import ROOT, SERVED, built_site, new_driver, requires_chromium, site_url
-from hooks.site import page_url, topic_pages
+from browser_kit import ROOT, SERVED, requires_chromium
+from browser_kit import PAGES, base_url, driver, site_dir  # noqa: F401 (fixtures)
+from hooks.site import page_url
 
-PAGES = topic_pages(ROOT / "docs")
 URL_OF = {meta["id"]: page_url(rel) for rel, meta in PAGES}
 RELEVANCE = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))
 TARGET = 0.9   # the target: the test fails below it
 
 pytestmark = requires_chromium
-
-
-@pytest.fixture(scope="module")
-def site_dir() -> Path:
-    return built_site()
-
-
-@pytest.fixture(scope="module")
-def base_url() -> str:
-    return site_url()
-
-
-@pytest.fixture(scope="module")
-def driver(tmp_path_factory):
-    browser = new_driver(tmp_path_factory.mktemp("chromium-profile"))
-    yield browser
-    browser.quit()
 
 
 def open_search(driver, base_url):

@@ -13,35 +13,17 @@ from __future__ import annotations
 import json
 import re
 import time
-from pathlib import Path
 
 import jieba
 import pytest
 
-from browser_kit import (ARTIFACTS, ROOT, UNTYPESET, assert_clean, built_site, drain_logs, fetch, new_driver,
-                         requires_chromium, site_url, wait_for, wait_for_math)
-from hooks.site import page_url, topic_pages
+from browser_kit import (ARTIFACTS, UNTYPESET, assert_clean, drain_logs, fetch, requires_chromium, wait_for,
+                         wait_for_math)
+from browser_kit import PAGES, base_url, driver, site_dir  # noqa: F401 (fixtures)
+from hooks.site import page_url
 
-PAGES = topic_pages(ROOT / "docs")
 
 pytestmark = requires_chromium
-
-
-@pytest.fixture(scope="module")
-def site_dir() -> Path:
-    return built_site()
-
-
-@pytest.fixture(scope="module")
-def base_url() -> str:
-    return site_url()
-
-
-@pytest.fixture(scope="module")
-def driver(tmp_path_factory):
-    browser = new_driver(tmp_path_factory.mktemp("chromium-profile"))
-    yield browser
-    browser.quit()
 
 
 def sample_pages():

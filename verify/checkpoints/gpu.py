@@ -363,32 +363,27 @@ def main(argv=None) -> int:
         "reference_checkpoints_evaluated_on_gpu": evaluation,
     }
     result["ok"] = bool(result["data_identical"] and comparison["ok"] and evaluation["within"])
-    args.out.mkdir(parents=True, exist_ok=True)
-    path = args.out / "seq2seq-comparison.json"
-    path.write_text(json.dumps(result, ensure_ascii=False, indent=1, default=str) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in result.items() if k != "reference_checkpoints_evaluated_on_gpu"},
                      ensure_ascii=False, indent=1, default=str))
-    print(f"gpu: wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}; "
-          f"{'within' if result['ok'] else 'OUTSIDE'} the declared tolerances")
-    vision_result = vision(args.out, args.device)
-    vpath = args.out / "pixel_qa-comparison.json"
-    vpath.write_text(json.dumps(vision_result, ensure_ascii=False, indent=1, default=str) + "\n", encoding="utf-8")
-    print(json.dumps({k: vision_result[k] for k in ("device", "gpu", "data_identical", "ok")}, ensure_ascii=False))
-    print(f"gpu: wrote {vpath.relative_to(ROOT) if vpath.is_relative_to(ROOT) else vpath}; "
-          f"vision models {'within' if vision_result['ok'] else 'OUTSIDE'} the declared tolerances")
-    g_result = route_g(args.out, args.device)
-    gpath = args.out / "route_g-comparison.json"
-    gpath.write_text(json.dumps(g_result, ensure_ascii=False, indent=1, default=str) + "\n", encoding="utf-8")
-    print(json.dumps({k: g_result[k] for k in ("device", "gpu", "data_identical", "ok")}, ensure_ascii=False))
-    print(f"gpu: wrote {gpath.relative_to(ROOT) if gpath.is_relative_to(ROOT) else gpath}; "
-          f"route G fact decoders {'within' if g_result['ok'] else 'OUTSIDE'} the declared tolerances")
-    route_c_result = route_c(args.out, args.device)
-    cpath = args.out / "route_c-comparison.json"
-    cpath.write_text(json.dumps(route_c_result, ensure_ascii=False, indent=1, default=str) + "\n", encoding="utf-8")
-    print(f"gpu: wrote {cpath.relative_to(ROOT) if cpath.is_relative_to(ROOT) else cpath}; "
-          f"lab route C {'within' if route_c_result['ok'] else 'OUTSIDE'} the declared tolerances")
-    return 0 if result["ok"] and vision_result["ok"] and g_result["ok"] and route_c_result["ok"] else 1
+    reports = [(result, "seq2seq", "the reversal pair")]
+    reports.append((vision(args.out, args.device), "pixel_qa", "vision models"))
+    reports.append((route_g(args.out, args.device), "route_g", "route G fact decoders"))
+    reports.append((route_c(args.out, args.device), "route_c", "lab route C"))
+    for report, name, what in reports:
+        write_report(args.out, name, report, what)
+    return 0 if all(report["ok"] for report, _, _ in reports) else 1
 
+
+def write_report(out: Path, name: str, report: dict, what: str) -> None:
+    """build/gpu/<name>-comparison.json (atomically) and one line saying whether it is within tolerance."""
+    from verify.checkpoints.store import write_bytes_atomically
+
+    path = out / f"{name}-comparison.json"
+    write_bytes_atomically(path, (json.dumps(report, ensure_ascii=False, indent=1, default=str) + "\n").encode("utf-8"))
+    shown = {k: report[k] for k in ("device", "gpu", "data_identical", "ok") if k in report}
+    print(json.dumps(shown, ensure_ascii=False, default=str))
+    print(f"gpu: wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}; "
+          f"{what} {'within' if report['ok'] else 'OUTSIDE'} the declared tolerances")
 
 if __name__ == "__main__":
     sys.exit(main())

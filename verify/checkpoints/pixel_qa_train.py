@@ -28,13 +28,14 @@ import torch
 from kernels.pixel_qa import (KEY_ANSWERS, KEY_QUESTIONS, KEY_SIZE, SHAPE_ANSWERS, SHAPE_QUESTIONS, PixelQA,
                               PixelQAConfig, data_sha256, generate_key_data, generate_shape_data, parameter_count,
                               to_tensor)
+from verify.checkpoints import store
 from verify.checkpoints.cli import train_main
-from verify.checkpoints.store import (ROOT, CheckpointError, _rel, json_bytes, sha256_bytes, verified_bytes,
-                                      write_bytes_atomically)
+from verify.checkpoints.store import (ROOT, CheckpointError, _rel, sha256_bytes, verified_bytes)
 from verify.checkpoints.train import deterministic, environment
 
 RESULTS = ROOT / "results" / "pixel_qa"
-MANIFEST_FILE, LOG_FILE, RESULTS_FILE = "manifest.json", "train_log.json", "results.json"
+RESULTS_FILE = "results.json"
+MANIFEST_FILE, LOG_FILE = store.MANIFEST_FILE, store.LOG_FILE
 SEEDS = (0, 1, 2)
 
 TASKS = {
@@ -163,10 +164,7 @@ def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, qu
         "prefix_check": {**PREFIX_CHECK, **prefix, "device": device},
         "wall_s_total": time.perf_counter() - started,
     }
-    for name, blob in blobs.items():
-        write_bytes_atomically(out / f"{name}.pt", blob)
-    write_bytes_atomically(out / LOG_FILE, json_bytes(logs))
-    write_bytes_atomically(out / MANIFEST_FILE, json_bytes(manifest))
+    store.write_checkpoint_set(out, {f"{name}.pt": blob for name, blob in blobs.items()}, logs, manifest)
     say(f"wrote {_rel(out)}/ in {manifest['wall_s_total']:.1f} s")
     if diagnose:
         from verify.checkpoints.pixel_qa_diagnose import write_results
@@ -178,11 +176,7 @@ def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, qu
 # --------------------------------------------------------------------------- reading back
 
 def read_manifest(directory: Path = RESULTS) -> dict:
-    import json
-    path = Path(directory) / MANIFEST_FILE
-    if not path.is_file():
-        raise CheckpointError(f"{_rel(path)} is missing; run `make checkpoints` to train and write it")
-    return json.loads(path.read_text(encoding="utf-8"))
+    return store.read_manifest(directory, "make checkpoints-pixel-qa")
 
 
 def load_data(task: str, manifest: dict) -> dict:

@@ -23,13 +23,14 @@ import torch
 
 from kernels.first_clue import (data_sha256, evaluate, generate_first_clue, generate_key_in_box, make_model,
                                 parameter_count, seed_spread, train_classifier)
+from verify.checkpoints import store
 from verify.checkpoints.store import (ROOT, CheckpointError, _rel, json_bytes, sha256_bytes, verified_bytes,
                                       write_bytes_atomically)
 from verify.checkpoints.train import deterministic, environment
+MANIFEST_FILE, LOG_FILE = store.MANIFEST_FILE, store.LOG_FILE
 
 RESULTS_FILE = ROOT / "results" / "labs" / "route_c.json"
 CHECKPOINTS = ROOT / "results" / "route_c"
-MANIFEST_FILE = "manifest.json"
 
 SEEDS = (0, 1, 2)            # initialisation and batch order; the data of one distance are shared
 CELLS = ("rnn", "lstm")
@@ -149,11 +150,7 @@ def train_all(results_file: Path = RESULTS_FILE, checkpoints: Path = CHECKPOINTS
 # --------------------------------------------------------------------------- reading back
 
 def read_manifest(directory: Path = CHECKPOINTS) -> dict:
-    import json
-    path = Path(directory) / MANIFEST_FILE
-    if not path.is_file():
-        raise CheckpointError(f"{_rel(path)} is missing; run `python -m verify.checkpoints.route_c_train` to write it")
-    return json.loads(path.read_text(encoding="utf-8"))
+    return store.read_manifest(directory, "make checkpoints-route-c")
 
 
 def load_results(directory: Path = CHECKPOINTS, manifest: dict | None = None) -> dict:

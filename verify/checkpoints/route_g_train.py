@@ -12,7 +12,6 @@ checkpoints are never overwritten without --force.
 from __future__ import annotations
 
 import io
-import json
 import sys
 import time
 from pathlib import Path
@@ -23,13 +22,13 @@ import torch
 from kernels.fact_task import (LAST_FACT_START, LENGTH, FactDecoder, FactDecoderConfig, data_digest,
                                distractor_sweep, pair_both_correct, parameter_count, position_sweep, predict,
                                shared_suffix_predictor, training_pairs)
+from verify.checkpoints import store
 from verify.checkpoints.cli import train_main
-from verify.checkpoints.store import (ROOT, CheckpointError, _rel, json_bytes, sha256_bytes, verified_bytes,
-                                      write_bytes_atomically)
+from verify.checkpoints.store import (ROOT, CheckpointError, _rel, sha256_bytes, verified_bytes)
 from verify.checkpoints.train import deterministic, environment
+MANIFEST_FILE, LOG_FILE = store.MANIFEST_FILE, store.LOG_FILE
 
 RESULTS = ROOT / "results" / "route_g"
-MANIFEST_FILE, LOG_FILE = "manifest.json", "train_log.json"
 SEEDS = (0, 1, 2)
 FIRST_TRAIN_FACT = 10
 DATA = {"train": {"seed": 2611, "pairs": 3000, "first_fact": FIRST_TRAIN_FACT, "max_before": 3, "max_after": 6}}
@@ -133,10 +132,7 @@ def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, qu
         "prefix_check": {**PREFIX_CHECK, **prefix, "device": device},
         "wall_s_total": time.perf_counter() - started,
     }
-    for seed, blob in blobs.items():
-        write_bytes_atomically(out / checkpoint_file(seed), blob)
-    write_bytes_atomically(out / LOG_FILE, json_bytes(logs))
-    write_bytes_atomically(out / MANIFEST_FILE, json_bytes(manifest))
+    store.write_checkpoint_set(out, {checkpoint_file(seed): blob for seed, blob in blobs.items()}, logs, manifest)
     say(f"wrote {_rel(out)}/ in {manifest['wall_s_total']:.1f} s")
     return manifest
 
@@ -144,10 +140,7 @@ def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, qu
 # --------------------------------------------------------------------------- reading back, diagnosing
 
 def read_manifest(directory: Path = RESULTS) -> dict:
-    path = Path(directory) / MANIFEST_FILE
-    if not path.is_file():
-        raise CheckpointError(f"{_rel(path)} is missing; run `python -m verify.checkpoints.route_g_train` to train it")
-    return json.loads(path.read_text(encoding="utf-8"))
+    return store.read_manifest(directory, "make checkpoints-route-g")
 
 
 def load_model(seed: int, directory: Path = RESULTS, manifest: dict | None = None) -> FactDecoder:

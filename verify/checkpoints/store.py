@@ -93,11 +93,21 @@ def _rel(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
-def read_manifest(directory: Path = RESULTS) -> dict:
+def read_manifest(directory: Path = RESULTS, rerun: str = "make checkpoints") -> dict:
+    """A checkpoint folder's manifest; `rerun` is the command that writes it, named in the error."""
     path = Path(directory) / MANIFEST_FILE
     if not path.is_file():
-        raise CheckpointError(f"{_rel(path)} is missing; run `make checkpoints` to train and write it")
+        raise CheckpointError(f"{_rel(path)} is missing; run `{rerun}` to train and write it")
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def write_checkpoint_set(out: Path, files: dict[str, bytes], logs: dict, manifest: dict) -> None:
+    """Checkpoints, then the training log, then the manifest that names their sha256: each atomically,
+    and the manifest last, so a folder with a manifest always holds what it lists."""
+    for name, blob in files.items():
+        write_bytes_atomically(Path(out) / name, blob)
+    write_bytes_atomically(Path(out) / LOG_FILE, json_bytes(logs))
+    write_bytes_atomically(Path(out) / MANIFEST_FILE, json_bytes(manifest))
 
 
 def verified_bytes(directory: Path, filename: str, expected: str) -> bytes:
