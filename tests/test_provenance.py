@@ -11,6 +11,7 @@ from conftest import check_text
 from verify import bibliography, checker, provenance
 from verify.bibliography import BibliographyError, parse_citation
 from verify.checker import ROOT, check_page
+from verify.dates import dates_in
 from verify.migrate_sources import migrate_text
 
 PAPER_PAGE = """---
@@ -299,6 +300,8 @@ def test_a_construction_number_the_seed_does_not_state_needs_the_site_label(tmp_
     one(check(tmp_path, page), "which lecture §1.6 does not state")
     labelled = page.replace("$$\\alpha", '!!! example "本站构造"\n    $$\\alpha')
     assert not [e for e in check(tmp_path, labelled) if "does not state" in e]
+    measured = page.replace("$$\\alpha", '!!! success "本站运行"\n    $$\\alpha')  # the site's own run
+    assert not [e for e in check(tmp_path, measured) if "does not state" in e]
     marked = page.replace("$$\\alpha\\approx(0.422319,0.155362,0.422319)$$",
                           "读取权重 $\\alpha\\approx(0.422319,0.155362,0.422319)$。〔本站构造〕")
     assert not [e for e in check(tmp_path, marked) if "does not state" in e]
@@ -370,3 +373,48 @@ def test_every_cited_location_is_recorded_and_every_recorded_one_is_cited():
 def test_a_year_beside_a_cited_name_must_be_one_of_its_years(tmp_path, old, new, expect):
     assert not check(tmp_path, PAPER_PAGE.replace(old, "Vaswani 等 2017 年的 Transformer v1"))
     one(check(tmp_path, PAPER_PAGE.replace(old, new)), expect)
+
+
+@pytest.mark.parametrize("text, iso", [
+    ("站在 2017 年 6 月的时间点", ["2017-06"]),
+    ("Transformer 2017-06-12 的 v1", ["2017-06-12"]),
+    ("2016-10-16／12-15 的记录", ["2016-10-16", "2016-12-15"]),
+    ("页头残留 Updated12/26/2020，索引标为 July2021", ["2020-12-26", "2021-07"]),
+    ("2026 年 8 月 19 日的草稿", ["2026-08-19"]),
+    ("2014-15 赛季、1994-2043、arXiv 1706.03762、2013.55", []),  # ranges, ids and decimals are not dates
+])
+def test_dates_are_read_in_the_forms_pages_and_seeds_use(text, iso):
+    assert [d.iso for d in dates_in(text)] == iso
+
+
+def test_a_date_must_be_recorded_by_the_page_evidence(tmp_path):
+    dated = PAPER_PAGE.replace("的 Table 2 里", "（2017-06-12 发布）的 Table 2 里")
+    assert not check(tmp_path, dated)
+    assert not check(tmp_path, dated.replace("2017-06-12", "2017 年 6 月"))  # agrees at the precision printed
+    one(check(tmp_path, dated.replace("2017-06-12", "2018-06-12")),
+        "the date 2018-06-12 is not recorded by the page's evidence (vaswani2017 2017-06-12)")
+    one(check(tmp_path, dated.replace("2017-06-12", "2017 年 7 月")), "the date 2017 年 7 月 is not recorded")
+
+
+def test_a_shifted_date_in_a_source_note_fails(tmp_path):
+    page = PAPER_PAGE.replace("  - vaswani2017 Table 2\n---", "  - vaswani2017 Table 2 — 2017 年 6 月的初稿\n---")
+    assert not check(tmp_path, page)
+    one(check(tmp_path, page.replace("2017 年 6 月", "2018 年 6 月")), "the date 2018 年 6 月 is not recorded")
+
+
+def test_a_date_the_course_section_states_needs_no_citation(tmp_path):
+    page = PAPER_PAGE.replace("source: test", "source: lecture §1.17").replace(
+        "的 Table 2 里", "的 Table 2 里（旁证记录见 2016-10-16 与 2016-12-15）")
+    assert not check(tmp_path, page)
+    one(check(tmp_path, page.replace("2016-12-15", "2016-12-16")), "the date 2016-12-16 is not recorded")
+
+
+def test_a_run_date_must_be_the_date_of_the_results_file_named_beside_it(tmp_path):
+    import json
+    ran = json.loads((ROOT / "benchmarks/results/cpu.json").read_text(encoding="utf-8"))["date_utc"][:10]
+    page = PAPER_PAGE + f"\n计时来自 `benchmarks/results/cpu.json`，{ran}。\n"
+    assert not check(tmp_path, page)
+    day = int(ran[-2:]) % 28 + 1
+    shifted = f"{ran[:8]}{day:02d}"
+    one(check(tmp_path, page.replace(ran, shifted)), f"the date {shifted} is not recorded")
+    one(check(tmp_path, page.replace("`benchmarks/results/cpu.json`，", "")), f"the date {ran} is not recorded")

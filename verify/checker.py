@@ -412,6 +412,18 @@ def check_page_figures(ctx: Context) -> None:
     ctx.report.figures = check_figures(ctx.page, ctx.values, ctx.report, ctx.fail)
 
 
+def check_source_matches_id(ctx: Context) -> None:
+    """A course page's `source` names its own section (id lecture.5.13 -> lecture §5.13): the seed numbers,
+    dates and site-addition labels are all judged against that section, so it cannot drift to another."""
+    from verify.seed_numbers import source_key
+    document, _, section = str(ctx.page.id).partition(".")
+    expected = {"lecture": f"lecture §{section}", "primer": f"primer §{section}", "topic": f"topic {section}"}.get(document)
+    stated = source_key(str(ctx.meta.get("source", "")))
+    if expected and stated != expected:
+        ctx.fail(ctx.meta_line("source"), f"source says {stated!r} but the page id {ctx.page.id} is {expected!r}; "
+                                          "a page's source is its own course section (cite others under sources)")
+
+
 def check_title_and_description(ctx: Context) -> None:
     """The title and the description are read without the body's claims: they state no values."""
     for key in ("title", "description"):
@@ -460,6 +472,7 @@ STAGES = (
     check_comparisons,
     check_formulas_against_kernels,
     check_site_additions,
+    check_source_matches_id,
     check_provenance,
     check_evidence_lists_what_is_there,
     check_project_paths,

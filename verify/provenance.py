@@ -18,6 +18,10 @@ What is checked, beyond "the text is on the page":
   (verify/data/seed_numbers.json). A failing claim therefore cannot be turned into a citation;
 - an arXiv id, a version (`v1`), a table or figure number, a `vN §N` section or a venue year
   written in the body must agree with an entry the page cites;
+- a calendar date with a month (2017 年 6 月, 2026-11-29), in the body, title, description or a 来源 note, must be a
+  date the page's evidence records: a cited entry's `date`/`urldate`, a date the page's course
+  section states, or the `date_utc` of a results file named in the same paragraph;
+- a year written `2017 年` is a year of a cited source or one the page's course section states;
 - evidence kinds are two-way: `paper`/`record` are listed exactly when a citation of that kind
   is on the page.
 """
@@ -42,6 +46,7 @@ ARXIV = re.compile(r"arXiv\s*[:：]?\s*(\d{4}\.\d{4,5})(?:\s*v(\d+))?")
 VERSION = re.compile(r"(?<![\w.])v(\d+)(?![\w.])")
 TABLE_FIGURE = re.compile(r"\b(Table|Figure|Fig\.)\s*(\d+)")
 VERSION_SECTION = re.compile(r"(?<![\w.])v(\d+)\s*(?:的\s*)?§\s*(\d+(?:\.\d+)*)")
+PREPRINT_YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)\s*年?\s*[，,]\s*arXiv[^。；\n\d]{0,16}?(\d{4}\.\d{4,5})")
 VENUES = r"NeurIPS|NIPS|ICLR|ICML|NAACL(?:-HLT)?|EMNLP|ACL|JMLR|COLING|AAAI"
 VENUE_YEAR = re.compile(rf"\b({VENUES})\b\s*[（(,，]?\s*((?:19|20)\d\d)(?!\d)")
 
@@ -220,6 +225,8 @@ def check(page, numbers_in, compare) -> Provenance:
     _check_locations_are_recorded(page, cited_entries, sources, fail)
     _check_body_against_bibliography(page, cited_entries, sources, fail)
     _check_years_beside_names(page, cited_entries, sources, fail)
+    _check_dates(page, cited_entries, sources, fail)
+    _check_years_are_accounted_for(page, cited_entries, sources, fail)
     evidence = set(meta.get("evidence") or [])
     for kind in ("paper", "record"):
         if kind in evidence and kind not in result.kinds:
@@ -273,48 +280,60 @@ def _check_locations_are_recorded(page, citations: list[Citation], sources, fail
 
 
 def _check_body_against_bibliography(page, citations: list[Citation], sources, fail) -> None:
-    """Ids, versions, tables, figures, sections and years written in the body must be the cited ones."""
-    body = page.body
+    """Ids, versions, tables, figures, sections and years written in the body, or in a 来源 note (rendered
+    on the page too), must be the cited ones."""
+    notes = [(re.split(r"\s+—\s+", str(text), maxsplit=1)[1], claim_line(page, "sources", i))
+             for i, text in enumerate(page.meta.get("sources") or []) if re.search(r"\s+—\s+", str(text))]
+    for text, line in [(page.body, None)] + notes:
+        _check_text_against_bibliography(text, (lambda at, line=line: line or page.line_of(at)), citations, sources,
+                                         fail, "the body" if line is None else "the 来源 note")
+
+
+def _check_text_against_bibliography(body, line_of, citations, sources, fail, where) -> None:
     entries = [sources[c.key] for c in citations]
     locations = {(c.key, k, n) for c in citations for k, n in c.locations}
     versions = {e.version for e in entries if e.version}
     for m in ARXIV.finditer(body):
-        line = page.line_of(m.start())
+        line = line_of(m.start())
         same = [e for e in entries if e.eprint == m.group(1)]
         if not same:
             known = [e.key for e in sources.values() if e.eprint == m.group(1)]
-            fail(line, f"the body names arXiv:{m.group(1)}, which no citation of this page names"
+            fail(line, f"{where} names arXiv:{m.group(1)}, which no citation of this page names"
                        + (f"; add '{known[0]} LOCATION' to sources" if known else
                           "; add an entry to verify/data/bibliography.bib and cite it"))
         elif m.group(2) and m.group(2) not in {e.version for e in same}:
-            fail(line, f"the body says arXiv:{m.group(1)} v{m.group(2)}, but the page cites "
+            fail(line, f"{where} says arXiv:{m.group(1)} v{m.group(2)}, but the page cites "
                        f"{', '.join(f'{e.key} (v{e.version})' if e.version else e.key for e in same)}")
     for m in VERSION.finditer(body):
         if ARXIV.search(body[max(0, m.start() - 25):m.end()]) and re.search(r"\d\s*$", body[max(0, m.start() - 3):m.start()]):
             continue  # already checked with its id
         if m.group(1) not in versions:
-            fail(page.line_of(m.start()), f"the body says v{m.group(1)}, but no cited source is that version "
+            fail(line_of(m.start()), f"{where} says v{m.group(1)}, but no cited source is that version "
                                           f"(cited versions: {', '.join('v' + v for v in sorted(versions)) or 'none'})")
     cited_numbers = {(k, n) for _, k, n in locations}
     for m in TABLE_FIGURE.finditer(body):
         kind = "table" if m.group(1) == "Table" else "figure"
         if not any(k == kind and within(n, m.group(2)) for k, n in cited_numbers):
-            fail(page.line_of(m.start()), f"the body names {m.group(1)} {m.group(2)}, but no citation of this page "
+            fail(line_of(m.start()), f"{where} names {m.group(1)} {m.group(2)}, but no citation of this page "
                                           f"is at {m.group(1)} {m.group(2)}; cite it in sources or fix the number")
     for m in VERSION_SECTION.finditer(body):
         version, section = m.groups()
         ok = any(sources[key].version == version and kind == "section" and within(n, section)
                  for key, kind, n in locations)
         if not ok:
-            fail(page.line_of(m.start()), f"the body cites v{version} §{section}, but no citation of this page is a "
+            fail(line_of(m.start()), f"{where} cites v{version} §{section}, but no citation of this page is a "
                                           f"v{version} source at §{section}")
+    for m in PREPRINT_YEAR.finditer(body):  # 2013 年，arXiv 预印本（arXiv:1301.3781）: the id dates the preprint
+        if m.group(1) != "20" + m.group(2)[:2]:
+            fail(line_of(m.start()), f"{where} dates the arXiv:{m.group(2)} preprint to {m.group(1)}, but the id says "
+                                     f"20{m.group(2)[:2]}; fix the year")
     for m in VENUE_YEAR.finditer(body):
         venue, year = m.groups()
         if not any(venue.split("-")[0] in e.venue and year == e.year for e in entries) and \
                 not any(venue in e.venue for e in sources.values() if e.year == year and e in entries):
             same_venue = [e for e in entries if venue.split("-")[0] in e.venue]
             if same_venue:
-                fail(page.line_of(m.start()), f"the body says {venue} {year}, but the cited "
+                fail(line_of(m.start()), f"{where} says {venue} {year}, but the cited "
                                               f"{same_venue[0].key} is {same_venue[0].venue} {same_venue[0].year}")
 
 
@@ -330,7 +349,8 @@ def _years_of(source) -> set[str]:
 
 
 def _names_of(source) -> list[str]:
-    """How the body names a source: its first author's surname, and a one-word title head (Mamba, BERT)."""
+    """How the body names a source: its first author's surname, a short title head (Mamba, BERT, Show, Attend
+    and Tell) and the names in its `shorthand` field (Transformer for Attention Is All You Need)."""
     names = []
     if source.authors and source.kind in ("paper", "book", "web"):
         surname = source.authors[0].split()[-1]
@@ -339,6 +359,10 @@ def _names_of(source) -> list[str]:
     head = re.match(r"([A-Z][A-Za-z0-9-]{2,})(?::|\s*$)", source.title)
     if head:
         names.append(head.group(1))
+    phrase = re.match(r"([A-Z][^:]{2,40}):", source.title)  # Show, Attend and Tell: …
+    if phrase and " " in phrase.group(1) and len(phrase.group(1).split()) <= 5:
+        names.append(phrase.group(1))
+    names += [n.strip() for n in source.fields.get("shorthand", "").split(";") if n.strip()]  # what pages call it
     return names
 
 
@@ -363,7 +387,7 @@ def _governing_sources(window: str, at: int, names) -> list:
     author list (Mikolov、Sutskever、Chen … 2013 is Mikolov's year, not Sutskever's)."""
     last = None
     for name, _ in names:
-        for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", window[:at]):
+        for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z0-9-])", window[:at]):
             if re.match(r"\s*[、,，]", window[m.end():]):
                 continue
             if last is None or m.start() > last[0]:
@@ -378,7 +402,7 @@ def _check_years_beside_names(page, citations: list[Citation], sources, fail) ->
     cited = {c.key: sources[c.key] for c in citations}
     names = [(name, source) for source in cited.values() for name in _names_of(source)]
     for name, source in names:
-        for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", body):
+        for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z0-9-])", body):
             before = re.search(r"(?<![\d.])(?:19|20)\d\d\s*年?\s*(?:的\s*)?$", body[max(0, m.start() - 10):m.start()])
             window = (before.group(0) if before else "") + _mention_window(body, m.start())  # 2014 年 Bahdanau 等
             for year in YEAR.finditer(window):
@@ -395,6 +419,87 @@ def _check_years_beside_names(page, citations: list[Citation], sources, fail) ->
                          f"the body dates {name} to {year.group(0)}, but the bibliography has "
                          + "; ".join(f"{s.key} as {', '.join(sorted(_years_of(s)))}" for s in here)
                          + "; fix the year or the entry")
+
+
+RESULTS_FILE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)+[\w.-]+\.json)\b")
+
+
+def _run_dates(paragraph: str) -> dict[str, set[str]]:
+    """Results files named in a paragraph -> the dates they record (date_utc, at any depth)."""
+    import json
+    found = {}
+    for m in RESULTS_FILE.finditer(paragraph):
+        path = ROOT / m.group(1)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue  # not a results file of this repository
+        stack, dates = [data], set()
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                dates.update(str(v) for k, v in item.items() if k == "date_utc")
+                stack.extend(item.values())
+            elif isinstance(item, list):
+                stack.extend(item)
+        found[m.group(1)] = dates
+    return found
+
+
+def _check_dates(page, citations: list[Citation], sources, fail) -> None:
+    """A date that names a month is a fact with a source. It must agree, at the precision printed, with
+    a date recorded for an entry the page cites, a date the page's course section states, or the run
+    date of a results file named in the same paragraph. A date shifted consistently across the page
+    (2017 年 6 月 -> 2018 年 6 月, Transformer 2017-06-12 -> 2018-06-12) then disagrees with the record."""
+    from verify.dates import agrees, dates_in
+    from verify.seed_numbers import section_numbers
+    course = section_numbers(str(page.meta.get("source", "")))
+    recorded = {}
+    for citation in citations:
+        entry = sources[citation.key]
+        for when in (entry.date, entry.fields.get("urldate", "")):
+            if when:
+                recorded[when] = citation.key
+    texts = [(page.body, None)] + [(str(text), claim_line(page, "sources", i))
+                                   for i, text in enumerate(page.meta.get("sources") or [])]
+    texts += [(str(page.meta[key]), page.meta_lines.get(key, 2)) for key in ("title", "description") if key in page.meta]
+    for text, line in texts:
+        for date in dates_in(text):
+            if any(agrees(date.iso, when) for when in recorded) or course.states_date(date.iso):
+                continue
+            start = text.rfind("\n\n", 0, date.start) + 1
+            end = text.find("\n\n", date.end)
+            runs = _run_dates(text[start:end if end >= 0 else len(text)])
+            if any(agrees(date.iso, when) for dates in runs.values() for when in dates):
+                continue
+            known = sorted(f"{key} {when}" for when, key in recorded.items())
+            if course.dates:
+                known.append(f"{course.source} {', '.join(sorted(course.dates))}")
+            known += [f"{name} {', '.join(sorted(d[:10] for d in dates))}" for name, dates in runs.items()]
+            fail(line or page.line_of(date.start),
+                 f"the date {date.text} is not recorded by the page's evidence ({'; '.join(known) or 'no dated source'}); "
+                 "fix the date, cite the source it is the date of, or name the results file beside it")
+
+
+CHINESE_YEAR = re.compile(r"(?<![\w.\-/:])((?:19|20)\d\d)(?=\s*年)")
+
+
+def _check_years_are_accounted_for(page, citations: list[Citation], sources, fail) -> None:
+    """A year written as `2017 年` dates something: it must be a year of a source the page cites or a year its
+    course section states. Moving the page's 2017 scenario to 2018, or a paper to the wrong year, then fails
+    even where no name stands beside the year."""
+    from verify.seed_numbers import section_numbers
+    course = section_numbers(str(page.meta.get("source", "")))
+    allowed = set().union(*(_years_of(sources[c.key]) for c in citations)) if citations else set()
+    allowed |= {str(int(v)) for v in course.values if 1900 <= v <= 2100 and v == int(v)}
+    texts = [(page.body, None)] + [(str(page.meta[key]), page.meta_lines.get(key, 2))
+                                   for key in ("title", "description") if key in page.meta]
+    for text, line in texts:
+        for m in CHINESE_YEAR.finditer(text):
+            if m.group(1) not in allowed:
+                fail(line or page.line_of(m.start()),
+                     f"the year {m.group(1)} 年 is neither a year of a source this page cites nor one that "
+                     f"{course.source or 'its course section'} states; cite the source it dates in sources, or fix it")
 
 
 def within(location: str, wanted: str) -> bool:

@@ -5,7 +5,8 @@
 
 - `values`: every number it writes, digits or words (3, 0.422319, 万分之一 → 0.0001);
 - `phrases`: every count stated in words, as numeral + measure word + up to two following
-  characters (三个源槽, 两个头), the form in which a page restates the course's own counts.
+  characters (三个源槽, 两个头), the form in which a page restates the course's own counts;
+- `dates`: every calendar date with a month (verify.dates), as YYYY-MM[-DD].
 
 The checker reads only this file; the seeds themselves (../shared) are read only when the data
 is regenerated:
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from verify.dates import agrees, dates_in
 from verify.paths import DATA
 
 DATA_FILE = DATA / "seed_numbers.json"
@@ -36,12 +38,16 @@ class SectionNumbers:
     source: str
     values: frozenset
     phrases: frozenset
+    dates: frozenset = frozenset()
 
     def states_value(self, value: float, rel: float = 1e-9) -> bool:
         return any(math.isclose(value, v, rel_tol=rel, abs_tol=1e-12) for v in self.values)
 
     def states_phrase(self, phrase: str) -> bool:
         return bool(phrase) and phrase in self.phrases
+
+    def states_date(self, iso: str) -> bool:
+        return any(agrees(iso, recorded) for recorded in self.dates)
 
 
 EMPTY = SectionNumbers("", frozenset(), frozenset())
@@ -65,7 +71,8 @@ def section_numbers(source: str) -> SectionNumbers:
     entry = _load().get(source_key(source))
     if entry is None:
         return EMPTY
-    return SectionNumbers(source_key(source), frozenset(entry["values"]), frozenset(entry["phrases"]))
+    return SectionNumbers(source_key(source), frozenset(entry["values"]), frozenset(entry["phrases"]),
+                          frozenset(entry.get("dates", ())))
 
 
 # --------------------------------------------------------------------------- regeneration from the seeds
@@ -86,15 +93,16 @@ def extract(text: str) -> dict:
             except NumberFormatError:
                 pass
     for token in number_words(text, math_spans(text)):
-        if token.structural:
-            continue
+        if token.structural and not (token.context.startswith("ordinal") and not re.match(r"\S+[章节]", token.text)):
+            continue  # an ordinal still states its value (a page's 第 3 轮后停止 restates the course's 第三轮); 第四章 does not
         if token.phrase:
             phrases.add(token.phrase)
         try:
             values.add(word_value(token.text))
         except NumberFormatError:
             pass
-    return {"values": sorted(v for v in values if math.isfinite(v)), "phrases": sorted(phrases)}
+    return {"values": sorted(v for v in values if math.isfinite(v)), "phrases": sorted(phrases),
+            "dates": sorted({d.iso for d in dates_in(text)})}
 
 
 def build(seeds: Path, sections: Path) -> dict:
@@ -125,7 +133,8 @@ def main(argv=None) -> int:
         handle.write("\n")
     os.replace(tmp, args.out)
     print(f"wrote {args.out}: {len(data)} sections, {sum(len(v['values']) for v in data.values())} values, "
-          f"{sum(len(v['phrases']) for v in data.values())} count phrases")
+          f"{sum(len(v['phrases']) for v in data.values())} count phrases, "
+          f"{sum(len(v['dates']) for v in data.values())} dates")
     return 0
 
 

@@ -5,7 +5,8 @@ verify/seed_numbers.py). A computed construction claim whose value that section 
 was added by this site, and its printed text must carry the site-addition label, visible in the
 raw Markdown:
 
-- inside an admonition titled `本站构造` (the course's own constructions use `教学构造`):
+- inside an admonition titled `本站构造` (the course's own constructions use `教学构造`), or
+  `本站运行` for a number measured by the site's own run (a timing, a machine's core count):
 
       !!! example "本站构造"
           取 $d=4$，位置 0、1、2 的编码是 …
@@ -18,6 +19,7 @@ import math
 import re
 
 SITE_LABEL = "本站构造"
+SITE_RUN = "本站运行"  # a measurement the site made is the site's own by its label too
 MARKER = "〔本站构造〕"
 ADMONITION = re.compile(r'^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?)\s+[\w-]+(?:\s+[\w-]+)*\s+"(?P<title>[^"]*)"\s*$')
 
@@ -33,7 +35,7 @@ def labelled_spans(body: str) -> list[tuple[int, int]]:
     i = 0
     while i < len(lines):
         m = ADMONITION.match(lines[i])
-        if m and m.group("title").startswith(SITE_LABEL):
+        if m and m.group("title").startswith((SITE_LABEL, SITE_RUN)):
             indent = len(m.group("indent"))
             j = i + 1
             while j < len(lines) and (not lines[j].strip() or len(lines[j]) - len(lines[j].lstrip()) > indent):

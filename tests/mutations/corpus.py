@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verify import classify
+from verify.dates import dates_in
 from verify.page import read_page
 from verify.relations import comparison_words, sentences
 
@@ -260,7 +261,7 @@ def signs_and_order(views, rng) -> list[Mutant]:
 
 
 def provenance(views, rng) -> list[Mutant]:
-    """Change a cited source's arXiv id, version, table/figure/section number or year consistently
+    """Change a cited source's arXiv id, version, table/figure/section number, year or a dated month consistently
     everywhere in the page that states it (front matter and body alike): the kind of edit a check of
     the page against itself cannot see. The bibliography file itself is not mutated here."""
     out = []
@@ -281,12 +282,20 @@ def provenance(views, rng) -> list[Mutant]:
             edits.append((m.group(0), f"§{m.group(1)}.{int(m.group(2)) + 1}", "section"))
         for m in re.finditer(r"(?<![\d.])((?:19|20)\d\d)(?![\d.])", refs):
             edits.append((m.group(0), str(int(m.group(0)) + 1), "year"))
+        for date in dates_in(v.text[v.body_offset:]):  # a date moved by a month, wherever the page writes it
+            year, month = date.iso[:4], int(date.iso[5:7])
+            shifted = f"{year}-{month % 12 + 1:02d}" + date.iso[7:]
+            if date.text == date.iso:
+                edits.append((date.text, shifted, "date"))
+            elif re.fullmatch(r"\d{4}\s*年\s*\d{1,2}\s*月.*", date.text):
+                edits.append((date.text, re.sub(r"(年\s*)\d{1,2}", rf"\g<1>{month % 12 + 1}", date.text, count=1), "date"))
         seen = set()
         for old, new, what in edits:
             if (old, what) in seen:
                 continue
             seen.add((old, what))
-            pattern = rf"(?<![\w.]){re.escape(old)}(?![\w])"
+            pattern = (rf"(?<![\d.]){re.escape(old)}(?!\d)" if what == "date"  # 2017 年 6 月的: 的 is a word character
+                       else rf"(?<![\w.]){re.escape(old)}(?![\w])")
             if not re.search(pattern, v.text[v.body_offset:]) and what != "version":
                 continue  # the page body never states it: not a consistent edit of anything printed
             out.append(Mutant("provenance", f"{v.path.name}: {what} {old} -> {new} everywhere in the page",
