@@ -352,7 +352,7 @@ def test_a_location_the_bibliography_does_not_record_fails(tmp_path):
 
 
 def test_every_cited_location_is_recorded_and_every_recorded_one_is_cited():
-    """The locations field is exactly what the pages cite: nothing recorded is left over."""
+    """The locations field is exactly what the pages cite, page by page: nothing recorded is left over."""
     from verify.page import front_matter
     sources = bibliography.load()
     cited = set()
@@ -361,9 +361,21 @@ def test_every_cited_location_is_recorded_and_every_recorded_one_is_cited():
         texts = list(meta.get("sources") or []) + [c["source"] for c in meta.get("cited") or [] if isinstance(c, dict)]
         for text in texts:
             c = parse_citation(text, sources)
-            cited |= {(c.key, bibliography.label(k, n)) for k, n in c.locations}
-    recorded = {(key, where) for key, s in sources.items() for where in provenance.recorded_locations(s)}
-    assert recorded <= cited, f"recorded but cited by no page (drop them): {sorted(recorded - cited)}"
+            cited |= {(c.key, bibliography.label(k, n), meta["id"]) for k, n in c.locations}
+    recorded = {(key, where, page) for key, s in sources.items()
+                for where, pages in provenance.recorded_locations(s).items() for page in pages}
+    assert recorded <= cited, f"recorded but not cited by that page (drop them): {sorted(recorded - cited)}"
+    assert {c for c in cited if sources[c[0]].kind != "document"} <= recorded
+
+
+def test_a_location_swapped_for_another_recorded_one_fails(tmp_path):
+    """Figure 2 and Figure 3 are both recorded for bahdanau2014; a page that cited one and now cites the other
+    disagrees with the record of which page cites which place."""
+    recorded = provenance.recorded_locations(bibliography.load()["vaswani2017"])
+    assert "lecture.4.15" in recorded["Table 2"] and "lecture.4.15" not in recorded["Table 3"]
+    page = PAPER_PAGE.replace("id: test.prov", "id: lecture.4.15").replace("source: test", "source: lecture §4.15")
+    assert not [e for e in check(tmp_path, page) if "recorded for" in e]
+    one(check(tmp_path, page.replace("Table 2", "Table 3")), "vaswani2017 Table 3 is recorded for")
 
 
 @pytest.mark.parametrize("old, new, expect", [
@@ -403,8 +415,7 @@ def test_a_shifted_date_in_a_source_note_fails(tmp_path):
 
 
 def test_a_date_the_course_section_states_needs_no_citation(tmp_path):
-    page = PAPER_PAGE.replace("source: test", "source: lecture §1.17").replace(
-        "的 Table 2 里", "的 Table 2 里（旁证记录见 2016-10-16 与 2016-12-15）")
+    page = PAPER_PAGE.replace("source: test", "source: lecture §1.17") + "\n旁证记录见 2016-10-16 与 2016-12-15。\n"
     assert not check(tmp_path, page)
     one(check(tmp_path, page.replace("2016-12-15", "2016-12-16")), "the date 2016-12-16 is not recorded")
 

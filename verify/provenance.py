@@ -258,13 +258,24 @@ def _admits(compare, printed: str, value: float) -> bool:
     return False
 
 
-def recorded_locations(source) -> set[str]:
-    return {part.strip() for part in source.fields.get("locations", "").split(";") if part.strip()}
+SITE_IDS = ("lecture.", "primer.", "topic.", "labs.")  # the site's pages; a scratch page (test.x) has no record
+
+
+def recorded_locations(source) -> dict[str, frozenset]:
+    """`locations = {Table 1 [lecture.4.1 lecture.4.15]; §3 [primer.13.8]}` -> {location: ids of the pages
+    that cite it}. The location is checked once in the source; the ids say which page's statement it backs."""
+    recorded = {}
+    for part in source.fields.get("locations", "").split(";"):
+        m = re.fullmatch(r"\s*(.+?)\s*(?:\[([^\]]*)\])?\s*", part)
+        if m and m.group(1):
+            recorded[m.group(1)] = frozenset((m.group(2) or "").split())
+    return recorded
 
 
 def _check_locations_are_recorded(page, citations: list[Citation], sources, fail) -> None:
-    """A cited location must be one the bibliography records for that source: an edit of a table or
-    section number made consistently across the page still disagrees with the one record."""
+    """A cited location must be one the bibliography records for that source, and for this page: a table or
+    section number changed consistently across a page (Figure 2 -> Figure 3, both figures of the same paper)
+    then disagrees with the record of which page cites which place."""
     lines = page.meta_lines
     for citation in citations:
         source = sources[citation.key]
@@ -276,7 +287,12 @@ def _check_locations_are_recorded(page, citations: list[Citation], sources, fail
             if where not in recorded:
                 fail(lines.get("sources", 2), f"{citation.key} {where} is not a location recorded for {citation.key} "
                      f"in verify/data/bibliography.bib (locations = {{{'; '.join(sorted(recorded)) or 'none'}}}); "
-                     "check the place in the source, then add it to that entry's locations")
+                     f"check the place in the source, then add '{where} [{page.id}]' to that entry's locations")
+            elif str(page.id).startswith(SITE_IDS) and page.id not in recorded[where]:
+                fail(lines.get("sources", 2), f"{citation.key} {where} is recorded for "
+                     f"{', '.join(sorted(recorded[where])) or 'no page'} but not for {page.id}; check that what this "
+                     f"page cites is at {where} of the source, then add {page.id} to '{where} [...]' in "
+                     "verify/data/bibliography.bib")
 
 
 def _check_body_against_bibliography(page, citations: list[Citation], sources, fail) -> None:
