@@ -5,14 +5,6 @@ import pytest
 from tests.mutations.corpus import TARGETS, generate
 from tests.mutations.run import fast_subset, rate, run
 
-# Classes the checker does not yet catch at target in the full corpus (`make mutations`); each entry says why. Not strict: the fast
-# subset samples a few mutants per class and may miss the survivors. Take a class off when it meets its target.
-BELOW_TARGET = {
-    "provenance": "below 100% in the full corpus (4 of about 280): a page that cites two places of one paper "
-                  "(Figure 2 and Figure 3) swaps them everywhere; the bibliography records both places for that page, "
-                  "and telling them apart needs what each place of the paper shows",
-}
-
 
 @pytest.fixture(scope="module")
 def table():
@@ -22,8 +14,7 @@ def table():
     return run(mutants, out=lambda line: None)
 
 
-@pytest.mark.parametrize("cls", [pytest.param(c, marks=pytest.mark.xfail(reason=BELOW_TARGET[c], strict=False))
-                                 if c in BELOW_TARGET else c for c in TARGETS])
+@pytest.mark.parametrize("cls", list(TARGETS))
 def test_class_meets_its_target(table, cls):
     n, killed, survivors, kills = table[cls]
     detail = [why for _, why in kills] if cls == "controls" else survivors

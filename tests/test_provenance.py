@@ -429,3 +429,13 @@ def test_a_run_date_must_be_the_date_of_the_results_file_named_beside_it(tmp_pat
     shifted = f"{ran[:8]}{day:02d}"
     one(check(tmp_path, page.replace(ran, shifted)), f"the date {shifted} is not recorded")
     one(check(tmp_path, page.replace("`benchmarks/results/cpu.json`，", "")), f"the date {ran} is not recorded")
+
+
+def test_two_places_of_one_paper_swapped_everywhere_fail(tmp_path):
+    """§3.9 cites Figure 2 (quality by sentence length) and Figure 3 (alignments) of bahdanau2014. Writing
+    Figure 3 wherever the page said Figure 2 keeps every citation recorded for the page, but leaves the
+    recorded Figure 2 uncited."""
+    text = (ROOT / "docs/lecture/ch03/3-9.md").read_text(encoding="utf-8")
+    assert not [e for e in check(tmp_path, text) if "no longer cites" in e]
+    one(check(tmp_path, text.replace("Figure 2", "Figure 3")),
+        "records bahdanau2014 Figure 2 for lecture.3.9, but the page no longer cites it")

@@ -293,6 +293,16 @@ def _check_locations_are_recorded(page, citations: list[Citation], sources, fail
                      f"{', '.join(sorted(recorded[where])) or 'no page'} but not for {page.id}; check that what this "
                      f"page cites is at {where} of the source, then add {page.id} to '{where} [...]' in "
                      "verify/data/bibliography.bib")
+    if not str(page.id).startswith(SITE_IDS):
+        return
+    # the other way: a place recorded for this page is still cited by it, so swapping the page's Figure 2 and
+    # Figure 3 (both recorded for it) everywhere leaves Figure 2 recorded and uncited
+    cited = {(c.key, bibliography.label(k, n)) for c in citations for k, n in c.locations}
+    for key, source in sources.items():
+        for where, pages in recorded_locations(source).items():
+            if page.id in pages and (key, where) not in cited:
+                fail(lines.get("sources", 2), f"verify/data/bibliography.bib records {key} {where} for {page.id}, but "
+                     f"the page no longer cites it; restore the citation, or remove {page.id} from '{where} [...]'")
 
 
 def _check_body_against_bibliography(page, citations: list[Citation], sources, fail) -> None:
