@@ -439,3 +439,14 @@ def test_two_places_of_one_paper_swapped_everywhere_fail(tmp_path):
     assert not [e for e in check(tmp_path, text) if "no longer cites" in e]
     one(check(tmp_path, text.replace("Figure 2", "Figure 3")),
         "records bahdanau2014 Figure 2 for lecture.3.9, but the page no longer cites it")
+
+
+def test_a_year_must_be_a_cited_or_course_year_wherever_it_is_written(tmp_path):
+    """Body, description and 来源 note alike: 2018 年 is no year of vaswani2017, and the scratch page has no
+    course section to state it."""
+    body = PAPER_PAGE + "\n这是 2017 年的初稿。\n"
+    note = PAPER_PAGE.replace("  - vaswani2017 Table 2\n---", "  - vaswani2017 Table 2 — 2017 年的初稿\n---")
+    described = PAPER_PAGE.replace("title: t\n", "title: t\ndescription: 2017 年的初稿\n")
+    for page in (body, note, described):
+        assert not check(tmp_path, page)
+        one(check(tmp_path, page.replace("2017 年的", "2018 年的")), "the year 2018 年 is neither a year of a source")

@@ -520,6 +520,7 @@ def _check_years_are_accounted_for(page, citations: list[Citation], sources, fai
     allowed |= {str(int(v)) for v in course.values if 1900 <= v <= 2100 and v == int(v)}
     texts = [(page.body, None)] + [(str(page.meta[key]), page.meta_lines.get(key, 2))
                                    for key in ("title", "description") if key in page.meta]
+    texts += [(str(text), claim_line(page, "sources", i)) for i, text in enumerate(page.meta.get("sources") or [])]
     for text, line in texts:
         for m in CHINESE_YEAR.finditer(text):
             if m.group(1) not in allowed:
