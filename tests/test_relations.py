@@ -116,3 +116,35 @@ def test_word_flipped_in_body_and_relation_text_but_not_predicate_fails_on_polar
 def test_polarity_of_comparison_words(word, expected):
     from verify.relations import polarity
     assert polarity(word) == expected
+
+
+def test_one_of_two_order_words_flipped_with_its_relation_text_fails_on_polarity(tmp_path):
+    """更高…低于 binds one '>' and one '<'; flipping 更高 to 更低 in the body and the relation text alike leaves
+    a text that states no 'greater', against a predicate that still does."""
+    body = BODY.replace("更高。", "更高，him 则低于 her。")
+    bound = """relations:
+  - text: '比 him 得分 $-8.2$ 更高，him 则低于 her'
+    holds: '{her} > {him} and {him} < {her}'
+"""
+    assert page(tmp_path, body, bound) == []
+    errors = page(tmp_path, body.replace("更高", "更低"), bound.replace("更高", "更低"))
+    assert len(errors) == 1 and "states only less" in errors[0], errors
+
+
+def test_a_pace_word_is_bound_by_faster_or_slower(tmp_path):
+    """更快 says nothing about > or < until the quantity is known; the predicate names it with faster(a, b),
+    so flipping 更快 to 更慢 in the body and the relation text alike fails."""
+    body = BODY.replace("更高。", "更高，算 her 也更快。")
+    times = lambda pred: f"""relations:
+  - text: '比 him 得分 $-8.2$ 更高'
+    holds: '{{her}} > {{him}}'
+  - text: '算 her 也更快'
+    holds: '{pred}'
+"""
+    assert page(tmp_path, body, times("faster(1, 2) and {her} > {him}")) == []
+    flipped = page(tmp_path, body.replace("更快", "更慢"), times("faster(1, 2) and {her} > {him}").replace("更快", "更慢"))
+    assert len(flipped) == 1 and "text says '更慢', a pace" in flipped[0] and "slower(a, b)" in flipped[0], flipped
+    unnamed = page(tmp_path, body, times("{her} > {him}"))
+    assert len(unnamed) == 1 and "does not state it with faster(a, b)" in unnamed[0], unnamed
+    wrong = page(tmp_path, body, times("faster(2, 1) and {her} > {him}"))
+    assert len(wrong) == 1 and "relation 1 does not hold" in wrong[0], wrong

@@ -65,8 +65,9 @@ _BI_AS_NOUN_BEFORE = re.compile(r"(?:对|相|类|无|占|好|正|反|成|之|压
 _BI_AS_NOUN_AFTER = re.compile(r"(?:例|较|值|率|特|如|重|分|方|照|对|喻|拟)")
 
 # The direction a word states, for the polarity check: a relation's predicate is written in the
-# sentence's order (its subject first), so a text that only says "higher" cannot be bound by a
-# predicate that only says "<". Faster/slower are neither: a faster run has the smaller time.
+# sentence's order (its subject first), so the directions the words state must be the directions the
+# predicate states. Faster/slower are neither: a faster run has the smaller time, so their predicate says
+# faster(a, b) or slower(a, b) over times (see pace()).
 _UP = ("领先|大于|高于|多于|优于|长于|升高|上升|提高|增加|增大|变大|变高|变长|更大|更高|更多|更长|更强|更好|超过|超出|高出|多出|"
        "胜过|压过|升到|升为|不小于|不低于|larger|greater|bigger|higher|more|longer|better|exceed|increase")
 _DOWN = ("落后|小于|低于|少于|劣于|短于|降低|下降|减少|减小|变小|变低|变短|更小|更低|更少|更短|更弱|更差|不到|不足|不及|不如|"
@@ -106,7 +107,20 @@ _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
            ast.Pow: operator.pow}
 _COMPARE = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
             ast.Eq: operator.eq, ast.NotEq: operator.ne}
-_FUNCTIONS = {"abs": abs, "min": min, "max": max, "log": math.log, "sqrt": math.sqrt}
+_FUNCTIONS = {"abs": abs, "min": min, "max": max, "log": math.log, "sqrt": math.sqrt,
+              # pace: 快/慢 say nothing about > or < until the quantity is known; these name it. faster(a, b):
+              # a takes less time than b (seconds, or times divided by one common time, e.g. faster(1, ratio))
+              "faster": lambda a, b: np.less(a, b), "slower": lambda a, b: np.greater(a, b)}
+PACE_FUNCTION = {"fast": "faster", "slow": "slower"}
+
+
+def pace(word: str) -> str | None:
+    """'fast' or 'slow' for a comparative of speed (更快, 快于, 比 B 慢), whose direction polarity() leaves open."""
+    if re.search(r"快", word) and not re.search(r"慢", word):
+        return "fast"
+    if re.search(r"慢", word) and not re.search(r"快", word):
+        return "slow"
+    return None
 
 
 class RelationError(ValueError):
@@ -160,10 +174,11 @@ def evaluate(predicate: str, values: dict, lookup) -> tuple[bool, dict]:
         tree = ast.parse(source, mode="eval")
     except SyntaxError:
         raise RelationError("the predicate is not an expression; use {key}, numbers, + - * / **, "
-                            "abs/min/max/log/sqrt and < <= > >= == != joined by and/or") from None
+                            "abs/min/max/log/sqrt, faster/slower and < <= > >= == != joined by and/or") from None
     env = {names[k]: v for k, v in operands.items()}
     result = _eval(tree.body, env)
-    if not isinstance(tree.body, (ast.Compare, ast.BoolOp)):
+    paced = isinstance(tree.body, ast.Call) and getattr(tree.body.func, "id", "") in PACE_FUNCTION.values()
+    if not isinstance(tree.body, (ast.Compare, ast.BoolOp)) and not paced:
         raise RelationError("the predicate must compare (<, <=, >, >=, ==, !=); a bare value states no relation")
     return bool(np.all(result)), operands
 
@@ -237,12 +252,24 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
                                  "state the order (大于, 更快, 超过, larger…)"))
         said = {polarity(m.group(0)) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
         stated = _predicate_polarity(predicate)
-        if len(said) == 1 and stated and not said & stated:
-            word = next(m.group(0) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))
-                        if polarity(m.group(0)))
-            errors.append((line, f"relation {i} text says {word!r} ({'greater' if 'up' in said else 'less'}), but "
-                                 f"{predicate!r} only states the opposite order; write the predicate with the "
-                                 "sentence's subject first — or the word was flipped"))
+        if said and stated and said != stated:
+            # the directions the words state are the directions the predicate states: 更长…更低 binds one '>' and
+            # one '<', so flipping either word (更短…更低) leaves a direction the predicate does not state
+            missing = said - stated or stated - said
+            word = next((m.group(0) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))
+                         if polarity(m.group(0)) in missing), None)
+            what = (f"says {word!r} ({'greater' if 'up' in missing else 'less'}), but {predicate!r} states no such order"
+                    if word else f"states only {'greater' if 'up' in said else 'less'}, but {predicate!r} also states "
+                    f"{'greater' if 'up' in missing else 'less'}")
+            errors.append((line, f"relation {i} text {what}; write the predicate with the sentence's subject first, "
+                                 "one comparison per order word — or a word was flipped"))
+        for m in comparison_words(text):
+            wanted = PACE_FUNCTION.get(pace(m.group(0)))
+            if wanted and not re.search(rf"\b{wanted}\(", predicate):
+                errors.append((line, f"relation {i} text says {m.group(0)!r}, a pace, but {predicate!r} does not state "
+                                     f"it with {wanted}(a, b) (a takes {'less' if wanted == 'faster' else 'more'} time "
+                                     f"than b); bind the times — or the word was flipped"))
+                break
         needle = squeeze(text)[0]
         found = [m.start() for m in re.finditer(re.escape(needle), squeezed)] if needle else []
         if not found:

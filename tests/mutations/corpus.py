@@ -254,7 +254,8 @@ def signs_and_order(views, rng) -> list[Mutant]:
             elif re.fullmatch(r"[-−]\d.*", printed) and c.computed not in (0, 0.0):
                 out.append(Mutant("signs_and_order", f"{v.path.name}: drop the sign of {printed!r}",
                                   [_at(v.path, start, printed, printed[1:])], _rel(v.path)))
-            elif re.fullmatch(r"\d*\.?\d+", printed) and c.computed not in (0, 0.0) and isinstance(c.computed, (int, float)):
+            elif (re.fullmatch(r"\d*\.?\d+", printed) and float(printed) != 0  # -0 is 0: a neutral edit, not a sign flip
+                  and c.computed not in (0, 0.0) and isinstance(c.computed, (int, float))):
                 out.append(Mutant("signs_and_order", f"{v.path.name}: negate {printed!r}",
                                   [_at(v.path, start, printed, "-" + printed)], _rel(v.path)))
     return _sample(out, rng, 20)
@@ -427,7 +428,9 @@ def controls(views, rng) -> list[Mutant]:
             m = next(v.body_positions(re.escape(old)), None)
             if m:
                 out.append(Mutant("controls", f"{v.path.name}: synonym {old} -> {new}", [_at(v.path, m[1], old, new)], rel))
-        para = re.search(r"^([^\s#|!>`$\-*\d<\[][^\n$`]*?，)([^\n$`]+)$", body, re.M)
+        fences = [m.span() for m in re.finditer(r"^[ \t]*```.*?^[ \t]*```", body, re.M | re.S)]
+        para = next((m for m in re.finditer(r"^([^\s#|!>`$\-*\d<\[][^\n$`]*?，)([^\n$`]+)$", body, re.M)
+                     if not any(s <= m.start() < e for s, e in fences)), None)  # reflowing code is not neutral
         if para and not para.group(1).endswith("\\，"):
             out.append(Mutant("controls", f"{v.path.name}: reflow a paragraph line",
                               [(rel, para.group(0), para.group(1) + "\n" + para.group(2), v.body_offset + para.start())], rel))
