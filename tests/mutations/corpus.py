@@ -445,8 +445,11 @@ GENERATORS = [digits, code_output, number_words, units, comparisons, signs_and_o
               formulas, kernels, controls]
 
 
+EVERY_CANDIDATE = False  # `run --all`: no sampling, every edit each generator can make (about 7,700; ~25 min)
+
+
 def _sample(items: list, rng: random.Random, n: int) -> list:
-    return items if len(items) <= n else rng.sample(items, n)
+    return items if EVERY_CANDIDATE or len(items) <= n else rng.sample(items, n)
 
 
 def generate(check_page, seed: int = 9, every: int = 1) -> list[Mutant]:
