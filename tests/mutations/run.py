@@ -2,7 +2,7 @@
 
     python -m tests.mutations.run            # the whole corpus (make mutations)
     python -m tests.mutations.run --fast     # a few mutants per class (the pytest subset)
-    python -m tests.mutations.run --all      # every candidate edit, unsampled (about 25 minutes)
+    python -m tests.mutations.run --all      # every candidate edit, unsampled (about 13 minutes)
 
 Page edits are checked in process: the mutated page is written under a scratch folder and
 given to the same check_page that `make verify` runs (verify values and kernels are the real
@@ -147,7 +147,7 @@ def fast_subset(mutants: list[Mutant], per_class: int = 6, seed: int = 1) -> lis
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.mutations.run", description=__doc__)
     parser.add_argument("--fast", action="store_true", help="a few mutants per class")
-    parser.add_argument("--all", action="store_true", help="every candidate edit, not a sample (about 25 minutes)")
+    parser.add_argument("--all", action="store_true", help="every candidate edit, not a sample (about 13 minutes)")
     parser.add_argument("--only", help="run one class")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every survivor")
     args = parser.parse_args(argv)
