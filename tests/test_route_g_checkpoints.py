@@ -5,8 +5,10 @@ import shutil
 
 import pytest
 
+from conftest import assert_prefix_retrains
+
 from verify.checkpoints.route_g_train import (MANIFEST_FILE, RESULTS, SEEDS, checkpoint_file, load_model,
-                                              read_manifest, train_all)
+                                              prefix_fingerprint, read_manifest, train_all)
 from verify.checkpoints.store import CheckpointError
 
 
@@ -45,3 +47,8 @@ def test_gpu_comparison_of_route_g_accepts_the_reference_and_rejects_a_drift():
     row["accuracy"]["mean"] = 0.9   # a trained position no longer answered
     assert not gpu.compare_route_g(report, drifted)["ok"]
 
+
+
+def test_first_updates_retrain_bitwise():
+    """The committed seeds' first updates, retrained through the shared loop, give the recorded weights."""
+    assert_prefix_retrains(read_manifest()["prefix_check"], prefix_fingerprint("cpu"))

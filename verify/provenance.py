@@ -472,6 +472,14 @@ def _run_dates(paragraph: str) -> dict[str, set[str]]:
     return found
 
 
+def _rendered_texts(page) -> list[tuple[str, int | None]]:
+    """(text, front-matter line or None for the body) for everything a reader sees: the body, the title and
+    description, and each 来源 entry with its note."""
+    texts = [(page.body, None)] + [(str(page.meta[key]), page.meta_lines.get(key, 2))
+                                   for key in ("title", "description") if key in page.meta]
+    return texts + [(str(text), claim_line(page, "sources", i)) for i, text in enumerate(page.meta.get("sources") or [])]
+
+
 def _check_dates(page, citations: list[Citation], sources, fail) -> None:
     """A date that names a month is a fact with a source. It must agree, at the precision printed, with
     a date recorded for an entry the page cites, a date the page's course section states, or the run
@@ -486,10 +494,7 @@ def _check_dates(page, citations: list[Citation], sources, fail) -> None:
         for when in (entry.date, entry.fields.get("urldate", "")):
             if when:
                 recorded[when] = citation.key
-    texts = [(page.body, None)] + [(str(text), claim_line(page, "sources", i))
-                                   for i, text in enumerate(page.meta.get("sources") or [])]
-    texts += [(str(page.meta[key]), page.meta_lines.get(key, 2)) for key in ("title", "description") if key in page.meta]
-    for text, line in texts:
+    for text, line in _rendered_texts(page):
         for date in dates_in(text):
             if any(agrees(date.iso, when) for when in recorded) or course.states_date(date.iso):
                 continue
@@ -518,10 +523,7 @@ def _check_years_are_accounted_for(page, citations: list[Citation], sources, fai
     course = section_numbers(str(page.meta.get("source", "")))
     allowed = set().union(*(_years_of(sources[c.key]) for c in citations)) if citations else set()
     allowed |= {str(int(v)) for v in course.values if 1900 <= v <= 2100 and v == int(v)}
-    texts = [(page.body, None)] + [(str(page.meta[key]), page.meta_lines.get(key, 2))
-                                   for key in ("title", "description") if key in page.meta]
-    texts += [(str(text), claim_line(page, "sources", i)) for i, text in enumerate(page.meta.get("sources") or [])]
-    for text, line in texts:
+    for text, line in _rendered_texts(page):
         for m in CHINESE_YEAR.finditer(text):
             if m.group(1) not in allowed:
                 fail(line or page.line_of(m.start()),

@@ -121,6 +121,12 @@ def gpu_evaluation_of_vision_reference(device: str = "cuda") -> dict:
     return {"agreement": agreement, "min_agreement": worst, "within": worst >= VISION_EVAL_AGREEMENT_MIN}
 
 
+def _machine(device: str) -> dict:
+    """What every report says about where it ran."""
+    return {"device": device, "gpu": torch.cuda.get_device_name(0) if device == "cuda" else None,
+            "torch": torch.__version__, "cuda": torch.version.cuda}
+
+
 def vision(out: Path, device: str) -> dict:
     """Retrain every vision arm on `device` into out/pixel_qa/, rediagnose, compare with results/pixel_qa/."""
     from verify.checkpoints.pixel_qa_diagnose import diagnose
@@ -133,9 +139,7 @@ def vision(out: Path, device: str) -> dict:
     comparison = compare_vision(reference, candidate)
     evaluation = gpu_evaluation_of_vision_reference(device)
     result = {
-        "device": device, "gpu": torch.cuda.get_device_name(0) if device == "cuda" else None,
-        "torch": torch.__version__, "cuda": torch.version.cuda,
-        "tolerances": VISION_TOLERANCES, "eval_agreement_min": VISION_EVAL_AGREEMENT_MIN,
+        **_machine(device), "tolerances": VISION_TOLERANCES, "eval_agreement_min": VISION_EVAL_AGREEMENT_MIN,
         "data_identical": {t: manifest["tasks"][t]["data_sha256"] == ref_manifest["tasks"][t]["data_sha256"]
                            for t in manifest["tasks"]},
         "checkpoints_bitwise_identical": {n: manifest["models"][n]["sha256"] == ref_manifest["models"][n]["sha256"]
@@ -195,8 +199,7 @@ def route_g(out: Path, device: str) -> dict:
     comparison = compare_route_g(reference, candidate)
     evaluation = route_g_device_agreement(device)
     result = {
-        "device": device, "gpu": torch.cuda.get_device_name(0) if device == "cuda" else None,
-        "torch": torch.__version__, "cuda": torch.version.cuda, "tolerances": ROUTE_G_TOLERANCES,
+        **_machine(device), "tolerances": ROUTE_G_TOLERANCES,
         "eval_agreement_min": ROUTE_G_EVAL_AGREEMENT_MIN,
         "data_identical": manifest["data"]["train_sha256"] == ref_manifest["data"]["train_sha256"],
         "checkpoints_bitwise_identical": {n: manifest["models"][n]["sha256"] == ref_manifest["models"][n]["sha256"]
@@ -268,8 +271,7 @@ def route_c(out: Path, device: str) -> dict:
     candidate = rc.train_all(out / "route_c" / "route_c.json", out / "route_c", device=device, force=True, quiet=True)
     comparison = compare_route_c(reference, candidate)
     evaluation = gpu_evaluation_of_route_c_reference(device)
-    return {"device": device, "gpu": torch.cuda.get_device_name(0) if device == "cuda" else None,
-            "torch": torch.__version__, "tolerances": ROUTE_C_TOLERANCES,
+    return {**_machine(device), "tolerances": ROUTE_C_TOLERANCES,
             "eval_agreement_min": ROUTE_C_EVAL_AGREEMENT_MIN,
             "train_wall_s_total": candidate["wall_s_total"], "cpu_reference_cpu_s_total": reference["cpu_s_total"],
             "retrained_vs_reference": comparison, "reference_checkpoints_evaluated_on_device": evaluation,
@@ -349,9 +351,7 @@ def main(argv=None) -> int:
     comparison = compare(reference, candidate)
     evaluation = gpu_evaluation_of_reference(reference, args.device)
     result = {
-        "device": args.device, "gpu": torch.cuda.get_device_name(0) if args.device == "cuda" else None,
-        "torch": torch.__version__, "cuda": torch.version.cuda,
-        "tolerances": TOLERANCES, "eval_logp_tolerance": EVAL_LOGP_TOL,
+        **_machine(args.device), "tolerances": TOLERANCES, "eval_logp_tolerance": EVAL_LOGP_TOL,
         "data_identical": manifest["data"]["sha256"] == ref_manifest["data"]["sha256"],
         "checkpoints_bitwise_identical": {n: manifest["models"][n]["sha256"] == ref_manifest["models"][n]["sha256"]
                                           for n in manifest["models"]},

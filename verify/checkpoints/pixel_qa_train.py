@@ -30,6 +30,7 @@ from kernels.pixel_qa import (KEY_ANSWERS, KEY_QUESTIONS, KEY_SIZE, SHAPE_ANSWER
                               to_tensor)
 from verify.checkpoints import store
 from verify.checkpoints.cli import train_main
+from verify.checkpoints.loop import fit
 from verify.checkpoints.store import (ROOT, CheckpointError, _rel, sha256_bytes, verified_bytes)
 from verify.checkpoints.train import deterministic, environment
 
@@ -95,20 +96,14 @@ def train_model(arm: str, seed: int, data: dict, device: str = "cpu", updates: i
     questions = torch.arange(n_q, device=device).repeat(b)
     image_of = torch.arange(b, device=device).repeat_interleave(n_q)
     rng = np.random.default_rng(1000 + seed)
-    steps, started = [], time.perf_counter()
-    model.train()
-    for update in range(1, updates + 1):
+
+    def batch_loss():
         batch = torch.from_numpy(rng.choice(len(images), b, replace=False)).to(device)
         logits = model(images[batch], questions, image_of)
-        loss = torch.nn.functional.cross_entropy(logits, answers[batch].reshape(-1))
-        optimizer.zero_grad(set_to_none=True)
-        loss.backward()
-        optimizer.step()
-        if update % hp["log_every"] == 0 or update == 1:
-            steps.append({"update": update, "loss": float(loss.detach())})
-    if device != "cpu":
-        torch.cuda.synchronize()
-    log = {"arm": arm, "seed": seed, "updates": updates, "wall_s": time.perf_counter() - started,
+        return torch.nn.functional.cross_entropy(logits, answers[batch].reshape(-1))
+
+    steps, wall = fit(model, optimizer, updates, batch_loss, hp["log_every"], device)
+    log = {"arm": arm, "seed": seed, "updates": updates, "wall_s": wall,
            "parameters": parameter_count(model), "steps": steps}
     return model.to("cpu").eval(), log
 

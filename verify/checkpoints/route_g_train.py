@@ -24,6 +24,7 @@ from kernels.fact_task import (LAST_FACT_START, LENGTH, FactDecoder, FactDecoder
                                shared_suffix_predictor, training_pairs)
 from verify.checkpoints import store
 from verify.checkpoints.cli import train_main
+from verify.checkpoints.loop import fit
 from verify.checkpoints.store import (ROOT, CheckpointError, _rel, sha256_bytes, verified_bytes)
 from verify.checkpoints.train import deterministic, environment
 MANIFEST_FILE, LOG_FILE = store.MANIFEST_FILE, store.LOG_FILE
@@ -69,20 +70,13 @@ def train_model(seed: int, data: dict, device: str = "cpu", updates: int | None 
     tokens = torch.from_numpy(data["tokens"]).to(device)
     labels = torch.from_numpy(data["labels"]).to(device)
     rng = np.random.default_rng(1000 + seed)
-    steps, started = [], time.perf_counter()
-    model.train()
-    for update in range(1, updates + 1):
+
+    def batch_loss():
         batch = torch.from_numpy(rng.choice(len(tokens), hp["sequences_per_update"], replace=False)).to(device)
-        loss = torch.nn.functional.cross_entropy(model(tokens[batch]), labels[batch])
-        optimizer.zero_grad(set_to_none=True)
-        loss.backward()
-        optimizer.step()
-        if update % hp["log_every"] == 0 or update == 1:
-            steps.append({"update": update, "loss": float(loss.detach())})
-    if device != "cpu":
-        torch.cuda.synchronize()
-    log = {"seed": seed, "updates": updates, "wall_s": time.perf_counter() - started,
-           "parameters": parameter_count(model), "steps": steps}
+        return torch.nn.functional.cross_entropy(model(tokens[batch]), labels[batch])
+
+    steps, wall = fit(model, optimizer, updates, batch_loss, hp["log_every"], device)
+    log = {"seed": seed, "updates": updates, "wall_s": wall, "parameters": parameter_count(model), "steps": steps}
     return model.to("cpu").eval(), log
 
 
