@@ -8,7 +8,7 @@ fact's value (0 = A, 1 = B). The two members of a pair share every token except 
 so they share the whole suffix after the fact and have opposite labels: a predictor that sees only
 what the two have in common answers both the same way and gets at most one of them right.
 
-Everything is seeded numpy; the model is torch (float32, CPU by default).
+Everything is seeded numpy; the model is torch (CPU by default; this project trains it in float64).
 """
 from __future__ import annotations
 
@@ -168,6 +168,17 @@ class FactDecoder(nn.Module):
         self.answer = nn.Linear(config.width, 2)
         self.register_buffer("causal", nn.Transformer.generate_square_subsequent_mask(config.length),
                              persistent=False)
+        # The key third of each in-projection bias adds q·b_k to every score of a query alike, and softmax
+        # removes a shift: its true gradient is zero, so what autograd returns there is rounding noise, which
+        # Adam scales into full-size steps (in float32 its sum drifted by 1e-2 relative after 20 updates
+        # between two CPU kernel sets). It is held at its initial zero and not counted as trained.
+        self.frozen_entries = 0
+        for block in self.blocks:
+            width = block.self_attn.embed_dim
+            keep = torch.ones(3 * width)
+            keep[width:2 * width] = 0
+            block.self_attn.in_proj_bias.register_hook(lambda grad, keep=keep: grad * keep.to(grad))
+            self.frozen_entries += width
 
     def forward(self, tokens: torch.Tensor) -> torch.Tensor:
         n = tokens.shape[1]
@@ -178,7 +189,8 @@ class FactDecoder(nn.Module):
 
 
 def parameter_count(model: nn.Module) -> int:
-    return sum(p.numel() for p in model.parameters())
+    """Trained parameters: every entry except those held fixed (FactDecoder's key biases)."""
+    return sum(p.numel() for p in model.parameters()) - getattr(model, "frozen_entries", 0)
 
 
 @torch.no_grad()

@@ -197,7 +197,8 @@ class ClueClassifier(torch.nn.Module):
     """Embedding -> one recurrent layer (tanh RNN or LSTM, torch's two biases per block) -> linear
     head on the state after the last token (QUERY), two logits."""
 
-    def __init__(self, cell: str, vocab_size: int, embed: int = 8, hidden: int = 16, dtype=torch.float32):
+    def __init__(self, cell: str, vocab_size: int, embed: int = 8, hidden: int = 16,
+                 dtype: torch.dtype | None = None):   # None: torch's default dtype
         super().__init__()
         if cell not in CELLS:
             raise ValueError(f"cell must be one of {CELLS}, not {cell!r}")
@@ -218,7 +219,7 @@ def parameter_count(model: torch.nn.Module) -> int:
 
 
 def make_model(cell: str, vocab_size: int, seed: int, embed: int = 8, hidden: int = 16,
-               dtype=torch.float32) -> ClueClassifier:
+               dtype: torch.dtype | None = None) -> ClueClassifier:
     """A fresh classifier whose initial values depend only on `seed` (torch.manual_seed first)."""
     torch.manual_seed(seed)
     return ClueClassifier(cell, vocab_size, embed, hidden, dtype)

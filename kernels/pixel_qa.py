@@ -309,9 +309,9 @@ def parameter_count(model: nn.Module) -> int:
     return sum(p.numel() for p in model.parameters())
 
 
-def to_tensor(images: np.ndarray, dtype=torch.float32) -> torch.Tensor:
-    """uint8 [N,H,W,3] -> float [N,3,H,W] in [0,1]."""
-    return torch.from_numpy(np.ascontiguousarray(images.transpose(0, 3, 1, 2))).to(dtype) / 255.0
+def to_tensor(images: np.ndarray, dtype: torch.dtype | None = None) -> torch.Tensor:
+    """uint8 [N,H,W,3] -> float [N,3,H,W] in [0,1], in torch's default dtype unless one is given."""
+    return torch.from_numpy(np.ascontiguousarray(images.transpose(0, 3, 1, 2))).to(dtype or torch.get_default_dtype()) / 255.0
 
 
 def flatten_pairs(answers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

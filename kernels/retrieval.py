@@ -38,14 +38,35 @@ def cosine_similarity(query, docs) -> np.ndarray:
     return (D @ q) / (d_norms * q_norm)
 
 
-def top_k(scores, k: int) -> np.ndarray:
-    """Indices of the k highest scores, best first; equal scores keep document order (stable)."""
+def rank_descending(scores, tie_tolerance: float = 0.0) -> np.ndarray:
+    """Every index, highest score first; scores within tie_tolerance of the first score of their run count
+    as tied and keep document order. With a tolerance above the rounding noise, mathematically equal scores
+    (two words with the same vector) are ordered by index on every CPU, not by their last bits."""
+    s = np.asarray(scores, dtype=np.float64)
+    if s.ndim != 1:
+        raise ValueError(f"need one score per document, got shape {s.shape}")
+    if not tie_tolerance >= 0:
+        raise ValueError(f"tie_tolerance must be >= 0, got {tie_tolerance}")
+    order = list(np.argsort(-s, kind="stable"))
+    ranked, start = [], 0
+    while start < len(order):
+        end = start + 1
+        while end < len(order) and s[order[start]] - s[order[end]] <= tie_tolerance:
+            end += 1
+        ranked.extend(sorted(order[start:end]))
+        start = end
+    return np.array(ranked, dtype=np.int64)
+
+
+def top_k(scores, k: int, tie_tolerance: float = 0.0) -> np.ndarray:
+    """Indices of the k highest scores, best first; tied scores (equal, or within tie_tolerance) keep
+    document order."""
     s = np.asarray(scores, dtype=np.float64)
     if s.ndim != 1:
         raise ValueError(f"need one score per document, got shape {s.shape}")
     if int(k) != k or not 1 <= k <= s.size:
         raise ValueError(f"k must be an integer between 1 and {s.size}, got {k}")
-    return np.argsort(-s, kind="stable")[: int(k)]
+    return rank_descending(s, tie_tolerance)[: int(k)]
 
 
 SIMILARITIES = {"dot": dot_similarity, "cosine": cosine_similarity}

@@ -226,11 +226,14 @@ def teacher_forced_metrics(model: Seq2Seq, rows, batch_size: int = 100) -> dict:
 
 
 @torch.no_grad()
-def greedy_generate(model: Seq2Seq, rows, max_steps: int = 12, batch_size: int = 100) -> list[list[str]]:
+def greedy_generate(model: Seq2Seq, rows, max_steps: int = 12, batch_size: int = 100,
+                    margins: list | None = None) -> list[list[str]]:
     """Free generation: each step feeds back the model's own most probable legal token.
 
     A sequence stops at its EOS (included in the output); one that reaches max_steps without
-    EOS is returned as it stands and can never match a target.
+    EOS is returned as it stands and can never match a target. If `margins` is a list, the gap between
+    the best and the second-best legal log-probability of every decision taken is appended to it (how
+    far each choice is from a tie).
     """
     outputs = []
     for i in range(0, len(rows), batch_size):
@@ -242,7 +245,11 @@ def greedy_generate(model: Seq2Seq, rows, max_steps: int = 12, batch_size: int =
         chosen = []
         for _ in range(max_steps):
             logits, state, _ = model.step(token, state, z, mask)
-            token = legal_log_softmax(logits).argmax(-1)
+            log_p = legal_log_softmax(logits)
+            token = log_p.argmax(-1)
+            if margins is not None:
+                best_two = log_p.topk(2, dim=-1).values
+                margins.extend((best_two[:, 0] - best_two[:, 1])[~done].tolist())
             chosen.append(torch.where(done, torch.full_like(token, PAD), token))
             done |= token == EOS
             if bool(done.all()):

@@ -45,15 +45,3 @@ def check_text(tmp_path: Path, text: str, name: str = "page.md"):
     for error in report.errors:
         assert "\n" not in error and re.match(rf"^\S*{re.escape(name)}:\d+: \S", error), error
     return report
-
-
-def assert_prefix_retrains(recorded: dict, got: dict) -> None:
-    """A short retrain matches the committed prefix fingerprint bit for bit on the vector unit that trained it;
-    on another one (AVX-512 vs AVX2 order float sums differently) every parameter tensor's sum agrees to 1e-5."""
-    import pytest
-
-    if got["cpu_capability"] == recorded["cpu_capability"]:
-        assert got["sha256"] == recorded["sha256"]
-    else:
-        for name, total in recorded["parameter_sums"].items():
-            assert got["parameter_sums"][name] == pytest.approx(total, rel=1e-5, abs=1e-6), name

@@ -144,21 +144,27 @@ def test_selection_rule_picks_the_first_failure():
 
 # --------------------------------------------------------------------------- retraining
 
-def test_cpu_retraining_reproduces_the_committed_reference(tmp_path, record_property, capsys):
-    """Retrain both models on this CPU and compare with results/seq2seq/ under gpu.TOLERANCES
-    (the same tolerances `make gpu` declares); report whether the checkpoints are bitwise identical."""
-    manifest = train_all(tmp_path / "seq2seq", device="cpu", quiet=True)
-    reference = read_manifest()
-    assert manifest["data"]["sha256"] == reference["data"]["sha256"]
-    assert manifest["models"]["dynamic"]["tokens_seen"] == reference["models"]["dynamic"]["tokens_seen"]
-    bitwise = {n: manifest["models"][n]["sha256"] == reference["models"][n]["sha256"] for n in reference["models"]}
-    comparison = gpu.compare(diagnose(), diagnose(tmp_path / "seq2seq"))
-    record_property("bitwise_identical", json.dumps(bitwise))
-    with capsys.disabled():
-        print(f"\n[retraining] bitwise identical to the committed checkpoints: {bitwise}; "
-              f"exact match dynamic {comparison['dynamic']['candidate']['exact_match']:.4f} "
-              f"(reference {comparison['dynamic']['reference']['exact_match']:.4f})")
-    assert comparison["ok"], json.dumps(comparison, indent=1)
+def test_cpu_retraining_reproduces_the_committed_reference(record_property):
+    """Retrain both models in full (float64) on this CPU: same data and tokens seen, every weight tensor within
+    numeric.WEIGHT_RTOL of the committed checkpoint (measured drift between two CPU kernel sets: 2.2e-7), and
+    every diagnosed number equal to nine significant digits. Not bitwise: another kernel set rounds the
+    last bits differently (tests/test_portability.py runs the same check under the baseline kernels)."""
+    from verify.checkpoints.portability import check_seq2seq
+    result = check_seq2seq()
+    record_property("largest_weight_drift", result["largest_weight_drift"])
+    assert result["ok"], result["problems"]
+
+
+def test_every_greedy_decision_is_far_from_a_tie():
+    """A retrain on another CPU kernel set moves a per-step log-probability by about 1e-5 (portability.py); the
+    committed models' closest greedy decision on the test split must be at least ten times further from a tie,
+    so exact match and the failure list cannot flip with the CPU."""
+    from verify.checkpoints.diagnose import evaluation_copy
+    models, data, _ = load_all()
+    for name, model in models.items():
+        margins = []
+        greedy_generate(evaluation_copy(model), data["test"], margins=margins)
+        assert len(margins) >= len(data["test"]) and min(margins) > 1e-4, (name, min(margins))
 
 
 def test_a_gpu_report_is_written_whole_and_says_when_it_is_outside(tmp_path, capsys):

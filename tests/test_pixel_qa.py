@@ -1,6 +1,6 @@
 """Pixel QA (lecture §6.4) and the paired key task (§6.10): the generators against an independent
 reading of their pixels (scipy.ndimage), the controls' defining properties, hash refusal, the
-committed results reproduced read-only, and a short bitwise retrain."""
+committed results reproduced read-only, and a short retrain within the portable tolerance."""
 import json
 import shutil
 import subprocess
@@ -10,7 +10,6 @@ from fractions import Fraction
 import numpy as np
 import pytest
 import torch
-from conftest import assert_prefix_retrains
 from scipy import ndimage
 
 from kernels.pixel_qa import (COLOUR_RGB, KEY_RGB, SHAPE_ANSWERS, SHAPE_QUESTIONS, PixelQA, PixelQAConfig,
@@ -19,7 +18,7 @@ from kernels.pixel_qa import (COLOUR_RGB, KEY_RGB, SHAPE_ANSWERS, SHAPE_QUESTION
 from verify.checkpoints import gpu
 from verify.checkpoints.pixel_qa_diagnose import diagnose, results_payload
 from verify.checkpoints.pixel_qa_train import (PREFIX_CHECK, RESULTS, RESULTS_FILE, load_data, load_model,
-                                               prefix_fingerprint, read_manifest, train_all)
+                                               read_manifest, train_all)
 from verify.checkpoints.store import ROOT, CheckpointError, json_bytes
 
 
@@ -157,11 +156,14 @@ def test_training_refuses_to_overwrite_without_force(results_copy):
     assert (results_copy / "key-full-s0.pt").read_bytes() == before
 
 
-def test_first_updates_retrain_bitwise():
-    """The first PREFIX_CHECK updates of one seed, retrained here, give the recorded weights."""
-    recorded = read_manifest()["prefix_check"]
-    assert recorded["updates"] == PREFIX_CHECK["updates"]
-    assert_prefix_retrains(recorded, prefix_fingerprint("cpu"))
+def test_first_updates_retrain_to_the_recorded_fingerprint():
+    """The first PREFIX_CHECK updates of one seed, retrained here in float64, match the recorded fingerprint to
+    numeric.WEIGHT_RTOL (measured drift between two CPU kernel sets: about 1e-13; the same check under the
+    baseline kernels is tests/test_portability.py)."""
+    from verify.checkpoints.portability import check_pixel_qa
+    assert read_manifest()["prefix_check"]["updates"] == PREFIX_CHECK["updates"]
+    result = check_pixel_qa()
+    assert result["ok"], result["problems"]
 
 
 def test_gpu_comparison_accepts_the_reference_and_rejects_a_drift():

@@ -5,8 +5,6 @@ import shutil
 
 import pytest
 
-from conftest import assert_prefix_retrains
-
 from verify.checkpoints.route_g_train import (MANIFEST_FILE, RESULTS, SEEDS, checkpoint_file, load_model,
                                               prefix_fingerprint, read_manifest, train_all)
 from verify.checkpoints.store import CheckpointError
@@ -49,6 +47,31 @@ def test_gpu_comparison_of_route_g_accepts_the_reference_and_rejects_a_drift():
 
 
 
-def test_first_updates_retrain_bitwise():
-    """The committed seeds' first updates, retrained through the shared loop, give the recorded weights."""
-    assert_prefix_retrains(read_manifest()["prefix_check"], prefix_fingerprint("cpu"))
+def test_first_updates_retrain_to_the_recorded_fingerprint():
+    """The first updates of seed 0, retrained through the shared loop in float64, match the recorded fingerprint
+    to numeric.WEIGHT_RTOL (measured drift between two CPU kernel sets: about 4e-11)."""
+    from verify.checkpoints.portability import check_route_g
+    result = check_route_g()
+    assert result["ok"], result["problems"]
+
+
+def test_the_fingerprint_tolerance_still_sees_one_update_less(monkeypatch):
+    """The tolerance is not so loose that a changed run passes: one update fewer than recorded fails."""
+    from verify.checkpoints import route_g_train
+    from verify.checkpoints.numeric import fingerprint_differences
+    recorded = read_manifest()["prefix_check"]
+    monkeypatch.setitem(route_g_train.PREFIX_CHECK, "updates", recorded["updates"] - 1)
+    assert fingerprint_differences(recorded["fingerprint"], prefix_fingerprint("cpu")["fingerprint"])
+
+
+def test_the_key_biases_stay_zero_and_are_not_counted():
+    """The key third of each in-projection bias cannot change any attention weight (its gradient is zero in
+    exact arithmetic, rounding noise in float), so it is held at zero and left out of the trained count."""
+    from kernels.fact_task import parameter_count
+    model = load_model(0)
+    width = model.config.width
+    for block in model.blocks:
+        assert not block.self_attn.in_proj_bias[width:2 * width].any()
+        assert block.self_attn.in_proj_bias[:width].any()   # the query and value parts did train
+    total = sum(p.numel() for p in model.parameters())
+    assert parameter_count(model) == total - width * model.config.layers == read_manifest()["models"]["s0"]["parameters"]

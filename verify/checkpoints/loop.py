@@ -11,10 +11,17 @@ from typing import Callable
 
 import torch
 
+from verify.checkpoints.numeric import DTYPE
+
 
 def fit(model: torch.nn.Module, optimizer: torch.optim.Optimizer, updates: int,
         batch_loss: Callable[[], torch.Tensor], log_every: int, device: str) -> tuple[list[dict], float]:
-    """Run `updates` optimizer steps; returns the logged steps (update 1 and every `log_every`) and wall seconds."""
+    """Run `updates` optimizer steps; returns the logged steps (update 1 and every `log_every`) and wall seconds.
+    Refuses a model that is not in the pinned dtype (build it inside numeric.pinned())."""
+    wrong = sorted({str(p.dtype) for p in model.parameters() if p.dtype != DTYPE})
+    if wrong:
+        raise TypeError(f"model parameters are {', '.join(wrong)}, not {DTYPE}; build the model inside "
+                        "verify.checkpoints.numeric.pinned() so it trains in the project's numeric mode")
     steps, started = [], time.perf_counter()
     model.train()
     for update in range(1, updates + 1):

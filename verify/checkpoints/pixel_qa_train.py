@@ -12,12 +12,11 @@ Arms, each with training seeds 0, 1, 2 (initialisation and batch order; the data
 - shape-question_only: the same network trained and tested with every image set to zero, so
   the only information left is the template id (the "question only" intervention);
 - key-full: pixels + template id on the paired key scenes.
-Deterministic on the CPU (deterministic algorithms, one thread); written atomically, the
-manifest last; existing checkpoints are never overwritten without --force.
+Trained in the pinned numeric mode of verify/checkpoints/numeric.py (float64, deterministic algorithms,
+one thread); written atomically, the manifest last; existing checkpoints are never overwritten without --force.
 """
 from __future__ import annotations
 
-import io
 import sys
 import time
 from pathlib import Path
@@ -31,8 +30,8 @@ from kernels.pixel_qa import (KEY_ANSWERS, KEY_QUESTIONS, KEY_SIZE, SHAPE_ANSWER
 from verify.checkpoints import store
 from verify.checkpoints.cli import train_main
 from verify.checkpoints.loop import fit
-from verify.checkpoints.store import (ROOT, CheckpointError, _rel, sha256_bytes, verified_bytes)
-from verify.checkpoints.train import deterministic, environment
+from verify.checkpoints.numeric import DETERMINISM, environment, fingerprint, pinned
+from verify.checkpoints.store import ROOT, CheckpointError, _rel, sha256_bytes
 
 RESULTS = ROOT / "results" / "pixel_qa"
 RESULTS_FILE = "results.json"
@@ -71,10 +70,7 @@ def generate(task: str) -> dict:
 
 
 def state_bytes(model: PixelQA, extra: dict) -> bytes:
-    buffer = io.BytesIO()
-    state = {k: v.detach().to("cpu", torch.float32).contiguous() for k, v in model.state_dict().items()}
-    torch.save({"config": model.config.to_dict(), **extra, "state_dict": state}, buffer)
-    return buffer.getvalue()
+    return store.state_bytes(model, {"config": model.config.to_dict(), **extra})
 
 
 def train_model(arm: str, seed: int, data: dict, device: str = "cpu", updates: int | None = None
@@ -83,41 +79,41 @@ def train_model(arm: str, seed: int, data: dict, device: str = "cpu", updates: i
     task, question_only = ARMS[arm]
     hp = HYPERPARAMETERS[task]
     updates = hp["updates"] if updates is None else updates
-    config = PixelQAConfig.from_dict(TASKS[task]["config"])
-    torch.manual_seed(seed)
-    model = PixelQA(config).to(device)
-    optimizer = torch.optim.AdamW(model.parameters(), lr=hp["learning_rate"], weight_decay=hp["weight_decay"])
-    images = to_tensor(data["train"]["images"])
-    if question_only:
-        images = torch.zeros_like(images)
-    images = images.to(device)
-    answers = torch.from_numpy(data["train"]["answers"]).to(device)
-    n_q, b = config.questions, hp["images_per_update"]
-    questions = torch.arange(n_q, device=device).repeat(b)
-    image_of = torch.arange(b, device=device).repeat_interleave(n_q)
-    rng = np.random.default_rng(1000 + seed)
+    with pinned(device):
+        config = PixelQAConfig.from_dict(TASKS[task]["config"])
+        torch.manual_seed(seed)
+        model = PixelQA(config).to(device)
+        optimizer = torch.optim.AdamW(model.parameters(), lr=hp["learning_rate"], weight_decay=hp["weight_decay"])
+        images = to_tensor(data["train"]["images"])
+        if question_only:
+            images = torch.zeros_like(images)
+        images = images.to(device)
+        answers = torch.from_numpy(data["train"]["answers"]).to(device)
+        n_q, b = config.questions, hp["images_per_update"]
+        questions = torch.arange(n_q, device=device).repeat(b)
+        image_of = torch.arange(b, device=device).repeat_interleave(n_q)
+        rng = np.random.default_rng(1000 + seed)
 
-    def batch_loss():
-        batch = torch.from_numpy(rng.choice(len(images), b, replace=False)).to(device)
-        logits = model(images[batch], questions, image_of)
-        return torch.nn.functional.cross_entropy(logits, answers[batch].reshape(-1))
+        def batch_loss():
+            batch = torch.from_numpy(rng.choice(len(images), b, replace=False)).to(device)
+            logits = model(images[batch], questions, image_of)
+            return torch.nn.functional.cross_entropy(logits, answers[batch].reshape(-1))
 
-    steps, wall = fit(model, optimizer, updates, batch_loss, hp["log_every"], device)
+        steps, wall = fit(model, optimizer, updates, batch_loss, hp["log_every"], device)
     log = {"arm": arm, "seed": seed, "updates": updates, "wall_s": wall,
            "parameters": parameter_count(model), "steps": steps}
     return model.to("cpu").eval(), log
 
 
 def prefix_fingerprint(device: str = "cpu", data: dict | None = None) -> dict:
-    """The weights after the first PREFIX_CHECK updates (the CI retrain check): their sha256, the sum of
-    each parameter tensor (float64), and the CPU vector unit torch dispatched to. Bitwise equality is
-    expected on the same vector unit; another one may order float sums differently."""
+    """The weights after the first PREFIX_CHECK updates (the CI retrain check): per-tensor statistics
+    (numeric.fingerprint), compared across CPUs to numeric.WEIGHT_RTOL, and where it ran."""
     data = data or generate(ARMS[PREFIX_CHECK["arm"]][0])
-    with deterministic(device):
+    with pinned(device):
         model, _ = train_model(PREFIX_CHECK["arm"], PREFIX_CHECK["seed"], data, device, PREFIX_CHECK["updates"])
-    return {"sha256": sha256_bytes(state_bytes(model, {"updates": PREFIX_CHECK["updates"]})),
-            "parameter_sums": {k: float(v.double().sum()) for k, v in model.state_dict().items()},
-            "cpu_capability": torch.backends.cpu.get_cpu_capability()}
+        where = environment(device)
+    return {"fingerprint": fingerprint(model.state_dict()), "cpu_capability": where["cpu_capability"],
+            "dtype": where["dtype"]}
 
 
 def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, quiet: bool = False,
@@ -132,7 +128,8 @@ def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, qu
                               "refusing to overwrite. Pass --force (make checkpoints FORCE=1) to retrain over it")
     say = (lambda *a: None) if quiet else (lambda *a: print(*a, flush=True))
     started = time.perf_counter()
-    with deterministic(device):
+    with pinned(device):
+        env = environment(device)
         data = {task: generate(task) for task in TASKS}
         blobs, logs, models = {}, {}, {}
         for arm, (task, _) in ARMS.items():
@@ -150,8 +147,8 @@ def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, qu
         "tasks": {t: {**spec, "data_sha256": data_sha256(data[t])} for t, spec in TASKS.items()},
         "arms": {a: {"task": t, "images": "zeroed at training and test" if q else "pixels"}
                  for a, (t, q) in ARMS.items()},
-        "seeds": list(SEEDS), "hyperparameters": HYPERPARAMETERS, "environment": environment(device),
-        "determinism": "torch.use_deterministic_algorithms(True); one intra-op thread on the CPU",
+        "seeds": list(SEEDS), "hyperparameters": HYPERPARAMETERS, "environment": env,
+        "determinism": DETERMINISM,
         "models": {name: {"file": f"{name}.pt", "sha256": sha256_bytes(blob), "arm": logs[name]["arm"],
                           "seed": logs[name]["seed"], "updates": logs[name]["updates"],
                           "parameters": logs[name]["parameters"], "wall_s": logs[name]["wall_s"]}
@@ -187,11 +184,9 @@ def load_data(task: str, manifest: dict) -> dict:
 
 def load_model(name: str, directory: Path = RESULTS, manifest: dict | None = None) -> PixelQA:
     manifest = manifest or read_manifest(directory)
-    entry = manifest["models"][name]
-    blob = torch.load(io.BytesIO(verified_bytes(Path(directory), entry["file"], entry["sha256"])), weights_only=True)
-    model = PixelQA(PixelQAConfig.from_dict(blob["config"]))
-    model.load_state_dict(blob["state_dict"])
-    return model.eval()
+    model, _ = store.load_checkpoint(Path(directory), manifest["models"][name],
+                                     lambda blob: PixelQA(PixelQAConfig.from_dict(blob["config"])))
+    return model
 
 
 def main(argv=None) -> int:

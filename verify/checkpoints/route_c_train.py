@@ -6,27 +6,26 @@ sweep, with gradient clipping on and off, and the paired key-in-box text task (Â
 Writes results/labs/route_c.json (every run: test accuracy, pair-both-correct, share of clipped
 updates, parameter counts; seeds, device, torch version) and results/route_c/ (a few checkpoints and
 a manifest with the sha256 of each checkpoint, of the results file and of every data set).
-Deterministic on the CPU (deterministic algorithms, one thread). The data are regenerated from their
+Trained in the pinned numeric mode of verify/checkpoints/numeric.py (float64, deterministic algorithms,
+one thread). The data are regenerated from their
 seeds; only their sha256 is stored. Files are written atomically, the manifest last; committed files
 are never overwritten without --force.
 """
 from __future__ import annotations
 
 import argparse
-import io
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
-import torch
 
 from kernels.first_clue import (data_sha256, evaluate, generate_first_clue, generate_key_in_box, make_model,
                                 parameter_count, seed_spread, train_classifier)
 from verify.checkpoints import store
 from verify.checkpoints.store import (ROOT, CheckpointError, _rel, json_bytes, sha256_bytes, verified_bytes,
                                       write_bytes_atomically)
-from verify.checkpoints.train import deterministic, environment
+from verify.checkpoints.numeric import DETERMINISM, environment, pinned
 MANIFEST_FILE, LOG_FILE = store.MANIFEST_FILE, store.LOG_FILE
 
 RESULTS_FILE = ROOT / "results" / "labs" / "route_c.json"
@@ -62,23 +61,21 @@ def checkpoint_file(task: str, distance: int, cell: str, clip: bool, seed: int) 
 
 
 def state_bytes(model, extra: dict) -> bytes:
-    buffer = io.BytesIO()
-    state = {k: v.detach().to("cpu", torch.float32).contiguous() for k, v in model.state_dict().items()}
-    torch.save({"cell": model.cell, "sizes": model.sizes, **extra, "state_dict": state}, buffer)
-    return buffer.getvalue()
+    return store.state_bytes(model, {"cell": model.cell, "sizes": model.sizes, **extra})
 
 
 def train_run(task: str, distance: int, cell: str, clip: bool, seed: int, data: dict, device: str = "cpu",
               updates: int | None = None):
     """One run; returns (model on the CPU in eval mode, its result row)."""
     started, cpu_started = time.perf_counter(), time.process_time()
-    model = make_model(cell, len(data["vocabulary"]), seed, **MODEL).to(device)
-    log = train_classifier(model, data["train"], updates=updates or TRAINING["updates"],
-                           batch_size=TRAINING["batch_size"], learning_rate=TRAINING["learning_rate"],
-                           clip=TRAINING["clip_threshold"] if clip else None,
-                           clip_threshold=TRAINING["clip_threshold"], seed=seed, device=device)
-    model = model.to("cpu").eval()
-    test, train = evaluate(model, data["test"]), evaluate(model, data["train"])
+    with pinned(device):
+        model = make_model(cell, len(data["vocabulary"]), seed, **MODEL).to(device)
+        log = train_classifier(model, data["train"], updates=updates or TRAINING["updates"],
+                               batch_size=TRAINING["batch_size"], learning_rate=TRAINING["learning_rate"],
+                               clip=TRAINING["clip_threshold"] if clip else None,
+                               clip_threshold=TRAINING["clip_threshold"], seed=seed, device=device)
+        model = model.to("cpu").eval()
+        test, train = evaluate(model, data["test"]), evaluate(model, data["train"])
     row = {"task": task, "distance": distance, "cell": cell, "clip": clip, "seed": seed,
            "sequence_length": int(data["test"].tokens.shape[1]),
            "accuracy": test.accuracy, "pair_both_correct": test.pair_both_correct, "pair_differs": test.pair_differs,
@@ -98,8 +95,8 @@ def train_all(results_file: Path = RESULTS_FILE, checkpoints: Path = CHECKPOINTS
     say = (lambda *a: None) if quiet else (lambda *a: print(*a, flush=True))
     started, cpu_started = time.perf_counter(), time.process_time()
     runs, blobs, data_hashes, parameters = [], {}, {}, {}
-    with deterministic(device):
-        env = environment(device)   # inside the block: records the one thread the runs use
+    with pinned(device):
+        env = environment(device)   # inside the block: records the one thread and the dtype the runs use
         for task, spec in TASKS.items():
             for distance in spec["distances"]:
                 data = generate(task, distance)
@@ -125,7 +122,7 @@ def train_all(results_file: Path = RESULTS_FILE, checkpoints: Path = CHECKPOINTS
                       "data_seeds": [s["data_seed"](d) for d in s["distances"]]} for t, s in TASKS.items()},
         "sizes": SIZES, "model": MODEL, "training": TRAINING, "seeds": list(SEEDS), "cells": list(CELLS),
         "parameters": parameters, "environment": env,
-        "determinism": "torch.use_deterministic_algorithms(True); one intra-op thread on the CPU",
+        "determinism": DETERMINISM,
         "runs": runs,
         "summary": seed_spread(runs, ("task", "distance", "cell", "clip"),
                                ("accuracy", "pair_both_correct", "clipped_share")),
@@ -172,14 +169,11 @@ def load_data(task: str, distance: int, manifest: dict) -> dict:
 
 
 def load_model(name: str, directory: Path = CHECKPOINTS, manifest: dict | None = None):
-    """A committed checkpoint, hash-checked, on the CPU in eval mode."""
+    """A committed checkpoint, hash-checked, on the CPU in eval mode (float64 as stored); (model, stored dict)."""
     from kernels.first_clue import ClueClassifier
     manifest = manifest or read_manifest(directory)
-    entry = manifest["models"][name]
-    blob = torch.load(io.BytesIO(verified_bytes(Path(directory), entry["file"], entry["sha256"])), weights_only=True)
-    model = ClueClassifier(blob["cell"], **blob["sizes"])
-    model.load_state_dict(blob["state_dict"])
-    return model.eval(), blob
+    return store.load_checkpoint(Path(directory), manifest["models"][name],
+                                 lambda blob: ClueClassifier(blob["cell"], **blob["sizes"]))
 
 
 def main(argv=None) -> int:

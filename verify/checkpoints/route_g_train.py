@@ -5,13 +5,12 @@ on the paired fact task, three seeds, into results/route_g/ (run once; the noteb
 
 Training facts start at positions FIRST_TRAIN_FACT..29 of a 32-token sequence (distance to QUERY
 2..21); the diagnosis also places facts in front of that range, which training never did. The data
-are regenerated from their seeds and only their sha256 is stored. Deterministic on the CPU
-(deterministic algorithms, one thread); written atomically, the manifest last; existing
-checkpoints are never overwritten without --force.
+are regenerated from their seeds and only their sha256 is stored. Trained and diagnosed in the pinned
+numeric mode of verify/checkpoints/numeric.py (float64, deterministic algorithms, one thread); written
+atomically, the manifest last; existing checkpoints are never overwritten without --force.
 """
 from __future__ import annotations
 
-import io
 import sys
 import time
 from pathlib import Path
@@ -25,8 +24,8 @@ from kernels.fact_task import (LAST_FACT_START, LENGTH, FactDecoder, FactDecoder
 from verify.checkpoints import store
 from verify.checkpoints.cli import train_main
 from verify.checkpoints.loop import fit
-from verify.checkpoints.store import (ROOT, CheckpointError, _rel, sha256_bytes, verified_bytes)
-from verify.checkpoints.train import deterministic, environment
+from verify.checkpoints.store import ROOT, CheckpointError, _rel, sha256_bytes
+from verify.checkpoints.numeric import DETERMINISM, environment, fingerprint, pinned
 MANIFEST_FILE, LOG_FILE = store.MANIFEST_FILE, store.LOG_FILE
 
 RESULTS = ROOT / "results" / "route_g"
@@ -54,41 +53,39 @@ def train_data() -> dict:
 
 
 def state_bytes(model: FactDecoder, extra: dict) -> bytes:
-    buffer = io.BytesIO()
-    state = {k: v.detach().to("cpu", torch.float32).contiguous() for k, v in model.state_dict().items()}
-    torch.save({"config": model.config.to_dict(), **extra, "state_dict": state}, buffer)
-    return buffer.getvalue()
+    return store.state_bytes(model, {"config": model.config.to_dict(), **extra})
 
 
 def train_model(seed: int, data: dict, device: str = "cpu", updates: int | None = None) -> tuple[FactDecoder, dict]:
     """Train one seed (initialisation and batch order); returns the model (CPU, eval mode) and its log."""
     hp = HYPERPARAMETERS
     updates = hp["updates"] if updates is None else updates
-    torch.manual_seed(seed)
-    model = FactDecoder(FactDecoderConfig()).to(device)
-    optimizer = torch.optim.AdamW(model.parameters(), lr=hp["learning_rate"], weight_decay=hp["weight_decay"])
-    tokens = torch.from_numpy(data["tokens"]).to(device)
-    labels = torch.from_numpy(data["labels"]).to(device)
-    rng = np.random.default_rng(1000 + seed)
+    with pinned(device):
+        torch.manual_seed(seed)
+        model = FactDecoder(FactDecoderConfig()).to(device)
+        optimizer = torch.optim.AdamW(model.parameters(), lr=hp["learning_rate"], weight_decay=hp["weight_decay"])
+        tokens = torch.from_numpy(data["tokens"]).to(device)
+        labels = torch.from_numpy(data["labels"]).to(device)
+        rng = np.random.default_rng(1000 + seed)
 
-    def batch_loss():
-        batch = torch.from_numpy(rng.choice(len(tokens), hp["sequences_per_update"], replace=False)).to(device)
-        return torch.nn.functional.cross_entropy(model(tokens[batch]), labels[batch])
+        def batch_loss():
+            batch = torch.from_numpy(rng.choice(len(tokens), hp["sequences_per_update"], replace=False)).to(device)
+            return torch.nn.functional.cross_entropy(model(tokens[batch]), labels[batch])
 
-    steps, wall = fit(model, optimizer, updates, batch_loss, hp["log_every"], device)
+        steps, wall = fit(model, optimizer, updates, batch_loss, hp["log_every"], device)
     log = {"seed": seed, "updates": updates, "wall_s": wall, "parameters": parameter_count(model), "steps": steps}
     return model.to("cpu").eval(), log
 
 
 def prefix_fingerprint(device: str = "cpu", data: dict | None = None) -> dict:
-    """Weights after the first PREFIX_CHECK updates (the notebook's short retrain): sha256, per-tensor
-    sums, and the CPU vector unit (bitwise equality is expected on the same one only)."""
+    """Weights after the first PREFIX_CHECK updates (the notebook's and CI's short retrain): per-tensor
+    statistics (numeric.fingerprint), compared across CPUs to numeric.WEIGHT_RTOL, and where it ran."""
     data = data if data is not None else train_data()
-    with deterministic(device):
+    with pinned(device):
         model, _ = train_model(PREFIX_CHECK["seed"], data, device, PREFIX_CHECK["updates"])
-    return {"sha256": sha256_bytes(state_bytes(model, {"updates": PREFIX_CHECK["updates"]})),
-            "parameter_sums": {k: float(v.double().sum()) for k, v in model.state_dict().items()},
-            "cpu_capability": torch.backends.cpu.get_cpu_capability()}
+        where = environment(device)
+    return {"fingerprint": fingerprint(model.state_dict()), "cpu_capability": where["cpu_capability"],
+            "dtype": where["dtype"]}
 
 
 def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, quiet: bool = False) -> dict:
@@ -104,8 +101,8 @@ def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, qu
     started = time.perf_counter()
     data = train_data()
     blobs, logs = {}, {}
-    with deterministic(device):
-        env = environment(device)   # inside the block: the thread count training actually used
+    with pinned(device):
+        env = environment(device)   # inside the block: the thread count and dtype training actually used
         for seed in SEEDS:
             model, log = train_model(seed, data, device)
             blobs[seed] = state_bytes(model, {"seed": seed, "updates": log["updates"]})
@@ -119,7 +116,7 @@ def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, qu
                  "train_fact_range": [FIRST_TRAIN_FACT, LAST_FACT_START]},
         "config": FactDecoderConfig().to_dict(), "seeds": list(SEEDS), "hyperparameters": HYPERPARAMETERS,
         "environment": env,
-        "determinism": "torch.use_deterministic_algorithms(True); one intra-op thread on the CPU",
+        "determinism": DETERMINISM,
         "models": {f"s{seed}": {"file": checkpoint_file(seed), "sha256": sha256_bytes(blob), "seed": seed,
                                 "updates": logs[f"s{seed}"]["updates"], "parameters": logs[f"s{seed}"]["parameters"],
                                 "wall_s": logs[f"s{seed}"]["wall_s"]} for seed, blob in blobs.items()},
@@ -139,11 +136,9 @@ def read_manifest(directory: Path = RESULTS) -> dict:
 
 def load_model(seed: int, directory: Path = RESULTS, manifest: dict | None = None) -> FactDecoder:
     manifest = manifest or read_manifest(directory)
-    entry = manifest["models"][f"s{seed}"]
-    blob = torch.load(io.BytesIO(verified_bytes(Path(directory), entry["file"], entry["sha256"])), weights_only=True)
-    model = FactDecoder(FactDecoderConfig(**blob["config"]))
-    model.load_state_dict(blob["state_dict"])
-    return model.eval()
+    model, _ = store.load_checkpoint(Path(directory), manifest["models"][f"s{seed}"],
+                                     lambda blob: FactDecoder(FactDecoderConfig(**blob["config"])))
+    return model
 
 
 def test_sets() -> dict:
@@ -196,7 +191,7 @@ def diagnose(directory: Path = RESULTS) -> dict:
         raise CheckpointError("regenerated training data differ from the manifest's sha256; kernels/fact_task.py "
                               "changed since training: retrain with --force or restore the generator")
     sets = test_sets()
-    with deterministic("cpu"):   # one thread, as in training
+    with pinned("cpu"):   # float64, one thread, as in training
         per_seed = [evaluate(load_model(seed, directory, manifest), sets) for seed in manifest["seeds"]]
         torch.manual_seed(0)
         untrained = evaluate(FactDecoder(FactDecoderConfig()), sets)

@@ -15,6 +15,7 @@ from pathlib import Path
 import torch
 
 from kernels.seq2seq import Seq2Seq, Seq2SeqConfig
+from verify.checkpoints.numeric import DTYPE
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "results" / "seq2seq"
@@ -79,13 +80,28 @@ def write_bytes_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-def checkpoint_bytes(model: Seq2Seq, updates: int) -> bytes:
-    """torch.save of {config, updates, state_dict} (float32 CPU tensors) into bytes."""
+def state_bytes(model: torch.nn.Module, meta: dict) -> bytes:
+    """torch.save of {**meta, state_dict} with float64 CPU tensors (the dtype every model trains in,
+    verify/checkpoints/numeric.py) into bytes."""
     import io
     buffer = io.BytesIO()
-    state = {k: v.detach().to("cpu", torch.float32).contiguous() for k, v in model.state_dict().items()}
-    torch.save({"config": model.config.to_dict(), "updates": updates, "state_dict": state}, buffer)
+    state = {k: v.detach().to("cpu", DTYPE).contiguous() for k, v in model.state_dict().items()}
+    torch.save({**meta, "state_dict": state}, buffer)
     return buffer.getvalue()
+
+
+def checkpoint_bytes(model: Seq2Seq, updates: int) -> bytes:
+    return state_bytes(model, {"config": model.config.to_dict(), "updates": updates})
+
+
+def load_checkpoint(directory: Path, entry: dict, build):
+    """(model, stored dict) of a manifest entry: the file hash-checked, `build(stored)` makes the module,
+    which is moved to float64 before the weights are loaded (so nothing is rounded) and put in eval mode."""
+    import io
+    blob = torch.load(io.BytesIO(verified_bytes(directory, entry["file"], entry["sha256"])), weights_only=True)
+    model = build(blob).to(DTYPE)
+    model.load_state_dict(blob["state_dict"])
+    return model.eval(), blob
 
 
 def _rel(path: Path) -> str:
@@ -131,14 +147,10 @@ def load_data(directory: Path = RESULTS, manifest: dict | None = None) -> dict:
 
 
 def load_model(directory: Path = RESULTS, name: str = "dynamic", manifest: dict | None = None) -> Seq2Seq:
-    """The committed model `name`, hash-checked, on the CPU in eval mode (float32 as stored)."""
-    import io
+    """The committed model `name`, hash-checked, on the CPU in eval mode (float64 as stored)."""
     manifest = manifest or read_manifest(directory)
-    entry = manifest["models"][name]
-    blob = torch.load(io.BytesIO(verified_bytes(directory, entry["file"], entry["sha256"])), weights_only=True)
-    model = Seq2Seq(Seq2SeqConfig(**blob["config"]))
-    model.load_state_dict(blob["state_dict"])
-    return model.eval()
+    model, _ = load_checkpoint(directory, manifest["models"][name], lambda blob: Seq2Seq(Seq2SeqConfig(**blob["config"])))
+    return model
 
 
 def load_all(directory: Path = RESULTS) -> tuple[dict, dict, dict]:

@@ -2,16 +2,14 @@
 
     python -m verify.checkpoints.train [--out DIR] [--device auto|cpu|cuda] [--force]
 
-Seeded and deterministic on the CPU (deterministic algorithms, one intra-op thread). The data
-are generated from the seed, written with their sha256; both models start from the same seed
+Seeded, and trained in the pinned numeric mode of verify/checkpoints/numeric.py (float64, deterministic
+algorithms, one intra-op thread). The data are generated from the seed, written with their sha256; both models start from the same seed
 (identical initial values for every shared module) and see the same batches in the same order.
 Existing checkpoints are never overwritten without --force; every file is written atomically
 and the manifest (hashes, seed, device, versions, hyperparameters, tokens seen, wall time) last.
 """
 from __future__ import annotations
 
-import contextlib
-import platform
 import random
 import sys
 import time
@@ -22,6 +20,7 @@ import torch
 from kernels.seq2seq import (PAD, Seq2Seq, Seq2SeqConfig, exact_match, generate_reversal_data, greedy_generate,
                              make_batch, parameter_count, teacher_forced_metrics, valid_target_tokens)
 from verify.checkpoints.cli import train_main
+from verify.checkpoints.numeric import DETERMINISM, environment, pinned
 from verify.checkpoints.store import (DATA_FILE, LOG_FILE, MANIFEST_FILE, NAMES, RESULTS, UPDATES, _rel,
                                       checkpoint_bytes, checkpoint_file, data_bytes, data_from_bytes, json_bytes, sha256_bytes,
                                       write_bytes_atomically)
@@ -39,31 +38,6 @@ HYPERPARAMETERS = {
     "loss": "mean cross-entropy over valid target tokens (EOS included, PAD excluded)",
     "log_every": 10,
 }
-
-
-@contextlib.contextmanager
-def deterministic(device: str):
-    """set_determinism for the duration of a block; the previous torch settings are restored after."""
-    saved = (torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(),
-             torch.get_num_threads(), torch.backends.cudnn.benchmark, torch.backends.cudnn.deterministic)
-    try:
-        set_determinism(device)
-        yield
-    finally:
-        torch.use_deterministic_algorithms(saved[0], warn_only=saved[1])
-        torch.set_num_threads(saved[2])
-        torch.backends.cudnn.benchmark, torch.backends.cudnn.deterministic = saved[3], saved[4]
-
-
-def set_determinism(device: str) -> None:
-    # On CUDA an op without a deterministic kernel warns instead of failing: the GPU run is compared
-    # with the CPU reference under tolerances, not bitwise.
-    torch.use_deterministic_algorithms(True, warn_only=device != "cpu")
-    if device == "cpu":
-        torch.set_num_threads(1)
-    else:
-        torch.backends.cudnn.benchmark = False
-        torch.backends.cudnn.deterministic = True
 
 
 def batch_order(n_train: int, hp: dict):
@@ -110,16 +84,6 @@ def train_model(read: str, data: dict, hp: dict = HYPERPARAMETERS, device: str =
     return model, log
 
 
-def environment(device: str) -> dict:
-    env = {"device": device, "torch": torch.__version__, "python": platform.python_version(),
-           "platform": platform.platform(), "processor": platform.machine(),
-           "threads": torch.get_num_threads()}
-    if device == "cuda":
-        env["gpu"] = torch.cuda.get_device_name(0)
-        env["cuda"] = torch.version.cuda
-    return env
-
-
 def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, hp: dict = HYPERPARAMETERS,
               quiet: bool = False) -> dict:
     """Generate the data, train both models, write every artifact under `out`; returns the manifest."""
@@ -131,7 +95,7 @@ def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, hp
     if existing and not force:
         raise FileExistsError(f"{_rel(out)} already holds {', '.join(existing)} (the committed reference); "
                               "refusing to overwrite. Pass --force (make checkpoints FORCE=1) to retrain over it")
-    with deterministic(device):
+    with pinned(device):
         return _train_all(out, device, hp, quiet)
 
 
@@ -155,7 +119,7 @@ def _train_all(out: Path, device: str, hp: dict, quiet: bool) -> dict:
         "generator": "kernels.seq2seq.generate_reversal_data: per example a uniform length 3..7, uniform symbols, "
                      "whole draw rejected if the source was drawn before; train, validation, test in that order",
         "seed": hp["seed"], "hyperparameters": hp, "environment": environment(device),
-        "determinism": "torch.use_deterministic_algorithms(True); one intra-op thread on the CPU",
+        "determinism": DETERMINISM,
         "data": {"file": DATA_FILE, "sha256": sha256_bytes(data_blob),
                  "sizes": {k: len(v) for k, v in data.items()},
                  "valid_target_tokens": {k: valid_target_tokens(v) for k, v in data.items()}},
