@@ -305,6 +305,8 @@ def route_c_headlines() -> dict:
         return [table[d] for d in sorted(table)]
 
     clipped = lambda cell: [r["clipped_share"] for r in c["runs"] if r["task"] == "first_clue" and r["cell"] == cell]
+    far_from = 40   # the page's "from this distance on, nothing is learned"
+    far_max = max(r["pair_both_correct"] for r in c["runs"] if r["task"] == "first_clue" and r["distance"] >= far_from)
     return {
         "c_seeds": len(c["seeds"]), "c_updates": c["training"]["updates"], "c_batch": c["training"]["batch_size"],
         "c_train_pairs": c["sizes"]["n_train_pairs"], "c_test_pairs": c["sizes"]["n_test_pairs"],
@@ -312,5 +314,6 @@ def route_c_headlines() -> dict:
         "c_rnn_params": c["parameters"]["first_clue-rnn"], "c_lstm_params": c["parameters"]["first_clue-lstm"],
         "c_runs": len(c["runs"]), "c_cpu_s": round(c["cpu_s_total"]),
         "c_rnn_clipped_max": max(clipped("rnn")), "c_lstm_clipped_max": max(clipped("lstm")),
+        "c_far_from": far_from, "c_far_max": far_max,
         "c_fc": rows("first_clue"), "c_fc_acc": rows("first_clue", "accuracy"), "c_key": rows("key_in_box"),
     }

@@ -53,3 +53,18 @@ def test_top_k_ties_keep_document_order_and_bad_k_raises():
         top_k([0.1, 0.2], 3)
     with pytest.raises(ValueError):
         top_k([0.1, 0.2], 0)
+
+
+def test_scores_within_the_tie_tolerance_are_ordered_by_index_whatever_their_last_bits():
+    """Two mathematically equal cosines computed by different kernels differ in the last bits; with a
+    tolerance above that noise the order is the documents' order on every CPU."""
+    from kernels.retrieval import rank_descending
+    equal = 0.7
+    noisy_a = [0.2, equal + 3e-16, 0.9, equal - 2e-16]
+    noisy_b = [0.2, equal - 2e-16, 0.9, equal + 3e-16]
+    assert rank_descending(noisy_a).tolist() != rank_descending(noisy_b).tolist()   # exact order follows the noise
+    assert rank_descending(noisy_a, 1e-9).tolist() == rank_descending(noisy_b, 1e-9).tolist() == [2, 1, 3, 0]
+    assert top_k(noisy_b, 2, tie_tolerance=1e-9).tolist() == [2, 1]
+    assert rank_descending([0.3, 0.1, 0.2], 1e-9).tolist() == [0, 2, 1]   # distinct scores: plain order
+    with pytest.raises(ValueError):
+        rank_descending([0.1, 0.2], -1.0)

@@ -146,7 +146,14 @@ def diagnose_models(models: dict, data: dict, dtype=torch.float64) -> dict:
         fixed_rows = [i for i in failures
                       if tuple(beam_decode(PrefixScorer(dyn, rows[i]["source"]), width=width,
                                            max_steps=MAX_STEPS).best.tokens) == tuple(rows[i]["target"])]
-        repairs[str(width)] = {"repaired": len(fixed_rows), "indices": fixed_rows}
+        # a repaired row: how far the target's score is above greedy's finished output (a search error)
+        margins = []
+        for i in fixed_rows:
+            scorer, out = PrefixScorer(dyn, rows[i]["source"]), greedy["dynamic"][i]
+            if out and out[-1] == "EOS":
+                margins.append(scorer.sequence_log_probability(rows[i]["target"]) - scorer.sequence_log_probability(out))
+        repairs[str(width)] = {"repaired": len(fixed_rows), "indices": fixed_rows,
+                               "target_minus_greedy_log_probability": margins}
     report["beam_repairs"] = repairs
     idx = failures[0]
     row = rows[idx]

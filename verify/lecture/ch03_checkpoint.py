@@ -22,6 +22,12 @@ BEAM_SHOWN = (1, 2, 4)                 # the widths the pages show (the diagnost
 PROFILE_SEEDS = tuple(range(20))       # generator seeds for the test-length profile (§3.12)
 COURSE_TEST_VALID_TOKENS = 2016        # cited record (lecture §3.10), used only to derive its mean length
 COURSE_TEST_SEQUENCES = 300            # cited record (lecture §3.10)
+COURSE_FAILURE = {"source": "b d a d e".split(), "greedy": "d e d a b".split()}   # cited record (lecture §3.10)
+
+
+def _from_end(source, symbol) -> int:
+    """1-based position from the end of the last occurrence of `symbol` in `source`."""
+    return len(source) - max(i for i, t in enumerate(source) if t == symbol)
 
 
 def _report() -> dict:
@@ -131,7 +137,13 @@ def failure_case() -> dict:
     profile = _length_profile(PROFILE_SEEDS)
     n_test = report["test_sequences"]
     uniform_mean_len = (ident["min_len"] + ident["max_len"]) / 2
-    return {**ident, "index": sel["index"], "failures": report["metrics"]["dynamic"]["failures"],
+    fixed, target = sel["fixed_greedy"], sel["target"]
+    wrong_at = [i for i, (a, b) in enumerate(zip(fixed, target)) if a != b]
+    # what §3.12 says in words: the fixed model starts right and swaps two symbols just before EOS
+    assert len(fixed) == len(target) and fixed[0] == target[0], "the fixed model does not start right"
+    assert wrong_at == [len(target) - 3, len(target) - 2] and fixed[-3:-1] == target[-3:-1][::-1], \
+        "the fixed model's error is not the last two symbols swapped"
+    return {**ident, "index": sel["index"], "fixed_wrong": len(wrong_at), "failures": report["metrics"]["dynamic"]["failures"],
             "sequences": n_test, "selection_rule": SELECTION_RULE,
             "source_text": _text(sel["source"]), "target_text": _text(sel["target"]),
             "greedy_text": _text(sel["greedy"]), "source_length": sel["source_length"],
@@ -160,13 +172,21 @@ def traces() -> dict:
            "top": _top(s["source_weights"]) + 1, "top_w": max(s["source_weights"])}
           for s in sel["free_running"]]
     first_w = sel["free_running"][0]["source_weights"]
+    source, choice = sel["source"], sel["greedy"][0]
+    # what §3.13 says in words: the first wrong choice is the most frequent source symbol and the one
+    # just before the last (the answer's first symbol)
+    assert source.count(choice) == max(source.count(t) for t in set(source)), "the first choice is not the most frequent"
+    choice_from_end = _from_end(source, choice)
+    course_from_end = _from_end(COURSE_FAILURE["source"], COURSE_FAILURE["greedy"][0])
+    assert course_from_end == choice_from_end, "the course's first wrong symbol comes from another source position"
     return {"tf": tf, "fr": fr, "first_divergence": sel["first_divergence_step"],
             "source_length": sel["source_length"], "uniform": 1 / sel["source_length"],
             "first_weight_spread": max(first_w) - min(first_w),
             "steps": len(sel["teacher_forced"]), "fr_steps": len(sel["free_running"]),
             "failures": report["metrics"]["dynamic"]["failures"],
             "first_step_failures": report["metrics"]["dynamic"]["failure_first_divergence"].count(1),
-            "d_count": sel["source"].count("d"), "n_wrong": _wrong_positions(sel),
+            "first_choice_count": source.count(choice), "choice_from_end": choice_from_end,
+            "n_wrong": _wrong_positions(sel),
             "source_text": _text(sel["source"]), "target_text": _text(sel["target"]),
             "greedy_text": _text(sel["greedy"])}
 
@@ -207,12 +227,17 @@ def beam_outcome() -> dict:
                           "best_lp": b["best_log_probability"], "width": w, "size": len(b["candidates"])}
     greedy_lp = sel["greedy_log_probability"]
     target_lp = sel["target_log_probability"]
+    repairs = report["beam_repairs"]
+    # the page says width 4 repairs the same failures width 2 does
+    assert repairs["2"]["indices"] == repairs["4"]["indices"], "widths 2 and 4 repair different failures"
     return {"beam": beams, "n_widths": len(beams), "widths": list(BEAM_WIDTHS), "target_lp": target_lp, "greedy_lp": greedy_lp,
             "gap": greedy_lp - target_lp, "ratio": math.exp(greedy_lp - target_lp),
             "greedy_p": math.exp(greedy_lp), "target_p": math.exp(target_lp),
             "target_text": _text(sel["target"]), "greedy_text": _text(sel["greedy"]),
             "failures": report["metrics"]["dynamic"]["failures"],
             "repaired2": report["beam_repairs"]["2"]["repaired"], "repaired4": report["beam_repairs"]["4"]["repaired"],
+            "unrepaired4": report["metrics"]["dynamic"]["failures"] - report["beam_repairs"]["4"]["repaired"],
+            "repaired_margin_min": min(report["beam_repairs"]["2"]["target_minus_greedy_log_probability"], default=None),
             "kept_every_round2": sel["beam"]["2"]["target_prefix_kept_every_round"],
             "rounds2": [[(_text(c["tokens"]), c["log_probability"]) for c in r] for r in sel["beam"]["2"]["rounds"]]}
 
@@ -234,11 +259,14 @@ def lab_route() -> dict:
 @produces("checkpoint")
 def implementation() -> dict:
     """§3.21: identity of the run and the parts of the diagnostic procedure the page states."""
-    from verify.checkpoints.gpu import EVAL_LOGP_TOL, TOLERANCES
+    from verify.checkpoints.gpu import EVAL_LOGP_TOL, GPU_WEIGHT_RTOL, TOLERANCES
+    from verify.checkpoints.portability import DIAGNOSIS_RTOL, SEQ2SEQ_WEIGHT_RTOL
 
     report = _report()
     ident = _identity(report)
     return {**ident, "index": report["selected"]["index"], "widths": list(BEAM_WIDTHS),
             "failures": report["metrics"]["dynamic"]["failures"], "sequences": report["test_sequences"],
             "max_steps": MAX_STEPS, "tol": TOLERANCES, "eval_tol": EVAL_LOGP_TOL,
+            "retrain_weight_rtol": SEQ2SEQ_WEIGHT_RTOL, "retrain_diagnosis_rtol": DIAGNOSIS_RTOL,
+            "gpu_weight_rtol": GPU_WEIGHT_RTOL,
             "em_gap": report["metrics"]["dynamic"]["exact_match"] - report["metrics"]["fixed"]["exact_match"]}

@@ -73,11 +73,11 @@ def pixel_qa() -> dict:
             assert row["model"]["per_question"][q] > row["question_only"]["per_question"][q], (seed, q)
             assert row["model"]["per_question"][q] > out["prior"][q] + 0.1, (seed, q)
     # the question-only network scores exactly what the training-majority answer scores; the zero
-    # image falls below the exact prior on the colour and shape templates (three-seed means)
+    # image falls below the exact prior on the colour template and stays at it on the shape template (three-seed means)
     for q in SHAPE_QUESTIONS:
         assert abs(out["qonly"][q]["min"] - out["emp"][q]) < 1e-12 and abs(out["qonly"][q]["max"] - out["emp"][q]) < 1e-12
     assert out["zero"]["left_colour"]["mean"] < out["prior"]["left_colour"]
-    assert out["zero"]["right_shape"]["mean"] < out["prior"]["right_shape"]
+    assert abs(out["zero"]["right_shape"]["mean"] - out["prior"]["right_shape"]) < 1e-12
     return out
 
 
