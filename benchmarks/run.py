@@ -118,7 +118,8 @@ def kv_cache_benchmark(prefixes=KV_PREFIXES) -> dict:
         rows.append({
             "t": t, "cached_s": cached_s, "full_s": full_s, "ratio_full_over_cached": full_s / cached_s,
             "max_logit_error": error, "cached_times_s": cached_all, "full_times_s": full_all,
-            "macs_cached_per_layer": decode_step_macs(t, d, f).total,
+            # t positions are cached; the new token reads their keys and its own (lecture §7.1): t + 1
+            "macs_cached_per_layer": decode_step_macs(t + 1, d, f).total,
             "macs_full_per_layer": recompute_step_macs(t, d, f).total,
         })
         print(f"  kv t={t:5d} cached {cached_s * 1e3:8.3f} ms  full {full_s * 1e3:9.2f} ms  "

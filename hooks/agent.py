@@ -19,7 +19,6 @@ import json
 import os
 import posixpath
 import re
-import shutil
 from pathlib import Path
 
 from hooks.site import DOC_NAMES, RESULTS, group_label, page_url, topic_pages, with_references
@@ -178,9 +177,27 @@ def on_post_build(config):
         target.write_text(rewrite_links(served, rel, page_url(rel).rstrip("/"), topics), encoding="utf-8")
         (site / "verify" / f"{meta['id']}.json").write_text(
             json.dumps(page_json(data, rel, text), ensure_ascii=False, indent=1), encoding="utf-8")
-    if (RESULTS.parent / "results.json").is_file():
-        shutil.copyfile(RESULTS.parent / "results.json", site / "verify" / "results.json")
+    # the whole run, assembled from every page's current result (never a partial run's file)
+    from hooks.site import site_results
+    from verify.__main__ import results_file, summary_of
+    results = site_results(docs_dir)
+    (site / "verify" / "results.json").write_text(
+        json.dumps(results_file(results, summary_of(results)), ensure_ascii=False, indent=1, default=str), encoding="utf-8")
     write_llms(config, site, docs_dir, pages, topics)
+
+
+def number_kinds(data: dict, text: str, body_offset: int) -> list[str]:
+    """A YAML block: whose number each counted number of the page is (verify/kinds.py), with its line."""
+    from verify.kinds import LABELS_BY_KEY
+    marks = data.get("marks") or []
+    if not marks:
+        return []
+    rows = []
+    for m in marks:
+        line = text.count("\n", 0, body_offset + m["start"]) + 1
+        rows.append(f"  - {{line: {line}, text: {json.dumps(m['text'], ensure_ascii=False)}, kind: {m['kind']}, "
+                    f"label: {LABELS_BY_KEY[m['kind']].label}}}")
+    return ["", "```yaml", "# whose number is it (decided by the checker from data; verify/kinds.py)", "numbers:", *rows, "```"]
 
 
 def write_llms(config, site: Path, docs_dir: Path, pages, topics: dict[str, str]) -> None:
@@ -203,9 +220,12 @@ def write_llms(config, site: Path, docs_dir: Path, pages, topics: dict[str, str]
         markdown_url, json_url = at(page_url(rel) + "index.md"), at(f"verify/{meta['id']}.json")
         desc = meta.get("description") or meta["title"]
         lines.append(f"- [{meta['source']} {meta['title']}]({markdown_url}): {desc}（[核算 JSON]({json_url})）")
-        front, body = split_front_matter((docs_dir / rel).read_text(encoding="utf-8"))
+        text = (docs_dir / rel).read_text(encoding="utf-8")
+        front, body = split_front_matter(text)
+        data = json.loads((RESULTS / f"{meta['id']}.json").read_text(encoding="utf-8"))
         full += ["", f"<!-- {meta['id']} · {markdown_url} · {json_url} -->", "",
                  "```yaml", f"# {meta['source']} {meta['title']}: provenance (front matter)", front.rstrip("\n"), "```",
+                 *number_kinds(data, text, len(text) - len(body)),
                  "", rewrite_links(body, rel, "", topics).strip(), ""]
     (site / "llms.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (site / "llms-full.txt").write_text("\n".join(full) + "\n", encoding="utf-8")

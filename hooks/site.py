@@ -1,8 +1,11 @@
 """MkDocs hooks: navigation from the pages, the verification box, raw Markdown and results JSON
 beside every page (written by hooks/agent.py), rendered verify/kernel sources, self-hosted MathJax.
 
-A topic page is published only as verified: if `make verify` has not produced a passing
-result for it, the build fails.
+A topic page is published only as verified, and only as what was verified: before any page is rendered, every
+page's inputs (verify/inputs.py: the page, the checker, its verify module's imports, the committed data) are
+hashed again; a page whose hash differs from its recorded result is verified again on the spot. A page that
+fails stops `mkdocs build`; under `mkdocs serve` (make dev) it is rendered with its failure on top instead,
+so an author sees the one-line message in the browser.
 """
 from __future__ import annotations
 
@@ -20,8 +23,6 @@ from verify.paths import ROOT, VERIFY_OUT
 
 RESULTS = VERIFY_OUT / "pages"
 DOC_NAMES = {"lecture": "讲义读本", "primer": "入门文章", "topic": "主题页"}
-EVIDENCE_LABELS = {"construction": "教学构造", "checkpoint": "本站运行", "measurement": "本站测量", "paper": "论文结果",
-                   "record": "历史记录", "design": "待做设计"}
 CODE_DIRS = ("kernels", "verify")
 VISION_IMAGES = ROOT / "results" / "vision" / "images"
 
@@ -101,6 +102,7 @@ def on_files(files, config):
 
     from hooks import labs
 
+    ensure_verified(Path(config["docs_dir"]))
     files.append(File.generated(config, "about/kernels.md",
                                 content=kernel_reference_markdown(root=ROOT, page_path="about/kernels.md")))
     labs.add_files(files, config)
@@ -127,27 +129,67 @@ def _relative_root(page) -> str:
     return "../" * page.url.count("/")
 
 
+SERVING = {"on": False}   # `mkdocs serve`: show a failure on the page instead of stopping
+REVERIFIED: list[str] = []   # page ids verified again by this build because their inputs changed
+
+
+def on_startup(command, dirty):
+    SERVING["on"] = command == "serve"
+
+
+def ensure_verified(docs_dir: Path) -> None:
+    """Every topic page's recorded result must be for its current inputs; a stale or missing one is verified
+    again now (only those pages), so a page edited after `make verify` cannot be published as it was."""
+    from verify.__main__ import check_or_reuse, write_atomically
+    REVERIFIED.clear()
+    for rel, meta in topic_pages(docs_dir):
+        data, reused = check_or_reuse(docs_dir / rel, VERIFY_OUT, use_cache=True)
+        if not reused:
+            REVERIFIED.append(meta["id"])
+            write_atomically(RESULTS / f"{data['page']}.json", data)
+
+
 def page_results(page_id: str, src: str) -> dict:
     path = RESULTS / f"{page_id}.json"
     if not path.is_file():
         raise PluginError(f"docs/{src}: no verification results for {page_id}; run `make verify` before building")
     data = json.loads(path.read_text(encoding="utf-8"))
-    if data["status"] != "passed":
+    if data["status"] != "passed" and not SERVING["on"]:
         first = (data.get("errors") or ["claims failed"])[0]
         raise PluginError(f"docs/{src}: page {page_id} failed verification and is not published: {first}")
     return data
 
 
+def failure_banner(data: dict) -> str:
+    """Under `mkdocs serve` only: the page's failures, one line each, where the author is looking."""
+    items = "".join(f"<li><code>{html.escape(e)}</code></li>" for e in data.get("errors", [])[:20])
+    more = len(data.get("errors", [])) - 20
+    extra = f"<li>… 另有 {more} 条（python -m verify {html.escape(data['path'])}）</li>" if more > 0 else ""
+    return (f'<div class="admonition failure kb-verify-failed" data-search-exclude><p class="admonition-title">'
+            f"未通过核算：这一页不会发布</p><ul>{items}{extra}</ul></div>")
+
+
+def evidence_line(data: dict) -> str:
+    """The page's kinds of numbers, derived from the numbers themselves (verify/kinds.py), with counts."""
+    from verify.kinds import LABELS_BY_KEY
+    counted = [f'<span class="evidence-kind" data-kind="{k}">{LABELS_BY_KEY[k].label} {n}</span>'
+               for k, n in (data.get("kinds") or {}).items() if n]
+    if "design" in data.get("evidence", []):
+        counted.append(f'<span class="evidence-kind" data-kind="design">{LABELS_BY_KEY["design"].label}</span>')
+    return "".join(counted) or "无（本页不含数值结果）"
+
+
 def verification_box(page, data: dict) -> str:
+    from hooks.marks import legend
     root = _relative_root(page)
-    kinds = "".join(f'<span class="evidence-kind">{EVIDENCE_LABELS[k]}</span>' for k in data["evidence"]) or "无（本页不含数值结果）"
+    kinds = evidence_line(data)
     numbers = data["numbers"]
     if numbers["total"]:
         parts = [f'<span class="verify-status-passed">✔ 已核算</span>',
-                 f"证据：{kinds}",
+                 f"数字的来历：{kinds}",
                  f"本页数字 {numbers['total']} 个：{numbers['recomputed']} 个由代码重算，{numbers['cited']} 个注明来源"]
     else:  # nothing to recompute: say so instead of a green tick over zero numbers
-        parts = ['<span class="verify-status-none">本页不含需核算的数字</span>', f"证据：{kinds}"]
+        parts = ['<span class="verify-status-none">本页不含需核算的数字</span>', f"数字的来历：{kinds}"]
     if data.get("verify"):
         module, func = data["verify"].split("::")
         line = data.get("verify_line") or 1
@@ -161,7 +203,19 @@ def verification_box(page, data: dict) -> str:
     parts.append('<a class="raw-markdown" rel="alternate" href="index.md" type="text/markdown">Markdown 原文</a>')
     parts.append(f'<a class="verify-summary" href="{root}verify/results.json">全站核算结果</a>')
     parts.append('<button class="agent-copy" type="button" title="复制一段提示词，附上本页 Markdown 地址">交给 Agent</button>')
-    return '<div class="verify-box" data-search-exclude data-page-id="{}">{}</div>'.format(html.escape(data["page"]), " · ".join(parts))
+    body = " · ".join(parts)
+    if numbers["total"]:
+        body += f'<br><span class="kb-legend">{legend()}</span>'
+    return '<div class="verify-box" data-search-exclude data-page-id="{}">{}</div>'.format(html.escape(data["page"]), body)
+
+
+def chapter_vocabulary() -> str:
+    """The labels, defined once (verify/kinds.py), for every chapter index: what each kind of number is."""
+    from verify.kinds import DESIGN, KINDS
+    rows = "\n".join(f"- **{k.label}**：{k.meaning}。" for k in KINDS + (DESIGN,))
+    # a paragraph, not a heading: the served Markdown's headings must stay those of the source (hooks/agent.py)
+    return ("\n\n<div class=\"kb-vocabulary\" markdown>\n\n**本章数字的来历。** 每个数字都标着它的来历，"
+            "由检查器从数据判定，作者不手写：\n\n" + rows + "\n\n</div>\n")
 
 
 CJK = "\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
@@ -187,18 +241,45 @@ def with_references(markdown: str, references: list[str]) -> str:
     return markdown[:m.end()] + "\n" + items + ("\n" + rest if rest else "")
 
 
+def marked_markdown(markdown: str, page, data: dict) -> str:
+    """The page's Markdown with each checked number marked with its kind (hooks/marks.py). The marks carry
+    offsets into the body the checker read; mkdocs hands over the same body (front matter removed), or the
+    same text without its leading blank lines, which only shifts them."""
+    from hooks.marks import mark_numbers
+    text = Path(page.file.abs_src_path).read_text(encoding="utf-8")
+    split = split_front_matter(text)
+    body = text[split[1]:] if split else text
+    if not body.endswith(markdown):
+        raise PluginError(f"docs/{page.file.src_uri}: the Markdown mkdocs renders is not the body the checker read; "
+                          "the number marks cannot be placed (was the page changed by another hook?)")
+    shift = len(body) - len(markdown)
+    marks = [dict(m, start=m["start"] - shift, end=m["end"] - shift) for m in data.get("marks", []) if m["start"] >= shift]
+    return mark_numbers(markdown, {**data, "marks": marks})
+
+
+def with_vocabulary(markdown: str) -> str:
+    """A chapter index's vocabulary of kinds, before its 来源 section (or at the end)."""
+    m = re.search(r"^## 来源[ \t]*$", markdown, re.M)
+    return markdown[:m.start()] + chapter_vocabulary().lstrip("\n") + "\n" + markdown[m.start():] if m \
+        else markdown.rstrip("\n") + chapter_vocabulary()
+
+
 def on_page_markdown(markdown, page, config, files):
     meta = page.meta or {}
-    markdown = join_cjk_lines(markdown)
     if page.file.src_uri == "index.md":
-        return home_page_markdown(markdown, topic_pages(Path(config["docs_dir"])))
+        return home_page_markdown(join_cjk_lines(markdown), topic_pages(Path(config["docs_dir"])))
     if "id" not in meta:
-        return markdown
+        return join_cjk_lines(markdown)
     data = page_results(meta["id"], page.file.src_uri)
+    markdown = join_cjk_lines(marked_markdown(markdown, page, data))   # marks first: their offsets are the source's
     from verify.figures import embed_figures
     markdown = embed_figures(markdown, page.file.src_uri, meta["id"])
     page.meta["raw_markdown"] = "index.md"
+    if len(meta["id"].split(".")) == 2:   # a chapter index: the vocabulary of kinds, defined once
+        markdown = with_vocabulary(markdown)
     box = verification_box(page, data)
+    if data["status"] != "passed":   # only under `mkdocs serve`: page_results stops a build
+        box = failure_banner(data) + "\n" + box
     markdown = with_references(markdown, data.get("references") or [])
     lines = markdown.split("\n")
     for i, line in enumerate(lines):
@@ -245,28 +326,36 @@ def chapter_grid(doc: str, pages, from_rel: str) -> str:
     return '<div class="kb-map" markdown>\n\n' + "\n\n".join(cards) + "\n\n</div>"
 
 
-def verification_summary(results_path: Path = RESULTS.parent / "results.json") -> str:
-    """The site-wide counts and the time of the last `make verify`, read from its results file."""
+def site_results(docs_dir: Path = ROOT / "docs") -> list[dict]:
+    """The recorded result of every topic page (made current by ensure_verified): the site's numbers are always
+    counted over all its pages, never over whatever a partial verify run last wrote."""
+    out = []
+    for rel, meta in topic_pages(docs_dir):
+        path = RESULTS / f"{meta['id']}.json"
+        if not path.is_file():
+            raise PluginError(f"docs/{rel}: no verification results for {meta['id']}; run `make verify` before building")
+        out.append(json.loads(path.read_text(encoding="utf-8")))
+    return out
+
+
+def verification_summary(docs_dir: Path = ROOT / "docs") -> str:
+    """The site-wide counts over every page's current result, and when they were checked."""
     import datetime
 
-    if not results_path.is_file():
-        raise PluginError(f"docs/index.md: the home page's summary needs {results_path.relative_to(ROOT)}; "
-                          "run `make verify` before building")
-    data = json.loads(results_path.read_text(encoding="utf-8"))
-    summary = data["summary"]
-    when = datetime.datetime.fromtimestamp(results_path.stat().st_mtime, datetime.timezone.utc)
-    evidence: dict[str, int] = {}
-    for page in data.get("pages", {}).values():
-        for kind in page.get("evidence", []):
-            evidence[kind] = evidence.get(kind, 0) + 1
-    kinds = "、".join(f"{EVIDENCE_LABELS.get(k, k)} {n} 页" for k, n in sorted(evidence.items(), key=lambda kv: -kv[1]))
+    from verify.__main__ import summary_of
+    results = site_results(docs_dir)
+    summary = summary_of(results)
+    newest = max((RESULTS / f"{d['page']}.json").stat().st_mtime for d in results)
+    when = datetime.datetime.fromtimestamp(newest, datetime.timezone.utc)
+    from verify.kinds import LABELS_BY_KEY
+    by_kind = "、".join(f"{LABELS_BY_KEY[k].label} {n} 个" for k, n in summary["kinds"].items() if n)
     lines = [f'<div class="kb-summary verify-box" markdown>',
              f"**{summary['pages']} 页**已发布，全部通过核算（未通过的页面不会发布）。"
              f"页面上共有 **{summary['numbers']} 个数字**：{summary['recomputed']} 个由代码重算，"
              f"{summary['cited']} 个注明来源；逐项比对 {summary['claims_passed']} 条 claim。"
-             + (f"按证据类型：{kinds}。" if kinds else ""),
+             + (f"按来历：{by_kind}。" if by_kind else ""),
              "",
-             f"最近一次 `make verify`：{when:%Y-%m-%d %H:%M} UTC，用时 {summary['seconds']:.0f} 秒。"
+             f"最近一次核算：{when:%Y-%m-%d %H:%M} UTC（构建时逐页比对内容哈希，改动过的页面当场重新核算）。"
              f"逐条结果见 <a href=\"verify/results.json\">verify/results.json</a>，每页另有 `verify/<id>.json`。",
              "</div>"]
     return "\n".join(lines)

@@ -10,11 +10,35 @@ def test_source_keys_follow_the_page_source_field():
 
 def test_extract_reads_digits_words_and_count_phrases():
     data = extract("用三个源槽和 $q=(1,0)$，误差约万分之一，共 0.422319；一个向量。")
-    assert {3.0, 1e-4, 0.422319, 1.0, 0.0} <= set(data["values"])
+    assert {3.0, 1e-4, 0.422319, 1.0, 0.0} <= {v for v, _ in data["values"]}
+    assert dict(map(tuple, data["values"]))[0.422319] == 5e-7 and dict(map(tuple, data["values"]))[3.0] == 0.0
     assert data["phrases"] == ["三个源槽"]  # 一个 is an article, not a count
 
 
 def test_committed_data_answers_for_a_real_section():
     numbers = section_numbers("lecture §3.5")
-    assert numbers.states_value(0.422319) and not numbers.states_value(0.4223)
+    # the section prints .422319 and, rounded, 0.42: at the precision the seed printed
+    assert numbers.states_value(0.4223188) and numbers.states_value(0.4223) and not numbers.states_value(0.431)
+    assert numbers.states_phrase("三个源位") and numbers.states_phrase("三个源") and not numbers.states_phrase("四个源位")
     assert not section_numbers("lecture §99.1").values
+
+
+def test_the_committed_data_is_what_the_seeds_give(tmp_path):
+    """verify/data/seed_numbers.json is generated, never edited: regenerate it from the course documents and
+    compare. The documents are at ../shared (CI has them); a user's clone has none, and the test says so."""
+    import json
+
+    import pytest
+
+    from verify.paths import DATA, ROOT
+    from verify.seed_numbers import main
+    seeds, sections = ROOT.parent / "shared" / "seeds", ROOT.parent / "shared" / "sections.tsv"
+    if not (seeds.is_dir() and sections.is_file()):
+        pytest.skip("../shared/seeds is absent (a clone of the project alone): the committed seed data was not "
+                    "regenerated and compared in this run")
+    out = tmp_path / "seed_numbers.json"
+    assert main(["--seeds", str(seeds), "--sections", str(sections), "--out", str(out)]) == 0
+    fresh, committed = json.loads(out.read_text(encoding="utf-8")), json.loads((DATA / "seed_numbers.json").read_text(encoding="utf-8"))
+    changed = sorted(k for k in set(fresh) | set(committed) if fresh.get(k) != committed.get(k))
+    assert not changed, (f"verify/data/seed_numbers.json differs from the seeds in {changed[:5]}; regenerate it with "
+                         "python -m verify.seed_numbers --seeds ../shared/seeds --sections ../shared/sections.tsv")

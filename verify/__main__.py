@@ -1,5 +1,14 @@
 """`python -m verify [PAGE ...]`: check every page's claims; one line per failure, then
-'N passed, N failed' (claims), and build/verify/results.json plus one JSON per page."""
+'N passed, N failed' (claims), and build/verify/pages/<id>.json per page, plus build/verify/results.json for a
+run over the whole site.
+
+A page whose inputs (verify/inputs.py: the page, the checker, its verify module's imports, the committed data)
+have the same content hash as at its last check is not checked again: its recorded result stands, failures
+included (`--no-cache` checks everything). A run over some pages writes their JSONs only, never results.json:
+a partial result never stands for the site.
+
+    python -m verify new lecture 3.22 | topic SLUG    # a page skeleton and its verify function (verify/scaffold.py)
+"""
 from __future__ import annotations
 
 import argparse
@@ -12,8 +21,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from verify.checker import all_pages, check_page, check_unique_ids
-from verify.paths import DOCS, ROOT, VERIFY_OUT
+from verify import kinds
+from verify.checker import all_pages, check_page
+from verify.inputs import page_inputs
+from verify.page import PageError, read_page
+from verify.paths import DOCS, ROOT, VERIFY_OUT, project_relative
 
 
 def write_atomically(path: Path, data) -> None:
@@ -31,7 +43,7 @@ def file_sha256(path: str | None) -> str | None:
     return hashlib.sha256(file.read_bytes()).hexdigest() if file.is_file() else None
 
 
-def page_json(report) -> dict:
+def page_json(report, inputs: dict | None = None) -> dict:
     return {
         "page": report.page_id, "path": report.path, "title": report.title,
         "evidence": report.evidence, "verify": report.verify,
@@ -39,20 +51,67 @@ def page_json(report) -> dict:
         "verify_line": int(report.verify_source.rsplit(":", 1)[1]) if report.verify_source else None,
         "status": "failed" if report.failed else "passed",
         "numbers": {"total": report.numbers_total, "recomputed": report.numbers_recomputed,
-                    "cited": report.numbers_cited, "course": report.numbers_course},
+                    "cited": report.numbers_cited, "course": report.numbers_course,
+                    "enumerated": report.numbers_enumerated},
+        "kinds": kinds.counts(report.marks),   # numbers per kind (verify/kinds.py), decided from data
+        "marks": [dataclasses.asdict(m) for m in report.marks],   # each counted number: body offsets and kind
         "code_blocks_run": report.code_blocks_run,
         "claims": [dataclasses.asdict(c) for c in report.claims],
         "cited": [dataclasses.asdict(c) for c in report.cited],
         "references": report.references,
         "errors": report.errors,
         "figures": report.figures,
+        "inputs": inputs,
     }
 
 
+def inputs_of(path: Path) -> tuple[str, dict] | None:
+    """(page id, inputs) of a page, or None when its front matter cannot be read (the check will say why)."""
+    try:
+        page = read_page(path)
+    except PageError:
+        return None
+    return page.id, page_inputs(path, page.meta.get("verify"), page.body)
+
+
+def check_or_reuse(path: Path, out: Path, use_cache: bool) -> tuple[dict, bool]:
+    """(page JSON, reused?): the recorded result when the page's inputs are unchanged, else a fresh check."""
+    found = inputs_of(path)
+    if use_cache and found:
+        page_id, inputs = found
+        recorded = out / "pages" / f"{page_id}.json"
+        if recorded.is_file():
+            try:
+                data = json.loads(recorded.read_text(encoding="utf-8"))
+            except ValueError:
+                data = {}
+            if (data.get("inputs") or {}).get("key") == inputs["key"] and data.get("path") == project_relative(path):
+                return data, True
+    report = check_page(path)
+    return page_json(report, found[1] if found else None), False
+
+
+def duplicate_ids(results: list[dict]) -> None:
+    """Two pages with one id would overwrite each other's results: the later one fails."""
+    first: dict[str, str] = {}
+    for data in results:
+        if data["page"] in first:
+            line = f"{data['path']}:2: page id {data['page']!r} is already the id of {first[data['page']]}; give each page its own id"
+            data["errors"] = [*data["errors"], line]
+            data["status"] = "failed"
+        else:
+            first[data["page"]] = data["path"]
+
+
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m verify", description=__doc__)
+    if argv and argv[0] == "new":
+        from verify.scaffold import main as new
+        return new(argv[1:])
+    parser = argparse.ArgumentParser(prog="python -m verify", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("pages", nargs="*", type=Path, help="pages to check (default: every page under docs/)")
     parser.add_argument("--out", type=Path, default=VERIFY_OUT)
+    parser.add_argument("--no-cache", action="store_true", help="check every page, even those whose inputs are unchanged")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     pages = []
@@ -69,41 +128,68 @@ def main(argv=None) -> int:
         else:
             print(f"{given}:1: no such page or folder; give Markdown pages or folders under docs/")
             return 2
-    reports = [check_page(p) for p in pages]
-    check_unique_ids(reports)
+    whole_site = not args.pages
+    results, reused = [], 0
+    for path in pages:
+        data, was_reused = check_or_reuse(path, args.out, not args.no_cache)
+        results.append(data)
+        reused += was_reused
+    duplicate_ids(results)
     passed = failed = 0
     printed: set[str] = set()
-    for report in reports:
-        for line in report.errors:
+    for data in results:
+        for line in data["errors"]:
             if line not in printed:  # a broken verify module is one line, not one per page using it
                 printed.add(line)
                 print(line)
                 failed += 1  # one printed line per failure: claims, numbers, front matter, code
-        passed += sum(c.status == "passed" for c in report.claims)
-    if not args.pages:
+        passed += sum(c["status"] == "passed" for c in data["claims"])
+    if whole_site:
         for stale in (args.out / "pages").glob("*.json") if (args.out / "pages").exists() else []:
-            stale.unlink()
-    for report in reports:
-        write_atomically(args.out / "pages" / f"{report.page_id}.json", page_json(report))
-    summary = {
-        "pages": len(reports), "pages_failed": sum(r.failed for r in reports),
-        "claims_passed": passed, "failed": failed,
-        "numbers": sum(r.numbers_total for r in reports),
-        "recomputed": sum(r.numbers_recomputed for r in reports),
-        "cited": sum(r.numbers_cited for r in reports),
-        "course": sum(r.numbers_course for r in reports),
-        "seconds": round(time.perf_counter() - started, 3),
-    }
-    write_atomically(args.out / "results.json", {
-        "summary": summary,
-        "claims": [dict(dataclasses.asdict(c)) for r in reports for c in r.claims],
-        "pages": {r.page_id: page_json(r) for r in reports},
-    })
-    print(f"{len(reports)} pages, {summary['numbers']} numbers: {summary['recomputed']} recomputed, "
-          f"{summary['cited']} cited")
+            if stale.stem not in {d["page"] for d in results}:
+                stale.unlink()
+    for data in results:
+        write_atomically(args.out / "pages" / f"{data['page']}.json", data)
+    summary = summary_of(results)
+    summary.update({"claims_passed": passed, "failed": failed, "reused": reused,
+                    "seconds": round(time.perf_counter() - started, 3)})
+    if whole_site:
+        write_atomically(args.out / "results.json", results_file(results, summary))
+    print(f"{len(results)} pages, {summary['numbers']} numbers: {summary['recomputed']} recomputed, "
+          f"{summary['cited']} cited" + (f"; {reused} pages unchanged since their last check" if reused else ""))
+    if not whole_site:
+        print(f"(a check of some pages: {project_relative(args.out / 'results.json')} is written only by a run over "
+              "the whole site)")
     print(f"{passed} passed, {failed} failed")
-    return 1 if failed or any(r.failed for r in reports) else 0
+    return 1 if failed or any(d["status"] != "passed" for d in results) else 0
+
+
+def summary_of(results: list[dict]) -> dict:
+    """Site-wide counts from the page results (also what the build shows on the home page)."""
+    return {
+        "pages": len(results), "pages_failed": sum(d["status"] != "passed" for d in results),
+        "numbers": sum(d["numbers"]["total"] for d in results),
+        "recomputed": sum(d["numbers"]["recomputed"] for d in results),
+        "cited": sum(d["numbers"]["cited"] for d in results),
+        "course": sum(d["numbers"]["course"] for d in results),
+        "kinds": {k: sum((d.get("kinds") or {}).get(k, 0) for d in results) for k in kinds.BY_KEY},
+        "claims_passed": sum(c["status"] == "passed" for d in results for c in d["claims"]),
+    }
+
+
+def results_file(results: list[dict], summary: dict) -> dict:
+    return {"summary": summary, "claims": [c for d in results for c in d["claims"]],
+            "pages": {d["page"]: d for d in results}}
+
+
+def run() -> int:
+    try:
+        return main(sys.argv[1:])
+    except BrokenPipeError:   # `python -m verify | head`: the reader has gone, which is not an error of ours
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -26,14 +26,14 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify import classify, provenance, site_additions
+from verify import classify, counts, kinds, provenance
 from verify.evidence import COMPUTED_KINDS, declared_kinds
 from verify.formulas import check_formulas
 from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
 from verify.page import Page, PageError, claim_line, is_page, read_page, squeeze
 from verify.paths import DOCS, ROOT, project_relative
 from verify.relations import check_relations
-from verify.seed_numbers import SectionNumbers, section_numbers
+from verify.seed_numbers import SectionNumbers, chapter_numbers, section_numbers
 
 HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
 
@@ -64,6 +64,7 @@ class ClaimResult:
     line: int
     message: str = ""
     span: tuple[int, int] | None = None  # character offsets of the printed text in the page file
+    kind: str | None = None  # whose number it is (verify/kinds.py), decided from data for a passed claim
 
 
 @dataclass
@@ -101,9 +102,11 @@ class PageReport:
     numbers_recomputed: int = 0
     numbers_cited: int = 0
     numbers_course: int = 0   # counts in words that the page's seed section states verbatim
+    numbers_enumerated: int = 0   # counts of items the page itself lists (verify/counts.py)
     code_blocks_run: int = 0
     id_line: int = 2
     figures: list = field(default_factory=list)  # records from verify.figures.check_figures
+    marks: list = field(default_factory=list)    # verify.kinds.Mark: every counted number and its kind
 
     @property
     def failed(self) -> bool:
@@ -213,8 +216,14 @@ class Context:
 
     @property
     def course(self) -> SectionNumbers:
-        """What the page's seed section states (committed data; the seeds are not read here)."""
-        return section_numbers(str(self.meta.get("source", "")))
+        """What the page's seed section states (committed data; the seeds are not read here), with the sections
+        its `course_also` names (an example the previous section sets up)."""
+        source = str(self.meta.get("source", ""))
+        is_chapter = self.page.id.count(".") == 1 and self.page.id.split(".")[0] in ("lecture", "primer")
+        numbers = chapter_numbers(source) if is_chapter else section_numbers(source)
+        for other in self.meta.get("course_also") or []:
+            numbers = numbers.union(section_numbers(str(other)))
+        return numbers
 
     @property
     def claims(self) -> list:
@@ -335,14 +344,40 @@ def check_formulas_against_kernels(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
-def check_site_additions(ctx: Context) -> None:
-    """A construction number the page's seed section does not state carries the 本站构造 label."""
-    from verify.seed_numbers import section_numbers
-    if "construction" not in ctx.produced:
+def digit_phrase(body: str, token) -> str:
+    """17 分钟前 → '17分钟前': a count in digits with its measure word, in the form the seed data keeps."""
+    if not re.fullmatch(r"\d+", token.text):
+        return ""
+    m = re.match(rf"\s*({classify.MEASURE})([\u3400-\u9fff]{{0,2}})", body[token.end:])
+    return token.text + m.group(1) + m.group(2) if m else ""
+
+
+def check_blurred_counts(ctx: Context) -> None:
+    """A vague quantifier where the seed section states the count (seed 两个特征, page 几个特征) fails and
+    names the count; counts are stated, not blurred (verify/counts.py)."""
+    for offset, text, phrase in counts.blurred_counts(ctx.page.body, ctx.course.phrases):
+        ctx.fail(ctx.page.line_of(offset),
+                 f"{text!r} blurs a count that {ctx.course.source} states ({phrase!r}); state the count: the course's "
+                 f"own words need no claim, or claim the number the page computes")
+
+
+def check_kinds(ctx: Context) -> None:
+    """Every counted number gets its kind from data (verify/kinds.py); labelled blocks must agree with the
+    kinds of the numbers they hold, and a site construction must stand under a site label."""
+    if ctx.values is None:
         return
-    section = section_numbers(str(ctx.meta.get("source", "")))
-    for line, message in site_additions.check(ctx.page, ctx.report.claims, section):
+    for line, message in kinds.check_blocks(ctx.page.body, ctx.report.marks, ctx.page.line_of, bool(ctx.course.source)):
         ctx.fail(line, message)
+
+
+def claim_kind(ctx: Context, claim: ClaimResult) -> str:
+    if claim.kind is None:
+        if not ctx.course.source:
+            # a page of the site's own (no course section): a run where the function reads runs, else a construction
+            claim.kind = "site_run" if ctx.produced & {"checkpoint", "measurement"} else "site_construction"
+        else:
+            claim.kind = kinds.computed_kind(claim.computed, ctx.produced, ctx.course.states_value)
+    return claim.kind
 
 
 def check_provenance(ctx: Context) -> None:
@@ -446,20 +481,38 @@ def check_completeness(ctx: Context) -> None:
         report.numbers_total += 1
         if ctx.values is None:
             continue  # the verify function failed with a line of its own; its numbers cannot be judged
-        kinds = {c.kind for c in ctx.covered if c.start <= token.start and token.end <= c.end}
-        if "failed-claim" in kinds:
+        covers = {c.kind for c in ctx.covered if c.start <= token.start and token.end <= c.end}
+        if "failed-claim" in covers:
             continue  # its claim already failed with a message of its own
-        if "claim" in kinds:
+        if "claim" in covers:
             report.numbers_recomputed += 1
-        elif "cited" in kinds:
+            where = (token.start + ctx.page.body_offset, token.end + ctx.page.body_offset)
+            index = next((n for n, c in enumerate(report.claims) if c.status == "passed" and c.span
+                          and c.span[0] <= where[0] and where[1] <= c.span[1]), None)
+            if index is not None:
+                claim = report.claims[index]
+                report.marks.append(kinds.Mark(token.start, token.end, token.text, claim_kind(ctx, claim),
+                                               claim=index, decisive=kinds.decisive(claim.computed)))
+        elif "cited" in covers:
             report.numbers_cited += 1
             # each cited entry counts the numbers it accounts for, so the entries sum to numbers.cited
             entry = next(c.entry for c in ctx.covered
                          if c.kind == "cited" and c.start <= token.start and token.end <= c.end)
             if entry is not None:
                 report.cited[entry].numbers += 1
-        elif token.word and ctx.course.states_phrase(token.phrase):
+                report.marks.append(kinds.Mark(token.start, token.end, token.text,
+                                               report.cited[entry].kind or "paper", cited=entry))
+        elif ctx.course.states_phrase(token.phrase if token.word else digit_phrase(ctx.page.body, token)):
             report.numbers_course += 1  # the seed section states this count in these words: the course's own
+            report.marks.append(kinds.Mark(token.start, token.end, token.text, "course"))
+        elif token.word and (listed := counts.enumerated_count(ctx.page.body, token.start, token.end)) is not None:
+            stated = classify.word_value(token.text)
+            if stated == listed:
+                report.numbers_enumerated += 1   # the page lists that many items itself
+            else:
+                ctx.fail(ctx.page.line_of(token.start),
+                         f"{token.text!r} counts the items this sentence enumerates, but there are {listed}; "
+                         f"write {listed} or list {int(stated)}")
         else:
             ctx.fail(ctx.page.line_of(token.start),
                      f"number {token.text!r} is neither claimed nor cited ({token.context}); "
@@ -471,7 +524,6 @@ STAGES = (
     check_claims,
     check_comparisons,
     check_formulas_against_kernels,
-    check_site_additions,
     check_source_matches_id,
     check_provenance,
     check_evidence_lists_what_is_there,
@@ -481,6 +533,8 @@ STAGES = (
     check_page_figures,
     check_title_and_description,
     check_completeness,
+    check_blurred_counts,
+    check_kinds,
 )
 
 

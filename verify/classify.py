@@ -91,7 +91,8 @@ def python_blocks(body: str) -> list[CodeBlock]:
         if i + 1 < len(blocks):
             nxt, nlang, _ = blocks[i + 1]
             if nlang == "text" and body[m.end():nxt.start()].strip() == "":
-                expected = nxt.group("code")
+                indent = len(nxt.group("indent"))   # an output block inside an admonition is indented like its code
+                expected = "\n".join(line[indent:] for line in nxt.group("code").splitlines())
         code = "\n".join(line[len(m.group("indent")):] for line in m.group("code").splitlines())
         out.append(CodeBlock(m.start(), code, expected))
     return out
@@ -218,6 +219,10 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
                     continue
                 tokens.append(Token(m.group(0), start, end, False, f"ordinal near '{view[start - 1:end + 6].strip()}'",
                                     True, phrase))
+                continue
+            if re.search(r"[这那]\s*$", before) and measure != "倍":
+                # 这两条, 那三种: a pronoun pointing back at items just named, like 两者
+                tokens.append(Token(m.group(0), start, end, True, "anaphora (这两条: the items just named)", True, phrase))
                 continue
             if numeral == "一" and measure != "倍":
                 tokens.append(Token(m.group(0), start, end, True, "一 as an article (一个, 一种, 一次)", True, phrase))

@@ -21,6 +21,9 @@ FRONT_MATTER_KEYS = {
     "figures": "list of {id, draw, from, data, labels, sha256}: figures drawn from the verified values (verify/figures.py)",
     "relations": "list of {text, holds}: a comparison sentence on the page and the predicate over computed keys it states",
     "formulas": "list of {tex, kernel, args}: a formula on the page with numerals and the kernel it must agree with",
+    "course_also": "list of other course sections whose stated numbers the page restates, e.g. ['lecture §7.6'] "
+                   "(the example the previous section sets up); a number counts as the course's only if one of them "
+                   "states it",
 }
 REQUIRED_KEYS = ("id", "title", "source", "evidence")
 

@@ -120,7 +120,7 @@ def seed_values(document: str, section: str) -> list[float]:
     numbers = section_numbers(f"{document} §{section}")
     if not numbers.source:
         raise KeyError(f"{document} §{section} is not a section in verify/data/seed_numbers.json")
-    return sorted(numbers.values)
+    return numbers.numbers()
 
 
 def _allowed_values(citation: Citation, source) -> list[tuple[float, str]]:
@@ -522,7 +522,7 @@ def _check_years_are_accounted_for(page, citations: list[Citation], sources, fai
     from verify.seed_numbers import section_numbers
     course = section_numbers(str(page.meta.get("source", "")))
     allowed = set().union(*(_years_of(sources[c.key]) for c in citations)) if citations else set()
-    allowed |= {str(int(v)) for v in course.values if 1900 <= v <= 2100 and v == int(v)}
+    allowed |= {str(int(v)) for v in course.numbers() if 1900 <= v <= 2100 and v == int(v)}
     for text, line in _rendered_texts(page):
         for m in CHINESE_YEAR.finditer(text):
             if m.group(1) not in allowed:

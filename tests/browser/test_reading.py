@@ -267,7 +267,7 @@ def test_home_page_is_a_map_with_the_build_s_verification_summary(base_url):
     for fragment in (f"{summary['pages']} 页", f"{summary['numbers']} 个数字", f"{summary['recomputed']} 个由代码重算",
                      f"{summary['cited']} 个注明来源"):
         assert fragment in text, f"home page summary lacks {fragment!r}"
-    assert re.search(r"最近一次 make verify：\d{4}-\d\d-\d\d \d\d:\d\d UTC", text)
+    assert re.search(r"最近一次核算：\d{4}-\d\d-\d\d \d\d:\d\d UTC", text)
 
 
 def test_pages_without_numbers_do_not_claim_a_green_check(base_url):

@@ -215,7 +215,7 @@ def chain_rule_counts() -> dict:
     return {"n_sentences": len(COUNT_CORPUS), "counts": _after(COUNT_CANDIDATES),
             "history": history_counts(counts)[COUNT_HISTORY],
             "mle": [mle_probability(counts, COUNT_HISTORY, w) for w in COUNT_CANDIDATES],
-            "T": len(SCORED_SENTENCE), "factors": len(targets)}
+            "T": len(SCORED_SENTENCE), "factors": len(targets), "n_candidates": len(COUNT_CANDIDATES)}
 
 
 def ngram_smoothing() -> dict:

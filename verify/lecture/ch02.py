@@ -162,6 +162,7 @@ def loss_and_gradient() -> dict:
         "log2_logits": LOG2_LOGITS, "log2_probs": p_log2, "log2_loss": cross_entropy(LOG2_LOGITS, LOG2_TARGET),
         "log2_p_target": p_log2[LOG2_TARGET], "log2_grad": cross_entropy_grad(LOG2_LOGITS, LOG2_TARGET),
         "a_positions": BATCH_A_TARGETS.size, "a_tokens": n_a, "a_pad": BATCH_A_TARGETS.size - n_a, "a_nll": nll_a, "a_mean": nll_a / n_a,
+        "b_positions": BATCH_B_TARGETS.size, "b_pad": BATCH_B_TARGETS.size - n_b,
         "b_tokens": n_b, "b_nll": nll_b, "b_mean": nll_b / n_b,
         "a_p": BATCH_A_PROBS[0, 0, 1], "b_p": BATCH_B_PROBS[0, 0, 1],
         "corpus_mean": (nll_a + nll_b) / (n_a + n_b), "mean_of_means": (nll_a / n_a + nll_b / n_b) / 2,

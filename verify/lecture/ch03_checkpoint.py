@@ -23,6 +23,7 @@ PROFILE_SEEDS = tuple(range(20))       # generator seeds for the test-length pro
 COURSE_TEST_VALID_TOKENS = 2016        # cited record (lecture §3.10), used only to derive its mean length
 COURSE_TEST_SEQUENCES = 300            # cited record (lecture §3.10)
 COURSE_FAILURE = {"source": "b d a d e".split(), "greedy": "d e d a b".split()}   # cited record (lecture §3.10)
+SUTSKEVER_PARAMS = 380e6               # cited paper (sutskever2014, 约 380M, as §3.11 cites it), used only for a scale
 
 
 def _from_end(source, symbol) -> int:
@@ -107,7 +108,9 @@ def budget() -> dict:
     ident = _identity(_report())
     return {**ident, "sequences_seen": ident["updates"] * ident["batch_size"],
             "train_sequences": ident["splits"][0],
-            "epochs": ident["updates"] * ident["batch_size"] / ident["splits"][0]}
+            "epochs": ident["updates"] * ident["batch_size"] / ident["splits"][0],
+            # whole orders of magnitude between the cited paper model and the larger of this site's pair
+            "paper_params_orders": math.floor(math.log10(SUTSKEVER_PARAMS / ident["params_dynamic"]))}
 
 
 # --------------------------------------------------------------------------- §3.12

@@ -254,4 +254,7 @@ def padded_batch() -> dict:
         "a_loss": int(loss_positions(BATCH_LABELS["A"], PAD).sum()),
         "b_loss": int(loss_positions(BATCH_LABELS["B"], PAD).sum()),
         "b_pad_queries": sum(t == PAD for t in b_inputs),
+        # where B's source padding sits (0-based), the span the course names
+        "b_src_pad_first": BATCH_SOURCE["B"].index(PAD),
+        "b_src_pad_last": len(BATCH_SOURCE["B"]) - 1 - BATCH_SOURCE["B"][::-1].index(PAD),
     }

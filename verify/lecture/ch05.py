@@ -52,6 +52,9 @@ ROPE_THETA = np.pi / 2
 ROPE_OFFSETS = (0, 1, 2)
 ROPE_SHIFT = 3                       # move both positions by the same amount
 
+# §5.17: the detail query of the second task asks about the event this many minutes back.
+SENSOR_QUERY_MINUTES_AGO = 17
+
 
 def bert_example() -> dict:
     """§5.1: which positions the MLM loss scores in the her/red sentence."""
@@ -100,6 +103,7 @@ def norms() -> dict:
     zero = lambda x: np.zeros_like(x)
     return {
         "x": NORM_X, "dim": len(NORM_X), "shift": NORM_SHIFT, "shifted": shifted,
+        "mean_sq": float(np.mean(NORM_X ** 2)),
         "ln": layer_norm(NORM_X, eps=0.0), "rms": rms_norm(NORM_X, eps=0.0),
         "ln_shifted": layer_norm(shifted, eps=0.0), "rms_shifted": rms_norm(shifted, eps=0.0),
         "post_zero": post_ln_sublayer(NORM_X, zero, lambda v: layer_norm(v, eps=0.0)),
@@ -158,3 +162,7 @@ def rope() -> dict:
     }
 
 
+def sensor_query() -> dict:
+    """§5.17: the scenario's given input, the age of the event the second task asks about (the course's
+    17 minutes), returned so the page states the same value the definition holds."""
+    return {"minutes_ago": SENSOR_QUERY_MINUTES_AGO}

@@ -26,7 +26,7 @@ WIDTH = 16                    # the branch width: our choice; the seed does not 
 PREFIX = ("a", "scene")
 IMAGE_A, IMAGE_B = "lake", "bank_river"
 GIVE_BOOK = ("give_book_blue", "give_book_red", "give_book_sleeve", "give_book_background")
-HIGHER_RES = (336, 14)        # §6.15: another resolution and patch size, for the arithmetic only
+HIGHER_RES = (336, 14)        # §6.15: ViT-L/14 (patch 14) at 336 px beside 224 px: 24×24 and 16×16 patches
 BASE_RES = (224, 14)
 
 
@@ -201,7 +201,7 @@ def higher_resolution() -> dict:
     (s0, p0), (s1, p1) = BASE_RES, HIGHER_RES
     a, b = patch_counts(s0, s0, p0), patch_counts(s1, s1, p1)
     return {"s0": s0, "p0": p0, "n0": a.patches, "g0": a.grid_rows, "s1": s1, "p1": p1, "n1": b.patches,
-            "g1": b.grid_rows, "ratio": b.patches / a.patches, "pixel_ratio": (s1 * s1) / (s0 * s0)}
+            "g1": b.grid_rows, "side_ratio": s1 / s0, "ratio": b.patches / a.patches, "pixel_ratio": (s1 * s1) / (s0 * s0)}
 
 
 def chapter() -> dict:

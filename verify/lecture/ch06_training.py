@@ -9,9 +9,11 @@ words (above, below, at zero) are asserted here so the wording cannot outlive th
 """
 from __future__ import annotations
 
-from kernels.pixel_qa import KEY_QUESTIONS, SHAPE_QUESTIONS
+import numpy as np
+
+from kernels.pixel_qa import COUNTS, KEY_QUESTIONS, SHAPE_ANSWER_GROUP, SHAPE_QUESTIONS, flatten_pairs, predict
 from verify.checkpoints.pixel_qa_diagnose import KEY_CONTROLS, diagnose
-from verify.checkpoints.pixel_qa_train import RESULTS
+from verify.checkpoints.pixel_qa_train import RESULTS, SEEDS, load_data, load_model, read_manifest
 from verify.evidence import produces
 
 RESULTS_DIR = RESULTS
@@ -44,6 +46,8 @@ def _identity(report: dict) -> dict:
             "sha_shape_s0": models["shape-full-s0"]["sha256"][:12],
             "sha_key_s0": models["key-full-s0"]["sha256"][:12],
             "prefix_updates": man["prefix_check"]["updates"],
+            "conv_layers": len(man["tasks"]["shape"]["config"]["channels"]),
+            "key_conv_layers": len(man["tasks"]["key"]["config"]["channels"]),
             "device": man["environment"]["device"], "torch": man["environment"]["torch"]}
 
 
@@ -57,6 +61,9 @@ def pixel_qa() -> dict:
            "train_images": shape["train_images"], "test_images": shape["test_images"],
            "train_pairs": shape["train_pairs"], "test_pairs": shape["test_pairs"],
            "templates": len(SHAPE_QUESTIONS), "answers": len(report["manifest"]["tasks"]["shape"]["answers"]),
+           # the generator draws this many objects per scene (the count answers; the data regenerated from it
+           # are checked against the manifest's hash)
+           "min_objects": min(int(c) for c in COUNTS), "max_objects": max(int(c) for c in COUNTS),
            "model": _control(s["model"]), "qonly": _control(s["question_only"]),
            "zero": _control(s["zero_image"]), "mismatch": _control(s["cyclic_mismatch"]),
            "agree": {**shape["mismatch_truth_agreement"]["per_question"],
@@ -89,14 +96,40 @@ def paired_key() -> dict:
     s = key["summary"]
     out = {**_identity(report), "train_pairs": key["train_pairs"], "test_pairs": key["test_pairs"],
            "test_images": key["test_images"], "test_questions": key["test_questions"],
-           "templates": len(KEY_QUESTIONS), "consistent": _spread(s["templates_consistent"])}
+           "templates": len(KEY_QUESTIONS), "consistent": _spread(s["templates_consistent"]),
+           # an input that is the same for every image of a pair (the key region painted grey, or no image) gets
+           # one answer, right for at most one image of the pair: the single-question ceiling of any model
+           "forced_single_max": key["test_pairs"] / key["test_images"]}
     for control in KEY_CONTROLS:
         out[control] = {"single": _spread(s[control]["overall"]), "both": _spread(s[control]["pair_both_correct"]),
                         **{q: _spread(s[control]["per_question"][q]) for q in KEY_QUESTIONS}}
     for seed, row in key["per_seed"].items():
-        assert row["occlude_relevant"]["pair_both_correct"] == 0.0, seed
+        # forced by construction (the page says so): one input per pair caps a question at one image of two
+        for control in ("occlude_relevant", "zero_image"):
+            assert row[control]["pair_both_correct"] == 0.0, (seed, control)
+            assert row[control]["overall"] <= out["forced_single_max"] + 1e-12, (seed, control)
+        # the swapped image's right answer is the opposite one, so a perfect model scores zero there
+        if row["model"]["overall"] == 1.0:
+            assert row["swap"]["overall"] == 0.0 and row["templates_consistent"] == 1.0, seed
         assert row["model"]["pair_both_correct"] > row["occlude_irrelevant"]["pair_both_correct"] - 0.1, seed
         assert row["swap"]["overall"] < 0.5 < row["model"]["overall"], seed
+    return out
+
+
+def _in_asked_group_without_image() -> dict:
+    """Share of the held-out shape questions whose answer lies in the asked template's answer group when
+    the network gets no image: the question-only network (it never saw one) and the pixel model on the
+    all-zero image, per seed. Checkpoints and data are hash-checked on loading."""
+    manifest = read_manifest(RESULTS_DIR)
+    test = load_data("shape", manifest)["test"]
+    idx, q, _ = flatten_pairs(test["answers"])
+    zero, at_zero = np.zeros_like(test["images"][:1]), np.zeros_like(idx)
+    group = np.array(SHAPE_ANSWER_GROUP)
+    out = {}
+    for name, arm in (("qonly", "shape-question_only"), ("zero", "shape-full")):
+        values = [float(np.mean(group[predict(load_model(f"{arm}-s{seed}", RESULTS_DIR, manifest), zero, at_zero, q)] == q))
+                  for seed in SEEDS]
+        out[name] = {"mean": float(np.mean(values)), "min": min(values), "max": max(values)}
     return out
 
 
@@ -111,7 +144,10 @@ def same_question_other_image() -> dict:
     # the page: the whole-image score is below every single template's score; answers stay in the asked group
     assert s["all_templates_correct"]["mean"] < min(v["mean"] for v in s["model"]["per_question"].values())
     assert s["answer_in_asked_group"]["min"] > 0.98
-    return {"seeds": shape_out["seeds"],
+    # ... and the template embedding alone already does that: the question-only network stays in the group
+    without = _in_asked_group_without_image()
+    assert without["qonly"]["min"] >= s["answer_in_asked_group"]["max"]
+    return {"qonly_in_group": without["qonly"],"seeds": shape_out["seeds"],
             "model": shape_out["model"]["overall"], "mismatch": shape_out["mismatch"]["overall"],
             "zero": shape_out["zero"]["overall"], "agree": shape_out["agree"]["overall"],
             "in_group": _spread(s["answer_in_asked_group"]), "all_three": _spread(s["all_templates_correct"]),

@@ -145,8 +145,10 @@ def mac_ledgers() -> dict:
              "bench": (bench["rows"][-1]["t"], bench["model"]["width"], bench["model"]["ffn"])}
     out = {}
     for name, (n, d, f) in sizes.items():
-        pre, step, redo = prefill_macs(n, d, f), decode_step_macs(n, d, f), recompute_step_macs(n, d, f)
-        out[name] = {"n": n, "d": d, "f": f,
+        # §7.1's convention: with n positions cached, the new token appends its own K/V and reads t = n + 1 keys
+        t = n + 1
+        pre, step, redo = prefill_macs(n, d, f), decode_step_macs(t, d, f), recompute_step_macs(n, d, f)
+        out[name] = {"n": n, "t": t, "d": d, "f": f,
                      "pre": {"proj": pre.projections, "ffn": pre.ffn, "attn": pre.attention, "total": pre.total},
                      "step": {"proj": step.projections, "ffn": step.ffn, "attn": step.attention,
                               "total": step.total, "flops": step.flops},
@@ -233,7 +235,7 @@ def every_split() -> dict:
 TWO_STOP_SCORES = np.log([1.0, 2.0, 3.0])     # (0, ln2, ln3)
 TWO_STOP_VALUES = np.array([2.0, 4.0, 8.0])
 TWO_STOP_CUT = (2,)
-UNEVEN_SCORES = np.log([1.0, 2.0, 6.0])       # 本页自建对照: block masses 3 and 6
+UNEVEN_SCORES = np.log([1.0, 2.0, 6.0])       # the site's own contrast (本站构造): block masses 3 and 6
 
 
 def two_stops() -> dict:
@@ -282,9 +284,13 @@ def kv_speed() -> dict:
     """§7.9: measured cached decode step vs full recomputation per prefix length (committed results)."""
     r = _results()
     kv = r["kv_cache"]
+    d, f = kv["model"]["width"], kv["model"]["ffn"]
+    # the MAC column is recomputed here, under §7.1's convention: after a prefill of t tokens the cached step
+    # reads t + 1 keys (its own included), and recomputation runs all t + 1 positions
     rows = [{"t": x["t"], "cached_s": x["cached_s"], "full_s": x["full_s"],
              "ratio": x["ratio_full_over_cached"],
-             "mac_ratio": x["macs_full_per_layer"] / x["macs_cached_per_layer"]} for x in kv["rows"]]
+             "mac_ratio": recompute_step_macs(x["t"], d, f).total / decode_step_macs(x["t"] + 1, d, f).total}
+            for x in kv["rows"]]
     dn1 = r["dn1_size"]
     return {"rows": rows, "model": kv["model"], "from_t": kv["cache_wins_from_t"],
             "slowest_ratio": min(row["ratio"] for row in rows if row["t"] >= kv["cache_wins_from_t"]),
@@ -311,6 +317,7 @@ def gqa_sharing() -> dict:
     return {"h_q": GQA_Q_HEADS, "h_kv": GQA_KV_HEADS, "h_mqa": MQA_KV_HEADS, "group": group,
             "first_group": [h for h in range(GQA_Q_HEADS) if mapping[h] == 0],
             "last_group": [h for h in range(GQA_Q_HEADS) if mapping[h] == GQA_KV_HEADS - 1],
+            "first_kv": mapping[0], "last_kv": mapping[-1],
             "mha_bytes": Quantity(payload(GQA_Q_HEADS), "GiB"), "gqa_bytes": Quantity(payload(GQA_KV_HEADS), "MiB"),
             "mqa_bytes": Quantity(payload(MQA_KV_HEADS), "MiB"),
             "mha_fraction": payload(GQA_Q_HEADS) / payload(GQA_Q_HEADS),
@@ -372,12 +379,19 @@ def moved_record() -> dict:
             "moved_question_start": moved.index("\n" + QUESTION) + 1}
 
 
-@produces("construction", "measurement")
+@produces("construction", "measurement", "checkpoint")
 def closing() -> dict:
-    """§7.19: the three separately measured things, side by side."""
+    """§7.19: the three separately measured things, side by side, and the trained fact test of lab
+    route G (its committed checkpoints and results, the numbers the labs index quotes)."""
+    from verify.labs import committed_results
+    from verify.labs_route_g import headlines
+
     speed, mem, gpu = kv_speed(), online_memory(), gpu_attention_check()
     check = cache_check()
-    return {"t_max": speed["rows"][-1]["t"], "ratio_max": speed["rows"][-1]["ratio"],
+    g = headlines(committed_results("route_g"))
+    return {"g_seeds": g["g_seeds"], "g_in_min": g["g_in_min"], "g_out_acc": g["g_out_acc"],
+            "g_train_first": g["g_train_first"], "g_train_last": g["g_train_last"],
+            "t_max": speed["rows"][-1]["t"], "ratio_max": speed["rows"][-1]["ratio"],
             "from_t": speed["from_t"], "slowest_ratio": speed["slowest_ratio"], "mat_growth_last": mem["mat_growth"][-1],
             "blk_growth_last": mem["blk_growth"][-1], "n_max": mem["rows"][-1]["n"],
             "steps": check["steps"], "within": check["within"], "cuda": gpu["cuda"],

@@ -48,7 +48,8 @@ def hand_rules() -> dict:
     scores, _, correct = _run_rule(())
     flip_scores, _, flip_correct = _run_rule(NEGATORS)
     return {
-        "plus": LEXICON["好看"], "minus": LEXICON["难看"], "threshold": THRESHOLD,
+        "plus": LEXICON["好看"], "minus_points": -LEXICON["难看"],
+        "threshold": THRESHOLD,
         "scores": scores, "n": len(REVIEWS), "n_correct": sum(correct),
         "n_wrong": len(correct) - sum(correct),
         "flip_scores": flip_scores, "n_flip_correct": sum(flip_correct),

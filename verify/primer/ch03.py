@@ -58,7 +58,7 @@ def linear_classifier() -> dict:
 
 def what_counts_lose() -> dict:
     """§3.3: two pairs of sentences with identical count vectors."""
-    out = {}
+    out = {"n_pairs": len(SAME_WORDS)}
     for k, pair in enumerate(SAME_WORDS):
         counts = bag_of_words(pair, first_seen_vocabulary(pair))
         out[f"pair{k}"] = counts

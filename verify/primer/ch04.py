@@ -23,6 +23,7 @@ BATCH_X = np.array([[1.0], [1.0], [1.0]])  # three reviews, each containing "好
 BATCH_Y = np.array([1.0, 1.0, 0.0])        # two 好评, one 差评
 LR_LARGE = 30.0                            # a deliberately large learning rate
 Y_FLIPPED = 0.0                            # §4.4 exercise: the same input labelled 差评
+ROUNDS = 3                                 # §4.4: the site runs the loop this many times on the one example
 
 
 def chapter() -> dict:
@@ -54,7 +55,7 @@ def one_update() -> dict:
         "p": step.before.prob[0], "y": Y, "x": X, "grad": step.before.grad_w[0], "lr": LR, "w0": W0,
         "w1": step.new_w[0], "z1": logistic_score(step.new_w, X)[0],
         "p1": step.after.prob[0], "loss0": step.before.loss, "loss1": step.after.loss,
-        "batch_x": BATCH_X[:, 0], "batch_y": BATCH_Y, "per_example": per_example, "n_batch": len(BATCH_Y),
+        "batch_x": BATCH_X[:, 0], "batch_y": BATCH_Y, "n_pos": int((BATCH_Y == 1.0).sum()), "per_example": per_example, "n_batch": len(BATCH_Y),
         "n_push_up": sum(g < 0 for g in per_example),    # reviews whose gradient asks for a larger w
         "batch_grad": small.before.grad_w[0], "batch_loss0": small.before.loss,
         "lr_large": LR_LARGE,
@@ -67,4 +68,4 @@ def training_chain() -> dict:
     """§4.4 exercise: the same input labelled 差评 (y = 0)."""
     step = logistic_sgd_step(W0, X, Y_FLIPPED, LR)
     return {"w0": W0, "p": step.before.prob[0], "y": Y_FLIPPED, "x": X, "grad": step.before.grad_w[0], "lr": LR,
-            "w1": step.new_w[0], "p1": step.after.prob[0]}
+            "w1": step.new_w[0], "p1": step.after.prob[0], "rounds": ROUNDS}

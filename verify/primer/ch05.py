@@ -68,7 +68,7 @@ def add_one() -> dict:
     pseudo = raw + ALPHA                     # the table's "加一次后" column: each count plus alpha
     wide_raw = _after_history(CANDIDATES_WIDER)
     return {
-        "alpha": ALPHA, "n_history": history_counts(_bigrams())[(HISTORY,)], "raw": raw, "pseudo": pseudo, "total": pseudo.sum(), "n_candidates": len(CANDIDATES),
+        "alpha": ALPHA, "n_sentences": len(CORPUS), "n_history": history_counts(_bigrams())[(HISTORY,)], "raw": raw, "pseudo": pseudo, "total": pseudo.sum(), "n_candidates": len(CANDIDATES),
         "probs": add_alpha(raw, ALPHA),
         "mle_coffee": mle_probability(_bigrams(), [HISTORY], "咖啡"),
         "n_wide": len(CANDIDATES_WIDER), "wide_probs": add_alpha(wide_raw, ALPHA),

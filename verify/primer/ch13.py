@@ -146,4 +146,4 @@ def block() -> dict:
 
 def chapter() -> dict:
     """Chapter page: the inputs and the headline result of §13.3."""
-    return {"X": X, "out_A": self_attention(X, W_Q, W_K, W_V).context[0]}
+    return {"X": X, "out_A": self_attention(X, W_Q, W_K, W_V).context[0], "n_features": X.shape[1]}

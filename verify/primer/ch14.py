@@ -12,7 +12,7 @@ from pathlib import Path
 
 from kernels.attention import attention_score_count
 from kernels.resources import (decode_step_macs, doubling_ratios, kv_cache_bytes, recompute_step_macs,
-                               score_matrix_bytes, table_bytes, table_elements)
+                               score_matrix_bytes, score_table_growth, table_bytes, table_elements)
 from verify.evidence import produces
 from verify.numbers import Quantity
 
@@ -26,6 +26,7 @@ VOCAB, DIM, FLOAT_BYTES = 10_000, 128, 4   # §14.3
 KV = {"batch": 1, "layers": 32, "positions": 8192, "kv_heads": 8, "head_dim": 128, "bytes": 2}  # §14.5
 QUERY_HEADS = 32                        # what a wrong substitution would plug in (本页自建对照)
 STEP_N, STEP_D, STEP_F = 2048, 256, 1024   # §14.6: the benchmark model's layer size
+EXERCISE_SCALE = 2                      # §14.6 exercise: the input length doubles
 
 
 def three_costs() -> dict:
@@ -68,12 +69,13 @@ def kv_cache_size() -> dict:
 def what_is_saved() -> dict:
     """§14.6: one decode step against a full rerun (MACs), and the measured growth of blocked and
     materialized attention when the length doubles (committed benchmark results)."""
-    step, redo = decode_step_macs(STEP_N, STEP_D, STEP_F), recompute_step_macs(STEP_N, STEP_D, STEP_F)
+    # STEP_N positions are cached; the new token's own key is read too (lecture §7.1's convention): n + 1 keys
+    step, redo = decode_step_macs(STEP_N + 1, STEP_D, STEP_F), recompute_step_macs(STEP_N, STEP_D, STEP_F)
     with open(RESULTS, encoding="utf-8") as f:
         run = json.load(f)
     setup = run["attention_memory"]
     rows = setup["rows"]
-    return {"n": STEP_N, "d": STEP_D, "f": STEP_F, "step_macs": step.total, "redo_macs": redo.total,
+    return {"n": STEP_N, "keys_read": STEP_N + 1, "d": STEP_D, "f": STEP_F, "step_macs": step.total, "redo_macs": redo.total,
             "redo_over_step": redo.total / step.total,
             "head_dim": setup["head_dim"], "block": setup["block"], "repeats": setup["repeats"],
             "n_first": rows[0]["n"], "n_last": rows[-1]["n"],
@@ -84,4 +86,7 @@ def what_is_saved() -> dict:
             "n_growth": rows[-1]["n"] / rows[0]["n"],
             "blk_time_growth_total": rows[-1]["blocked_s"] / rows[0]["blocked_s"],
             "blk_peak_growth_total": rows[-1]["blocked_peak_bytes"] / rows[0]["blocked_peak_bytes"],
-            "mat_peak_growth_total": rows[-1]["materialized_peak_bytes"] / rows[0]["materialized_peak_bytes"]}
+            "mat_peak_growth_total": rows[-1]["materialized_peak_bytes"] / rows[0]["materialized_peak_bytes"],
+            # the exercise: the input doubles; the dense score table grows by the square of that factor
+            "exercise_scale": EXERCISE_SCALE,
+            "exercise_growth": int(score_table_growth(EXERCISE_SCALE, STEP_N))}   # an exact ratio of counts

@@ -58,7 +58,7 @@ def crf_example() -> dict:
         "viterbi": [LABELS[k] for k in best], "viterbi_score": best_score,
         "hard_probs": hard_probs, "hard_viterbi": [LABELS[k] for k in hard_best],
         "hard_viterbi_score": hard_best_score,
-        "n_positions": EMISSIONS.shape[0],
+        "n_positions": EMISSIONS.shape[0], "n_paths": n_paths,
     }
 
 

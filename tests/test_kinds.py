@@ -1,0 +1,127 @@
+"""Whose number is it (verify/kinds.py): the kind of every number decided from data, labelled blocks checked
+against the numbers they hold both ways, one vocabulary of labels; counts stated, not blurred (verify/counts.py)."""
+from conftest import check_text
+
+from verify.counts import blurred_counts, enumerated_count, rate
+from verify.kinds import KINDS, LABELS, Mark, blocks, check_blocks, computed_kind
+from verify.seed_numbers import SectionNumbers, section_numbers
+
+SITE_PAGE = """---
+id: test.site
+title: t
+source: lecture §3.5
+evidence: [construction]
+verify: verify/lecture/ch03_read.py::three_slot_read
+claims:
+  - '\\alpha\\approx{alpha}'
+---
+# t
+
+$$\\alpha\\approx(0.422319,0.155362,0.422319)$$
+"""
+OTHER_SECTION = SITE_PAGE.replace("source: lecture §3.5", "source: lecture §1.6")
+
+
+def errors(tmp_path, text, needle):
+    return [e for e in check_text(tmp_path, text).errors if needle in e]
+
+
+def test_a_construction_number_the_seed_does_not_state_needs_a_site_label(tmp_path):
+    assert errors(tmp_path, OTHER_SECTION, "site's own construction")
+    boxed = OTHER_SECTION.replace("$$\\alpha", '!!! example "本站构造"\n    $$\\alpha')
+    assert not check_text(tmp_path, boxed).errors
+    marked = OTHER_SECTION.replace("$$\\alpha\\approx(0.422319,0.155362,0.422319)$$",
+                                   "读取权重 $\\alpha\\approx(0.422319,0.155362,0.422319)$。〔本站构造〕")
+    assert not check_text(tmp_path, marked).errors
+
+
+def test_the_course_label_over_a_site_number_fails_and_over_the_course_number_passes(tmp_path):
+    assert errors(tmp_path, OTHER_SECTION.replace("$$\\alpha", '!!! example "教学构造"\n    $$\\alpha'),
+                  "block labelled 教学构造 holds 本站构造")
+    assert not check_text(tmp_path, SITE_PAGE.replace("$$\\alpha", '!!! example "教学构造"\n    $$\\alpha')).errors
+
+
+def test_the_site_label_over_the_course_number_fails(tmp_path):
+    """lecture §3.5 states 0.422319 and 0.155362: they are the course's, not the site's."""
+    assert errors(tmp_path, SITE_PAGE.replace("$$\\alpha", '!!! example "本站构造"\n    $$\\alpha'),
+                  "block labelled 本站构造 holds no number of the site")
+
+
+def test_every_other_label_over_computed_numbers_fails(tmp_path):
+    for label, kind in (("历史记录", "abstract"), ("论文结果", "quote"), ("本站运行", "success")):
+        text = OTHER_SECTION.replace("$$\\alpha", f'!!! {kind} "{label}"\n    $$\\alpha')
+        assert errors(tmp_path, text, f"block labelled {label}"), label
+
+
+def test_a_title_outside_the_vocabulary_fails(tmp_path):
+    text = SITE_PAGE.replace("$$\\alpha", '!!! note "本站补充"\n    $$\\alpha')
+    assert errors(tmp_path, text, "is not a provenance label")
+
+
+def test_a_site_box_stretched_over_a_paragraph_of_the_course_numbers_fails():
+    body = ('!!! example "本站构造"\n    site 7.5\n\n    course 0.5\n')
+    marks = [Mark(body.index("7.5"), body.index("7.5") + 3, "7.5", "site_construction"),
+             Mark(body.index("0.5"), body.index("0.5") + 3, "0.5", "course")]
+    found = check_blocks(body, marks, lambda offset: 1 + body.count("\n", 0, offset))
+    assert any("states only numbers of kind 教学构造" in m for _, m in found)
+    assert not check_blocks(body, marks[:1], lambda offset: 1)
+
+
+def test_a_marked_list_item_covers_its_continuation_lines_only():
+    body = ("- **本站结果**〔本站构造〕：first line 1.5\n  continued 2.5\n- next item 3.5\n\nlater 4.5\n")
+    marked = [b for b in blocks(body) if b.marker]
+    covered = lambda text: any(b.start <= body.index(text) and body.index(text) + len(text) <= b.end for b in marked)
+    assert covered("1.5") and covered("2.5")
+    assert not covered("3.5") and not covered("4.5")
+
+
+def test_kinds_come_from_data_not_from_the_label():
+    course = section_numbers("primer §3.2")   # the primer prints sigma(-2) as 0.119
+    assert computed_kind(0.11920292, {"construction"}, course.states_value) == "course"
+    assert computed_kind(0.1192, {"construction"}, course.states_value) == "course"
+    assert computed_kind(0.125, {"construction"}, course.states_value) == "site_construction"
+    assert computed_kind(0.11920292, {"checkpoint"}, course.states_value) == "site_run"   # a run is the site's
+    assert computed_kind(0.5, {"construction", "measurement"}, course.states_value) == "course"
+
+
+def test_the_seed_precision_decides_and_fractions_and_exact_integers_count():
+    section = SectionNumbers("x", frozenset({(0.119, 0.0005), (3.0, 0.0), (2 / 3, 0.0)}), frozenset())
+    assert section.states_value(0.1192) and not section.states_value(0.1196)
+    assert section.states_value(3) and not section.states_value(2.7)   # an integer the seed prints is exact
+    assert section.states_value(0.6666666667)
+
+
+def test_one_vocabulary_each_kind_once():
+    assert [k.label for k in KINDS] == ["教学构造", "论文结果", "历史记录", "本站构造", "本站运行"]
+    assert set(LABELS) == {k.label for k in KINDS} | {"待做设计"}
+
+
+# --------------------------------------------------------------------------- counts
+
+def test_a_vague_quantifier_where_the_seed_states_the_count_fails_and_names_it():
+    body = "本节用寥寥几个特征说明，结果保留几位小数。"
+    found = blurred_counts(body, {"两个特征", "三位小数"})
+    assert [(text, phrase) for _, text, phrase in found] == [("寥寥几个特征", "两个特征"), ("几位小数", "三位小数")]
+    assert not blurred_counts("几乎所有参数个数都一样。", {"两个参数"})
+
+
+def test_counts_of_what_the_page_enumerates_are_checked_against_the_page():
+    listed = "下面三种做法：\n\n- a\n- b\n- c\n\n后文"
+    at = listed.index("三")
+    assert enumerated_count(listed, at, at + 1) == 3
+    named = "编码器、解码器和读取三个部分。"
+    at = named.index("三")
+    assert enumerated_count(named, at, at + 1) == 3
+    assert enumerated_count("这里有三个部分。", 3, 4) is None
+
+
+def test_an_enumerated_count_that_disagrees_with_its_list_fails(tmp_path):
+    page = ("---\nid: test.count\ntitle: t\nsource: lecture §1.6\nevidence: []\n---\n# t\n\n"
+            "下面四种做法：\n\n- a\n- b\n- c\n")
+    assert [e for e in check_text(tmp_path, page).errors if "there are 3" in e]
+    assert not check_text(tmp_path, page.replace("四种", "三种")).errors
+
+
+def test_the_rate_counts_per_cjk_character():
+    n, cjk = rate("几个例子和若干条规则。")
+    assert n == 2 and cjk == 10
