@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verify import classify, counts, kinds, provenance
-from verify.evidence import COMPUTED_KINDS, declared_kinds
+from verify.evidence import COMPUTED_KINDS, declared_kinds, run_keys
 from verify.formulas import check_formulas
 from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
 from verify.page import Page, PageError, claim_line, is_page, read_page, squeeze
@@ -209,6 +209,7 @@ class Context:
     offsets: list[int] = field(default_factory=list)
     covered: list[Cover] = field(default_factory=list)
     produced: set = field(default_factory=set)  # evidence kinds the verify function declares
+    run_keys: tuple = ()   # for a function of constructions and runs: the keys that come from runs
 
     @property
     def meta(self) -> dict:
@@ -251,6 +252,7 @@ def check_verify_function(ctx: Context) -> None:
         fn = resolve_verify(spec)
         ctx.report.verify_source = f"{inspect.getsourcefile(fn)}:{inspect.getsourcelines(fn)[1]}"
         ctx.produced = set(declared_kinds(fn))
+        ctx.run_keys = run_keys(fn)
         missing = sorted(ctx.produced - set(ctx.meta["evidence"]))
         if missing:
             ctx.fail(ctx.meta_line("evidence"),
@@ -376,7 +378,9 @@ def claim_kind(ctx: Context, claim: ClaimResult) -> str:
             # a page of the site's own (no course section): a run where the function reads runs, else a construction
             claim.kind = "site_run" if ctx.produced & {"checkpoint", "measurement"} else "site_construction"
         else:
-            claim.kind = kinds.computed_kind(claim.computed, ctx.produced, ctx.course.states_value)
+            from verify.evidence import is_run_key
+            claim.kind = kinds.computed_kind(claim.computed, ctx.produced, ctx.course.states_value,
+                                             is_run_key(claim.key, ctx.run_keys))
     return claim.kind
 
 

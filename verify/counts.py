@@ -85,10 +85,13 @@ def enumerated_count(body: str, start: int, end: int) -> int | None:
     line introduces (the line ends with ：), or the items named before it in the same clause (A、B 和 C 三个);
     None when the sentence enumerates nothing."""
     view = prose_view(body)
-    line_end = view.find("\n", end)
-    line_end = len(view) if line_end < 0 else line_end
-    if view[:line_end].rstrip().endswith(("：", ":")) and view.find("：", end, line_end + 1) >= 0 or \
-            view[:line_end].rstrip().endswith("：") and end <= line_end:
+    # the sentence of the count ends with a colon that ends its line (a reflowed sentence may span lines)
+    # (or the paragraph of the count ends so: 下面三种成本。把它们比作……：)
+    stop = re.compile(r"[：:][ \t]*(?:\n|$)|\n[ \t]*\n")
+    m = stop.search(view, end)
+    line_end = view.find("\n", m.start()) if m and m.group(0)[0] in "：:" else -1
+    if m and m.group(0)[0] in "：:":
+        line_end = len(view) if line_end < 0 else line_end
         lines = body[line_end + 1:].split("\n")
         while lines and not lines[0].strip():
             lines.pop(0)

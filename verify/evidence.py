@@ -6,22 +6,40 @@ checker requires every kind a page's verify function declares to be listed in th
 given inputs).
 
     @produces("checkpoint")                  # read from this project's committed checkpoints
-    @produces("construction", "measurement")  # exact values plus a committed timing/memory run
+    @produces("construction", "measurement", runs=("cached_s", "rows*"))   # exact values plus a committed run
+
+A function that produces both constructions and runs names the keys that come from the runs (`runs`, names or
+`prefix*` patterns): the checker gives those the kind 本站运行 and the rest 教学构造 or 本站构造 (verify/kinds.py).
 """
 from __future__ import annotations
 
 COMPUTED_KINDS = ("construction", "checkpoint", "measurement")
 
 
-def produces(*kinds: str):
+def produces(*kinds: str, runs: tuple = ()):
     unknown = [k for k in kinds if k not in COMPUTED_KINDS]
     if unknown or not kinds:
         raise ValueError(f"produces() takes kinds among {COMPUTED_KINDS}, got {kinds}")
+    mixed = "construction" in kinds and len(kinds) > 1
+    if mixed and not runs:
+        raise ValueError(f"produces{kinds} mixes constructions and runs: name the run keys with runs=(...)")
 
     def mark(function):
         function.evidence = frozenset(kinds)
+        function.run_keys = tuple(runs)
         return function
     return mark
+
+
+def run_keys(function) -> tuple:
+    return getattr(function, "run_keys", ())
+
+
+def is_run_key(key: str, patterns: tuple) -> bool:
+    """Does a claim's key (its base name, before [index] or .part) come from a run?"""
+    import re
+    base = re.split(r"[\[.]", key, maxsplit=1)[0]
+    return any(base == p or (p.endswith("*") and base.startswith(p[:-1])) for p in patterns)
 
 
 def declared_kinds(function) -> frozenset:

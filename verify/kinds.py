@@ -79,18 +79,18 @@ def scalars(value) -> list[float]:
     return [x] if math.isfinite(x) else []
 
 
-def computed_kind(values, produces: set, states_value) -> str:
+def computed_kind(values, produces: set, states_value, from_run: bool = False) -> str:
     """The kind of a computed claim's value. A function that reads only the site's runs produces site runs,
-    even where a run's number equals one the course states (the site's 15577 parameters are the site's);
-    otherwise a value the seed section states, every scalar of it, is the course's; the rest is the site's
-    run (a function that also reads runs) or the site's construction."""
+    even where a run's number equals one the course states (the site's 15577 parameters are the site's), and so
+    does a key a mixed function names as a run (`from_run`); otherwise a value the seed section states, every
+    scalar of it, is the course's, and the rest is the site's construction."""
     run = bool(produces & {"checkpoint", "measurement"})
-    if run and "construction" not in produces:
+    if run and ("construction" not in produces or from_run):
         return "site_run"
     xs = scalars(values)
     if xs and all(states_value(x) for x in xs):
         return "course"
-    return "site_run" if run else "site_construction"
+    return "site_construction"
 
 
 @dataclass
@@ -218,8 +218,10 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
         kinds = {m.kind for m in inside}
         label = LABELS[b.label]
         # a box of small integers only may be either the course's or the site's: their values cannot decide
-        undecided = label.key == "site_construction" and not any(m.decisive for m in inside)
+        undecided = label.key == "site_construction" and not any(m.decisive or m.kind in SITE for m in inside)
         wrong = "" if undecided else _disagreement(label.key, {m.kind for m in inside if m.decisive or m.kind in SITE})
+        if not wrong and label.key == "design" and any(m.claim is not None for m in inside):
+            wrong = "computed numbers (a design proposes an experiment; its numbers are not results to recompute)"
         if wrong:
             errors.append((line_of(b.start), f"block labelled {b.label} holds {wrong}; relabel it to the kind of its numbers "
                                    f"({_kinds_text(inside)}) or move the numbers out"))
@@ -249,6 +251,8 @@ def _disagreement(label: str, kinds: set) -> str:
     if label == "site_construction":
         if not kinds & set(SITE):
             return "no number of the site" if kinds else ""
+        if "site_run" in kinds:
+            return "numbers of the site's runs (a measured or trained result is 本站运行)"
         bad = kinds & {"paper", "record"}
         return f"{_names(bad)} numbers" if bad else ""
     if label == "course":
@@ -261,7 +265,9 @@ def _disagreement(label: str, kinds: set) -> str:
         return f"{_names(bad)} numbers" if bad else ""
     if label in ("record", "paper"):
         bad = kinds - {label, "course"}
-        return f"{_names(bad)} numbers" if bad else ""
+        if bad:
+            return f"{_names(bad)} numbers"
+        return f"no {LABELS_BY_KEY[label].label} number (only the course's)" if kinds and label not in kinds else ""
     if label == "design":
         bad = kinds & {"site_run", "paper", "record"}
         return f"results ({_names(bad)} numbers)" if bad else ""

@@ -246,7 +246,10 @@ if __name__ == "__main__":
 
 # --------------------------------------------------------------------------- the labs index page
 
-@produces("construction", "checkpoint")
+@produces("construction", "checkpoint", runs=("b_mlp", "b_lstm", "b_greedy_*", "b_tau1_*", "b_texts", "b_seeds", "b_updates",
+                                            "c_*", "g_seeds", "g_params", "g_frozen", "g_updates", "g_length", "g_train_*",
+                                            "g_pairs", "g_in_min", "g_out_acc", "g_dip_*", "g_guess_*", "g_worst_*", "g_far_*",
+                                            "g_near_*", "g_k_*", "g_suffix_pair", "g_untrained_acc"))
 def lab_headlines() -> dict:
     """What docs/labs/index.md quotes from the committed lab results (each checked against the
     notebooks by tests/test_notebooks.py, so a quoted number cannot outlive its computation)."""

@@ -27,7 +27,7 @@ DOCS = ROOT / "docs"
 TARGETS = {
     "digits_prose": 1.0, "digits_table": 1.0, "digits_math": 1.0, "code_output": 1.0,
     "number_words": 1.0, "units": 1.0, "comparisons": 0.9, "signs_and_order": 1.0,
-    "provenance": 1.0, "new_numbers": 1.0, "formulas": 1.0, "kernels": 1.0,
+    "provenance": 1.0, "new_numbers": 1.0, "formulas": 1.0, "kernels": 1.0, "labels": 1.0,
     "controls": 1.0,  # for controls: the share that passes
 }
 
@@ -77,6 +77,7 @@ class PageView:
         self.claims = [c for c in report.claims if c.status == "passed" and c.span]
         self.front = self.text[:self.body_offset]
         self.baseline = messages(report.errors)  # a mutant is killed by a message the real page does not get
+        self.marks = report.marks
 
     def in_math(self, body_offset: int) -> bool:
         return any(s <= body_offset < e for s, e, _ in self.math)
@@ -441,8 +442,53 @@ def controls(views, rng) -> list[Mutant]:
     return _sample(out, rng, 30)
 
 
+def labels(views, rng) -> list[Mutant]:
+    """Whose number is it (verify/kinds.py): every labelled box that holds a number its data can decide is given
+    each other label; a 本站构造 box is stretched over the next paragraph when that one states only the course's
+    numbers, and a 教学构造 box over the next one that states the site's. A box of small integers alone cannot be
+    judged from data (2 or 4 occur in almost every section) and is left out, and so is the swap of 教学构造 and 待做设计
+    for a box whose only numbers are the course's count words: both are the course's (the guide says so)."""
+    from verify.kinds import LABELS, blocks, innermost
+    out = []
+    for v in views:
+        body, rel = v.page.body, _rel(v.path)
+        found = [b for b in blocks(body) if not b.marker and b.label in LABELS]
+        marks = v.marks
+        owner = {id(m): innermost(found, m) for m in marks}
+        for b in found:
+            inside = [m for m in marks if owner[id(m)] is b]
+            if not any(m.decisive or m.kind in ("site_construction", "site_run") for m in inside):
+                continue
+            head = body[b.start:body.find("\n", b.start)]
+            # the course's own count words alone cannot tell its example (教学构造) from its design (待做设计)
+            words_only = all(m.claim is None and m.cited is None for m in inside)
+            for other in LABELS:
+                if other == b.label or words_only and {b.label, other} == {"教学构造", "待做设计"}:
+                    continue
+                if True:
+                    out.append(Mutant("labels", f"{v.path.name}: box {b.label} -> {other}",
+                                      [_at(v.path, v.body_offset + b.start, head, head.replace(f'"{b.label}"', f'"{other}"'))],
+                                      rel))
+            # stretch the box over the paragraph that follows it
+            tail = body[b.end:]
+            m = re.match(r"\n\n((?:[^\n]+\n?)+)", tail)
+            if not m or m.group(1).lstrip().startswith(("!!!", "#", "```", "|", "- ", "$$")) or "〔" in m.group(1):
+                continue
+            start, end = b.end + m.start(1), b.end + m.end(1)
+            kinds = {x.kind for x in marks if start <= x.start < end and (x.decisive or x.kind in ("site_construction", "site_run"))}
+            wants = {"本站构造": "course", "教学构造": "site_construction"}.get(b.label)
+            if wants and wants in kinds and not (kinds - {wants}):
+                indent = " " * (len(head) - len(head.lstrip()) + 4)
+                para = body[start:end]
+                out.append(Mutant("labels", f"{v.path.name}: box {b.label} stretched over the next paragraph",
+                                  [_at(v.path, v.body_offset + start, para,
+                                       "".join(indent + line if line.strip() else line for line in para.splitlines(True)))],
+                                  rel))
+    return _sample(out, rng, 60)
+
+
 GENERATORS = [digits, code_output, number_words, units, comparisons, signs_and_order, provenance, new_numbers,
-              formulas, kernels, controls]
+              formulas, kernels, labels, controls]
 
 
 EVERY_CANDIDATE = False  # `run --all`: no sampling, every edit each generator can make (about 7,800; ~13 min)

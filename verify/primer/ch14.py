@@ -65,7 +65,8 @@ def kv_cache_size() -> dict:
             "overestimate": wrong / right}
 
 
-@produces("construction", "measurement")
+@produces("construction", "measurement", runs=("head_dim", "block", "repeats", "n_first", "n_last", "mat_*", "blk_*",
+                                               "n_growth"))
 def what_is_saved() -> dict:
     """§14.6: one decode step against a full rerun (MACs), and the measured growth of blocked and
     materialized attention when the length doubles (committed benchmark results)."""
