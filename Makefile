@@ -97,6 +97,11 @@ gpu:
 	$(GPU_PY) verify/checkpoints/gpu.py
 	$(GPU_PY) benchmarks/gpu_attention.py --out build/gpu/attention.json
 
+## bench-verify: how long make verify takes cold, re-checked, warm, and for one edited page (not part of make test)
+.PHONY: bench-verify
+bench-verify: $(STAMP)
+	$(BIN)/python benchmarks/verify_speed.py
+
 ## bench: measured speed and memory for lecture chapter 7 (not part of make test);
 ## writes benchmarks/results/cpu-latest.json; `python benchmarks/run.py --update` replaces the
 ## committed cpu.json that the chapter's pages read (then update the pages' numbers)

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from verify import kinds
-from verify.checker import all_pages, check_page
+from verify.checker import all_pages
 from verify.inputs import page_inputs
 from verify.page import PageError, read_page
 from verify.paths import DOCS, ROOT, VERIFY_OUT, project_relative
@@ -74,21 +74,61 @@ def inputs_of(path: Path) -> tuple[str, dict] | None:
     return page.id, page_inputs(path, page.meta.get("verify"), page.body)
 
 
+def recorded_result(path: Path, out: Path) -> tuple[dict | None, dict | None]:
+    """(the page's recorded JSON if it is still current, the page's inputs now)."""
+    found = inputs_of(path)
+    if not found:
+        return None, None
+    page_id, inputs = found
+    recorded = out / "pages" / f"{page_id}.json"
+    if recorded.is_file():
+        try:
+            data = json.loads(recorded.read_text(encoding="utf-8"))
+        except ValueError:
+            data = {}
+        if (data.get("inputs") or {}).get("key") == inputs["key"] and data.get("path") == project_relative(path):
+            return data, inputs
+    return None, inputs
+
+
+def check_fresh(path: Path, inputs: dict | None = None) -> dict:
+    from verify.checker import check_page
+    return page_json(check_page(path), inputs if inputs is not None else (inputs_of(path) or (None, None))[1])
+
+
 def check_or_reuse(path: Path, out: Path, use_cache: bool) -> tuple[dict, bool]:
     """(page JSON, reused?): the recorded result when the page's inputs are unchanged, else a fresh check."""
-    found = inputs_of(path)
-    if use_cache and found:
-        page_id, inputs = found
-        recorded = out / "pages" / f"{page_id}.json"
-        if recorded.is_file():
-            try:
-                data = json.loads(recorded.read_text(encoding="utf-8"))
-            except ValueError:
-                data = {}
-            if (data.get("inputs") or {}).get("key") == inputs["key"] and data.get("path") == project_relative(path):
-                return data, True
-    report = check_page(path)
-    return page_json(report, found[1] if found else None), False
+    data, inputs = recorded_result(path, out) if use_cache else (None, None)
+    if data is not None:
+        return data, True
+    return check_fresh(path, inputs), False
+
+
+def _check_group(paths: list[str]) -> list[dict]:
+    return [check_fresh(Path(p)) for p in paths]
+
+
+def check_many(paths: list[Path]) -> list[dict]:
+    """Check pages, on every core when there are many: pages that share a verify module go to one worker,
+    so each function runs once per worker (and its values come from the disk cache when they can)."""
+    workers = min(os.cpu_count() or 1, 4)
+    if workers < 2 or len(paths) < 24:
+        return [check_fresh(p) for p in paths]
+    from concurrent.futures import ProcessPoolExecutor
+    groups: dict[str, list[str]] = {}
+    for p in paths:
+        try:
+            spec = read_page(p).meta.get("verify") or ""
+        except PageError:
+            spec = ""
+        groups.setdefault(spec.split("::")[0], []).append(str(p))
+    bins: list[list[str]] = [[] for _ in range(workers)]
+    for members in sorted(groups.values(), key=len, reverse=True):   # largest first, into the emptiest bin
+        min(bins, key=len).extend(members)
+    with ProcessPoolExecutor(workers) as pool:
+        done = dict(zip(map(tuple, bins), pool.map(_check_group, bins)))
+    by_path = {d["path"]: d for chunk in done.values() for d in chunk}
+    return [by_path[project_relative(p)] for p in paths]
 
 
 def duplicate_ids(results: list[dict]) -> None:
@@ -129,11 +169,11 @@ def main(argv=None) -> int:
             print(f"{given}:1: no such page or folder; give Markdown pages or folders under docs/")
             return 2
     whole_site = not args.pages
-    results, reused = [], 0
-    for path in pages:
-        data, was_reused = check_or_reuse(path, args.out, not args.no_cache)
-        results.append(data)
-        reused += was_reused
+    recorded = {p: recorded_result(p, args.out)[0] if not args.no_cache else None for p in pages}
+    stale = [p for p in pages if recorded[p] is None]
+    fresh = dict(zip(stale, check_many(stale)))
+    results = [recorded[p] if recorded[p] is not None else fresh[p] for p in pages]
+    reused = len(pages) - len(stale)
     duplicate_ids(results)
     passed = failed = 0
     printed: set[str] = set()

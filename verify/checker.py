@@ -156,14 +156,25 @@ def resolve_verify(spec: str):
 
 
 def run_verify(spec: str) -> dict:
+    """The values of a verify function, computed once per content of its module's imports and the committed
+    data (verify/cache.py keeps them on disk across runs)."""
     if spec in _cache:
         return _cache[spec]
     fn = resolve_verify(spec)
-    values = fn()
-    if not isinstance(values, dict):
-        raise TypeError(f"{spec} returned {type(values).__name__}, expected a dict of named values")
-    _cache[spec] = values
-    return values
+    from verify.cache import cached, key_of
+    from verify.inputs import closure, data_files, sha256_of
+    module = ROOT / spec.split("::", 1)[0]
+    files = sorted(closure(module)) + data_files()
+    code = fn.__code__   # the function object too: a function replaced in this process (a test) is another one
+    key = key_of(spec, code.co_code.hex(), repr(code.co_consts), *(f"{f.relative_to(ROOT)} {sha256_of(f)}" for f in files))
+
+    def compute():
+        values = fn()
+        if not isinstance(values, dict):
+            raise TypeError(f"{spec} returned {type(values).__name__}, expected a dict of named values")
+        return values
+    _cache[spec] = cached("functions", key, compute)
+    return _cache[spec]
 
 
 def lookup(values: dict, base: str, path: str):
@@ -185,7 +196,7 @@ def template_regex(template: str, values: dict) -> tuple[str, list[Hole]]:
             continue  # a LaTeX group like \sqrt{d_k} stays literal text
         parts.append(re.escape(squeeze(template[pos:m.start()])[0]))
         hole = Hole(base, path)
-        parts.append(hole_pattern(hole.value(values)))
+        parts.append(hole_pattern(hole.value(values), f"h{len(holes)}"))
         holes.append(hole)
         pos = m.end()
     parts.append(re.escape(squeeze(template[pos:])[0]))
@@ -315,7 +326,8 @@ def check_claim(ctx: Context, i: int, template) -> None:
         return
     for m in matches:
         body_line = page.line_of(ctx.offsets[m.start()])
-        for group, hole in enumerate(holes, start=1):
+        for n, hole in enumerate(holes):
+            group = f"h{n}"
             printed = m.group(group)
             start, end = ctx.body_span(m, group)
             computed = hole.value(values)
@@ -566,7 +578,12 @@ def run_code_block(block) -> str | None:
     """Run a page's python block once per distinct (code, expected output); None when it passes."""
     key = (block.code, block.expected)
     if key not in _code_results:
-        _code_results[key] = _execute(block)
+        # the code's outcome depends on the code, the project modules it imports and the committed data
+        from verify.cache import cached, key_of
+        from verify.inputs import code_block_imports, data_files, module_closure, sha256_of
+        files = sorted({f for name in code_block_imports("```python\n" + block.code + "\n```") for f in module_closure(name)})
+        digest = key_of(block.code, str(block.expected), *(f"{f} {sha256_of(f)}" for f in files + data_files()))
+        _code_results[key] = cached("code", digest, lambda: _execute(block))
     return _code_results[key]
 
 

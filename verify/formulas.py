@@ -133,7 +133,16 @@ def _unbrace(group: str) -> str:
 
 
 def parse(tex: str):
-    """A sympy expression for the formula (the right-hand side when it is written `name = …`)."""
+    """A sympy expression for the formula (the right-hand side when it is written `name = …`); each TeX string
+    is parsed once (verify/cache.py keeps the reading across runs)."""
+    import sympy
+
+    from verify.cache import cached, key_of
+    return cached("formulas", key_of(tex, sympy.__version__, Path(__file__).read_text(encoding="utf-8")),
+                  lambda: _parse(tex))
+
+
+def _parse(tex: str):
     from lark import Tree
     from sympy.parsing.latex import parse_latex
 

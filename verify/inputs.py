@@ -44,6 +44,12 @@ def _module_file(name: str) -> Path | None:
     return None
 
 
+def module_closure(name: str) -> frozenset:
+    """The project files an import of `name` brings in (empty for a module outside kernels/ and verify/)."""
+    found = _module_file(name) or (_module_file(name.rsplit(".", 1)[0]) if "." in name else None)
+    return closure(found) if found else frozenset()
+
+
 def _imports(source: str, package: str = "") -> set[str]:
     names = set()
     try:
@@ -63,6 +69,12 @@ def _imports(source: str, package: str = "") -> set[str]:
     return names
 
 
+def _imports_of(file: Path, package: str) -> set[str]:
+    from verify.cache import cached, key_of
+    return cached("imports", key_of(str(file), package, sha256_of(file)),
+                  lambda: _imports(file.read_text(encoding="utf-8"), package))
+
+
 @functools.lru_cache(maxsize=None)
 def closure(path: Path) -> frozenset:
     """The project files `path` imports, transitively (itself included); packages' __init__ files too."""
@@ -74,7 +86,7 @@ def closure(path: Path) -> frozenset:
         seen.add(file)
         rel = file.relative_to(ROOT).with_suffix("")
         package = ".".join(rel.parts[:-1]) if file.name != "__init__.py" else ".".join(rel.parts[:-1])
-        for name in _imports(file.read_text(encoding="utf-8"), package):
+        for name in _imports_of(file, package):
             parts = name.split(".")
             for n in range(1, len(parts) + 1):
                 found = _module_file(".".join(parts[:n]))

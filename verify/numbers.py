@@ -189,24 +189,27 @@ def unit_mismatch(printed: Printed, unit: str | None) -> str:
     return ""
 
 
-def hole_pattern(value) -> str:
-    """Regex (on whitespace-free text) that captures the printed form of `value`:
+def hole_pattern(value, name: str = "h") -> str:
+    """Regex (on whitespace-free text) that captures, as group `name`, the printed form of `value`:
     a scalar, or a bracketed/separated list with exactly as many items. An integer may also
     be printed as a Chinese number word (三 for 3)."""
     if isinstance(value, Quantity):
         value = value.value
     if _is_integer(value):  # 一 alone is read as a number word only where the value is 1 (else it is 一个, an article)
         lone_one = "" if int(value) == 1 else rf"(?!一(?![{CN_NUMERAL[1:-2]}]))"
-        return rf"({SCALAR}|{lone_one}{CN_NUMERAL}(?!分之))"
+        return rf"(?P<{name}>{SCALAR}|{lone_one}{CN_NUMERAL}(?!分之))"
     n = len(flatten(value)) if isinstance(value, (list, tuple)) or getattr(value, "ndim", 0) else 0
     if not n:
-        return f"({SCALAR})"
+        return f"(?P<{name}>{SCALAR})"
     shape = getattr(value, "shape", None) or _shape(value)
     if len(shape) == 2 and shape[0] > 1:
         row = rf"{SCALAR}(?:&{SCALAR}){{{shape[1] - 1}}}"
-        return rf"({row}(?:\\\\{row}){{{shape[0] - 1}}})"
+        return rf"(?P<{name}>{row}(?:\\\\{row}){{{shape[0] - 1}}})"
+    # one copy of the item pattern for the three bracketings (compiling it thrice cost a third of a cold run);
+    # the brackets must still pair up: the conditional group closes what the optional opening opened
     items = rf"{SCALAR}(?:{LIST_SEPARATORS}{SCALAR}){{{n - 1}}}"
-    return rf"((?:\\left)?\({items}(?:\\right)?\)|\[{items}\]|{items})"
+    return (rf"(?P<{name}>(?:(?P<{name}_p>(?:\\left)?\()|(?P<{name}_s>\[))?{items}"
+            rf"(?({name}_p)(?:\\right)?\))(?({name}_s)\]))")
 
 
 def _is_integer(value) -> bool:
