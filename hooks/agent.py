@@ -200,32 +200,87 @@ def number_kinds(data: dict, text: str, body_offset: int) -> list[str]:
     return ["", "```yaml", "# whose number is it (decided by the checker from data; verify/kinds.py)", "numbers:", *rows, "```"]
 
 
+def write_lab_pages(site: Path) -> list[dict]:
+    """Each executed lab notebook as an agent reads a page: labs/<notebook>/index.md (the Markdown the site
+    renders, outputs included) and verify/labs.<notebook>.json (where it lives, its results file)."""
+    import nbformat
+
+    from hooks.labs import RESULTS as LAB_RESULTS
+    from hooks.labs import _route, notebooks, render, title_of
+    out = []
+    (site / "verify").mkdir(parents=True, exist_ok=True)
+    for path in notebooks():
+        url = f"labs/{path.stem}/"
+        (site / url).mkdir(parents=True, exist_ok=True)
+        (site / url / "index.md").write_text(render(path), encoding="utf-8")
+        results = LAB_RESULTS / f"{_route(path)}.json"
+        data = {"page": f"labs.{path.stem}", "title": title_of(nbformat.read(path, as_version=4)),
+                "notebook": f"notebooks/{path.name}", "url": served_url(url, "verify"),
+                "markdown_url": served_url(url + "index.md", "verify"),
+                "json_url": served_url(f"verify/labs.{path.stem}.json", "verify"),
+                "results_file": f"results/labs/{results.name}" if results.is_file() else None,
+                "results": json.loads(results.read_text(encoding="utf-8")) if results.is_file() else None,
+                "checked_by": "tests/test_notebooks.py re-executes the notebook and compares every output and the "
+                              "results file with what is committed"}
+        (site / "verify" / f"labs.{path.stem}.json").write_text(json.dumps(data, ensure_ascii=False, indent=1),
+                                                                 encoding="utf-8")
+        out.append(data)
+    return out
+
+
 def write_llms(config, site: Path, docs_dir: Path, pages, topics: dict[str, str]) -> None:
+    """llms.txt: a short index (each document and chapter, with the file that lists its pages, and the labs);
+    llms/<doc>.txt and llms/<doc>-<chapter>.txt: those lists; llms-full.txt: every page with its provenance."""
     at = lambda path: served_url(path, "")  # noqa: E731  (llms*.txt sit at the site root)
+    below = lambda path: served_url(path, "llms")  # noqa: E731  (the lists in llms/)
     intro = [f"# {config['site_name']}", "",
              f"> {config['site_description']} 每页有 Markdown 原文（…/index.md，front matter 记录每个数字的来历）"
-             f"与核算结果 JSON（verify/<id>.json，含页面地址和每条 claim 所在的小节）。", "",
+             f"与核算结果 JSON（verify/<id>.json，含页面地址、每条 claim 所在的小节和每个数字的来历）。", "",
              f"- [全站核算结果]({at('verify/results.json')}): 每页每条 claim 的印出值、重算值与状态，以及汇总计数",
              f"- [全部页面全文]({at('llms-full.txt')}): 各页 Markdown 连同 front matter（来源、证据类型、核算函数、引用）"]
-    lines, full = list(intro), intro[:3]
-    current = None
-    chapter_titles = {tuple(m["id"].split(".")): m["title"] for _, m in pages if m["id"].count(".") == 1}
+    index, full = list(intro), intro[:3]
+    chapter_titles = {tuple(m["id"].split(".")): m for _, m in pages if m["id"].count(".") == 1}
+    groups: dict[tuple[str, str], list[tuple[str, dict]]] = {}
     for rel, meta in pages:
         doc, chapter = meta["id"].split(".")[:2]
-        label = group_label(doc, chapter, chapter_titles.get((doc, chapter), "")) if doc != "topic" else ""
-        group = f"{DOC_NAMES.get(doc, doc)} · {label}" if label else DOC_NAMES.get(doc, doc)
-        if group != current:
-            lines += ["", f"## {group}", ""]
-            current = group
-        markdown_url, json_url = at(page_url(rel) + "index.md"), at(f"verify/{meta['id']}.json")
+        groups.setdefault((doc, chapter if doc != "topic" else ""), []).append((rel, meta))
+    (site / "llms").mkdir(parents=True, exist_ok=True)
+
+    def entry(rel, meta, link) -> str:
         desc = meta.get("description") or meta["title"]
-        lines.append(f"- [{meta['source']} {meta['title']}]({markdown_url}): {desc}（[核算 JSON]({json_url})）")
-        text = (docs_dir / rel).read_text(encoding="utf-8")
-        front, body = split_front_matter(text)
-        data = json.loads((RESULTS / f"{meta['id']}.json").read_text(encoding="utf-8"))
-        full += ["", f"<!-- {meta['id']} · {markdown_url} · {json_url} -->", "",
-                 "```yaml", f"# {meta['source']} {meta['title']}: provenance (front matter)", front.rstrip("\n"), "```",
-                 *number_kinds(data, text, len(text) - len(body)),
-                 "", rewrite_links(body, rel, "", topics).strip(), ""]
-    (site / "llms.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return (f"- [{meta['source']} {meta['title']}]({link(page_url(rel) + 'index.md')}): {desc}"
+                f"（[核算 JSON]({link('verify/' + meta['id'] + '.json')})）")
+
+    by_doc: dict[str, list[str]] = {}
+    current_doc = None
+    for (doc, chapter), members in groups.items():
+        chapter_meta = chapter_titles.get((doc, chapter), {})
+        label = group_label(doc, chapter, chapter_meta.get("title", "")) if chapter else DOC_NAMES.get(doc, doc)
+        name = f"{doc}-{chapter}" if chapter else doc
+        lines = [f"# {DOC_NAMES.get(doc, doc)} · {label}", "", *(entry(rel, meta, below) for rel, meta in members)]
+        (site / "llms" / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        by_doc.setdefault(doc, []).extend(["", f"## {label}", "", *(entry(rel, meta, below) for rel, meta in members)])
+        if doc != current_doc:
+            index += ["", f"## {DOC_NAMES.get(doc, doc)}（[全部页面]({at('llms/' + doc + '.txt')})）", ""]
+            current_doc = doc
+        index.append(f"- [{label}]({at('llms/' + name + '.txt')}): {len(members)} 页"
+                     + (f"；{chapter_meta['description']}" if chapter_meta.get("description") else ""))
+        for rel, meta in members:
+            text = (docs_dir / rel).read_text(encoding="utf-8")
+            front, body = split_front_matter(text)
+            data = json.loads((RESULTS / f"{meta['id']}.json").read_text(encoding="utf-8"))
+            markdown_url, json_url = at(page_url(rel) + "index.md"), at(f"verify/{meta['id']}.json")
+            full += ["", f"<!-- {meta['id']} · {markdown_url} · {json_url} -->", "",
+                     "```yaml", f"# {meta['source']} {meta['title']}: provenance (front matter)", front.rstrip("\n"), "```",
+                     *number_kinds(data, text, len(text) - len(body)),
+                     "", rewrite_links(body, rel, "", topics).strip(), ""]
+    for doc, lines in by_doc.items():
+        (site / "llms" / f"{doc}.txt").write_text(f"# {DOC_NAMES.get(doc, doc)}\n" + "\n".join(lines) + "\n",
+                                                  encoding="utf-8")
+    labs = write_lab_pages(site)
+    if labs:
+        index += ["", "## 实验路线（已执行的笔记本）", ""]
+        index += [f"- [{d['title']}]({at('labs/' + d['page'].split('.', 1)[1] + '/index.md')}): "
+                  f"{d['notebook']}（[JSON]({at('verify/' + d['page'] + '.json')})）" for d in labs]
+    (site / "llms.txt").write_text("\n".join(index) + "\n", encoding="utf-8")
     (site / "llms-full.txt").write_text("\n".join(full) + "\n", encoding="utf-8")

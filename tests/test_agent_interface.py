@@ -91,7 +91,9 @@ def test_every_link_in_every_served_markdown_page_answers(base_url):
 
 
 def test_every_link_in_llms_txt_and_llms_full_answers(base_url):
-    _, targets, broken = crawl(base_url, [base_url + "llms.txt", base_url + "llms-full.txt"])
+    lists = [base_url + "llms.txt", base_url + "llms-full.txt"] + [
+        urljoin(base_url, t) for t in link_targets(get(base_url + "llms.txt")) if t.endswith(".txt")]
+    _, targets, broken = crawl(base_url, lists)
     assert targets > 2 * len(PAGES) and not broken, broken[:20]
     listed = get(base_url + "llms.txt")
     assert "verify/results.json" in listed and "127.0.0.1" not in listed
@@ -149,7 +151,9 @@ def test_llms_txt_follows_site_url(tmp_path, monkeypatch):
     topics = {rel: page_url(rel) for rel, _ in PAGES}
     agent.write_llms(config, tmp_path, ROOT / "docs", PAGES, topics)
     listed = (tmp_path / "llms.txt").read_text(encoding="utf-8")
-    urls = re.findall(r"\]\(([^)]+)\)", listed)
+    lists = "".join(p.read_text(encoding="utf-8") for p in sorted((tmp_path / "llms").glob("*-*.txt")))
+    lists += (tmp_path / "llms" / "topic.txt").read_text(encoding="utf-8")
+    urls = re.findall(r"\]\(([^)]+)\)", listed + lists)
     assert len(urls) >= 2 * len(PAGES) and all(u.startswith("https://kb.example.org/nlp/") for u in urls), \
         [u for u in urls if not u.startswith("https://kb.example.org/nlp/")][:5]
     assert "https://kb.example.org/nlp/verify/results.json" in listed

@@ -324,6 +324,7 @@ def check_claim(ctx: Context, i: int, template) -> None:
         ctx.report.claims.append(ClaimResult(page.id, i, ",".join(h.key for h in holes), template, None, None,
                                              "failed", line, "not found"))
         return
+    failures: list[tuple[int, str]] = []
     for m in matches:
         body_line = page.line_of(ctx.offsets[m.start()])
         for n, hole in enumerate(holes):
@@ -340,7 +341,17 @@ def check_claim(ctx: Context, i: int, template) -> None:
                                                  (page.body_offset + start, page.body_offset + end)))
             ctx.covered.append(Cover(start, end, "claim" if ok else "failed-claim"))  # reported once, below
             if not ok:
-                ctx.fail(body_line, f"claim {i} {{{hole.key}}}: {why}")
+                failures.append((body_line, f"claim {i} {{{hole.key}}}: {why}"))
+    if len(matches) > 1 and failures:
+        # one template of a generic shape (a table row) found in several places with other values: one line,
+        # not one per place and hole
+        lines = sorted({page.line_of(ctx.offsets[m.start()]) for m in matches})
+        ctx.fail(line, f"claim {i} matches {len(matches)} places (lines {', '.join(map(str, lines[:8]))}) and "
+                       f"{len(failures)} printed values there differ from the computed ones; make the template specific "
+                       f"to one place (include the row's label or the words around it), e.g. {failures[0][1]}")
+        return
+    for body_line, message in failures:
+        ctx.fail(body_line, message)
 
 
 def check_comparisons(ctx: Context) -> None:
@@ -408,6 +419,8 @@ def check_provenance(ctx: Context) -> None:
 
 def check_evidence_lists_what_is_there(ctx: Context) -> None:
     """Computed kinds are two-way: claims need one, and each listed one must be produced on the page."""
+    if ctx.values is None:
+        return   # after a failed verify function, say only why it failed
     evidence = set(ctx.meta["evidence"])
     if ctx.claims and not set(COMPUTED_KINDS) & evidence:
         ctx.fail(ctx.meta_line("evidence"),
@@ -448,6 +461,8 @@ def check_code_blocks(ctx: Context) -> None:
 
 
 def check_computed_evidence_is_used(ctx: Context) -> None:
+    if ctx.values is None:
+        return   # the verify function failed with a line of its own; nothing here would be the right fix
     computed_kinds = set(COMPUTED_KINDS) & set(ctx.meta["evidence"])
     if computed_kinds and not ctx.claims and not ctx.report.code_blocks_run:
         ctx.fail(ctx.meta_line("evidence"),

@@ -44,6 +44,8 @@ _CHINESE = (
     "超过|超出|高出|多出|不到|不足|不及|不如|胜过|压过|"
     "降到|升到|降为|升为|"
     "领先|落后|"
+    # 越X…越Y (the colder, the sharper) and 更尖/更平: an order stated as a trend; bound like any other
+    "越高|越低|越大|越小|越多|越少|越长|越短|越快|越慢|越尖|越平|越强|越弱|更尖|更平|更陡|更缓|"
     r"比[^，。；：！？,;\n]{0,24}?(?<![至最])(?:大|小|高|低|快|慢|多|少|长|短|强|弱|好|差)"
 )
 # English comparatives count with "than" (a bare "lower" is also a BPE example word on these pages)
@@ -110,8 +112,12 @@ _COMPARE = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.
 _FUNCTIONS = {"abs": abs, "min": min, "max": max, "log": math.log, "sqrt": math.sqrt,
               # pace: 快/慢 say nothing about > or < until the quantity is known; these name it. faster(a, b):
               # a takes less time than b (seconds, or times divided by one common time, e.g. faster(1, ratio))
-              "faster": lambda a, b: np.less(a, b), "slower": lambda a, b: np.greater(a, b)}
+              "faster": lambda a, b: np.less(a, b), "slower": lambda a, b: np.greater(a, b),
+              # equality and invariance (一样, 相同, 不变, 无法区分) with the tolerance stated in the predicate:
+              # close(a, b, tol) holds when every entry differs by at most tol
+              "close": lambda a, b, tol: np.all(np.abs(np.asarray(a, dtype=float) - np.asarray(b, dtype=float)) <= tol)}
 PACE_FUNCTION = {"fast": "faster", "slow": "slower"}
+STATEMENT_FUNCTIONS = set(PACE_FUNCTION.values()) | {"close"}   # a call of these states a relation by itself
 
 
 def pace(word: str) -> str | None:
@@ -177,9 +183,10 @@ def evaluate(predicate: str, values: dict, lookup) -> tuple[bool, dict]:
                             "abs/min/max/log/sqrt, faster/slower and < <= > >= == != joined by and/or") from None
     env = {names[k]: v for k, v in operands.items()}
     result = _eval(tree.body, env)
-    paced = isinstance(tree.body, ast.Call) and getattr(tree.body.func, "id", "") in PACE_FUNCTION.values()
-    if not isinstance(tree.body, (ast.Compare, ast.BoolOp)) and not paced:
-        raise RelationError("the predicate must compare (<, <=, >, >=, ==, !=); a bare value states no relation")
+    stated = isinstance(tree.body, ast.Call) and getattr(tree.body.func, "id", "") in STATEMENT_FUNCTIONS
+    if not isinstance(tree.body, (ast.Compare, ast.BoolOp)) and not stated:
+        raise RelationError("the predicate must compare (<, <=, >, >=, ==, !=, close(a, b, tol)); a bare value "
+                            "states no relation")
     return bool(np.all(result)), operands
 
 

@@ -158,11 +158,26 @@ def test_chinese_search_finds_the_page(driver, base_url, query, page_id):
     assert any(h.split("#")[0].split("?")[0] == base_url + page_url(rel) for h in hits), (query, hits[:10])
 
 
-def test_llms_txt_lists_every_page(site_dir):
+def test_llms_txt_lists_every_chapter_and_each_chapter_file_its_pages(site_dir):
+    """llms.txt is a short index an agent reads first; one document's or one chapter's page list is one file."""
+    import re
     listed = (site_dir / "llms.txt").read_text(encoding="utf-8")
-    missing = [m["id"] for rel, m in PAGES if f"]({page_url(rel)}index.md)" not in listed]  # relative: no SITE_URL
-    assert not missing, f"llms.txt misses {missing}"
-    assert listed.startswith("# ") and "\n> " in listed
+    assert listed.startswith("# ") and "\n> " in listed and len(listed.encode("utf-8")) < 40_000
+    files = re.findall(r"\]\((llms/[\w.-]+\.txt)\)", listed)
+    assert "llms/lecture.txt" in files and "llms/primer.txt" in files and "llms/lecture-3.txt" in files
+    missing = []
+    for rel, m in PAGES:
+        doc, chapter = m["id"].split(".")[:2]
+        name = f"llms/{doc}-{chapter}.txt" if doc != "topic" else "llms/topic.txt"
+        text = (site_dir / name).read_text(encoding="utf-8")
+        whole = (site_dir / f"llms/{doc}.txt").read_text(encoding="utf-8")
+        link = f"](../{page_url(rel)}index.md)"   # relative to llms/: no SITE_URL
+        if link not in text or link not in whole:
+            missing.append(m["id"])
+    assert not missing, f"chapter lists miss {missing}"
+    labs = re.findall(r"\]\((labs/[\w-]+/index\.md)\)", listed)
+    assert labs and all((site_dir / lab).is_file() for lab in labs)
+    assert all((site_dir / "verify" / f"labs.{lab.split('/')[1]}.json").is_file() for lab in labs)
     full = (site_dir / "llms-full.txt").read_text(encoding="utf-8")
     assert all(m["title"] in full for _, m in PAGES)
 

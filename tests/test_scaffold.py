@@ -1,0 +1,24 @@
+"""`python -m verify new`: a new page and its verify function that verify green before the first edit, and
+nothing existing is overwritten."""
+from conftest import run_in
+
+
+def test_a_new_section_page_and_a_new_topic_page_verify_green(project):
+    made = run_in(project, "verify", "new", "lecture", "3.99", "--title", "测试页")
+    assert made.returncode == 0, made.stdout + made.stderr
+    page = project / "docs" / "lecture" / "ch03" / "3-99.md"
+    text = page.read_text(encoding="utf-8")
+    assert "id: lecture.3.99" in text and "verify: verify/lecture/ch03.py::section_3_99" in text and "## 来源" in text
+    checked = run_in(project, "verify", "docs/lecture/ch03/3-99.md")
+    assert checked.returncode == 0 and "0 failed" in checked.stdout, checked.stdout
+    topic = run_in(project, "verify", "new", "topic", "a-new-topic", "--title", "新主题")
+    assert topic.returncode == 0
+    assert run_in(project, "verify", "docs/topics/a-new-topic.md").returncode == 0
+
+
+def test_nothing_existing_is_overwritten(project):
+    page = project / "docs" / "lecture" / "ch03" / "3-5.md"
+    before = page.read_bytes()
+    refused = run_in(project, "verify", "new", "lecture", "3.5")
+    assert refused.returncode == 2 and "already exists" in refused.stdout and page.read_bytes() == before
+    assert run_in(project, "verify", "new", "lecture", "x.y").returncode == 2
