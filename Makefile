@@ -36,6 +36,14 @@ serve: site
 	@echo "serving site/ on http://$(HOST):$(PORT)/"
 	$(BIN)/python hooks/serve.py --host $(HOST) --port $(PORT) --dir site
 
+## dev: live preview for authors: mkdocs serve on $(HOST):$(PORT); an edit of a page, a verify module, a kernel or
+##      committed data re-verifies the pages it touches and reloads the browser; a failing page shows its
+##      one-line messages on top instead of stopping the server
+.PHONY: dev
+dev: $(STAMP)
+	-$(BIN)/python -m verify   # a failing page is shown in the browser, not a reason to stop
+	$(BIN)/python -m mkdocs serve --dev-addr $(HOST):$(PORT) --livereload
+
 unit: $(STAMP)
 	$(BIN)/python -m pytest tests
 

@@ -139,14 +139,19 @@ def on_startup(command, dirty):
 
 def ensure_verified(docs_dir: Path) -> None:
     """Every topic page's recorded result must be for its current inputs; a stale or missing one is verified
-    again now (only those pages), so a page edited after `make verify` cannot be published as it was."""
-    from verify.__main__ import check_or_reuse, write_atomically
+    again now (only those pages), so a page edited after `make verify` cannot be published as it was. The check
+    runs in a fresh process: under `mkdocs serve` an edited verify module or kernel must be imported anew."""
+    import subprocess
+    import sys
+
+    from verify.__main__ import recorded_result
     REVERIFIED.clear()
-    for rel, meta in topic_pages(docs_dir):
-        data, reused = check_or_reuse(docs_dir / rel, VERIFY_OUT, use_cache=True)
-        if not reused:
-            REVERIFIED.append(meta["id"])
-            write_atomically(RESULTS / f"{data['page']}.json", data)
+    stale = [(rel, meta) for rel, meta in topic_pages(docs_dir) if recorded_result(docs_dir / rel, VERIFY_OUT)[0] is None]
+    if not stale:
+        return
+    REVERIFIED.extend(meta["id"] for _, meta in stale)
+    subprocess.run([sys.executable, "-m", "verify", "--out", str(VERIFY_OUT), *(str(docs_dir / rel) for rel, _ in stale)],
+                   cwd=ROOT, stdout=subprocess.DEVNULL, check=False)
 
 
 def page_results(page_id: str, src: str) -> dict:

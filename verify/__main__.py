@@ -86,7 +86,9 @@ def recorded_result(path: Path, out: Path) -> tuple[dict | None, dict | None]:
             data = json.loads(recorded.read_text(encoding="utf-8"))
         except ValueError:
             data = {}
-        if (data.get("inputs") or {}).get("key") == inputs["key"] and data.get("path") == project_relative(path):
+        figures_drawn = all((ROOT / f["svg_cache"]).is_file() for f in data.get("figures") or [] if f.get("svg_cache"))
+        if (data.get("inputs") or {}).get("key") == inputs["key"] and data.get("path") == project_relative(path) \
+                and figures_drawn:   # a recorded result whose figure was cleaned away is drawn again
             return data, inputs
     return None, inputs
 
