@@ -87,7 +87,7 @@ checkpoints-seq2seq: $(STAMP)
 
 ## checkpoints-pixel-qa: lecture §6.4 and §6.10, three seeds per arm, CPU about 35 s per model (float64)
 checkpoints-pixel-qa: $(STAMP)
-	$(BIN)/python -m verify.checkpoints.pixel_qa_train $(if $(FORCE),--force)
+	$(BIN)/python -m verify.checkpoints.pixel_qa_diagnose --train $(if $(FORCE),--force)
 
 ## checkpoints-route-c: lab route C sweep (lecture §8.4), 108 small runs on the CPU, about 4.5 min of CPU
 checkpoints-route-c: $(STAMP)

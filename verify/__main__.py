@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from verify import kinds
-from verify.checker import all_pages
+from verify.page import all_pages
 from verify.inputs import page_inputs
 from verify.page import PageError, read_page
 from verify.paths import DOCS, ROOT, VERIFY_OUT, project_relative

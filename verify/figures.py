@@ -77,7 +77,7 @@ def data_sha256(data: dict) -> str:
 def load_values(source: str) -> dict:
     """Values from a verify function (path.py::function), a committed JSON results file or a YAML diagram."""
     if "::" in source:
-        from verify.checker import run_verify
+        from verify.values import run_verify
         return run_verify(source)
     path = ROOT / source
     if not path.is_file():
@@ -88,7 +88,7 @@ def load_values(source: str) -> dict:
 
 def select(values: dict, mapping: dict | None) -> dict:
     """{argument: key path} -> {argument: value}; key paths use the claim syntax (a.b, a[0])."""
-    from verify.checker import lookup
+    from verify.values import lookup
     if not mapping:
         return {"spec": values}
     out = {}
@@ -313,7 +313,7 @@ def main(argv=None) -> int:
     """`python -m verify.figures [--renew] [PAGE|FOLDER ...]`: print each figure's lock and its data's
     current hash; --renew writes the current hash into the page (after you have checked the figure)."""
     import argparse
-    from verify.checker import all_pages
+    from verify.page import all_pages
     parser = argparse.ArgumentParser(prog="python -m verify.figures", description=main.__doc__)
     parser.add_argument("--renew", action="store_true", help="write the current data hash into each page")
     parser.add_argument("--locks", action="store_true", help="(default) print the locks")

@@ -185,3 +185,10 @@ def squeeze(text: str) -> tuple[str, list[int]]:
             kept.append(ch)
             offsets.append(i)
     return "".join(kept), offsets
+
+
+def all_pages(docs: Path | None = None) -> list[Path]:
+    """Every topic page under `docs` (default: the project's docs/), sorted."""
+    from verify.paths import DOCS
+    docs = Path(docs) if docs is not None else DOCS
+    return sorted(p for p in docs.rglob("*.md") if is_page(p, docs))

@@ -7,7 +7,7 @@ import json
 import sys
 from collections import Counter
 
-from verify.checker import all_pages
+from verify.page import all_pages
 from verify.counts import rate
 from verify.kinds import LABELS_BY_KEY, blocks
 from verify.page import PageError, read_page

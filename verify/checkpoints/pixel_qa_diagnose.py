@@ -188,6 +188,21 @@ def write_results(directory: Path = RESULTS) -> Path:
 
 
 def main(argv=None) -> int:
+    """Diagnose (the default), or with --train first train every model (make checkpoints-pixel-qa), then write
+    results.json beside the checkpoints."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--train" in argv:
+        from verify.checkpoints.cli import train_main
+        from verify.checkpoints.pixel_qa_train import __doc__ as train_doc
+        from verify.checkpoints.pixel_qa_train import train_all
+
+        def train_and_diagnose(out, device, force):
+            train_all(out, device, force)
+            write_results(out)
+            print(f"wrote {out / RESULTS_FILE}")
+        argv.remove("--train")
+        return train_main(argv, prog="verify.checkpoints.pixel_qa_diagnose --train", doc=train_doc,
+                          train_all=train_and_diagnose, out=RESULTS)
     return diagnose_main(argv, prog="verify.checkpoints.pixel_qa_diagnose", doc=__doc__, diagnose=diagnose,
                          directory=RESULTS, payload=lambda report: json_bytes(results_payload(report)),
                          summary=lambda report: {"shape": report["shape"]["summary"], "key": report["key"]["summary"]})

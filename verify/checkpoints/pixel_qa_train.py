@@ -116,8 +116,9 @@ def prefix_fingerprint(device: str = "cpu", data: dict | None = None) -> dict:
             "dtype": where["dtype"]}
 
 
-def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, quiet: bool = False,
-              diagnose: bool = True) -> dict:
+def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, quiet: bool = False) -> dict:
+    """Train every arm and seed into `out` (checkpoints, log, manifest); `python -m verify.checkpoints.pixel_qa_diagnose
+    --train` also writes the diagnosis (results.json) after it."""
     out = Path(out)
     if device == "auto":
         device = "cuda" if torch.cuda.is_available() else "cpu"
@@ -158,10 +159,6 @@ def train_all(out: Path = RESULTS, device: str = "auto", force: bool = False, qu
     }
     store.write_checkpoint_set(out, {f"{name}.pt": blob for name, blob in blobs.items()}, logs, manifest)
     say(f"wrote {_rel(out)}/ in {manifest['wall_s_total']:.1f} s")
-    if diagnose:
-        from verify.checkpoints.pixel_qa_diagnose import write_results
-        write_results(out)
-        say(f"wrote {_rel(out / RESULTS_FILE)}")
     return manifest
 
 
@@ -191,6 +188,7 @@ def load_model(name: str, directory: Path = RESULTS, manifest: dict | None = Non
 
 def main(argv=None) -> int:
     return train_main(argv, prog="verify.checkpoints.pixel_qa_train", doc=__doc__, train_all=train_all, out=RESULTS)
+    # (training only; make checkpoints-pixel-qa runs verify.checkpoints.pixel_qa_diagnose --train, which also diagnoses)
 
 
 if __name__ == "__main__":
