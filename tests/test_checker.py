@@ -144,3 +144,39 @@ def test_a_verify_function_that_raises_is_one_line_naming_the_page(project):
     result = run_in(project, "verify", "docs/lecture/ch03")  # the pages that use ch03_read
     assert_red(result, "RuntimeError: broken on purpose")
     assert any(l.startswith("docs/lecture/ch03/3-5.md:") and "ch03_read.py:" in l for l in result.stdout.splitlines())
+
+
+# ---------------------------------------------------------------- tables are bound whole (issue 20)
+
+TABLE_PAGE = ROOT / "docs/lecture/ch01/1-13.md"
+TABLE_TEMPLATE = "'| 切分 | token 数 | 每 token NLL | PPL | | --- | ---: | ---: | ---: | | A | {n_a} | {mean_a} | {ppl_a} |'"
+
+
+def test_a_table_template_without_its_header_row_fails_naming_the_table(tmp_path):
+    text = TABLE_PAGE.read_text(encoding="utf-8")
+    assert TABLE_TEMPLATE in text
+    variant = write_variant(tmp_path, TABLE_PAGE, text.replace(TABLE_TEMPLATE, "'| A | {n_a} | {mean_a} | {ppl_a} |'"))
+    errors = one_line_errors(check_page(variant))
+    header_line = text[:text.index("\n| 切分 |") + 1].count("\n") + 1
+    assert [e for e in errors if "bound with its labels" in e and "header row" in e
+            and f":{header_line}:" in e], errors
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_swapping_two_column_headers_of_a_recomputed_table_fails(page, tmp_path):
+    body_offset = checker.read_page(page).body_offset
+    text = page.read_text(encoding="utf-8")
+    claimed = [c.span for c in check_page(page).claims if c.status == "passed"]
+    for header, rows, header_end in checker.tables(text[body_offset:]):
+        start, end = body_offset + header, body_offset + header_end
+        if not any(body_offset + s <= a < body_offset + e for s, e in rows for a, _ in claimed):
+            continue
+        line = text[start:end]
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        distinct = [c for c in cells if c]
+        if len(set(distinct)) < 2:
+            continue
+        first, second = distinct[0], next(c for c in distinct if c != distinct[0])
+        swapped = line.replace(first, "\0").replace(second, first).replace("\0", second)
+        report = check_page(write_variant(tmp_path, page, text[:start] + swapped + text[end:]))
+        assert report.failed, f"{page}: swapping headers {first!r} and {second!r} went unnoticed"

@@ -155,6 +155,7 @@ class Context:
     covered: list[Cover] = field(default_factory=list)
     produced: set = field(default_factory=set)  # evidence kinds the verify function declares
     run_keys: tuple = ()   # for a function of constructions and runs: the keys that come from runs
+    extents: list = field(default_factory=list)   # body (start, end) of every located claim template
 
     @property
     def meta(self) -> dict:
@@ -260,6 +261,7 @@ def check_claim(ctx: Context, i: int, template) -> None:
         return
     failures: list[tuple[int, str]] = []
     for m in matches:
+        ctx.extents.append(ctx.body_span(m))
         body_line = page.line_of(ctx.offsets[m.start()])
         for n, hole in enumerate(holes):
             group = f"h{n}"
@@ -309,6 +311,63 @@ def digit_phrase(body: str, token) -> str:
         return ""
     m = re.match(rf"\s*({classify.MEASURE})([\u3400-\u9fff]{{0,2}})", body[token.end:])
     return token.text + m.group(1) + m.group(2) if m else ""
+
+
+TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
+
+
+def tables(body: str) -> list[tuple[int, list[tuple[int, int]]]]:
+    """(body offset of the header row, [(start, end) of each data row]) of every Markdown table outside code."""
+    lines, pos, starts = body.split("\n"), 0, []
+    for line in lines:
+        starts.append(pos)
+        pos += len(line) + 1
+    fenced = [(m.start(), m.end()) for m, _, _ in classify.fenced_blocks(body)]
+    found, i = [], 0
+    while i + 1 < len(lines):
+        if lines[i].lstrip().startswith("|") and TABLE_RULE.match(lines[i + 1]) \
+                and not any(s <= starts[i] < e for s, e in fenced):
+            j = i + 2
+            while j < len(lines) and lines[j].lstrip().startswith("|"):
+                j += 1
+            indent = len(lines[i]) - len(lines[i].lstrip())   # a table inside an admonition is indented
+            found.append((starts[i] + indent, [(starts[k], starts[k] + len(lines[k])) for k in range(i + 2, j)],
+                          starts[i] + len(lines[i].rstrip())))
+            i = j
+        else:
+            i += 1
+    return found
+
+
+def check_tables(ctx: Context) -> None:
+    """A table of recomputed values is bound with its labels: its header row and, in every row that holds a
+    recomputed cell, the row's label (its first cell) lie inside a located claim template. Swapping two column
+    headers, or two row labels, then breaks a template instead of passing with every digit intact."""
+    if ctx.values is None:
+        return
+    inside = lambda a, b: any(s <= a and b <= e for s, e in ctx.extents)   # noqa: E731
+    claimed = [(c.start, c.end) for c in ctx.covered if c.kind == "claim"]
+    for header, rows, header_end in tables(ctx.page.body):
+        holding = [(s, e) for s, e in rows if any(s <= a < e for a, _ in claimed)]
+        if not holding:
+            continue
+        problems = []
+        if not inside(header, header_end):
+            problems.append("its header row")
+        for s, e in holding:
+            line = ctx.page.body[s:e]
+            first = line.index("|") + 1
+            label_end = line.find("|", first)
+            label = (s + first, s + (label_end if label_end > 0 else len(line)))
+            if line[first:label_end].strip() and not any(a < label[1] and label[0] < b for a, b in claimed) \
+                    and not inside(*label):
+                problems.append(f"the label of row {ctx.page.line_of(s)}")
+        if problems:
+            ctx.fail(ctx.page.line_of(header),
+                     f"a table of recomputed values must be bound with its labels, but {', '.join(problems[:3])}"
+                     f"{' …' if len(problems) > 3 else ''} {'is' if len(problems) == 1 else 'are'} outside every claim template; "
+                     "start a template with the "
+                     "header row (one template may cover the whole table, rows joined by '| |')")
 
 
 def check_blurred_counts(ctx: Context) -> None:
@@ -498,6 +557,7 @@ STAGES = (
     check_page_figures,
     check_title_and_description,
     check_completeness,
+    check_tables,
     check_blurred_counts,
     check_kinds,
 )

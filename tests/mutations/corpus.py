@@ -28,7 +28,7 @@ TARGETS = {
     "digits_prose": 1.0, "digits_table": 1.0, "digits_math": 1.0, "code_output": 1.0,
     "number_words": 1.0, "units": 1.0, "comparisons": 0.9, "signs_and_order": 1.0,
     "provenance": 1.0, "new_numbers": 1.0, "formulas": 1.0, "kernels": 1.0, "labels": 1.0,
-    "controls": 1.0,  # for controls: the share that passes
+    "tables": 1.0, "controls": 1.0,  # for controls: the share that passes
 }
 
 
@@ -487,8 +487,57 @@ def labels(views, rng) -> list[Mutant]:
     return _sample(out, rng, 60)
 
 
+def _cells(line: str) -> list[tuple[int, int]]:
+    """(start, end) of each cell's text in a Markdown table row, stripped of its spaces."""
+    bars = [i for i, ch in enumerate(line) if ch == "|" and (i == 0 or line[i - 1] != "\\")]
+    spans = []
+    for a, b in zip(bars, bars[1:]):
+        cell = line[a + 1:b]
+        lead = len(cell) - len(cell.lstrip())
+        if cell.strip():
+            spans.append((a + 1 + lead, a + 1 + lead + len(cell.strip())))
+    return spans
+
+
+def tables(views, rng) -> list[Mutant]:
+    """A hurried co-author's table edit that keeps every digit: two column headers swapped, or the labels of two
+    rows that hold recomputed cells swapped (the numbers now sit under the wrong name)."""
+    from verify.checker import tables as page_tables
+    out = []
+    for v in views:
+        body, rel = v.page.body, _rel(v.path)
+        claimed = [(c.span[0] - v.body_offset, c.span[1] - v.body_offset) for c in v.claims]
+        for header, rows, header_end in page_tables(body):
+            holding = [(s, e) for s, e in rows if any(s <= a < e for a, _ in claimed)]
+            if not holding:
+                continue
+            line = body[header:header_end]
+            cells = _cells(line)
+            pairs = [(i, j) for i in range(len(cells)) for j in range(i + 1, len(cells))
+                     if line[slice(*cells[i])] != line[slice(*cells[j])]]
+            if pairs:
+                i, j = rng.choice(pairs)
+                (a, b), (c, d) = cells[i], cells[j]
+                swapped = line[:a] + line[c:d] + line[b:c] + line[a:b] + line[d:]
+                out.append(Mutant("tables", f"{v.path.name}: headers {line[a:b]!r} <-> {line[c:d]!r}",
+                                  [_at(v.path, v.body_offset + header, line, swapped)], rel))
+            labelled = [(s, e, _cells(body[s:e])[0]) for s, e in holding if _cells(body[s:e])]
+            labelled = [(s, e, x) for s, e, x in labelled if not re.search(r"\d", body[s + x[0]:s + x[1]])
+                        or body[s + x[0]:s + x[1]].startswith("第")]
+            if len(labelled) >= 2:
+                (s1, e1, (a1, b1)), (s2, e2, (a2, b2)) = rng.sample(labelled, 2)
+                first, second = body[s1 + a1:s1 + b1], body[s2 + a2:s2 + b2]
+                row1, row2 = body[s1:e1], body[s2:e2]
+                if first != second and row1[b1:] != row2[b2:]:   # two rows of equal values: the swap is no edit
+                    out.append(Mutant("tables", f"{v.path.name}: row labels {first!r} <-> {second!r}",
+                                      sorted([_at(v.path, v.body_offset + s1, row1, row1[:a1] + second + row1[b1:]),
+                                              _at(v.path, v.body_offset + s2, row2, row2[:a2] + first + row2[b2:])],
+                                             key=lambda edit: -edit[3]), rel))   # the later edit first: offsets hold
+    return _sample(out, rng, 60)
+
+
 GENERATORS = [digits, code_output, number_words, units, comparisons, signs_and_order, provenance, new_numbers,
-              formulas, kernels, labels, controls]
+              formulas, kernels, labels, tables, controls]
 
 
 EVERY_CANDIDATE = False  # `run --all`: no sampling, every edit each generator can make (about 7,800; ~13 min)
