@@ -113,6 +113,12 @@ def test_counts_of_what_the_page_enumerates_are_checked_against_the_page():
     at = named.index("三")
     assert enumerated_count(named, at, at + 1) == 3
     assert enumerated_count("这里有三个部分。", 3, 4) is None
+    # a part of the collection is not its size (the new-author trial's 相邻两项 before a table of three rows)
+    part = "分数依次差 1，相邻两项相差一样，取三种温度：\n\n| τ | p |\n| --- | --- |\n| 1 | a |\n| 2 | b |\n| 3 | c |\n"
+    at = part.index("两")
+    assert enumerated_count(part, at, at + 2) is None
+    at = part.index("三")
+    assert enumerated_count(part, at, at + 2) == 3
 
 
 def test_an_enumerated_count_that_disagrees_with_its_list_fails(tmp_path):

@@ -135,3 +135,12 @@ def test_a_hole_for_an_integer_accepts_a_number_word_but_not_the_article():
     assert not re.fullmatch(hole_pattern(3) + "个源槽", "一个源槽")
     assert re.fullmatch(hole_pattern(1) + "个源槽", "一个源槽")
     assert compare("四", 3)[0] is False
+
+
+def test_a_hole_for_a_fraction_accepts_its_word_exactly():
+    import re
+    m = re.fullmatch("各得" + hole_pattern(1 / 3), "各得三分之一")
+    assert m and compare(m.group("h"), 1 / 3) == (True, "ok")
+    assert compare("四分之一", 1 / 3)[0] is False          # a word is exact: no rounding slack
+    assert re.fullmatch("各得" + hole_pattern(0.5), "各得一半")
+    assert re.fullmatch("各得" + hole_pattern(1 / 3), "各得0.333")   # digits still match

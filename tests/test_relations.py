@@ -148,3 +148,19 @@ def test_a_pace_word_is_bound_by_faster_or_slower(tmp_path):
     assert len(unnamed) == 1 and "does not state it with faster(a, b)" in unnamed[0], unnamed
     wrong = page(tmp_path, body, times("faster(2, 1) and {her} > {him}"))
     assert len(wrong) == 1 and "relation 1 does not hold" in wrong[0], wrong
+
+
+def test_an_equality_is_bound_by_close_and_flipping_it_fails(tmp_path):
+    """The guide binds 相等/不变 statements with close(a, b, tol); the relation text holds the equality word, so
+    changing 完全一样 to 完全不同 in the body breaks the location, and a predicate that states no equality fails."""
+    body = BODY + "\n换一种写法重算，her 得分完全一样。\n"
+    equal = lambda pred: BOUND + f"""  - text: '换一种写法重算，her 得分完全一样'
+    holds: '{pred}'
+"""
+    assert page(tmp_path, body, equal("close({her}, -6.4, 1e-9)")) == []
+    flipped = page(tmp_path, body.replace("完全一样", "完全不同"), equal("close({her}, -6.4, 1e-9)"))
+    assert any("relation 1 text not found" in e for e in flipped), flipped
+    unstated = page(tmp_path, body, equal("{her} > {him}"))
+    assert len(unstated) == 1 and "'一样', an equality" in unstated[0] and "close(a, b, tol)" in unstated[0], unstated
+    false = page(tmp_path, body, equal("close({her}, {him}, 1e-9)"))
+    assert len(false) == 1 and "relation 1 does not hold" in false[0], false

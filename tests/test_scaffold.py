@@ -11,9 +11,20 @@ def test_a_new_section_page_and_a_new_topic_page_verify_green(project):
     assert "id: lecture.3.99" in text and "verify: verify/lecture/ch03.py::section_3_99" in text and "## 来源" in text
     checked = run_in(project, "verify", "docs/lecture/ch03/3-99.md")
     assert checked.returncode == 0 and "0 failed" in checked.stdout, checked.stdout
-    topic = run_in(project, "verify", "new", "topic", "a-new-topic", "--title", "新主题")
-    assert topic.returncode == 0
+    unsourced = run_in(project, "verify", "new", "topic", "a-new-topic", "--title", "新主题")
+    assert unsourced.returncode == 2 and "--from" in unsourced.stdout     # no made-up default section
+    assert not (project / "docs" / "topics" / "a-new-topic.md").exists()
+    module = project / "verify" / "topics.py"
+    docstring = module.read_text(encoding="utf-8").split('"""')[1]
+    topic = run_in(project, "verify", "new", "topic", "a-new-topic", "--title", "新主题",
+                   "--from", "lecture §2.8", "--from", "primer §11.4")
+    assert topic.returncode == 0, topic.stdout
+    written = (project / "docs" / "topics" / "a-new-topic.md").read_text(encoding="utf-8")
+    assert "'lecture §2.8 — " in written and "'primer §11.4 — " in written and "§3.5" not in written
     assert run_in(project, "verify", "docs/topics/a-new-topic.md").returncode == 0
+    import ast
+    assert ast.get_docstring(ast.parse(module.read_text(encoding="utf-8"))) == ast.get_docstring(
+        ast.parse(f'"""{docstring}"""')), "the module's docstring must stay its first statement"
 
 
 def test_nothing_existing_is_overwritten(project):

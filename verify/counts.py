@@ -72,6 +72,8 @@ ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-*+]|\d+[.)])\s+\S")
 TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
 TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 SEPARATOR = "、"
+# words before a count that make it a part of a collection (or an ordinal), not the number of its items
+PART = re.compile(r"(?:相邻|任取|任选|任意|任何|每|其中|其余|另外|另|剩下|剩余|前|后|头|末|最后|最先|第)\s*$")
 
 
 def _sentence_bounds(view: str, at: int) -> tuple[int, int]:
@@ -85,6 +87,8 @@ def enumerated_count(body: str, start: int, end: int) -> int | None:
     line introduces (the line ends with ：), or the items named before it in the same clause (A、B 和 C 三个);
     None when the sentence enumerates nothing."""
     view = prose_view(body)
+    if PART.search(view[max(0, start - 3):start]):
+        return None   # 相邻两项, 任取两个, 其中两种, 前三行: a part of the collection, not its size
     # the sentence of the count ends with a colon that ends its line (a reflowed sentence may span lines)
     # (or the paragraph of the count ends so: 下面三种成本。把它们比作……：)
     stop = re.compile(r"[：:][ \t]*(?:\n|$)|\n[ \t]*\n")

@@ -192,15 +192,15 @@ def unit_mismatch(printed: Printed, unit: str | None) -> str:
 def hole_pattern(value, name: str = "h") -> str:
     """Regex (on whitespace-free text) that captures, as group `name`, the printed form of `value`:
     a scalar, or a bracketed/separated list with exactly as many items. An integer may also
-    be printed as a Chinese number word (三 for 3)."""
+    be printed as a Chinese number word (三 for 3), a fraction as its word (三分之一 for 1/3)."""
     if isinstance(value, Quantity):
         value = value.value
     if _is_integer(value):  # 一 alone is read as a number word only where the value is 1 (else it is 一个, an article)
         lone_one = "" if int(value) == 1 else rf"(?!一(?![{CN_NUMERAL[1:-2]}]))"
         return rf"(?P<{name}>{SCALAR}|{lone_one}{CN_NUMERAL}(?!分之))"
     n = len(flatten(value)) if isinstance(value, (list, tuple)) or getattr(value, "ndim", 0) else 0
-    if not n:
-        return f"(?P<{name}>{SCALAR})"
+    if not n:   # a fraction may be printed as its word (三分之一, 一半): exact, like every number word
+        return rf"(?P<{name}>{SCALAR}|{CN_NUMERAL}分之{CN_NUMERAL}|一半)"
     shape = getattr(value, "shape", None) or _shape(value)
     if len(shape) == 2 and shape[0] > 1:
         row = rf"{SCALAR}(?:&{SCALAR}){{{shape[1] - 1}}}"

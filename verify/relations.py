@@ -57,6 +57,12 @@ _ENGLISH = (
 # (`$-6.4>-8.2$`); next to anything else they are comparisons like the words above.
 _MATH_ORDER = r"\\(?:lt|gt|leq?|geq?|ll|gg)(?![A-Za-z])|[<>≤≥]"
 COMPARISON = re.compile(rf"(?:{_CHINESE})|{_ENGLISH}", re.I)
+# Words that state an equality or an invariance (the distribution stays the same). They are not order words:
+# the completeness lint does not ask for them (相同 is too common a word), but a relation may bind them, and
+# then its predicate must state the equality, with close(a, b, tol) or ==.
+EQUALITY = re.compile(r"一样|相同|相等|等于|不变|保持|原样|仍是|仍为|仍然是|正好|恰好|一致|同一个|\b(?:equal|same|unchanged)\b",
+                      re.I)
+STATES_EQUALITY = re.compile(r"\bclose\(|==")
 MATH_ORDER = re.compile(_MATH_ORDER)
 PRINTED_ORDER = re.compile(rf"({SCALAR})\s*({_MATH_ORDER})\s*(?=({SCALAR}))")
 _ORDER_OPS = {"<": operator.lt, "\\lt": operator.lt, ">": operator.gt, "\\gt": operator.gt, "≤": operator.le,
@@ -255,8 +261,12 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
             continue
         text, predicate = entry["text"], entry["holds"]
         if not comparison_words(text) and not MATH_ORDER.search(text):
-            errors.append((line, f"relation {i} text {text!r} contains no comparison word; bind the words that "
-                                 "state the order (大于, 更快, 超过, larger…)"))
+            if not EQUALITY.search(text):
+                errors.append((line, f"relation {i} text {text!r} contains no comparison word; bind the words that "
+                                     "state the order (大于, 更快, 超过, larger…) or the equality (一样, 不变, 相同…)"))
+            elif not STATES_EQUALITY.search(predicate):
+                errors.append((line, f"relation {i} text says {EQUALITY.search(text).group(0)!r}, an equality, but "
+                                     f"{predicate!r} does not state one; write close(a, b, tol) or a == b"))
         said = {polarity(m.group(0)) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
         stated = _predicate_polarity(predicate)
         if said and stated and said != stated:

@@ -29,7 +29,7 @@ verify: {spec}
 claims:
   - '分数 ${{scores}}$ 经 softmax 得到 ${{weights}}$'
 sources:
-  - '{source_key} — 本页依据的课程小节'
+{source_lines}
 ---
 
 # {title}
@@ -88,24 +88,50 @@ def targets(doc: str, section: str) -> tuple[Path, Path, str, str, str]:
             f"{doc}.{section}", f"{doc} §{section}")
 
 
-def create(doc: str, section: str, title: str) -> list[Path]:
+def _with_imports(head: str, lines: list[str]) -> str:
+    """head with each import line it lacks, placed after the module docstring and any __future__ import
+    (an import above the docstring would make the module's docstring None)."""
+    missing = [line for line in lines if line not in head]
+    if not missing:
+        return head
+    import ast
+    body = ast.parse(head).body
+    after = 0
+    for node in body:
+        docstring = isinstance(node, ast.Expr) and isinstance(getattr(node, "value", None), ast.Constant) \
+            and isinstance(node.value.value, str) and node is body[0]
+        if docstring or isinstance(node, ast.ImportFrom) and node.module == "__future__":
+            after = node.end_lineno
+        else:
+            break
+    kept = head.split("\n")
+    return "\n".join(kept[:after] + missing + kept[after:])
+
+
+SOURCE = re.compile(r"(?:lecture|primer) §(?:\d+|[A-D])\.\d+")
+
+
+def create(doc: str, section: str, title: str, sources: list[str] | None = None) -> list[Path]:
     page, module, name, page_id, source = targets(doc, section)
+    if doc == "topic" and not sources:
+        raise ValueError("a topic page draws on course sections: name them with --from 'lecture §2.8' "
+                         "(repeat --from for each)")
+    sources = sources or [f"{doc} §{section}"]
+    for key in sources:
+        if not SOURCE.fullmatch(key):
+            raise ValueError(f"--from takes a course section like 'lecture §2.8' or 'primer §11.4', got {key!r}")
     if page.exists():
         raise FileExistsError(f"{page.relative_to(ROOT)} already exists; edit it, or choose another section")
     existing = module.read_text(encoding="utf-8") if module.exists() else ""
     if re.search(rf"^def {name}\(", existing, re.M):
         raise FileExistsError(f"{module.relative_to(ROOT)} already defines {name}(); rename it or use it")
     spec = f"{module.relative_to(ROOT).as_posix()}::{name}"
-    source_key = "primer" if doc == "primer" else "lecture"
     text = PAGE.format(page_id=page_id, title=title, source=source, spec=spec,
-                       source_key=f"{source_key} §{section}" if doc != "topic" else "lecture §3.5")
+                       source_lines="\n".join(f"  - '{key} — 本页依据的课程小节：写明用到了它的什么'" for key in sources))
     page.parent.mkdir(parents=True, exist_ok=True)
     page.write_text(text, encoding="utf-8")
     head = existing or MODULE_HEAD.format(doc=module.relative_to(ROOT).as_posix())
-    for needed, line in (("import numpy as np", "import numpy as np\n"),
-                         ("from verify.evidence import produces", "from verify.evidence import produces\n")):
-        if needed not in head:
-            head = line + head
+    head = _with_imports(head, ["import numpy as np", "from verify.evidence import produces"])
     module.parent.mkdir(parents=True, exist_ok=True)
     module.write_text(head.rstrip("\n") + "\n" + FUNCTION.format(name=name, where=source), encoding="utf-8")
     return [page, module]
@@ -117,9 +143,11 @@ def main(argv=None) -> int:
     parser.add_argument("doc", choices=["lecture", "primer", "topic"])
     parser.add_argument("section", help="N.M for a section, a slug for a topic page")
     parser.add_argument("--title", default="新的一页")
+    parser.add_argument("--from", dest="sources", action="append", metavar="'lecture §N.M'",
+                        help="a course section the page draws on (required for a topic page; repeatable)")
     args = parser.parse_args(argv)
     try:
-        written = create(args.doc, args.section, args.title)
+        written = create(args.doc, args.section, args.title, args.sources)
     except (ValueError, FileExistsError) as exc:
         print(f"verify new: {exc}")
         return 2
