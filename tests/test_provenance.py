@@ -383,3 +383,32 @@ def test_a_year_must_be_a_cited_or_course_year_wherever_it_is_written(tmp_path):
     for page in (body, note, described):
         assert not check(tmp_path, page)
         one(check(tmp_path, page.replace("2017 年的", "2018 年的")), "the year 2018 年 is neither a year of a source")
+
+
+@pytest.mark.parametrize("edit, message", [
+    ("booktitle = {ICLR 2015}, year = {2015}, eprint = {1409.0473}",
+     "booktitle = {ICLR 2013}, year = {2015}, eprint = {1409.0473}"),
+    ("year = {2017}, eprint = {1706.03762}, version = {1}, date = {2017-06-12}",
+     "year = {2017}, eprint = {1706.03762}, version = {1}, date = {2017-05-12}"),
+    ("year = {2014}, eprint = {1409.3215}", "year = {2013}, eprint = {1409.3215}"),
+])
+def test_a_year_earlier_than_its_arxiv_id_is_refused(tmp_path, edit, message):
+    """An arXiv id YYMM.NNNNN says when the first version was posted; a venue, year or date before it is a typo."""
+    from verify.bibliography import BIB_PATH, BibliographyError, load
+    text = BIB_PATH.read_text(encoding="utf-8")
+    assert edit in text
+    bib = tmp_path / "bibliography.bib"
+    bib.write_text(text.replace(edit, message), encoding="utf-8")
+    with pytest.raises(BibliographyError, match="earlier than its arXiv id"):
+        load(bib)
+    assert load(BIB_PATH)   # the committed file agrees with its ids
+
+
+def test_a_record_year_must_be_one_its_section_states():
+    from verify.bibliography import load, record_year_errors
+    sources = load()
+    assert record_year_errors(sources) == []
+    davis = sources["davis2016"]
+    moved = dict(sources, davis2016=type(davis)(**{**davis.__dict__, "year": "2015"}))
+    (error,) = record_year_errors(moved)
+    assert "davis2016" in error and "2015" in error and "lecture §1.17" in error

@@ -186,6 +186,13 @@ def main(argv=None) -> int:
                 print(line)
                 failed += 1  # one printed line per failure: claims, numbers, front matter, code
         passed += sum(c["status"] == "passed" for c in data["claims"])
+    artifact_errors = []
+    if whole_site:   # the committed files the pages quote (verify/artifacts.py): invariants and pins
+        from verify import artifacts
+        artifact_errors = artifacts.check()
+        for line in artifact_errors:
+            print(line)
+        failed += len(artifact_errors)
     if whole_site:
         for stale in (args.out / "pages").glob("*.json") if (args.out / "pages").exists() else []:
             if stale.stem not in {d["page"] for d in results}:
@@ -193,7 +200,7 @@ def main(argv=None) -> int:
     for data in results:
         write_atomically(args.out / "pages" / f"{data['page']}.json", data)
     summary = summary_of(results)
-    summary.update({"claims_passed": passed, "failed": failed, "reused": reused,
+    summary.update({"claims_passed": passed, "failed": failed, "reused": reused, "artifact_errors": artifact_errors,
                     "seconds": round(time.perf_counter() - started, 3)})
     if whole_site:
         write_atomically(args.out / "results.json", results_file(results, summary))
@@ -203,7 +210,7 @@ def main(argv=None) -> int:
         print(f"(a check of some pages: {project_relative(args.out / 'results.json')} is written only by a run over "
               "the whole site)")
     print(f"{passed} passed, {failed} failed")
-    return 1 if failed or any(d["status"] != "passed" for d in results) else 0
+    return 1 if failed or artifact_errors or any(d["status"] != "passed" for d in results) else 0
 
 
 def summary_of(results: list[dict]) -> dict:

@@ -119,25 +119,80 @@ def _source(key: str, entry) -> Source:
                     for p in entry.persons.get("author", []) if str(p) != "others")
     kind = f.get("kind", "")
     if kind not in KINDS:
-        raise BibliographyError(f"{BIB_PATH.name}: entry {key!r} has kind {kind!r}; "
+        raise BibliographyError(f"entry {key!r} has kind {kind!r}; "
                                 f"use one of {', '.join(KINDS)}")
     source = Source(key=key, kind=kind, title=f.get("title", ""), authors=authors, year=f.get("year", ""),
                     venue=f.get("booktitle") or f.get("journal") or f.get("institution") or f.get("howpublished", ""),
                     eprint=f.get("eprint", ""), version=f.get("version", ""), doi=f.get("doi", ""),
                     date=f.get("date", ""), stated_in=f.get("statedin", ""), seed=f.get("seed", ""),
                     note=f.get("note", ""), fields=f)
-    where = f"{BIB_PATH.name}: entry {key!r}"
+    where = f"entry {key!r}"
     if kind == "paper" and not ((source.eprint and source.version) or source.doi
                                 or (f.get("booktitle") or f.get("journal") or f.get("institution")) and source.year):
         raise BibliographyError(f"{where} names no version: give eprint + version, a doi, or the venue and year "
                                 "of the published version (the word arXiv alone is not a version)")
     if source.version and not source.version.isdigit():
         raise BibliographyError(f"{where}: version must be the arXiv version number, e.g. 1 for v1")
+    date_error = _date_error(source)
+    if date_error:
+        raise BibliographyError(f"{where}: {date_error}")
     if kind == "record" and not source.stated_in:
         raise BibliographyError(f"{where}: a record needs statedin = {{lecture}} (the course document that states it)")
     if not source.title:
         raise BibliographyError(f"{where} has no title")
     return source
+
+
+def entry_line(key: str, path: Path = BIB_PATH) -> str:
+    """'verify/data/bibliography.bib:62', the line where an entry starts (for one-line errors)."""
+    where = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if re.match(rf"@\w+\{{{re.escape(key)},", line):
+            return f"{where}:{number}"
+    return f"{where}:1"
+
+
+ARXIV_ID = re.compile(r"^(?P<yy>\d{2})(?P<mm>0[1-9]|1[0-2])\.\d{4,5}$")   # new-style ids: YYMM.NNNNN, since 2007
+
+
+def _date_error(source: Source) -> str:
+    """An arXiv id says when its first version was posted: no year of the entry (the published version's year,
+    a venue's year, the version's date) can be earlier. '' when the entry agrees with its own id."""
+    m = ARXIV_ID.match(source.eprint)
+    if not m:
+        return ""
+    posted = (2000 + int(m["yy"]), int(m["mm"]))
+    stated = [("year", source.year)] + [(name, source.fields.get(name, "")) for name in ("booktitle", "journal")]
+    for name, text in stated:
+        for year in re.findall(r"(?<!\d)(?:19|20)\d{2}(?!\d)", text):
+            if int(year) < posted[0]:
+                return (f"{name} says {year}, earlier than its arXiv id {source.eprint} (first posted "
+                        f"{posted[0]}-{posted[1]:02d}); correct the year or the id")
+    d = re.match(r"(\d{4})(?:-(\d{2}))?", source.date)
+    if d and (int(d[1]), int(d[2] or 12)) < posted:
+        return (f"date {source.date} is earlier than its arXiv id {source.eprint} (first posted "
+                f"{posted[0]}-{posted[1]:02d}); correct the date or the id")
+    return ""
+
+
+RECORD_SECTION = re.compile(r"\[([^\]]*)\]")
+
+
+def record_year_errors(sources: dict[str, Source], path: Path = BIB_PATH) -> list[str]:
+    """A course record has no text of its own: the year it carries must be one that a section it is located in
+    states (verify/data/seed_numbers.json)."""
+    from verify.seed_numbers import section_numbers
+
+    errors = []
+    for s in sources.values():
+        if s.kind != "record" or not s.year:
+            continue
+        sections = sorted({f"{doc} §{num}" for group in RECORD_SECTION.findall(s.fields.get("locations", ""))
+                           for doc, num in re.findall(r"(lecture|primer)\.([\d.]+)", group)})
+        if not any(section_numbers(sec).states_value(float(s.year)) for sec in sections):
+            errors.append(f"{entry_line(s.key, path)}: record {s.key!r} says year {s.year}, which none of its sections "
+                          f"({', '.join(sections) or 'none located'}) states; use the year the course gives")
+    return errors
 
 
 @functools.lru_cache(maxsize=4)
@@ -150,7 +205,12 @@ def load(path: Path = BIB_PATH) -> dict[str, Source]:
         data = parse_file(str(path), bib_format="bibtex")
     except (PybtexError, OSError) as exc:
         raise BibliographyError(f"{path}: cannot read the bibliography ({' '.join(str(exc).split())})") from None
-    sources = {key: _source(key, entry) for key, entry in data.entries.items()}
+    sources = {}
+    for key, entry in data.entries.items():
+        try:
+            sources[key] = _source(key, entry)
+        except BibliographyError as exc:
+            raise BibliographyError(f"{entry_line(key, path)}: {exc}") from None
     for s in sources.values():
         if s.stated_in and s.stated_in not in sources:
             raise BibliographyError(f"{path.name}: record {s.key!r} is stated in {s.stated_in!r}, which is not an entry")

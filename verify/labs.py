@@ -91,7 +91,7 @@ def execute(path: Path, results_folder: Path, timeout: int = 600):
     return nb, time.perf_counter() - started
 
 
-def _shown(cell) -> list[str]:
+def shown_outputs(cell) -> list[str]:
     """What a reader sees of a code cell's outputs: stream text and plain-text results."""
     shown = []
     for out in cell.get("outputs", []):
@@ -118,6 +118,31 @@ def numbers_masked(lines: list[str]) -> list[str]:
     return [_NUMBER.sub("#", line) for line in lines]
 
 
+TIMING = "timing"   # a machine-dependent cell's declared tolerance for timings: no number compares across machines
+_MACHINE_LINE = re.compile(r"^((?:stdout: )?machine:).*$", re.M)   # the line that names the CPU of the run
+
+
+def machine_dependent_differences(i: int, tolerance, committed: list[str], fresh: list[str]) -> list[str]:
+    """A machine-dependent cell compares at the tolerance its metadata declares: {"atol": x} compares every
+    number within x (rounding noise of 1e-15 passes, a count of 79 that becomes 80 does not), "timing" compares
+    its words only (and of the line naming the machine, its label). Its committed outputs are also pinned
+    (verify/artifacts.py), so a number edited by hand fails there."""
+    if tolerance == TIMING:
+        mask = lambda lines: [_MACHINE_LINE.sub(r"\1 …", line) for line in numbers_masked(lines)]   # noqa: E731
+        return [] if mask(committed) == mask(fresh) else [f"cell {i} (machine-dependent) prints other words than "
+                                                          "its committed output"]
+    if not (isinstance(tolerance, dict) and set(tolerance) == {"atol"} and isinstance(tolerance["atol"], (int, float))):
+        return [f"cell {i} is tagged machine-dependent but declares no tolerance; add to its metadata "
+                '"tolerance": {"atol": x} (numbers within x) or "tolerance": "timing"']
+    if numbers_masked(committed) != numbers_masked(fresh):
+        return [f"cell {i} (machine-dependent) prints other words than its committed output"]
+    old = [float(x) for line in committed for x in _NUMBER.findall(line)]
+    new = [float(x) for line in fresh for x in _NUMBER.findall(line)]
+    far = [(a, b) for a, b in zip(old, new) if abs(a - b) > tolerance["atol"]]
+    return [f"cell {i} (machine-dependent) prints {far[0][1]:g} where {far[0][0]:g} is committed, beyond its "
+            f"declared atol {tolerance['atol']:g}"] if far else []
+
+
 def output_differences(committed, executed) -> list[str]:
     """Cells whose committed outputs differ from a fresh execution; a machine-dependent cell is compared
     with its numbers masked (a timing may change, a word or a label may not)."""
@@ -128,11 +153,11 @@ def output_differences(committed, executed) -> list[str]:
         return [f"{len(code)} code cells committed, {len(fresh)} executed"]
     for (i, old), new in zip(code, fresh):
         if any(o.get("output_type") == "error" for o in new.get("outputs", [])):
-            diffs.append(f"cell {i} raised: {_shown(new)[-1]}")
+            diffs.append(f"cell {i} raised: {shown_outputs(new)[-1]}")
         elif MACHINE_DEPENDENT in old.get("metadata", {}).get("tags", []):
-            if numbers_masked(_shown(old)) != numbers_masked(_shown(new)):
-                diffs.append(f"cell {i} (machine-dependent) prints other words than its committed output")
-        elif _shown(old) != _shown(new):
+            diffs += machine_dependent_differences(i, old.get("metadata", {}).get("tolerance"),
+                                                   shown_outputs(old), shown_outputs(new))
+        elif shown_outputs(old) != shown_outputs(new):
             diffs.append(f"cell {i} prints something other than its committed output")
     return diffs
 
@@ -231,6 +256,9 @@ def main(argv=None) -> int:
             tmp = path.with_suffix(".ipynb.tmp")
             nbformat.write(nb, tmp)
             os.replace(tmp, path)
+            from verify import artifacts   # what only this run could produce is pinned as it wrote it
+            artifacts.write_pins(path.relative_to(ROOT).as_posix())
+            artifacts.write_pins(f"results/labs/{route}.json")
             print(f"{route:14s} {seconds:5.1f} s  outputs stored in {path.relative_to(ROOT)}")
             continue
         failed += bool(diffs)

@@ -194,6 +194,15 @@ def build(seeds: Path, sections: Path) -> dict:
     return data
 
 
+def differences(committed: Path, seeds: Path, sections: Path) -> list[str]:
+    """The sections whose committed data is not what the seeds give (the file is generated, never edited)."""
+    fresh = build(seeds, sections)
+    recorded = json.loads(Path(committed).read_text(encoding="utf-8"))
+    # through JSON, so that tuples and lists compare as the file stores them
+    fresh = json.loads(json.dumps(fresh, ensure_ascii=False))
+    return sorted(k for k in set(fresh) | set(recorded) if fresh.get(k) != recorded.get(k))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m verify.seed_numbers", description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=Path, required=True)

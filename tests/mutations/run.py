@@ -70,6 +70,30 @@ def killed_in_copy(mutant: Mutant, scratch: Path) -> tuple[bool, str]:
 
 _baselines: dict = {}
 
+FILE_CLASSES = ("artifacts", "data")
+
+
+def killed_in_files(mutant: Mutant, scratch: Path) -> tuple[bool, str]:
+    """Edit a copy of the committed files and run the file checks there (tests/mutations/files.py)."""
+    from tests.mutations.files import FOLDERS, file_errors
+    tree = scratch / "files"
+    if not tree.exists():
+        for folder in FOLDERS:
+            shutil.copytree(ROOT / folder, tree / folder, ignore=shutil.ignore_patterns("*.pt", "__pycache__"))
+        _baselines["files"] = messages(file_errors(tree))
+    texts = apply(mutant, lambda rel: (tree / rel).read_text(encoding="utf-8"))
+    originals = {rel: (tree / rel).read_text(encoding="utf-8") for rel in texts}
+    try:
+        for rel, text in texts.items():
+            (tree / rel).write_text(text, encoding="utf-8")
+        from verify import bibliography
+        bibliography.load.cache_clear()   # the copy's bibliography is read by path; an edit must be seen
+        new = messages(file_errors(tree)) - _baselines["files"]
+    finally:
+        for rel, text in originals.items():
+            (tree / rel).write_text(text, encoding="utf-8")
+    return bool(new), next(iter(new), "")
+
 
 def _verify_messages(copy: Path, scratch: Path, pages: list[str]) -> Counter:
     env = {"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin", "HOME": str(copy)}
@@ -88,7 +112,9 @@ def run(mutants: list[Mutant], out=print) -> dict:
         scratch = Path(tmp)
         for mutant in mutants:
             try:
-                killed, why = (killed_in_copy if mutant.page is None else killed_in_process)(mutant, scratch)
+                check = (killed_in_files if mutant.cls in FILE_CLASSES else
+                         killed_in_copy if mutant.page is None else killed_in_process)
+                killed, why = check(mutant, scratch)
             except ValueError as exc:  # the page changed since generation: not a mutant any more
                 out(f"skipped {mutant.name}: {exc}")
                 continue
@@ -156,7 +182,8 @@ def main(argv=None) -> int:
     if args.all:
         from tests.mutations import corpus
         corpus.EVERY_CANDIDATE = True
-    mutants = generate(check_page, every=5 if args.fast else 1)
+    from tests.mutations import files
+    mutants = generate(check_page, every=5 if args.fast else 1) + files.generate()
     if args.only:
         mutants = [m for m in mutants if m.cls == args.only]
     if args.fast:
