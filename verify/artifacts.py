@@ -47,6 +47,29 @@ BINDINGS = [
 ]
 
 
+MACHINE_DEPENDENT = "machine-dependent"   # notebook cell tag: its numbers (timings) may differ across machines
+MACHINE_DEPENDENT_KEY = "machine_dependent"  # top-level key of a results file: timings etc., pinned, not recomputed
+
+
+def shown_outputs(cell) -> list[str]:
+    """What a reader sees of a code cell's outputs: stream text and plain-text results."""
+    shown = []
+    for out in cell.get("outputs", []):
+        kind = out.get("output_type")
+        if kind == "stream":
+            # a stream arrives in chunks that depend on flush timing: join consecutive ones
+            head = f"{out.get('name')}: "
+            if shown and shown[-1].startswith(head):
+                shown[-1] += out.get("text", "")
+            else:
+                shown.append(head + out.get("text", ""))
+        elif kind in ("execute_result", "display_data"):
+            shown.append(str(out.get("data", {}).get("text/plain", "")))
+        elif kind == "error":
+            shown.append(f"error: {out.get('ename')}: {out.get('evalue')}")
+    return shown
+
+
 class ArtifactError(ValueError):
     """A committed file breaks an invariant or its pin: one line naming the file and what to do."""
 
@@ -216,14 +239,12 @@ def _sha256(obj) -> str:
 
 def machine_dependent_outputs(notebook: dict) -> dict[str, list]:
     """cell index -> the outputs a reader sees, for every cell tagged machine-dependent."""
-    from verify.labs import MACHINE_DEPENDENT, shown_outputs
     return {str(i): shown_outputs(cell) for i, cell in enumerate(notebook.get("cells", []))
             if cell.get("cell_type") == "code" and MACHINE_DEPENDENT in cell.get("metadata", {}).get("tags", [])}
 
 
 def current_pins(root: Path = ROOT) -> dict[str, str]:
     """The pins the committed files give now: what results/pins.json must hold."""
-    from verify.labs import MACHINE_DEPENDENT_KEY
     pins = {}
     cpu = root / "benchmarks" / "results" / "cpu.json"
     if cpu.is_file():

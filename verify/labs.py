@@ -12,6 +12,7 @@ import os
 import re
 from pathlib import Path
 
+from verify.artifacts import MACHINE_DEPENDENT, MACHINE_DEPENDENT_KEY, shown_outputs
 from verify.evidence import produces
 from verify.labs_route_g import headlines as route_g_headlines
 
@@ -55,8 +56,6 @@ def committed_results(route: str) -> dict:
 # --------------------------------------------------------------------------- executing notebooks
 
 NOTEBOOKS = ROOT / "notebooks"
-MACHINE_DEPENDENT = "machine-dependent"   # cell tag: its numbers (timings) may differ across machines, its words not
-MACHINE_DEPENDENT_KEY = "machine_dependent"  # top-level key of a results file: timings etc., never compared
 
 
 def notebook_paths() -> list[Path]:
@@ -89,25 +88,6 @@ def execute(path: Path, results_folder: Path, timeout: int = 600):
         else:
             os.environ["LAB_RESULTS_DIR"] = previous
     return nb, time.perf_counter() - started
-
-
-def shown_outputs(cell) -> list[str]:
-    """What a reader sees of a code cell's outputs: stream text and plain-text results."""
-    shown = []
-    for out in cell.get("outputs", []):
-        kind = out.get("output_type")
-        if kind == "stream":
-            # a stream arrives in chunks that depend on flush timing: join consecutive ones
-            head = f"{out.get('name')}: "
-            if shown and shown[-1].startswith(head):
-                shown[-1] += out.get("text", "")
-            else:
-                shown.append(head + out.get("text", ""))
-        elif kind in ("execute_result", "display_data"):
-            shown.append(str(out.get("data", {}).get("text/plain", "")))
-        elif kind == "error":
-            shown.append(f"error: {out.get('ename')}: {out.get('evalue')}")
-    return shown
 
 
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?", re.IGNORECASE)
