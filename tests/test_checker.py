@@ -99,7 +99,7 @@ def test_a_bare_number_fails_with_its_line(page, tmp_path):
     variant = write_variant(tmp_path, page, text)
     errors = one_line_errors(check_page(variant))
     last_line = text.rstrip("\n").count("\n") + 1
-    assert any(e.endswith("rewrite it") and f":{last_line}: number '3.14159'" in e for e in errors), errors
+    assert any(e.endswith("do not blur it)") and f":{last_line}: number '3.14159'" in e for e in errors), errors
 
 
 # ---------------------------------------------------------------- whole-run mutations (make verify)

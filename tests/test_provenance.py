@@ -412,3 +412,11 @@ def test_a_record_year_must_be_one_its_section_states():
     moved = dict(sources, davis2016=type(davis)(**{**davis.__dict__, "year": "2015"}))
     (error,) = record_year_errors(moved)
     assert "davis2016" in error and "2015" in error and "lecture §1.17" in error
+
+
+def test_a_description_may_repeat_what_the_body_verifies(tmp_path):
+    """The description summarizes the body: the same cited 41.0 is fine there; a value the body does not verify
+    is refused, and the message asks for a claim, not for the value to be blurred away."""
+    assert check(tmp_path, PAPER_PAGE.replace("title: t\n", "title: t\ndescription: big 模型的 41.0\n")) == []
+    errors = check(tmp_path, PAPER_PAGE.replace("title: t\n", "title: t\ndescription: big 模型的 41.5\n"))
+    one(errors, "description states 41.5, which the body does not verify; claim or cite the same value")

@@ -164,3 +164,28 @@ def test_an_equality_is_bound_by_close_and_flipping_it_fails(tmp_path):
     assert len(unstated) == 1 and "'一样', an equality" in unstated[0] and "close(a, b, tol)" in unstated[0], unstated
     false = page(tmp_path, body, equal("close({her}, {him}, 1e-9)"))
     assert len(false) == 1 and "relation 1 does not hold" in false[0], false
+
+
+def test_a_text_hole_binds_a_name_to_its_number(tmp_path, monkeypatch):
+    """A template may bind the name a number belongs to ({best} returns 'her'): swapping the names fails."""
+    from verify import values
+    from verify.values import run_verify
+    computed = dict(run_verify(SCORES), best="her", other="him")
+    monkeypatch.setitem(values._cache, SCORES, computed)
+    claims = "  - '{best} 得分最高'\n"
+    assert page(tmp_path, BODY + "\nher 得分最高。\n", claims=claims, relations=BOUND) == []
+    errors = page(tmp_path, BODY + "\nhim 得分最高。\n", claims=claims, relations=BOUND)
+    assert any("claim 2 not found" in e and "{best} = 'her'" in e for e in errors), errors
+
+
+def test_a_fraction_whose_parts_are_holes_is_claimed(tmp_path, monkeypatch):
+    """'3/6' is read as one number; printed from two holes {n_right}/{n_all}, each part is checked, so it is
+    claimed (a wrong part still fails)."""
+    from verify import values
+    from verify.values import run_verify
+    computed = dict(run_verify(SCORES), n_right=3, n_all=6)
+    monkeypatch.setitem(values._cache, SCORES, computed)
+    claims = "  - '答对的比例是 {n_right}/{n_all}'\n"
+    assert page(tmp_path, BODY + "\n答对的比例是 3/6。〔本站构造〕\n", claims=claims, relations=BOUND) == []
+    errors = page(tmp_path, BODY + "\n答对的比例是 3/7。〔本站构造〕\n", claims=claims, relations=BOUND)
+    assert any("claim 2 {n_all}" in e for e in errors), errors

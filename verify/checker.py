@@ -25,7 +25,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify import classify, counts, kinds, provenance
+from verify import classify, counts, kinds, provenance, run_claims
 from verify.evidence import COMPUTED_KINDS, declared_kinds, run_keys
 from verify.formulas import check_formulas
 from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
@@ -130,7 +130,11 @@ def template_regex(template: str, values: dict) -> tuple[str, list[Hole]]:
             continue  # a LaTeX group like \sqrt{d_k} stays literal text
         parts.append(re.escape(squeeze(template[pos:m.start()])[0]))
         hole = Hole(base, path)
-        parts.append(hole_pattern(hole.value(values), f"h{len(holes)}"))
+        value = hole.value(values)
+        if isinstance(value, str):   # a text hole (a row label, a model's name): printed exactly as returned
+            parts.append(f"(?P<h{len(holes)}>{re.escape(squeeze(value)[0])})")
+        else:
+            parts.append(hole_pattern(value, f"h{len(holes)}"))
         holes.append(hole)
         pos = m.end()
     parts.append(re.escape(squeeze(template[pos:])[0]))
@@ -254,6 +258,8 @@ def check_claim(ctx: Context, i: int, template) -> None:
     if not matches:
         hint = unknown_holes(template, values)
         extra = f"; {', '.join(hint)} is not a computed key" if hint else ""
+        texts = [f"{{{h.key}}} = {h.value(values)!r}" for h in holes if isinstance(h.value(values), str)]
+        extra += f"; a text hole prints exactly what the function returns ({', '.join(texts)})" if texts else ""
         ctx.fail(line, f"claim {i} not found in the page body: {template!r}{extra}; "
                        "restore the text or update the template")
         ctx.report.claims.append(ClaimResult(page.id, i, ",".join(h.key for h in holes), template, None, None,
@@ -268,6 +274,10 @@ def check_claim(ctx: Context, i: int, template) -> None:
             printed = m.group(group)
             start, end = ctx.body_span(m, group)
             computed = hole.value(values)
+            if isinstance(computed, str):   # matched exactly by its pattern; names no number to count
+                ctx.report.claims.append(ClaimResult(page.id, i, hole.key, template, printed, computed, "passed",
+                                                     body_line, "", (page.body_offset + start, page.body_offset + end)))
+                continue
             try:
                 ok, why = compare(printed, computed)
             except NumberFormatError as exc:
@@ -484,16 +494,63 @@ def check_source_matches_id(ctx: Context) -> None:
 
 
 def check_title_and_description(ctx: Context) -> None:
-    """The title and the description are read without the body's claims: they state no values."""
+    """The title and the description summarize the body: a value there must be one the body verifies, in the same
+    words (a count with its measure word, 两种切分 for 两种切分; a number that is not a small integer, 0.881), or a
+    count the course section states. A bare small integer (9, 三) could stand for anything the body counts."""
+    if ctx.values is None:
+        return  # the verify function failed with a line of its own
+    body = ctx.page.body
+    verified = set()
+    for token in classify.numbers_in(body):
+        if not token.structural and any(c.kind in ("claim", "cited") and c.start <= token.start and token.end <= c.end
+                                         for c in ctx.covered):
+            verified.add(_as_summary(token, body))
     for key in ("title", "description"):
         text = ctx.meta.get(key)
         if text is None:
             continue
-        bare = [t.text for t in classify.numbers_in(str(text))
-                if not t.structural and not (t.word and ctx.course.states_phrase(t.phrase))]
+        text = str(text)
+        bare = [t.text for t in classify.numbers_in(text)
+                if not t.structural and (_as_summary(t, text) is None or _as_summary(t, text) not in verified)
+                and not (t.word and ctx.course.states_phrase(t.phrase))]
         if bare:
             ctx.fail(ctx.meta_line(key),
-                     f"{key} states {', '.join(bare)}, which nothing verifies there; say it without the value")
+                     f"{key} states {', '.join(bare)}, which the body does not verify; claim or cite the same "
+                     "value in the body, in the same words (the title and description may repeat a verified number)")
+
+
+def _as_summary(token, text: str) -> str | None:
+    """How a number must reappear to be the same: a count with its measure word, any other value by its text;
+    None for a bare small integer, which cannot say what it counts."""
+    phrase = token.phrase if token.word else digit_phrase(text, token)
+    if phrase:
+        return "count " + phrase
+    try:
+        value = float(classify.word_value(token.text) if token.word else token.text.replace(",", ""))
+    except (TypeError, ValueError):
+        value = None   # 1.804×10⁻¹⁵, 57.67%: not a small integer
+    small = value is not None and value.is_integer() and abs(value) <= 12
+    return None if small else "value " + token.text
+
+
+def check_run_claims(ctx: Context) -> None:
+    """A sentence saying the site trained or measured something is backed by run evidence and a named results
+    file, or links the page that has them; a GPU run needs a results file with a CUDA device (verify/run_claims.py)."""
+    for offset, message in run_claims.errors(ctx.page, classify.prose_view(ctx.page.body)):
+        ctx.fail(ctx.page.line_of(offset) if offset else ctx.meta_line("evidence"), message)
+
+
+def _covered_in_parts(ctx: Context, token) -> set:
+    """A token read as one number (a fraction 3/6, a ratio 2:1) whose every digit run lies inside a claim hole of
+    its own ({a}/{b}) is claimed; {'claim'} then, else nothing."""
+    runs = [(token.start + m.start(), token.start + m.end()) for m in re.finditer(r"\d+(?:\.\d+)?", token.text)]
+    if len(runs) < 2:
+        return set()
+    claimed = [c for c in ctx.covered if c.kind in ("claim", "failed-claim")]
+    kinds_of = [{c.kind for c in claimed if c.start <= a and b <= c.end} for a, b in runs]
+    if all(kinds_of):
+        return set().union(*kinds_of)
+    return set()
 
 
 def check_completeness(ctx: Context) -> None:
@@ -506,13 +563,15 @@ def check_completeness(ctx: Context) -> None:
         if ctx.values is None:
             continue  # the verify function failed with a line of its own; its numbers cannot be judged
         covers = {c.kind for c in ctx.covered if c.start <= token.start and token.end <= c.end}
+        if not covers:
+            covers = _covered_in_parts(ctx, token)
         if "failed-claim" in covers:
             continue  # its claim already failed with a message of its own
         if "claim" in covers:
             report.numbers_recomputed += 1
             where = (token.start + ctx.page.body_offset, token.end + ctx.page.body_offset)
             index = next((n for n, c in enumerate(report.claims) if c.status == "passed" and c.span
-                          and c.span[0] <= where[0] and where[1] <= c.span[1]), None)
+                          and c.span[0] <= where[0] < c.span[1]), None)   # the claim where the number starts
             if index is not None:
                 claim = report.claims[index]
                 report.marks.append(kinds.Mark(token.start, token.end, token.text, claim_kind(ctx, claim),
@@ -540,7 +599,7 @@ def check_completeness(ctx: Context) -> None:
         else:
             ctx.fail(ctx.page.line_of(token.start),
                      f"number {token.text!r} is neither claimed nor cited ({token.context}); "
-                     "add a claim template, a cited entry, or rewrite it")
+                     "add a claim template or a cited entry (a count in words is bound the same way; do not blur it)")
 
 
 STAGES = (
@@ -554,9 +613,10 @@ STAGES = (
     check_project_paths,
     check_code_blocks,
     check_computed_evidence_is_used,
+    check_run_claims,
     check_page_figures,
-    check_title_and_description,
     check_completeness,
+    check_title_and_description,   # after completeness: it accepts what the body verifies
     check_tables,
     check_blurred_counts,
     check_kinds,

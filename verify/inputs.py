@@ -129,6 +129,10 @@ def page_inputs(page_path: Path, verify_spec: str | None, body: str) -> dict:
         found = _module_file(name) or _module_file(name.rsplit(".", 1)[0])
         if found:
             files |= closure(found)
+    for target in re.findall(r"\]\(([^)\s#]+\.md)(?:#[^)]*)?\)", body):
+        linked = (Path(page_path).resolve().parent / target).resolve()
+        if linked.is_file():
+            files.add(linked)   # a run claim is backed by the page it links (verify/run_claims.py)
     recorded = {f.relative_to(ROOT).as_posix() if f.is_relative_to(ROOT) else str(f): sha256_of(f) for f in files}
     recorded = dict(sorted(recorded.items()))
     key = hashlib.sha256("\n".join(f"{k} {v}" for k, v in recorded.items()).encode()).hexdigest()

@@ -171,7 +171,7 @@ def check(page, numbers_in, compare) -> Provenance:
         bare = [t.text for t in numbers_in(citation.note) if not t.structural and re.search(r"\d", t.text)]
         if bare:
             fail(claim_line(page, "sources", i), f"sources {i}: the note states {', '.join(bare)}, which is rendered "
-                 "on the page but checked nowhere; say it without the value or cite it in cited")
+                 "on the page but checked nowhere; state it in the body, where a claim or a cited entry checks it")
 
     squeezed, offsets = squeeze(body)
     for i, cite in enumerate(meta.get("cited") or []):

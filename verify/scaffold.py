@@ -89,23 +89,30 @@ def targets(doc: str, section: str) -> tuple[Path, Path, str, str, str]:
 
 
 def _with_imports(head: str, lines: list[str]) -> str:
-    """head with each import line it lacks, placed after the module docstring and any __future__ import
+    """head with each import line it lacks, placed where isort would group it: after the module's last project
+    import (kernels, verify), else after its last import, else after the docstring and any __future__ import
     (an import above the docstring would make the module's docstring None)."""
     missing = [line for line in lines if line not in head]
     if not missing:
         return head
     import ast
     body = ast.parse(head).body
-    after = 0
+    after = project = last_import = 0
     for node in body:
         docstring = isinstance(node, ast.Expr) and isinstance(getattr(node, "value", None), ast.Constant) \
             and isinstance(node.value.value, str) and node is body[0]
         if docstring or isinstance(node, ast.ImportFrom) and node.module == "__future__":
             after = node.end_lineno
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            last_import = node.end_lineno
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+            if any(n.split(".")[0] in ("kernels", "verify") for n in names):
+                project = node.end_lineno
         else:
             break
     kept = head.split("\n")
-    return "\n".join(kept[:after] + missing + kept[after:])
+    at = project or last_import or after
+    return "\n".join(kept[:at] + missing + kept[at:])
 
 
 SOURCE = re.compile(r"(?:lecture|primer) §(?:\d+|[A-D])\.\d+")

@@ -28,7 +28,7 @@ TARGETS = {
     "digits_prose": 1.0, "digits_table": 1.0, "digits_math": 1.0, "code_output": 1.0,
     "number_words": 1.0, "units": 1.0, "comparisons": 0.9, "signs_and_order": 1.0,
     "provenance": 1.0, "new_numbers": 1.0, "formulas": 1.0, "kernels": 1.0, "labels": 1.0,
-    "tables": 1.0, "artifacts": 1.0, "data": 1.0,   # the last two: tests/mutations/files.py
+    "tables": 1.0, "run_claims": 1.0, "artifacts": 1.0, "data": 1.0,   # the last two: tests/mutations/files.py
     "controls": 1.0,  # for controls: the share that passes
 }
 
@@ -537,8 +537,47 @@ def tables(views, rng) -> list[Mutant]:
     return _sample(out, rng, 60)
 
 
+RUN_SENTENCES = ("本站已经做了这样的运行。", "本站在 CPU 上实测过这一结果。", "这些数字出自本站训练的模型。")
+NEGATION_FLIPS = [("本站没有训练", "本站训练了"), ("本站未训练的", "本站训练的"), ("本站未经训练的", "本站训练过的"),
+                  ("不是本站的测量", "是本站的测量"), ("尚未在 GPU 上实测", "已在 GPU 上实测"),
+                  ("还没有在 GPU 上做过", "已经在 GPU 上做过"), ("没有在本站做训练实验", "在本站做了训练实验")]
+
+
+def run_claims(views, rng) -> list[Mutant]:
+    """Claims about the site's own runs (verify/run_claims.py): a run sentence added to a page with no run
+    evidence, a negation turned into a claim ("本站没有训练" → "本站训练了", "尚未在 GPU 上实测" → "已在 GPU 上实测"),
+    a run page's results files dropped, a CPU run moved to a GPU."""
+    from verify.run_claims import RESULTS, RUN_EVIDENCE
+    out = []
+    for v in views:
+        body, rel = v.page.body, _rel(v.path)
+        evidence = set(v.page.meta.get("evidence") or [])
+        if not evidence & RUN_EVIDENCE:
+            para = re.search(r"\n\n(?![ \t]*(?:[-*|#>$`!]|\d+\.))[^\n]*[\u3400-\u9fff][^\n]*。(?=\n)", body)
+            if para:
+                end = para.end()
+                sentence = RUN_SENTENCES[len(out) % len(RUN_SENTENCES)]
+                out.append(Mutant("run_claims", f"{v.path.name}: added {sentence}",
+                                  [_at(v.path, v.body_offset + end - 1, "。", "。" + sentence)], rel))
+        for old, new in NEGATION_FLIPS:
+            i = body.find(old)
+            if i >= 0:
+                out.append(Mutant("run_claims", f"{v.path.name}: {old} -> {new}",
+                                  [_at(v.path, v.body_offset + i, old, new)], rel))
+        if evidence & RUN_EVIDENCE:
+            names = RESULTS.findall(body)
+            if names:
+                out.append(Mutant("run_claims", f"{v.path.name}: results files dropped",
+                                  [(rel, rf"`?(?:{RESULTS.pattern})`?", "仓库里的文件", "regex")], rel))
+            i = body.find("本站在 CPU 上")
+            if i >= 0:
+                out.append(Mutant("run_claims", f"{v.path.name}: CPU run said to be on a GPU",
+                                  [_at(v.path, v.body_offset + i, "本站在 CPU 上", "本站在 GPU 上")], rel))
+    return _sample(out, rng, 60)
+
+
 GENERATORS = [digits, code_output, number_words, units, comparisons, signs_and_order, provenance, new_numbers,
-              formulas, kernels, labels, tables, controls]
+              formulas, kernels, labels, tables, run_claims, controls]
 
 
 EVERY_CANDIDATE = False  # `run --all`: no sampling, every edit each generator can make (about 7,800; ~13 min)

@@ -1,0 +1,53 @@
+"""Claims about the site's own runs are backed (verify/run_claims.py): edits of real pages."""
+import pytest
+
+from verify.checker import ROOT, check_page
+
+
+def variant(tmp_path, rel: str, old: str, new: str):
+    """The page with one edit, checked at its own place in a scratch copy of docs/ (relative links resolve)."""
+    import shutil
+    docs = tmp_path / "docs"
+    if not docs.exists():
+        shutil.copytree(ROOT / "docs", docs)
+    page = docs / rel
+    text = page.read_text(encoding="utf-8")
+    assert old in text, f"{rel} no longer contains {old!r}"
+    page.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return check_page(page).errors
+
+
+def messages(errors, needle):
+    return [e for e in errors if needle in e]
+
+
+def test_every_page_backs_its_run_claims():
+    from verify import classify, run_claims
+    from verify.page import all_pages, read_page
+    bad = [(p, m) for p in all_pages() for page in [read_page(p)]
+           for _, m in run_claims.errors(page, classify.prose_view(page.body))]
+    assert not bad, bad[:3]
+
+
+@pytest.mark.parametrize("rel, old, new, needle", [
+    # a page of constructions claims a run, with no link to one
+    ("lecture/ch07/7-10.md", "本站没有训练 GQA 模型", "本站训练了 GQA 模型", "links to no page that has"),
+    ("lecture/ch07/7-2.md", "用本站未训练的", "用本站训练的", "links to no page that has"),
+    # a GPU run: no results file records a CUDA device
+    ("lecture/ch06/6-4.md", "本站还没有在 GPU 上做过这次对照", "本站已经在 GPU 上做过这次对照", "records a CUDA device"),
+    ("primer/ch14/14-6.md", "本站尚未在 GPU 上实测", "本站已在 GPU 上实测", "records a CUDA device"),
+    # the course's archived run called the site's
+    ("lecture/ch07/7-16.md", "不是本站的测量", "是本站的测量", "inside a box labelled 历史记录"),
+    # a run page that no longer names its files
+    ("lecture/ch03/3-14.md", "提交的 checkpoint 与清单 `results/seq2seq/`；", "", "names no results file"),
+])
+def test_an_unbacked_run_claim_fails(tmp_path, rel, old, new, needle):
+    assert messages(variant(tmp_path, rel, old, new), needle)
+
+
+def test_a_linked_run_and_a_negation_pass(tmp_path):
+    """Linking the page that has the run backs the sentence; saying what was not done is no claim."""
+    page = "lecture/ch07/7-10.md"
+    assert not messages(variant(tmp_path, page, "本站没有训练 GQA 模型", "本站在 CPU 上实测的速度比见 [§7.9](7-9.md)，"
+                                "本站没有训练 GQA 模型"), "says the site")
+    assert not messages(variant(tmp_path, "lecture/ch07/7-2.md", "用本站未训练的", "用本站从未训练过的"), "says the site")
