@@ -2,7 +2,7 @@
 caught at its target rate, and the neutral controls pass. `make mutations` runs the whole corpus."""
 import pytest
 
-from tests.mutations import files
+from tests.mutations import code, files
 from tests.mutations.corpus import TARGETS, generate
 from tests.mutations.run import fast_subset, rate, run
 
@@ -10,7 +10,7 @@ from tests.mutations.run import fast_subset, rate, run
 @pytest.fixture(scope="module")
 def table():
     from verify.checker import check_page
-    mutants = fast_subset(generate(check_page, every=5) + files.generate())
+    mutants = fast_subset(generate(check_page, every=5) + files.generate() + code.generate())
     assert len({m.cls for m in mutants}) == len(TARGETS), "every class must have mutants on the real pages"
     return run(mutants, out=lambda line: None)
 

@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verify import classify, counts, kinds, provenance, run_claims
-from verify.evidence import COMPUTED_KINDS, declared_kinds, run_keys
+from verify.evidence import COMPUTED_KINDS, declared_kinds, input_keys, run_keys
 from verify.formulas import check_formulas
+from verify.literals import literal_keys
 from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
 from verify.page import Page, PageError, all_pages, claim_line, is_page, read_page, squeeze  # noqa: F401
 from verify.paths import ROOT, project_relative
@@ -160,6 +161,7 @@ class Context:
     produced: set = field(default_factory=set)  # evidence kinds the verify function declares
     run_keys: tuple = ()   # for a function of constructions and runs: the keys that come from runs
     extents: list = field(default_factory=list)   # body (start, end) of every located claim template
+    function: object = None   # the page's verify function, once resolved
 
     @property
     def meta(self) -> dict:
@@ -200,6 +202,7 @@ def check_verify_function(ctx: Context) -> None:
         return
     try:
         fn = resolve_verify(spec)
+        ctx.function = fn
         ctx.report.verify_source = f"{inspect.getsourcefile(fn)}:{inspect.getsourcelines(fn)[1]}"
         ctx.produced = set(declared_kinds(fn))
         ctx.run_keys = run_keys(fn)
@@ -221,6 +224,26 @@ def check_verify_function(ctx: Context) -> None:
         ctx.fail(ctx.meta_line("verify"),
                  f"verify function {spec} failed: {type(exc).__name__}: {exc}{where}; fix the function or the path")
         ctx.values = None
+
+
+def check_inputs_are_declared(ctx: Context) -> None:
+    """A claimed key the function returns as a written-out number is a declared input, not a copied result
+    (verify/literals.py); a declared input is written out and returned."""
+    if ctx.function is None or ctx.values is None:
+        return
+    written, declared = literal_keys(ctx.function), input_keys(ctx.function)
+    spec = ctx.meta.get("verify")
+    for i, template in enumerate(ctx.claims):
+        for key in dict.fromkeys(m.group(1) for m in HOLE.finditer(str(template))):
+            if key in written and key not in declared:
+                ctx.fail(claim_line(ctx.page, "claims", i),
+                         f"claim {i} {{{key}}}: {spec} returns {key} as a number written out in the code, so the "
+                         f"page's value is not recomputed; compute it through a kernel, or, if the page gives it as "
+                         f"an input, declare it with @inputs({key!r}) (verify/evidence.py)")
+    for key in sorted(declared - written):
+        why = "does not return it" if key not in ctx.values else "computes it"
+        ctx.fail(ctx.meta_line("verify"), f"{spec} declares {key!r} an input but {why}; an input is a number "
+                                          "written out in the code, so drop it from @inputs")
 
 
 def check_claims(ctx: Context) -> None:
@@ -605,6 +628,7 @@ def check_completeness(ctx: Context) -> None:
 STAGES = (
     check_verify_function,
     check_claims,
+    check_inputs_are_declared,
     check_comparisons,
     check_formulas_against_kernels,
     check_source_matches_id,

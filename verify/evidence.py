@@ -10,6 +10,12 @@ given inputs).
 
 A function that produces both constructions and runs names the keys that come from the runs (`runs`, names or
 `prefix*` patterns): the checker gives those the kind 本站运行 and the rest 教学构造 or 本站构造 (verify/kinds.py).
+
+A key whose value the function returns as a written-out number (`"lr": 0.1`, or a constant `LR = 0.1`) is an
+input the page gives, not a result; it must be declared, so that a hard-coded copy of a printed result cannot
+pass for a computation (verify/literals.py):
+
+    @inputs("lr", "w0", "x", "y")
 """
 from __future__ import annotations
 
@@ -29,6 +35,18 @@ def produces(*kinds: str, runs: tuple = ()):
         function.run_keys = tuple(runs)
         return function
     return mark
+
+
+def inputs(*keys: str):
+    """Declare the returned keys that are the page's given inputs (numbers written out in the code)."""
+    def mark(function):
+        function.input_keys = frozenset(keys)
+        return function
+    return mark
+
+
+def input_keys(function) -> frozenset:
+    return getattr(function, "input_keys", frozenset())
 
 
 def run_keys(function) -> tuple:

@@ -163,7 +163,7 @@ def fast_subset(mutants: list[Mutant], per_class: int = 6, seed: int = 1) -> lis
         by_class.setdefault(m.cls, []).append(m)
     out = []
     for cls, ms in by_class.items():
-        if cls == "kernels":  # one kernel edit, the one that touches the fewest pages (a subprocess each)
+        if cls in ("kernels", "hardcoded"):  # one code edit, the one that touches the fewest pages (a subprocess each)
             out.append(min(ms, key=lambda m: len(m.pages)))
             continue
         out += ms if len(ms) <= per_class else rng.sample(ms, per_class)
@@ -182,8 +182,8 @@ def main(argv=None) -> int:
     if args.all:
         from tests.mutations import corpus
         corpus.EVERY_CANDIDATE = True
-    from tests.mutations import files
-    mutants = generate(check_page, every=5 if args.fast else 1) + files.generate()
+    from tests.mutations import code, files
+    mutants = generate(check_page, every=5 if args.fast else 1) + files.generate() + code.generate()
     if args.only:
         mutants = [m for m in mutants if m.cls == args.only]
     if args.fast:

@@ -29,6 +29,7 @@ from kernels.retrieval import cosine_similarity, dot_similarity
 from kernels.sampling import next_token_pairs, perplexity
 from kernels.text_stats import (add_alpha, history_counts, mle_probability, ngram_counts, padded, text_units,
                                 token_ids)
+from verify.evidence import inputs
 
 # --------------------------------------------------------------------------- the main thread (§1.1, §1.2, §1.9)
 
@@ -138,6 +139,7 @@ AVG_VOCAB = ["我", "给", "他"]
 AVG_TABLE = np.array([[1.0, 0.0], [2.0, 2.0], [0.0, 1.0]])
 
 
+@inputs("power")
 def word2vec_objectives() -> dict:
     main_pairs = [p for p in skipgram_pairs(MAIN_UNITS, 1) if p[0] == "书"]
     money = [p for p in skipgram_pairs(ENGLISH_WINDOW_SENTENCE, 2) if p[0] == "money"]
@@ -177,6 +179,7 @@ def window_step(ids):
     return fixed_window_lm(WINDOW_TABLE, ids, WINDOW_K, WINDOW_W, WINDOW_B, WINDOW_U, WINDOW_C)
 
 
+@inputs("k")
 def fixed_window() -> dict:
     her, him, key = window_step([0, 1, 3]), window_step([0, 2, 3]), window_step([0, 4, 3])
     far_a, far_b = window_step(FAR_PREFIX_A), window_step(FAR_PREFIX_B)
@@ -306,6 +309,7 @@ TOKENS_A, TOKENS_B = 10, 20
 PER_BYTE_TEXT = MAIN_SOURCE_TEXT   # 本站自建: the message is taken to be the main sentence
 
 
+@inputs("nll")
 def tokenization_ppl() -> dict:
     n_bytes = len(text_units(PER_BYTE_TEXT, "byte"))
     return {"nll": STRING_NLL, "n_a": TOKENS_A, "n_b": TOKENS_B,
@@ -323,6 +327,7 @@ GLOVE_X_MAX, GLOVE_ALPHA = 4.0, 0.5     # 本站为小计数表选的演示值�
 GLOVE_SHOWN_COUNTS = np.array([1.0, 2.0, 3.0, 4.0])   # the distinct nonzero counts of this table
 
 
+@inputs("d", "window")
 def cooccurrence_glove() -> dict:
     C = cooccurrence_counts(COUNT_CORPUS, COOC_WINDOW, COOC_VOCAB)
     M = ppmi(C)

@@ -20,6 +20,7 @@ from kernels.sequence_training import (cell_path_gradient, clip_by_value, gru_ca
                                        gru_z_other_convention,
                                        lstm_preactivations, recurrent_weight_contributions, rnn_jacobian_product,
                                        rnn_preactivation, rnn_state_jacobian)
+from verify.evidence import inputs
 
 # --------------------------------------------------------------------------- §2.1: shared update
 
@@ -91,6 +92,7 @@ def _retained(f: float, steps: int) -> float:
     return c
 
 
+@inputs("path_steps", "retain_steps")
 def lstm_gates() -> dict:
     """§2.2: the scalar slice, the complete two-dimensional step, and the retention/path products."""
     s = lstm_cell_update(SLICE["c_prev"], SLICE["f"], SLICE["i"], SLICE["g"], SLICE["o"])
@@ -177,6 +179,7 @@ UNIFORM_K = 4          # 本站补充: every step uniform over K candidates
 UNIFORM_STEPS = 3
 
 
+@inputs("k", "k_steps")
 def perplexity_examples() -> dict:
     """§2.7: PPL of target probabilities 1/2 and 1/4, and of a uniform K-way prediction."""
     losses = token_nll(PPL_TARGET_PROBS)
@@ -199,6 +202,7 @@ TOP_K = 2
 TOP_P = 0.85
 
 
+@inputs("k", "p")
 def decoding_rules() -> dict:
     """§2.8: temperature, top-k and top-p on the R13 distribution (logits taken as ln p)."""
     logits = np.log(R13_PROBS)
@@ -250,6 +254,7 @@ def bptt_sum() -> dict:
             "loss": run.loss}
 
 
+@inputs("eps")
 def gradient_check_program() -> dict:
     """§2.10: central differences against BPTT, and the two bugs the course names."""
     run = _gc_bptt()
@@ -296,6 +301,7 @@ def _credit_by_distance() -> dict:
             "truncated_reach": last - boundary, "truncated_norms": full[: last - boundary + 1]}
 
 
+@inputs("tau")
 def distant_credit() -> dict:
     """§2.11: the state Jacobians of the §2.1 slice and their product; global-norm vs element-wise clipping."""
     states = _rnn_states()
@@ -324,6 +330,7 @@ WIDTH = 128
 NARROW = 105
 
 
+@inputs("d", "narrow")
 def layer_budgets() -> dict:
     """§2.13: parameter counts of one RNN/GRU/LSTM layer at equal width, and a bidirectional LSTM."""
     count = {cell: recurrent_parameter_count(cell, WIDTH, WIDTH) for cell in ("rnn", "gru", "lstm")}
@@ -340,6 +347,7 @@ LOG_ENTRIES = 8
 CHUNK = 4
 
 
+@inputs("chunk", "entries")
 def truncation_blocks() -> dict:
     """§2.14: the entry ranges of the two blocks of the access log."""
     starts = list(range(1, LOG_ENTRIES + 1, CHUNK))
@@ -357,6 +365,7 @@ RESET_R = np.array([1.0, 0.0])
 RESET_U = np.array([[1.0, 1.0], [1.0, -1.0]])
 
 
+@inputs("z")
 def gru_conventions() -> dict:
     """§2.15: the write-share and keep-share mixes, and the reset gate before or after U."""
     z_cho = float(gru_z_other_convention(Z_WRITE))

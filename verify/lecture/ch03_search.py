@@ -10,6 +10,7 @@ import math
 from kernels.decoding import (Hypothesis, ProbabilityTree, beam_decode, exhaustive_search,
                               greedy_decode, length_penalty, rank_score)
 from kernels.metrics import alignment_distances, clipped_matches, corpus_bleu
+from verify.evidence import inputs
 
 # §3.8: source A B C, target X Y Z, aligned position by position (A-X, B-Y, C-Z).
 SOURCE = ("A", "B", "C")
@@ -70,6 +71,7 @@ def reversal_distances() -> dict:
     }
 
 
+@inputs("her", "him")
 def candidate_scores() -> dict:
     """§3.16: the two given totals, their gap in nats and the probability ratio it implies."""
     her = Hypothesis(("her",), SCORE_HER)
@@ -81,6 +83,7 @@ def candidate_scores() -> dict:
     }
 
 
+@inputs("width")
 def probability_tree() -> dict:
     """§3.17: all complete paths, greedy, exhaustive best and width-2 beam on the tree."""
     tree = ProbabilityTree(TREE)
@@ -106,6 +109,7 @@ def probability_tree() -> dict:
     }
 
 
+@inputs("alpha", "alpha_raw", "width")
 def length_handling() -> dict:
     """§3.18: raw log scores, the length penalty, and α turning the ranking of a short and a
     long finished hypothesis on the §3.17 tree."""
@@ -129,6 +133,7 @@ def length_handling() -> dict:
     }
 
 
+@inputs("order")
 def bleu_examples() -> dict:
     """§3.19: BLEU-2 of the her-less candidate, and clipping on 'the the the'."""
     main = corpus_bleu([CANDIDATE], [[REFERENCE]], max_n=BLEU_ORDER)

@@ -15,6 +15,7 @@ from kernels.parameters import moe_parameter_counts, top_k_routing
 from kernels.pretraining import mask_tokens, span_corruption
 from kernels.probability import cross_entropy, cross_entropy_grad, softmax
 from kernels.sampling import next_token_pairs
+from verify.evidence import inputs
 
 # The separate her/red sentence kept for the objective details (§5 opening, §5.1, §5.3).
 HER_SENTENCE = ("I", "gave", "her", "a", "red", "book", "yesterday", ".")
@@ -97,6 +98,7 @@ def one_update() -> dict:
     }
 
 
+@inputs("shift")
 def norms() -> dict:
     """§5.8: LayerNorm vs RMSNorm on x and x + 10, and F = 0 in post-LN vs pre-LN."""
     shifted = NORM_X + NORM_SHIFT
@@ -111,6 +113,7 @@ def norms() -> dict:
     }
 
 
+@inputs("scale")
 def qk_norm() -> dict:
     """§5.9: a key scaled by ten changes the dot product, not the QKNorm score (g = 1)."""
     Q, K = QK_Q[None, :], QK_K[None, :]
@@ -122,6 +125,7 @@ def qk_norm() -> dict:
     }
 
 
+@inputs("d", "silu_at")
 def swiglu_budget() -> dict:
     """§5.10: the hidden width at which SwiGLU matches a 4d-wide FFN's weights, and SiLU(-1)."""
     plain = ffn_parameter_count(D_MODEL, 4 * D_MODEL, bias=False)
@@ -149,6 +153,7 @@ def moe_routing() -> dict:
     }
 
 
+@inputs("shift")
 def rope() -> dict:
     """§5.12: rotated q.k for offsets 0, 1, 2, and the same offsets after a common shift."""
     def score(i, j):
@@ -162,6 +167,7 @@ def rope() -> dict:
     }
 
 
+@inputs("minutes_ago")
 def sensor_query() -> dict:
     """§5.17: the scenario's given input, the age of the event the second task asks about (the course's
     17 minutes), returned so the page states the same value the definition holds."""

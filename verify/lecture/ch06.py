@@ -16,6 +16,7 @@ from kernels.patches import changed_patches, flatten_patches, patch_counts, rgb_
 from kernels.vision_branch import (VOCAB, BranchCheckFailed, check_four_arms, four_arms, gate_before_bias,
                                    make_params, max_abs_diff, ungated_read, vision_read,
                                    weight_correlations)
+from verify.evidence import inputs
 
 IMAGE_SIZE = 224
 PATCH = 16
@@ -89,6 +90,7 @@ def _arms() -> tuple[dict, object]:
     return four_arms(fa, fb, params, PREFIX), params
 
 
+@inputs("seed")
 def branch_setup() -> dict:
     """§6.5–§6.6: what the stand-in is made of."""
     runs, params = _arms()
@@ -100,6 +102,7 @@ def branch_setup() -> dict:
                                ("encoder", "embedding", "W_Q", "W_K", "W_V", "W_O", "bias", "head"))}
 
 
+@inputs("seed")
 def four_arm_table() -> dict:
     """§6.7: the four arms, the asserted checks, and the two deliberate mistakes."""
     runs, params = _arms()

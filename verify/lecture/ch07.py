@@ -22,7 +22,7 @@ from kernels.probability import softmax
 from kernels.resources import (decode_step_macs, doubling_ratios, gqa_group_size, kv_cache_bytes,
                                kv_head_for_query_head, prefill_macs, recompute_step_macs, score_matrix_bytes)
 from kernels.tiny_decoder import DecoderConfig, TinyDecoder
-from verify.evidence import produces
+from verify.evidence import inputs, produces
 from verify.numbers import Quantity
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,6 +161,7 @@ MHA_KV_HEADS = 32
 SCORE_EXAMPLE = {"heads": 64, "n": 100_000, "bytes": 2}
 
 
+@inputs("mha_kv_heads")
 def kv_units() -> dict:
     """§7.4: KV payload of the lecture's example, its MHA counterpart, and one materialized score table."""
     e = KV_EXAMPLE
@@ -211,6 +212,7 @@ SPLIT_MASKED = 2                 # 0-based index of the score the masked check h
 SPLIT_MASKED_CUTS = (3, 7)       # cut before these 0-based indices, i.e. after the 3rd and 7th score
 
 
+@inputs("tol")
 def every_split() -> dict:
     """§7.6: one query row of ten scores read with every possible cut set (2^9 block splits)."""
     exact = softmax(SPLIT_SCORES) @ SPLIT_VALUES
@@ -344,6 +346,7 @@ def character_stream() -> dict:
 
 
 @produces("construction", "measurement", runs=("recorded_max_error", "recorded_stale_delta", "date", "cpus"))
+@inputs("tol")
 def cache_check() -> dict:
     """§7.15: the cache check (assertions inside), the cached bytes, and the recorded measured errors."""
     check = run_cache_check()

@@ -5,6 +5,7 @@ inputs, defined once here (chapters 2 and 3 import them). Rule scores come from
 kernels.text_stats.negation_flip_score (with no negator it is the plain "count x points" rule).
 """
 from kernels.text_stats import negation_flip_score
+from verify.evidence import inputs
 
 POSITIVE, NEGATIVE = 1, 0
 REVIEWS = (                      # (name, text, words as the primer segments them, human label)
@@ -43,6 +44,7 @@ def _run_rule(negators):
     return scores, predicted, correct
 
 
+@inputs("threshold")
 def hand_rules() -> dict:
     """§1.3: the plain rule, then the rule with 'flip the word after 不'."""
     scores, _, correct = _run_rule(())

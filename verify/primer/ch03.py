@@ -15,6 +15,7 @@ from kernels.linear_models import logistic_score
 from kernels.text_stats import bag_of_words, document_frequency, first_seen_vocabulary, idf, tf_idf
 from verify.primer.ch01 import LEXICON, REVIEWS
 from verify.primer.ch02 import VOCAB
+from verify.evidence import inputs
 
 WEIGHTS = [LEXICON.get(word, 0) for word in VOCAB]   # 电影 剧情 好看 精彩 难看 无聊 不
 BIAS = 0
@@ -43,6 +44,7 @@ def count_table() -> dict:
     return {"counts": counts, "A": counts[0], "E": counts[4], "dim": len(VOCAB)}
 
 
+@inputs("b", "grid")
 def linear_classifier() -> dict:
     """§3.2: scores and sigmoid probabilities of the six reviews, and the sigmoid table."""
     counts = bag_of_words([r[2] for r in REVIEWS], VOCAB)

@@ -12,6 +12,7 @@ rate large enough to raise the batch loss; the primer states both effects withou
 import numpy as np
 
 from kernels.linear_models import binary_cross_entropy, logistic_loss_and_gradient, logistic_score, logistic_sgd_step
+from verify.evidence import inputs
 
 X = 1.0                                   # "好看" occurs once
 Y = 1.0                                   # label: 好评
@@ -26,6 +27,7 @@ Y_FLIPPED = 0.0                            # §4.4 exercise: the same input labe
 ROUNDS = 3                                 # §4.4: the site runs the loop this many times on the one example
 
 
+@inputs("w0")
 def chapter() -> dict:
     """Chapter page: the headline of the worked step."""
     step = logistic_sgd_step(W0, X, Y, LR)
@@ -33,6 +35,7 @@ def chapter() -> dict:
             "loss0": step.before.loss, "loss1": step.after.loss}
 
 
+@inputs("w", "x", "y")
 def one_word() -> dict:
     """§4.1: the score and the probability before any learning."""
     step = logistic_sgd_step(W0, X, Y, LR)
@@ -45,6 +48,7 @@ def loss_table() -> dict:
             "loss_neg": binary_cross_entropy(TABLE_PROBS, 0.0)}
 
 
+@inputs("lr", "lr_large", "w0", "x", "y")
 def one_update() -> dict:
     """§4.3: gradient, update, new score/probability/loss; then the three-review batch."""
     step = logistic_sgd_step(W0, X, Y, LR)
@@ -64,6 +68,7 @@ def one_update() -> dict:
     }
 
 
+@inputs("lr", "rounds", "w0", "x", "y")
 def training_chain() -> dict:
     """§4.4 exercise: the same input labelled 差评 (y = 0)."""
     step = logistic_sgd_step(W0, X, Y_FLIPPED, LR)

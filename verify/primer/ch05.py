@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from kernels.text_stats import BOS, EOS, add_alpha, history_counts, mle_probability, ngram_counts
+from verify.evidence import inputs
 
 CORPUS = [["我", "喝", "茶"], ["我", "喝", "茶"], ["我", "喝", "水"]]
 HISTORY = "喝"
@@ -62,6 +63,7 @@ def sentence_scores() -> dict:
             "p_coffee": mle_probability(counts, [HISTORY], "咖啡")}
 
 
+@inputs("alpha")
 def add_one() -> dict:
     """§5.4: raw counts after 喝, add-one pseudo-counts and smoothed probabilities; then one more candidate."""
     raw = _after_history(CANDIDATES)

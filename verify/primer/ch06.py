@@ -11,6 +11,7 @@ import numpy as np
 from kernels.embeddings import (embedding_lookup, mean_pool, one_hot, one_hot_lookup, pooled_logistic,
                                 pooled_logistic_step, sgd_step)
 from kernels.resources import table_elements
+from verify.evidence import inputs
 
 WORDS = ("好看", "精彩", "难看", "无聊", "电影")          # row order of TABLE (好看 is row 0)
 KEYS = ("haokan", "jingcai", "nankan", "wuliao", "dianying")  # ASCII names for the page's {holes}
@@ -86,12 +87,14 @@ def one_hot_product() -> dict:
     }
 
 
+@inputs("b")
 def average_and_classify() -> dict:
     """§6.4: average the word vectors, score with w = [2, 0] and no bias, apply the sigmoid."""
     return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "w": CLASSIFIER_W, "b": CLASSIFIER_B,
             "a": _review(REVIEW_A), "b_review": _review(REVIEW_B)}
 
 
+@inputs("b", "lr", "y")
 def end_to_end_step() -> dict:
     """§6.5: gradients of the pooled classifier reach the looked-up rows only; one SGD step on E, w, b."""
     ids = _ids(REVIEW_A)

@@ -12,6 +12,7 @@ from kernels.attention import dot_scores
 from kernels.embeddings import (cbow_softmax, full_softmax_step, mean_pool, negative_sampling_from_scores,
                                 one_hot, sgd_step, sigmoid)
 from kernels.probability import cross_entropy, cross_entropy_grad, softmax
+from verify.evidence import inputs
 
 SENTENCE = ("我", "喜欢", "看", "电影")
 WINDOW = 1                               # one word on each side
@@ -59,6 +60,7 @@ def softmax_table() -> dict:
             "loss_cbow": cbow_softmax(INPUT, OUTPUT, ANSWER).loss, "n_candidates": OUTPUT.shape[0]}
 
 
+@inputs("lr")
 def cbow_update() -> dict:
     """§7.4: dL/dscores = p - onehot, dL/dh = U^T (p - onehot), split over the two words, one SGD step."""
     f = _forward()
@@ -76,6 +78,7 @@ def cbow_update() -> dict:
     }
 
 
+@inputs("s_neg", "s_pos", "vocab")
 def negative_sampling_toy() -> dict:
     """§7.6: one observed pair scored 2, one sampled pair scored -1; a full softmax would score LARGE_VOCAB."""
     out = negative_sampling_from_scores(POSITIVE_SCORE, [NEGATIVE_SCORE])

@@ -9,6 +9,7 @@ import numpy as np
 
 from kernels.convolution import mean_over_time
 from kernels.recurrent import decayed_record, recurrent_parameter_count, rnn_forward
+from verify.evidence import inputs
 
 FEATURES = {"猫": 1.0, "追": 0.0, "狗": 2.0}
 SENTENCE_A = ("猫", "追", "狗")
@@ -46,6 +47,7 @@ def _trace(sentence):
     return x, states[:-1], states[1:]
 
 
+@inputs("h0", "keep")
 def notebook() -> dict:
     """§8.2: the one-number notebook over both sentences, step by step."""
     x_A, old_A, new_A = _trace(SENTENCE_A)
@@ -55,6 +57,7 @@ def notebook() -> dict:
             "x_B": x_B, "old_B": old_B, "new_B": new_B, "final_B": new_B[-1]}
 
 
+@inputs("keep", "width")
 def tanh_rnn() -> dict:
     """§8.3: the same sentences through h_t = tanh(W_x x_t + W_h h_{t-1} + b) with two cells."""
     h0 = np.zeros(W_H.shape[0])
@@ -66,6 +69,7 @@ def tanh_rnn() -> dict:
             "notebook_final_A": decayed_record(_features(SENTENCE_A), KEEP, H0)[-1]}
 
 
+@inputs("grow", "keep", "n_words", "width")
 def fading() -> dict:
     """§8.5: what is left of one early word after k more updates (the notebook's impulse response)."""
     def left_after(keep, k):

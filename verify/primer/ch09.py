@@ -8,6 +8,7 @@ import numpy as np
 
 from kernels.embeddings import sigmoid
 from kernels.recurrent import GATE_BLOCKS, gru_interpolate, lstm_cell_update, recurrent_parameter_count
+from verify.evidence import inputs
 
 C_PREV = 0.8      # the old memory of one cell (§9.2)
 FORGET = 0.9      # share of the old memory kept
@@ -25,6 +26,7 @@ GRU_WRITE = 0.2      # a GRU update gate in the course convention: share of the 
 WIDTH = 128          # word vectors and states, as in §8.3
 
 
+@inputs("c_prev", "f", "g", "gate_in", "gate_in_neg", "i", "o")
 def one_cell() -> dict:
     """§9.2–§9.3: c_t = f c_{t-1} + i g, h_t = o tanh(c_t), plus the idealized endpoints."""
     step = lstm_cell_update(C_PREV, FORGET, INPUT, CANDIDATE, OUTPUT)
@@ -41,6 +43,7 @@ def one_cell() -> dict:
     }
 
 
+@inputs("c_prev", "g", "o", "o2", "width", "z")
 def gru_and_sizes() -> dict:
     """§9.4: one GRU cell on the same numbers, LSTM vs GRU sizes, bidirectional width, the exercise."""
     lstm = recurrent_parameter_count("lstm", WIDTH, WIDTH)

@@ -9,6 +9,7 @@ import numpy as np
 
 from kernels.sampling import (next_token_pairs, perplexity_of_probs, temperature_probs, token_nll, top_k_filter,
                               top_p_set)
+from verify.evidence import inputs
 
 CANDIDATES = ("电影", "音乐", "香蕉")
 PROBS = np.array([0.6, 0.3, 0.1])           # P(next | 我 喜欢), §11.1
@@ -35,6 +36,7 @@ def training_pairs() -> dict:
     return {"n_tokens": len(SENTENCE), "n_predictions": len(targets), "n_inputs": len(inputs)}
 
 
+@inputs("k", "p")
 def choosing() -> dict:
     """§11.4: greedy, sampling, top-k, top-p and temperature on the same distribution."""
     logits = np.log(PROBS)                    # scores whose softmax at T = 1 is PROBS
@@ -53,6 +55,7 @@ def choosing() -> dict:
     }
 
 
+@inputs("choices")
 def perplexity() -> dict:
     """§11.5: per-token losses, their mean and exp(mean); the uniform comparison; the exercise."""
     losses = token_nll(TRUE_TOKEN_PROBS)

@@ -9,6 +9,7 @@ page can say which one it shows.
 import numpy as np
 
 from kernels.probability import expectation, softmax
+from verify.evidence import inputs
 
 WORDS = ("我", "喜欢", "猫")
 SCORES = np.array([0.0, 1.0, 2.0])                      # relevance of each source position while writing "cats"
@@ -16,6 +17,7 @@ VALUES = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # stored content vector
 PRINTED_DECIMALS = 3                                     # the primer's weight table shows three decimals
 
 
+@inputs("decimals")
 def scores_to_weights() -> dict:
     """§12.3: scores -> exponentials -> softmax weights."""
     exps = np.exp(SCORES)
@@ -28,6 +30,7 @@ def scores_to_weights() -> dict:
     }
 
 
+@inputs("decimals")
 def weighted_context() -> dict:
     """§12.4: the context read with the exact weights and with the three-decimal weights."""
     weights = softmax(SCORES)

@@ -13,6 +13,7 @@ from kernels.attention import (attention_score_count, causal_mask, dot_scores, h
                                masked_softmax, scaled_dot_scores, self_attention,
                                sinusoidal_positions)
 from kernels.blocks import center, feature_stats, ffn_parameter_count, layer_norm, rotary_embed
+from verify.evidence import inputs
 
 LABELS = ("A", "B", "C")
 X = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])   # rows: positions A, B, C
@@ -53,6 +54,7 @@ def _stepwise_rounded(decimals: int) -> np.ndarray:
     return r(weights @ V)
 
 
+@inputs("decimals")
 def worked_self_attention() -> dict:
     """§13.3: the full self-attention of A, B, C, with position A spelled out."""
     Q, K, V = _projections()
@@ -75,6 +77,7 @@ def worked_self_attention() -> dict:
     }
 
 
+@inputs("long")
 def score_table_size() -> dict:
     """§13.4: every query meets every key."""
     n = len(X)
@@ -102,6 +105,7 @@ def causal_read() -> dict:
     }
 
 
+@inputs("base", "rope_pairs")
 def positions() -> dict:
     """§13.6: permutation equivariance without positions; what adding sinusoidal positions changes; RoPE."""
     base = self_attention(X, W_Q, W_K, W_V).context
@@ -131,6 +135,7 @@ def heads() -> dict:
     return {"d_model": D_MODEL, "h": N_HEADS, "d_head": head_width(D_MODEL, N_HEADS)}
 
 
+@inputs("d_ffn", "eps")
 def block() -> dict:
     """§13.8: FFN width and parameters, the centering step of LayerNorm, and the exercise."""
     mean, var = feature_stats(LN_INPUT)

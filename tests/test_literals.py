@@ -1,0 +1,52 @@
+"""Results are computed, inputs are declared (verify/literals.py)."""
+import textwrap
+
+from verify.literals import literal_keys
+
+MODULE = '''
+import math
+
+LR = 0.1
+SCORES = (-6.4, -8.2)
+
+
+def computed():
+    return {"ppl": math.exp(0.924), "lr": LR}
+
+
+def copied():
+    return {"ppl": 2.5198, "scores": SCORES, "pair": [1, -2]}
+
+
+def built():
+    out = {}
+    out["lr"] = LR
+    out["ppl"] = math.exp(0.924)
+    step = -LR
+    return {**out, "step": step}
+'''
+
+
+def test_written_out_numbers_are_found(tmp_path, monkeypatch):
+    (tmp_path / "literal_examples.py").write_text(textwrap.dedent(MODULE), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import literal_examples as m
+    assert literal_keys(m.computed) == {"lr"}
+    assert literal_keys(m.copied) == {"ppl", "scores", "pair"}
+    assert literal_keys(m.built) == {"lr", "step"}   # a subscript assignment, and a local bound to -LR
+
+
+def test_an_undeclared_written_out_value_fails_the_page(tmp_path, monkeypatch):
+    """candidate_scores gives her = -6.4 and him = -8.2 as the course's inputs (@inputs); without the declaration
+    the page's claims of them are refused, and a declared key that is computed is refused too."""
+    from verify.checker import check_page
+    from verify.lecture import ch03_search
+    from verify.paths import ROOT
+    page = ROOT / "docs/lecture/ch03/3-16.md"
+    assert not check_page(page).errors
+    monkeypatch.setattr(ch03_search.candidate_scores, "input_keys", frozenset({"him"}))
+    errors = check_page(page).errors
+    assert any("{her}" in e and "written out in the code" in e and "@inputs('her')" in e for e in errors), errors
+    monkeypatch.setattr(ch03_search.candidate_scores, "input_keys", frozenset({"her", "him", "gap"}))
+    errors = check_page(page).errors
+    assert any("declares 'gap' an input" in e for e in errors), errors
