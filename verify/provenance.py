@@ -36,6 +36,7 @@ import yaml
 
 from verify import bibliography
 from verify.bibliography import BibliographyError, Citation
+from verify.cited_names import misattributed
 from verify.page import claim_line, squeeze
 
 from verify.paths import DATA, ROOT
@@ -134,7 +135,7 @@ def _allowed_values(citation: Citation, source) -> list[tuple[float, str]]:
             continue
         (kind, number), = bibliography.parse_citation(f"{r.source} {r.location}").locations
         if any(k == kind and within(n, number) for k, n in citation.locations):
-            out.append((r.value, f"{PAPER_NUMBERS.name}: {r.quantity}"))
+            out.append((r.value, r.quantity))
     return out
 
 
@@ -208,9 +209,13 @@ def check(page, numbers_in, compare) -> Provenance:
         except (BibliographyError, FileNotFoundError, ImportError, KeyError) as exc:
             fail(line, f"cited {i}: cannot read the recorded numbers ({exc})")
             allowed = []
+        attributed = []
         for token in numbers_in(str(cite["text"])):
             if token.structural:
                 continue
+            if source.kind == "paper" and not getattr(token, "word", False):
+                attributed.append((token.start, token.text,
+                                   [q for value, q in allowed if _admits(compare, token.text, value)]))
             if getattr(token, "word", False) and _course_states_word(page, token.text):
                 continue  # a count in the course's own words ('两组', '四层'), stated by the page's seed section
             if not any(_admits(compare, token.text, value) for value, _ in allowed):
@@ -219,6 +224,8 @@ def check(page, numbers_in, compare) -> Provenance:
                          else f"verify/data/paper_numbers.yaml under {citation.key} {citation.location_text}")
                 fail(line, f"cited {i}: {token.text!r} is not recorded for {citation.key} {citation.location_text}; "
                            f"a cited number must be one that {where} states")
+        for message in misattributed(str(cite["text"]), attributed, [q for _, q in allowed]):
+            fail(line, f"cited {i}: {message}")
         result.cited.append({"text": cite["text"], "source": citation.text, "kind": kind,
                              "reference": bibliography.render(citation, sources), "found": bool(found)})
 

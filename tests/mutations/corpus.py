@@ -28,7 +28,7 @@ TARGETS = {
     "digits_prose": 1.0, "digits_table": 1.0, "digits_math": 1.0, "code_output": 1.0,
     "number_words": 1.0, "units": 1.0, "comparisons": 0.9, "signs_and_order": 1.0,
     "provenance": 1.0, "new_numbers": 1.0, "formulas": 1.0, "kernels": 1.0, "labels": 1.0,
-    "tables": 1.0, "run_claims": 1.0, "hardcoded": 1.0,   # the last: tests/mutations/code.py
+    "tables": 1.0, "run_claims": 1.0, "names": 1.0, "hardcoded": 1.0,   # the last: tests/mutations/code.py
     "artifacts": 1.0, "data": 1.0,   # these two: tests/mutations/files.py
     "controls": 1.0,  # for controls: the share that passes
 }
@@ -577,8 +577,37 @@ def run_claims(views, rng) -> list[Mutant]:
     return _sample(out, rng, 60)
 
 
+def names(views, rng) -> list[Mutant]:
+    """Two named things swapped over their cited numbers (verify/cited_names.py): every digit and every recorded
+    value stays, in the body and in the cited text alike ("RNNenc-50 得 17.82，RNNsearch-50 得 26.75" → the names
+    exchanged)."""
+    from collections import defaultdict
+
+    from verify.cited_names import competitors
+    from verify.provenance import paper_numbers
+    by_location = defaultdict(list)
+    for r in paper_numbers():
+        by_location[(r.source, r.location)].append(r.quantity)
+    rivals = set()
+    for quantities in by_location.values():
+        groups = [sorted(v) for v in competitors(sorted(set(quantities))).values() if v]
+        rivals |= {(a[0], b[0]) for a in groups for b in groups if a[0] < b[0]}
+    out = []
+    for v in views:
+        for cite in v.page.meta.get("cited") or []:
+            text = str(cite.get("text", "")) if isinstance(cite, dict) else ""
+            for a, b in sorted(rivals):
+                if re.search(rf"(?<![\w*-]){re.escape(a)}(?![\w*-])", text) and \
+                        re.search(rf"(?<![\w*-]){re.escape(b)}(?![\w*-])", text):
+                    whole = lambda n: rf"(?<![\w*-]){re.escape(n)}(?![\w*-])"
+                    out.append(Mutant("names", f"{v.path.name}: {a} <-> {b}",
+                                      [(_rel(v.path), whole(a), "\x00", "regex"), (_rel(v.path), whole(b), a, "regex"),
+                                       (_rel(v.path), "\x00", b, "regex")], _rel(v.path)))
+    return _sample(list({m.name: m for m in out}.values()), rng, 30)
+
+
 GENERATORS = [digits, code_output, number_words, units, comparisons, signs_and_order, provenance, new_numbers,
-              formulas, kernels, labels, tables, run_claims, controls]
+              formulas, kernels, labels, tables, run_claims, names, controls]
 
 
 EVERY_CANDIDATE = False  # `run --all`: no sampling, every edit each generator can make (about 7,800; ~13 min)
