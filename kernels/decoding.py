@@ -53,7 +53,8 @@ def beam_decode(next_log_probs: NextLogProbs, width: int = 2, max_steps: int = 3
 
     Every round pools the finished hypotheses with all one-token extensions of the unfinished
     ones and keeps the `width` best by rank_score (ties: lexicographic token order). The same
-    rank_score picks the answer at the end.
+    rank_score picks the answer at the end. A decode that never ends stops after max_steps rounds
+    (32 unless given) with ended=False.
     """
     if width < 1:
         raise ValueError(f"beam width must be at least 1, got {width}")

@@ -18,7 +18,7 @@ def test_every_committed_artifact_is_bound_and_holds():
 @pytest.fixture
 def copy(tmp_path):
     """The files artifacts.py reads, copied (no git there: every file in the folders counts as committed)."""
-    for rel in ("benchmarks/results", "results/labs", "notebooks"):
+    for rel in ("benchmarks/results", "results/labs", "notebooks", "kernels"):
         shutil.copytree(ROOT / rel, tmp_path / rel)
     for manifest in ROOT.glob("results/*/manifest.json"):
         target = tmp_path / manifest.relative_to(ROOT)
@@ -116,3 +116,21 @@ def test_machine_dependent_cells_compare_at_their_declared_tolerance():
     assert labs.machine_dependent_differences(9, labs.TIMING, amd, intel) == []     # another CPU is no failure
     worded = [amd[0].replace("prefill", "decode")]
     only(labs.machine_dependent_differences(9, labs.TIMING, amd, worded), "other words")
+
+
+def test_a_notebook_markdown_number_must_be_shown_or_stated(copy):
+    """A decimal retyped in a notebook's Markdown fails; the course's record number passes only through the
+    section the notebook declares (lab02 quotes 57.67% from lecture §3.10)."""
+    from verify import notebook_prose
+    path = copy / "notebooks" / "lab_route_c_first_clue.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    cell = next(i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and "0.047" in c.source)
+    nb.cells[cell].source = nb.cells[cell].source.replace("0.047", "0.074")
+    nbformat.write(nb, path)
+    only(notebook_prose.errors(path, copy), f"cell {cell}", "'0.074'", "no output or code")
+    lab02 = copy / "notebooks" / "lab02_path_a.ipynb"
+    nb = nbformat.read(lab02, as_version=4)
+    assert notebook_prose.errors(lab02, copy) == []
+    nb.metadata["course_sections"] = []
+    nbformat.write(nb, lab02)
+    only(notebook_prose.errors(lab02, copy), "'57.67%'", "course_sections")

@@ -25,6 +25,7 @@ import statistics
 import subprocess
 from pathlib import Path
 
+from verify.notebook_cells import MACHINE_DEPENDENT, MACHINE_DEPENDENT_KEY, shown_outputs  # noqa: F401 (re-exported)
 from verify.paths import ROOT
 
 FOLDERS = ("results", "benchmarks/results", "notebooks")
@@ -45,29 +46,6 @@ BINDINGS = [
     ("notebooks/*.ipynb", "regenerated", "tests/test_notebooks.py reruns each notebook; machine-dependent cells "
                                          "compare at their declared tolerance and are pinned (pin_errors)"),
 ]
-
-
-MACHINE_DEPENDENT = "machine-dependent"   # notebook cell tag: its numbers (timings) may differ across machines
-MACHINE_DEPENDENT_KEY = "machine_dependent"  # top-level key of a results file: timings etc., pinned, not recomputed
-
-
-def shown_outputs(cell) -> list[str]:
-    """What a reader sees of a code cell's outputs: stream text and plain-text results."""
-    shown = []
-    for out in cell.get("outputs", []):
-        kind = out.get("output_type")
-        if kind == "stream":
-            # a stream arrives in chunks that depend on flush timing: join consecutive ones
-            head = f"{out.get('name')}: "
-            if shown and shown[-1].startswith(head):
-                shown[-1] += out.get("text", "")
-            else:
-                shown.append(head + out.get("text", ""))
-        elif kind in ("execute_result", "display_data"):
-            shown.append(str(out.get("data", {}).get("text/plain", "")))
-        elif kind == "error":
-            shown.append(f"error: {out.get('ename')}: {out.get('evalue')}")
-    return shown
 
 
 class ArtifactError(ValueError):
@@ -303,7 +281,9 @@ def check(root: Path = ROOT) -> list[str]:
     try:   # the bibliography is data under the pages too: a course record carries only a year its sections state
         bib = root / BIB_PATH.relative_to(ROOT)
         bib = bib if bib.is_file() else BIB_PATH
-        return unbound_errors(root) + invariant_errors(root) + pin_errors(root) + record_year_errors(load(bib), bib)
+        from verify import notebook_prose   # a notebook's Markdown is prose under the pages too
+        return (unbound_errors(root) + invariant_errors(root) + pin_errors(root) + record_year_errors(load(bib), bib)
+                + notebook_prose.check(root))
     except (ArtifactError, BibliographyError) as exc:
         return [str(exc)]
 

@@ -12,7 +12,7 @@ import os
 import re
 from pathlib import Path
 
-from verify.artifacts import MACHINE_DEPENDENT, MACHINE_DEPENDENT_KEY, shown_outputs
+from verify.notebook_cells import MACHINE_DEPENDENT, MACHINE_DEPENDENT_KEY, shown_outputs
 from verify.evidence import inputs, produces
 from verify.labs_route_g import headlines as route_g_headlines
 

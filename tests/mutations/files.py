@@ -21,7 +21,7 @@ import nbformat
 from tests.mutations.corpus import ROOT, Mutant
 
 SEEDS, SECTIONS = ROOT.parent / "shared" / "seeds", ROOT.parent / "shared" / "sections.tsv"
-FOLDERS = ("results", "benchmarks/results", "notebooks", "verify/data")
+FOLDERS = ("results", "benchmarks/results", "notebooks", "verify/data", "kernels")
 
 
 def file_errors(root: Path) -> list[str]:
@@ -120,6 +120,36 @@ def _notebook_outputs(rng, n: int) -> list[Mutant]:
     return out
 
 
+def _notebook_prose(rng, n: int) -> list[Mutant]:
+    """Retype a digit of a number in a notebook's Markdown (verify/notebook_prose.py). Small integers (<= 12)
+    are left out: the check finds a number in the notebook's outputs, where 2 or 4 occur anyway, so a retyped
+    small count is out of its reach (measured: 5 of 18 such edits caught when they were included)."""
+    from verify import classify
+    from verify.kinds import decisive
+    from verify.numbers import parse_number
+
+    def counts(token) -> bool:
+        try:
+            return decisive([parse_number(token.text).value])
+        except Exception:
+            return True
+    out = []
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        rel = path.relative_to(ROOT).as_posix()
+        nb = nbformat.read(path, as_version=4)
+        sites = [(i, t) for i, c in enumerate(nb.cells) if c.cell_type == "markdown"
+                 for t in classify.numbers_in(c.source)
+                 if not t.structural and not t.word and re.search(r"\d", t.text) and counts(t)]
+        for i, token in (sites if len(sites) <= n else rng.sample(sites, n)):
+            edited = copy.deepcopy(nb)
+            k = token.start + re.search(r"\d", token.text).start()
+            source = edited.cells[i].source
+            edited.cells[i].source = source[:k] + str((int(source[k]) + 3) % 10) + source[k + 1:]
+            out.append(_whole_file("notebook_prose", f"{rel} markdown cell {i}: {token.text!r} retyped", rel,
+                                   nbformat.writes(edited) + "\n"))
+    return out
+
+
 def artifacts(rng) -> list[Mutant]:
     mutants = _fastest_not_minimum()
     mutants += _json_mutants("artifacts", "benchmarks/results/cpu.json", (), rng, 8)
@@ -130,7 +160,7 @@ def artifacts(rng) -> list[Mutant]:
                        ("results/labs/route_c.json", ("training",)),
                        ("results/labs/route_g.json", ("machine_dependent",))]:
         mutants += _json_mutants("artifacts", rel, under, rng, 4)
-    return mutants + _notebook_outputs(rng, 3)
+    return mutants + _notebook_outputs(rng, 3) + _notebook_prose(rng, 2)
 
 
 ENTRY = re.compile(r"^@\w+\{(?P<key>\w+),(?P<body>.*?)(?=^@|\Z)", re.S | re.M)

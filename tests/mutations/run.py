@@ -70,7 +70,7 @@ def killed_in_copy(mutant: Mutant, scratch: Path) -> tuple[bool, str]:
 
 _baselines: dict = {}
 
-FILE_CLASSES = ("artifacts", "data")
+FILE_CLASSES = ("artifacts", "data", "notebook_prose")
 
 
 def killed_in_files(mutant: Mutant, scratch: Path) -> tuple[bool, str]:
