@@ -131,7 +131,8 @@ def pair_both_correct(correct: np.ndarray, pair_ids: np.ndarray) -> float:
 
 def shared_suffix_predictor(tokens: np.ndarray, pair_ids: np.ndarray) -> np.ndarray:
     """A deterministic predictor that sees only what a pair's members share (every token but the
-    fact's value), here the parity of their sum: one answer per pair, whatever rule is used."""
+    fact's value, which is replaced by -1), here the parity of that masked sum: one answer per pair,
+    whatever rule is used."""
     masked = tokens.copy()
     masked[np.isin(masked, VALUES) & (np.roll(masked, 1, axis=1) == KEY)] = -1
     return (masked.sum(axis=1) % 2).astype(np.int64)

@@ -15,13 +15,7 @@ from kernels.first_clue import (CLUES, COLORS, KEY_CLUE_POSITION, Split, clue_re
 from kernels.recurrent import clip_global_norm, recurrent_parameter_count
 
 
-@pytest.fixture(autouse=True)
-def one_thread():
-    """Tiny models: one intra-op thread is faster than two on a shared machine (and deterministic)."""
-    saved = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(saved)
+pytestmark = pytest.mark.usefixtures("one_thread")   # tests/kernels/conftest.py
 
 
 def _tasks():

@@ -48,6 +48,22 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "both refuse a table that is off by a printed digit",
     ("attention", "read_loss_autograd", "line 195: USub dropped"):
         "K is (n, d_k), so K.shape[-1] and K.shape[1] are the same number",
+    ("embeddings", "_fix_signs", "line 169: constant 0 -> 1"):
+        "it rewrites signs equal to 0, which only an all-zero column of U could give; singular vectors have unit norm",
+    ("language_models", "distribution", "line 64: Sub -> Add"):
+        "the history is the last n-1 tokens and n-1 <= order-1, so more BOS padding never reaches it",
+    ("naive_bayes", "joint_log_likelihood", "line 88: constant 0.0 -> 1.0"):
+        "the replaced entries are exactly those the einsum multiplies by a count of 0",
+    ("online_softmax", "update", "line 50: Gt -> GtE"):
+        "at l = 0 the state is the empty one (m = -inf), so exp(m - m_new) is already 0",
+    ("online_softmax", "blocked_attention", "line 118: constant 0.0 -> 1.0"):
+        "the shift matters only for rows with no legal key yet, where every weight exp(-inf - shift) is 0",
+    ("online_softmax", "per_block_outputs", "line 82: USub dropped"):
+        "for 1-D values with one entry per key, reshape(n, 1) and reshape(n, -1) are the same",
+    ("tiny_decoder", "prefill", "line 175: Mult -> Div"):
+        "it changes only the spare capacity allocated up front; the cache grows on append, the logits are equal",
+    ("tiny_decoder", "prefill_states", "line 180: constant 1 -> 2"):
+        "only the starting capacity changes; the arrays returned are copies of the valid positions",
     ("metrics", "corpus_bleu", "line 61: Gt -> GtE"):
         "at c == r the brevity penalty exp(1 - r/c) is exp(0) = 1, the value the other branch gives",
     ("sampling", "top_p_set", "line 76: GtE -> Gt"):
