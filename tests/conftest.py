@@ -45,3 +45,13 @@ def check_text(tmp_path: Path, text: str, name: str = "page.md"):
     for error in report.errors:
         assert "\n" not in error and re.match(rf"^\S*{re.escape(name)}:\d+: \S", error), error
     return report
+
+
+@pytest.fixture
+def one_thread():
+    """Tiny models: one intra-op thread is faster than two on a shared machine (and deterministic)."""
+    import torch
+    saved = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(saved)

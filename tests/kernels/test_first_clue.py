@@ -15,7 +15,7 @@ from kernels.first_clue import (CLUES, COLORS, KEY_CLUE_POSITION, Split, clue_re
 from kernels.recurrent import clip_global_norm, recurrent_parameter_count
 
 
-pytestmark = pytest.mark.usefixtures("one_thread")   # tests/kernels/conftest.py
+pytestmark = pytest.mark.usefixtures("one_thread")   # tests/conftest.py
 
 
 def _tasks():

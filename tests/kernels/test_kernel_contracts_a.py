@@ -18,7 +18,7 @@ from kernels.markov_source import (EOS, MarkovSource, entropy_floor, random_sour
 from kernels.tiny_decoder import DecoderConfig, KVCache, TinyDecoder
 
 
-pytestmark = pytest.mark.usefixtures("one_thread")   # tests/kernels/conftest.py
+pytestmark = pytest.mark.usefixtures("one_thread")   # tests/conftest.py
 
 
 # --------------------------------------------------------------------------- kernels.language_models
