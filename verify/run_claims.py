@@ -90,6 +90,19 @@ def records_cuda(names: list[str]) -> bool:
     return False
 
 
+def _linked(page_path: Path, target: str) -> Path:
+    """The page a link points to; for a page checked in a scratch copy of one page (a test, a mutant), the same
+    place in the project's docs/."""
+    found = (Path(page_path).parent / target).resolve()
+    if found.exists():
+        return found
+    parts = Path(page_path).resolve().parts
+    if "docs" in parts:
+        inside = Path(*parts[len(parts) - parts[::-1].index("docs"):]).parent / target
+        return (ROOT / "docs" / inside).resolve()
+    return found
+
+
 def _page_backs_a_run(target: Path) -> tuple[bool, list[str]]:
     from verify.page import read_page
     if target.parent.name == "labs" and (ROOT / "notebooks" / f"{target.stem}.ipynb").is_file():
@@ -126,7 +139,7 @@ def errors(page, view: str) -> list[tuple[int, str]]:
             continue
         linked = []
         for m in LINK.finditer(body, s, e):
-            ok, names = _page_backs_a_run((page.path.parent / m["target"]).resolve())
+            ok, names = _page_backs_a_run(_linked(page.path, m["target"]))
             if ok:
                 linked.append(names)
         names = own if RUN_EVIDENCE & evidence else []
