@@ -172,16 +172,31 @@ def _trainer_constants() -> list[tuple[str, tuple, object]]:
     ]
 
 
-def _first_difference(recorded, used, where: str = "") -> str | None:
-    if isinstance(recorded, dict) and isinstance(used, dict):
-        for key in sorted(set(recorded) | set(used)):
-            if key not in recorded or key not in used:
-                return f"{where}.{key}"
-            found = _first_difference(recorded[key], used[key], f"{where}.{key}")
-            if found:
+def first_difference(old, new, rtol: float = 0.0, path: str = "") -> str | None:
+    """The JSON path of the first difference between two JSON values, or None when they agree; floats agree
+    within rtol of their magnitude (0: exactly)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in sorted(set(old) | set(new)):
+            if key not in old or key not in new:
+                return f"{path}.{key}"
+            found = first_difference(old[key], new[key], rtol, f"{path}.{key}")
+            if found is not None:
                 return found
         return None
-    return None if recorded == used else where
+    if isinstance(old, list) and isinstance(new, list):
+        if len(old) != len(new):
+            return f"{path} (length {len(old)} vs {len(new)})"
+        for i, (a, b) in enumerate(zip(old, new)):
+            found = first_difference(a, b, rtol, f"{path}[{i}]")
+            if found is not None:
+                return found
+        return None
+    if isinstance(old, float) or isinstance(new, float):
+        if isinstance(old, bool) or isinstance(new, bool) or not isinstance(old, (int, float)) \
+                or not isinstance(new, (int, float)):
+            return path
+        return None if abs(old - new) <= rtol * max(abs(old), abs(new)) else path
+    return None if old == new else path
 
 
 def manifest_errors(root: Path = ROOT) -> list[str]:
@@ -194,7 +209,7 @@ def manifest_errors(root: Path = ROOT) -> list[str]:
         for key in keys:
             recorded = recorded.get(key) if isinstance(recorded, dict) else None
         plain = json.loads(json.dumps(used))   # tuples become lists, as the manifest stores them
-        where = _first_difference(recorded, plain, ".".join(keys))
+        where = first_difference(recorded, plain, path=".".join(keys))
         if where:
             errors.append(f"{rel}:1: {where} differs from the trainer's own setting; the manifest records what the "
                           "code trained with: retrain (make checkpoints) rather than edit it")

@@ -8,7 +8,8 @@ numbers are paired: one name gives every number of the clause to it; as many nam
 order ("GNMT 与 ConvS2S 的集成（分别为 41.16 和 41.29）"); anything else is left alone. A number paired with a
 competitor's name fails: the sentence has swapped two things while keeping every digit.
 
-Names are Latin-script tokens (RNNenc-50, GLiNER-M, GPT-4o, big), matched whole (RNNsearch-50 is not
+Words inside a parenthesis annotate a quantity and do not tell two apart ("分类平均准确率（讲义所列较低的一方，按讲义
+论证为 GLiNER2）" and "…较高的一方…GPT-4o）" compete). Names are Latin-script tokens (RNNenc-50, GLiNER-M, GPT-4o, big), matched whole (RNNsearch-50 is not
 RNNsearch-50*). Out of reach: conditions named in Chinese only (反转前/反转后), a clause whose name is carried
 from the previous one, and a swap of two numbers recorded for the same name.
 """
@@ -28,8 +29,9 @@ def _occurrences(text: str, names: set[str]) -> list[tuple[int, int, str]]:
     """Whole-name occurrences, longest names first, no two overlapping."""
     taken, found = [], []
     for name in sorted(names, key=len, reverse=True):
-        for m in re.finditer(rf"(?<![\w*-]){re.escape(name)}(?![\w*-])" if not name.endswith("*")
-                             else rf"(?<![\w*-]){re.escape(name)}", text):
+        # ASCII boundaries: a name written against Chinese text (是GLiNER2) is still whole
+        for m in re.finditer(rf"(?<![A-Za-z0-9_*-]){re.escape(name)}(?![A-Za-z0-9_*-])" if not name.endswith("*")
+                             else rf"(?<![A-Za-z0-9_*-]){re.escape(name)}", text):
             if not any(a < m.end() and m.start() < b for a, b in taken):
                 taken.append((m.start(), m.end()))
                 found.append((m.start(), m.end(), name))
@@ -48,8 +50,11 @@ def competitors(quantities: list[str]) -> dict[str, set[str]]:
             if not own or not theirs:
                 continue
             def without(text, drop):
+                # a parenthesis annotates the quantity ("（讲义所列较低的一方，按讲义论证为 GLiNER2）",
+                # "(big)"): the names inside it count, its other words do not tell two quantities apart
+                text = re.sub(r"（[^）]*）|\([^)]*\)", lambda m: " " + " ".join(n for n in NAME.findall(m.group()) if n in drop) + " ", text)
                 for name in sorted(drop, key=len, reverse=True):
-                    text = re.sub(rf"(?<![\w*-]){re.escape(name)}(?![\w-])", "", text)
+                    text = re.sub(rf"(?<![A-Za-z0-9_*-]){re.escape(name)}(?![A-Za-z0-9_-])", "", text)
                 return re.sub(r"[\s，,、+]+", "", text)
             rest = without(q, own)
             if rest and rest == without(other, theirs):   # the same quantity of two named things

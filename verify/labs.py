@@ -12,6 +12,7 @@ import os
 import re
 from pathlib import Path
 
+from verify.artifacts import first_difference
 from verify.notebook_cells import MACHINE_DEPENDENT, MACHINE_DEPENDENT_KEY, shown_outputs
 from verify.evidence import inputs, produces
 from verify.labs_route_g import headlines as route_g_headlines
@@ -152,7 +153,7 @@ def result_differences(route: str, folder: Path) -> list[str]:
     for data in (old, new):   # what the results file itself declares machine-dependent is not compared
         if isinstance(data, dict):
             data.pop(MACHINE_DEPENDENT_KEY, None)
-    where = _first_difference(old, new)
+    where = first_difference(old, new, RESULT_RTOL)
     if where is not None:
         return [f"results/labs/{route}.json differs from what the notebook computes now at {where or 'the top level'}"]
     return []
@@ -161,32 +162,6 @@ def result_differences(route: str, folder: Path) -> list[str]:
 # Trained torch models may differ in the last bits on another CPU (other vector kernels); a
 # results file is compared to this relative tolerance, far below any printed precision.
 RESULT_RTOL = 1e-6
-
-
-def _first_difference(old, new, path: str = "") -> str | None:
-    """The JSON path of the first difference between two results, or None when they agree."""
-    if isinstance(old, dict) and isinstance(new, dict):
-        for key in sorted(set(old) | set(new)):
-            if key not in old or key not in new:
-                return f"{path}.{key}"
-            found = _first_difference(old[key], new[key], f"{path}.{key}")
-            if found is not None:
-                return found
-        return None
-    if isinstance(old, list) and isinstance(new, list):
-        if len(old) != len(new):
-            return f"{path} (length {len(old)} vs {len(new)})"
-        for i, (a, b) in enumerate(zip(old, new)):
-            found = _first_difference(a, b, f"{path}[{i}]")
-            if found is not None:
-                return found
-        return None
-    if isinstance(old, float) or isinstance(new, float):
-        if isinstance(old, bool) or isinstance(new, bool) or not isinstance(old, (int, float)) \
-                or not isinstance(new, (int, float)):
-            return path
-        return None if abs(old - new) <= RESULT_RTOL * max(abs(old), abs(new)) else path
-    return None if old == new else path
 
 
 def rerun_differences(path: Path, folder: Path) -> tuple[list[str], object, float]:

@@ -592,8 +592,8 @@ def names(views, rng) -> list[Mutant]:
         by_location[(r.source, r.location)].append(r.quantity)
     rivals = set()
     for quantities in by_location.values():
-        groups = [sorted(v) for v in competitors(sorted(set(quantities))).values() if v]
-        rivals |= {(a[0], b[0]) for a in groups for b in groups if a[0] < b[0]}
+        groups = [v for v in competitors(sorted(set(quantities))).values() if v]
+        rivals |= {tuple(sorted((a, b))) for g in groups for h in groups for a in g - h for b in h - g}
     out = []
     for v in views:
         for cite in v.page.meta.get("cited") or []:
