@@ -101,13 +101,16 @@ def test_checkpoint_numbers_cannot_pass_as_a_construction(tmp_path):
     front = GOOD_FRONT.replace("verify/lecture/ch03_read.py::three_slot_read",
                                "verify/lecture/ch03_checkpoint.py::denominators").replace("\\alpha\\approx{alpha}", "x")
     errors = check(tmp_path, front + "# t\n").errors
-    assert any("produces checkpoint numbers, but evidence does not list checkpoint" in e for e in errors), errors
+    assert any("reads results/seq2seq/" in e and "so its numbers are checkpoint numbers, but evidence does not list "
+               "checkpoint" in e for e in errors), errors
 
 
-def test_produces_rejects_unknown_kinds():
-    from verify.evidence import produces
+def test_from_runs_rejects_empty_keys():
+    from verify.evidence import from_runs
     with pytest.raises(ValueError):
-        produces("paper")
+        from_runs()
+    with pytest.raises(ValueError):
+        from_runs("")
 
 
 def test_a_bare_hole_template_is_refused(tmp_path):

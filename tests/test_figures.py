@@ -71,9 +71,10 @@ def changed_tree_values():
     changed = copy.deepcopy(original)
     changed["best"] = 0.26
     changed["path"]["C_EOS"] = 0.26
-    checker._cache[spec] = changed
+    reads = checker.verify_reads(spec)
+    checker._cache[spec] = (changed, reads)
     yield changed
-    checker._cache[spec] = original
+    checker._cache[spec] = (original, reads)
 
 
 def test_a_changed_value_fails_the_caption_claim_and_the_figure_lock(changed_tree_values):

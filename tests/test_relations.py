@@ -6,6 +6,7 @@ import pytest
 from verify.checker import check_page
 from verify.relations import comparison_words, evaluate, RelationError, sentences
 from verify.checker import lookup
+from verify.reads import Reads
 
 SCORES = "verify/lecture/ch03_search.py::candidate_scores"  # her = -6.4, him = -8.2
 
@@ -171,7 +172,7 @@ def test_a_text_hole_binds_a_name_to_its_number(tmp_path, monkeypatch):
     from verify import values
     from verify.values import run_verify
     computed = dict(run_verify(SCORES), best="her", other="him")
-    monkeypatch.setitem(values._cache, SCORES, computed)
+    monkeypatch.setitem(values._cache, SCORES, (computed, Reads()))
     claims = "  - '{best} 得分最高'\n"
     assert page(tmp_path, BODY + "\nher 得分最高。\n", claims=claims, relations=BOUND) == []
     errors = page(tmp_path, BODY + "\nhim 得分最高。\n", claims=claims, relations=BOUND)
@@ -184,7 +185,7 @@ def test_a_fraction_whose_parts_are_holes_is_claimed(tmp_path, monkeypatch):
     from verify import values
     from verify.values import run_verify
     computed = dict(run_verify(SCORES), n_right=3, n_all=6)
-    monkeypatch.setitem(values._cache, SCORES, computed)
+    monkeypatch.setitem(values._cache, SCORES, (computed, Reads()))
     claims = "  - '答对的比例是 {n_right}/{n_all}'\n"
     assert page(tmp_path, BODY + "\n答对的比例是 3/6。〔本站构造〕\n", claims=claims, relations=BOUND) == []
     errors = page(tmp_path, BODY + "\n答对的比例是 3/7。〔本站构造〕\n", claims=claims, relations=BOUND)

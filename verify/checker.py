@@ -25,8 +25,8 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify import classify, counts, kinds, provenance, run_claims
-from verify.evidence import COMPUTED_KINDS, declared_kinds, input_keys, run_keys
+from verify import classify, counts, kinds, provenance, reads, run_claims
+from verify.evidence import COMPUTED_KINDS, input_keys, is_run_key, run_keys
 from verify.formulas import check_formulas
 from verify.literals import literal_keys
 from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
@@ -117,7 +117,7 @@ class PageReport:
 
 # the verify functions' values, one stage of its own (verify/values.py); re-exported for the stages and tests
 from verify.values import (BrokenModule, _broken_modules, _cache, import_verify_module, lookup,  # noqa: E402,F401
-                           resolve_verify, run_verify)
+                           resolve_verify, run_verify, verify_reads)
 
 
 # --------------------------------------------------------------------------- text helpers
@@ -158,7 +158,8 @@ class Context:
     squeezed: str = ""
     offsets: list[int] = field(default_factory=list)
     covered: list[Cover] = field(default_factory=list)
-    produced: set = field(default_factory=set)  # evidence kinds the verify function declares
+    produced: set = field(default_factory=set)  # evidence kinds of the verify function's numbers (from its reads)
+    reads: object = None      # what the verify function read (verify/reads.py Reads)
     run_keys: tuple = ()   # for a function of constructions and runs: the keys that come from runs
     extents: list = field(default_factory=list)   # body (start, end) of every located claim template
     function: object = None   # the page's verify function, once resolved
@@ -204,14 +205,20 @@ def check_verify_function(ctx: Context) -> None:
         fn = resolve_verify(spec)
         ctx.function = fn
         ctx.report.verify_source = f"{inspect.getsourcefile(fn)}:{inspect.getsourcelines(fn)[1]}"
-        ctx.produced = set(declared_kinds(fn))
         ctx.run_keys = run_keys(fn)
+        ctx.values = run_verify(spec)
+        ctx.reads = verify_reads(spec)
+        ctx.produced = set(ctx.reads.kinds(bool(ctx.run_keys)))
+        if ctx.run_keys and not ctx.reads.run_files:
+            ctx.fail(ctx.meta_line("verify"),
+                     f"{spec} names keys from runs (from_runs) but reads no committed run file under results/ or "
+                     f"benchmarks/results/; remove from_runs, or read the run the page reports")
         missing = sorted(ctx.produced - set(ctx.meta["evidence"]))
         if missing:
+            read = ", ".join(ctx.reads.run_files[:3]) or "no run file"
             ctx.fail(ctx.meta_line("evidence"),
-                     f"{spec} produces {', '.join(missing)} numbers, but evidence does not list "
-                     f"{', '.join(missing)}; a {missing[0]} number must not pass for another kind")
-        ctx.values = run_verify(spec)
+                     f"{spec} reads {read}, so its numbers are {', '.join(missing)} numbers, but evidence does "
+                     f"not list {', '.join(missing)}; a {missing[0]} number must not pass for another kind")
     except BrokenModule as exc:
         ctx.report.errors.append(" ".join(str(exc).split()))  # the same line for every page: printed once
         ctx.values = None
@@ -427,7 +434,6 @@ def claim_kind(ctx: Context, claim: ClaimResult) -> str:
             # a page of the site's own (no course section): a run where the function reads runs, else a construction
             claim.kind = "site_run" if ctx.produced & {"checkpoint", "measurement"} else "site_construction"
         else:
-            from verify.evidence import is_run_key
             claim.kind = kinds.computed_kind(claim.computed, ctx.produced, ctx.course.states_value,
                                              is_run_key(claim.key, ctx.run_keys))
     return claim.kind
@@ -563,6 +569,15 @@ def check_run_claims(ctx: Context) -> None:
         ctx.fail(ctx.page.line_of(offset) if offset else ctx.meta_line("evidence"), message)
 
 
+def check_run_keys_are_named(ctx: Context) -> None:
+    """A function of constructions and runs names its run keys; a claimed value that moves with the committed
+    runs it reads must be among them (verify/reads.py)."""
+    if ctx.values is None or not ctx.run_keys or ctx.reads is None:
+        return
+    for line, message in reads.unnamed_run_keys(ctx.report.claims, ctx.reads, ctx.run_keys, ctx.meta["verify"]):
+        ctx.fail(line, message)
+
+
 def _covered_in_parts(ctx: Context, token) -> set:
     """A token read as one number (a fraction 3/6, a ratio 2:1) whose every digit run lies inside a claim hole of
     its own ({a}/{b}) is claimed; {'claim'} then, else nothing."""
@@ -628,6 +643,7 @@ def check_completeness(ctx: Context) -> None:
 STAGES = (
     check_verify_function,
     check_claims,
+    check_run_keys_are_named,
     check_inputs_are_declared,
     check_comparisons,
     check_formulas_against_kernels,

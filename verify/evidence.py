@@ -1,15 +1,13 @@
-"""What kind of number a verify function produces, declared where the function is defined.
+"""What a verify function declares about its own numbers: which returned keys are given inputs, and, for a
+function that returns both constructions and numbers from the site's runs, which keys come from the runs.
 
-A page may not present a checkpoint or measured number as a teaching construction: the
-checker requires every kind a page's verify function declares to be listed in the page's
-`evidence`. Undecorated functions produce `construction` numbers (exact recomputation from
-given inputs).
+The kind of a function's numbers is not declared here: it is derived from the files the function reads
+(verify/reads.py). A function that reads the site's committed checkpoints or results returns site runs
+(本站运行); one that reads none returns constructions. A function that returns both names its run keys
+(names or `prefix*` patterns), and the checker fails any claimed key that moves when the committed runs
+change but is not among them:
 
-    @produces("checkpoint")                  # read from this project's committed checkpoints
-    @produces("construction", "measurement", runs=("cached_s", "rows*"))   # exact values plus a committed run
-
-A function that produces both constructions and runs names the keys that come from the runs (`runs`, names or
-`prefix*` patterns): the checker gives those the kind 本站运行 and the rest 教学构造 or 本站构造 (verify/kinds.py).
+    @from_runs("cached_s", "rows*")    # exact values plus a committed benchmark's timings
 
 A key whose value the function returns as a written-out number (`"lr": 0.1`, or a constant `LR = 0.1`) is an
 input the page gives, not a result; it must be declared, so that a hard-coded copy of a printed result cannot
@@ -22,17 +20,13 @@ from __future__ import annotations
 COMPUTED_KINDS = ("construction", "checkpoint", "measurement")
 
 
-def produces(*kinds: str, runs: tuple = ()):
-    unknown = [k for k in kinds if k not in COMPUTED_KINDS]
-    if unknown or not kinds:
-        raise ValueError(f"produces() takes kinds among {COMPUTED_KINDS}, got {kinds}")
-    mixed = "construction" in kinds and len(kinds) > 1
-    if mixed and not runs:
-        raise ValueError(f"produces{kinds} mixes constructions and runs: name the run keys with runs=(...)")
+def from_runs(*keys: str):
+    """Declare the returned keys (names or `prefix*`) that come from the site's runs; the others are constructions."""
+    if not keys or not all(isinstance(k, str) and k for k in keys):
+        raise ValueError(f"from_runs() takes key names or 'prefix*' patterns, got {keys}")
 
     def mark(function):
-        function.evidence = frozenset(kinds)
-        function.run_keys = tuple(runs)
+        function.run_keys = tuple(keys)
         return function
     return mark
 
@@ -58,7 +52,3 @@ def is_run_key(key: str, patterns: tuple) -> bool:
     import re
     base = re.split(r"[\[.]", key, maxsplit=1)[0]
     return any(base == p or (p.endswith("*") and base.startswith(p[:-1])) for p in patterns)
-
-
-def declared_kinds(function) -> frozenset:
-    return getattr(function, "evidence", frozenset({"construction"}))

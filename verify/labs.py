@@ -14,7 +14,7 @@ from pathlib import Path
 
 from verify.artifacts import first_difference
 from verify.notebook_cells import MACHINE_DEPENDENT, MACHINE_DEPENDENT_KEY, shown_outputs
-from verify.evidence import inputs, produces
+from verify.evidence import from_runs, inputs
 from verify.labs_route_g import headlines as route_g_headlines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -229,10 +229,10 @@ if __name__ == "__main__":
 
 # --------------------------------------------------------------------------- the labs index page
 
-@produces("construction", "checkpoint", runs=("b_mlp", "b_lstm", "b_greedy_*", "b_tau1_*", "b_texts", "b_seeds", "b_updates",
-                                            "c_*", "g_seeds", "g_params", "g_frozen", "g_updates", "g_length", "g_train_*",
-                                            "g_pairs", "g_in_min", "g_out_acc", "g_dip_*", "g_guess_*", "g_worst_*", "g_far_*",
-                                            "g_near_*", "g_k_*", "g_suffix_pair", "g_untrained_acc"))
+@from_runs("b_mlp", "b_lstm", "b_greedy_*", "b_tau1_*", "b_texts", "b_seeds", "b_updates",
+           "c_*", "g_seeds", "g_params", "g_frozen", "g_updates", "g_length", "g_train_*",
+           "g_pairs", "g_in_min", "g_out_acc", "g_dip_*", "g_guess_*", "g_worst_*", "g_far_*",
+           "g_near_*", "g_k_*", "g_suffix_pair", "g_untrained_acc")
 @inputs("a_r1_window", "a_r3_window", "d_width")
 def lab_headlines() -> dict:
     """What docs/labs/index.md quotes from the committed lab results (each checked against the

@@ -56,7 +56,6 @@ $$p_i=\\frac{{e^{{z_i}}}}{{\\sum_j e^{{z_j}}}}$$
 
 FUNCTION = '''
 
-@produces("construction")
 def {name}() -> dict:
     """{where}: the page's inputs, defined once, and what the kernels compute from them."""
     from kernels.probability import softmax
@@ -67,8 +66,6 @@ def {name}() -> dict:
 
 MODULE_HEAD = '''"""{doc}: verify functions of the pages that use them (python -m verify new writes a stub here)."""
 import numpy as np
-
-from verify.evidence import produces
 '''
 
 
@@ -138,7 +135,7 @@ def create(doc: str, section: str, title: str, sources: list[str] | None = None)
     page.parent.mkdir(parents=True, exist_ok=True)
     page.write_text(text, encoding="utf-8")
     head = existing or MODULE_HEAD.format(doc=module.relative_to(ROOT).as_posix())
-    head = _with_imports(head, ["import numpy as np", "from verify.evidence import produces"])
+    head = _with_imports(head, ["import numpy as np"])
     module.parent.mkdir(parents=True, exist_ok=True)
     module.write_text(head.rstrip("\n") + "\n" + FUNCTION.format(name=name, where=source), encoding="utf-8")
     return [page, module]

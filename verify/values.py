@@ -53,22 +53,36 @@ def resolve_verify(spec: str):
 def run_verify(spec: str) -> dict:
     """The values of a verify function, computed once per content of its module's imports and the committed
     data (verify/cache.py keeps them on disk across runs)."""
+    return _computed(spec)[0]
+
+
+def verify_reads(spec: str):
+    """What the verify function read while computing its values, and which values move with the runs among
+    those files (verify/reads.py): the evidence kind of its numbers is derived from this."""
+    return _computed(spec)[1]
+
+
+def _computed(spec: str) -> tuple:
     if spec in _cache:
         return _cache[spec]
     fn = resolve_verify(spec)
     from verify.cache import cached, key_of
+    from verify.evidence import run_keys
     from verify.inputs import closure, data_files, sha256_of
+    from verify.reads import read_and_run
     module = ROOT / spec.split("::", 1)[0]
     files = sorted(closure(module)) + data_files()
     code = fn.__code__   # the function object too: a function replaced in this process (a test) is another one
-    key = key_of(spec, code.co_code.hex(), repr(code.co_consts), *(f"{f.relative_to(ROOT)} {sha256_of(f)}" for f in files))
+    mixed = bool(run_keys(fn))
+    key = key_of(spec, code.co_code.hex(), repr(code.co_consts), repr(mixed),
+                 *(f"{f.relative_to(ROOT)} {sha256_of(f)}" for f in files))
 
     def compute():
-        values = fn()
+        values, reads = read_and_run(fn, mixed)
         if not isinstance(values, dict):
             raise TypeError(f"{spec} returned {type(values).__name__}, expected a dict of named values")
-        return values
-    _cache[spec] = cached("functions", key, compute)
+        return values, reads
+    _cache[spec] = cached("functions+reads", key, compute)
     return _cache[spec]
 
 

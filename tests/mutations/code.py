@@ -62,5 +62,69 @@ def hardcoded(rng: random.Random, n: int = 8) -> list[Mutant]:
     return chosen if len(chosen) <= n else rng.sample(chosen, n)
 
 
+def _functions_of_pages() -> dict:
+    """{spec: (function, [pages using it], claimed keys)} for every page with a verify function and claims."""
+    from verify.values import resolve_verify
+    out: dict = {}
+    for path in all_pages():
+        page = read_page(path)
+        spec = page.meta.get("verify")
+        if not spec or not page.meta.get("claims"):
+            continue
+        function, pages, keys = out.get(spec) or (resolve_verify(spec), [], set())
+        pages.append(str(path.relative_to(ROOT)))
+        keys |= {m.group(1) for t in page.meta["claims"] for m in HOLE.finditer(str(t))}
+        out[spec] = (function, pages, keys)
+    return out
+
+
+# the decorator with its import in one expression, so the edit is one line, as a co-author would add it with its import
+FROM_RUNS_X = '@__import__("verify.evidence", fromlist=["from_runs"]).from_runs("x")\n'
+
+
+def run_keys(rng: random.Random, n_added: int = 3) -> list[Mutant]:
+    """The kind of a number is derived from what its function reads (verify/reads.py). Two edits a hurried
+    co-author makes to the declaration that remains: a key dropped from a mixed function's from_runs(...) (its
+    timing would pass as a construction), and from_runs(...) put on a function that reads no run (its
+    constructions would pass as runs)."""
+    from verify.evidence import is_run_key, run_keys as declared
+    from verify.values import verify_reads
+    mutants, plain = [], []
+    for spec, (function, pages, keys) in sorted(_functions_of_pages().items()):
+        module_path = inspect.getsourcefile(function)
+        rel = str(__import__("pathlib").Path(module_path).resolve().relative_to(ROOT))
+        source = open(module_path, encoding="utf-8").read()
+        patterns = declared(function)
+        if not patterns:
+            if not verify_reads(spec).run_files:
+                plain.append((spec, rel, source, function, pages))
+            continue
+        reads = verify_reads(spec)
+        moved = sorted(k for k in keys if is_run_key(k, patterns) and reads.key_moved(k))
+        if not moved:
+            continue
+        key = moved[0]
+        pattern = next(p for p in patterns if is_run_key(key, (p,)))
+        if len(patterns) < 2 or not is_run_key(key, (pattern,)):
+            continue
+        decorator = re.search(r"^@from_runs\((.*?)\)\n(?:@.*\n)*def " + function.__name__ + r"\b", source, re.M | re.S)
+        if not decorator or f'"{pattern}", ' not in decorator.group(1) and f', "{pattern}"' not in decorator.group(1):
+            continue
+        old = decorator.group(0)
+        new = old.replace(f'"{pattern}", ', "", 1) if f'"{pattern}", ' in old else old.replace(f', "{pattern}"', "", 1)
+        mutants.append(Mutant("run_keys", f"{spec} from_runs without {pattern!r} ({{{key}}})",
+                              [(rel, old, new, decorator.start())], None, pages))
+    for spec, rel, source, function, pages in rng.sample(plain, min(n_added, len(plain))):
+        m = re.search(r"^def " + function.__name__ + r"\b", source, re.M)
+        line_start = source.rfind("\n", 0, m.start()) + 1
+        while source[source.rfind("\n", 0, line_start - 1) + 1:line_start].startswith("@"):   # above its decorators
+            line_start = source.rfind("\n", 0, line_start - 1) + 1
+        old = source[line_start:m.end()]
+        mutants.append(Mutant("run_keys", f"{spec} given from_runs('{'x'}') but reads no run",
+                              [(rel, old, FROM_RUNS_X + old, line_start)], None, pages))
+    return mutants
+
+
 def generate(seed: int = 9) -> list[Mutant]:
-    return hardcoded(random.Random(seed))
+    rng = random.Random(seed)
+    return hardcoded(rng) + run_keys(rng)

@@ -163,7 +163,7 @@ def fast_subset(mutants: list[Mutant], per_class: int = 6, seed: int = 1) -> lis
         by_class.setdefault(m.cls, []).append(m)
     out = []
     for cls, ms in by_class.items():
-        if cls in ("kernels", "hardcoded"):  # one code edit, the one that touches the fewest pages (a subprocess each)
+        if cls in ("kernels", "hardcoded", "run_keys"):  # one code edit, the one that touches the fewest pages (a subprocess each)
             out.append(min(ms, key=lambda m: len(m.pages)))
             continue
         out += ms if len(ms) <= per_class else rng.sample(ms, per_class)

@@ -20,7 +20,6 @@ each beam's final candidates and at which rank.
 from __future__ import annotations
 
 import copy
-import functools
 import math
 import sys
 import time
@@ -33,6 +32,7 @@ from kernels.seq2seq import (BOS, EOS, INDEX, VOCAB, PrefixScorer, Seq2Seq, exac
                              legal_log_softmax, make_batch, teacher_forced_metrics)
 from verify.checkpoints.cli import diagnose_main
 from verify.checkpoints.store import RESULTS, json_bytes, load_all
+from verify.reads import remembered
 
 SELECTION_RULE = "first dynamic greedy failure in stored test order, index from 0"
 BEAM_WIDTHS = (1, 2, 4)
@@ -180,7 +180,7 @@ def diagnose_models(models: dict, data: dict, dtype=torch.float64) -> dict:
     return report
 
 
-@functools.lru_cache(maxsize=4)
+@remembered(maxsize=4)
 def _diagnose_cached(directory: str, fingerprint: tuple) -> dict:
     models, data, manifest = load_all(Path(directory))
     started = time.perf_counter()

@@ -25,7 +25,6 @@ against the original answer: a model that reads the relation must fall to zero),
 from __future__ import annotations
 
 import copy
-import functools
 import sys
 import time
 from pathlib import Path
@@ -39,6 +38,7 @@ from verify.checkpoints.pixel_qa_train import (ARMS, RESULTS, RESULTS_FILE, SEED
                                                read_manifest)
 from verify.checkpoints.cli import diagnose_main
 from verify.checkpoints.store import json_bytes, write_bytes_atomically
+from verify.reads import remembered
 
 SHAPE_CONTROLS = ("model", "question_only", "zero_image", "cyclic_mismatch")
 SHAPE_GROUP = np.array(SHAPE_ANSWER_GROUP)
@@ -163,7 +163,7 @@ def diagnose_directory(directory: Path = RESULTS) -> dict:
     return report
 
 
-@functools.lru_cache(maxsize=4)
+@remembered(maxsize=4)
 def _cached(directory: str, fingerprint: tuple) -> dict:
     return diagnose_directory(Path(directory))
 

@@ -8,14 +8,13 @@ except where a page derives something from a cited record input (COURSE_TEST_VAL
 """
 from __future__ import annotations
 
-import functools
 import math
 from statistics import mean, pstdev
 
 from kernels.seq2seq import SYMBOLS, VOCAB, generate_reversal_data, valid_target_tokens
 from verify.checkpoints.diagnose import BEAM_WIDTHS, MAX_STEPS, SELECTION_RULE, diagnose
 from verify.checkpoints.store import RESULTS
-from verify.evidence import produces
+from verify.reads import remembered
 
 RESULTS_DIR = RESULTS
 BEAM_SHOWN = (1, 2, 4)                 # the widths the pages show (the diagnostics compute BEAM_WIDTHS)
@@ -87,7 +86,6 @@ def _text(tokens) -> str:
 
 # --------------------------------------------------------------------------- §3.10
 
-@produces("checkpoint")
 def improvement_and_failure() -> dict:
     """§3.10: both models' test metrics, the remaining dynamic failures, the selected sequence."""
     report = _report()
@@ -102,7 +100,6 @@ def improvement_and_failure() -> dict:
 
 # --------------------------------------------------------------------------- §3.11
 
-@produces("checkpoint")
 def budget() -> dict:
     """§3.11: this project's training budget for the pair (parameters, updates, batches, tokens)."""
     ident = _identity(_report())
@@ -115,7 +112,7 @@ def budget() -> dict:
 
 # --------------------------------------------------------------------------- §3.12
 
-@functools.lru_cache(maxsize=2)
+@remembered(maxsize=2)
 def _length_profile(seeds: tuple) -> dict:
     """Valid target tokens of the test split over `seeds`, for the generator used (splits drawn in order)
     and for the pooled alternative."""
@@ -126,7 +123,6 @@ def _length_profile(seeds: tuple) -> dict:
     return profile
 
 
-@produces("checkpoint")
 def failure_case() -> dict:
     """§3.12: the selected failure (rule fixed before looking), its identity, the data profile.
 
@@ -162,7 +158,6 @@ def failure_case() -> dict:
 
 # --------------------------------------------------------------------------- §3.13
 
-@produces("checkpoint")
 def traces() -> dict:
     """§3.13: per-step teacher-forced and free-running traces of the selected sequence, and how many of
     the dynamic failures first diverge at step 1 (where the read is still uniform)."""
@@ -196,7 +191,6 @@ def traces() -> dict:
 
 # --------------------------------------------------------------------------- §3.14
 
-@produces("checkpoint")
 def denominators() -> dict:
     """§3.14: the two denominators (valid tokens vs complete sequences) and the sequence log-probability
     of the selected target as the sum of its teacher-forced log-probabilities."""
@@ -215,7 +209,6 @@ def denominators() -> dict:
 
 # --------------------------------------------------------------------------- §3.15
 
-@produces("checkpoint")
 def beam_outcome() -> dict:
     """§3.15: beam 1/2/4 on the selected sequence: final candidates, summed log-probabilities (EOS in,
     no length penalty), where the target ranks."""
@@ -247,7 +240,6 @@ def beam_outcome() -> dict:
 
 # --------------------------------------------------------------------------- §3.20 / §3.21
 
-@produces("checkpoint")
 def lab_route() -> dict:
     """§3.20: what the lab's path A returns for the selected sequence (index, beam widths available)."""
     report = _report()
@@ -259,7 +251,6 @@ def lab_route() -> dict:
             "rank2": sel["beam"]["2"]["target_rank"], "first_divergence": sel["first_divergence_step"]}
 
 
-@produces("checkpoint")
 def implementation() -> dict:
     """§3.21: identity of the run and the parts of the diagnostic procedure the page states."""
     from verify.checkpoints.gpu import EVAL_LOGP_TOL, GPU_WEIGHT_RTOL, TOLERANCES

@@ -22,7 +22,7 @@ from kernels.probability import softmax
 from kernels.resources import (decode_step_macs, doubling_ratios, gqa_group_size, kv_cache_bytes,
                                kv_head_for_query_head, prefill_macs, recompute_step_macs, score_matrix_bytes)
 from kernels.tiny_decoder import DecoderConfig, TinyDecoder
-from verify.evidence import inputs, produces
+from verify.evidence import from_runs, inputs
 from verify.numbers import Quantity
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -183,7 +183,6 @@ def _common_ratio(sizes: list[int]) -> int:
     return ratios.pop()
 
 
-@produces("measurement")   # every number is the committed benchmark's, or derived from its settings
 def online_memory() -> dict:
     """§7.5: measured blocked vs materialized attention (committed benchmark results)."""
     r = _results()
@@ -267,7 +266,7 @@ def two_stops() -> dict:
     }
 
 
-@produces("construction", "measurement", runs=("max_diff", "naive_s", "sdpa_s", "ratio", "repeats", "cuda", "cpus"))
+@from_runs("max_diff", "tol", "naive_s", "sdpa_s", "ratio", "repeats", "cuda", "cpus")
 def gpu_attention_check() -> dict:
     """§7.8: the CPU-sized check of benchmarks/gpu_attention.py from the committed results."""
     r = _results()["gpu_attention"]
@@ -281,9 +280,9 @@ def gpu_attention_check() -> dict:
             "cuda": int(bool(r["cuda_available"])), "cpus": _results()["machine"]["cpu_count"]}
 
 
-@produces("construction", "measurement", runs=("t", "rows", "cached_s", "full_s", "ratio", "from_t", "slowest_ratio",
-                                               "cached_repeats", "full_repeats", "prefill", "decode", "warmup", "dn1",
-                                               "repeats", "date", "cpus"))
+@from_runs("t", "rows", "tol", "cached_s", "full_s", "ratio", "from_t", "slowest_ratio",
+           "cached_repeats", "full_repeats", "prefill", "decode", "warmup", "dn1",
+           "repeats", "date", "cpus")
 def kv_speed() -> dict:
     """§7.9: measured cached decode step vs full recomputation per prefix length (committed results)."""
     r = _results()
@@ -345,7 +344,7 @@ def character_stream() -> dict:
             "id_blue": vocab.index("蓝"), "id_green": vocab.index(CONTROL_CHAR), "records": len(RECORDS)}
 
 
-@produces("construction", "measurement", runs=("recorded_max_error", "recorded_stale_delta", "date", "cpus"))
+@from_runs("recorded_max_error", "recorded_stale_delta", "date", "cpus")
 @inputs("tol")
 def cache_check() -> dict:
     """§7.15: the cache check (assertions inside), the cached bytes, and the recorded measured errors."""
@@ -365,7 +364,7 @@ def cache_check() -> dict:
             "date": _results()["date_utc"][:10], "cpus": _results()["machine"]["cpu_count"]}
 
 
-@produces("construction", "measurement", runs=("dn1", "recorded_max_error", "big_t", "big_ratio", "date", "cpus"))
+@from_runs("dn1", "recorded_max_error", "logit_tol", "big_t", "big_ratio", "date", "cpus")
 def speed_vs_equivalence() -> dict:
     """§7.16: this project's DN1-size timing and its own equivalence check, side by side."""
     s = kv_speed()
@@ -384,8 +383,8 @@ def moved_record() -> dict:
             "moved_question_start": moved.index("\n" + QUESTION) + 1}
 
 
-@produces("construction", "measurement", "checkpoint", runs=("g_*", "t_max", "ratio_max", "from_t", "slowest_ratio",
-                                                               "mat_growth_last", "blk_growth_last", "n_max", "cuda", "cpus"))
+@from_runs("g_*", "t_max", "ratio_max", "from_t", "slowest_ratio",
+           "mat_growth_last", "blk_growth_last", "n_max", "cuda", "cpus")
 def closing() -> dict:
     """§7.19: the three separately measured things, side by side, and the trained fact test of lab
     route G (its committed checkpoints and results, the numbers the labs index quotes)."""

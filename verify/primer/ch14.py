@@ -13,7 +13,7 @@ from pathlib import Path
 from kernels.attention import attention_score_count
 from kernels.resources import (decode_step_macs, doubling_ratios, kv_cache_bytes, recompute_step_macs,
                                score_matrix_bytes, score_table_growth, table_bytes, table_elements)
-from verify.evidence import inputs, produces
+from verify.evidence import from_runs, inputs
 from verify.numbers import Quantity
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,8 +66,8 @@ def kv_cache_size() -> dict:
             "overestimate": wrong / right}
 
 
-@produces("construction", "measurement", runs=("head_dim", "block", "repeats", "n_first", "n_last", "mat_*", "blk_*",
-                                               "n_growth"))
+@from_runs("head_dim", "block", "repeats", "n_first", "n_last", "mat_*", "blk_*",
+           "n_growth")
 @inputs("exercise_scale")
 def what_is_saved() -> dict:
     """§14.6: one decode step against a full rerun (MACs), and the measured growth of blocked and
