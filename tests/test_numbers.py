@@ -144,3 +144,12 @@ def test_a_hole_for_a_fraction_accepts_its_word_exactly():
     assert compare("四分之一", 1 / 3)[0] is False          # a word is exact: no rounding slack
     assert re.fullmatch("各得" + hole_pattern(0.5), "各得一半")
     assert re.fullmatch("各得" + hole_pattern(1 / 3), "各得0.333")   # digits still match
+
+
+def test_a_whole_float_may_be_printed_as_a_number_word():
+    import re as _re
+    from verify.numbers import compare, hole_pattern
+    assert _re.fullmatch(hole_pattern(2.0), "两") and compare("两", 2.0)[0]
+    assert _re.fullmatch(hole_pattern(0.0), "零") and compare("零", 0.0)[0]
+    assert not _re.fullmatch(hole_pattern(2.5), "两")
+    assert not compare("两", 2.0000001)[0]

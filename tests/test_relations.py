@@ -95,7 +95,7 @@ def test_predicates_index_and_chain():
 @pytest.mark.parametrize("text, words", [
     ("束搜索的概率低于穷举", ["低于"]), ("A 比 B 高出不少", ["比 B 高"]), ("比例为一半", []),
     ("对比两个模型", []), ("从 0.5 升到 0.525", ["升到"]), ("larger than the rest", ["larger than"]),
-    ("low、lower、new", []), ("相差不超过 1e-12", ["超过"]),
+    ("low、lower、new", []), ("相差不超过 1e-12", ["不超过"]),
 ])
 def test_comparison_vocabulary(text, words):
     assert [m.group(0) for m in comparison_words(text)] == words
@@ -190,3 +190,102 @@ def test_a_fraction_whose_parts_are_holes_is_claimed(tmp_path, monkeypatch):
     assert page(tmp_path, BODY + "\n答对的比例是 3/6。〔本站构造〕\n", claims=claims, relations=BOUND) == []
     errors = page(tmp_path, BODY + "\n答对的比例是 3/7。〔本站构造〕\n", claims=claims, relations=BOUND)
     assert any("claim 2 {n_all}" in e for e in errors), errors
+
+
+# --------------------------------------------------------------------------- relations without digits
+
+from verify.paths import ROOT as _ROOT  # noqa: E402
+
+READING_PAGE = _ROOT / "docs" / "lecture" / "ch03" / "3-10.md"
+LEADS = "动态读取都大幅领先固定摘要，也都"
+
+
+def _checked(tmp_path, *edits):
+    text = READING_PAGE.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, f"3-10 no longer contains {old!r}; update the test"
+        text = text.replace(old, new)
+    page = tmp_path / READING_PAGE.name
+    page.write_text(text, encoding="utf-8")
+    return check_page(page).errors
+
+
+def test_the_names_of_a_pages_rows_and_models_are_its_quantity_names():
+    from verify.page import read_page
+    from verify.relations import quantity_names, table_rows
+    meta = read_page(READING_PAGE).meta
+    assert {"固定摘要", "动态读取"} <= quantity_names(meta)
+    assert "metrics.fixed.exact_match" in table_rows(meta)["固定摘要"]
+    assert quantity_names({"claims": ["GRU 与 LSTM 的参数 {p}"], "cited": [{"text": "RNNsearch-50 得到 26.75"}]}) \
+        >= {"GRU", "LSTM", "RNNsearch-50"}
+    assert "beam" not in quantity_names({"claims": ["beam 宽度 {k}"]})
+
+
+def test_a_comparison_between_two_named_rows_needs_no_digit_to_be_bound(tmp_path):
+    # the relation removed: the sentence has no number, but it compares two rows the page computes
+    text = READING_PAGE.read_text(encoding="utf-8")
+    start = text.index("  - text: '本站和课程的运行里动态读取都大幅领先固定摘要'")
+    end = text.index("\n", text.index("holds:", start)) + 1
+    errors = _checked(tmp_path, (text[start:end], ""))
+    assert any("comparison '领先' between two things the page has numbers for is not bound" in e for e in errors), errors
+
+
+def test_names_swapped_in_the_sentence_and_its_relation_fail(tmp_path):
+    errors = _checked(tmp_path, ("动态读取都大幅领先固定摘要", "固定摘要都大幅领先动态读取"))
+    assert any("the text puts 固定摘要 before '领先'" in e for e in errors), errors
+
+
+def test_the_word_flipped_in_the_sentence_and_its_relation_fails(tmp_path):
+    errors = _checked(tmp_path, ("动态读取都大幅领先固定摘要", "动态读取都大幅落后固定摘要"))
+    assert any("relation 1" in e and "'落后'" in e for e in errors), errors
+
+
+def test_an_order_between_cited_paper_numbers_is_checked_on_the_recorded_values(tmp_path):
+    page = _ROOT / "docs" / "lecture" / "ch04" / "4-15.md"
+    text = page.read_text(encoding="utf-8").replace("但仍低于当时 GNMT", "但仍高于当时 GNMT")
+    target = tmp_path / page.name
+    target.write_text(text, encoding="utf-8")
+    errors = check_page(target).errors
+    assert any("relation 0" in e and "'高于'" in e for e in errors), errors
+    text = page.read_text(encoding="utf-8").replace("{cited[0][0]} < {cited[1][0]}", "{cited[0][0]} > {cited[1][0]}")
+    text = text.replace("{cited[0][0]} < {cited[1][1]}", "{cited[0][0]} > {cited[1][1]}").replace("仍低于当时", "仍高于当时")
+    target.write_text(text, encoding="utf-8")
+    errors = check_page(target).errors
+    assert any("relation 0 does not hold" in e for e in errors), errors
+
+
+def test_a_verb_with_budao_is_not_a_comparison():
+    assert not comparison_words("本站拿不到那批 checkpoint")
+    assert comparison_words("差异不到 1e-9")
+
+
+def test_the_equalities_the_lint_asks_for_are_the_asserted_ones():
+    from verify.relations import _asserted_equalities
+    words = lambda s: [m.group(0) for m in _asserted_equalities(s)]   # noqa: E731
+    assert words("两个 query 的权重却一模一样") == ["一模一样"]
+    assert words("所以 C 的输出仍是 [0.752,1.503]，与不加遮罩时一样") == ["一样"]   # 不 belongs to 不加遮罩
+    assert words("500 步更新之后权重不会逐位相同") == []        # a caution, not an equality
+    assert words("两者归一化的对象不一样") == []                # 不一样: different
+    assert words("放进同一个候选池，一起排序") == []            # 同一个 defines, it is not linted
+
+
+def test_a_zero_or_one_bound_makes_the_comparison_a_numbered_sentence():
+    from verify.classify import COMPARISON_BOUND, numbers_in
+    assert [m.group("bound") for m in COMPARISON_BOUND.finditer("温度低于一，分布更尖；对数不大于零。")] == ["一", "零"]
+    assert not [t for t in numbers_in("温度低于一，分布更尖") if not t.structural]   # the constant is not a claim
+
+
+def test_number_words_the_grammar_now_reads():
+    from verify.classify import numbers_in
+    values = lambda s: [t.text for t in numbers_in(s) if not t.structural]   # noqa: E731
+    assert values("“猫”比“我”高两分") == ["两分"]
+    assert values("再分别跑宽度为二的搜索") == ["二"]
+    assert values("这一点十分重要，百分制与千分位都不是分数") == []
+
+
+def test_course_states_what_the_predicate_says_the_course_prints():
+    stated = {1.0, 2.0, 0.5}.__contains__
+    assert evaluate("course({x})", {"x": [1.0, 0.5]}, lookup, stated)[0]
+    assert not evaluate("course({x})", {"x": [1.0, 3.0]}, lookup, stated)[0]
+    with pytest.raises(RelationError):
+        evaluate("course({x})", {"x": [1.0]}, lookup)   # no course section given: course() is unknown

@@ -25,14 +25,14 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify import classify, counts, kinds, provenance, reads, run_claims
+from verify import classify, counts, kinds, provenance, reads, run_claims, unit_words
 from verify.evidence import COMPUTED_KINDS, input_keys, is_run_key, run_keys
 from verify.formulas import check_formulas
 from verify.literals import literal_keys
-from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern
+from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern, parse_number
 from verify.page import Page, PageError, all_pages, claim_line, is_page, read_page, squeeze  # noqa: F401
 from verify.paths import ROOT, project_relative
-from verify.relations import check_relations
+from verify.relations import check_relations, quantity_names
 from verify.seed_numbers import SectionNumbers, chapter_numbers, section_numbers
 
 HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
@@ -331,10 +331,40 @@ def check_claim(ctx: Context, i: int, template) -> None:
 
 
 def check_comparisons(ctx: Context) -> None:
-    """Comparison sentences beside claimed numbers are bound to predicates over the values (verify/relations.py)."""
-    spans = [(c.start, c.end) for c in ctx.covered if c.kind != "cited"]
-    for line, message in check_relations(ctx.page, ctx.values, spans, lookup,
-                                         lambda i: claim_line(ctx.page, "relations", i)):
+    """Comparison sentences beside claimed or cited numbers are bound to predicates (verify/relations.py). A
+    predicate may name a cited entry's numbers, `{cited[1][0]}` (entry 1's first number), so an order stated
+    between two paper numbers is checked on the recorded values."""
+    cited = cited_numbers(ctx.meta)
+    spans = [(c.start, c.end) for c in ctx.covered
+             if c.kind != "cited" or (isinstance(c.entry, int) and c.entry < len(cited) and cited[c.entry])]
+    located = list(ctx.extents) + [(c.start, c.end) for c in ctx.covered if c.kind == "cited"]
+    values = None if ctx.values is None else {**ctx.values, "cited": cited}
+    for line, message in check_relations(ctx.page, values, spans, lookup,
+                                         lambda i: claim_line(ctx.page, "relations", i), located,
+                                         quantity_names(ctx.meta), ctx.course.states_value):
+        ctx.fail(line, message)
+
+
+def cited_numbers(meta: dict) -> list[list[float]]:
+    """The numbers of each cited entry's text, in order (structural numbers left out), for relations."""
+    out = []
+    for cite in meta.get("cited") or []:
+        numbers = []
+        for token in classify.numbers_in(str(cite.get("text", "")) if isinstance(cite, dict) else ""):
+            if token.structural:
+                continue
+            try:
+                numbers.append(parse_number(token.text).value)
+            except (NumberFormatError, ValueError):
+                continue
+        out.append(numbers)
+    return out
+
+
+def check_unit_words(ctx: Context) -> None:
+    """A binary unit agrees with the power of two beside it, a precision word with its bytes (verify/unit_words.py)."""
+    from verify.relations import sentences
+    for line, message in unit_words.errors(classify.prose_view(ctx.page.body), sentences, ctx.page.line_of):
         ctx.fail(line, message)
 
 
@@ -450,7 +480,14 @@ def check_provenance(ctx: Context) -> None:
 
 
 def check_evidence_lists_what_is_there(ctx: Context) -> None:
-    """Computed kinds are two-way: claims need one, and each listed one must be produced on the page."""
+    """Computed kinds are two-way: claims need one, and each listed one must be produced on the page; `design` is
+    listed exactly when the page has a 待做设计 block."""
+    has_design = any(b.label == kinds.DESIGN.label for b in kinds.blocks(ctx.page.body))
+    if "design" in ctx.meta["evidence"] and not has_design:
+        ctx.fail(ctx.meta_line("evidence"), "evidence lists 'design' but the page has no 待做设计 block; put the "
+                                             "proposed experiment in !!! question \"待做设计\", or remove design")
+    elif has_design and "design" not in ctx.meta["evidence"]:
+        ctx.fail(ctx.meta_line("evidence"), "the page has a 待做设计 block but evidence does not list 'design'; add it")
     if ctx.values is None:
         return   # after a failed verify function, say only why it failed
     evidence = set(ctx.meta["evidence"])
@@ -550,7 +587,16 @@ def check_title_and_description(ctx: Context) -> None:
 
 def _as_summary(token, text: str) -> str | None:
     """How a number must reappear to be the same: a count with its measure word, any other value by its text;
-    None for a bare small integer, which cannot say what it counts."""
+    None for a bare small integer, which cannot say what it counts. A value set by its words (宽度为三, 宽度为 3)
+    is the same value however its numeral is written."""
+    before = text[:token.start].rstrip()
+    setter = next((w for w in classify.BARE_BEFORE if before.endswith(w)), None)
+    if setter:
+        try:
+            value = float(classify.word_value(token.text) if token.word else token.text)
+            return f"set {setter}{value:g}"
+        except (TypeError, ValueError):
+            pass
     phrase = token.phrase if token.word else digit_phrase(text, token)
     if phrase:
         return "count " + phrase
@@ -626,7 +672,8 @@ def check_completeness(ctx: Context) -> None:
         elif ctx.course.states_phrase(token.phrase if token.word else digit_phrase(ctx.page.body, token)):
             report.numbers_course += 1  # the seed section states this count in these words: the course's own
             report.marks.append(kinds.Mark(token.start, token.end, token.text, "course"))
-        elif token.word and (listed := counts.enumerated_count(ctx.page.body, token.start, token.end)) is not None:
+        elif (token.word and not token.phrase.startswith(classify.BARE_BEFORE)   # 宽度为二 sets a value, counts nothing
+              and (listed := counts.enumerated_count(ctx.page.body, token.start, token.end)) is not None):
             stated = classify.word_value(token.text)
             if stated == listed:
                 report.numbers_enumerated += 1   # the page lists that many items itself
@@ -645,10 +692,11 @@ STAGES = (
     check_claims,
     check_run_keys_are_named,
     check_inputs_are_declared,
-    check_comparisons,
     check_formulas_against_kernels,
     check_source_matches_id,
     check_provenance,
+    check_comparisons,
+    check_unit_words,
     check_evidence_lists_what_is_there,
     check_project_paths,
     check_code_blocks,

@@ -31,12 +31,23 @@ MEASURE_WORDS = ("部分", "方面", "分钟", "小时", "句话", "个", "种",
                  "位", "条", "句", "段", "行", "列", "组", "份", "对", "张", "本", "篇", "章", "节", "字", "词", "件",
                  "套", "批", "遍", "阶", "级", "处", "点", "元", "块", "格", "帧", "趟", "回", "者", "侧", "端", "边",
                  "倍", "年", "天", "秒", "周", "门", "道", "样", "名", "句", "座", "号", "路", "股", "重", "票")
-MEASURE = "|".join(MEASURE_WORDS)
+# 分 as points (高两分, 差一分), not 分之/分钟/分布/分数…; 十分 (very) is an idiom below
+MEASURE = "|".join(MEASURE_WORDS) + "|(?<![百千万])分(?![之钟布数析别开类配成为支词裂解量母子享割段界制位比])"
 # A Chinese number word: a fraction (万分之一), a multiplier (四倍, 翻倍), a half, or a numeral before a measure word.
 NUMBER_WORD = re.compile(
     rf"(?P<fraction>{CN_NUMERAL}分之{CN_NUMERAL})"
     rf"|(?P<fixed>翻倍|减半|一半)"
-    rf"|(?P<numeral>{CN_NUMERAL})(?P<gap>\s*)(?P<measure>{MEASURE})")
+    rf"|(?P<numeral>{CN_NUMERAL})(?P<gap>\s*)(?P<measure>{MEASURE})"
+    # a bare numeral set as a value (宽度为二的搜索, 取为三): a value like a counted one
+    rf"|(?:{'|'.join(f'(?<={w})' for w in ('宽度为', '取为', '设为', '长度为', '维数为'))})"   # BARE_BEFORE
+    rf"(?P<bare>{CN_NUMERAL})(?=[，。；、,.;：:）)\s]|的|时|和|或|与|$)")
+BARE_BEFORE = ('宽度为', '取为', '设为', '长度为', '维数为')
+# A bare numeral as the bound of a comparison (温度低于一, 小于一的概率, 等于零): the constant 0 or 1 of a
+# probability, a temperature or a gain. It is structural as a number; the sentence's comparison is what can be
+# wrong, so the relation lint treats it like a claimed number (verify/relations.py).
+COMPARISON_BOUND = re.compile(
+    rf"(?:{'|'.join(f'(?<={w})' for w in ('高于', '低于', '大于', '小于', '等于', '超过', '不到', '少于', '多于'))})"
+    rf"(?P<bound>{CN_NUMERAL})(?=[，。；、,.;：:）)\s]|时|和|或|与|$)")   # not 小于一的概率: an attribute, not a claim
 # 第N章/节…: a reference to a part of a document, not a value
 ORDINAL_REFERENCE = re.compile(r"\s*(?:章|节|页|版|卷|讲|课|篇|部分|册|期|届|附录)")
 
@@ -165,7 +176,7 @@ def numbers_in(body: str, counts: bool | None = None) -> list[Token]:
 # Words of the language, not counts: idioms, and the anaphoric pronouns 两者/二者/三者 ("the two/three just
 # named") and 两边/两侧 ("both sides"), which point back at things the sentence already lists.
 IDIOM = re.compile(r"两回事|两码事|没有两样|没两样|三番五次|一五一十|三三两两|千方百计|一举两得|三言两语"
-                   r"|[两二三]者|两边|两侧|非零|二元|两头为难|二次(?=[”」]?(?:增长|成本|方|函数|复杂度|曲线))")
+                   r"|[两二三]者|两边|两侧|非零|二元|两头为难|十分|一分为二|二分(?=的|图|类)|(?<=[一二三四五六七八九十]到)[一二三四五六七八九十百]分|二次(?=[”」]?(?:增长|成本|方|函数|复杂度|曲线))")
 # 两侧 both sides, 非零 nonzero, 二元 binary, 二次增长 quadratic growth
 VAGUE_BEFORE = re.compile(r"几|[数上好若近][十百千万亿]")  # the character before a numeral, and its first
 PHRASE_TAIL = re.compile(r"[\u3400-\u9fffA-Za-z0-9]{1,2}")
@@ -227,6 +238,8 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
             if numeral == "一" and measure != "倍":
                 tokens.append(Token(m.group(0), start, end, True, "一 as an article (一个, 一种, 一次)", True, phrase))
                 continue
+        if m.group("bare"):   # 宽度为二: the words that set it are its phrase, as a measure word is a count's
+            phrase = next(w for w in BARE_BEFORE if view.endswith(w, 0, start)) + m.group("bare")
         line_end = view.find("\n", end)
         snippet = view[max(0, start - 8):min(end + 8, line_end if line_end >= 0 else len(view))]
         tokens.append(Token(m.group(0), start, end, False, f"number word near '{snippet.strip()}'", True, phrase))

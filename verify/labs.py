@@ -268,6 +268,9 @@ def lab_headlines() -> dict:
         "b_texts": rule["greedy"]["texts"], "b_tau1_distinct": rule["tau 1.0"]["distinct_2"],
         "b_greedy_nll": rule["greedy"]["source_nll_per_token"], "b_tau1_nll": rule["tau 1.0"]["source_nll_per_token"],
         **route_g_headlines(committed_results("route_g")),   # route G part 2 quotes trained checkpoints
+        # the tokens greedy generates by full recomputation and with the cache, for "生成的 token 完全相同"
+        "g_full_tokens": committed_results("route_g")["equivalence"]["full_sequence"],
+        "g_cached_tokens": committed_results("route_g")["equivalence"]["cached_sequence"],
         **route_c_headlines(),
     }
 
@@ -292,6 +295,9 @@ def route_c_headlines() -> dict:
         return [table[d] for d in sorted(table)]
 
     clipped = lambda cell: [r["clipped_share"] for r in c["runs"] if r["task"] == "first_clue" and r["cell"] == cell]
+    # per (distance, seed) outcome of an LSTM first-clue run with clipping on or off, to compare the two
+    lstm_runs = lambda clip: [[r["pair_both_correct"], r["accuracy"], r["final_loss"]] for r in sorted(c["runs"], key=lambda r: (r["distance"], r["seed"]))
+                              if r["task"] == "first_clue" and r["cell"] == "lstm" and r["clip"] == clip]
     far_from = 40   # the page's "from this distance on, nothing is learned"
     far_max = max(r["pair_both_correct"] for r in c["runs"] if r["task"] == "first_clue" and r["distance"] >= far_from)
     return {
@@ -301,6 +307,7 @@ def route_c_headlines() -> dict:
         "c_rnn_params": c["parameters"]["first_clue-rnn"], "c_lstm_params": c["parameters"]["first_clue-lstm"],
         "c_runs": len(c["runs"]), "c_cpu_s": round(c["cpu_s_total"]),
         "c_rnn_clipped_max": max(clipped("rnn")), "c_lstm_clipped_max": max(clipped("lstm")),
+        "c_lstm_clip_on": lstm_runs(True), "c_lstm_clip_off": lstm_runs(False),
         "c_far_from": far_from, "c_far_max": far_max,
         "c_fc": rows("first_clue"), "c_fc_acc": rows("first_clue", "accuracy"), "c_key": rows("key_in_box"),
     }

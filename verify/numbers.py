@@ -199,6 +199,10 @@ def hole_pattern(value, name: str = "h") -> str:
         lone_one = "" if int(value) == 1 else rf"(?!一(?![{CN_NUMERAL[1:-2]}]))"
         return rf"(?P<{name}>{SCALAR}|{lone_one}{CN_NUMERAL}(?!分之))"
     n = len(flatten(value)) if isinstance(value, (list, tuple)) or getattr(value, "ndim", 0) else 0
+    if not n and isinstance(value, float) and value.is_integer():   # a whole float (a score difference 2.0,
+        # a BLEU of 0.0) may be printed as its word too (高两分, 零分): compare() then checks it exactly
+        lone_one = "" if value == 1 else rf"(?!一(?![{CN_NUMERAL[1:-2]}]))"
+        return rf"(?P<{name}>{SCALAR}|{lone_one}{CN_NUMERAL}(?!分之))"
     if not n:   # a fraction may be printed as its word (三分之一, 一半): exact, like every number word
         return rf"(?P<{name}>{SCALAR}|{CN_NUMERAL}分之{CN_NUMERAL}|一半)"
     shape = getattr(value, "shape", None) or _shape(value)

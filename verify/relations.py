@@ -38,10 +38,10 @@ HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
 # Words that state an order between quantities or a direction of change. Bare 大/小/高/低 are
 # too common in other senses (大头, 小模型); they count only in the comparative 比…大 frame.
 _CHINESE = (
-    "大于|小于|高于|低于|多于|少于|快于|慢于|优于|劣于|长于|短于|不大于|不小于|不低于|不高于|"
+    "大于|小于|高于|低于|多于|少于|快于|慢于|优于|劣于|长于|短于|不大于|不小于|不低于|不高于|不超过|"
     "升高|降低|上升|下降|提高|增加|减少|增大|减小|变大|变小|变高|变低|变长|变短|变快|变慢|"
     "更大|更小|更高|更低|更快|更慢|更多|更少|更长|更短|更强|更弱|更好|更差|"
-    "超过|超出|高出|多出|不到|不足|不及|不如|胜过|压过|"
+    "超过|超出|高出|多出|(?<![拿做找得用想看听办等])不到|不足|不及|不如|胜过|压过|"   # 拿不到: cannot get
     "降到|升到|降为|升为|"
     "领先|落后|"
     # 越X…越Y (the colder, the sharper) and 更尖/更平: an order stated as a trend; bound like any other
@@ -60,9 +60,14 @@ COMPARISON = re.compile(rf"(?:{_CHINESE})|{_ENGLISH}", re.I)
 # Words that state an equality or an invariance (the distribution stays the same). They are not order words:
 # the completeness lint does not ask for them (相同 is too common a word), but a relation may bind them, and
 # then its predicate must state the equality, with close(a, b, tol) or ==.
-EQUALITY = re.compile(r"一样|相同|相等|等于|不变|保持|原样|仍是|仍为|仍然是|正好|恰好|一致|同一个|\b(?:equal|same|unchanged)\b",
-                      re.I)
-STATES_EQUALITY = re.compile(r"\bclose\(|==")
+EQUALITY = re.compile(r"一模一样|一样|相同|相等|等于|不改变|没有改变|不变|保持|原样|仍是|仍为|仍然是|正好|恰好|完全一致|一致|"
+                      r"同一个|无法区分|区分不了|分不出|\b(?:equal|same|unchanged)\b", re.I)
+STATES_EQUALITY = re.compile(r"\b(?:close|course)\(|==")
+# The equality words the completeness lint asks to be bound: the ones that state that two of the page's values
+# agree or that one did not move. 等于, 同一个, 一致 and 保持 also define things (等于没读到, 同一个候选池, 一致才算对)
+# and are bound only where an author binds them.
+EQUALITY_LINT = re.compile(r"一模一样|一样|相同|相等|不变|不改变|没有改变|无法区分|区分不了|分不出|完全一致|"
+                           r"\b(?:equal|same|unchanged)\b", re.I)
 MATH_ORDER = re.compile(_MATH_ORDER)
 PRINTED_ORDER = re.compile(rf"({SCALAR})\s*({_MATH_ORDER})\s*(?=({SCALAR}))")
 _ORDER_OPS = {"<": operator.lt, "\\lt": operator.lt, ">": operator.gt, "\\gt": operator.gt, "≤": operator.le,
@@ -123,7 +128,7 @@ _FUNCTIONS = {"abs": abs, "min": min, "max": max, "log": math.log, "sqrt": math.
               # close(a, b, tol) holds when every entry differs by at most tol
               "close": lambda a, b, tol: np.all(np.abs(np.asarray(a, dtype=float) - np.asarray(b, dtype=float)) <= tol)}
 PACE_FUNCTION = {"fast": "faster", "slow": "slower"}
-STATEMENT_FUNCTIONS = set(PACE_FUNCTION.values()) | {"close"}   # a call of these states a relation by itself
+STATEMENT_FUNCTIONS = set(PACE_FUNCTION.values()) | {"close", "course"}   # a call of these states a relation by itself
 
 
 def pace(word: str) -> str | None:
@@ -163,8 +168,9 @@ def sentences(view: str) -> list[tuple[int, int]]:
     return spans
 
 
-def evaluate(predicate: str, values: dict, lookup) -> tuple[bool, dict]:
-    """Evaluate a predicate like '{a} < {b[0]} - 1' on computed values; returns (holds, operands)."""
+def evaluate(predicate: str, values: dict, lookup, states_value=None) -> tuple[bool, dict]:
+    """Evaluate a predicate like '{a} < {b[0]} - 1' on computed values; returns (holds, operands).
+    states_value(x), where given, is what `course(...)` asks: does the page's course section print x?"""
     operands, names = {}, {}
 
     def substitute(m: re.Match) -> str:
@@ -188,7 +194,11 @@ def evaluate(predicate: str, values: dict, lookup) -> tuple[bool, dict]:
         raise RelationError("the predicate is not an expression; use {key}, numbers, + - * / **, "
                             "abs/min/max/log/sqrt, faster/slower and < <= > >= == != joined by and/or") from None
     env = {names[k]: v for k, v in operands.items()}
-    result = _eval(tree.body, env)
+    functions = dict(_FUNCTIONS)
+    if states_value is not None:
+        # course(x): every entry of x is a number the page's course section prints ('原计数和词表不变')
+        functions["course"] = lambda x: all(states_value(float(v)) for v in np.ravel(np.asarray(x, dtype=float)))
+    result = _eval(tree.body, env, functions)
     stated = isinstance(tree.body, ast.Call) and getattr(tree.body.func, "id", "") in STATEMENT_FUNCTIONS
     if not isinstance(tree.body, (ast.Compare, ast.BoolOp)) and not stated:
         raise RelationError("the predicate must compare (<, <=, >, >=, ==, !=, close(a, b, tol)); a bare value "
@@ -196,7 +206,7 @@ def evaluate(predicate: str, values: dict, lookup) -> tuple[bool, dict]:
     return bool(np.all(result)), operands
 
 
-def _eval(node, env):
+def _eval(node, env, functions=_FUNCTIONS):
     if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
         return node.value
     if isinstance(node, ast.Name) and node.id in env:
@@ -204,23 +214,23 @@ def _eval(node, env):
         value = getattr(value, "value", value) if hasattr(value, "unit") else value  # a Quantity: its base-unit value
         return np.asarray(value, dtype=float)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        value = _eval(node.operand, env)
+        value = _eval(node.operand, env, functions)
         return -value if isinstance(node.op, ast.USub) else value
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
-        return _BINARY[type(node.op)](_eval(node.left, env), _eval(node.right, env))
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS and not node.keywords:
-        args = [_eval(a, env) for a in node.args]
-        fn = _FUNCTIONS[node.func.id]
+        return _BINARY[type(node.op)](_eval(node.left, env, functions), _eval(node.right, env, functions))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in functions and not node.keywords:
+        args = [_eval(a, env, functions) for a in node.args]
+        fn = functions[node.func.id]
         return fn(*[float(a) for a in args]) if node.func.id in ("log", "sqrt") else fn(*args)
     if isinstance(node, ast.Compare) and all(type(op) in _COMPARE for op in node.ops):
-        left, result = _eval(node.left, env), True
+        left, result = _eval(node.left, env, functions), True
         for op, comparator in zip(node.ops, node.comparators):
-            right = _eval(comparator, env)
+            right = _eval(comparator, env, functions)
             result = np.logical_and(result, _COMPARE[type(op)](left, right))
             left = right
         return result
     if isinstance(node, ast.BoolOp):
-        parts = [np.all(_eval(v, env)) for v in node.values]
+        parts = [np.all(_eval(v, env, functions)) for v in node.values]
         return all(parts) if isinstance(node.op, ast.And) else any(parts)
     raise RelationError(f"'{ast.unparse(node)}' is not allowed in a predicate; use {{key}}, numbers, + - * / **, "
                         "abs/min/max/log/sqrt and comparisons joined by and/or")
@@ -242,17 +252,105 @@ def _short(value) -> str:
     return repr(value)
 
 
-def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]], lookup, line_of_item) -> list[tuple[int, str]]:
+_NAME = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*")
+
+
+# what stands between a quantity's name and its number in a template ('困惑度约为 {ppl}', '参数共 {n}')
+_LEAD_OUT = re.compile(r"(?:约为|等于|达到|得到|只有|落在|变成|约|为|是|的|：|:|仅|共|有|在|取|从|到|降到|升到)+$")
+
+
+def table_rows(meta: dict) -> dict[str, set[str]]:
+    """{row label: the keys of its holes} for every claimed table row (`| 固定摘要 | {params_fixed} | …`)."""
+    rows: dict[str, set[str]] = {}
+    for template in (c if isinstance(c, str) else c.get("text", "") for c in meta.get("claims") or [] if c):
+        template = str(template)
+        if not template.lstrip().startswith("|"):
+            continue
+        for row in re.split(r"\|\s+\|", template.strip()):
+            cells = row.strip().strip("|").split("|")
+            label = cells[0].strip()
+            if len(label) >= 2 and not HOLE.search(label) and not re.search(r"\d|^[-: ]+$", label):
+                rows.setdefault(label, set()).update(m.group(1) + m.group(2) for c in cells[1:] for m in HOLE.finditer(c))
+    return rows
+
+
+def quantity_names(meta: dict) -> set[str]:
+    """Names of the things a page has numbers for, so that a comparison between two of them needs no digit to be
+    bound: the row labels of claimed table rows and the model or condition names written in Latin letters in
+    claim templates and cited texts (LSTM, RNNsearch-50, GPT-4o; a name has a capital after its first letter,
+    is all capitals, or has a digit, so English words like 'beam' are not names)."""
+    names = set(table_rows(meta))
+    templates = [c if isinstance(c, str) else c.get("text", "") for c in meta.get("claims") or [] if c]
+    for template in templates:   # the words a hole's number is a number of: '困惑度为 {ppl}' names 困惑度
+        for m in HOLE.finditer(str(template)):
+            run = re.search(r"[\u4e00-\u9fff]+$", str(template)[:m.start()].rstrip(" =（("))
+            word = _LEAD_OUT.sub("", run.group(0)) if run else ""
+            if len(word) >= 2:
+                names.add(word[-4:])
+    cited = [c.get("text", "") for c in meta.get("cited") or [] if isinstance(c, dict)]
+    for text in templates + cited:
+        for m in _NAME.finditer(HOLE.sub(" ", str(text))):
+            word = m.group(0)
+            if len(word) >= 2 and (word.isupper() or any(ch.isupper() for ch in word[1:]) or any(ch.isdigit() for ch in word)):
+                names.add(word)
+    return names
+
+
+def swapped_names(text: str, predicate: str, rows: dict[str, set[str]]) -> str | None:
+    """A relation whose text names one table row before its comparison word and another after it must compare
+    them in that order: the predicate's left side reads the first row's keys, the right side the second's.
+    Returns what is swapped, or None."""
+    words = comparison_words(text)
+    if not words or not rows:
+        return None
+    before = {n for n in _named(text[:words[0].start()], set(rows))}
+    after = {n for n in _named(text[words[0].end():], set(rows))} - before
+    before -= after
+    if not before or not after:
+        return None
+    for conjunct in re.split(r"\band\b|\bor\b", predicate):
+        sides = re.split(r"<=|>=|<|>|==", conjunct, maxsplit=1)
+        if len(sides) != 2:
+            continue
+        left, right = ({m.group(1) + m.group(2) for m in HOLE.finditer(side)} for side in sides)
+        if any(left & rows[n] for n in after) and any(right & rows[n] for n in before):
+            return (f"the text puts {'/'.join(sorted(before))} before {words[0].group(0)!r}, but {conjunct.strip()!r} "
+                    f"reads {'/'.join(sorted(after))} on its left")
+    return None
+
+
+# Before an equality word, a negation (不会逐位相同), or a purpose or an instruction (让两者相等的设置, 设成与 kernel
+# 相同): the sentence states what is required or done, not that two values agree.
+_NEGATION_BEFORE = re.compile(r"(?:(?:不会|不要求|不保证|不一定|未必|并非|无需|不必|没有|让|使|要让|为了|设成|设为|改成|调成|否则)"
+                              r"[^，。；,;]{0,12}|[不未])$")
+
+
+def _asserted_equalities(sentence: str) -> list[re.Match]:
+    """The lint's equality words that the sentence asserts: a negated one (不会逐位相同, 不保证时间相同), a purpose
+    (让两者相等) or an instruction (设成与 kernel 相同) states a requirement or a caution, not that two values agree;
+    it is bound where the author binds it."""
+    return [m for m in EQUALITY_LINT.finditer(sentence) if not _NEGATION_BEFORE.search(sentence[max(0, m.start() - 16):m.start()])]
+
+
+def _named(text: str, names: set[str]) -> set[str]:
+    return {n for n in names if re.search(rf"(?<![A-Za-z0-9]){re.escape(n)}(?![A-Za-z0-9])", text)}
+
+
+def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]], lookup, line_of_item,
+                    located: list[tuple[int, int]] = (), names: set[str] = frozenset(),
+                    states_value=None) -> list[tuple[int, str]]:
     """Errors (line, message) for a page's relations and for comparison sentences left unbound.
 
     values is None when the verify function failed (already reported): predicates are then skipped
-    but texts are still located. claim_spans are body offsets of the printed text of claim holes.
+    but texts are still located. claim_spans are body offsets of the checked numbers (claim holes and cited
+    texts). located are body spans of literal text another check locates (claim templates, cited texts): a
+    comparison word inside one is bound already, since flipping it breaks the location.
     line_of_item(i) gives the front-matter line of relation i.
     """
     errors: list[tuple[int, str]] = []
     entries = page.meta.get("relations") or []
     squeezed, offsets = squeeze(page.body)
-    bound: list[tuple[int, int]] = []
+    bound: list[tuple[int, int]] = list(located)
     for i, entry in enumerate(entries):
         line = line_of_item(i)
         if not isinstance(entry, dict) or set(entry) != {"text", "holds"} or not all(isinstance(entry[k], str) for k in entry):
@@ -287,6 +385,9 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
                                      f"it with {wanted}(a, b) (a takes {'less' if wanted == 'faster' else 'more'} time "
                                      f"than b); bind the times — or the word was flipped"))
                 break
+        swapped = swapped_names(text, predicate, table_rows(page.meta))
+        if swapped:
+            errors.append((line, f"relation {i}: {swapped}; the names were swapped, or the predicate was"))
         needle = squeeze(text)[0]
         found = [m.start() for m in re.finditer(re.escape(needle), squeezed)] if needle else []
         if not found:
@@ -297,7 +398,7 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
         if values is None:
             continue
         try:
-            holds, operands = evaluate(predicate, values, lookup)
+            holds, operands = evaluate(predicate, values, lookup, states_value)
         except RelationError as exc:
             errors.append((line, f"relation {i} {predicate!r}: {exc}"))
             continue
@@ -323,19 +424,29 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
                 errors.append((page.line_of(m.start()), f"the formula states {m.group(1)}{m.group(2)}{m.group(3)}, "
                                                           "which is false for the printed numbers; fix the relation"))
     for start, end in sentences(view):
-        holes = [s for s, e in claim_spans if start <= s < end]
-        if not holes:
-            continue
-        words = comparison_words(view[start:end])
-        words += [m for m in MATH_ORDER.finditer(view[start:end]) if _math_comparison(view, math, start + m.start())
-                  and start + m.start() not in checked_symbols]
+        sentence_text = view[start:end]
+        numbered = any(start <= s < end for s, e in claim_spans) or classify.COMPARISON_BOUND.search(sentence_text)
+        if numbered:
+            why = "next to a claimed number"
+            words = comparison_words(sentence_text) + _asserted_equalities(sentence_text)
+            words += [m for m in MATH_ORDER.finditer(sentence_text) if _math_comparison(view, math, start + m.start())
+                      and start + m.start() not in checked_symbols]
+        else:   # no number: a comparison or an equality between two things the page has numbers for
+            why = "between two things the page has numbers for"
+            words = []
+            for m in comparison_words(sentence_text):
+                before, after = _named(sentence_text[:m.start()], names), _named(sentence_text[m.end():], names)
+                if before - after and after - before:
+                    words.append(m)
+            if len(_named(sentence_text, names)) >= 2:
+                words += _asserted_equalities(sentence_text)
         for m in words:
             w_start, w_end = start + m.start(), start + m.end()
             if any(b_start <= w_start and w_end <= b_end for b_start, b_end in bound):
                 continue
             sentence = " ".join(page.body[start:end].split())
             errors.append((page.line_of(w_start),
-                           f"comparison {m.group(0)!r} next to a claimed number is not bound: "
-                           f"'{sentence[:80]}'; add a relations entry (text with the word, holds: a predicate over "
-                           "the keys) so the order is checked"))
+                           f"comparison {m.group(0)!r} {why} is not bound: '{sentence[:80]}'; add a relations entry "
+                           "(text with the word, holds: a predicate over the keys, or over {cited[i][j]}) so the "
+                           "order is checked"))
     return errors

@@ -19,14 +19,14 @@ from pathlib import Path
 from verify import classify
 from verify.dates import dates_in
 from verify.page import read_page
-from verify.relations import comparison_words, sentences
+from verify.relations import comparison_words, quantity_names, sentences
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
 TARGETS = {
     "digits_prose": 1.0, "digits_table": 1.0, "digits_math": 1.0, "code_output": 1.0,
-    "number_words": 1.0, "units": 1.0, "comparisons": 0.9, "signs_and_order": 1.0,
+    "number_words": 1.0, "units": 1.0, "comparisons": 0.9, "equalities": 0.9, "signs_and_order": 1.0,
     "provenance": 1.0, "new_numbers": 1.0, "formulas": 1.0, "kernels": 1.0, "labels": 1.0,
     "tables": 1.0, "run_claims": 1.0, "names": 1.0, "hardcoded": 1.0, "run_keys": 1.0,   # the last two:
     # tests/mutations/code.py
@@ -192,7 +192,16 @@ def units(views, rng) -> list[Mutant]:
             if re.fullmatch(r"0\.0*[1-9]\d*", printed) and isinstance(c.computed, float) and 0 < abs(c.computed) < 0.5:
                 out.append(Mutant("units", f"{v.path.name}: {printed!r} -> '0'", [_at(v.path, start, printed, "0")],
                                   _rel(v.path)))
-    return _sample(out, rng, 16)
+        # the words that define a unit (verify/unit_words.py): the power of two of a binary unit, a precision word
+        for m, off in v.body_positions(r"2\^\{(\d+)\}(?=[^。\n]*字节)"):
+            new = str(int(m.group(1)) + 1)
+            out.append(Mutant("units", f"{v.path.name}: $2^{{{m.group(1)}}}$ -> $2^{{{new}}}$",
+                              [_at(v.path, off + 3, m.group(1), new)], _rel(v.path)))
+        for m, off in v.body_positions(r"(半精度|单精度|双精度)(?=存储)"):
+            new = {"半精度": "单精度", "单精度": "双精度", "双精度": "半精度"}[m.group(1)]
+            out.append(Mutant("units", f"{v.path.name}: {m.group(1)} -> {new}", [_at(v.path, off, m.group(1), new)],
+                              _rel(v.path)))
+    return _sample(out, rng, 20)
 
 
 ANTONYMS = [("大于", "小于"), ("高于", "低于"), ("多于", "少于"), ("升高", "降低"), ("上升", "下降"), ("更快", "更慢"),
@@ -203,14 +212,14 @@ FLIP = {a: b for a, b in ANTONYMS} | {b: a for a, b in ANTONYMS}
 
 
 def comparisons(views, rng) -> list[Mutant]:
-    """Flip a comparison word in a sentence that states a number (digits) on the page."""
+    """Flip a comparison word in a sentence that states a number (digits) on the page, or that compares two
+    things the page has numbers for without a digit."""
     out = []
     for v in views:
         claimed = [c.span[0] - v.body_offset for c in v.claims]
         for start, end in sentences(v.view):
-            if not any(start <= s < end for s in claimed):
-                continue
-            for m in comparison_words(v.view[start:end]):
+            numbered = any(start <= s < end for s in claimed) or classify.COMPARISON_BOUND.search(v.view[start:end])
+            for m in comparison_words(v.view[start:end]) if numbered else []:
                 word = m.group(0)
                 key = next((k for k in sorted(FLIP, key=len, reverse=True) if k in word), None)
                 if key is None:
@@ -218,6 +227,31 @@ def comparisons(views, rng) -> list[Mutant]:
                 off = v.body_offset + start + m.start() + word.index(key)
                 out.append(Mutant("comparisons", f"{v.path.name}: {word!r}: {key} -> {FLIP[key]}",
                                   [_at(v.path, off, key, FLIP[key])], _rel(v.path)))
+            # no digit in the sentence: a comparison between two things the page has numbers for (动态读取领先
+            # 固定摘要): the word flipped, and the two names swapped in the body and in the relation that binds it
+            if numbered:
+                continue
+            names = quantity_names(v.page.meta)
+            for m in comparison_words(v.view[start:end]):
+                before = [n for n in names if n in v.view[start:start + m.start()]]
+                after = [n for n in names if n in v.view[start + m.end():end] and n not in before]
+                key = next((k for k in sorted(FLIP, key=len, reverse=True) if k in m.group(0)), None)
+                if not before or not after or key is None:
+                    continue
+                off = v.body_offset + start + m.start() + m.group(0).index(key)
+                out.append(Mutant("comparisons", f"{v.path.name}: {m.group(0)!r} between {before[0]} and {after[0]}: "
+                                  f"{key} -> {FLIP[key]}", [_at(v.path, off, key, FLIP[key])], _rel(v.path)))
+                a, b = max(before, key=len), max(after, key=len)
+                clause = v.view[start:end]
+                i, j = clause.index(a), clause.index(b, m.end())
+                old = clause[i:j + len(b)]
+                swapped = b + old[len(a):-len(b)] + a
+                edits = [(_rel(v.path), old, swapped, v.body_offset + start + i)]
+                for entry in v.page.meta.get("relations") or []:
+                    if isinstance(entry, dict) and old in str(entry.get("text", "")):
+                        edits.append((_rel(v.path), old, swapped, "front"))
+                out.append(Mutant("comparisons", f"{v.path.name}: {a} <-> {b} around {m.group(0)!r} (body and relation)",
+                                  edits, _rel(v.path)))
         # the careless fix: the word flipped in the body and in the relation text, the predicate left as it was
         for entry in v.page.meta.get("relations") or []:
             if not isinstance(entry, dict) or not isinstance(entry.get("text"), str):
@@ -236,6 +270,43 @@ def comparisons(views, rng) -> list[Mutant]:
                 new = "<" if m.group(1) == ">" else ">"
                 out.append(Mutant("comparisons", f"{v.path.name}: math {m.group(1)} -> {new}",
                                   [_at(v.path, off, m.group(1), new)], _rel(v.path)))
+    return _sample(out, rng, 24)
+
+
+EQUALITY_FLIPS = [("一模一样", "完全不同"), ("完全一致", "完全不同"), ("不改变", "改变"), ("没有改变", "改变了"),
+                  ("无法区分", "能够区分"), ("区分不了", "区分得了"), ("相同", "不同"), ("一样", "不同"), ("相等", "不等"),
+                  ("不变", "改变")]
+
+
+def equalities(views, rng) -> list[Mutant]:
+    """Turn an asserted equality or invariance into its opposite (相同 -> 不同, 不变 -> 改变, 无法区分 -> 能够区分) in
+    a sentence the relation lint reaches: one with a checked number, or one naming two things the page has
+    numbers for; and the careless fix, the word changed in the body and in the relation text together."""
+    from verify.relations import _asserted_equalities, _named
+    out = []
+    for v in views:
+        checked = [c.span[0] - v.body_offset for c in v.claims]
+        names = quantity_names(v.page.meta)
+        for start, end in sentences(v.view):
+            sentence = v.view[start:end]
+            if not any(start <= s < end for s in checked) and len(_named(sentence, names)) < 2:
+                continue
+            for m in _asserted_equalities(sentence):
+                old, new = next(((a, b) for a, b in EQUALITY_FLIPS if a in m.group(0)), (None, None))
+                if old is None:
+                    continue
+                off = v.body_offset + start + m.start() + m.group(0).index(old)
+                out.append(Mutant("equalities", f"{v.path.name}: {m.group(0)!r} -> {new}", [_at(v.path, off, old, new)],
+                                  _rel(v.path)))
+        for entry in v.page.meta.get("relations") or []:
+            text = entry.get("text") if isinstance(entry, dict) else None
+            pair = next(((a, b) for a, b in EQUALITY_FLIPS if isinstance(text, str) and a in text), None)
+            at = v.text.find(text, v.body_offset) if pair else -1
+            if at >= 0:
+                new_text = text.replace(pair[0], pair[1], 1)
+                out.append(Mutant("equalities", f"{v.path.name}: {pair[0]} -> {pair[1]} in the body and the relation",
+                                  [(_rel(v.path), text, new_text, at), (_rel(v.path), text, new_text, "front")],
+                                  _rel(v.path)))
     return _sample(out, rng, 24)
 
 
@@ -609,7 +680,7 @@ def names(views, rng) -> list[Mutant]:
     return _sample(list({m.name: m for m in out}.values()), rng, 30)
 
 
-GENERATORS = [digits, code_output, number_words, units, comparisons, signs_and_order, provenance, new_numbers,
+GENERATORS = [digits, code_output, number_words, units, comparisons, equalities, signs_and_order, provenance, new_numbers,
               formulas, kernels, labels, tables, run_claims, names, controls]
 
 

@@ -269,6 +269,9 @@ def gradient_check_program() -> dict:
     return {"x": list(GC_X), "y": list(GC_Y), "w_x": GC_W_X, "w_h": GC_W_H, "w_y": GC_W_Y, "eps": GC_EPS,
             "loss": run.loss, "analytic": good.analytic[0], "numeric": good.numeric[0],
             "max_abs": good.max_abs_error, "rel": good.relative_error,
+            # the same check at the neighbouring orders of magnitude of the step (the page's 结论不变)
+            "rel_neighbors": [gradient_check(_gc_loss, [GC_W_H], run.grads.W_h[0], eps=e).relative_error
+                              for e in (GC_EPS * 10, GC_EPS / 10)],
             "overwritten": overwritten, "overwritten_rel": bug1.relative_error,
             "local": local, "local_rel": bug2.relative_error}
 

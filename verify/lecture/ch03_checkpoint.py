@@ -11,7 +11,9 @@ from __future__ import annotations
 import math
 from statistics import mean, pstdev
 
-from kernels.seq2seq import SYMBOLS, VOCAB, generate_reversal_data, valid_target_tokens
+import torch
+
+from kernels.seq2seq import SYMBOLS, VOCAB, Seq2Seq, Seq2SeqConfig, generate_reversal_data, valid_target_tokens
 from verify.checkpoints.diagnose import BEAM_WIDTHS, MAX_STEPS, SELECTION_RULE, diagnose
 from verify.checkpoints.store import RESULTS
 from verify.reads import remembered
@@ -112,6 +114,17 @@ def budget() -> dict:
 
 # --------------------------------------------------------------------------- §3.12
 
+def _initial_shared_gap(man: dict) -> float:
+    """Largest |difference| between the two models' initial values over the modules both have,
+    each built from the manifest's seed and config as training builds it."""
+    init = {}
+    for read in ("fixed", "dynamic"):
+        with torch.random.fork_rng():
+            torch.manual_seed(man["hyperparameters"]["seed"])
+            init[read] = Seq2Seq(Seq2SeqConfig(**man["models"][read]["config"])).state_dict()
+    return max((init["fixed"][k] - init["dynamic"][k]).abs().max().item() for k in init["fixed"])
+
+
 @remembered(maxsize=2)
 def _length_profile(seeds: tuple) -> dict:
     """Valid target tokens of the test split over `seeds`, for the generator used (splits drawn in order)
@@ -153,7 +166,8 @@ def failure_case() -> dict:
             "course_tokens": COURSE_TEST_VALID_TOKENS, "course_sequences": COURSE_TEST_SEQUENCES,
             "course_mean_source_length": (COURSE_TEST_VALID_TOKENS - COURSE_TEST_SEQUENCES) / COURSE_TEST_SEQUENCES,
             "fixed_greedy_text": _text(sel["fixed_greedy"]), "fixed_correct": sel["fixed_correct"],
-            "first_divergence": sel["first_divergence_step"]}
+            "first_divergence": sel["first_divergence_step"],
+            "init_shared_gap": _initial_shared_gap(report["manifest"])}
 
 
 # --------------------------------------------------------------------------- §3.13
@@ -204,7 +218,9 @@ def denominators() -> dict:
             "target_lp_prefix": sel["target_log_probability"],
             "target_p": math.exp(sel["target_log_probability_tf_sum"]),
             "tf_log_p": [s["log_p_target"] for s in sel["teacher_forced"]],
-            "steps": len(sel["teacher_forced"])}
+            "steps": len(sel["teacher_forced"]),
+            # valid target tokens one sequence can have (its source length plus EOS), shortest and longest
+            "target_tokens_per_sequence": [n + 1 for n in report["manifest"]["hyperparameters"]["source_lengths"]]}
 
 
 # --------------------------------------------------------------------------- §3.15
@@ -227,6 +243,7 @@ def beam_outcome() -> dict:
     # the page says width 4 repairs the same failures width 2 does
     assert repairs["2"]["indices"] == repairs["4"]["indices"], "widths 2 and 4 repair different failures"
     return {"beam": beams, "n_widths": len(beams), "widths": list(BEAM_WIDTHS), "target_lp": target_lp, "greedy_lp": greedy_lp,
+            "target_lp_tf_sum": sel["target_log_probability_tf_sum"],   # §3.14's sum of teacher-forced log-probabilities
             "gap": greedy_lp - target_lp, "ratio": math.exp(greedy_lp - target_lp),
             "greedy_p": math.exp(greedy_lp), "target_p": math.exp(target_lp),
             "target_text": _text(sel["target"]), "greedy_text": _text(sel["greedy"]),

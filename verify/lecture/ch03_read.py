@@ -223,5 +223,7 @@ def read_gradient_check() -> dict:
             "loss": cross_entropy(read.context @ c.G, c.label), "loss_autograd": auto.loss,
             "entries": int(diffs.size), "agree": int(np.sum(diffs <= AGREEMENT_TOL)),
             "score_grad_sum": float(np.sum(closed.d_scores)),
+            # softmax of the scores shifted by one common constant (1.0), against the weights read
+            "shift_gap": float(np.max(np.abs(softmax(read.scores + 1.0) - read.weights))),
         }
     return out

@@ -129,6 +129,9 @@ def length_handling() -> dict:
         "score_short": rank_score(short, ALPHA), "score_long": rank_score(long_, ALPHA),
         "logp_C": paths["C_EOS"].log_probability, "score_C": rank_score(paths["C_EOS"], ALPHA),
         "p_short": short.probability, "p_long": long_.probability,
+        # the largest conditional probability on the tree, and its log, read back from the kernel's table
+        "max_step_logp": max(lp for dist in tree.table.values() for lp in dist.values()),
+        "max_step_p": math.exp(max(lp for dist in tree.table.values() for lp in dist.values())),
         "raw_best": raw.best.probability, "penalised_best": penalised.best.probability,
     }
 
@@ -153,4 +156,5 @@ def bleu_examples() -> dict:
         "clip_m1": cm1, "clip_t1": ct1, "clip_t2": ct2, "clip_ref_the": CLIP_REFERENCE.count("the"),
         "clip_p1": clip.precisions[0], "clip_p2": clip.precisions[1],
         "clip_bleu": clip.score,
+        "empty_bleu": corpus_bleu([[]], [[REFERENCE]], max_n=BLEU_ORDER).score,
     }

@@ -133,7 +133,7 @@ def residual_layernorm() -> dict:
     b = _block()
     mean, var = feature_stats(b["residual"])
     return {**_inputs(), "mha": b["mha"].output, "residual": b["residual"], "mean": mean, "var": var,
-            "U": b["U"]}
+            "U": b["U"], "U_var": feature_stats(b["U"])[1]}   # each normalized row's variance (eps keeps it below one)
 
 
 def ffn_and_second_norm() -> dict:
@@ -254,6 +254,7 @@ def padded_batch() -> dict:
         "a_loss": int(loss_positions(BATCH_LABELS["A"], PAD).sum()),
         "b_loss": int(loss_positions(BATCH_LABELS["B"], PAD).sum()),
         "b_pad_queries": sum(t == PAD for t in b_inputs),
+        "src_len": {k: len(s) for k, s in BATCH_SOURCE.items()},   # each padded source's length
         # where B's source padding sits (0-based), the span the course names
         "b_src_pad_first": BATCH_SOURCE["B"].index(PAD),
         "b_src_pad_last": len(BATCH_SOURCE["B"]) - 1 - BATCH_SOURCE["B"][::-1].index(PAD),

@@ -102,6 +102,15 @@ def branch_setup() -> dict:
                                ("encoder", "embedding", "W_Q", "W_K", "W_V", "W_O", "bias", "head"))}
 
 
+def _failed_check(runs: dict, params) -> str | None:
+    """The condition check_four_arms names as violated by these arms (None when all hold)."""
+    try:
+        check_four_arms(runs, params)
+    except BranchCheckFailed as failed:
+        return failed.reason
+    return None
+
+
 @inputs("seed")
 def four_arm_table() -> dict:
     """§6.7: the four arms, the asserted checks, and the two deliberate mistakes."""
@@ -141,6 +150,10 @@ def four_arm_table() -> dict:
         "on_a": on_a, "on_b": on_b, "off_a": arm("A", False), "off_b": arm("B", False),
         "stale_on_diff": max_abs_diff(stale[("A", True)].logits, stale[("B", True)].logits),
         "stale_caught": stale_caught, "gate_residue": residue, "leak_off_diff": leak_off_diff,
+        # gating before the bias: the off arms of A and B still agree, and only the language-only check fails
+        "wrong_gate_off_diff": max_abs_diff(wrong_gate[("A", False)].logits, wrong_gate[("B", False)].logits),
+        "wrong_gate_caught_by_language": _failed_check(wrong_gate, params) == "bias_survives_gate",
+        "leak_caught_by_off_check": _failed_check(leak, params) == "off_reads_image",
         "sum_err": max(abs(float(runs[(i, True)].weights.sum()) - 1.0) for i in ("A", "B")),
         "positions": len(runs[("A", True)].weights),
     }

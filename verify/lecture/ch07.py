@@ -118,7 +118,7 @@ def run_cache_check(model: TinyDecoder | None = None) -> dict:
         raise CacheCheckFailed(f"the stale cache gives the same logits as the changed text ({stale_delta:.3e}): "
                                "the negative control cannot detect a wrong cache")
     return {
-        "text": text, "vocab": vocab, "tokens": tokens, "split": split,
+        "text": text, "vocab": vocab, "tokens": tokens, "split": split, "model_vocab": int(full.shape[-1]),
         "errors": errors, "max_error": max(errors), "steps": len(errors),
         "within": sum(e < TOLERANCE for e in errors),
         "stale_delta": stale_delta, "first_change": first_change,
@@ -243,8 +243,9 @@ def two_stops() -> dict:
     """§7.7: the m/l/u ledger for scores (0, ln2, ln3), values (2, 4, 8), cut after two keys."""
     out, trace = online_read(TWO_STOP_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)
     blocks, masses = per_block_outputs(TWO_STOP_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)
-    u_out, _ = online_read(UNEVEN_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)
-    u_blocks, u_masses = per_block_outputs(UNEVEN_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)
+    u_values = TWO_STOP_VALUES                   # the contrast's values, reported as uneven_v
+    u_out, _ = online_read(UNEVEN_SCORES, u_values, TWO_STOP_CUT)
+    u_blocks, u_masses = per_block_outputs(UNEVEN_SCORES, u_values, TWO_STOP_CUT)
     first, second = trace
     changed = np.flatnonzero(UNEVEN_SCORES != TWO_STOP_SCORES)
     if len(changed) != 1:
@@ -253,7 +254,7 @@ def two_stops() -> dict:
         "n_keys": len(TWO_STOP_SCORES), "first_block": TWO_STOP_CUT[0], "n_blocks": len(blocks),
         "changed_pos": int(changed[0]) + 1,     # 1-based, as the page counts
         "scores": TWO_STOP_SCORES, "v": TWO_STOP_VALUES, "weights": softmax(TWO_STOP_SCORES),
-        "uneven_scores": UNEVEN_SCORES,
+        "uneven_scores": UNEVEN_SCORES, "uneven_v": u_values,
         "m1": first.m, "l1": first.l, "u1": float(first.u[0]),
         "rescale": float(np.exp(first.m - second.m)),
         "l1_rescaled": float(np.exp(first.m - second.m) * first.l),
@@ -340,6 +341,7 @@ def character_stream() -> dict:
             "question_start": split + 1, "appended": len(tokens) - split, "question_chars": len(QUESTION),
             "spans": spans, "moved_spans": moved_spans, "key_start": spans[key]["start"],
             "moved_key_start": moved_spans[key]["start"], "moved_tokens": len(encode(moved, vocab)),
+            "moved_question_start": moved.index("\n" + QUESTION) + 1,
             "id_newline": vocab.index("\n"), "id_space": vocab.index(" "),
             "id_blue": vocab.index("蓝"), "id_green": vocab.index(CONTROL_CHAR), "records": len(RECORDS)}
 
@@ -353,7 +355,8 @@ def cache_check() -> dict:
     d = DECODER
     return {"layers": d["layers"], "width": d["width"], "heads": d["heads"], "head_dim": d["width"] // d["heads"],
             "ffn": d["ffn"], "seed": d["seed"], "tokens": len(check["tokens"]), "prefill": check["split"],
-            "vocab_size": len(check["vocab"]), "steps": check["steps"], "within": check["within"],
+            "vocab_size": len(check["vocab"]), "decoder_vocab": check["model_vocab"],
+            "steps": check["steps"], "within": check["within"],
             "tol": TOLERANCE, "stale_delta": check["stale_delta"], "first_change": check["first_change"],
             "reuse_steps": check["reuse_steps"], "reuse_within": check["reuse_within"],
             "cached_bytes": check["cached_bytes"], "cached_positions": check["cached_positions"],

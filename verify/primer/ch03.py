@@ -79,7 +79,7 @@ def tfidf() -> dict:
         "ln1": math.log(1), "ln3": math.log(3),
         "counts": counts, "tfidf": tf_idf(counts),
         "sk_idf": idf(counts, "sklearn"), "sk_D1": tf_idf(counts, "sklearn")[0],
-        "ex_idf": idf(ex_counts), "ex": ex, "ex_gap": float(np.abs(ex[0] - ex[1]).max()),
+        "ex_idf": idf(ex_counts), "ex": ex, "ex_gap": float(np.abs(ex[0] - ex[1]).max()), "ex_counts": ex_counts,
         "doc_len": _common_length(TFIDF_DOCS), "ex_N": len(EXERCISE_DOCS),
     }
 

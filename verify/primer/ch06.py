@@ -84,6 +84,7 @@ def one_hot_product() -> dict:
         "size": len(WORDS), "onehot": one_hot(WORDS.index("好看"), len(WORDS)),
         "product": one_hot_lookup(TABLE, [WORDS.index("好看")])[0],
         "lookup": _row("好看"), "gap": float(gap), "table": TABLE,
+        "table_6_1": np.array([word_table()["vec"][k] for k in KEYS]),  # §6.1's rows, in its table's order
     }
 
 

@@ -66,6 +66,7 @@ def cbow_update() -> dict:
     f = _forward()
     step = cbow_softmax(INPUT, OUTPUT, ANSWER)
     updated = sgd_step(INPUT, step.grad_contexts, LEARNING_RATE)
+    u_after = OUTPUT                      # the output table of the re-check, not updated (reported as U_after)
     return {
         "x": INPUT, "U": OUTPUT, "probs": step.probs, "y": one_hot(ANSWER, len(CANDIDATES)),
         "err": cross_entropy_grad(f["scores"], ANSWER),
@@ -73,7 +74,7 @@ def cbow_update() -> dict:
         "grad_words": step.grad_contexts, "lr": LEARNING_RATE,
         "new": updated,
         "new_h": mean_pool(updated),
-        "new_p": full_softmax_step(mean_pool(updated), OUTPUT, ANSWER).probs[ANSWER],
+        "new_p": full_softmax_step(mean_pool(updated), u_after, ANSWER).probs[ANSWER], "U_after": u_after,
         "old_p": step.probs[ANSWER],
     }
 

@@ -8,7 +8,7 @@ and the parameter count from kernels.recurrent.recurrent_parameter_count.
 import numpy as np
 
 from kernels.convolution import mean_over_time
-from kernels.recurrent import decayed_record, recurrent_parameter_count, rnn_forward
+from kernels.recurrent import RnnParams, decayed_record, recurrent_parameter_count, rnn_forward, rnn_lm_bptt
 from verify.evidence import inputs
 
 FEATURES = {"猫": 1.0, "追": 0.0, "狗": 2.0}
@@ -54,7 +54,8 @@ def notebook() -> dict:
     x_B, old_B, new_B = _trace(SENTENCE_B)
     return {"features": [FEATURES[w] for w in ("猫", "追", "狗")], "keep": KEEP, "h0": H0,
             "x_A": x_A, "old_A": old_A, "new_A": new_A, "final_A": new_A[-1],
-            "x_B": x_B, "old_B": old_B, "new_B": new_B, "final_B": new_B[-1]}
+            "x_B": x_B, "old_B": old_B, "new_B": new_B, "final_B": new_B[-1],
+            "counts_A": [SENTENCE_A.count(w) for w in FEATURES], "counts_B": [SENTENCE_B.count(w) for w in FEATURES]}
 
 
 @inputs("keep", "width")
@@ -74,8 +75,15 @@ def fading() -> dict:
     """§8.5: what is left of one early word after k more updates (the notebook's impulse response)."""
     def left_after(keep, k):
         return decayed_record([1.0] + [0.0] * k, keep)[-1]
+
+    def trained_after(n, d=STATE_WIDTH):
+        """Entries of the W_x, W_h, b gradients after backpropagating through n words: the shared weights."""
+        p = RnnParams(np.zeros((d, d)), np.zeros((d, d)), np.zeros(d), np.zeros((1, d)), np.zeros(1))
+        g = rnn_lm_bptt(np.zeros((n, d)), np.zeros(n, dtype=int), np.zeros(d), p).grads
+        return g.W_x.size + g.W_h.size + g.b_h.size
     return {"keep": KEEP, "short": STEPS_SHORT, "long": STEPS_LONG, "grow": GROW,
             "after_short": left_after(KEEP, STEPS_SHORT), "after_long": left_after(KEEP, STEPS_LONG),
             "grown": left_after(GROW, STEPS_SHORT),
             "n_words": N_WORDS, "width": STATE_WIDTH,
-            "rnn_params": recurrent_parameter_count("rnn", STATE_WIDTH, STATE_WIDTH)}
+            "rnn_params": recurrent_parameter_count("rnn", STATE_WIDTH, STATE_WIDTH),
+            "trained_one": trained_after(1), "trained_n": trained_after(N_WORDS)}

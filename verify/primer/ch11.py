@@ -49,8 +49,10 @@ def choosing() -> dict:
         "top_k": top_k_filter(PROBS, TOP_K),
         "top_p_size": len(kept_p), "top_p_mass": PROBS[kept_p].sum(),
         "flat": FLAT, "flat_size": len(kept_flat), "n_short": len(kept_flat) - 1,
-        "flat_short": FLAT[np.argsort(-FLAT)[:len(kept_flat) - 1]].sum(),   # one fewer than top-p keeps: not enough "flat_mass": FLAT[kept_flat].sum(),
+        "flat_short": FLAT[np.argsort(-FLAT)[:len(kept_flat) - 1]].sum(),   # one fewer than top-p keeps: not enough
+        "flat_mass": FLAT[kept_flat].sum(),
         "temps": list(TEMPERATURES), **by_t,
+        "entropy": [float(-(q * np.log(q)).sum()) for q in by_t.values()],   # nats, in the order of temps
         "tied": TIED_LOGITS, "n_tied": int(np.sum(TIED_LOGITS == TIED_LOGITS.max())), "tied_limit": temperature_probs(TIED_LOGITS, 0.0),
     }
 

@@ -26,6 +26,7 @@ def scores_to_weights() -> dict:
         "scores": SCORES, "exps": exps, "denominator": exps.sum(),
         "weights": weights, "weight_sum": weights.sum(),
         "ratio_last_first": weights[2] / weights[0],
+        "gap_last_first": float(SCORES[2] - SCORES[0]),   # 猫 minus 我, in score points
         "n_scores": len(SCORES), "n_words": len(WORDS), "decimals": PRINTED_DECIMALS,
     }
 
