@@ -337,7 +337,9 @@ def check_comparisons(ctx: Context) -> None:
     cited = cited_numbers(ctx.meta)
     spans = [(c.start, c.end) for c in ctx.covered
              if c.kind != "cited" or (isinstance(c.entry, int) and c.entry < len(cited) and cited[c.entry])]
-    located = list(ctx.extents) + [(c.start, c.end) for c in ctx.covered if c.kind == "cited"]
+    # a comparison word inside a cited text is bound by its location (flipping it breaks the citation; a paper's
+    # order cannot be recomputed); one inside a claim template is not: the template checks numbers, not words
+    located = [(c.start, c.end) for c in ctx.covered if c.kind == "cited"]
     values = None if ctx.values is None else {**ctx.values, "cited": cited}
     for line, message in check_relations(ctx.page, values, spans, lookup,
                                          lambda i: claim_line(ctx.page, "relations", i), located,

@@ -327,9 +327,12 @@ _NEGATION_BEFORE = re.compile(r"(?:(?:不会|不要求|不保证|不一定|未�
 
 def _asserted_equalities(sentence: str) -> list[re.Match]:
     """The lint's equality words that the sentence asserts: a negated one (不会逐位相同, 不保证时间相同), a purpose
-    (让两者相等) or an instruction (设成与 kernel 相同) states a requirement or a caution, not that two values agree;
-    it is bound where the author binds it."""
-    return [m for m in EQUALITY_LINT.finditer(sentence) if not _NEGATION_BEFORE.search(sentence[max(0, m.start() - 16):m.start()])]
+    (让两者相等) or an instruction (设成与 kernel 相同) states a requirement or a caution, not that two values agree,
+    and one that ends its sentence with a colon captions the table or list after it; these are bound where the
+    author binds them."""
+    return [m for m in EQUALITY_LINT.finditer(sentence)
+            if not _NEGATION_BEFORE.search(sentence[max(0, m.start() - 16):m.start()])
+            and not re.match(r"\s*[:：]\s*$", sentence[m.end():])]   # '三个源槽保持不变：' captions the table after it
 
 
 def _named(text: str, names: set[str]) -> set[str]:

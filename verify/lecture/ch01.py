@@ -299,7 +299,10 @@ def bpe_four_merges() -> dict:
             "newer_idle_rules": _idle_rules("newer", model.merges),
             "lower_pieces": len(apply_bpe("lower", model.merges)),
             "retrained_counts": [r.count for r in retrained.rounds],
-            "same_merges": sum(a == b for a, b in zip(model.merges, retrained.merges))}
+            "same_merges": sum(a == b for a, b in zip(model.merges, retrained.merges)),
+            # where the retrained rules first differ: 'only the first k are the same' says k == this
+            "first_changed": next((i for i, (a, b) in enumerate(zip(model.merges, retrained.merges)) if a != b),
+                                  len(model.merges))}
 
 
 # --------------------------------------------------------------------------- §1.13: the denominator of PPL

@@ -40,6 +40,7 @@ def six_review_nb() -> dict:
     post = predict_proba(model, queries)
     return {
         "alpha": ALPHA, "n_docs": len(REVIEWS), "vocab": len(VOCAB),
+        "docs_pos": labels.count(POSITIVE), "docs_neg": labels.count(NEGATIVE),
         "prior_pos": float(np.exp(model.class_log_prior[pos])),
         "tokens_pos": int(model.feature_counts[pos].sum()), "tokens_neg": int(model.feature_counts[neg].sum()),
         "word": {w: {"pos": p_word[pos][i], "neg": p_word[neg][i],

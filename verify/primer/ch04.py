@@ -62,6 +62,7 @@ def one_update() -> dict:
         "batch_x": BATCH_X[:, 0], "batch_y": BATCH_Y, "n_pos": int((BATCH_Y == 1.0).sum()), "per_example": per_example, "n_batch": len(BATCH_Y),
         "n_push_up": sum(g < 0 for g in per_example),    # reviews whose gradient asks for a larger w
         "batch_grad": small.before.grad_w[0], "batch_loss0": small.before.loss,
+        "start_losses": [logistic_loss_and_gradient(W0, BATCH_X[i], BATCH_Y[i]).loss for i in range(len(BATCH_Y))],
         "lr_large": LR_LARGE,
         "small_w": small.new_w[0], "small_loss": small.after.loss,
         "large_w": large.new_w[0], "large_loss": large.after.loss,

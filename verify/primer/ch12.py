@@ -45,5 +45,6 @@ def weighted_context() -> dict:
         "weights": weights, "weights_printed": printed,
         "context": context, "context_printed": context_printed,
         "gap": float(np.max(np.abs(context - context_printed))),
+        "context_3dp": np.round(context, PRINTED_DECIMALS), "context_printed_3dp": np.round(context_printed, PRINTED_DECIMALS),
         "n_values": VALUES.shape[0], "decimals": PRINTED_DECIMALS,
     }

@@ -53,6 +53,7 @@ def vocabulary_table() -> dict:
     return {"vocab": VOCAB, "dim": DIM, "elements": base, "float_bytes": FLOAT_BYTES,
             "bytes": Quantity(table_bytes(VOCAB, DIM, FLOAT_BYTES), "MB"),
             "vocab2": 2 * VOCAB, "dim2": 2 * DIM, "elements_vocab2": wider_vocab, "elements_both": both,
+            "dim_vocab2": wider_vocab // (2 * VOCAB),   # the width of the wider-vocabulary table
             "growth_vocab": wider_vocab / base, "growth_both": both / base}
 
 
