@@ -289,3 +289,12 @@ def test_course_states_what_the_predicate_says_the_course_prints():
     assert not evaluate("course({x})", {"x": [1.0, 3.0]}, lookup, stated)[0]
     with pytest.raises(RelationError):
         evaluate("course({x})", {"x": [1.0]}, lookup)   # no course section given: course() is unknown
+
+
+def test_an_equality_predicate_needs_an_equality_in_its_text(tmp_path):
+    # 1-13: the word changed in the body and in the relation, the close() predicate left as it was
+    page = _ROOT / "docs" / "lecture" / "ch01" / "1-13.md"
+    text = page.read_text(encoding="utf-8").replace("一模一样", "完全不同")
+    target = tmp_path / page.name
+    target.write_text(text, encoding="utf-8")
+    assert any("states an equality, but its text" in e for e in check_page(target).errors)

@@ -368,6 +368,9 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
             elif not STATES_EQUALITY.search(predicate):
                 errors.append((line, f"relation {i} text says {EQUALITY.search(text).group(0)!r}, an equality, but "
                                      f"{predicate!r} does not state one; write close(a, b, tol) or a == b"))
+        if re.search(r"\b(?:close|course)\(", predicate) and not EQUALITY.search(text):
+            errors.append((line, f"relation {i} {predicate!r} states an equality, but its text {text!r} says none "
+                                 "(一样, 相同, 不变…); the word was changed, or the predicate is not the sentence's"))
         said = {polarity(m.group(0)) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
         stated = _predicate_polarity(predicate)
         if said and stated and said != stated:
