@@ -298,3 +298,13 @@ def test_an_equality_predicate_needs_an_equality_in_its_text(tmp_path):
     target = tmp_path / page.name
     target.write_text(text, encoding="utf-8")
     assert any("states an equality, but its text" in e for e in check_page(target).errors)
+
+
+def test_a_difference_word_contradicts_an_equality_predicate(tmp_path):
+    # 3-4: 相同 -> 不同 in the body and in the relation text, the close() predicate left as it was
+    page = _ROOT / "docs" / "primer" / "ch03" / "3-4.md"
+    text = page.read_text(encoding="utf-8")
+    assert "它们的词频相同，乘完之后依然相同" in text, "3-4 changed; update the test"
+    target = tmp_path / page.name
+    target.write_text(text.replace("它们的词频相同，乘完之后依然相同", "它们的词频相同，乘完之后依然不同"), encoding="utf-8")
+    assert any("(different), but" in e for e in check_page(target).errors)

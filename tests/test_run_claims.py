@@ -51,3 +51,17 @@ def test_a_linked_run_and_a_negation_pass(tmp_path):
     assert not messages(variant(tmp_path, page, "本站没有训练 GQA 模型", "本站在 CPU 上实测的速度比见 [§7.9](7-9.md)，"
                                 "本站没有训练 GQA 模型"), "says the site")
     assert not messages(variant(tmp_path, "lecture/ch07/7-2.md", "用本站未训练的", "用本站从未训练过的"), "says the site")
+
+
+def test_comparing_on_a_named_machine_is_a_run_claim():
+    from verify.run_claims import run_clauses
+    assert list(run_clauses("本站在 GPU 上比较了物化与分块的实现，单头。"))
+    assert not list(run_clauses("本站比较了两种说法。"))
+
+
+def test_a_machine_named_beside_a_run_is_the_one_its_results_record():
+    from verify.run_claims import machine_errors
+    view = "计时来自 benchmarks/results/cpu.json，一台 2 核 AMD EPYC 机器。"
+    assert machine_errors(view, view, ["benchmarks/results/cpu.json"]) == []   # cpu.json records AMD EPYC
+    other = view.replace("AMD EPYC", "Intel Xeon")
+    assert "record AMD EPYC" in machine_errors(other, other, ["benchmarks/results/cpu.json"])[0][1]

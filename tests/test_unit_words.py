@@ -20,3 +20,9 @@ def test_a_precision_word_agrees_with_its_bytes_in_the_clause():
     assert check("每个数 8 字节的 float64") == []
     assert "8 bytes per number" in check("每个数 4 字节的 float64")[0]
     assert check("训练 FLOPs 用估计的持续单精度算力算出。") == []      # no size in the clause
+
+
+def test_binary_and_decimal_units_are_called_what_they_are():
+    assert check("这里的 MiB、GiB 是二进制单位。") == []
+    assert "binary unit" in check("这里的 MiB、GiB 是十进制单位。")[0]
+    assert "decimal unit" in check("这里的 MB 是二进制单位。")[0]

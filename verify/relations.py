@@ -63,6 +63,9 @@ COMPARISON = re.compile(rf"(?:{_CHINESE})|{_ENGLISH}", re.I)
 EQUALITY = re.compile(r"一模一样|一样|相同|相等|等于|不改变|没有改变|不变|保持|原样|仍是|仍为|仍然是|正好|恰好|完全一致|一致|"
                       r"同一个|无法区分|区分不了|分不出|\b(?:equal|same|unchanged)\b", re.I)
 STATES_EQUALITY = re.compile(r"\b(?:close|course)\(|==")
+# Words that say two values differ or one moved: in a relation whose predicate states only equalities they
+# contradict it (the careless edit 相同 -> 不同 in the body and in the relation text together)
+DIFFERENCE = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|区分得了|(?<!不)(?<!没有)(?<!没)改变|变了")
 # The equality words the completeness lint asks to be bound: the ones that state that two of the page's values
 # agree or that one did not move. 等于, 同一个, 一致 and 保持 also define things (等于没读到, 同一个候选池, 一致才算对)
 # and are bound only where an author binds them.
@@ -319,9 +322,9 @@ def swapped_names(text: str, predicate: str, rows: dict[str, set[str]]) -> str |
     return None
 
 
-# Before an equality word, a negation (不会逐位相同), or a purpose or an instruction (让两者相等的设置, 设成与 kernel
-# 相同): the sentence states what is required or done, not that two values agree.
-_NEGATION_BEFORE = re.compile(r"(?:(?:不会|不要求|不保证|不一定|未必|并非|无需|不必|没有|让|使|要让|为了|设成|设为|改成|调成|否则)"
+# Before an equality word, a negation (不会逐位相同), a purpose or an instruction (让两者相等的设置, 设成与 kernel
+# 相同, 照一样的规则重建): the sentence states what is required or done, not that two values agree.
+_NEGATION_BEFORE = re.compile(r"(?:(?:不会|不要求|不保证|不一定|未必|并非|无需|不必|没有|让|使|要让|为了|设成|设为|改成|调成|否则|照|按照|依照)"
                               r"[^，。；,;]{0,12}|[不未])$")
 
 
@@ -368,6 +371,10 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
             elif not STATES_EQUALITY.search(predicate):
                 errors.append((line, f"relation {i} text says {EQUALITY.search(text).group(0)!r}, an equality, but "
                                      f"{predicate!r} does not state one; write close(a, b, tol) or a == b"))
+        different = DIFFERENCE.search(text)
+        if different and re.search(r"\b(?:close|course)\(", predicate) and not re.search(r"!=|<|>", predicate):
+            errors.append((line, f"relation {i} text says {different.group(0)!r} (different), but {predicate!r} states "
+                                 "only equalities; state the difference too (!=, <, >), or the word was changed"))
         if re.search(r"\b(?:close|course)\(", predicate) and not EQUALITY.search(text):
             errors.append((line, f"relation {i} {predicate!r} states an equality, but its text {text!r} says none "
                                  "(一样, 相同, 不变…); the word was changed, or the predicate is not the sentence's"))

@@ -28,7 +28,9 @@ from verify.paths import ROOT
 SUBJECT = r"(?:本站|本项目)"
 VERB = r"(?:重新训练|重训|训练|测量|测得|测过|测了|实测|计时|跑了|跑过|重跑|运行了|运行过|跑出|训出|基准测试)"
 DID = r"(?:做|完成|进行)[了过][^，。；！？\n]{0,8}?(?:运行|训练|测量|实验|测试|重训|对照|比较)"   # 本站已经做了这样的运行
-RUN = re.compile(rf"{SUBJECT}[^，。；！？\n]{{0,14}}?(?:{VERB}|{DID})")
+# 本站在 CPU 上比较了…: on a named machine, comparing or testing is running
+ON = r"在\s*(?:CPU|GPU|CUDA|H100|H200|A100|显卡|[^，。；！？\n]{0,8}机器)\s*上[^，。；！？\n]{0,6}?(?:比较|对比|测试|跑|运行|训练|计时)"
+RUN = re.compile(rf"{SUBJECT}[^，。；！？\n]{{0,14}}?(?:{VERB}|{DID})|{SUBJECT}\s*{ON}")
 NEGATION = re.compile(r"[没未不无]|尚未|还没")
 CLAUSE = re.compile(r"[^，。；！？：:\n,;]+")
 PLAN_AFTER = re.compile(r"\s*[：:（(]\s*待做")
@@ -72,8 +74,8 @@ def named_results(body: str) -> list[str]:
     return found
 
 
-def records_cuda(names: list[str]) -> bool:
-    """Does any named JSON results file record a CUDA device?"""
+def _named_texts(names: list[str]):
+    """The text of every JSON results file the names point at (a folder: its JSON files; make bench: cpu.json)."""
     for name in names:
         path = ROOT / name
         files = sorted(path.rglob("*.json")) if path.is_dir() else [path] if path.suffix == ".json" else []
@@ -85,9 +87,25 @@ def records_cuda(names: list[str]) -> bool:
                 json.loads(text)
             except (OSError, ValueError):
                 continue
-            if re.search(r'"cuda_available":\s*true|"device":\s*"cuda', text):
-                return True
-    return False
+            yield text
+
+
+def records_cuda(names: list[str]) -> bool:
+    """Does any named JSON results file record a CUDA device?"""
+    return any(re.search(r'"cuda_available":\s*true|"device":\s*"cuda', text) for text in _named_texts(names))
+
+
+# a processor named in prose beside a run: it must be the one the named results files record ("cpu_model")
+MACHINE = re.compile(r"AMD EPYC|AMD Ryzen|Intel Xeon|Intel Core|Apple M\d|Graviton\d?|Ampere Altra")
+
+
+def machine_errors(body: str, view: str, names: list[str]) -> list[tuple[int, str]]:
+    recorded = {m for text in _named_texts(names) for m in re.findall(r'"cpu_model":\s*"([^"]+)"', text)}
+    if not recorded:
+        return []
+    return [(m.start(), f"the page names the machine {m.group(0)!r}, but its results files record "
+                        f"{', '.join(sorted(recorded))} (cpu_model); say the machine the run was on")
+            for m in MACHINE.finditer(view) if not any(m.group(0) in r or r in m.group(0) for r in recorded)]
 
 
 def _linked(page_path: Path, target: str) -> Path:
@@ -127,6 +145,7 @@ def errors(page, view: str) -> list[tuple[int, str]]:
     if RUN_EVIDENCE & evidence and not own:
         found.append((0, f"evidence lists {', '.join(sorted(RUN_EVIDENCE & evidence))}, but the page names no results "
                          "file that exists; name the run's files in 来源 (results/…, benchmarks/results/…)"))
+    found += machine_errors(body, view, own)
     from verify.kinds import blocks
     boxes = [b for b in blocks(body) if b.label in NOT_OURS]
     for start, end in run_clauses(view):

@@ -4,6 +4,7 @@ Two readings a page states in words rather than in a claim, each decidable from 
 
 - a binary unit and the power of two it names: `MiB、GiB（$2^{20}$、$2^{30}$ 字节）` pairs MiB with 2^20 and GiB
   with 2^30, in order; `$2^{21}$` or a swapped pair is wrong;
+- a binary unit called binary (MiB、GiB 是二进制单位), a decimal one (MB) decimal;
 - a floating-point precision and its bytes per number in the same clause: `$s=2$（半精度存储）` (half precision is 2
   bytes, single 4, double 8; float16/bf16 2, float32 4, float64 8).
 
@@ -23,6 +24,7 @@ _PRECISION = re.compile(r"半精度|单精度|双精度|(?<![A-Za-z])(?:b?float1
                         re.I)
 _BYTES = re.compile(r"(?<![\w.])s\s*=\s*(\d+)(?![\d.])|(?<![\d.])(\d+)\s*(?:个)?\s*(?:字节|bytes?\b)")
 _CLAUSE = re.compile(r"[^，。；;,\n]+")
+_BASE_WORD = re.compile(r"十进制|二进制")
 
 
 def errors(view: str, sentences, line_of) -> list[tuple[int, str]]:
@@ -30,6 +32,12 @@ def errors(view: str, sentences, line_of) -> list[tuple[int, str]]:
     found = []
     for start, end in sentences(view):
         sentence = view[start:end]
+        for m in _BASE_WORD.finditer(sentence):   # MiB is binary, MB decimal: the word beside them must agree
+            units = _UNIT.findall(sentence[max(0, m.start() - 20):m.end() + 20])
+            decimal = re.findall(r"(?<![A-Za-z])[kKMGT]B(?![A-Za-z])", sentence[max(0, m.start() - 20):m.end() + 20])
+            if m.group(0) == "十进制" and units and not decimal or m.group(0) == "二进制" and decimal and not units:
+                found.append((line_of(start + m.start()), f"{(units or decimal)[0]} is a "
+                              f"{'binary' if units else 'decimal'} unit, but the sentence calls it {m.group(0)}"))
         units = [(m.start(), m.group(1)) for m in _UNIT.finditer(sentence)]
         powers = [(m.start(), int(m.group(1))) for m in _POWER.finditer(sentence)]
         if units and powers and len(units) == len(powers) and "字节" in sentence + "bytes":
