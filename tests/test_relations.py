@@ -237,7 +237,7 @@ def test_names_swapped_in_the_sentence_and_its_relation_fail(tmp_path):
 
 def test_the_word_flipped_in_the_sentence_and_its_relation_fails(tmp_path):
     errors = _checked(tmp_path, ("动态读取都大幅领先固定摘要", "动态读取都大幅落后固定摘要"))
-    assert any("relation 1" in e and "'落后'" in e for e in errors), errors
+    assert any("relation" in e and "'落后'" in e for e in errors), errors
 
 
 def test_an_order_between_cited_paper_numbers_is_checked_on_the_recorded_values(tmp_path):
@@ -308,3 +308,11 @@ def test_a_difference_word_contradicts_an_equality_predicate(tmp_path):
     target = tmp_path / page.name
     target.write_text(text.replace("它们的词频相同，乘完之后依然相同", "它们的词频相同，乘完之后依然不同"), encoding="utf-8")
     assert any("(different), but" in e for e in check_page(target).errors)
+
+
+def test_a_comparison_of_the_sites_run_with_the_courses_needs_binding():
+    from verify.relations import _site_against_course
+    hit = lambda s: any(_site_against_course(s, m) for m in comparison_words(s))   # noqa: E731
+    assert hit("本站的整句失败比讲义少得多，但并没有消失")
+    assert hit("固定摘要本站比课程那次还低一些。")
+    assert not hit("课程只说了哪条路径变短，表里的步数是本站算出的。")   # the two sides in different clauses

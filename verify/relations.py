@@ -338,6 +338,19 @@ def _asserted_equalities(sentence: str) -> list[re.Match]:
             and not re.match(r"\s*[:：]\s*$", sentence[m.end():])]   # '三个源槽保持不变：' captions the table after it
 
 
+_SITE = re.compile(r"本站|本项目")
+_COURSE = re.compile(r"课程|讲义|原课程|存档运行")
+
+
+def _site_against_course(sentence: str, m: re.Match) -> bool:
+    """Does the comparison set the site's run against the course's in one clause (本站的整句失败比讲义少得多)?"""
+    start = max(sentence.rfind(c, 0, m.start()) for c in "，；,;") + 1
+    ends = [i for i in (sentence.find(c, m.end()) for c in "，；,;") if i >= 0]
+    before, word, after = sentence[start:m.start()], m.group(0), sentence[m.end():min(ends) if ends else len(sentence)]
+    return bool(_SITE.search(before + word) and _COURSE.search(word + after) or
+                _COURSE.search(before + word) and _SITE.search(word + after))
+
+
 def _named(text: str, names: set[str]) -> set[str]:
     return {n for n in names if re.search(rf"(?<![A-Za-z0-9]){re.escape(n)}(?![A-Za-z0-9])", text)}
 
@@ -449,7 +462,7 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
             words = []
             for m in comparison_words(sentence_text):
                 before, after = _named(sentence_text[:m.start()], names), _named(sentence_text[m.end():], names)
-                if before - after and after - before:
+                if before - after and after - before or _site_against_course(sentence_text, m):
                     words.append(m)
             if len(_named(sentence_text, names)) >= 2:
                 words += _asserted_equalities(sentence_text)
