@@ -7,7 +7,7 @@ HOST    ?= 127.0.0.1
 PORT    ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup verify site serve test unit clean browser-deps notebooks labs mutations
+.PHONY: setup verify site serve test unit clean browser-deps notebooks labs mutations pin
 
 setup: $(STAMP)
 
@@ -21,6 +21,12 @@ $(STAMP): pyproject.toml
 ## verify: recompute every claim on every page; writes build/verify/
 verify: $(STAMP)
 	$(BIN)/python -m verify
+
+## pin: after reading a page's changed statements (更尖, 不一定, 本站没有测过: words no computation checks),
+##      record them in verify/pinned_statements.json; PAGE=docs/… pins one page, none pins every page
+##      (`python -m verify.statements PAGE` lists what would be pinned, line by line)
+pin: $(STAMP)
+	$(BIN)/python -m verify.statements --pin $(PAGE)
 
 ## site: verify, then build the static site into site/ (strict)
 site: verify

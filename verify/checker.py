@@ -25,7 +25,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify import classify, counts, kinds, provenance, reads, run_claims, unit_words
+from verify import classify, counts, kinds, provenance, reads, run_claims, statements, unit_words
 from verify.evidence import COMPUTED_KINDS, input_keys, is_run_key, run_keys
 from verify.formulas import check_formulas
 from verify.literals import literal_keys
@@ -370,6 +370,12 @@ def check_unit_words(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def check_pinned_statements(ctx: Context) -> None:
+    """Statement words no computation checks (更尖, 不一定, 本站没有测过) agree with their pin (verify/statements.py)."""
+    for line, message in statements.errors(ctx.page):
+        ctx.fail(line, message)
+
+
 def check_formulas_against_kernels(ctx: Context) -> None:
     """Bound formulas agree with their kernels at random points (verify/formulas.py)."""
     claimed = [(c.start, c.end) for c in ctx.covered if c.kind == "claim"]
@@ -699,6 +705,7 @@ STAGES = (
     check_provenance,
     check_comparisons,
     check_unit_words,
+    check_pinned_statements,
     check_evidence_lists_what_is_there,
     check_project_paths,
     check_code_blocks,

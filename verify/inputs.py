@@ -118,6 +118,15 @@ def code_block_imports(body: str) -> set[str]:
     return names
 
 
+def _page_id(body_path: Path) -> str | None:
+    from verify.page import front_matter
+    try:
+        meta = front_matter(body_path)
+    except Exception:   # unreadable front matter: the check reports it; the inputs just lack the pin entry
+        return None
+    return str(meta["id"]) if isinstance(meta, dict) and meta.get("id") else None
+
+
 def page_inputs(page_path: Path, verify_spec: str | None, body: str) -> dict:
     """{'files': {relative path: sha256}, 'key': sha256 over them}: what this page's result depends on."""
     files = {Path(page_path).resolve()} | set(checker_files()) | set(data_files())
@@ -134,6 +143,10 @@ def page_inputs(page_path: Path, verify_spec: str | None, body: str) -> dict:
         if linked.is_file():
             files.add(linked)   # a run claim is backed by the page it links (verify/run_claims.py)
     recorded = {f.relative_to(ROOT).as_posix() if f.is_relative_to(ROOT) else str(f): sha256_of(f) for f in files}
+    page_id = _page_id(body_path=Path(page_path))
+    if page_id:   # the page's own entry of the statement pins, not the whole file (verify/statements.py)
+        from verify.statements import PINS, pin_digest
+        recorded[f"{PINS.relative_to(ROOT).as_posix()}#{page_id}"] = pin_digest(page_id)
     recorded = dict(sorted(recorded.items()))
     key = hashlib.sha256("\n".join(f"{k} {v}" for k, v in recorded.items()).encode()).hexdigest()
     return {"files": recorded, "key": key}

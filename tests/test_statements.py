@@ -1,0 +1,121 @@
+"""Pinned statements (verify/statements.py): a reversed statement fails, a reworded one does not."""
+import json
+from pathlib import Path
+
+import pytest
+
+from verify import statements
+from verify.page import read_page
+
+PAGE = """---
+id: test.statements
+title: t
+source: lecture §2.8
+description: d
+evidence: [construction]
+---
+
+# 温度
+
+温度降低一般让分布更尖，升高让它更平。
+
+这个解释本站没有单独测过，延迟也不一定按同样比例下降。
+
+“不”的权重必须为负，第 2 步的读取权重在两边一模一样。
+"""
+
+
+def words(sentence: str) -> list[str]:
+    return [t for _, t in statements.tokens(sentence)]
+
+
+def test_tokens_say_what_a_word_states_not_how_it_is_worded():
+    assert words("温度降低一般让分布更尖，升高让它更平") == ["order:down", "shape:sharp", "order:up", "shape:flat"]
+    assert words("历史越长读得越多") == words("历史越长读得更多") == ["order:up", "order:up"]
+    assert words("这个解释本站没有单独测过") == ["site", "not-done"]
+    assert words("这个解释本站已经单独测过") == ["site", "done"]
+    assert words("第 2 步的读取权重在两边一模一样") == ["same"]
+    assert words("第 2 步的读取权重在两边并不一样") == ["differ"]
+    assert words("得分就从负变正") == ["sign:-", "sign:+"]
+    assert "precision:8@CPU" in words("CPU 上以 float64 只读重算") == sorted(words("CPU 上以 float64 只读重算"))
+    assert "precision:8@CPU" in words("CPU 上以双精度只读重算")
+    # a name before the word is what the statement is about: reordering the pairs passes, swapping the names fails
+    cats = "写 cats 这一步，“猫”所在位置分到的比例最大，“我”最小"
+    assert words(cats) == words("写 cats 这一步，“我”所在位置分到的比例最小，“猫”最大") == ["least@我", "most@猫"]
+    assert words(cats) != words("写 cats 这一步，“我”所在位置分到的比例最大，“猫”最小")
+    assert words("$t$ 较小时它占了大头") == ["order:down"]          # a variable is not a name
+    assert words("这叫置换等变，不是置换不变") != words("这叫置换不变，不是置换等变")
+    assert words("所以不能据此说 B 更懂") == ["conclude:no"]
+    assert words("峰值内存按平方增长，分块计算按线性增长") == ["growth:平方", "growth:线性"]
+    assert words("配给它的下一张图") == ["position:after"]
+    assert words("yesterday 对应第三列") == ["ordinal:3@yesterday"]
+    assert words("分数越大，结果越接近一")[-1] == "limit:1"
+
+
+@pytest.fixture
+def pinned(tmp_path, monkeypatch):
+    pins = tmp_path / "pins.json"
+    monkeypatch.setattr(statements, "PINS", pins)
+    statements._loaded.clear()
+    page = tmp_path / "p.md"
+    page.write_text(PAGE, encoding="utf-8")
+    pins.write_text(json.dumps({"test.statements": [t for _, t, _ in statements.page_statements(read_page(page))]}),
+                    encoding="utf-8")
+    yield page
+    statements._loaded.clear()
+
+
+def check(page: Path, old: str = "", new: str = "") -> list[tuple[int, str]]:
+    text = PAGE.replace(old, new, 1) if old else PAGE
+    assert text != PAGE or not old, f"{old!r} is not on the page"
+    page.write_text(text, encoding="utf-8")
+    return statements.errors(read_page(page))
+
+
+@pytest.mark.parametrize("old, new", [("更尖", "更平"), ("没有单独测过", "已经单独测过"), ("不一定", "一定"),
+                                      ("为负", "为正"), ("一模一样", "并不一样"), ("升高让它更平", "升高让它也更尖"),
+                                      ("温度降低一般让分布更尖，升高让它更平", "温度升高一般让分布更平，降低让它更尖")])
+def test_a_reversed_statement_fails_at_its_line(pinned, old, new):
+    found = check(pinned, old, new)
+    assert found, f"{old} -> {new} passed"
+    line = next(i for i, l in enumerate(PAGE.replace(old, new, 1).splitlines(), 1) if new in l)
+    assert found[0][0] == line and "make pin" in found[0][1]
+
+
+@pytest.mark.parametrize("old, new", [("更尖", "更陡"), ("一般让", "通常让"), ("一模一样", "完全相同"),
+                                      ("\n\n这个解释", "\n这个解释"), ("# 温度", "# 温度与分布"),
+                                      ("这个解释本站没有单独测过，", "本站没有单独测过这个解释，")])
+def test_a_reworded_statement_passes(pinned, old, new):
+    assert check(pinned, old, new) == []
+
+
+def test_a_page_without_pins_says_how_to_pin_it(pinned):
+    statements.PINS.write_text("{}", encoding="utf-8")
+    statements._loaded.clear()
+    (line, message), = check(pinned)
+    assert line == 11 and "not pinned" in message and "make pin" in message
+
+
+def test_pin_writes_atomically_and_keeps_other_pages(pinned):
+    statements.PINS.write_text(json.dumps({"other.page": ["same"]}), encoding="utf-8")
+    changed = statements.pin([pinned])
+    data = json.loads(statements.PINS.read_text(encoding="utf-8"))
+    assert data["other.page"] == ["same"] and data["test.statements"] == changed["test.statements"]
+    assert not list(statements.PINS.parent.glob("*.tmp"))
+    statements._loaded.clear()
+    assert check(pinned) == []
+
+
+def test_broken_pins_file_is_one_clear_line(pinned):
+    statements.PINS.write_text("{not json", encoding="utf-8")
+    statements._loaded.clear()
+    with pytest.raises(SystemExit, match=r"pins\.json:1: not valid JSON .* restore it from git"):
+        check(pinned)
+
+
+def test_every_page_is_pinned_as_it_stands():
+    """The committed pins match the pages (make verify checks the same per page; this names what to run)."""
+    from verify.page import all_pages
+    statements._loaded.clear()
+    stale = [str(p) for p in all_pages() if statements.errors(read_page(p))]
+    assert not stale, f"pages whose statements differ from verify/pinned_statements.json: {stale[:5]}"

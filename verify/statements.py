@@ -1,0 +1,291 @@
+"""Statements no computation checks are pinned, so that changing one is a reviewed act (issue 20).
+
+A relation binds an order or an equality to the verify values (verify/relations.py), but most sentences that
+state one are general: 温度降低一般让分布更尖, 历史越长读得越多, 这个解释本站没有单独测过. No page computes them, and
+a careless edit that reverses one (更尖 -> 更平, 没有 -> 已经, 不一定 -> 一定) keeps every digit. This stage does
+not decide whether such a sentence is true. It reduces every page to the sequence of what its statement words
+say, by meaning class and direction, not by wording:
+
+    更大, 高于, 越多, 领先  -> order:up          最高, 最大  -> most            为正, 变正   -> sign:+
+    一样, 相同, 不变        -> same              不同, 并不一样 -> differ       不一定, 未必 -> not-necessarily
+    float64, 双精度         -> precision:8       左侧        -> side:left       第三        -> ordinal:3
+    本站 … 没有单独测过      -> site, not-done   入门文章 … 算出 -> primer, done
+
+and compares that sequence with the one recorded in PINS when a person last read the page. A synonym (更大 ->
+更高, 同样 -> 一样), a reflowed or reworded sentence and an added sentence without statement words keep the
+sequence; a reversed, removed or added statement changes it and fails with the sentence and what changed, until
+someone who has checked the sentence against its source runs `make pin` (python -m verify.statements --pin).
+The git diff of PINS then shows the change (order:up -> order:down on lecture.2.8) to whoever reviews it.
+
+A pin is not a check of truth: a sentence that was wrong when pinned stays wrong. Where the page computes what a
+sentence states, bind it with a relation instead; the relation is checked against the values.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+import tempfile
+from difflib import SequenceMatcher
+from pathlib import Path
+
+from verify import classify
+from verify.paths import ROOT
+from verify.relations import EQUALITY_LINT, comparison_words, pace, polarity, sentences
+from verify.unit_words import PRECISION_BYTES
+
+PINS = ROOT / "verify" / "pinned_statements.json"
+
+_NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
+_SAME_EXTRA = re.compile(r"同样|原样|一致")
+_DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|区分得了|两样")
+_MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
+         "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",
+         "最快": "fastest", "最慢": "slowest", "最尖": "sharpest", "最平": "flattest"}
+_SUPERLATIVE = re.compile("|".join(_MOST))
+_SIGN = re.compile(r"([正负])(?=值|数|号|的|梯度)|(?<=[为变成是从由])([正负])")
+_MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比")
+_LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向)(零|一|无穷|0|1)")
+_SIDE = re.compile(r"([左右])(?=侧|边|列|图|半)")
+_ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项])|(最后|倒数第一)(?=[步个列行层位条句槽轮次项])")
+_CONCLUDE = re.compile(r"(不能|无法|不足以|不可以|可以|能够|才能|就能)(?:据此|由此)|(?:不)?证明")
+_SUBJECT = {"本站": "site", "本项目": "site", "入门文章": "primer", "讲义": "course", "原课程": "course",
+            "课程": "course", "论文": "paper"}
+_SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=len, reverse=True)))
+_DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|都)?(?:单独|重新|再)?"
+                   r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算出|算了|复现)")
+_PRECISION = re.compile(r"半精度|单精度|双精度|(?<![A-Za-z])(?:bfloat16|float16|bf16|fp16|float32|fp32|float64|fp64)"
+                        r"(?![A-Za-z0-9])", re.I)
+_DEGREE = re.compile(r"(?:较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)")
+_POSITION = re.compile(r"([前后上下])一(?=[个张步层条句位项节轮次])|(起点|终点)")
+_GROWTH = re.compile(r"按(平方|线性|指数|对数|常数)")
+# what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
+# (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not
+_SUBJECT_NAME = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_\\])([A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(?![A-Za-z0-9_])")
+_NUMBER = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_SHARP = {"尖": "sharp", "陡": "sharp", "平": "flat", "缓": "flat"}
+
+
+def _chinese_number(text: str) -> int:
+    if text == "十":
+        return 10
+    if text.startswith("十"):
+        return 10 + _NUMBER.get(text[1:], 0)
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        return _NUMBER.get(tens, 0) * 10 + _NUMBER.get(ones, 0)
+    return _NUMBER.get(text, 0)
+
+
+def _comparison_token(word: str) -> str:
+    if word.startswith("越"):   # 越长…越多: a trend's direction is its adjective's
+        tail = word[1:]
+        word = "更" + tail
+    direction = polarity(word)
+    if direction:
+        return f"order:{direction}"
+    speed = pace(word)
+    if speed:
+        return f"pace:{speed}"
+    shape = next((v for k, v in _SHARP.items() if word.endswith(k)), None)
+    return f"shape:{shape}" if shape else word
+
+
+def tokens(sentence: str) -> list[tuple[int, str]]:
+    """(offset in the sentence, token) for every statement word, in order."""
+    found: list[tuple[int, str]] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(start: int, end: int, token: str) -> None:
+        if any(s < end and start < e for s, e in taken):
+            return   # one word, one token: 不变 is an equality, not also part of another match
+        taken.append((start, end))
+        found.append((start, token))
+
+    for m in _DIFFER.finditer(sentence):
+        add(m.start(), m.end(), "differ")
+    for m in list(EQUALITY_LINT.finditer(sentence)) + list(_SAME_EXTRA.finditer(sentence)):
+        negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
+        add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "differ" if negated else "same")
+    for m in re.finditer(r"等变", sentence):   # 置换等变 and 置换不变 are two properties; swapping them is an edit
+        add(m.start(), m.end(), "equivariant")
+    for m in _SUPERLATIVE.finditer(sentence):
+        add(m.start(), m.end(), _MOST[m.group(0)])
+    for m in comparison_words(sentence):
+        add(m.start(), m.end(), _comparison_token(m.group(0)))
+    for m in _DEGREE.finditer(sentence):
+        add(m.start(), m.end(), _comparison_token("更" + m.group(1)))
+    for m in _POSITION.finditer(sentence):
+        add(m.start(), m.end(), "position:" + {"前": "before", "上": "before", "后": "after", "下": "after",
+                                               "起点": "start", "终点": "end"}[m.group(1) or m.group(2)])
+    for m in _GROWTH.finditer(sentence):
+        add(m.start(), m.end(), "growth:" + m.group(1))
+    for m in _MODAL.finditer(sentence):
+        add(m.start(), m.end(), "not-necessarily" if m.group(0) in ("不一定", "未必") else "necessarily")
+    for m in _SIGN.finditer(sentence):
+        add(m.start(), m.end(), "sign:" + ("+" if (m.group(1) or m.group(2)) == "正" else "-"))
+    for m in _LIMIT.finditer(sentence):
+        add(m.start(), m.end(), "limit:" + {"零": "0", "一": "1", "无穷": "inf"}.get(m.group(1), m.group(1)))
+    for m in _SIDE.finditer(sentence):
+        add(m.start(), m.end(), "side:" + ("left" if m.group(1) == "左" else "right"))
+    for m in _ORDINAL.finditer(sentence):
+        add(m.start(), m.end(), f"ordinal:{_chinese_number(m.group(1))}" if m.group(1) else "ordinal:last")
+    for m in _CONCLUDE.finditer(sentence):
+        negative = m.group(0).startswith(("不", "无法"))
+        add(m.start(), m.end(), "conclude:" + ("no" if negative else "yes"))
+    for m in _PRECISION.finditer(sentence):
+        add(m.start(), m.end(), f"precision:{PRECISION_BYTES[m.group(0).lower()]}")
+    done = list(_DONE.finditer(sentence))
+    if done:   # who did the computing, and whether it was done: only in a sentence that says someone computed
+        for m in _SUBJECTS.finditer(sentence):
+            add(m.start(), m.end(), _SUBJECT[m.group(0)])
+        for m in done:
+            negative = (m.group(1) or "") in ("没有", "没", "未曾", "未", "并未", "尚未", "从未")
+            add(m.start(), m.end(), "not-done" if negative else "done")
+    found.sort()
+    return _with_subjects(sentence, found)
+
+
+def _with_subjects(sentence: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Attach to each token the name its clause gives before it (most@猫). When every token of the sentence has
+    one, the sentence's statements are pairs whose order carries no meaning: they are sorted, so that reordering
+    the pairs passes and swapping the names fails."""
+    out = []
+    for offset, token in found:
+        clause_start = max(sentence.rfind(c, 0, offset) for c in "，,；;：:。") + 1
+        names = [m.group(1) or m.group(2) for m in _SUBJECT_NAME.finditer(sentence, clause_start, offset)]
+        names = [n for n in names if n not in ("s", "t", "i", "j", "k", "n", "p", "x", "y", "z")]   # variables
+        out.append((offset, f"{token}@{names[-1]}" if names else token))
+    if len(out) > 1 and all("@" in t for _, t in out):
+        return [(o, t) for o, (_, t) in zip(sorted(o for o, _ in out), sorted(out, key=lambda p: p[1]))]
+    return out
+
+
+def page_statements(page) -> list[tuple[int, str, str]]:
+    """(body offset, token, sentence) for every statement word of the page's prose, in order."""
+    view = classify.prose_view(page.body)
+    out = []
+    for start, end in sentences(view):
+        text = view[start:end]
+        for offset, token in tokens(text):
+            out.append((start + offset, token, " ".join(page.body[start:end].split())))
+    return out
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def load_pins(path: Path | None = None) -> dict[str, list[str]]:
+    path = path or PINS
+    if not path.is_file():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise SystemExit(f"{_shown(path)}:{exc.lineno}: not valid JSON ({exc.msg}); restore it from git "
+                         "or regenerate it with `make pin` after reading the pages' statements")
+    if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
+        raise SystemExit(f"{_shown(path)}:1: expected {{page id: [token, ...]}}; restore it from git")
+    return data
+
+
+_loaded: dict = {}
+
+
+def pins() -> dict[str, list[str]]:
+    stamp = PINS.stat().st_mtime_ns if PINS.is_file() else None
+    if _loaded.get("stamp") != stamp or "pins" not in _loaded:
+        _loaded.update(stamp=stamp, pins=load_pins())
+    return _loaded["pins"]
+
+
+def pin_digest(page_id: str) -> str:
+    """What the page's check depends on in PINS: its own entry (so re-pinning one page re-checks only that page)."""
+    import hashlib
+    return hashlib.sha256(json.dumps(pins().get(page_id), ensure_ascii=False).encode()).hexdigest()
+
+
+def errors(page) -> list[tuple[int, str]]:
+    """(line, message) for every statement of the page that differs from its pin."""
+    found = page_statements(page)
+    pinned = pins().get(page.id)
+    if pinned is None:
+        if not found:
+            return []
+        return [(page.line_of(found[0][0]), f"the page's {len(found)} statement words are not pinned "
+                 f"({_shown(PINS)}); read its sentences that state an order, an equality, a sign or who "
+                 f"computed what, then run `make pin PAGE={_shown(Path(page.path))}`")]
+    now = [t for _, t, _ in found]
+    out = []
+    for op, i1, i2, j1, j2 in SequenceMatcher(a=pinned, b=now, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        at = found[j1] if j1 < len(found) else found[-1] if found else None
+        line = page.line_of(at[0]) if at else page.body_first_line
+        was = " ".join(pinned[i1:i2]) or "nothing"
+        is_ = " ".join(now[j1:j2]) or "nothing"
+        sentence = at[2][:90] if at else ""
+        out.append((line, f"a statement changed since it was pinned: {was} -> {is_} in '{sentence}'; no computation "
+                          "checks these words (verify/statements.py). If the change is meant, check the sentence "
+                          "against its source, bind it with a relation where the page computes it, then run `make pin`"))
+    return out
+
+
+def pin(paths: list[Path]) -> dict[str, list[str]]:
+    """Record the statements of the given pages (all pages when empty) in PINS, atomically; returns what changed."""
+    from verify.page import PageError, all_pages, read_page
+    data = dict(load_pins())
+    changed = {}
+    for path in paths or all_pages():
+        try:
+            page = read_page(path)
+        except PageError as exc:
+            raise SystemExit(f"{exc.path}:{exc.line}: {exc.message}; fix the page before pinning it")
+        now = [t for _, t, _ in page_statements(page)]
+        if data.get(page.id, []) != now:
+            changed[page.id] = now
+        if now:
+            data[page.id] = now
+        else:
+            data.pop(page.id, None)
+    if not paths:   # a full pin drops pages that no longer exist
+        ids = set()
+        for path in all_pages():
+            try:
+                ids.add(read_page(path).id)
+            except PageError:
+                pass
+        data = {k: v for k, v in data.items() if k in ids}
+    fd, tmp = tempfile.mkstemp(dir=PINS.parent, prefix=PINS.name, suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump(dict(sorted(data.items())), handle, ensure_ascii=False, indent=0)
+        handle.write("\n")
+    os.chmod(tmp, 0o644)   # mkstemp makes it private; the pins are a project file like any other
+    os.replace(tmp, PINS)
+    return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pin", action="store_true", help="record the pages' statements (all pages if none given)")
+    parser.add_argument("pages", nargs="*", type=Path)
+    args = parser.parse_args(argv)
+    from verify.page import read_page
+    if not args.pin:
+        for path in args.pages:
+            page = read_page(path)
+            for offset, token, sentence in page_statements(page):
+                print(f"{path}:{page.line_of(offset)}: {token}  {sentence[:80]}")
+        return 0
+    changed = pin([p.resolve() for p in args.pages])
+    for page_id, now in changed.items():
+        print(f"pinned {page_id}: {len(now)} statement words")
+    print(f"{len(changed)} pages changed in {_shown(PINS)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
