@@ -59,7 +59,7 @@ _DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|
 _PRECISION = re.compile(r"半精度|单精度|双精度|(?<![A-Za-z])(?:bfloat16|float16|bf16|fp16|float32|fp32|float64|fp64)"
                         r"(?![A-Za-z0-9])", re.I)
 _DEGREE = re.compile(r"(?:较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)")
-_POSITION = re.compile(r"([前后上下])一(?=[个张步层条句位项节轮次])|(起点|终点)")
+_POSITION = re.compile(r"([前后上下])一(?=[个张步层条句位项节章篇段页轮次])|(起点|终点)")
 _GROWTH = re.compile(r"按(平方|线性|指数|对数|常数)")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
 # (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not
@@ -104,8 +104,9 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         taken.append((start, end))
         found.append((start, token))
 
-    for m in _DIFFER.finditer(sentence):
-        add(m.start(), m.end(), "differ")
+    for m in _DIFFER.finditer(sentence):   # 并非不同 is a sameness
+        negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
+        add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "same" if negated else "differ")
     for m in list(EQUALITY_LINT.finditer(sentence)) + list(_SAME_EXTRA.finditer(sentence)):
         negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "differ" if negated else "same")
@@ -137,9 +138,9 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         add(m.start(), m.end(), "conclude:" + ("no" if negative else "yes"))
     for m in _PRECISION.finditer(sentence):
         add(m.start(), m.end(), f"precision:{PRECISION_BYTES[m.group(0).lower()]}")
-    done = list(_DONE.finditer(sentence))
-    if done:   # who did the computing, and whether it was done: only in a sentence that says someone computed
-        for m in _SUBJECTS.finditer(sentence):
+    done, subjects = list(_DONE.finditer(sentence)), list(_SUBJECTS.finditer(sentence))
+    if done and subjects:   # who did the computing, and whether: only where a sentence says who computed
+        for m in subjects:
             add(m.start(), m.end(), _SUBJECT[m.group(0)])
         for m in done:
             negative = (m.group(1) or "") in ("没有", "没", "未曾", "未", "并未", "尚未", "从未")

@@ -33,6 +33,7 @@ TARGETS = {
     "artifacts": 1.0, "data": 1.0, "notebook_prose": 0.8,   # these three: tests/mutations/files.py
     # notebook_prose: a number in a notebook's Markdown is bound by appearing in its outputs, not by position;
     # retyped into another number the outputs also show, it passes
+    "statements": 0.95,   # a general statement reversed (verify/statements.py); below 1: some words read two ways
     "controls": 1.0,  # for controls: the share that passes
 }
 
@@ -680,8 +681,41 @@ def names(views, rng) -> list[Mutant]:
     return _sample(list({m.name: m for m in out}.values()), rng, 30)
 
 
+# A careless co-author's reversal of a statement no computation checks, and neutral rewordings of one: word pairs
+# written from what the words mean, not from the checker's token table
+STATEMENT_FLIPS = [("更尖", "更平"), ("更平", "更尖"), ("越大", "越小"), ("越小", "越大"), ("越长", "越短"), ("越多", "越少"),
+                   ("最高", "最低"), ("最低", "最高"), ("最大", "最小"), ("最小", "最大"), ("为正", "为负"), ("为负", "为正"),
+                   ("不一定", "一定"), ("未必", "必然"), ("较小", "较大"), ("较大", "较小"), ("偏长", "偏短"), ("左侧", "右侧"),
+                   ("右侧", "左侧"), ("左边", "右边"), ("右边", "左边"), ("不能据此", "可以据此"), ("不证明", "证明了"),
+                   ("没有单独", "已经单独"), ("没有重跑", "已经重跑"), ("float64", "float32"), ("双精度", "单精度"),
+                   ("单精度", "半精度"), ("上一", "下一"), ("前一个", "后一个"), ("起点", "终点"), ("按平方", "按线性"),
+                   ("相同", "不同"), ("一模一样", "并不一样"), ("不变", "会变"), ("第一步", "最后一步"), ("从负变正", "从正变负")]
+STATEMENT_CONTROLS = [("一模一样", "完全相同"), ("更高", "更大"), ("通常", "一般"), ("未必", "不一定")]
+
+
+def statements(views, rng) -> list[Mutant]:
+    """Reverse a statement word outside every claim, citation and relation (a general statement: 更尖 -> 更平,
+    不一定 -> 一定, 没有单独测过 -> 已经单独测过); and neutral rewordings of one as controls."""
+    out, controls_ = [], []
+    for v in views:
+        located = [(c.span[0], c.span[1]) for c in v.claims]
+        front = v.front
+        for old, new in STATEMENT_FLIPS:
+            for m, off in v.body_positions(re.escape(old)):
+                if any(s <= off < e for s, e in located) or old in front or v.in_math(m.start()):
+                    continue
+                out.append(Mutant("statements", f"{v.path.name}: {old} -> {new}", [_at(v.path, off, old, new)], _rel(v.path)))
+                break
+        for old, new in STATEMENT_CONTROLS:
+            m = next(v.body_positions(re.escape(old)), None)
+            if m and old not in front and not any(s <= m[1] < e for s, e in located):
+                controls_.append(Mutant("controls", f"{v.path.name}: reworded statement {old} -> {new}",
+                                        [_at(v.path, m[1], old, new)], _rel(v.path)))
+    return _sample(out, rng, 40) + _sample(controls_, rng, 10)
+
+
 GENERATORS = [digits, code_output, number_words, units, comparisons, equalities, signs_and_order, provenance, new_numbers,
-              formulas, kernels, labels, tables, run_claims, names, controls]
+              formulas, kernels, labels, tables, run_claims, names, statements, controls]
 
 
 EVERY_CANDIDATE = False  # `run --all`: no sampling, every edit each generator can make (about 7,800; ~13 min)
