@@ -50,7 +50,7 @@ def claimed_spans():
                 yield page, claim
 
 
-CN_NEXT = dict(zip("零一二两三四五六七八九", "一二三三四五六七八九一"))
+CN_NEXT = dict(zip("零一二两三四五六七八九十", "一二三三四五六七八九一九"))   # 十 -> 九: still one character
 
 
 def next_digit(printed: str) -> str:

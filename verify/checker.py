@@ -645,6 +645,13 @@ def _covered_in_parts(ctx: Context, token) -> set:
     return set()
 
 
+def _list_counted_before(body: str, token, listed: int) -> bool:
+    """Does a count word earlier in the same sentence already give the size of the list the sentence introduces?"""
+    start = max(body.rfind(c, 0, token.start) for c in "。！？；\n") + 1
+    return any(other.word and start <= other.start < token.start and classify.word_value(other.text) == listed
+               for other in classify.numbers_in(body[:token.start]) if not other.structural)
+
+
 def check_completeness(ctx: Context) -> None:
     """Every number in the body that is not structural is covered by a claim or a citation."""
     report = ctx.report
@@ -685,6 +692,11 @@ def check_completeness(ctx: Context) -> None:
             stated = classify.word_value(token.text)
             if stated == listed:
                 report.numbers_enumerated += 1   # the page lists that many items itself
+            elif _list_counted_before(ctx.page.body, token, listed):
+                # 准备两个各含十个 token 的保留集： two items listed; 两个 counts them, 十个 counts something else
+                ctx.fail(ctx.page.line_of(token.start),
+                         f"number {token.text!r} is neither claimed nor cited ({token.context}); the list after its "
+                         f"sentence is counted by an earlier word; add a claim template for {token.text!r}")
             else:
                 ctx.fail(ctx.page.line_of(token.start),
                          f"{token.text!r} counts the items this sentence enumerates, but there are {listed}; "

@@ -39,13 +39,16 @@ from verify.unit_words import PRECISION_BYTES
 PINS = ROOT / "verify" / "pinned_statements.json"
 
 _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
+# a negation shortly before a word reverses what it says (不会增加, 不是本站训练的); a clause break ends its reach
+_NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不能|无法|从不)[^，。；,;：:]{0,10}$|不[^，。；,;：:同]{0,2}$")
 _SAME_EXTRA = re.compile(r"同样|原样|一致")
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|区分得了|两样")
 _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
          "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",
          "最快": "fastest", "最慢": "slowest", "最尖": "sharpest", "最平": "flattest"}
 _SUPERLATIVE = re.compile("|".join(_MOST))
-_SIGN = re.compile(r"([正负])(?=值|数|号|的|梯度)|(?<=[为变成是从由])([正负])")
+# 正/负 as a sign, not 正确, 正常, 正好, 正在, 正文, 负责, 负担 …
+_SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
 _MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比")
 _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向)(零|一|无穷|0|1)")
 _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半)")
@@ -114,8 +117,9 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         add(m.start(), m.end(), "equivariant")
     for m in _SUPERLATIVE.finditer(sentence):
         add(m.start(), m.end(), _MOST[m.group(0)])
-    for m in comparison_words(sentence):
-        add(m.start(), m.end(), _comparison_token(m.group(0)))
+    for m in comparison_words(sentence):   # 不会增加 says the opposite of 增加: dropping the 不会 is an edit
+        token = _comparison_token(m.group(0))
+        add(m.start(), m.end(), f"not:{token}" if _NEGATION_BEFORE.search(sentence[max(0, m.start() - 6):m.start()]) else token)
     for m in _DEGREE.finditer(sentence):
         add(m.start(), m.end(), _comparison_token("更" + m.group(1)))
     for m in _POSITION.finditer(sentence):
@@ -143,7 +147,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         for m in subjects:
             add(m.start(), m.end(), _SUBJECT[m.group(0)])
         for m in done:
-            negative = (m.group(1) or "") in ("没有", "没", "未曾", "未", "并未", "尚未", "从未")
+            negative = ((m.group(1) or "") in ("没有", "没", "未曾", "未", "并未", "尚未", "从未")
+                        or bool(_NEGATION_BEFORE.search(sentence[max(0, m.start() - 12):m.start()])))
             add(m.start(), m.end(), "not-done" if negative else "done")
     found.sort()
     return _with_subjects(sentence, found)
