@@ -11,7 +11,7 @@ PAGE = """---
 id: test.statements
 title: t
 source: lecture §2.8
-description: d
+description: 温度越低，分布越尖。
 evidence: [construction]
 ---
 
@@ -48,6 +48,10 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
     assert words("所以不能据此说 B 更懂") == ["conclude:no"]
     assert words("峰值内存按平方增长，分块计算按线性增长") == ["growth:平方", "growth:线性"]
     assert words("配给它的下一张图") == ["position:after"]
+    assert words("post-norm：先加，再归一化") != words("post-norm：先归一化，再加")
+    assert words("每个卷积核最后只交出一个数") == []          # one 最后 is an adverb, not a sequence of steps
+    assert words("历史越长，越难重复出现") != words("历史越长，越容易重复出现")
+    assert words("这个数说明不了模型看了图") == ["conclude:no"] != words("这个数说明模型看了图")
     assert words("yesterday 对应第三列") == ["ordinal:3@yesterday"]
     assert words("分数越大，结果越接近一")[-1] == "limit:1"
 
@@ -84,16 +88,30 @@ def test_a_reversed_statement_fails_at_its_line(pinned, old, new):
 
 @pytest.mark.parametrize("old, new", [("更尖", "更陡"), ("一般让", "通常让"), ("一模一样", "完全相同"),
                                       ("\n\n这个解释", "\n这个解释"), ("# 温度", "# 温度与分布"),
-                                      ("这个解释本站没有单独测过，", "本站没有单独测过这个解释，")])
+                                      ("这个解释本站没有单独测过，", "本站没有单独测过这个解释，"),
+                                      ("# 温度\n", "# 温度\n\n读者不妨先自己算一遍，再对照下文。\n")])   # a new sentence
 def test_a_reworded_statement_passes(pinned, old, new):
     assert check(pinned, old, new) == []
 
 
-def test_a_page_without_pins_says_how_to_pin_it(pinned):
+def test_a_site_page_without_pins_says_how_to_pin_it(pinned, monkeypatch):
     statements.PINS.write_text("{}", encoding="utf-8")
     statements._loaded.clear()
+    assert check(pinned) == []   # a scratch page outside docs/ is not the site's: a test's page needs no pin
+    monkeypatch.setattr(statements, "_on_the_site", lambda path: True)
     (line, message), = check(pinned)
-    assert line == 11 and "not pinned" in message and "make pin" in message
+    assert line == 5 and "not pinned" in message   # the description is the first statement and "make pin" in message
+
+
+def test_title_and_description_are_pinned_at_their_lines(pinned):
+    found = check(pinned, "分布越尖。", "分布越平。")
+    assert found and found[0][0] == 5 and "description:" in found[0][1]
+
+
+@pytest.mark.parametrize("old, new", [("温度降低一般让分布更尖，升高让它更平", "温度降低一般先让分布更尖，再升高让它更平"),
+                                      ("一模一样", "一模一样，越难区分")])
+def test_an_added_step_or_trend_fails(pinned, old, new):
+    assert check(pinned, old, new)
 
 
 def test_pin_writes_atomically_and_keeps_other_pages(pinned):

@@ -40,6 +40,9 @@ RESULTS = re.compile(r"(?:benchmarks/)?results/[\w./-]*[\w/]|make (?:bench|check
 LINK = re.compile(r"\]\((?P<target>[^)\s#]+)(?:#[^)]*)?\)")
 RUN_EVIDENCE = {"checkpoint", "measurement"}
 NOT_OURS = ("历史记录", "论文结果")   # a box of the course's archived runs or of a paper's results
+OURS = ("本站运行", "本站构造")
+# a box labelled as the site's whose own text says its numbers are someone else's
+DISOWNS = re.compile(r"不是本站|并非本站|非本站|不是本项目|是(?:原课程|课程)的(?:历史记录|存档运行)|论文报告的(?:结果|数)")
 
 
 def run_clauses(view: str):
@@ -147,7 +150,13 @@ def errors(page, view: str) -> list[tuple[int, str]]:
                          "file that exists; name the run's files in 来源 (results/…, benchmarks/results/…)"))
     found += machine_errors(body, view, own)
     from verify.kinds import blocks
-    boxes = [b for b in blocks(body) if b.label in NOT_OURS]
+    all_boxes = blocks(body)
+    boxes = [b for b in all_boxes if b.label in NOT_OURS]
+    for box in (b for b in all_boxes if b.label in OURS):
+        m = DISOWNS.search(view, box.start, box.end)
+        if m:
+            found.append((m.start(), f"a box labelled {box.label} says its numbers are '{m.group(0)}…'; label it by "
+                                     "whose numbers they are (历史记录 for the course's archived runs, 论文结果 for a paper)"))
     for start, end in run_clauses(view):
         s, e = _sentence(view, start, end)
         clause = view[start:end].strip()

@@ -13,8 +13,9 @@ say, by meaning class and direction, not by wording:
 
 and compares that sequence with the one recorded in PINS when a person last read the page. A synonym (更大 ->
 更高, 同样 -> 一样), a reflowed or reworded sentence and an added sentence without statement words keep the
-sequence; a reversed, removed or added statement changes it and fails with the sentence and what changed, until
-someone who has checked the sentence against its source runs `make pin` (python -m verify.statements --pin).
+sequence; a reversed or removed statement, or one added inside a pinned sentence, changes it and fails with the
+sentence and what changed, until someone who has checked the sentence against its source runs `make pin`
+(python -m verify.statements --pin). A whole new sentence is new prose and passes; the next `make pin` records it.
 The git diff of PINS then shows the change (order:up -> order:down on lecture.2.8) to whoever reviews it.
 
 A pin is not a check of truth: a sentence that was wrong when pinned stays wrong. Where the page computes what a
@@ -42,7 +43,7 @@ _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
 # a negation shortly before a word reverses what it says (不会增加, 不是本站训练的); a clause break ends its reach
 _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不能|无法|从不)[^，。；,;：:]{0,10}$|不[^，。；,;：:同]{0,2}$")
 _SAME_EXTRA = re.compile(r"同样|原样|一致")
-_DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|区分得了|两样")
+_DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样")
 _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
          "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",
          "最快": "fastest", "最慢": "slowest", "最尖": "sharpest", "最平": "flattest"}
@@ -53,12 +54,16 @@ _MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比")
 _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向)(零|一|无穷|0|1)")
 _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半)")
 _ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项])|(最后|倒数第一)(?=[步个列行层位条句槽轮次项])")
-_CONCLUDE = re.compile(r"(不能|无法|不足以|不可以|可以|能够|才能|就能)(?:据此|由此)|(?:不)?证明")
+_CONCLUDE = re.compile(r"(不能|无法|不足以|不可以|可以|能够|才能|就能)(?:据此|由此)|(?:不)?证明|(?:不能|无法|不|并不)?(?:说明|表明)(?:不了)?")
+# 越难重复、越容易: a trend word the order table does not name, read by its first character after 越
+_TREND = re.compile(r"越(?:来越)?\s*([\u4e00-\u9fff])")
+# the order of steps: 先加，再归一化 and 先归一化，再加 are two different layers
+_STEP = re.compile(r"(?<![首原预优事])(?:先|然后|再|最后)\s*([\u4e00-\u9fff]{1,2}|[A-Za-z]+)")
 _SUBJECT = {"本站": "site", "本项目": "site", "入门文章": "primer", "讲义": "course", "原课程": "course",
             "课程": "course", "论文": "paper"}
 _SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=len, reverse=True)))
 _DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|都)?(?:单独|重新|再)?"
-                   r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算出|算了|复现)")
+                   r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算出|算了|复现|列出|给出|报告|画出)")
 _PRECISION = re.compile(r"半精度|单精度|双精度|(?<![A-Za-z])(?:bfloat16|float16|bf16|fp16|float32|fp32|float64|fp64)"
                         r"(?![A-Za-z0-9])", re.I)
 _DEGREE = re.compile(r"(?:较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)")
@@ -137,8 +142,15 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         add(m.start(), m.end(), "side:" + ("left" if m.group(1) == "左" else "right"))
     for m in _ORDINAL.finditer(sentence):
         add(m.start(), m.end(), f"ordinal:{_chinese_number(m.group(1))}" if m.group(1) else "ordinal:last")
+    for m in _TREND.finditer(sentence):
+        add(m.start(), m.end(), _comparison_token("越" + m.group(1)) if polarity("更" + m.group(1)) or pace(m.group(1))
+            else f"trend:{m.group(1)}")
+    steps = list(_STEP.finditer(sentence))
+    if len(steps) >= 2 and any(m.group(0).startswith("先") for m in steps):   # a sequence 先…再…, not one 最后
+        for m in steps:
+            add(m.start(), m.end(), f"step:{m.group(1)}")
     for m in _CONCLUDE.finditer(sentence):
-        negative = m.group(0).startswith(("不", "无法"))
+        negative = m.group(0).startswith(("不", "无法", "并不")) or m.group(0).endswith("不了")
         add(m.start(), m.end(), "conclude:" + ("no" if negative else "yes"))
     for m in _PRECISION.finditer(sentence):
         add(m.start(), m.end(), f"precision:{PRECISION_BYTES[m.group(0).lower()]}")
@@ -171,8 +183,11 @@ def _with_subjects(sentence: str, found: list[tuple[int, str]]) -> list[tuple[in
 
 def page_statements(page) -> list[tuple[int, str, str]]:
     """(body offset, token, sentence) for every statement word of the page's prose, in order."""
-    view = classify.prose_view(page.body)
     out = []
+    for field in ("title", "description"):   # shown first on the page and in search: as binding as the body
+        for offset, token in tokens(str(page.meta.get(field) or "")):
+            out.append((-1, f"{field}:{token}", str(page.meta.get(field))))
+    view = classify.prose_view(page.body)
     for start, end in sentences(view):
         text = view[start:end]
         for offset, token in tokens(text):
@@ -219,25 +234,47 @@ def errors(page) -> list[tuple[int, str]]:
     found = page_statements(page)
     pinned = pins().get(page.id)
     if pinned is None:
-        if not found:
-            return []
-        return [(page.line_of(found[0][0]), f"the page's {len(found)} statement words are not pinned "
+        if not found or not _on_the_site(Path(page.path)):
+            return []   # a page outside docs/ (a test's scratch page) is not the site's until it is placed there
+        return [(_line(page, found[0]), f"the page's {len(found)} statement words are not pinned "
                  f"({_shown(PINS)}); read its sentences that state an order, an equality, a sign or who "
                  f"computed what, then run `make pin PAGE={_shown(Path(page.path))}`")]
     now = [t for _, t, _ in found]
     out = []
-    for op, i1, i2, j1, j2 in SequenceMatcher(a=pinned, b=now, autojunk=False).get_opcodes():
+    opcodes = SequenceMatcher(a=pinned, b=now, autojunk=False).get_opcodes()
+    # a sentence all of whose statements are new is new prose, not a reviewed statement changed: it is added
+    # freely (and pinned at the next `make pin`); a statement reversed, removed or added inside a pinned sentence fails
+    inserted = {j for op, i1, i2, j1, j2 in opcodes if op == "insert" for j in range(j1, j2)}
+    by_sentence: dict[str, set[int]] = {}
+    for j, (_, _, sentence) in enumerate(found):
+        by_sentence.setdefault(sentence, set()).add(j)
+    for op, i1, i2, j1, j2 in opcodes:
         if op == "equal":
             continue
-        at = found[j1] if j1 < len(found) else found[-1] if found else None
-        line = page.line_of(at[0]) if at else page.body_first_line
+        if op == "insert" and all(by_sentence[found[j][2]] <= inserted for j in range(j1, j2)):
+            continue
+        at = found[j1] if j1 < j2 or j1 == 0 and found else found[j1 - 1] if found else None
+        line = _line(page, at) if at else page.body_first_line
         was = " ".join(pinned[i1:i2]) or "nothing"
         is_ = " ".join(now[j1:j2]) or "nothing"
         sentence = at[2][:90] if at else ""
-        out.append((line, f"a statement changed since it was pinned: {was} -> {is_} in '{sentence}'; no computation "
+        where = "in" if j1 < j2 else "near"   # a removed statement: its neighbour's sentence, the edit is beside it
+        out.append((line, f"a statement changed since it was pinned: {was} -> {is_} {where} '{sentence}'; no computation "
                           "checks these words (verify/statements.py). If the change is meant, check the sentence "
                           "against its source, bind it with a relation where the page computes it, then run `make pin`"))
     return out
+
+
+def _on_the_site(path: Path) -> bool:
+    from verify.paths import DOCS
+    return path.resolve().is_relative_to(DOCS.resolve())
+
+
+def _line(page, statement) -> int:
+    offset, token, _ = statement
+    if offset < 0:
+        return page.meta_lines.get(token.split(":", 1)[0], 2)
+    return page.line_of(offset)
 
 
 def pin(paths: list[Path]) -> dict[str, list[str]]:
