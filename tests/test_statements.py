@@ -43,7 +43,7 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
     cats = "写 cats 这一步，“猫”所在位置分到的比例最大，“我”最小"
     assert words(cats) == words("写 cats 这一步，“我”所在位置分到的比例最小，“猫”最大") == ["least@我", "most@猫"]
     assert words(cats) != words("写 cats 这一步，“我”所在位置分到的比例最大，“猫”最小")
-    assert words("$t$ 较小时它占了大头") == ["order:down"]          # a variable is not a name
+    assert words("$t$ 较小时它占了大头") == ["order:down", "most"]          # a variable is not a name
     assert words("这叫置换等变，不是置换不变") != words("这叫置换不变，不是置换等变")
     assert words("所以不能据此说 B 更懂") == ["conclude:no"]
     assert words("峰值内存按平方增长，分块计算按线性增长") == ["growth:平方", "growth:线性"]
@@ -51,7 +51,11 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
     assert words("post-norm：先加，再归一化") != words("post-norm：先归一化，再加")
     assert words("每个卷积核最后只交出一个数") == []          # one 最后 is an adverb, not a sequence of steps
     assert words("历史越长，越难重复出现") != words("历史越长，越容易重复出现")
-    assert words("这个数说明不了模型看了图") == ["conclude:no"] != words("这个数说明模型看了图")
+    assert words("这个数说明不了模型看了图") == ["conclude:no"] and words("这个数说明模型看了图") == []
+    assert words("每条都先做检查，再去看任务表现") == words("每条都是先做检查，然后才看任务表现")   # 去看, 才看: 看
+    assert words("参数上是大头，投影反而是小头") == ["most", "least"]
+    assert words("与完整重算等价") == ["same"] and words("与完整重算不等价") == ["differ"]
+    assert words("前者省存储，后者省读写") == ["former", "latter"]
     assert words("yesterday 对应第三列") == ["ordinal:3@yesterday"]
     assert words("分数越大，结果越接近一")[-1] == "limit:1"
 

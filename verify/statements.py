@@ -54,11 +54,18 @@ _MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比")
 _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向)(零|一|无穷|0|1)")
 _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半)")
 _ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项])|(最后|倒数第一)(?=[步个列行层位条句槽轮次项])")
-_CONCLUDE = re.compile(r"(不能|无法|不足以|不可以|可以|能够|才能|就能)(?:据此|由此)|(?:不)?证明|(?:不能|无法|不|并不)?(?:说明|表明)(?:不了)?")
+# a conclusion refused (不说明, 说明不了) is pinned; the bare 说明 is too common a verb ('说明本页回答什么') to pin, and
+# dropping the refusal already changes the sequence
+_CONCLUDE = re.compile(r"(不能|无法|不足以|不可以|可以|能够|才能|就能)(?:据此|由此)|(?:不)?证明|(?:不能|无法|不|并不)(?:说明|表明)|(?:说明|表明)不了")
+# pairs whose two sides a careless edit swaps: 前者/后者, 左移/右移, 靠前/靠后, 大头/小头, 百分制/千分制
+_PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移": "side:right", "靠前": "position:before",
+          "靠后": "position:after", "大头": "most", "小头": "least", "百分制": "scale:100", "千分制": "scale:1000",
+          "分不开": "same", "分得开": "differ", "分开了": "differ", "等价": "same"}
+_PAIR = re.compile("|".join(sorted(_PAIRS, key=len, reverse=True)))
 # 越难重复、越容易: a trend word the order table does not name, read by its first character after 越
 _TREND = re.compile(r"越(?:来越)?\s*([\u4e00-\u9fff])")
 # the order of steps: 先加，再归一化 and 先归一化，再加 are two different layers
-_STEP = re.compile(r"(?<![首原预优事])(?:先|然后|再|最后)\s*([\u4e00-\u9fff]{1,2}|[A-Za-z]+)")
+_STEP = re.compile(r"(?<![首原预优事])(?:先|然后|再|最后)\s*(?:[去来才就又把将对用要会能还都也只]|可以)*\s*([\u4e00-\u9fff]|[A-Za-z]+)")
 _SUBJECT = {"本站": "site", "本项目": "site", "入门文章": "primer", "讲义": "course", "原课程": "course",
             "课程": "course", "论文": "paper"}
 _SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=len, reverse=True)))
@@ -125,6 +132,9 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in comparison_words(sentence):   # 不会增加 says the opposite of 增加: dropping the 不会 is an edit
         token = _comparison_token(m.group(0))
         add(m.start(), m.end(), f"not:{token}" if _NEGATION_BEFORE.search(sentence[max(0, m.start() - 6):m.start()]) else token)
+    for m in _PAIR.finditer(sentence):
+        negated = m.group(0) == "等价" and _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
+        add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "differ" if negated else _PAIRS[m.group(0)])
     for m in _DEGREE.finditer(sentence):
         add(m.start(), m.end(), _comparison_token("更" + m.group(1)))
     for m in _POSITION.finditer(sentence):
@@ -320,8 +330,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.pin:
         for path in args.pages:
             page = read_page(path)
-            for offset, token, sentence in page_statements(page):
-                print(f"{path}:{page.line_of(offset)}: {token}  {sentence[:80]}")
+            for statement in page_statements(page):
+                print(f"{path}:{_line(page, statement)}: {statement[1]}  {statement[2][:80]}")
         return 0
     changed = pin([p.resolve() for p in args.pages])
     for page_id, now in changed.items():
