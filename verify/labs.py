@@ -277,8 +277,10 @@ def lab_headlines() -> dict:
 
 def route_c_headlines() -> dict:
     """Route C's numbers for the labs index, from the committed sweep (results/labs/route_c.json):
-    per distance and model the three-seed mean and [min, max] of pair-both-correct, clipping on and off."""
-    c = committed_results("route_c")
+    per distance and model the three-seed mean and [min, max] of pair-both-correct, clipping on and off. Read through
+    the manifest's sha256 (a hand-edited run is refused here, not only in tests/test_route_c.py)."""
+    from verify.checkpoints.route_c_train import load_results
+    c = load_results()
     spread = lambda m: {"mean": m["mean"], "range": [m["min"], m["max"]]}
 
     from kernels.first_clue import KEY_CLUE_POSITION
