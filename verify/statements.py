@@ -79,6 +79,9 @@ _GROWTH = re.compile(r"按(平方|线性|指数|对数|常数)")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
 # (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not
 _SUBJECT_NAME = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_\\])([A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(?![A-Za-z0-9_])")
+# the two sides of a role a careless edit swaps (Q 取自 decoder, K/V 取自 encoder; CBOW 由周围词预测中心词; 标注/预测)
+_ROLE = re.compile(r"(?<![A-Za-z\-])((?i:encoder|decoder|query|key|value|CBOW|Skip-gram)|Q|K|V)(?![A-Za-z\-])|"
+                   r"(编码器|解码器|原文|译文|源端|目标端|中心词|周围词|标注|训练集|测试集|验证集)")
 _NUMBER = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _SHARP = {"尖": "sharp", "陡": "sharp", "平": "flat", "缓": "flat"}
 
@@ -135,6 +138,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in _PAIR.finditer(sentence):
         negated = m.group(0) == "等价" and _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "differ" if negated else _PAIRS[m.group(0)])
+    for m in _ROLE.finditer(sentence):
+        add(m.start(), m.end(), "role:" + (m.group(1) or m.group(2)).lower())
     for m in _DEGREE.finditer(sentence):
         add(m.start(), m.end(), _comparison_token("更" + m.group(1)))
     for m in _POSITION.finditer(sentence):
@@ -185,7 +190,8 @@ def _with_subjects(sentence: str, found: list[tuple[int, str]]) -> list[tuple[in
         clause_start = max(sentence.rfind(c, 0, offset) for c in "，,；;：:。") + 1
         names = [m.group(1) or m.group(2) for m in _SUBJECT_NAME.finditer(sentence, clause_start, offset)]
         names = [n for n in names if n not in ("s", "t", "i", "j", "k", "n", "p", "x", "y", "z")]   # variables
-        out.append((offset, f"{token}@{names[-1]}" if names else token))
+        named = names and not token.startswith("role:")   # a role is itself the name
+        out.append((offset, f"{token}@{names[-1]}" if named else token))
     if len(out) > 1 and all("@" in t for _, t in out):
         return [(o, t) for o, (_, t) in zip(sorted(o for o, _ in out), sorted(out, key=lambda p: p[1]))]
     return out
