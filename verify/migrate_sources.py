@@ -25,15 +25,14 @@ A reference that names no bibliography entry stops the page with one line saying
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 import yaml
 
 from verify import bibliography
+from verify.paths import write_text_atomically
 from verify.bibliography import BibliographyError
 
 # A reference string without an arXiv id is recognised by these words (first match wins).
@@ -249,10 +248,7 @@ def _move_course_bullets(body: str) -> tuple[str, list[str]]:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(tmp, path)
+    write_text_atomically(path, text)
 
 
 def main(argv=None) -> int:

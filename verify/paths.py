@@ -1,4 +1,7 @@
-"""The project's folders, defined once for the checker, the site hooks and the tests."""
+"""The project's folders, defined once for the checker, the site hooks and the tests, and how a project file is
+replaced (atomically, keeping it readable)."""
+import os
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -11,3 +14,15 @@ def project_relative(path: Path) -> str:
     """`docs/lecture/ch03/3-5.md` for a page inside the project, the path as given otherwise."""
     resolved = Path(path).resolve()
     return resolved.relative_to(ROOT).as_posix() if resolved.is_relative_to(ROOT) else str(path)
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Replace a project file in one step: a crash leaves the old file or the new one, never half of either. The file
+    keeps its mode (mkstemp's is private), or gets 0644 when it is new."""
+    path = Path(path)
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.chmod(tmp, mode)
+    os.replace(tmp, path)

@@ -25,17 +25,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import sys
-import tempfile
 from difflib import SequenceMatcher
 from pathlib import Path
 
 from verify import classify
-from verify.paths import ROOT
+from verify.paths import ROOT, project_relative, write_text_atomically
 from verify.relations import EQUALITY_LINT, comparison_words, pace, polarity, sentences
-from verify.unit_words import PRECISION_BYTES
+from verify.unit_words import PRECISION_BYTES, PRECISION_WORD
 
 PINS = ROOT / "verify" / "pinned_statements.json"
 
@@ -71,8 +69,6 @@ _SUBJECT = {"本站": "site", "本项目": "site", "入门文章": "primer", "�
 _SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=len, reverse=True)))
 _DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|都)?(?:单独|重新|再)?"
                    r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算出|算了|复现|列出|给出|报告|画出)")
-_PRECISION = re.compile(r"半精度|单精度|双精度|(?<![A-Za-z])(?:bfloat16|float16|bf16|fp16|float32|fp32|float64|fp64)"
-                        r"(?![A-Za-z0-9])", re.I)
 _DEGREE = re.compile(r"(?:较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)")
 _POSITION = re.compile(r"([前后上下])一(?=[个张步层条句位项节章篇段页轮次])|(起点|终点)")
 _GROWTH = re.compile(r"按(平方|线性|指数|对数|常数)")
@@ -167,7 +163,7 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in _CONCLUDE.finditer(sentence):
         negative = m.group(0).startswith(("不", "无法", "并不")) or m.group(0).endswith("不了")
         add(m.start(), m.end(), "conclude:" + ("no" if negative else "yes"))
-    for m in _PRECISION.finditer(sentence):
+    for m in PRECISION_WORD.finditer(sentence):
         add(m.start(), m.end(), f"precision:{PRECISION_BYTES[m.group(0).lower()]}")
     done, subjects = list(_DONE.finditer(sentence)), list(_SUBJECTS.finditer(sentence))
     if done and subjects:   # who did the computing, and whether: only where a sentence says who computed
@@ -211,10 +207,6 @@ def page_statements(page) -> list[tuple[int, str, str]]:
     return out
 
 
-def _shown(path: Path) -> str:
-    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
-
-
 def load_pins(path: Path | None = None) -> dict[str, list[str]]:
     path = path or PINS
     if not path.is_file():
@@ -222,10 +214,10 @@ def load_pins(path: Path | None = None) -> dict[str, list[str]]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
-        raise SystemExit(f"{_shown(path)}:{exc.lineno}: not valid JSON ({exc.msg}); restore it from git "
+        raise SystemExit(f"{project_relative(path)}:{exc.lineno}: not valid JSON ({exc.msg}); restore it from git "
                          "or regenerate it with `make pin` after reading the pages' statements")
     if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
-        raise SystemExit(f"{_shown(path)}:1: expected {{page id: [token, ...]}}; restore it from git")
+        raise SystemExit(f"{project_relative(path)}:1: expected {{page id: [token, ...]}}; restore it from git")
     return data
 
 
@@ -253,8 +245,8 @@ def errors(page) -> list[tuple[int, str]]:
         if not found or not _on_the_site(Path(page.path)):
             return []   # a page outside docs/ (a test's scratch page) is not the site's until it is placed there
         return [(_line(page, found[0]), f"the page's {len(found)} statement words are not pinned "
-                 f"({_shown(PINS)}); read its sentences that state an order, an equality, a sign or who "
-                 f"computed what, then run `make pin PAGE={_shown(Path(page.path))}`")]
+                 f"({project_relative(PINS)}); read its sentences that state an order, an equality, a sign or who "
+                 f"computed what, then run `make pin PAGE={project_relative(Path(page.path))}`")]
     now = [t for _, t, _ in found]
     out = []
     opcodes = SequenceMatcher(a=pinned, b=now, autojunk=False).get_opcodes()
@@ -318,12 +310,7 @@ def pin(paths: list[Path]) -> dict[str, list[str]]:
             except PageError:
                 pass
         data = {k: v for k, v in data.items() if k in ids}
-    fd, tmp = tempfile.mkstemp(dir=PINS.parent, prefix=PINS.name, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        json.dump(dict(sorted(data.items())), handle, ensure_ascii=False, indent=0)
-        handle.write("\n")
-    os.chmod(tmp, 0o644)   # mkstemp makes it private; the pins are a project file like any other
-    os.replace(tmp, PINS)
+    write_text_atomically(PINS, json.dumps(dict(sorted(data.items())), ensure_ascii=False, indent=0) + "\n")
     return changed
 
 
@@ -342,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     changed = pin([p.resolve() for p in args.pages])
     for page_id, now in changed.items():
         print(f"pinned {page_id}: {len(now)} statement words")
-    print(f"{len(changed)} pages changed in {_shown(PINS)}")
+    print(f"{len(changed)} pages changed in {project_relative(PINS)}")
     return 0
 
 

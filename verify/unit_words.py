@@ -20,7 +20,7 @@ PRECISION_BYTES = {"半精度": 2, "单精度": 4, "双精度": 8, "float16": 2,
 
 _UNIT = re.compile(r"(?<![A-Za-z])(KiB|MiB|GiB|TiB)(?![A-Za-z])")
 _POWER = re.compile(r"2\s*\^\s*\{?\s*(\d+)\s*\}?")
-_PRECISION = re.compile(r"半精度|单精度|双精度|(?<![A-Za-z])(?:b?float16|bfloat16|bf16|fp16|float32|fp32|float64|fp64)(?![A-Za-z0-9])",
+PRECISION_WORD = re.compile(r"半精度|单精度|双精度|(?<![A-Za-z])(?:b?float16|bfloat16|bf16|fp16|float32|fp32|float64|fp64)(?![A-Za-z0-9])",
                         re.I)
 _BYTES = re.compile(r"(?<![\w.])s\s*=\s*(\d+)(?![\d.])|(?<![\d.])(\d+)\s*(?:个)?\s*(?:字节|bytes?\b)")
 _CLAUSE = re.compile(r"[^，。；;,\n]+")
@@ -46,7 +46,7 @@ def errors(view: str, sentences, line_of) -> list[tuple[int, str]]:
                     found.append((line_of(start + p_at), f"$2^{{{power}}}$ stands for {unit} in this sentence, but "
                                   f"{unit} is 2^{BINARY_UNITS[unit]} bytes; fix the exponent or the unit"))
         for clause in _CLAUSE.finditer(sentence):
-            words = list(_PRECISION.finditer(clause.group(0)))
+            words = list(PRECISION_WORD.finditer(clause.group(0)))
             sizes = [int(m.group(1) or m.group(2)) for m in _BYTES.finditer(clause.group(0))]
             if len(words) != 1 or len(sizes) != 1:
                 continue
