@@ -23,7 +23,8 @@ verify: $(STAMP)
 	$(BIN)/python -m verify
 
 ## pin: after reading a page's changed statements (更尖, 不一定, 本站没有测过: words no computation checks),
-##      record them in verify/pinned_statements.json; PAGE=docs/… pins one page, none pins every page
+##      record them in verify/pinned_statements.json (and the arrangement of every unit's characters in
+##      verify/pinned_arrangements.json); PAGE=docs/… pins one page, none pins every page
 ##      (`python -m verify.statements PAGE` lists what would be pinned, line by line)
 pin: $(STAMP)
 	$(BIN)/python -m verify.statements --pin $(PAGE)

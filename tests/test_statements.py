@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from verify import statements
+from verify import arrangements, statements
 from verify.page import read_page
 
 PAGE = """---
@@ -46,6 +46,7 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
     assert words("$t$ 较小时它占了大头") == ["order:down", "most"]          # a variable is not a name
     assert words("这叫置换等变，不是置换不变") != words("这叫置换不变，不是置换等变")
     assert words("所以不能据此说 B 更懂") == ["conclude:no"]
+    assert words("它不能证明这些方法好用") == ["conclude:no"] != words("它也能证明这些方法好用")
     assert words("峰值内存按平方增长，分块计算按线性增长") == ["growth:平方", "growth:线性"]
     assert words("配给它的下一张图") == ["position:after"]
     assert words("post-norm：先加，再归一化") != words("post-norm：先归一化，再加")
@@ -64,13 +65,16 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
 def pinned(tmp_path, monkeypatch):
     pins = tmp_path / "pins.json"
     monkeypatch.setattr(statements, "PINS", pins)
+    monkeypatch.setattr(arrangements, "PINS", tmp_path / "arrangements.json")   # `pin` writes both
     statements._loaded.clear()
+    arrangements._loaded.clear()
     page = tmp_path / "p.md"
     page.write_text(PAGE, encoding="utf-8")
     pins.write_text(json.dumps({"test.statements": [t for _, t, _ in statements.page_statements(read_page(page))]}),
                     encoding="utf-8")
     yield page
     statements._loaded.clear()
+    arrangements._loaded.clear()
 
 
 def check(page: Path, old: str = "", new: str = "") -> list[tuple[int, str]]:
@@ -82,7 +86,7 @@ def check(page: Path, old: str = "", new: str = "") -> list[tuple[int, str]]:
 
 @pytest.mark.parametrize("old, new", [("更尖", "更平"), ("没有单独测过", "已经单独测过"), ("不一定", "一定"),
                                       ("为负", "为正"), ("一模一样", "并不一样"), ("升高让它更平", "升高让它也更尖"),
-                                      ("温度降低一般让分布更尖，升高让它更平", "温度升高一般让分布更平，降低让它更尖")])
+                                      ("温度降低一般让分布更尖，升高让它更平", "温度降低一般让分布更平，升高让它更尖")])
 def test_a_reversed_statement_fails_at_its_line(pinned, old, new):
     found = check(pinned, old, new)
     assert found, f"{old} -> {new} passed"
@@ -93,6 +97,8 @@ def test_a_reversed_statement_fails_at_its_line(pinned, old, new):
 @pytest.mark.parametrize("old, new", [("更尖", "更陡"), ("一般让", "通常让"), ("一模一样", "完全相同"),
                                       ("\n\n这个解释", "\n这个解释"), ("# 温度", "# 温度与分布"),
                                       ("这个解释本站没有单独测过，", "本站没有单独测过这个解释，"),
+                                      ("温度降低一般让分布更尖，升高让它更平", "升高让它更平，温度降低一般让分布更尖"),
+                                      ("温度降低一般让分布更尖，升高让它更平", "温度升高一般让分布更平，降低让它更尖"),
                                       ("# 温度\n", "# 温度\n\n读者不妨先自己算一遍，再对照下文。\n")])   # a new sentence
 def test_a_reworded_statement_passes(pinned, old, new):
     assert check(pinned, old, new) == []
@@ -124,6 +130,7 @@ def test_pin_writes_atomically_and_keeps_other_pages(pinned):
     data = json.loads(statements.PINS.read_text(encoding="utf-8"))
     assert data["other.page"] == ["same"] and data["test.statements"] == changed["test.statements"]
     assert not list(statements.PINS.parent.glob("*.tmp"))
+    assert "test.statements" in json.loads(arrangements.PINS.read_text(encoding="utf-8"))
     statements._loaded.clear()
     assert check(pinned) == []
 

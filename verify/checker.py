@@ -25,7 +25,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify import classify, counts, kinds, provenance, reads, run_claims, statements, unit_words
+from verify import arrangements, classify, counts, kinds, provenance, reads, run_claims, statements, unit_words
 from verify.evidence import COMPUTED_KINDS, input_keys, is_run_key, run_keys
 from verify.formulas import check_formulas
 from verify.literals import literal_keys
@@ -376,6 +376,12 @@ def check_pinned_statements(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def check_pinned_arrangements(ctx: Context) -> None:
+    """Units whose characters are pinned in another arrangement: two terms exchanged (verify/arrangements.py)."""
+    for line, message in arrangements.errors(ctx.page):
+        ctx.fail(line, message)
+
+
 def check_formulas_against_kernels(ctx: Context) -> None:
     """Bound formulas agree with their kernels at random points (verify/formulas.py)."""
     claimed = [(c.start, c.end) for c in ctx.covered if c.kind == "claim"]
@@ -718,6 +724,7 @@ STAGES = (
     check_comparisons,
     check_unit_words,
     check_pinned_statements,
+    check_pinned_arrangements,
     check_evidence_lists_what_is_there,
     check_project_paths,
     check_code_blocks,

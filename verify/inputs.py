@@ -147,6 +147,8 @@ def page_inputs(page_path: Path, verify_spec: str | None, body: str) -> dict:
     if page_id:   # the page's own entry of the statement pins, not the whole file (verify/statements.py)
         from verify.statements import PINS, pin_digest
         recorded[f"{PINS.relative_to(ROOT).as_posix()}#{page_id}"] = pin_digest(page_id)
+        from verify import arrangements
+        recorded[f"{arrangements.PINS.relative_to(ROOT).as_posix()}#{page_id}"] = arrangements.pin_digest(page_id)
     recorded = dict(sorted(recorded.items()))
     key = hashlib.sha256("\n".join(f"{k} {v}" for k, v in recorded.items()).encode()).hexdigest()
     return {"files": recorded, "key": key}

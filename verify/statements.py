@@ -158,10 +158,12 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
             else f"trend:{m.group(1)}")
     steps = list(_STEP.finditer(sentence))
     if len(steps) >= 2 and any(m.group(0).startswith("先") for m in steps):   # a sequence 先…再…, not one 最后
-        for m in steps:
-            add(m.start(), m.end(), f"step:{m.group(1)}")
+        for m in steps:   # the marker is part of the step, so that the clauses of a sequence may be reordered
+            marker = "first" if m.group(0).startswith("先") else "last" if m.group(0).startswith("最后") else "then"
+            add(m.start(), m.end(), f"step:{marker}:{m.group(1)}")
     for m in _CONCLUDE.finditer(sentence):
-        negative = m.group(0).startswith(("不", "无法", "并不")) or m.group(0).endswith("不了")
+        negative = (m.group(0).startswith(("不", "无法", "并不")) or m.group(0).endswith("不了")
+                    or bool(re.search(r"(?:不能|无法|不足以|并不|不)$", sentence[max(0, m.start() - 3):m.start()])))
         add(m.start(), m.end(), "conclude:" + ("no" if negative else "yes"))
     for m in PRECISION_WORD.finditer(sentence):
         add(m.start(), m.end(), f"precision:{PRECISION_BYTES[m.group(0).lower()]}")
@@ -193,16 +195,32 @@ def _with_subjects(sentence: str, found: list[tuple[int, str]]) -> list[tuple[in
     return out
 
 
+_CLAUSE_MARK = re.compile(r"[，,；;：:]")
+
+
+def by_clause(sentence: str) -> list[tuple[int, str]]:
+    """The sentence's tokens with its clauses in a canonical order: 温度降低让分布更尖，升高让它更平 and 升高让它更平，
+    温度降低让分布更尖 state the same. Within a clause the order stays (A 高于 B); an exchange between clauses keeps
+    every character and is caught by verify/arrangements.py."""
+    found = tokens(sentence)
+    marks = [m.start() for m in _CLAUSE_MARK.finditer(sentence)]
+    groups: dict[int, list[tuple[int, str]]] = {}
+    for offset, token in found:
+        groups.setdefault(sum(1 for m in marks if m < offset), []).append((offset, token))
+    ordered = sorted(groups.values(), key=lambda g: [t for _, t in g])
+    return [pair for group in ordered for pair in group]
+
+
 def page_statements(page) -> list[tuple[int, str, str]]:
     """(body offset, token, sentence) for every statement word of the page's prose, in order."""
     out = []
     for field in ("title", "description"):   # shown first on the page and in search: as binding as the body
-        for offset, token in tokens(str(page.meta.get(field) or "")):
+        for offset, token in by_clause(str(page.meta.get(field) or "")):
             out.append((-1, f"{field}:{token}", str(page.meta.get(field))))
     view = classify.prose_view(page.body)
     for start, end in sentences(view):
         text = view[start:end]
-        for offset, token in tokens(text):
+        for offset, token in by_clause(text):
             out.append((start + offset, token, " ".join(page.body[start:end].split())))
     return out
 
@@ -287,14 +305,16 @@ def _line(page, statement) -> int:
 
 def pin(paths: list[Path]) -> dict[str, list[str]]:
     """Record the statements of the given pages (all pages when empty) in PINS, atomically; returns what changed."""
+    from verify import arrangements
     from verify.page import PageError, all_pages, read_page
     data = dict(load_pins())
-    changed = {}
+    changed, read = {}, []
     for path in paths or all_pages():
         try:
             page = read_page(path)
         except PageError as exc:
             raise SystemExit(f"{exc.path}:{exc.line}: {exc.message}; fix the page before pinning it")
+        read.append(page)
         now = [t for _, t, _ in page_statements(page)]
         if data.get(page.id, []) != now:
             changed[page.id] = now
@@ -310,7 +330,10 @@ def pin(paths: list[Path]) -> dict[str, list[str]]:
             except PageError:
                 pass
         data = {k: v for k, v in data.items() if k in ids}
+    # the arrangement of each pinned page's characters too: an exchange of two terms keeps every statement word
+    arranged = arrangements.record(read, {} if not paths else arrangements.load_pins())
     write_text_atomically(PINS, json.dumps(dict(sorted(data.items())), ensure_ascii=False, indent=0) + "\n")
+    arrangements.write_pins(arranged)
     return changed
 
 

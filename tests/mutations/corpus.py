@@ -34,6 +34,7 @@ TARGETS = {
     # notebook_prose: a number in a notebook's Markdown is bound by appearing in its outputs, not by position;
     # retyped into another number the outputs also show, it passes
     "statements": 0.95,   # a general statement reversed (verify/statements.py); below 1: some words read two ways
+    "exchanges": 1.0,     # two terms, cells or steps exchanged, every character kept (verify/arrangements.py)
     "controls": 1.0,  # for controls: the share that passes
 }
 
@@ -714,8 +715,84 @@ def statements(views, rng) -> list[Mutant]:
     return _sample(out, rng, 40) + _sample(controls_, rng, 10)
 
 
+_TERM = re.compile(r"(?<![A-Za-z0-9_\\-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9_-])|“[^”\n]{1,10}”")
+_BETWEEN_COORDINATION = re.compile(r"^\s*(?:和|与|及|、|或|/|,|，|and|or)\s*$")
+
+
+def _exchange(text: str, a: tuple[int, int], b: tuple[int, int]) -> str:
+    (s1, e1), (s2, e2) = sorted([a, b])
+    return text[:s1] + text[s2:e2] + text[e1:s2] + text[s1:e1] + text[e2:]
+
+
+def exchanges(views, rng) -> list[Mutant]:
+    """A careless exchange that keeps every character (verify/arrangements.py): two different terms of one
+    sentence or of two neighbouring sentences exchanged (GloVe <-> fastText), two cells of a table column exchanged
+    across rows, two column headers, two numbered steps; outside claims, math and code, and never the two sides of
+    a bare coordination (A 和 B), which say the same either way. Controls move whole parts: two clauses of a
+    sentence, two rows of a table, two bulleted items."""
+    out, controls_ = [], []
+    for v in views:
+        rel, body = _rel(v.path), v.page.body
+        located = [(c.span[0] - v.body_offset, c.span[1] - v.body_offset) for c in v.claims]
+        def free(s: int, e: int) -> bool:   # no claim, no math, no digit: the exchange alone is the edit
+            return not any(a < e and s < b for a, b in located) and not v.in_math(s) and not re.search(r"\d", body[s:e])
+        spans = list(sentences(v.view))
+        for (s1, e1), (s2, e2) in zip(spans, spans[1:] + [(None, None)]):
+            end = e2 if s2 is not None and "\n\n" not in body[e1:s2] and rng.random() < 0.5 else e1
+            terms = [m for m in _TERM.finditer(v.view, s1, end) if free(m.start(), m.end())]
+            pairs = [(x, y) for i, x in enumerate(terms) for y in terms[i + 1:]
+                     if x.group(0) != y.group(0) and body.count(x.group(0), s1, end) == 1 == body.count(y.group(0), s1, end)
+                     and not _BETWEEN_COORDINATION.match(body[x.end():y.start()])]
+            if pairs:
+                x, y = rng.choice(pairs)
+                old = body[s1:end]
+                new = _exchange(body, x.span(), y.span())[s1:end + 0]
+                out.append(Mutant("exchanges", f"{v.path.name}: {x.group(0)} <-> {y.group(0)}",
+                                  [_at(v.path, v.body_offset + s1, old, new)], rel))
+            plain = r"[^，。；？！?!\n$`|#*\[\]()]"   # no markup and no other clause or sentence mark
+            clause = re.fullmatch(rf"(\s*(?:[-*+] )?)((?![\s-]){plain}{{4,}})，({plain}{{4,}})([。；]?)", body[s1:e1])
+            if clause and free(s1, e1):   # the list marker and the indent stay where they are
+                old = body[s1:e1]
+                controls_.append(Mutant("controls", f"{v.path.name}: two clauses moved",
+                                        [_at(v.path, v.body_offset + s1, old, f"{clause.group(1)}{clause.group(3)}，"
+                                                                             f"{clause.group(2)}{clause.group(4)}")], rel))
+        from verify.checker import tables as page_tables
+        for header, rows, header_end in page_tables(body):
+            line = body[header:header_end]
+            cells = [c for c in _cells(line) if free(header + c[0], header + c[1])]
+            if len(cells) >= 2 and line[slice(*cells[0])] != line[slice(*cells[1])]:
+                out.append(Mutant("exchanges", f"{v.path.name}: headers exchanged",
+                                  [_at(v.path, v.body_offset + header, line, _exchange(line, cells[0], cells[1]))], rel))
+            if len(rows) >= 2:
+                (a, b), (c, d) = rows[0], rows[1]
+                first, second = body[a:b], body[c:d]
+                column = next((i for i, (x, y) in enumerate(zip(_cells(first), _cells(second))) if i and
+                               free(a + x[0], a + x[1]) and free(c + y[0], c + y[1]) and
+                               first[slice(*x)] != second[slice(*y)]), None)
+                if column is not None and b < c:
+                    x, y = _cells(first)[column], _cells(second)[column]
+                    old = body[a:d]
+                    new = _exchange(body, (a + x[0], a + x[1]), (c + y[0], c + y[1]))[a:d]
+                    out.append(Mutant("exchanges", f"{v.path.name}: two cells of a column exchanged",
+                                      [_at(v.path, v.body_offset + a, old, new)], rel))
+                if first != second and body[b:c].strip() == "" and free(a, d):
+                    controls_.append(Mutant("controls", f"{v.path.name}: two table rows moved",
+                                            [_at(v.path, v.body_offset + a, body[a:d], second + body[b:c] + first)], rel))
+        for m in re.finditer(r"^(\d+)\. ([^\n]+)\n(\d+)\. ([^\n]+)$", body, re.M):
+            if m.group(2) != m.group(4) and free(m.start(), m.end()):
+                out.append(Mutant("exchanges", f"{v.path.name}: steps {m.group(1)} and {m.group(3)} exchanged",
+                                  [_at(v.path, v.body_offset + m.start(), m.group(0),
+                                       f"{m.group(1)}. {m.group(4)}\n{m.group(3)}. {m.group(2)}")], rel))
+        for m in re.finditer(r"^- ([^\n]+)\n- ([^\n]+)$", body, re.M):
+            if m.group(1) != m.group(2) and free(m.start(), m.end()):
+                controls_.append(Mutant("controls", f"{v.path.name}: two bulleted items moved",
+                                        [_at(v.path, v.body_offset + m.start(), m.group(0),
+                                             f"- {m.group(2)}\n- {m.group(1)}")], rel))
+    return _sample(out, rng, 40) + _sample(controls_, rng, 12)
+
+
 GENERATORS = [digits, code_output, number_words, units, comparisons, equalities, signs_and_order, provenance, new_numbers,
-              formulas, kernels, labels, tables, run_claims, names, statements, controls]
+              formulas, kernels, labels, tables, run_claims, names, statements, controls, exchanges]
 
 
 EVERY_CANDIDATE = False  # `run --all`: no sampling, every edit each generator can make (about 7,800; ~13 min)

@@ -1,0 +1,126 @@
+"""Pinned arrangements (verify/arrangements.py): an exchange of two terms fails; moving whole parts does not."""
+import json
+from pathlib import Path
+
+import pytest
+
+from verify import arrangements
+from verify.page import read_page
+
+PAGE = """---
+id: test.arrangements
+title: 训练与生成
+source: lecture §3.13
+description: 训练时喂回参考译文，生成时喂回模型自己的选择。
+evidence: [construction]
+---
+
+# 训练与生成
+
+训练时用参考译文的前缀，生成时用模型自己选出的前缀。RNN 单元从左到右读。
+
+GloVe 的出发点是全局的共现统计。fastText 的出发点是子词。
+
+| 阶段 | 代价 | 瓶颈 |
+| --- | --- | --- |
+| prefill | 首 token 延迟 | 计算 |
+| 逐步生成 | 稳定 decode 吞吐 | 带宽 |
+
+1. 先打分。
+2. 再归一化。
+
+- 统一条件以后，质量优势消失；
+- 在手头的硬件上，吞吐收益不够。
+
+这里的 MiB、GiB 是二进制单位（$2^{20}$、$2^{30}$ 字节），并把模型、数值精度、硬件与内核版本都固定下来。
+
+“猫”所在位置分到的比例最大，“我”最小。编码器和解码器分别读原文和译文。
+"""
+
+
+@pytest.fixture
+def pinned(tmp_path, monkeypatch):
+    pins = tmp_path / "arrangements.json"
+    monkeypatch.setattr(arrangements, "PINS", pins)
+    arrangements._loaded.clear()
+    page = tmp_path / "p.md"
+    page.write_text(PAGE, encoding="utf-8")
+    arrangements.write_pins(arrangements.record([read_page(page)], {}))
+    yield page
+    arrangements._loaded.clear()
+
+
+def check(page: Path, old: str, new: str) -> list[tuple[int, str]]:
+    assert old in PAGE, f"{old!r} is not on the page"
+    page.write_text(PAGE.replace(old, new, 1), encoding="utf-8")
+    return arrangements.errors(read_page(page))
+
+
+@pytest.mark.parametrize("old, new", [
+    ("用参考译文的前缀，生成时用模型自己选出的前缀", "用模型自己选出的前缀，生成时用参考译文的前缀"),   # in a sentence
+    ("从左到右", "从右到左"),
+    ("GloVe 的出发点是全局的共现统计。fastText", "fastText 的出发点是全局的共现统计。GloVe"),   # across sentences
+    ("| prefill | 首 token 延迟 | 计算 |\n| 逐步生成 | 稳定 decode 吞吐 |",
+     "| prefill | 稳定 decode 吞吐 | 计算 |\n| 逐步生成 | 首 token 延迟 |"),                      # two cells of a column
+    ("| 阶段 | 代价 | 瓶颈 |", "| 阶段 | 瓶颈 | 代价 |"),                                          # two headers
+    ("1. 先打分。\n2. 再归一化。", "1. 再归一化。\n2. 先打分。"),                                   # numbered steps
+    ("编码器和解码器分别读原文和译文", "解码器和编码器分别读原文和译文"),                        # paired by 分别
+    ("训练时喂回参考译文，生成时喂回模型自己的选择", "训练时喂回模型自己的选择，生成时喂回参考译文"),   # description
+])
+def test_an_exchange_fails_at_its_line(pinned, old, new):
+    found = check(pinned, old, new)
+    assert len(found) == 1, f"{old} -> {new}: {found}"
+    line, message = found[0]
+    text = PAGE.replace(old, new, 1)
+    expected = 5 if "喂回" in old else next(i for i, l in enumerate(text.splitlines(), 1) if new.split("\n")[0] in l)
+    assert line == expected and "make pin" in message
+
+
+@pytest.mark.parametrize("old, new", [
+    ("训练时用参考译文的前缀，生成时用模型自己选出的前缀", "生成时用模型自己选出的前缀，训练时用参考译文的前缀"),   # clauses
+    ("。RNN 单元从左到右读。", "。\nRNN 单元从左到右读。"),                                        # reflowed
+    ("GloVe 的出发点是全局的共现统计。fastText 的出发点是子词。", "fastText 的出发点是子词。GloVe 的出发点是全局的共现统计。"),
+    ("| prefill | 首 token 延迟 | 计算 |\n| 逐步生成 | 稳定 decode 吞吐 | 带宽 |",
+     "| 逐步生成 | 稳定 decode 吞吐 | 带宽 |\n| prefill | 首 token 延迟 | 计算 |"),               # rows
+    ("| 阶段 | 代价 | 瓶颈 |\n| --- | --- | --- |\n| prefill | 首 token 延迟 | 计算 |\n| 逐步生成 | 稳定 decode 吞吐 | 带宽 |",
+     "| 阶段 | 瓶颈 | 代价 |\n| --- | --- | --- |\n| prefill | 计算 | 首 token 延迟 |\n| 逐步生成 | 带宽 | 稳定 decode 吞吐 |"),
+    ("- 统一条件以后，质量优势消失；\n- 在手头的硬件上，吞吐收益不够。",
+     "- 在手头的硬件上，吞吐收益不够。\n- 统一条件以后，质量优势消失；"),                          # bulleted items
+    ("训练与生成\n\n训练时", "生成与训练\n\n训练时"),                                               # A与B
+    ("模型、数值精度、硬件与内核版本", "硬件、模型、内核版本与数值精度"),                            # an enumeration
+    ("MiB、GiB 是二进制单位（$2^{20}$、$2^{30}$", "GiB、MiB 是二进制单位（$2^{30}$、$2^{20}$"),   # two together
+    ("“猫”所在位置分到的比例最大，“我”最小", "“我”所在位置分到的比例最小，“猫”最大"),             # name with word
+    ("从左到右读", "自左向右读"),                                                                 # reworded
+])
+def test_moving_whole_parts_or_rewording_passes(pinned, old, new):
+    assert check(pinned, old, new) == []
+
+
+def test_an_unpinned_page_is_left_to_the_statement_pins(pinned):
+    arrangements.PINS.write_text("{}", encoding="utf-8")
+    arrangements._loaded.clear()
+    assert check(pinned, "从左到右", "从右到左") == []
+
+
+def test_a_broken_pins_file_is_one_line_naming_it(pinned):
+    arrangements.PINS.write_text('{"test.arrangements": {"chars": "a b"},\n oops}', encoding="utf-8")
+    arrangements._loaded.clear()
+    with pytest.raises(SystemExit) as exc:
+        check(pinned, "从左到右", "从右到左")
+    message = str(exc.value)
+    assert "arrangements.json:2:" in message and "\n" not in message and "git" in message
+
+
+def test_the_pins_hold_no_prose(pinned):
+    recorded = json.loads(arrangements.PINS.read_text(encoding="utf-8"))["test.arrangements"]
+    keys = recorded["chars"].split() + recorded["parts"].split()
+    assert keys and all(len(k) == 8 and int(k, 16) >= 0 for k in keys)
+
+
+def test_the_site_is_pinned_as_it_stands():
+    """Every page under docs/ passes against the committed pins, with its fingerprints recorded."""
+    from verify.page import all_pages
+    pins = arrangements.load_pins()
+    for path in all_pages():
+        page = read_page(path)
+        assert pins.get(page.id) == arrangements.fingerprints(page), f"{path}: run `make pin PAGE={path}`"
