@@ -84,6 +84,7 @@ class Cover:
     end: int
     kind: str  # claim | failed-claim | cited
     entry: int | None = None  # for 'cited': the index of the cited entry in report.cited
+    key: str | None = None    # for 'claim': the hole's key, so that a relation can be held to the numbers it prints
 
 
 @dataclass
@@ -315,7 +316,7 @@ def check_claim(ctx: Context, i: int, template) -> None:
             ctx.report.claims.append(ClaimResult(page.id, i, hole.key, template, printed, _jsonable(computed),
                                                  "passed" if ok else "failed", body_line, "" if ok else why,
                                                  (page.body_offset + start, page.body_offset + end)))
-            ctx.covered.append(Cover(start, end, "claim" if ok else "failed-claim"))  # reported once, below
+            ctx.covered.append(Cover(start, end, "claim" if ok else "failed-claim", key=hole.key))   # reported below
             if not ok:
                 failures.append((body_line, f"claim {i} {{{hole.key}}}: {why}"))
     if len(matches) > 1 and failures:
@@ -341,9 +342,10 @@ def check_comparisons(ctx: Context) -> None:
     # order cannot be recomputed); one inside a claim template is not: the template checks numbers, not words
     located = [(c.start, c.end) for c in ctx.covered if c.kind == "cited"]
     values = None if ctx.values is None else {**ctx.values, "cited": cited}
+    printed = [(c.start, c.end, c.key) for c in ctx.covered if c.kind == "claim" and c.key]
     for line, message in check_relations(ctx.page, values, spans, lookup,
                                          lambda i: claim_line(ctx.page, "relations", i), located,
-                                         quantity_names(ctx.meta), ctx.course.states_value):
+                                         quantity_names(ctx.meta), ctx.course.states_value, printed):
         ctx.fail(line, message)
 
 

@@ -355,9 +355,33 @@ def _named(text: str, names: set[str]) -> set[str]:
     return {n for n in names if re.search(rf"(?<![A-Za-z0-9]){re.escape(n)}(?![A-Za-z0-9])", text)}
 
 
+def _reads(expression: str, key: str) -> bool:
+    return bool(re.search(r"\{" + re.escape(key) + r"(?:[\[.][^}]*)?(?:[:!][^}]*)?\}", expression))   # {k}, {k[0]}
+
+
+def _printed_but_unread(found: list[int], length: int, offsets: list[int], printed, predicate: str,
+                        context: str) -> tuple[list[str], list[str]]:
+    """Keys of claimed numbers printed inside the relation's text that neither its predicate reads nor its context
+    names (a predicate pointed at another key that is also true: {add3[0]} < {mle[0]} -> {add4[0]} < {mle[0]}), and
+    context keys that are not printed there or are read after all. Where the text is found more than once, a key
+    printed at every place counts."""
+    if not found:
+        return [], []
+    here: set[str] | None = None
+    for start in found:
+        s, e = offsets[start], offsets[start + length - 1] + 1
+        keys = {key for a, b, key in printed if s <= a and b <= e}
+        here = keys if here is None else here & keys
+    here = here or set()
+    declared = set(re.findall(r"\{([^}:!]+)", context))
+    unread = sorted(k for k in here if not _reads(predicate, k) and k not in declared)
+    stale = sorted(k for k in declared if k not in here or _reads(predicate, k))
+    return unread, stale
+
+
 def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]], lookup, line_of_item,
                     located: list[tuple[int, int]] = (), names: set[str] = frozenset(),
-                    states_value=None) -> list[tuple[int, str]]:
+                    states_value=None, printed: list[tuple[int, int, str]] = ()) -> list[tuple[int, str]]:
     """Errors (line, message) for a page's relations and for comparison sentences left unbound.
 
     values is None when the verify function failed (already reported): predicates are then skipped
@@ -372,11 +396,13 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
     bound: list[tuple[int, int]] = list(located)
     for i, entry in enumerate(entries):
         line = line_of_item(i)
-        if not isinstance(entry, dict) or set(entry) != {"text", "holds"} or not all(isinstance(entry[k], str) for k in entry):
+        if not isinstance(entry, dict) or not {"text", "holds"} <= set(entry) <= {"text", "holds", "context"} or \
+                not all(isinstance(entry[k], str) for k in entry):
             errors.append((line, f"relation {i} must be a mapping with exactly 'text' (the sentence's words on the "
-                                 "page) and 'holds' (a predicate like '{a} < {b}'), both quoted strings"))
+                                 "page) and 'holds' (a predicate like '{a} < {b}'), both quoted strings, and optionally "
+                                 "'context' (the printed keys the comparison does not compare, like '{n_batch}')"))
             continue
-        text, predicate = entry["text"], entry["holds"]
+        text, predicate, context = entry["text"], entry["holds"], entry.get("context", "")
         if not comparison_words(text) and not MATH_ORDER.search(text):
             if not EQUALITY.search(text):
                 errors.append((line, f"relation {i} text {text!r} contains no comparison word; bind the words that "
@@ -421,6 +447,15 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
                                  "— restore it, or update the relation and check that the order still holds"))
         for start in found:
             bound.append((offsets[start], offsets[start + len(needle) - 1] + 1))
+        unread, stale = _printed_but_unread(found, len(needle), offsets, printed, predicate, context)
+        if unread:
+            errors.append((line, f"relation {i} text prints {', '.join('{' + k + '}' for k in unread)} (claimed there), "
+                                 f"but {predicate!r} does not read {'it' if len(unread) == 1 else 'them'}: the predicate "
+                                 "was pointed at another key, or the number is context the comparison does not compare; "
+                                 "then list it under the relation's 'context'"))
+        if stale:
+            errors.append((line, f"relation {i} context names {', '.join('{' + k + '}' for k in stale)}, which its text "
+                                 "does not print (or the predicate reads); drop it from 'context'"))
         if values is None:
             continue
         try:
