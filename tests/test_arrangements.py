@@ -34,7 +34,7 @@ GloVe 的出发点是全局的共现统计。fastText 的出发点是子词。
 
 这里的 MiB、GiB 是二进制单位（$2^{20}$、$2^{30}$ 字节），并把模型、数值精度、硬件与内核版本都固定下来。
 
-“猫”所在位置分到的比例最大，“我”最小。编码器和解码器分别读原文和译文。
+“猫”所在位置分到的比例最大，“我”最小。编码器和解码器分别读原文和译文。取指数让每个数都变成正数，而且保持大小顺序。
 """
 
 
@@ -91,6 +91,7 @@ def test_an_exchange_fails_at_its_line(pinned, old, new):
     ("MiB、GiB 是二进制单位（$2^{20}$、$2^{30}$", "GiB、MiB 是二进制单位（$2^{30}$、$2^{20}$"),   # two together
     ("“猫”所在位置分到的比例最大，“我”最小", "“我”所在位置分到的比例最小，“猫”最大"),             # name with word
     ("从左到右读", "自左向右读"),                                                                 # reworded
+    ("取指数让每个数都变成正数，而且保持大小顺序", "取指数保持大小顺序，而且让每个数都变成正数"),   # one subject
 ])
 def test_moving_whole_parts_or_rewording_passes(pinned, old, new):
     assert check(pinned, old, new) == []

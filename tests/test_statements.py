@@ -59,6 +59,8 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
     assert words("前者省存储，后者省读写") == ["former", "latter"]
     assert words("yesterday 对应第三列") == ["ordinal:3@yesterday"]
     assert words("分数越大，结果越接近一")[-1] == "limit:1"
+    assert words("句号之后仍要说结束") == ["position:after"] != words("句号之前仍要说结束")
+    assert words("二者不必相同") == ["need-not", "same"] and words("二者必须相同") == ["must", "same"]
 
 
 @pytest.fixture
@@ -148,3 +150,27 @@ def test_every_page_is_pinned_as_it_stands():
     statements._loaded.clear()
     stale = [str(p) for p in all_pages() if statements.errors(read_page(p))]
     assert not stale, f"pages whose statements differ from verify/pinned_statements.json: {stale[:5]}"
+
+
+def test_a_first_statement_word_edited_into_a_pinned_sentence_fails(pinned):
+    """With the page's arrangement pinned, a sentence edited to gain its first statement word is an edit, not new
+    prose (这一步没有测 -> 这一步本站已经单独测过); a whole new sentence with statement words still passes."""
+    base = PAGE.replace("\n\n“不”的权重", "\n\n这一步的原因也很清楚。\n\n“不”的权重")
+    pinned.write_text(base, encoding="utf-8")
+    page = read_page(pinned)
+    statements.PINS.write_text(json.dumps({"test.statements": [t for _, t, _ in statements.page_statements(page)]}),
+                               encoding="utf-8")
+    arrangements.write_pins(arrangements.record([page], {}))
+    statements._loaded.clear()
+    arrangements._loaded.clear()
+
+    def errors(old: str, new: str) -> list:
+        assert old in base
+        pinned.write_text(base.replace(old, new, 1), encoding="utf-8")
+        return statements.errors(read_page(pinned))
+
+    assert errors("# 温度\n", "# 温度\n\n读者不妨先做检查，再去看任务表现。\n") == []      # a new sentence
+    found = errors("这一步的原因也很清楚。", "这一步的原因本站已经单独测过。")                # an edited one
+    assert len(found) == 1 and "nothing -> site done" in found[0][1]
+    found = errors("分布越尖。", "分布越尖，但不一定更准。")                                 # the description
+    assert len(found) == 1 and "description:not-necessarily" in found[0][1]

@@ -23,6 +23,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from itertools import chain, permutations, product
 from pathlib import Path
 
@@ -35,6 +36,8 @@ _CLAUSE_END = "，,；;：:"
 # where two neighbours may change places without changing what is said; an enumeration's marks
 _SEPARATOR = re.compile(r"[和与及、或跟/，,；;]|\b(?:and|or)\b")
 _ENUMERATOR = re.compile(r"[和与及、或]")
+# a connective that opens a clause adding a second predicate to the same subject; not a step (再, 然后: an order)
+_CONNECTIVE = re.compile(r"(?:而且|并且|同时|也|还|又|且|并)")
 # a coordination that is paired with something else: exchanging its sides moves them against their partners
 _PAIRED = re.compile(r"分别|依次|各自|对应|respectively", re.I)
 _MAX_CONJUNCT = 16
@@ -59,6 +62,7 @@ class Unit:
     prefix: str = ""   # a numbered item's number: it stays in place when the items move (3. X / 4. Y -> 3. Y / 4. X)
     grid: list[list["Unit"]] = field(default_factory=list)   # a table's cells, row by row
     raw: str = ""      # a sentence's text, normalized
+    end: int = 0       # a sentence's body offset after its last character
 
 
 def _normalize(text: str) -> str:
@@ -123,7 +127,7 @@ class Reading:
 
 
 def _sentence(offset: int, text: str) -> Unit:
-    return Unit("sentence", offset, raw=_normalize(text))
+    return Unit("sentence", offset, raw=_normalize(text), end=offset + len(text))
 
 
 def _prose(kind: str, offset: int, text: str, prefix: str = "") -> Unit:
@@ -225,7 +229,28 @@ def fingerprints(page) -> dict[str, str]:
             chars.add(reading.chars_key(unit))
             parts.update(reading.parts_keys(unit))
             parts.update(_row_key(row) for row in unit.grid if row)   # to name the row an error is in
-    return {"chars": " ".join(sorted(chars)), "parts": " ".join(sorted(parts))}
+    return {"chars": " ".join(sorted(chars)), "parts": " ".join(sorted(parts)),
+            "sentences": " ".join(reading.parts_keys(u)[0] for u in _body_sentences(page))}
+
+
+def _body_sentences(page) -> list[Unit]:
+    units = [u for root in _roots(page) for u in _walk(root) if u.kind == "sentence" and u.offset >= 0]
+    return sorted(units, key=lambda u: u.offset)
+
+
+def added_sentences(page) -> list[tuple[int, int]] | None:
+    """Body spans of the sentences that were added since the page was pinned, not edited from a pinned one: the
+    pinned sentences' keys, in order, aligned with the page's. None when the page has no such pin."""
+    pinned = pins().get(page.id, {}).get("sentences")
+    if pinned is None:
+        return None
+    reading, units = Reading(), _body_sentences(page)
+    now = [reading.parts_keys(u)[0] for u in units]
+    spans = []
+    for op, i1, i2, j1, j2 in SequenceMatcher(a=pinned.split(), b=now, autojunk=False).get_opcodes():
+        if op == "insert":   # a 'replace' is an edited sentence, even where it also adds one: strict on purpose
+            spans += [(units[j].offset, units[j].end) for j in range(j1, j2)]
+    return spans
 
 
 def _neighbours_exchanged(text: str, longest: int | None = None, separator: re.Pattern | None = None):
@@ -290,6 +315,23 @@ def _parallel_clauses_exchanged(text: str):
             yield text[:o1] + new1 + mark1 + new2 + rest2 + text[o2 + len(c2):]
 
 
+def _predicates_exchanged(text: str):
+    """text with the predicates of two neighbouring clauses exchanged, the first clause's subject and the second's
+    connective staying: 取指数让每个数变正，而且保持次序 -> 取指数保持次序，而且让每个数变正."""
+    pieces = _split(text, _CLAUSE_END)
+    for (o1, c1), (o2, c2) in zip(pieces, pieces[1:]):
+        body1 = c1.rstrip(_CLAUSE_END)
+        mark1 = c1[len(body1):]
+        body2 = c2.rstrip(_CLAUSE_END + _SENTENCE_END)
+        connective = _CONNECTIVE.match(body2)
+        if not connective:
+            continue
+        head2, tail2 = body2[:connective.end()], body2[connective.end():]
+        for h1 in range(1, len(body1)):
+            yield (text[:o1] + body1[:h1] + tail2 + mark1 + head2 + body1[h1:] + c2[len(body2):]
+                   + text[o2 + len(c2):])
+
+
 def _enumerations_exchanged_twice(text: str):
     """text with two coordinations exchanged together: MiB、GiB（2^20、2^30） -> GiB、MiB（2^30、2^20）."""
     for once in _neighbours_exchanged(text, _MAX_PAIRED, _ENUMERATOR):
@@ -303,7 +345,8 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
         return None
     probe, reading = Unit("sentence", 0), Reading()
     for candidate in chain(_neighbours_exchanged(text), _enumerations_reordered(text),
-                           _parallel_clauses_exchanged(text), _enumerations_exchanged_twice(text)):
+                           _parallel_clauses_exchanged(text), _predicates_exchanged(text),
+                           _enumerations_exchanged_twice(text)):
         probe.raw = candidate
         if reading.parts_keys(probe)[0] in parts:
             return candidate
@@ -351,7 +394,7 @@ def load_pins(path: Path | None = None) -> dict[str, dict[str, str]]:
     except json.JSONDecodeError as exc:
         raise SystemExit(f"{project_relative(path)}:{exc.lineno}: not valid JSON ({exc.msg}); restore it from git "
                          "or regenerate it with `make pin` after reading the pages")
-    if not isinstance(data, dict) or not all(isinstance(v, dict) and set(v) <= {"chars", "parts"}
+    if not isinstance(data, dict) or not all(isinstance(v, dict) and set(v) <= {"chars", "parts", "sentences"}
                                              for v in data.values()):
         raise SystemExit(f"{project_relative(path)}:1: expected {{page id: {{chars: keys, parts: keys}}}}; "
                          "restore it from git")

@@ -48,7 +48,7 @@ _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most",
 _SUPERLATIVE = re.compile("|".join(_MOST))
 # 正/负 as a sign, not 正确, 正常, 正好, 正在, 正文, 负责, 负担 …
 _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
-_MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比")
+_MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必|无须|无需|不需要|不要求|必须|务必")
 _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向)(零|一|无穷|0|1)")
 _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半)")
 _ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项])|(最后|倒数第一)(?=[步个列行层位条句槽轮次项])")
@@ -58,7 +58,10 @@ _CONCLUDE = re.compile(r"(不能|无法|不足以|不可以|可以|能够|才能
 # pairs whose two sides a careless edit swaps: 前者/后者, 左移/右移, 靠前/靠后, 大头/小头, 百分制/千分制
 _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移": "side:right", "靠前": "position:before",
           "靠后": "position:after", "大头": "most", "小头": "least", "百分制": "scale:100", "千分制": "scale:1000",
-          "分不开": "same", "分得开": "differ", "分开了": "differ", "等价": "same"}
+          "分不开": "same", "分得开": "differ", "分开了": "differ", "等价": "same",
+          "之前": "position:before", "之后": "position:after", "以前": "position:before", "以后": "position:after",
+          "此前": "position:before", "此后": "position:after", "往前": "position:before", "往后": "position:after",
+          "纹丝不动": "same", "原封不动": "same"}
 _PAIR = re.compile("|".join(sorted(_PAIRS, key=len, reverse=True)))
 # 越难重复、越容易: a trend word the order table does not name, read by its first character after 越
 _TREND = re.compile(r"越(?:来越)?\s*([\u4e00-\u9fff])")
@@ -144,7 +147,9 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in _GROWTH.finditer(sentence):
         add(m.start(), m.end(), "growth:" + m.group(1))
     for m in _MODAL.finditer(sentence):
-        add(m.start(), m.end(), "not-necessarily" if m.group(0) in ("不一定", "未必") else "necessarily")
+        word = m.group(0)
+        add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") else "need-not"
+            if word in ("不必", "无须", "无需", "不需要", "不要求") else "must" if word in ("必须", "务必") else "necessarily")
     for m in _SIGN.finditer(sentence):
         add(m.start(), m.end(), "sign:" + ("+" if (m.group(1) or m.group(2)) == "正" else "-"))
     for m in _LIMIT.finditer(sentence):
@@ -271,6 +276,12 @@ def errors(page) -> list[tuple[int, str]]:
     # a sentence all of whose statements are new is new prose, not a reviewed statement changed: it is added
     # freely (and pinned at the next `make pin`); a statement reversed, removed or added inside a pinned sentence fails
     inserted = {j for op, i1, i2, j1, j2 in opcodes if op == "insert" for j in range(j1, j2)}
+    # and only a sentence that is new: one a pinned sentence was edited into (本站没有测 -> 本站已经测过, its first
+    # statement word) is an edit; the pinned arrangement tells the two apart (verify/arrangements.py)
+    from verify.arrangements import added_sentences
+    added = added_sentences(page)
+    if added is not None:
+        inserted = {j for j in inserted if any(s <= found[j][0] < e for s, e in added)}
     by_sentence: dict[str, set[int]] = {}
     for j, (_, _, sentence) in enumerate(found):
         by_sentence.setdefault(sentence, set()).add(j)
