@@ -316,3 +316,14 @@ def test_a_comparison_of_the_sites_run_with_the_courses_needs_binding():
     assert hit("本站的整句失败比讲义少得多，但并没有消失")
     assert hit("固定摘要本站比课程那次还低一些。")
     assert not hit("课程只说了哪条路径变短，表里的步数是本站算出的。")   # the two sides in different clauses
+
+
+def test_a_predicate_reads_the_numbers_its_text_prints(tmp_path):
+    """Pointed at another key that is also true ({her} > {him} -> {her} > -10), the predicate no longer reads the
+    number its sentence prints: that fails, unless the number is declared context the comparison does not compare."""
+    assert page(tmp_path, BODY, BOUND.replace("{him}", "-10")) != []
+    [error] = page(tmp_path, BODY, BOUND.replace("{him}", "-10"))
+    assert "relation 0 text prints {him}" in error and "'context'" in error
+    assert page(tmp_path, BODY, BOUND.replace("{him}", "-10") + "    context: '{him}'\n") == []
+    [stale] = page(tmp_path, BODY, BOUND + "    context: '{him}'\n")   # read after all: the context is stale
+    assert "context names {him}" in stale

@@ -447,7 +447,9 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
                                  "— restore it, or update the relation and check that the order still holds"))
         for start in found:
             bound.append((offsets[start], offsets[start + len(needle) - 1] + 1))
-        unread, stale = _printed_but_unread(found, len(needle), offsets, printed, predicate, context)
+        # without values no claim was located: what the text prints is unknown, and the function's failure is reported
+        unread, stale = ([], []) if values is None else _printed_but_unread(found, len(needle), offsets, printed,
+                                                                            predicate, context)
         if unread:
             errors.append((line, f"relation {i} text prints {', '.join('{' + k + '}' for k in unread)} (claimed there), "
                                  f"but {predicate!r} does not read {'it' if len(unread) == 1 else 'them'}: the predicate "
