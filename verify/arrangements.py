@@ -27,7 +27,7 @@ from difflib import SequenceMatcher
 from itertools import chain, permutations, product
 from pathlib import Path
 
-from verify.paths import ROOT, project_relative, write_text_atomically
+from verify.paths import ROOT, cached_by_mtime, entry_digest, load_pins_file, write_text_atomically
 
 PINS = ROOT / "verify" / "pinned_arrangements.json"
 
@@ -386,33 +386,20 @@ _KIND_NAME = {"sentence": "sentence", "paragraph": "paragraph", "item": "list it
 
 
 def load_pins(path: Path | None = None) -> dict[str, dict[str, str]]:
-    path = path or PINS
-    if not path.is_file():
-        return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise SystemExit(f"{project_relative(path)}:{exc.lineno}: not valid JSON ({exc.msg}); restore it from git "
-                         "or regenerate it with `make pin` after reading the pages")
-    if not isinstance(data, dict) or not all(isinstance(v, dict) and set(v) <= {"chars", "parts", "sentences"}
-                                             for v in data.values()):
-        raise SystemExit(f"{project_relative(path)}:1: expected {{page id: {{chars: keys, parts: keys}}}}; "
-                         "restore it from git")
-    return data
+    return load_pins_file(path or PINS, lambda d: isinstance(d, dict) and all(
+        isinstance(v, dict) and set(v) <= {"chars", "parts", "sentences"} for v in d.values()),
+        "{page id: {chars: keys, parts: keys, sentences: keys}}")
 
 
 _loaded: dict = {}
 
 
 def pins() -> dict[str, dict[str, str]]:
-    stamp = PINS.stat().st_mtime_ns if PINS.is_file() else None
-    if _loaded.get("stamp") != stamp or "pins" not in _loaded:
-        _loaded.update(stamp=stamp, pins=load_pins())
-    return _loaded["pins"]
+    return cached_by_mtime(PINS, _loaded, load_pins)
 
 
 def pin_digest(page_id: str) -> str:
-    return hashlib.sha256(json.dumps(pins().get(page_id), sort_keys=True).encode()).hexdigest()
+    return entry_digest(pins().get(page_id))
 
 
 def errors(page) -> list[tuple[int, str]]:

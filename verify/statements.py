@@ -31,7 +31,7 @@ from difflib import SequenceMatcher
 from pathlib import Path
 
 from verify import classify
-from verify.paths import ROOT, project_relative, write_text_atomically
+from verify.paths import ROOT, cached_by_mtime, entry_digest, load_pins_file, project_relative, write_text_atomically
 from verify.relations import EQUALITY_LINT, comparison_words, pace, polarity, sentences
 from verify.unit_words import PRECISION_BYTES, PRECISION_WORD
 
@@ -231,33 +231,19 @@ def page_statements(page) -> list[tuple[int, str, str]]:
 
 
 def load_pins(path: Path | None = None) -> dict[str, list[str]]:
-    path = path or PINS
-    if not path.is_file():
-        return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise SystemExit(f"{project_relative(path)}:{exc.lineno}: not valid JSON ({exc.msg}); restore it from git "
-                         "or regenerate it with `make pin` after reading the pages' statements")
-    if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
-        raise SystemExit(f"{project_relative(path)}:1: expected {{page id: [token, ...]}}; restore it from git")
-    return data
+    return load_pins_file(path or PINS, lambda d: isinstance(d, dict) and all(isinstance(v, list) for v in d.values()),
+                          "{page id: [token, ...]}")
 
 
 _loaded: dict = {}
 
 
 def pins() -> dict[str, list[str]]:
-    stamp = PINS.stat().st_mtime_ns if PINS.is_file() else None
-    if _loaded.get("stamp") != stamp or "pins" not in _loaded:
-        _loaded.update(stamp=stamp, pins=load_pins())
-    return _loaded["pins"]
+    return cached_by_mtime(PINS, _loaded, load_pins)
 
 
 def pin_digest(page_id: str) -> str:
-    """What the page's check depends on in PINS: its own entry (so re-pinning one page re-checks only that page)."""
-    import hashlib
-    return hashlib.sha256(json.dumps(pins().get(page_id), ensure_ascii=False).encode()).hexdigest()
+    return entry_digest(pins().get(page_id))
 
 
 def errors(page) -> list[tuple[int, str]]:
