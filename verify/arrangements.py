@@ -57,7 +57,7 @@ _NUMBERED = re.compile(r"^\s*\d+[.)]\s+")
 class Unit:
     kind: str          # sentence, paragraph, item, items, table, code, heading, meta, page
     offset: int        # body offset of its first character (-1: the title, -2: the description)
-    clauses: list[str] = field(default_factory=list)    # a code block's lines
+    lines: list[str] = field(default_factory=list)      # a code block's lines
     children: list["Unit"] = field(default_factory=list)
     prefix: str = ""   # a numbered item's number: it stays in place when the items move (3. X / 4. Y -> 3. Y / 4. X)
     grid: list[list["Unit"]] = field(default_factory=list)   # a table's cells, row by row
@@ -111,7 +111,7 @@ class Reading:
         if unit.kind == "sentence":
             return [_clauses(self.restored.get(id(unit), unit.raw))]
         if unit.kind == "code":
-            return [unit.clauses]
+            return [unit.lines]
         if unit.kind == "table":
             rows = [[self.text(c) for c in row] for row in unit.grid]
             width = max(len(r) for r in rows)

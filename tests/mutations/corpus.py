@@ -746,7 +746,7 @@ def exchanges(views, rng) -> list[Mutant]:
             if pairs:
                 x, y = rng.choice(pairs)
                 old = body[s1:end]
-                new = _exchange(body, x.span(), y.span())[s1:end + 0]
+                new = _exchange(body, x.span(), y.span())[s1:end]
                 out.append(Mutant("exchanges", f"{v.path.name}: {x.group(0)} <-> {y.group(0)}",
                                   [_at(v.path, v.body_offset + s1, old, new)], rel))
             plain = r"[^，。；？！?!\n$`|#*\[\]()]"   # no markup and no other clause or sentence mark
