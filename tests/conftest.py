@@ -18,6 +18,17 @@ def project(tmp_path) -> Path:
     return dest
 
 
+@pytest.fixture
+def verified_project(project) -> Path:
+    """The copy with this checkout's recorded verification (build/verify/pages) and drawn figures, as on an author's
+    machine: a page whose inputs are unchanged is reused, and an edit re-verifies every page it reaches (the inputs
+    key, verify/inputs.py). The cold run over every page is CI's first step, `python -m verify` in the clone."""
+    for folder in ("verify/pages", "figures"):
+        if (ROOT / "build" / folder).is_dir():
+            shutil.copytree(ROOT / "build" / folder, project / "build" / folder, dirs_exist_ok=True)
+    return project
+
+
 def run_in(project: Path, *args: str) -> subprocess.CompletedProcess:
     """Run `python -m ARGS` inside the copy, importing the copy's packages, not the installed ones."""
     env = {"PYTHONPATH": str(project), "PATH": "/usr/bin:/bin", "NO_MKDOCS_2_WARNING": "1", "HOME": str(project)}

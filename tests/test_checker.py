@@ -113,25 +113,38 @@ def assert_red(result: subprocess.CompletedProcess, expect: str):
     assert "Traceback" not in result.stdout + result.stderr
 
 
-def test_unmodified_copy_is_green_and_writes_its_results(project):
+def test_unmodified_copy_is_green_and_writes_its_results(verified_project):
+    """A run over the whole copy: the pages of chapter 3, whose recorded results are removed, are checked afresh
+    and written again; every other page is reused from this checkout's run (its inputs are unchanged)."""
     import json
 
+    project = verified_project
+    recorded = project / "build" / "verify" / "pages"
+    removed = sorted(recorded.glob("lecture.3.*.json"))
+    for path in removed:
+        path.unlink()
     result = run_in(project, "verify")
     assert result.returncode == 0, result.stdout + result.stderr
     assert re.fullmatch(r"\d+ passed, 0 failed", result.stdout.strip().splitlines()[-1])
     results = json.loads((project / "build" / "verify" / "results.json").read_text(encoding="utf-8"))
     assert results["summary"]["failed"] == 0 and results["summary"]["claims_passed"] > 0
     assert {"page", "key", "template", "printed", "computed", "status"} <= set(results["claims"][0])
-    assert (project / "build" / "verify" / "pages" / "lecture.3.5.json").is_file()
+    assert removed and all(path.is_file() for path in removed)
+    pages = len(results["pages"])
+    reused = re.search(r"(\d+) pages unchanged since their last check", result.stdout)
+    assert pages == len(all_pages(project / "docs"))
+    assert (int(reused.group(1)) if reused else 0) <= pages - len(removed), result.stdout
 
 
-def test_dropping_the_sqrt_dk_scaling_in_the_kernel_turns_verify_red(project):
+def test_dropping_the_sqrt_dk_scaling_in_the_kernel_turns_verify_red(verified_project):
+    project = verified_project
     edit(project / "kernels" / "attention.py", "return dot_scores(q, K) / np.sqrt(K.shape[-1])",
          "return dot_scores(q, K)")
     assert_red(run_in(project, "verify"), "claim")
 
 
-def test_changing_the_brevity_penalty_turns_verify_red(project):
+def test_changing_the_brevity_penalty_turns_verify_red(verified_project):
+    project = verified_project
     edit(project / "kernels" / "metrics.py", "math.exp(1.0 - r / c)", "math.exp(1.0 - c / r)")
     assert_red(run_in(project, "verify", "docs/lecture/ch03"), "claim")  # BLEU's pages: §3.19–§3.21
 

@@ -131,3 +131,11 @@ def test_an_enumerated_count_that_disagrees_with_its_list_fails(tmp_path):
 def test_the_rate_counts_per_cjk_character():
     n, cjk = rate("几个例子和若干条规则。")
     assert n == 2 and cjk == 10
+
+
+def test_an_admonition_whose_type_and_label_name_two_kinds_fails():
+    body = '!!! quote "本站运行"\n\n    本站训练的结果见下表。\n\n!!! success "本站运行"\n\n    同上。\n'
+    found = check_blocks(body, [], lambda offset: 1 + body.count("\n", 0, offset))
+    assert found == [(1, found[0][1])] and "'quote' titled 本站运行 mixes two kinds" in found[0][1]
+    assert "!!! success" in found[0][1]   # it says how the label is written
+    assert not [e for e in check_blocks(body.replace("quote", "success"), [], lambda offset: 1) if "mixes" in e[1]]

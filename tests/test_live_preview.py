@@ -1,7 +1,6 @@
 """Live preview (make dev): under `mkdocs serve`, an edited page is verified again on the rebuild and, when it
 fails, the page itself shows its one-line message in the browser; the server keeps running."""
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -9,8 +8,6 @@ import time
 import urllib.request
 
 from conftest import edit
-
-from verify.paths import ROOT
 
 
 def _free_port() -> int:
@@ -27,10 +24,9 @@ def _get(url: str) -> str:
         return ""
 
 
-def test_an_edited_page_that_fails_shows_its_message_under_mkdocs_serve(project):
+def test_an_edited_page_that_fails_shows_its_message_under_mkdocs_serve(verified_project):
     # the copy starts from this checkout's recorded results: every page is current, the first build is quick
-    for folder in ("verify", "figures"):
-        shutil.copytree(ROOT / "build" / folder, project / "build" / folder, dirs_exist_ok=True)
+    project = verified_project
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": str(project), "NO_MKDOCS_2_WARNING": "1"}
     server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],

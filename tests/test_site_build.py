@@ -2,10 +2,11 @@
 from conftest import edit, run_in
 
 
-def test_the_build_publishes_only_what_was_verified(project):
+def test_the_build_publishes_only_what_was_verified(verified_project):
     """Two holes, closed: a page edited after its verification is verified again by the build (a wrong number
     stops it, a harmless edit is published as edited), and a check of one page never stands for the site."""
     import json
+    project = verified_project
     assert run_in(project, "verify").returncode == 0
     whole = (project / "build" / "verify" / "results.json").read_bytes()
     one = run_in(project, "verify", "docs/lecture/ch03/3-5.md")

@@ -174,3 +174,103 @@ def test_a_first_statement_word_edited_into_a_pinned_sentence_fails(pinned):
     assert len(found) == 1 and "nothing -> site done" in found[0][1]
     found = errors("分布越尖。", "分布越尖，但不一定更准。")                                 # the description
     assert len(found) == 1 and "description:not-necessarily" in found[0][1]
+
+
+# ---------------------------------------------------------------- labels, named terms, relations, moved sentences
+
+BOXES = """---
+id: test.boxes
+title: t
+source: lecture §1.3
+description: 词表与向量。
+evidence: [construction]
+relations:
+  - text: '更大'
+    holds: '{a} > {b}'
+---
+
+# 词表
+
+!!! example "教学构造"
+
+    三项词表“我、她、书”取自讲义，GloVe 的出发点是全局共现统计。
+
+- 它测的是注意力这一部分，不是整个模型的时间；
+- 它不是本站的 GPU 实测，也不是单步 decode 的结果；
+
+这一步被推向第一维的正方向。
+"""
+
+
+@pytest.fixture
+def boxes(tmp_path, monkeypatch):
+    """BOXES pinned by `make pin`'s own code: its statements and its arrangement (where moved sentences are told
+    from new ones)."""
+    monkeypatch.setattr(statements, "PINS", tmp_path / "pins.json")
+    monkeypatch.setattr(arrangements, "PINS", tmp_path / "arrangements.json")
+    statements._loaded.clear()
+    arrangements._loaded.clear()
+    page = tmp_path / "boxes.md"
+    page.write_text(BOXES, encoding="utf-8")
+    statements.pin([page])
+    statements._loaded.clear()
+    arrangements._loaded.clear()
+    yield page
+    statements._loaded.clear()
+    arrangements._loaded.clear()
+
+
+def check_boxes(page: Path, old: str, new: str) -> list[tuple[int, str]]:
+    assert old in BOXES, old
+    page.write_text(BOXES.replace(old, new, 1), encoding="utf-8")
+    return statements.errors(read_page(page))
+
+
+def test_relabelling_a_box_without_numbers_fails_at_the_box(boxes):
+    (line, message), = check_boxes(boxes, '!!! example "教学构造"', '!!! example "本站构造"')
+    assert line == 14 and "provenance label changed since it was pinned: 教学构造 -> 本站构造" in message
+
+
+def test_a_new_box_is_new_prose(boxes):
+    new = '# 词表\n\n!!! example "本站构造"\n\n    本站补了一张表，讲义没有。\n'
+    assert check_boxes(boxes, "# 词表\n", new) == []
+
+
+@pytest.mark.parametrize("old, new", [("GloVe", "fastText"), ("“我、她、书”", "“我、他、书”"), ("decode", "prefill")])
+def test_a_replaced_term_fails(boxes, old, new):
+    found = check_boxes(boxes, old, new)
+    assert found and old.strip("“”").lower() in found[0][1] and "make pin" in found[0][1]
+    # where the term is also the name a statement word is about (source:course@我、她、书), both change together
+    assert "named term changed" in found[0][1] or "@" in found[0][1]
+
+
+def test_a_term_in_other_case_or_place_passes(boxes):
+    assert check_boxes(boxes, "GloVe 的出发点", "glove 的出发点") == []
+    assert check_boxes(boxes, "GPU 实测，也不是单步 decode 的结果", "GPU 实测，也不是 decode 的单步结果") == []
+
+
+def test_a_relation_pointed_at_other_values_fails(boxes):
+    (line, message), = check_boxes(boxes, "holds: '{a} > {b}'", "holds: '{a} > {c}'")
+    assert line == 7 and "relation's predicate changed" in message
+    assert check_boxes(boxes, "holds: '{a} > {b}'", "holds: '{a}  >  {b}'") == []   # spacing is not meaning
+
+
+def test_list_items_moved_whole_pass_and_a_new_sentence_excuses_no_deletion(boxes):
+    first, second = "- 它测的是注意力这一部分，不是整个模型的时间；", "- 它不是本站的 GPU 实测，也不是单步 decode 的结果；"
+    assert check_boxes(boxes, f"{first}\n{second}", f"{second}\n{first}") == []
+    # 不是 taken out of the first item, and a new sentence with a 不是 of its own added below: still an edit
+    found = check_boxes(boxes, f"{first}\n{second}\n", f"- 它测的是注意力这一部分，也是整个模型的时间；\n{second}\n\n它不是别的。\n")
+    assert found and "not-is" in found[0][1]
+
+
+def test_more_statement_words():
+    assert words("消息和字符表都是**本站自建**的，不是讲义原表") == ["source:site", "not:source:course"]
+    assert words("都取自**讲义原表**") == ["source:course"] and words("用入门文章给定的数") == ["source:primer"]
+    assert words("它不是参数相等的消融") == ["not-is", "same"] and words("它是参数相等的消融") == ["same"]
+    assert words("被推向了第一维的正方向") == ["sign:+"] != words("被推向了第一维的负方向")
+    assert words("只能读取自己和更早的位置") == ["time:earlier"] and words("更晚的位置") == ["time:later"]
+    assert words("模型权重一个也没变") == ["same"]
+    assert words("合计中位时间") == ["stat:median"] and words("合计平均时间") == ["stat:mean"]
+    assert words("取值介于零和一之间") == ["range:零:一"] != words("取值介于负一和一之间")
+    assert words("这些训练本站没有做") == ["site", "not-done"] and words("这些训练本站已经做过") == ["site", "done"]
+    assert words("数据对 bigram 有利") == ["favour:+@bigram"] and words("数据对 bigram 不利") == ["favour:-@bigram"]

@@ -98,13 +98,20 @@ class Reading:
 
     def __init__(self) -> None:
         self.restored: dict[int, str] = {}
+        self._texts: dict[int, str] = {}   # each unit's text once: a parent reads its children's, at every level
+
+    def restore(self, unit: Unit, text: str) -> None:
+        """Read the sentence as `text` from now on (its parents have not read it yet: children settle first)."""
+        self.restored[id(unit)] = text
+        self._texts.pop(id(unit), None)
 
     def text(self, unit: Unit) -> str:
         """What the parent compares: the parts sorted, so that parts moved whole inside the unit leave its parent
         unchanged too (a table: its cells)."""
-        if unit.kind == "table":
-            return "\1".join(sorted(self.text(c) for row in unit.grid for c in row))
-        return "\0".join(sorted(self.parts(unit)[0]))
+        if id(unit) not in self._texts:
+            self._texts[id(unit)] = ("\1".join(sorted(self.text(c) for row in unit.grid for c in row))
+                                     if unit.kind == "table" else "\0".join(sorted(self.parts(unit)[0])))
+        return self._texts[id(unit)]
 
     def parts(self, unit: Unit) -> list[list[str]]:
         """The unit's parts under each reading that leaves it unchanged when parts are moved whole."""
@@ -253,6 +260,13 @@ def added_sentences(page) -> list[tuple[int, int]] | None:
     return spans
 
 
+def pinned_sentences(page) -> list[tuple[int, int]]:
+    """Body spans of the page's sentences that read exactly as a sentence of its pin (moved or in place)."""
+    pinned = set(pins().get(page.id, {}).get("sentences", "").split())
+    reading = Reading()
+    return [(u.offset, u.end) for u in _body_sentences(page) if reading.parts_keys(u)[0] in pinned]
+
+
 def _neighbours_exchanged(text: str, longest: int | None = None, separator: re.Pattern | None = None):
     """text with the two neighbours of one separator exchanged: A和B -> B和A, a clause moved across a comma."""
     for m in (separator or _SEPARATOR).finditer(text):
@@ -363,12 +377,12 @@ def exchanged(page, pinned: dict[str, str]) -> list[Unit]:
         below = False
         for child in unit.children + [c for row in unit.grid for c in row]:
             below |= settle(child)
-        if reading.chars_key(unit) not in chars or any(k in parts for k in reading.parts_keys(unit)):
-            return below
+        if any(k in parts for k in reading.parts_keys(unit)) or reading.chars_key(unit) not in chars:
+            return below   # the common case first: the unit reads as pinned
         if unit.kind == "sentence":
             back = _swapped_back(unit.raw, parts)
             if back is not None:
-                reading.restored[id(unit)] = _normalize(back)
+                reading.restore(unit, _normalize(back))
                 return below
         if not below:
             flagged.append(unit)

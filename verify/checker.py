@@ -18,6 +18,7 @@ The stages
 from __future__ import annotations
 
 import contextlib
+import functools
 import inspect
 import io
 import re
@@ -122,6 +123,13 @@ from verify.values import (BrokenModule, _broken_modules, _cache, import_verify_
 
 
 # --------------------------------------------------------------------------- text helpers
+
+@functools.lru_cache(maxsize=None)
+def _compiled(regex: str) -> re.Pattern:
+    """A claim's pattern, compiled once per process: the site has more templates than re's own cache holds (512),
+    so each page checked again (a test's variant, mkdocs serve) would otherwise compile all of its own anew."""
+    return re.compile(regex)
+
 
 def template_regex(template: str, values: dict) -> tuple[str, list[Hole]]:
     """Regex over squeezed text for a template; holes are {key} whose base is a computed key."""
@@ -285,7 +293,7 @@ def check_claim(ctx: Context, i: int, template) -> None:
                        + (f" ({', '.join(hint)} not returned by {ctx.meta.get('verify')})" if hint else "")
                        + f"; known keys: {', '.join(sorted(values)) or 'none'}")
         return
-    matches = list(re.finditer(regex, ctx.squeezed))
+    matches = list(_compiled(regex).finditer(ctx.squeezed))
     if not matches:
         hint = unknown_holes(template, values)
         extra = f"; {', '.join(hint)} is not a computed key" if hint else ""

@@ -120,6 +120,7 @@ class Block:
     end: int
     paragraphs: list      # (start, end) of the block's paragraphs (blank-line separated), body offsets
     marker: bool = False  # a 〔label〕 marker rather than an admonition
+    admonition: str = ""  # the admonition's type (example, quote, ...); '' for a marker
 
 
 def _line_offsets(lines: list[str]) -> list[int]:
@@ -165,7 +166,7 @@ def blocks(body: str) -> list[Block]:
                 last -= 1
             title = m.group("title") if m.group("title") is not None else ""
             found.append(Block(title, offsets[i], offsets[last] + len(lines[last]),
-                               _paragraphs(lines, offsets, i + 1, last)))
+                               _paragraphs(lines, offsets, i + 1, last), admonition=m.group("type")))
         i += 1
     for m in MARKER.finditer(body):
         n = body.count("\n", 0, m.start())
@@ -210,6 +211,11 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
         if b.label not in LABELS:
             errors.append((line_of(b.start), f"admonition title {b.label!r} is not a provenance label; use one of {vocabulary} "
                                    f"(kinds are defined once, in verify/kinds.py)"))
+        elif not b.marker and b.admonition != LABELS[b.label].admonition:
+            # the box's colour and icon say its kind as much as its title: a quote box titled 本站运行 says two things
+            errors.append((line_of(b.start), f"admonition '{b.admonition}' titled {b.label} mixes two kinds: "
+                                             f"{b.label} is written '!!! {LABELS[b.label].admonition} \"{b.label}\"'; "
+                                             "change the type or the title so both name the kind of the box's numbers"))
     owner = {id(m): innermost(found, m) for m in marks}
     for b in found:
         if b.label not in LABELS:

@@ -24,6 +24,7 @@ sentence states, bind it with a relation instead; the relation is checked agains
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
@@ -40,14 +41,14 @@ PINS = ROOT / "verify" / "pinned_statements.json"
 _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
 # a negation shortly before a word reverses what it says (不会增加, 不是本站训练的); a clause break ends its reach
 _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不能|无法|从不)[^，。；,;：:]{0,10}$|不[^，。；,;：:同]{0,2}$")
-_SAME_EXTRA = re.compile(r"同样|原样|一致")
+_SAME_EXTRA = re.compile(r"同样|原样|一致|没有?变|未变")
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样")
 _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
          "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",
          "最快": "fastest", "最慢": "slowest", "最尖": "sharpest", "最平": "flattest"}
 _SUPERLATIVE = re.compile("|".join(_MOST))
 # 正/负 as a sign, not 正确, 正常, 正好, 正在, 正文, 负责, 负担 …
-_SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
+_SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
 _MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必|无须|无需|不需要|不要求|必须|务必")
 _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向)(零|一|无穷|0|1)")
 _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半)")
@@ -71,10 +72,19 @@ _SUBJECT = {"本站": "site", "本项目": "site", "入门文章": "primer", "�
             "课程": "course", "论文": "paper"}
 _SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=len, reverse=True)))
 _DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|都)?(?:单独|重新|再)?"
-                   r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算出|算了|复现|列出|给出|报告|画出)")
+                   r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算出|算了|复现|列出|给出|报告|画出|做过|做了|"
+                   r"(?<=没有)做|(?<=没)做|(?<=未)做)")
 _DEGREE = re.compile(r"(?:较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)")
 _POSITION = re.compile(r"([前后上下])一(?=[个张步层条句位项节章篇段页轮次])|(起点|终点)")
 _GROWTH = re.compile(r"按(平方|线性|指数|对数|常数)")
+_FAVOUR = re.compile(r"(?<![便])(有利|不利)")
+_TIME = re.compile(r"(?:更|较|稍)(早|晚|迟)|(早|晚)于")
+_STAT = re.compile(r"中位(?:数|值)?|平均(?:值|数)?|均值")
+_RANGE = re.compile(r"介于\s*([^\s和与到，。；]{1,4}?)\s*(?:和|与|到)\s*([^\s，。；]{1,4}?)\s*之间")
+# whose a thing is, said of the thing (本站自建的切分, 入门文章给定的教学数, 取自讲义原表): the provenance of a box's content
+_SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自造|补充|设定|写的|选的|定的)|"
+                     r"取自\**(?:讲义|入门文章|原课程|课程)|(?:讲义|入门文章|原课程)\**(?:本节)?的?(?:原表|原例|给定|给出|给的|写出)")
+_COPULA_NOT = re.compile(r"并不是|不是|并非|而非")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
 # (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not
 _SUBJECT_NAME = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_\\])([A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(?![A-Za-z0-9_])")
@@ -146,6 +156,19 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
                                                "起点": "start", "终点": "end"}[m.group(1) or m.group(2)])
     for m in _GROWTH.finditer(sentence):
         add(m.start(), m.end(), "growth:" + m.group(1))
+    for m in _FAVOUR.finditer(sentence):
+        add(m.start(), m.end(), "favour:" + ("+" if m.group(1) == "有利" else "-"))
+    for m in _TIME.finditer(sentence):
+        add(m.start(), m.end(), "time:" + ("earlier" if (m.group(1) or m.group(2)) == "早" else "later"))
+    for m in _STAT.finditer(sentence):
+        add(m.start(), m.end(), "stat:" + ("median" if m.group(0).startswith("中位") else "mean"))
+    for m in _RANGE.finditer(sentence):
+        add(m.start(), m.end(), f"range:{m.group(1)}:{m.group(2)}")
+    for m in _SOURCE.finditer(sentence):
+        word = m.group(0)
+        source = "site" if word.startswith(("本站", "本项目")) else "primer" if "入门文章" in word else "course"
+        negated = re.search(r"(?:不是|并非|而非|非)\**$", sentence[max(0, m.start() - 3):m.start()])
+        add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), f"{'not:' if negated else ''}source:{source}")
     for m in _MODAL.finditer(sentence):
         word = m.group(0)
         add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") else "need-not"
@@ -180,6 +203,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
             negative = ((m.group(1) or "") in ("没有", "没", "未曾", "未", "并未", "尚未", "从未")
                         or bool(_NEGATION_BEFORE.search(sentence[max(0, m.start() - 12):m.start()])))
             add(m.start(), m.end(), "not-done" if negative else "done")
+    for m in _COPULA_NOT.finditer(sentence):   # last: a 不是 that negates another statement word is part of it
+        add(m.start(), m.end(), "not-is")
     found.sort()
     return _with_subjects(sentence, found)
 
@@ -220,14 +245,61 @@ def page_statements(page) -> list[tuple[int, str, str]]:
     """(body offset, token, sentence) for every statement word of the page's prose, in order."""
     out = []
     for field in ("title", "description"):   # shown first on the page and in search: as binding as the body
-        for offset, token in by_clause(str(page.meta.get(field) or "")):
-            out.append((-1, f"{field}:{token}", str(page.meta.get(field))))
+        text = str(page.meta.get(field) or "")
+        for offset, token in by_clause(text) + terms(text, 0, len(text), classify.math_spans(text)):
+            out.append((-1, f"{field}:{token}", text))
+    for relation in page.meta.get("relations") or []:   # which values a comparison reads is reviewed like its words
+        holds = relation.get("holds") if isinstance(relation, dict) else None
+        if isinstance(holds, str):
+            out.append((-1, "relations:" + hashlib.blake2b(" ".join(holds.split()).encode("utf-8"),
+                                                           digest_size=4).hexdigest(), holds))
     view = classify.prose_view(page.body)
-    for start, end in sentences(view):
+    math = classify.math_spans(view)
+    spans = sentences(view)
+    labels = _labels(page, view, spans)
+    for start, end in spans:
+        while labels and labels[0][0] < end:   # a box's label comes before its first sentence's statements
+            out.append(labels.pop(0))
         text = view[start:end]
+        sentence = " ".join(page.body[start:end].split())
         for offset, token in by_clause(text):
-            out.append((start + offset, token, " ".join(page.body[start:end].split())))
-    return out
+            out.append((start + offset, token, sentence))
+        out.extend((start + offset, token, sentence) for offset, token in terms(view, start, end, math))
+    return out + labels
+
+
+# a named term: a Latin word of two or more letters (GloVe, her, kernels/recurrent.py, k/v) or a short quoted word
+_TERM = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_\\])([A-Za-z][A-Za-z0-9_]*(?:[-.'/][A-Za-z0-9_]+)*)(?![A-Za-z0-9_])")
+
+
+def terms(view: str, start: int, end: int, math: list) -> list[tuple[int, str]]:
+    """The named terms of one sentence, outside its math, as a multiset (sorted: where they stand in the sentence
+    is verify/arrangements.py's business). A term replaced by another (GloVe -> fastText, 槽“她” -> 槽“书”,
+    her -> him) keeps every digit, every statement word and every arrangement; only its name changes."""
+    found = []
+    for m in _TERM.finditer(view, start, end):
+        if any(a <= m.start() < b for a, b, _ in math) or (m.group(2) and len(m.group(2)) < 2):
+            continue   # math is checked as math; one letter is a variable (q, k: roles are statement words)
+        found.append((m.start() - start, "term:" + (m.group(2).lower() if m.group(2) else f"“{m.group(1)}”")))
+    return sorted(found, key=lambda pair: pair[1])
+
+
+def _labels(page, view: str, spans: list[tuple[int, int]]) -> list[tuple[int, str, str]]:
+    """A provenance label says whose the block's numbers are. Where the numbers decide it, verify/kinds.py checks
+    it both ways; where the box holds none (取自入门文章的向量, a table of words), nothing but the pin does: the
+    label is a statement of its first sentence, so relabelling a pinned box fails and a new box passes as new prose."""
+    from verify.kinds import LABELS, blocks
+    out = []
+    for block in sorted(blocks(page.body), key=lambda b: b.start):
+        if block.label not in LABELS:
+            continue
+        first = next(((s + len(view[s:e]) - len(view[s:e].lstrip()), e) for s, e in spans
+                      if block.start <= s + len(view[s:e]) - len(view[s:e].lstrip()) < block.end), None)
+        if first is None:   # a box of a table or a formula only: its title line stands for its sentence
+            first = (block.start, page.body.find("\n", block.start) % (len(page.body) + 1))
+        sentence = " ".join(page.body[first[0]:first[1]].split())
+        out.append((first[0], f"label:{LABELS[block.label].key}", sentence))
+    return sorted(out, key=lambda statement: statement[0])
 
 
 def load_pins(path: Path | None = None) -> dict[str, list[str]]:
@@ -251,8 +323,13 @@ def errors(page) -> list[tuple[int, str]]:
     found = page_statements(page)
     pinned = pins().get(page.id)
     if pinned is None:
+        # a page outside docs/ (a test's scratch page) is not the site's until it is placed there; and a new page
+        # whose only statements are its names, labels and relations is asked for no pin yet (a scaffolded page
+        # verifies green at once): `make pin` records them with the rest when the page is pinned
+        found = [f for f in found if re.sub(r"^(?:title|description):", "", f[1]).split(":", 1)[0]
+                 not in ("term", "label", "relations")]
         if not found or not _on_the_site(Path(page.path)):
-            return []   # a page outside docs/ (a test's scratch page) is not the site's until it is placed there
+            return []
         return [(_line(page, found[0]), f"the page's {len(found)} statement words are not pinned "
                  f"({project_relative(PINS)}); read its sentences that state an order, an equality, a sign or who "
                  f"computed what, then run `make pin PAGE={project_relative(Path(page.path))}`")]
@@ -271,8 +348,9 @@ def errors(page) -> list[tuple[int, str]]:
     by_sentence: dict[str, set[int]] = {}
     for j, (_, _, sentence) in enumerate(found):
         by_sentence.setdefault(sentence, set()).add(j)
+    moved = _moved(opcodes, pinned, now, found, by_sentence, page)
     for op, i1, i2, j1, j2 in opcodes:
-        if op == "equal":
+        if op == "equal" or (op, i1, j1) in moved:
             continue
         if op == "insert" and all(by_sentence[found[j][2]] <= inserted for j in range(j1, j2)):
             continue
@@ -282,10 +360,60 @@ def errors(page) -> list[tuple[int, str]]:
         is_ = " ".join(now[j1:j2]) or "nothing"
         sentence = at[2][:90] if at else ""
         where = "in" if j1 < j2 else "near"   # a removed statement: its neighbour's sentence, the edit is beside it
+        if any(t.startswith("relations:") for t in pinned[i1:i2] + now[j1:j2]):
+            out.append((page.meta_lines.get("relations", 2), "a relation's predicate changed since it was pinned "
+                        f"(now '{sentence}'): which computed values a comparison reads is what ties its sentence to "
+                        "them, and another pair of true values passes the same (verify/relations.py). If the change is "
+                        "meant, check that the predicate says what its text says, then run `make pin`"))
+            continue
+        if all(t.startswith("term:") for t in pinned[i1:i2] + now[j1:j2]):
+            out.append((line, f"a named term changed since it was pinned: {_term_names(pinned[i1:i2])} -> "
+                              f"{_term_names(now[j1:j2])} {where} '{sentence}'; a replaced name keeps every digit and "
+                              "every statement word, so only the pin sees it. If the change is meant, check the sentence "
+                              "against its source, then run `make pin`"))
+            continue
+        if all(t.startswith("label:") for t in pinned[i1:i2] + now[j1:j2]):
+            out.append((line, f"a provenance label changed since it was pinned: {_label_names(pinned[i1:i2])} -> "
+                              f"{_label_names(now[j1:j2])} at '{sentence}'; the numbers inside do not decide the label "
+                              "alone (verify/kinds.py), so the pin stands for it. If the change is meant, check whose "
+                              "the box's content is against the seed section, then run `make pin`"))
+            continue
         out.append((line, f"a statement changed since it was pinned: {was} -> {is_} {where} '{sentence}'; no computation "
                           "checks these words (verify/statements.py). If the change is meant, check the sentence "
                           "against its source, bind it with a relation where the page computes it, then run `make pin`"))
     return out
+
+
+def _moved(opcodes, pinned: list[str], now: list[str], found, by_sentence, page) -> set[tuple[str, int, int]]:
+    """The deletions and insertions that are whole sentences moved: an insertion of exactly the statements of
+    sentences the pin holds word for word (verify/arrangements.py), paired with a deletion of the same statements
+    elsewhere (two list items exchanged). A statement moved into another sentence is not (that sentence holds
+    more than what was deleted), nor is a new sentence standing in for a statement deleted elsewhere."""
+    from verify.arrangements import pinned_sentences
+    if not any(op == "insert" for op, *_ in opcodes) or not any(op == "delete" for op, *_ in opcodes):
+        return set()
+    kept = pinned_sentences(page)
+    deletes = [(i1, j1, tuple(pinned[i1:i2])) for op, i1, i2, j1, j2 in opcodes if op == "delete"]
+    out: set[tuple[str, int, int]] = set()
+    for op, i1, i2, j1, j2 in opcodes:
+        if op != "insert":
+            continue
+        whole = set().union(*(by_sentence[found[j][2]] for j in range(j1, j2)))
+        if whole != set(range(j1, j2)) or not all(any(a <= found[j][0] < b for a, b in kept) for j in range(j1, j2)):
+            continue
+        match = next((d for d in deletes if d[2] == tuple(now[j1:j2]) and ("delete", d[0], d[1]) not in out), None)
+        if match:
+            out |= {("insert", i1, j1), ("delete", match[0], match[1])}
+    return out
+
+
+def _term_names(found: list[str]) -> str:
+    return "、".join(t.split(":", 1)[1] for t in found) or "nothing"
+
+
+def _label_names(labels: list[str]) -> str:
+    from verify.kinds import LABELS_BY_KEY
+    return "、".join(LABELS_BY_KEY[t.split(":", 1)[1]].label for t in labels) or "nothing"
 
 
 def _on_the_site(path: Path) -> bool:
