@@ -35,6 +35,7 @@ TARGETS = {
     # retyped into another number the outputs also show, it passes
     "statements": 0.95,   # a general statement reversed (verify/statements.py); below 1: some words read two ways
     "exchanges": 1.0,     # two terms, cells or steps exchanged, every character kept (verify/arrangements.py)
+    "replacements": 1.0,  # a box's label no number decides, a named term replaced (pinned, verify/statements.py)
     "controls": 1.0,  # for controls: the share that passes
 }
 
@@ -791,8 +792,50 @@ def exchanges(views, rng) -> list[Mutant]:
     return _sample(out, rng, 40) + _sample(controls_, rng, 12)
 
 
+def replacements(views, rng) -> list[Mutant]:
+    """What keeps every digit, every statement word and every arrangement (verify/statements.py pins it): the label
+    of a box whose numbers cannot decide it (none, or small integers only) given another label, and one named term
+    of a sentence (a Latin name, a quoted word) replaced by another term of the same page, outside claims and math."""
+    from verify.kinds import LABELS, blocks, innermost
+    out = []
+    for v in views:
+        rel, body = _rel(v.path), v.page.body
+        found = [b for b in blocks(body) if b.label in LABELS]
+        owner = {id(m): innermost(found, m) for m in v.marks}
+        for b in found:
+            if any(m.decisive or m.kind in ("site_construction", "site_run") for m in v.marks if owner[id(m)] is b):
+                continue   # verify/kinds.py judges this box from its numbers (the `labels` class)
+            other = rng.choice([label for label in LABELS if label != b.label])
+            if b.marker:
+                at = body.index(f"〔{b.label}〕", b.start)
+                old = body[at:at + len(b.label) + 2]
+                out.append(Mutant("replacements", f"{v.path.name}: marker {b.label} -> {other}",
+                                  [_at(v.path, v.body_offset + at, old, f"〔{other}〕")], rel))
+            else:
+                head = body[b.start:body.find("\n", b.start)]
+                out.append(Mutant("replacements", f"{v.path.name}: unnumbered box {b.label} -> {other}",
+                                  [_at(v.path, v.body_offset + b.start, head, head.replace(f'"{b.label}"', f'"{other}"'))],
+                                  rel))
+        located = [(c.span[0] - v.body_offset, c.span[1] - v.body_offset) for c in v.claims]
+        terms = [m for m in _TERM.finditer(v.view) if not v.in_math(m.start()) and len(m.group(0)) > 1
+                 and not any(a < m.end() and m.start() < e for a, e in located)]
+        names = sorted({m.group(0) for m in terms})
+        if len(names) >= 2:
+            m = rng.choice(terms)
+            substitute = rng.choice([n for n in names if n.lower() != m.group(0).lower()
+                                     and n.startswith("“") == m.group(0).startswith("“")] or [None])
+            if substitute:
+                line_start = body.rfind("\n", 0, m.start()) + 1
+                line_end = body.find("\n", m.end()) % (len(body) + 1)
+                old = body[line_start:line_end]
+                new = old[:m.start() - line_start] + substitute + old[m.end() - line_start:]
+                out.append(Mutant("replacements", f"{v.path.name}: {m.group(0)} -> {substitute}",
+                                  [_at(v.path, v.body_offset + line_start, old, new)], rel))
+    return _sample(out, rng, 40)
+
+
 GENERATORS = [digits, code_output, number_words, units, comparisons, equalities, signs_and_order, provenance, new_numbers,
-              formulas, kernels, labels, tables, run_claims, names, statements, controls, exchanges]
+              formulas, kernels, labels, tables, run_claims, names, statements, controls, exchanges, replacements]
 
 
 EVERY_CANDIDATE = False  # `run --all`: no sampling, every edit each generator can make (about 7,800; ~13 min)
