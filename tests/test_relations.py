@@ -327,3 +327,11 @@ def test_a_predicate_reads_the_numbers_its_text_prints(tmp_path):
     assert page(tmp_path, BODY, BOUND.replace("{him}", "-10") + "    context: '{him}'\n") == []
     [stale] = page(tmp_path, BODY, BOUND + "    context: '{him}'\n")   # read after all: the context is stale
     assert "context names {him}" in stale
+
+
+def test_likewise_is_not_an_asserted_equality():
+    from verify.relations import _asserted_equalities
+    for likewise in ("一样是只含“好看”的输入", "长度一样为一", "用一样的连乘也能看到", "本站的读取一样接近均匀"):
+        assert _asserted_equalities(likewise) == [], likewise
+    for equal in ("两者一样。", "得到和 B 一样的结果", "这两个分数一样，", "权重与均匀分布相同"):
+        assert _asserted_equalities(equal), equal

@@ -274,3 +274,17 @@ def test_more_statement_words():
     assert words("取值介于零和一之间") == ["range:零:一"] != words("取值介于负一和一之间")
     assert words("这些训练本站没有做") == ["site", "not-done"] and words("这些训练本站已经做过") == ["site", "done"]
     assert words("数据对 bigram 有利") == ["favour:+@bigram"] and words("数据对 bigram 不利") == ["favour:-@bigram"]
+    assert words("中心最靠左的那个物体") == ["side:left"] != words("中心最靠右的那个物体")
+
+
+def test_two_sentences_of_a_paragraph_exchanged_pass_and_an_edit_among_them_fails(boxes):
+    one, two = "这一步被推向第一维的正方向。", "GloVe 不是 decode 的结果。"
+    text = BOXES.replace(one, f"{one}{two}")
+    boxes.write_text(text, encoding="utf-8")
+    statements.pin([boxes])
+    statements._loaded.clear()
+    arrangements._loaded.clear()
+    boxes.write_text(text.replace(f"{one}{two}", f"{two}{one}"), encoding="utf-8")
+    assert statements.errors(read_page(boxes)) == []
+    boxes.write_text(text.replace(f"{one}{two}", f"{two}{one.replace('正', '负')}"), encoding="utf-8")
+    assert statements.errors(read_page(boxes))

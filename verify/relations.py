@@ -335,7 +335,19 @@ def _asserted_equalities(sentence: str) -> list[re.Match]:
     author binds them."""
     return [m for m in EQUALITY_LINT.finditer(sentence)
             if not _NEGATION_BEFORE.search(sentence[max(0, m.start() - 16):m.start()])
-            and not re.match(r"\s*[:：]\s*$", sentence[m.end():])]   # '三个源槽保持不变：' captions the table after it
+            and not re.match(r"\s*[:：]\s*$", sentence[m.end():])   # '三个源槽保持不变：' captions the table after it
+            and not _likewise(sentence, m)]
+
+
+def _likewise(sentence: str, m: re.Match) -> bool:
+    """一样 as 'likewise' or 'the same (as before)': 一样是只含“好看”的输入, 用一样的语料, 长度一样为一. With nothing in
+    its clause to be equal to (和、与、跟、同、像 …) and not ending the clause (两者一样。), it refers back; it does not
+    say that two values agree."""
+    if m.group(0) != "一样":
+        return False
+    clause = sentence[max(sentence.rfind(c, 0, m.start()) for c in "，,；;：:。") + 1:m.start()]
+    ends_clause = re.match(r"\s*(?:了|的)?\s*(?:[，,；;。：:！？!?）)]|$)", sentence[m.end():])
+    return not re.search(r"[和与跟同像如]|一模", clause) and not ends_clause
 
 
 _SITE = re.compile(r"本站|本项目")

@@ -51,7 +51,7 @@ _SUPERLATIVE = re.compile("|".join(_MOST))
 _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
 _MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必|无须|无需|不需要|不要求|必须|务必")
 _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向)(零|一|无穷|0|1)")
-_SIDE = re.compile(r"([左右])(?=侧|边|列|图|半)")
+_SIDE = re.compile(r"([左右])(?=侧|边|列|图|半|端)|(?<=[靠最向往偏])([左右])")
 _ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项])|(最后|倒数第一)(?=[步个列行层位条句槽轮次项])")
 # a conclusion refused (不说明, 说明不了) is pinned; the bare 说明 is too common a verb ('说明本页回答什么') to pin, and
 # dropping the refusal already changes the sequence
@@ -178,7 +178,7 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in _LIMIT.finditer(sentence):
         add(m.start(), m.end(), "limit:" + {"零": "0", "一": "1", "无穷": "inf"}.get(m.group(1), m.group(1)))
     for m in _SIDE.finditer(sentence):
-        add(m.start(), m.end(), "side:" + ("left" if m.group(1) == "左" else "right"))
+        add(m.start(), m.end(), "side:" + ("left" if (m.group(1) or m.group(2)) == "左" else "right"))
     for m in _ORDINAL.finditer(sentence):
         add(m.start(), m.end(), f"ordinal:{_chinese_number(m.group(1))}" if m.group(1) else "ordinal:last")
     for m in _TREND.finditer(sentence):
@@ -348,6 +348,8 @@ def errors(page) -> list[tuple[int, str]]:
     by_sentence: dict[str, set[int]] = {}
     for j, (_, _, sentence) in enumerate(found):
         by_sentence.setdefault(sentence, set()).add(j)
+    if _only_moved(opcodes, pinned, now, found, page):
+        return []
     moved = _moved(opcodes, pinned, now, found, by_sentence, page)
     for op, i1, i2, j1, j2 in opcodes:
         if op == "equal" or (op, i1, j1) in moved:
@@ -382,6 +384,22 @@ def errors(page) -> list[tuple[int, str]]:
                           "checks these words (verify/statements.py). If the change is meant, check the sentence "
                           "against its source, bind it with a relation where the page computes it, then run `make pin`"))
     return out
+
+
+def _only_moved(opcodes, pinned: list[str], now: list[str], found, page) -> bool:
+    """Every change is whole sentences moved: what the changes take out equals what they put in, and every sentence
+    they put statements into reads word for word as a sentence of the pin (two sentences of a paragraph exchanged,
+    where the token alignment cuts across them). An edited or a new sentence breaks the second condition."""
+    from collections import Counter
+
+    from verify.arrangements import pinned_sentences
+    changed = [(i1, i2, j1, j2) for op, i1, i2, j1, j2 in opcodes if op != "equal"]
+    if not changed or Counter(t for i1, i2, _, _ in changed for t in pinned[i1:i2]) != Counter(
+            t for _, _, j1, j2 in changed for t in now[j1:j2]):
+        return False
+    kept = pinned_sentences(page)
+    return all(found[j][0] >= 0 and any(a <= found[j][0] < b for a, b in kept)
+               for _, _, j1, j2 in changed for j in range(j1, j2))
 
 
 def _moved(opcodes, pinned: list[str], now: list[str], found, by_sentence, page) -> set[tuple[str, int, int]]:
