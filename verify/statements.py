@@ -358,8 +358,6 @@ def errors(page) -> list[tuple[int, str]]:
             continue
         at = found[j1] if j1 < j2 or j1 == 0 and found else found[j1 - 1] if found else None
         line = _line(page, at) if at else page.body_first_line
-        was = " ".join(pinned[i1:i2]) or "nothing"
-        is_ = " ".join(now[j1:j2]) or "nothing"
         sentence = at[2][:90] if at else ""
         where = "in" if j1 < j2 else "near"   # a removed statement: its neighbour's sentence, the edit is beside it
         if any(t.startswith("relations:") for t in pinned[i1:i2] + now[j1:j2]):
@@ -368,22 +366,25 @@ def errors(page) -> list[tuple[int, str]]:
                         "them, and another pair of true values passes the same (verify/relations.py). If the change is "
                         "meant, check that the predicate says what its text says, then run `make pin`"))
             continue
-        if all(t.startswith("term:") for t in pinned[i1:i2] + now[j1:j2]):
-            out.append((line, f"a named term changed since it was pinned: {_term_names(pinned[i1:i2])} -> "
-                              f"{_term_names(now[j1:j2])} {where} '{sentence}'; a replaced name keeps every digit and "
-                              "every statement word, so only the pin sees it. If the change is meant, check the sentence "
-                              "against its source, then run `make pin`"))
-            continue
-        if all(t.startswith("label:") for t in pinned[i1:i2] + now[j1:j2]):
-            out.append((line, f"a provenance label changed since it was pinned: {_label_names(pinned[i1:i2])} -> "
-                              f"{_label_names(now[j1:j2])} at '{sentence}'; the numbers inside do not decide the label "
-                              "alone (verify/kinds.py), so the pin stands for it. If the change is meant, check whose "
-                              "the box's content is against the seed section, then run `make pin`"))
-            continue
-        out.append((line, f"a statement changed since it was pinned: {was} -> {is_} {where} '{sentence}'; no computation "
-                          "checks these words (verify/statements.py). If the change is meant, check the sentence "
-                          "against its source, bind it with a relation where the page computes it, then run `make pin`"))
+        out.append((line, _change(pinned[i1:i2], now[j1:j2], where, sentence)))
     return out
+
+
+def _change(was: list[str], now: list[str], where: str, sentence: str) -> str:
+    """The message for one changed run of statements, in the words of what changed (a name, a label, a statement)."""
+    if all(t.startswith("term:") for t in was + now):
+        return (f"a named term changed since it was pinned: {_term_names(was)} -> {_term_names(now)} {where} "
+                f"'{sentence}'; a replaced name keeps every digit and every statement word, so only the pin sees it. "
+                "If the change is meant, check the sentence against its source, then run `make pin`")
+    if all(t.startswith("label:") for t in was + now):
+        return (f"a provenance label changed since it was pinned: {_label_names(was)} -> {_label_names(now)} at "
+                f"'{sentence}'; the numbers inside do not decide the label alone (verify/kinds.py), so the pin stands "
+                "for it. If the change is meant, check whose the box's content is against the seed section, then run "
+                "`make pin`")
+    return (f"a statement changed since it was pinned: {' '.join(was) or 'nothing'} -> {' '.join(now) or 'nothing'} "
+            f"{where} '{sentence}'; no computation checks these words (verify/statements.py). If the change is meant, "
+            "check the sentence against its source, bind it with a relation where the page computes it, then run "
+            "`make pin`")
 
 
 def _only_moved(opcodes, pinned: list[str], now: list[str], found, page) -> bool:
