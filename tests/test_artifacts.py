@@ -68,6 +68,18 @@ def test_cpu_results_keep_their_protocol(change, words):
     only(artifacts.cpu_invariants(data), *words)
 
 
+@pytest.mark.parametrize("change,words", [
+    (lambda d: d["course_tree"]["beams"][0].update(found_optimum=True), ("course_tree width 1", "found_optimum")),
+    (lambda d: d["course_tree"].update(optimum="B EOS"), ("course_tree.optimum",)),
+    (lambda d: d["course_tree"]["beams"][1].update(returned_p=0.25), ("course_tree width 2", "returned_p")),
+])
+def test_a_beam_search_record_edited_by_hand_fails(change, words):
+    data = json.loads((ROOT / "results/labs/route_d.json").read_text(encoding="utf-8"))
+    assert artifacts.search_invariants(data) == []
+    change(data)
+    only(artifacts.search_invariants(data), "results/labs/route_d.json", *words)
+
+
 def test_a_manifest_learning_rate_edited_with_the_pages_fails(copy):
     edit_json(copy / "results/route_g/manifest.json", lambda d: d["hyperparameters"].update(learning_rate=0.001))
     only(artifacts.manifest_errors(copy), "results/route_g/manifest.json", "hyperparameters.learning_rate")

@@ -7,7 +7,7 @@ file together with the page keeps every claim green. So:
 - BINDINGS says, for every committed file under results/, benchmarks/results/ and notebooks/, how it is bound;
   a file that matches no binding is an error (a new artifact cannot arrive unbound).
 - invariant_errors(): what must hold inside the files whatever machine wrote them. A recorded fastest-of-N
-  is the minimum of its N recorded repeats, a median is the median, a ratio is the ratio of what it divides; a
+  is the minimum of its N recorded repeats, a beam search's found_optimum says whether it returned the optimum, a median is the median, a ratio is the ratio of what it divides; a
   manifest's hyperparameters are the trainer's own (a short retrain uses the code's, the pages quote the
   manifest's: the two must be one); a GPU figure exists only where the run saw a CUDA device.
 - pin_errors(): machine-dependent values cannot be regenerated on another machine, so their committed form is
@@ -40,6 +40,8 @@ BINDINGS = [
     ("results/*/manifest.json", "invariants", "hyperparameters equal the trainer's (invariant_errors)"),
     ("results/pixel_qa/results.json", "regenerated", "tests/test_pixel_qa.py: the diagnosis recomputed from the checkpoints"),
     ("results/vision/images/*", "regenerated", "verify/lecture/ch06.py redraws every PNG with kernels/scenes.py"),
+    ("results/labs/route_d.json", "regenerated", "tests/test_notebooks.py reruns the notebook and compares; its search "
+                                                 "records hold their own invariants (search_invariants)"),
     ("results/labs/*.json", "regenerated", "tests/test_notebooks.py reruns each notebook and compares; the "
                                            "machine_dependent block is pinned (pin_errors)"),
     ("benchmarks/results/cpu.json", "pinned", "invariants (invariant_errors) and a pin written by benchmarks/run.py --update"),
@@ -216,11 +218,36 @@ def manifest_errors(root: Path = ROOT) -> list[str]:
     return errors
 
 
+def search_invariants(data: dict, rel: str = "results/labs/route_d.json") -> list[str]:
+    """What a recorded beam search says of itself: the optimum is the most probable complete path, each beam's
+    returned probability is that path's, and 'found_optimum' says whether it returned the optimum."""
+    errors = []
+    for tree, record in sorted(data.items()):
+        if not (isinstance(record, dict) and isinstance(record.get("paths"), list) and record.get("beams")):
+            continue
+        paths = {path: p for path, p in record["paths"]}
+        best = max(paths, key=paths.get)
+        if record.get("optimum") != best:
+            errors.append(f"{rel}:1: {tree}.optimum is {record.get('optimum')!r} but the most probable path is {best!r}")
+        for beam in record["beams"]:
+            where = f"{tree} width {beam.get('width')}"
+            if beam.get("found_optimum") != (beam.get("returned") == best):
+                errors.append(f"{rel}:1: {where}: found_optimum is {beam.get('found_optimum')} but it returned "
+                              f"{beam.get('returned')!r} and the optimum is {best!r}")
+            if abs(float(beam.get("returned_p", -1)) - paths.get(beam.get("returned"), -2)) > 1e-12:
+                errors.append(f"{rel}:1: {where}: returned_p {beam.get('returned_p')} is not the probability of "
+                              f"{beam.get('returned')!r} in paths")
+    return [e + "; the file is written by the lab notebook (make labs UPDATE=1), not by hand" for e in errors]
+
+
 def invariant_errors(root: Path = ROOT) -> list[str]:
     errors = manifest_errors(root)
     cpu = _load(root, "benchmarks/results/cpu.json")
     if cpu is not None:
         errors += cpu_invariants(cpu)
+    search = _load(root, "results/labs/route_d.json")
+    if isinstance(search, dict):
+        errors += search_invariants(search)
     return errors
 
 
