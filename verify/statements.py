@@ -268,7 +268,9 @@ def page_statements(page) -> list[tuple[int, str, str]]:
     return out + labels
 
 
-# a named term: a Latin word of two or more letters (GloVe, her, kernels/recurrent.py, k/v) or a short quoted word
+# a named term: a Latin word of two or more letters (GloVe, her, kernels/recurrent.py, k/v) or a short quoted word.
+# Wider than _SUBJECT_NAME on purpose: a subject is read in the sentence with its math (h_t, W_y would become names),
+# a term only outside it, and a term replaced is a change whatever it names
 _TERM = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_\\])([A-Za-z][A-Za-z0-9_]*(?:[-.'/][A-Za-z0-9_]+)*)(?![A-Za-z0-9_])")
 
 
@@ -378,9 +380,9 @@ def _change(was: list[str], now: list[str], where: str, sentence: str) -> str:
                 "If the change is meant, check the sentence against its source, then run `make pin`")
     if all(t.startswith("label:") for t in was + now):
         return (f"a provenance label changed since it was pinned: {_label_names(was)} -> {_label_names(now)} at "
-                f"'{sentence}'; the numbers inside do not decide the label alone (verify/kinds.py), so the pin stands "
-                "for it. If the change is meant, check whose the box's content is against the seed section, then run "
-                "`make pin`")
+                f"'{sentence}'; verify/kinds.py judges a label only where the box's numbers decide it, the pin guards "
+                "it everywhere. If the change is meant, check whose the box's content is against the seed section, "
+                "then run `make pin`")
     return (f"a statement changed since it was pinned: {' '.join(was) or 'nothing'} -> {' '.join(now) or 'nothing'} "
             f"{where} '{sentence}'; no computation checks these words (verify/statements.py). If the change is meant, "
             "check the sentence against its source, bind it with a relation where the page computes it, then run "
