@@ -26,8 +26,9 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify import arrangements, classify, counts, kinds, provenance, reads, run_claims, statements, unit_words
-from verify.evidence import COMPUTED_KINDS, input_keys, is_run_key, run_keys
+from verify import (arrangements, classify, counts, declared, kinds, provenance, reads, run_claims, statements,
+                    unit_words)
+from verify.evidence import COMPUTED_KINDS, input_keys, run_keys
 from verify.formulas import check_formulas
 from verify.literals import literal_keys
 from verify.numbers import NumberFormatError, Quantity, compare, hole_pattern, parse_number
@@ -65,7 +66,8 @@ class ClaimResult:
     line: int
     message: str = ""
     span: tuple[int, int] | None = None  # character offsets of the printed text in the page file
-    kind: str | None = None  # whose number it is (verify/kinds.py), decided from data for a passed claim
+    kind: str | None = None  # whose number it is, as the verify function declares it (verify/declared.py)
+    rule: str = ""           # for a course or record number derived here: the declared rule that derives it
 
 
 @dataclass
@@ -483,14 +485,19 @@ def check_kinds(ctx: Context) -> None:
 
 
 def claim_kind(ctx: Context, claim: ClaimResult) -> str:
-    if claim.kind is None:
-        if not ctx.course.source:
-            # a page of the site's own (no course section): a run where the function reads runs, else a construction
-            claim.kind = "site_run" if ctx.produced & {"checkpoint", "measurement"} else "site_construction"
-        else:
-            claim.kind = kinds.computed_kind(claim.computed, ctx.produced, ctx.course.states_value,
-                                             is_run_key(claim.key, ctx.run_keys))
-    return claim.kind
+    """The declared kind (check_declared_kinds); an undeclared claim has already failed the page, and its numbers
+    are shown as the site's until it is declared."""
+    return claim.kind or "site_construction"
+
+
+def check_declared_kinds(ctx: Context) -> None:
+    """Every claimed key's kind is declared on its verify function and tested against data (verify/declared.py)."""
+    if ctx.values is None or ctx.function is None:
+        return
+    cited_kinds = {c.kind for c in ctx.report.cited if c.kind}
+    for line, message in declared.check(ctx.report.claims, ctx.function, ctx.meta["verify"], ctx.course, ctx.reads,
+                                        cited_kinds):
+        ctx.fail(line, message)
 
 
 def check_provenance(ctx: Context) -> None:
@@ -690,7 +697,7 @@ def check_completeness(ctx: Context) -> None:
             if index is not None:
                 claim = report.claims[index]
                 report.marks.append(kinds.Mark(token.start, token.end, token.text, claim_kind(ctx, claim),
-                                               claim=index, decisive=kinds.decisive(claim.computed)))
+                                               claim=index))
         elif "cited" in covers:
             report.numbers_cited += 1
             # each cited entry counts the numbers it accounts for, so the entries sum to numbers.cited
@@ -731,6 +738,7 @@ STAGES = (
     check_formulas_against_kernels,
     check_source_matches_id,
     check_provenance,
+    check_declared_kinds,   # after provenance: a record number computed here needs a cited record
     check_comparisons,
     check_unit_words,
     check_pinned_statements,

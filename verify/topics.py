@@ -16,6 +16,7 @@ import numpy as np
 
 from kernels.attention import attend
 from verify.lecture.ch03_read import him_construction, interventions, three_slot_read
+from verify.evidence import kinds
 
 LAB02_SOURCE_POSITIONS = 6   # the six teaching segments of the old 她/her source sentence
 LAB02_WIDTH = 32             # source-state, query and decoder width borrowed from the synthetic implementation
@@ -64,6 +65,7 @@ def lab02_interface() -> dict:
     }
 
 
+@kinds(course="r72_cands r72_slots read read_cands read_slots", site_construction="interv lab02 r72")
 def attention_to_prediction() -> dict:
     """Everything the topic page states, each part under its own identity, plus the counts the page
     writes in words (source slots = rows of K, target candidates = columns of the output head G)."""

@@ -29,7 +29,7 @@ from kernels.retrieval import cosine_similarity, dot_similarity
 from kernels.sampling import next_token_pairs, perplexity
 from kernels.text_stats import (add_alpha, history_counts, mle_probability, ngram_counts, padded, text_units,
                                 token_ids)
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 # --------------------------------------------------------------------------- the main thread (§1.1, §1.2, §1.9)
 
@@ -45,12 +45,14 @@ NAMED_UNITS = ["张明", "昨天", "给", "了", "李华", "一", "本", "书", 
 NAMED_TAGS = ["B-PER", "O", "O", "O", "B-PER", "O", "O", "O", "O"]
 
 
+@kinds(site_construction="n_predictions n_tokens")
 def target_steps() -> dict:
     """§1.1: the chosen target becomes (prefix, next token) pairs: n tokens give n + 1 predictions."""
     inputs, targets = next_token_pairs(MAIN_TARGET, bos="BOS", eos="EOS")
     return {"n_tokens": len(MAIN_TARGET), "n_predictions": len(targets), "n_inputs": len(inputs)}
 
 
+@kinds(course="n_spans_named n_types n_units")
 def analysis_layers() -> dict:
     """§1.2: nine units; under PER/ORG/LOC the original sentence yields no span, the named rewrite two PER spans."""
     original = entity_spans(NER_TAGS_ORIGINAL)
@@ -68,6 +70,8 @@ def _bytes_per_han(text: str) -> int:
     return sizes.pop()
 
 
+@kinds(site_construction=("bytes_per_char n_bytes n_chars n_old n_target n_target_bytes n_target_chars "
+                          "n_target_predictions n_units"))
 def segmentation_lengths() -> dict:
     """§1.9: the same sentence as nine teaching units, as characters and as UTF-8 bytes; the target side."""
     inputs, targets = next_token_pairs(MAIN_TARGET, bos="BOS", eos="EOS")
@@ -92,6 +96,8 @@ BASIS_A = np.array([[1.0, 1.0], [0.0, 1.0]])
 HEAD_H = np.array([[2.0, 0.0], [0.0, 1.0]])
 
 
+@kinds(course="E V d e_book gram x_book x_book_lookup",
+       site_construction="A E_new H H_new batch_grads grad_table n_book n_positions scores scores_new")
 def one_hot_identity() -> dict:
     V = len(TABLE_3_VOCAB)
     O = one_hot(list(range(V)), V)
@@ -115,6 +121,7 @@ SHARE_BATCH = [0, 2, 1, 2]                                     # I gave / She ga
 SHARE_GRADS = np.array([[0.5, 0.0], [1.0, -2.0], [0.0, 1.0], [-0.5, 1.0]])
 
 
+@kinds(course="d", site_construction="E g gave_first gave_second grad_table z_I z_She z_swapped")
 def shared_row() -> dict:
     x = embedding_lookup(SHARE_TABLE, SHARE_BATCH)
     grads = embedding_backward(len(SHARE_VOCAB), SHARE_BATCH, SHARE_GRADS)
@@ -139,6 +146,9 @@ AVG_VOCAB = ["我", "给", "他"]
 AVG_TABLE = np.array([[1.0, 0.0], [2.0, 2.0], [0.0, 1.0]])
 
 
+@kinds(course="K U avg_table mean_backward mean_forward negatives power v",
+       site_construction=("counts grad_v loss n_bank_pairs n_context n_main_pairs n_money_pairs neg_scores "
+                          "noise ns_grad_v ns_loss probs scores unigram"))
 @inputs("power")
 def word2vec_objectives() -> dict:
     main_pairs = [p for p in skipgram_pairs(MAIN_UNITS, 1) if p[0] == "书"]
@@ -179,6 +189,7 @@ def window_step(ids):
     return fixed_window_lm(WINDOW_TABLE, ids, WINDOW_K, WINDOW_W, WINDOW_B, WINDOW_U, WINDOW_C)
 
 
+@kinds(site_construction="E U W d far_gap her him k key n_outputs")
 @inputs("k")
 def fixed_window() -> dict:
     her, him, key = window_step([0, 1, 3]), window_step([0, 2, 3]), window_step([0, 4, 3])
@@ -211,6 +222,7 @@ def _after(candidates) -> np.ndarray:
     return np.array([counts[COUNT_HISTORY + (w,)] for w in candidates], dtype=float)
 
 
+@kinds(course="counts history n_candidates n_sentences", site_construction="T factors mle")
 def chain_rule_counts() -> dict:
     """§1.7: C(I gave, w) for her/him/you, the history count and the MLE baseline; factors of one sentence."""
     counts = _trigrams()
@@ -245,6 +257,9 @@ SHAPE_OUTPUTS = ["her", "him", "you", "a", "EOS"]
 DEMO_LOGITS = np.log(np.array([4.0, 2.0, 1.0, 1.0, 2.0]))      # (ln4, ln2, 0, 0, ln2), given
 
 
+@kinds(course=("V3 V4 add3 add4 alpha counts4 d exps h_dim history k logits mle n_logits n_sentences probs "
+               "sentence_p total z_dim"),
+       site_construction="n_factors seed steps")
 def ngram_and_window() -> dict:
     """§1.8: the counting results of ngram_smoothing plus the window network's interface (shapes only,
     seeded random weights) and the separate five-logit softmax example."""
@@ -269,6 +284,7 @@ NAME = "慕容芷岚"
 CHAR_VOCAB_WITHOUT = ["<UNK>", "慕", "容", "芷"]                      # a character table that lacks 岚
 
 
+@kinds(site_construction="n_bytes n_chars n_words name_bytes name_chars name_ids table_size")
 def model_inputs() -> dict:
     ids = token_ids(list(NAME), CHAR_VOCAB_WITHOUT, unk="<UNK>")
     return {"n_words": len(MIXED_WORDS), "n_chars": len(text_units(MIXED_MESSAGE, "char")),
@@ -289,6 +305,9 @@ def _idle_rules(word: str, merges) -> int:
     return next(i for i in range(len(merges)) if apply_bpe(word, merges[: i + 1]) != start)
 
 
+@kinds(course="freqs",
+       site_construction=("lower_pieces n_merges n_tied newer_idle_rules newer_pieces retrained_counts "
+                          "round_counts same_merges"))
 def bpe_four_merges() -> dict:
     model = learn_bpe(BPE_FREQS, BPE_MERGES)
     retrained = learn_bpe({**BPE_FREQS, "newer": 1}, BPE_MERGES)
@@ -312,6 +331,7 @@ TOKENS_A, TOKENS_B = 10, 20
 PER_BYTE_TEXT = MAIN_SOURCE_TEXT   # 本站自建: the message is taken to be the main sentence
 
 
+@kinds(course="mean_a mean_b n_a n_b nll ppl_a ppl_b", site_construction="n_bytes per_byte")
 @inputs("nll")
 def tokenization_ppl() -> dict:
     n_bytes = len(text_units(PER_BYTE_TEXT, "byte"))
@@ -330,6 +350,10 @@ GLOVE_X_MAX, GLOVE_ALPHA = 4.0, 0.5     # 本站为小计数表选的演示值�
 GLOVE_SHOWN_COUNTS = np.array([1.0, 2.0, 3.0, 4.0])   # the distinct nonzero counts of this table
 
 
+@kinds(course="alpha",
+       site_construction=("C_her C_him J0 M_her d f f_counts log_her_gave log_him_gave n_cells n_pairs "
+                          "n_sentences n_sigma ppmi_her_gave rank raw_cos raw_gap sigma svd_cos svd_gap "
+                          "svd_half_cos total window x_max"))
 @inputs("d", "window")
 def cooccurrence_glove() -> dict:
     C = cooccurrence_counts(COUNT_CORPUS, COOC_WINDOW, COOC_VOCAB)

@@ -20,7 +20,7 @@ from kernels.sequence_training import (cell_path_gradient, clip_by_value, gru_ca
                                        gru_z_other_convention,
                                        lstm_preactivations, recurrent_weight_contributions, rnn_jacobian_product,
                                        rnn_preactivation, rnn_state_jacobian)
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 # --------------------------------------------------------------------------- §2.1: shared update
 
@@ -41,6 +41,8 @@ def _rnn_states():
     return rnn_forward(xs, RNN_H0, RNN_W_X, RNN_W_H, RNN_B)
 
 
+@kinds(course=("W_h_scale carried_coord e_geile e_wo e_zuotian h0 h1 h2 h3 s_h0 s_h1 s_h2 s_inputs s_steps "
+               "s_wh s_wx u1 u2"))
 def state_update() -> dict:
     """§2.1: two and three steps of h_t = tanh(W_x x_t + W_h h_{t-1} + b), and the scalar example."""
     states = _rnn_states()
@@ -92,6 +94,9 @@ def _retained(f: float, steps: int) -> float:
     return c
 
 
+@kinds(course=("U Uz c c_prev gate h h_prev kept path path_f path_steps pre retain_c0 retain_f retain_g "
+               "retain_i retain_path retain_steps retained slice written x z"),
+       site_construction="b")
 @inputs("path_steps", "retain_steps")
 def lstm_gates() -> dict:
     """§2.2: the scalar slice, the complete two-dimensional step, and the retention/path products."""
@@ -127,6 +132,7 @@ SOURCE = ("我", "昨天", "给", "了", "他", "一", "本", "书", "。")
 TARGET = ("I", "gave", "him", "a", "book", "yesterday", ".")
 
 
+@kinds(course="n_inputs", site_construction="n_predictions n_source n_target")
 def conditional_generation() -> dict:
     """§2.3: source length, target items and the prediction targets (target text plus EOS)."""
     inputs, targets = next_token_pairs(TARGET, bos="BOS", eos="EOS")
@@ -152,6 +158,10 @@ BATCH_B_PROBS = np.array([[[0.0625, 0.5, 0.4375], [0.0625, 0.4375, 0.5], [0.0625
 BATCH_B_TARGETS = np.array([[1, 2, 1]])
 
 
+@kinds(course=("a_mean a_nll a_p b_mean b_p ln_grad ln_logits ln_loss ln_probs log2_grad log2_logits log2_loss "
+               "log2_p_target log2_probs n_candidates n_log2 p_book"),
+       site_construction=("a_pad a_positions a_tokens b_nll b_pad b_positions b_tokens corpus_mean "
+                          "mean_of_means n_total"))
 def loss_and_gradient() -> dict:
     """§2.6: the two (0, ln2, ln3) examples, the (ln2, 0, 0) exercise and the batch-weighting example."""
     p_ln = softmax(LN_LOGITS)
@@ -179,6 +189,7 @@ UNIFORM_K = 4          # 本站补充: every step uniform over K candidates
 UNIFORM_STEPS = 3
 
 
+@kinds(course="k_p ppl probs", site_construction="k k_ppl k_steps losses mean_loss n")
 @inputs("k", "k_steps")
 def perplexity_examples() -> dict:
     """§2.7: PPL of target probabilities 1/2 and 1/4, and of a uniform K-way prediction."""
@@ -202,6 +213,9 @@ TOP_K = 2
 TOP_P = 0.85
 
 
+@kinds(course="probs",
+       site_construction=("high high_top2 k low p pen_loss pen_loss_low tau_high tau_low top_k top_p "
+                          "top_p_high_size top_p_size"))
 @inputs("k", "p")
 def decoding_rules() -> dict:
     """§2.8: temperature, top-k and top-p on the R13 distribution (logits taken as ln p)."""
@@ -244,6 +258,7 @@ def _gc_bptt():
     return rnn_lm_bptt(np.array(GC_X)[:, None], GC_Y, [0.0], _gc_params(GC_W_H))
 
 
+@kinds(site_construction="delta grad h last_only n_parts parts sum_parts w_h w_x w_y x y")
 def bptt_sum() -> dict:
     """§2.9: each use of the shared w_h contributes delta_t h_{t-1}; the gradient is their sum."""
     run = _gc_bptt()
@@ -254,6 +269,8 @@ def bptt_sum() -> dict:
             "loss": run.loss}
 
 
+@kinds(course="eps local_rel overwritten_rel w_h w_x w_y x y",
+       site_construction="analytic local loss numeric overwritten")
 @inputs("eps")
 def gradient_check_program() -> dict:
     """§2.10: central differences against BPTT, and the two bugs the course names."""
@@ -304,6 +321,9 @@ def _credit_by_distance() -> dict:
             "truncated_reach": last - boundary, "truncated_norms": full[: last - boundary + 1]}
 
 
+@kinds(course="period_long period_short",
+       site_construction=("J2 J3 W_h_scale by_value chunk clipped dim g h2 h3 long_steps n_groups norm offdiag "
+                          "product scale tau truncated_reach zero_norm zero_out zero_scale"))
 @inputs("tau")
 def distant_credit() -> dict:
     """§2.11: the state Jacobians of the §2.1 slice and their product; global-norm vs element-wise clipping."""
@@ -333,6 +353,7 @@ WIDTH = 128
 NARROW = 105
 
 
+@kinds(site_construction="bi_lstm d gru gru_blocks gru_over_lstm lstm lstm_blocks lstm_narrow narrow rnn")
 @inputs("d", "narrow")
 def layer_budgets() -> dict:
     """§2.13: parameter counts of one RNN/GRU/LSTM layer at equal width, and a bidirectional LSTM."""
@@ -350,6 +371,7 @@ LOG_ENTRIES = 8
 CHUNK = 4
 
 
+@kinds(course="chunk entries first second")
 @inputs("chunk", "entries")
 def truncation_blocks() -> dict:
     """§2.14: the entry ranges of the two blocks of the access log."""
@@ -368,6 +390,7 @@ RESET_R = np.array([1.0, 0.0])
 RESET_U = np.array([[1.0, 1.0], [1.0, -1.0]])
 
 
+@kinds(course="U after before h n_rows r z z_cho", site_construction="cand cho course misread old")
 @inputs("z")
 def gru_conventions() -> dict:
     """§2.15: the write-share and keep-share mixes, and the reset gate before or after U."""

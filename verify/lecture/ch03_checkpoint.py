@@ -17,6 +17,7 @@ from kernels.seq2seq import SYMBOLS, VOCAB, Seq2Seq, Seq2SeqConfig, generate_rev
 from verify.checkpoints.diagnose import BEAM_WIDTHS, MAX_STEPS, SELECTION_RULE, diagnose
 from verify.checkpoints.store import RESULTS
 from verify.reads import remembered
+from verify.evidence import kinds
 
 RESULTS_DIR = RESULTS
 BEAM_SHOWN = (1, 2, 4)                 # the widths the pages show (the diagnostics compute BEAM_WIDTHS)
@@ -88,6 +89,7 @@ def _text(tokens) -> str:
 
 # --------------------------------------------------------------------------- §3.10
 
+@kinds(site_run="*")
 def improvement_and_failure() -> dict:
     """§3.10: both models' test metrics, the remaining dynamic failures, the selected sequence."""
     report = _report()
@@ -102,6 +104,7 @@ def improvement_and_failure() -> dict:
 
 # --------------------------------------------------------------------------- §3.11
 
+@kinds(site_run="*")
 def budget() -> dict:
     """§3.11: this project's training budget for the pair (parameters, updates, batches, tokens)."""
     ident = _identity(_report())
@@ -136,6 +139,7 @@ def _length_profile(seeds: tuple) -> dict:
     return profile
 
 
+@kinds(site_run="*")
 def failure_case() -> dict:
     """§3.12: the selected failure (rule fixed before looking), its identity, the data profile.
 
@@ -172,6 +176,7 @@ def failure_case() -> dict:
 
 # --------------------------------------------------------------------------- §3.13
 
+@kinds(site_run="*")
 def traces() -> dict:
     """§3.13: per-step teacher-forced and free-running traces of the selected sequence, and how many of
     the dynamic failures first diverge at step 1 (where the read is still uniform)."""
@@ -205,6 +210,7 @@ def traces() -> dict:
 
 # --------------------------------------------------------------------------- §3.14
 
+@kinds(site_run="*")
 def denominators() -> dict:
     """§3.14: the two denominators (valid tokens vs complete sequences) and the sequence log-probability
     of the selected target as the sum of its teacher-forced log-probabilities."""
@@ -225,6 +231,7 @@ def denominators() -> dict:
 
 # --------------------------------------------------------------------------- §3.15
 
+@kinds(site_run="*")
 def beam_outcome() -> dict:
     """§3.15: beam 1/2/4 on the selected sequence: final candidates, summed log-probabilities (EOS in,
     no length penalty), where the target ranks."""
@@ -257,6 +264,7 @@ def beam_outcome() -> dict:
 
 # --------------------------------------------------------------------------- §3.20 / §3.21
 
+@kinds(site_run="*")
 def lab_route() -> dict:
     """§3.20: what the lab's path A returns for the selected sequence (index, beam widths available)."""
     report = _report()
@@ -268,6 +276,7 @@ def lab_route() -> dict:
             "rank2": sel["beam"]["2"]["target_rank"], "first_divergence": sel["first_divergence_step"]}
 
 
+@kinds(site_run="*")
 def implementation() -> dict:
     """§3.21: identity of the run and the parts of the diagnostic procedure the page states."""
     from verify.checkpoints.gpu import EVAL_LOGP_TOL, GPU_WEIGHT_RTOL, TOLERANCES

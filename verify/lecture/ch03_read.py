@@ -16,6 +16,7 @@ import numpy as np
 
 from kernels.attention import attend, read_gradients
 from kernels.probability import cross_entropy, softmax
+from verify.evidence import kinds
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ def _inputs(c: ThreeSlotConstruction) -> dict:
             "n_slots": len(c.K), "dim": int(np.shape(c.K)[1]), "n_candidates": int(np.shape(c.G)[1])}
 
 
+@kinds(course="G alpha context denominator dim exps k logits n_candidates n_slots probs q scores v")
 def three_slot_read() -> dict:
     """Baseline read, the vocabulary head G and the loss for label him/her (index 0)."""
     c = READ_HER
@@ -84,6 +86,8 @@ def three_slot_read() -> dict:
     }
 
 
+@kinds(course="G base context_shift k n_candidates n_slots q q_int q_prime v v2 v2_change v2_prime",
+       site_construction="v_int")
 def interventions() -> dict:
     """§3.6 (READ 她/her): each intervention starts again from the baseline; G is kept."""
     c = READ_HER
@@ -103,6 +107,9 @@ def interventions() -> dict:
 
 # --------------------------------------------------------------------------- §3.1: the R7.2 他/him construction
 
+@kinds(course=("G alpha alpha_prime context context_prime dim k logits logits_prime n_candidates p_him probs "
+               "probs_prime q q_prime scores v"),
+       site_construction="loss loss_autograd")
 def him_construction() -> dict:
     """§3.1: the R7.2 三槽 construction under its own 他/him identity: baseline read, vocabulary head,
     the loss for label him (also recomputed by torch autograd), and the q'=(0,1) intervention from the
@@ -128,6 +135,7 @@ def him_construction() -> dict:
 ZERO_QUERY = np.zeros(2)  # a query that prefers no key: the read of a step with no specific need
 
 
+@kinds(course="n_nonzero_queries", site_construction="alpha0 alpha1 alpha2 c0 c1 c2 k n_queries n_slots q0 q1 q2 v")
 def reread_per_step() -> dict:
     """§3.2 (READ 她/her): the same K/V read with three different queries gives three contexts;
     the all-zero query gives equal weights, i.e. a plain average that would be the same at every step."""
@@ -147,6 +155,7 @@ def reread_per_step() -> dict:
 
 # --------------------------------------------------------------------------- §3.3: key decides where, value decides what
 
+@kinds(site_construction="alpha alpha_kv context context_kv k q v")
 def key_value_roles() -> dict:
     """§3.3 (READ inputs): keep q and K, swap the values for a copy of the keys: the weights stay,
     the context changes."""
@@ -171,6 +180,7 @@ SCORER_V_A = np.array([1.0, 1.0])
 SCORER_B_A = np.zeros(2)
 
 
+@kinds(site_construction="W_k W_q a b b_a dot k linear n_keys n_queries q tanh v_a")
 def scorer_cancellation() -> dict:
     """§3.4: two queries through (a) the linear scorer a^T q + b^T k_j obtained by removing tanh,
     (b) the additive tanh scorer, (c) the unscaled dot product. Only (a) gives the same weights."""
@@ -194,6 +204,7 @@ def scorer_cancellation() -> dict:
 AGREEMENT_TOL = 1e-12
 
 
+@kinds(site_construction="G d_k d_v dot k n_slots q scaled tol v")
 def read_gradient_check() -> dict:
     """§3.7 (READ 她/her): closed-form local gradients (kernels.attention.read_gradients) against torch
     autograd of the full loss -log p(her), for the unscaled read of §3.5 and for the scaled variant of the

@@ -10,7 +10,7 @@ import math
 from kernels.decoding import (Hypothesis, ProbabilityTree, beam_decode, exhaustive_search,
                               greedy_decode, length_penalty, rank_score)
 from kernels.metrics import alignment_distances, clipped_matches, corpus_bleu
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 # §3.8: source A B C, target X Y Z, aligned position by position (A-X, B-Y, C-Z).
 SOURCE = ("A", "B", "C")
@@ -57,6 +57,8 @@ def _edges() -> dict:
     return {("root" if prefix == "" else prefix.replace(" ", "")): dict(dist) for prefix, dist in TREE.items()}
 
 
+@kinds(course="n_source",
+       site_construction="encoded_after_A forward forward_A forward_mean reverse reverse_A reverse_mean")
 def reversal_distances() -> dict:
     """§3.8: steps from reading each aligned source token to emitting its target token."""
     forward = alignment_distances(len(SOURCE), ALIGNMENT)
@@ -71,6 +73,7 @@ def reversal_distances() -> dict:
     }
 
 
+@kinds(course="her him", site_construction="gap ratio")
 @inputs("her", "him")
 def candidate_scores() -> dict:
     """§3.16: the two given totals, their gap in nats and the probability ratio it implies."""
@@ -83,6 +86,7 @@ def candidate_scores() -> dict:
     }
 
 
+@kinds(course="beam best greedy n_aa_children n_rounds total width", site_construction="edges n_paths path pool")
 @inputs("width")
 def probability_tree() -> dict:
     """§3.17: all complete paths, greedy, exhaustive best and width-2 beam on the tree."""
@@ -109,6 +113,8 @@ def probability_tree() -> dict:
     }
 
 
+@kinds(site_construction=("alpha alpha_raw len_long len_short logp_Aa logp_C logp_long logp_short lp_long "
+                          "lp_short penalised_best raw_best score_C score_long score_short width"))
 @inputs("alpha", "alpha_raw", "width")
 def length_handling() -> dict:
     """§3.18: raw log scores, the length penalty, and α turning the ranking of a short and a
@@ -136,6 +142,9 @@ def length_handling() -> dict:
     }
 
 
+@kinds(course="bleu bleu_points c empty_bleu log_bp m1 m2 order p1 p2 r t1 t2",
+       site_construction=("bp clip_bleu clip_cand_len clip_m1 clip_p1 clip_p2 clip_ref_len clip_ref_the "
+                          "clip_t2"))
 @inputs("order")
 def bleu_examples() -> dict:
     """§3.19: BLEU-2 of the her-less candidate, and clipping on 'the the the'."""

@@ -28,6 +28,7 @@ from kernels.norms import ffn, post_ln_sublayer, relu
 from kernels.parameters import attention_parameter_count
 from kernels.transformer_layer import (additive_mask, loss_positions, multi_head_attention, shift_right,
                                        zeroed_without_renormalizing)
+from verify.evidence import kinds
 
 # --------------------------------------------------------------------------- §4.1, §4.11–§4.12: nine units
 
@@ -36,6 +37,7 @@ NINE_LABELS = ("I", "gave", "him", "a", "book", "yesterday", ".", "EOS")
 BOS = "BOS"
 
 
+@kinds(course="block_heads ffn_d ffn_hidden gave_reads gave_row n_src out_rows", site_construction="scores")
 def nine_unit_translator() -> dict:
     """§4.1: table sizes of the nine-unit source and the legal prefix of the 'gave' target row."""
     n = len(NINE_SOURCE)
@@ -58,6 +60,7 @@ READ_V = np.array([[2.0, 0.0], [0.0, 4.0], [1.0, 2.0]])
 OLD_SIX_SOURCE = ("我", "昨天", "给了", "她", "一本", "书")   # the R7.1 six segments (6 x 6 table)
 
 
+@kinds(course="A KT Q S V Y d_k m n n_peak scaled_one six", site_construction="A_scaled Y_scaled")
 def two_row_read() -> dict:
     """§4.3: the unscaled two-query read, then the same inputs with scores divided by sqrt(d_k)."""
     plain = attend(READ_Q, READ_K, READ_V)
@@ -115,6 +118,7 @@ def _inputs() -> dict:
             "gamma": GAMMA, "beta": BETA, "eps": EPS}
 
 
+@kinds(course="H H1 H2 WO X concat d d_k head2_k head2_q head2_v mha", site_construction="A1 A2")
 def two_heads() -> dict:
     """§4.8: each head's read of the first row, the concatenation and the output projection."""
     b = _block()
@@ -128,6 +132,7 @@ def two_heads() -> dict:
             "head2_v": _lead_length(np.flatnonzero(WV2.any(axis=1)), X.shape[1])}
 
 
+@kinds(site_construction="U X beta d eps gamma mean mha n residual var")
 def residual_layernorm() -> dict:
     """§4.9: X + MHA(X) for the first row, its feature statistics and LN_1 (gamma=1, beta=0)."""
     b = _block()
@@ -136,6 +141,8 @@ def residual_layernorm() -> dict:
             "U": b["U"], "U_var": feature_stats(b["U"])[1]}   # each normalized row's variance (eps keeps it below one)
 
 
+@kinds(course="H U W1 W2 Z beta d d_ff eps ffn gamma hidden n_clipped n_diff n_diff_targets residual",
+       site_construction="second_residual")
 def ffn_and_second_norm() -> dict:
     """§4.10: the first row through FFN (ReLU between W1 and W2) and the second Add & Norm."""
     b = _block()
@@ -170,6 +177,7 @@ def _tail_length(indices, width: int) -> int:
 PERMUTATION = [2, 0, 1]   # new order: old row 3, row 1, row 2 (1-based, as the lecture says it)
 
 
+@kinds(site_construction="H PE WQ WV X Y Y_perm Y_pos Y_pos_perm d n n_qk n_v order third_after third_before")
 def permutation_and_positions() -> dict:
     """§4.5, 本站构造 on the BLOCK rows with head 1 only: no positions -> rows move with the input;
     with sinusoidal positions added at fixed places -> the moved row reads something else."""
@@ -199,6 +207,7 @@ TARGET_INPUTS = ("BOS", "I", "gave")
 EQUAL_SCORES = np.zeros((3, 3))   # all scores equal, so only the mask shapes the weights
 
 
+@kinds(course="M n_forbidden", site_construction="n right wrong wrong_sums")
 def masks() -> dict:
     """§4.6: the additive causal mask for three target inputs, masked softmax on equal scores,
     and the wrong shortcut that zeroes weights without renormalizing."""
@@ -218,6 +227,9 @@ def masks() -> dict:
 BASE = {"layers": 6, "d": 512, "heads": 8, "d_ff": 2048}   # Vaswani et al. 2017 v1 §3.1–§3.3 (cited)
 
 
+@kinds(course="d_ff d_k d_model heads",
+       site_construction=("attention decoder_layer decoder_stack encoder_layer encoder_stack ffn ffn_share "
+                          "layers"))
 def base_model_counts() -> dict:
     """§4.11: weight-matrix entries per sublayer and layer at the base configuration (no biases,
     no LayerNorm, no embeddings): 4 d x d projections per attention sublayer, 2 d d_ff in the FFN."""
@@ -242,6 +254,7 @@ BATCH_SOURCE = {"A": ("我", "昨天", "给了", "她", "一本", "书"), "B": (
 BATCH_LABELS = {"A": ("I", "gave", "her", "a", "book", "EOS"), "B": ("she", "smiled", "EOS", PAD, PAD, PAD)}
 
 
+@kinds(course="a_loss b_loss b_pad_queries b_src_pad_first b_src_pad_last length n_samples")
 def padded_batch() -> dict:
     """§4.13: how many labels enter the loss per sample, and how many
     of B's shifted target inputs are padding queries (rows that compute outputs nobody supervises)."""

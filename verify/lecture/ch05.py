@@ -15,7 +15,7 @@ from kernels.parameters import moe_parameter_counts, top_k_routing
 from kernels.pretraining import mask_tokens, span_corruption
 from kernels.probability import cross_entropy, cross_entropy_grad, softmax
 from kernels.sampling import next_token_pairs
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 # The separate her/red sentence kept for the objective details (§5 opening, §5.1, §5.3).
 HER_SENTENCE = ("I", "gave", "her", "a", "red", "book", "yesterday", ".")
@@ -57,6 +57,7 @@ ROPE_SHIFT = 3                       # move both positions by the same amount
 SENSOR_QUERY_MINUTES_AGO = 17
 
 
+@kinds(site_construction="n positions scored shown_masks unscored")
 def bert_example() -> dict:
     """§5.1: which positions the MLM loss scores in the her/red sentence."""
     ex = mask_tokens(HER_SENTENCE, BERT_CHOSEN)
@@ -69,6 +70,7 @@ def bert_example() -> dict:
     }
 
 
+@kinds(site_construction="him_prefix him_step n predictions")
 def gpt_prefixes() -> dict:
     """§5.2: a sentence of n tokens with BOS/EOS gives n + 1 legal prefix predictions."""
     inputs, targets = next_token_pairs(HIM_SENTENCE)
@@ -77,6 +79,7 @@ def gpt_prefixes() -> dict:
             "him_step": him + 1, "him_prefix": len(inputs[: him + 1])}
 
 
+@kinds(course="spans", site_construction="dec_len dec_sentinels dropped enc_len enc_sentinels kept")
 def t5_example() -> dict:
     """§5.3: span corruption of gave and red book."""
     enc, dec = span_corruption(HER_SENTENCE, T5_DROPPED)
@@ -89,6 +92,7 @@ def t5_example() -> dict:
     }
 
 
+@kinds(site_construction="grad logits loss n_vocab probs")
 def one_update() -> dict:
     """§5.5: loss and logit gradient p_j - 1[j = her] at one position."""
     return {
@@ -98,6 +102,7 @@ def one_update() -> dict:
     }
 
 
+@kinds(course="ln mean_sq post_zero pre_zero x", site_construction="dim ln_shifted rms rms_shifted shift shifted")
 @inputs("shift")
 def norms() -> dict:
     """§5.8: LayerNorm vs RMSNorm on x and x + 10, and F = 0 in post-LN vs pre-LN."""
@@ -113,6 +118,7 @@ def norms() -> dict:
     }
 
 
+@kinds(site_construction="cos cos_scaled dot dot_scaled k q scale")
 @inputs("scale")
 def qk_norm() -> dict:
     """§5.9: a key scaled by ten changes the dot product, not the QKNorm score (g = 1)."""
@@ -125,6 +131,7 @@ def qk_norm() -> dict:
     }
 
 
+@kinds(site_construction="d hidden plain plain_matrices silu silu_at swiglu_4d swiglu_matrices swiglu_same width")
 @inputs("d", "silu_at")
 def swiglu_budget() -> dict:
     """§5.10: the hidden width at which SwiGLU matches a 4d-wide FFN's weights, and SiLU(-1)."""
@@ -141,6 +148,7 @@ def swiglu_budget() -> dict:
     }
 
 
+@kinds(course="n_experts router top1 w1", site_construction="active_experts top2 total_experts w2")
 def moe_routing() -> dict:
     """§5.11: Switch-style top-1 keeps the raw weight; a renormalized top-2 is a different rule."""
     top1, w1 = top_k_routing(ROUTER, 1)
@@ -153,6 +161,7 @@ def moe_routing() -> dict:
     }
 
 
+@kinds(course="dim q scores shifted", site_construction="n_offsets shift")
 @inputs("shift")
 def rope() -> dict:
     """§5.12: rotated q.k for offsets 0, 1, 2, and the same offsets after a common shift."""
@@ -167,6 +176,7 @@ def rope() -> dict:
     }
 
 
+@kinds(course="minutes_ago")
 @inputs("minutes_ago")
 def sensor_query() -> dict:
     """§5.17: the scenario's given input, the age of the event the second task asks about (the course's

@@ -16,7 +16,7 @@ from kernels.patches import changed_patches, flatten_patches, patch_counts, rgb_
 from kernels.vision_branch import (VOCAB, BranchCheckFailed, check_four_arms, four_arms, gate_before_bias,
                                    make_params, max_abs_diff, ungated_read, vision_read,
                                    weight_correlations)
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 IMAGE_SIZE = 224
 PATCH = 16
@@ -50,6 +50,8 @@ def _counts() -> dict:
             "features": rgb_xy_features(_scene(IMAGE_A), PATCH).shape[1]}
 
 
+@kinds(course="patch red_share size teach_cells teach_cols teach_rows",
+       site_construction="bg_patches bg_pixels pixels red_patches red_pixels sleeve_patches sleeve_pixels")
 def give_book_controls() -> dict:
     """Chapter opening: which pixels each control changes relative to the blue-cover drawing."""
     blue, red, sleeve, other = (_scene(n) for n in GIVE_BOOK)
@@ -76,6 +78,8 @@ def give_book_controls() -> dict:
             "fg_pixels": int(fg.sum())}
 
 
+@kinds(course=("channels features flat_shape grid patch patches rows_cls size teach_cells teach_cols "
+               "teach_rows values"))
 def patch_grid() -> dict:
     """§6.2: the three counts, checked on a real array cut from the lake drawing."""
     counts = _counts()
@@ -90,6 +94,8 @@ def _arms() -> tuple[dict, object]:
     return four_arms(fa, fb, params, PREFIX), params
 
 
+@kinds(course="seed",
+       site_construction="K_shape Z_shape features grid param_count patches vocab_size weights_len width")
 @inputs("seed")
 def branch_setup() -> dict:
     """§6.5–§6.6: what the stand-in is made of."""
@@ -111,6 +117,9 @@ def _failed_check(runs: dict, params) -> str | None:
     return None
 
 
+@kinds(course="stale_on_diff sum_err",
+       site_construction=("gate_residue leak_off_diff max_dK max_dZ off_a off_b off_diff off_vs_language on_a "
+                          "on_b on_diff seed"))
 @inputs("seed")
 def four_arm_table() -> dict:
     """§6.7: the four arms, the asserted checks, and the two deliberate mistakes."""
@@ -182,6 +191,7 @@ def _map_pixels_spread(img: np.ndarray) -> int:
     return int(np.max(255 - img.astype(int).min(axis=-1)))
 
 
+@kinds(course="positions uniform", site_construction="A B band band_low patch")
 def weight_range() -> dict:
     """§6.8: the range of the on-arm weights against the uniform baseline 1/196, and the two
     drawings of the same weights (committed PNGs compared with a fresh rendering)."""
@@ -212,6 +222,7 @@ def weight_range() -> dict:
     return out
 
 
+@kinds(site_construction="g0 g1 n0 n1 p0 p1 pixel_ratio ratio s0 s1 side_ratio")
 def higher_resolution() -> dict:
     """§6.15: position counts when resolution rises at a fixed patch size (arithmetic only)."""
     (s0, p0), (s1, p1) = BASE_RES, HIGHER_RES

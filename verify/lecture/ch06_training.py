@@ -14,6 +14,7 @@ import numpy as np
 from kernels.pixel_qa import COUNTS, KEY_QUESTIONS, SHAPE_ANSWER_GROUP, SHAPE_QUESTIONS, flatten_pairs, predict
 from verify.checkpoints.pixel_qa_diagnose import KEY_CONTROLS, diagnose
 from verify.checkpoints.pixel_qa_train import RESULTS, SEEDS, load_data, load_model, read_manifest
+from verify.evidence import kinds
 
 RESULTS_DIR = RESULTS
 
@@ -50,6 +51,7 @@ def _identity(report: dict) -> dict:
             "device": man["environment"]["device"], "torch": man["environment"]["torch"]}
 
 
+@kinds(site_run="*")
 def pixel_qa() -> dict:
     """§6.4: held-out accuracy per template for the pixel model and its controls, three seeds."""
     report = diagnose(RESULTS_DIR)
@@ -86,6 +88,7 @@ def pixel_qa() -> dict:
     return out
 
 
+@kinds(site_run="*")
 def paired_key() -> dict:
     """§6.10: the paired key-location task, single-question accuracy and pair-both-correct per control."""
     report = diagnose(RESULTS_DIR)
@@ -130,6 +133,7 @@ def _in_asked_group_without_image() -> dict:
     return out
 
 
+@kinds(site_run="*")
 def same_question_other_image() -> dict:
     """§6.12: the two directions of evaluation on our runs: same question with another image
     (mismatch, swap, no image) and the same image with another question (does the answer move

@@ -22,7 +22,7 @@ from kernels.probability import softmax
 from kernels.resources import (decode_step_macs, doubling_ratios, gqa_group_size, kv_cache_bytes,
                                kv_head_for_query_head, prefill_macs, recompute_step_macs, score_matrix_bytes)
 from kernels.tiny_decoder import DecoderConfig, TinyDecoder
-from verify.evidence import from_runs, inputs
+from verify.evidence import from_runs, inputs, kinds
 from verify.numbers import Quantity
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,6 +135,7 @@ def _results() -> dict:
 
 # --------------------------------------------------------------------------- page functions
 
+@kinds(site_construction="bench tiny")
 def mac_ledgers() -> dict:
     """§7.3: one layer's MACs for prefill and for one decode step, at two sizes: the cache-check
     decoder over the record text's prefill (§7.13, §7.15), and a layer of the benchmark model at
@@ -161,6 +162,8 @@ MHA_KV_HEADS = 32
 SCORE_EXAMPLE = {"heads": 64, "n": 100_000, "bytes": 2}
 
 
+@kinds(course=("batch bytes gqa_over_mha head_dim kv_bytes kv_heads layers mha_bytes mha_kv_heads positions "
+               "score_bytes score_bytes_binary score_heads score_n score_s"))
 @inputs("mha_kv_heads")
 def kv_units() -> dict:
     """§7.4: KV payload of the lecture's example, its MHA counterpart, and one materialized score table."""
@@ -183,6 +186,7 @@ def _common_ratio(sizes: list[int]) -> int:
     return ratios.pop()
 
 
+@kinds(site_run="*")
 def online_memory() -> dict:
     """§7.5: measured blocked vs materialized attention (committed benchmark results)."""
     r = _results()
@@ -211,6 +215,8 @@ SPLIT_MASKED = 2                 # 0-based index of the score the masked check h
 SPLIT_MASKED_CUTS = (3, 7)       # cut before these 0-based indices, i.e. after the 3rd and 7th score
 
 
+@kinds(course="tol",
+       site_construction="exact masked_cuts masked_out masked_pos masked_ref n scores splits v within")
 @inputs("tol")
 def every_split() -> dict:
     """§7.6: one query row of ten scores read with every possible cut set (2^9 block splits)."""
@@ -239,6 +245,9 @@ TWO_STOP_CUT = (2,)
 UNEVEN_SCORES = np.log([1.0, 2.0, 6.0])       # the site's own contrast (本站构造): block masses 3 and 6
 
 
+@kinds(course="block_mass block_mean m1 m2 n_keys out rescale scores uneven_mean v weights",
+       site_construction=("block_out changed_pos first_block l1 l1_rescaled l2 n_blocks u1 u1_rescaled u2 "
+                          "uneven_block_out uneven_mass uneven_out uneven_scores uneven_weights"))
 def two_stops() -> dict:
     """§7.7: the m/l/u ledger for scores (0, ln2, ln3), values (2, 4, 8), cut after two keys."""
     out, trace = online_read(TWO_STOP_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)
@@ -267,6 +276,7 @@ def two_stops() -> dict:
     }
 
 
+@kinds(course="batch head_dim", site_construction="heads n_grads seq")
 @from_runs("max_diff", "tol", "naive_s", "sdpa_s", "ratio", "repeats", "cuda", "cpus")
 def gpu_attention_check() -> dict:
     """§7.8: the CPU-sized check of benchmarks/gpu_attention.py from the committed results."""
@@ -284,6 +294,7 @@ def gpu_attention_check() -> dict:
 @from_runs("t", "rows", "tol", "cached_s", "full_s", "ratio", "from_t", "slowest_ratio",
            "cached_repeats", "full_repeats", "prefill", "decode", "warmup", "dn1",
            "repeats", "date", "cpus")
+@kinds(site_construction="model")
 def kv_speed() -> dict:
     """§7.9: measured cached decode step vs full recomputation per prefix length (committed results)."""
     r = _results()
@@ -309,6 +320,9 @@ def kv_speed() -> dict:
 GQA_Q_HEADS, GQA_KV_HEADS, MQA_KV_HEADS = 32, 8, 1
 
 
+@kinds(course="group h_q layers",
+       site_construction=("first_group first_kv gqa_bytes gqa_fraction h_kv h_mqa head_dim last_group last_kv "
+                          "mha_bytes mha_fraction mqa_bytes mqa_fraction positions"))
 def gqa_sharing() -> dict:
     """§7.10: which K/V head each query head reads, and the KV payload against MHA and MQA."""
     e = KV_EXAMPLE
@@ -329,6 +343,9 @@ def gqa_sharing() -> dict:
             "mqa_fraction": payload(MQA_KV_HEADS) / payload(GQA_Q_HEADS), **e}
 
 
+@kinds(course="appended moved_tokens newline_at prefill question_chars question_start tokens vocab_size",
+       site_construction=("id_blue id_green id_newline id_space key_start moved_key_start moved_spans records "
+                          "spans"))
 def character_stream() -> dict:
     """§7.13: the teaching character encoding of the record text and the record spans."""
     text, moved = document(), document(MOVED_ORDER)
@@ -346,6 +363,9 @@ def character_stream() -> dict:
             "id_blue": vocab.index("蓝"), "id_green": vocab.index(CONTROL_CHAR), "records": len(RECORDS)}
 
 
+@kinds(course="cached_positions ffn prefill seed steps tokens tol width within",
+       site_construction=("cached_bytes first_change float_bytes formula_bytes head_dim heads layers "
+                          "reuse_steps reuse_within stale_delta vocab_size"))
 @from_runs("recorded_max_error", "recorded_stale_delta", "date", "cpus")
 @inputs("tol")
 def cache_check() -> dict:
@@ -367,6 +387,7 @@ def cache_check() -> dict:
             "date": _results()["date_utc"][:10], "cpus": _results()["machine"]["cpu_count"]}
 
 
+@kinds(site_construction="steps tol")
 @from_runs("dn1", "recorded_max_error", "logit_tol", "big_t", "big_ratio", "date", "cpus")
 def speed_vs_equivalence() -> dict:
     """§7.16: this project's DN1-size timing and its own equivalence check, side by side."""
@@ -377,6 +398,8 @@ def speed_vs_equivalence() -> dict:
             "date": s["date"], "cpus": s["cpus"]}
 
 
+@kinds(course="key_start moved_key_start moved_tokens tokens",
+       site_construction="moved_question_start question_start")
 def moved_record() -> dict:
     """§7.17: the moved-record document keeps the length and the question position."""
     s = character_stream()
@@ -386,6 +409,7 @@ def moved_record() -> dict:
             "moved_question_start": moved.index("\n" + QUESTION) + 1}
 
 
+@kinds(site_construction="steps within")
 @from_runs("g_*", "t_max", "ratio_max", "from_t", "slowest_ratio",
            "mat_growth_last", "blk_growth_last", "n_max", "cuda", "cpus")
 def closing() -> dict:

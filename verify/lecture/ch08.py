@@ -6,11 +6,12 @@ verify/lecture/ch03_search.py so both pages share one definition, through kernel
 """
 from kernels.decoding import ProbabilityTree, beam_decode
 from verify.lecture.ch03_search import BEAM_WIDTH, TREE, probability_tree
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 NARROW_WIDTH = 1   # a beam that keeps one prefix: the greedy rule written as a beam
 
 
+@kinds(course="beam best greedy narrow narrow_width total width", site_construction="n_paths")
 @inputs("narrow_width")
 def search_route() -> dict:
     """§8.4 route D: sum of all complete paths, greedy, width-1 and width-2 beams, exhaustive best."""

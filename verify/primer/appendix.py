@@ -12,6 +12,7 @@ from kernels.naive_bayes import bayes_posterior, fit_multinomial_nb, predict_pro
 from kernels.text_stats import bag_of_words
 from verify.primer.ch01 import NEGATIVE, POSITIVE, REVIEWS
 from verify.primer.ch02 import VOCAB
+from verify.evidence import kinds
 
 CLASSES = ("好评", "差评")
 PRIORS = np.array([0.5, 0.5])               # p(好评), p(差评)
@@ -21,6 +22,7 @@ ALPHA = 1.0                                 # add-one smoothing for the six-revi
 QUERIES = (("电影", "精彩"), ("电影", "不", "好看"), ("电影", "不", "难看"))
 
 
+@kinds(site_construction="posterior")
 def one_word_bayes() -> dict:
     """A.1: unnormalized class scores prior x likelihood, their sum, the posterior."""
     post = bayes_posterior(PRIORS, P_WORD)
@@ -52,6 +54,7 @@ def six_review_nb() -> dict:
     }
 
 
+@kinds(course="joint like prior", site_construction="posterior six")
 def naive_bayes() -> dict:
     """A.1 page: the primer's one-word step at the top level, the six-review model under "six"."""
     return {**one_word_bayes(), "six": six_review_nb()}

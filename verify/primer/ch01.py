@@ -5,7 +5,7 @@ inputs, defined once here (chapters 2 and 3 import them). Rule scores come from
 kernels.text_stats.negation_flip_score (with no negator it is the plain "count x points" rule).
 """
 from kernels.text_stats import negation_flip_score
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 POSITIVE, NEGATIVE = 1, 0
 REVIEWS = (                      # (name, text, words as the primer segments them, human label)
@@ -26,12 +26,14 @@ def _labels():
     return [label for *_, label in REVIEWS]
 
 
+@kinds(site_construction="n")
 def chapter() -> dict:
     """Chapter page: how many reviews, how many of each label."""
     labels = _labels()
     return {"n": len(REVIEWS), "n_pos": labels.count(POSITIVE), "n_neg": labels.count(NEGATIVE)}
 
 
+@kinds(site_construction="n n_neg n_pos")
 def review_task() -> dict:
     """§1.1: the labelled data set."""
     return chapter()
@@ -44,6 +46,8 @@ def _run_rule(negators):
     return scores, predicted, correct
 
 
+@kinds(course="minus_points plus threshold",
+       site_construction="flip_scores hard n n_correct n_flip_correct n_wrong scores")
 @inputs("threshold")
 def hand_rules() -> dict:
     """§1.3: the plain rule, then the rule with 'flip the word after 不'."""

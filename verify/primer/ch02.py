@@ -7,7 +7,7 @@ kernels.text_stats.text_units, the subword example from kernels.bpe.
 from kernels.bpe import apply_bpe, learn_bpe
 from kernels.text_stats import bag_of_words, first_seen_vocabulary, text_units, token_ids
 from verify.primer.ch01 import REVIEWS
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 VOCAB = ["电影", "剧情", "好看", "精彩", "难看", "无聊", "不"]   # id = position (§2.2)
 UNK = "<UNK>"                                                   # appended after the seven words (§2.4)
@@ -24,17 +24,20 @@ def _review(name):
     return next(r for r in REVIEWS if r[0] == name)
 
 
+@kinds(site_construction="E n_reviews size")
 def chapter() -> dict:
     """Chapter page: seven words, and review E as ids."""
     return {"size": len(VOCAB), "n_reviews": len(REVIEWS), "E": token_ids(_review("E")[2], VOCAB)}
 
 
+@kinds(site_construction="n_chars n_words")
 def what_to_split() -> dict:
     """§2.1: review E cut into words and into characters."""
     text, words = _review("E")[1:3]
     return {"n_words": len(words), "n_chars": len(text_units(text, "char"))}
 
 
+@kinds(course="A E bad good great ids", site_construction="n_missing n_unused n_used")
 def vocabulary() -> dict:
     """§2.2: the table, and reviews A and E as ids."""
     used = first_seen_vocabulary([r[2] for r in REVIEWS])      # distinct words of the six reviews
@@ -47,6 +50,7 @@ def vocabulary() -> dict:
     }
 
 
+@kinds(course="bad good ratio", site_construction="bad_other good_other onehot_bad onehot_good ratio_other")
 def ids_are_not_amounts() -> dict:
     """§2.3: an id used as a feature value, and the lookup (one-hot) alternative."""
     good, bad = token_ids(["好看", "难看"], VOCAB)
@@ -67,6 +71,9 @@ def _bytes_per_char(text: str) -> int:
     return sizes.pop()
 
 
+@kinds(course="shift",
+       site_construction=("bytes_per_char e_bytes e_chars e_words freqs more_merges n_merges n_reviews "
+                          "n_seen_chars new0 new1 new_bytes new_chars new_unseen_chars playing_len_more unk_id"))
 @inputs("more_merges", "n_merges", "shift")
 def unknown_words() -> dict:
     """§2.4: <UNK>, four granularities, a toy BPE run and the renumbering exercise."""

@@ -15,7 +15,7 @@ from kernels.linear_models import logistic_score
 from kernels.text_stats import bag_of_words, document_frequency, first_seen_vocabulary, idf, tf_idf
 from verify.primer.ch01 import LEXICON, REVIEWS
 from verify.primer.ch02 import VOCAB
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 WEIGHTS = [LEXICON.get(word, 0) for word in VOCAB]   # 电影 剧情 好看 精彩 难看 无聊 不
 BIAS = 0
@@ -32,18 +32,21 @@ def _words(name):
     return next(r[2] for r in REVIEWS if r[0] == name)
 
 
+@kinds(course="good_tfidf", site_construction="A dim")
 def chapter() -> dict:
     """Chapter page: one count vector and one TF-IDF weight."""
     counts = bag_of_words(TFIDF_DOCS, first_seen_vocabulary(TFIDF_DOCS))
     return {"A": bag_of_words([_words("A")], VOCAB)[0], "good_tfidf": tf_idf(counts)[0][1], "dim": len(VOCAB)}
 
 
+@kinds(course="A E dim", site_construction="counts")
 def count_table() -> dict:
     """§3.1: counts of every review over the fixed columns."""
     counts = bag_of_words([r[2] for r in REVIEWS], VOCAB)
     return {"counts": counts, "A": counts[0], "E": counts[4], "dim": len(VOCAB)}
 
 
+@kinds(course="A C b grid grid_probs n_w probs scores w")
 @inputs("b", "grid")
 def linear_classifier() -> dict:
     """§3.2: scores and sigmoid probabilities of the six reviews, and the sigmoid table."""
@@ -58,6 +61,7 @@ def linear_classifier() -> dict:
     }
 
 
+@kinds(site_construction="gap0 gap1 n_pairs pair0 pair1")
 def what_counts_lose() -> dict:
     """§3.3: two pairs of sentences with identical count vectors."""
     out = {"n_pairs": len(SAME_WORDS)}
@@ -68,6 +72,7 @@ def what_counts_lose() -> dict:
     return out
 
 
+@kinds(course="N counts df doc_len idfs ln1 ln3 tfidf", site_construction="ex ex_N ex_gap ex_idf sk_D1 sk_idf")
 def tfidf() -> dict:
     """§3.4: df, IDF and TF-IDF of D1-D3; the scikit-learn default for contrast; the exercise."""
     vocab = first_seen_vocabulary(TFIDF_DOCS)

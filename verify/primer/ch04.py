@@ -12,7 +12,7 @@ rate large enough to raise the batch loss; the primer states both effects withou
 import numpy as np
 
 from kernels.linear_models import binary_cross_entropy, logistic_loss_and_gradient, logistic_score, logistic_sgd_step
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 X = 1.0                                   # "好看" occurs once
 Y = 1.0                                   # label: 好评
@@ -27,6 +27,7 @@ Y_FLIPPED = 0.0                            # §4.4 exercise: the same input labe
 ROUNDS = 3                                 # §4.4: the site runs the loop this many times on the one example
 
 
+@kinds(course="loss0 loss1 p0 p1 w0 w1")
 @inputs("w0")
 def chapter() -> dict:
     """Chapter page: the headline of the worked step."""
@@ -35,6 +36,7 @@ def chapter() -> dict:
             "loss0": step.before.loss, "loss1": step.after.loss}
 
 
+@kinds(course="p w x y z")
 @inputs("w", "x", "y")
 def one_word() -> dict:
     """§4.1: the score and the probability before any learning."""
@@ -42,12 +44,16 @@ def one_word() -> dict:
     return {"x": X, "y": Y, "w": W0, "z": logistic_score(W0, X)[0], "p": step.before.prob[0]}
 
 
+@kinds(course="loss_neg loss_pos probs")
 def loss_table() -> dict:
     """§4.2: -ln p for a 好评 example at three probabilities, and the same probabilities for a 差评 example."""
     return {"probs": TABLE_PROBS, "loss_pos": binary_cross_entropy(TABLE_PROBS, 1.0),
             "loss_neg": binary_cross_entropy(TABLE_PROBS, 0.0)}
 
 
+@kinds(course="batch_loss0 grad loss0 loss1 lr p p1 per_example w1 x y z1",
+       site_construction=("batch_grad batch_x batch_y large_loss large_w lr_large n_batch n_pos n_push_up "
+                          "small_loss small_w w0"))
 @inputs("lr", "lr_large", "w0", "x", "y")
 def one_update() -> dict:
     """§4.3: gradient, update, new score/probability/loss; then the three-review batch."""
@@ -69,6 +75,7 @@ def one_update() -> dict:
     }
 
 
+@kinds(course="grad p p1 x y", site_construction="lr rounds w0 w1")
 @inputs("lr", "rounds", "w0", "x", "y")
 def training_chain() -> dict:
     """§4.4 exercise: the same input labelled 差评 (y = 0)."""

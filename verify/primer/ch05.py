@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from kernels.text_stats import BOS, EOS, add_alpha, history_counts, mle_probability, ngram_counts
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 CORPUS = [["我", "喝", "茶"], ["我", "喝", "茶"], ["我", "喝", "水"]]
 HISTORY = "喝"
@@ -31,6 +31,7 @@ def _after_history(candidates) -> np.ndarray:
     return np.array([counts[(HISTORY, w)] for w in candidates], dtype=float)
 
 
+@kinds(course="n_sentences p_coffee_mle p_coffee_smoothed p_tea p_water")
 def chapter() -> dict:
     """Chapter page: the estimates of §5.2 and the smoothed share of the unseen 咖啡 (§5.4)."""
     counts = _bigrams()
@@ -39,6 +40,7 @@ def chapter() -> dict:
             "p_coffee_smoothed": add_alpha(_after_history(CANDIDATES), ALPHA)[2], "n_sentences": len(CORPUS)}
 
 
+@kinds(course="c_tea c_water n_history n_sentences p_tea p_water")
 def next_word() -> dict:
     """§5.2: how often 喝 is a history, what follows it, and the MLE estimates."""
     counts = _bigrams()
@@ -51,6 +53,7 @@ def next_word() -> dict:
     }
 
 
+@kinds(site_construction="p_coffee tea water")
 def sentence_scores() -> dict:
     """§5.3: per-step bigram probabilities of two sentences (with <BOS>/<EOS>) and their products."""
     counts = _bigrams()
@@ -63,6 +66,8 @@ def sentence_scores() -> dict:
             "p_coffee": mle_probability(counts, [HISTORY], "咖啡")}
 
 
+@kinds(course="mle_coffee n_sentences probs pseudo raw",
+       site_construction="alpha n_candidates n_history n_wide total wide_probs")
 @inputs("alpha")
 def add_one() -> dict:
     """§5.4: raw counts after 喝, add-one pseudo-counts and smoothed probabilities; then one more candidate."""

@@ -11,7 +11,7 @@ import numpy as np
 from kernels.embeddings import (embedding_lookup, mean_pool, one_hot, one_hot_lookup, pooled_logistic,
                                 pooled_logistic_step, sgd_step)
 from kernels.resources import table_elements
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 WORDS = ("好看", "精彩", "难看", "无聊", "电影")          # row order of TABLE (好看 is row 0)
 KEYS = ("haokan", "jingcai", "nankan", "wuliao", "dianying")  # ASCII names for the page's {holes}
@@ -48,11 +48,13 @@ def _review(words) -> dict:
             "s": out.sentence, "score": out.score, "p": out.prob}
 
 
+@kinds(course="a b vec")
 def chapter() -> dict:
     """Chapter page: the two reviews of §6.4 in one line each."""
     return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "a": _review(REVIEW_A), "b": _review(REVIEW_B)}
 
 
+@kinds(course="dianying_dim vec", site_construction="cols rows")
 def word_table() -> dict:
     """§6.1: the given table, one row per word, and the table's shape."""
     return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "rows": TABLE.shape[0], "cols": TABLE.shape[1],
@@ -60,6 +62,7 @@ def word_table() -> dict:
             "dianying_dim": int(np.argmax(_row("电影"))) + 1}
 
 
+@kinds(course="dim length out_cols out_rows table_shape vocab", site_construction="id params toy_shape vec")
 def lookup_shapes() -> dict:
     """§6.2: looking up ids returns rows; a 20-token sentence on a 10,000 x 128 table gives 20 x 128."""
     big = np.zeros((VOCAB_SIZE, DIM))
@@ -76,6 +79,7 @@ def lookup_shapes() -> dict:
     }
 
 
+@kinds(course="gap lookup onehot product size", site_construction="table")
 def one_hot_product() -> dict:
     """§6.3: one_hot(好看) @ TABLE picks row 0; the product equals the lookup for every word."""
     ids = list(range(len(WORDS)))
@@ -88,6 +92,7 @@ def one_hot_product() -> dict:
     }
 
 
+@kinds(course="a b b_review w", site_construction="vec")
 @inputs("b")
 def average_and_classify() -> dict:
     """§6.4: average the word vectors, score with w = [2, 0] and no bias, apply the sigmoid."""
@@ -95,6 +100,8 @@ def average_and_classify() -> dict:
             "a": _review(REVIEW_A), "b_review": _review(REVIEW_B)}
 
 
+@kinds(site_construction=("b g grad_row grad_s loss loss_after lr n new_b new_p new_vec new_w p rows touched "
+                          "untouched vec w y"))
 @inputs("b", "lr", "y")
 def end_to_end_step() -> dict:
     """§6.5: gradients of the pooled classifier reach the looked-up rows only; one SGD step on E, w, b."""
@@ -119,6 +126,7 @@ def end_to_end_step() -> dict:
     }
 
 
+@kinds(course="dim", site_construction="s_backward s_forward")
 def what_is_missing() -> dict:
     """§6.6: averaging ignores order; the exercise's 128 dimensions are the §6.2 width."""
     forward = mean_pool(embedding_lookup(TABLE, _ids(REVIEW_A)))

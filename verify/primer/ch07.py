@@ -12,7 +12,7 @@ from kernels.attention import dot_scores
 from kernels.embeddings import (cbow_softmax, full_softmax_step, mean_pool, negative_sampling_from_scores,
                                 one_hot, sgd_step, sigmoid)
 from kernels.probability import cross_entropy, cross_entropy_grad, softmax
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 SENTENCE = ("我", "喜欢", "看", "电影")
 WINDOW = 1                               # one word on each side
@@ -37,6 +37,7 @@ def _forward() -> dict:
     return {"x": INPUT, "h": h, "U": OUTPUT, "scores": scores}
 
 
+@kinds(course="loss p")
 def chapter() -> dict:
     """Chapter page: the probability of the right answer and the loss, in one line."""
     f = _forward()
@@ -44,11 +45,13 @@ def chapter() -> dict:
     return {"p": p[ANSWER], "loss": cross_entropy(f["scores"], ANSWER)}
 
 
+@kinds(course="U dim h n_candidates n_context scores x")
 def cbow_forward() -> dict:
     """§7.2: average the two context vectors, dot it with every output row; the shapes involved."""
     return {**_forward(), "n_context": INPUT.shape[0], "dim": INPUT.shape[1], "n_candidates": OUTPUT.shape[0]}
 
 
+@kinds(course="exps loss n_candidates p prob_sum probs scores total")
 def softmax_table() -> dict:
     """§7.3: exponentials, their sum, the probabilities and -ln p(看)."""
     f = _forward()
@@ -60,6 +63,7 @@ def softmax_table() -> dict:
             "loss_cbow": cbow_softmax(INPUT, OUTPUT, ANSWER).loss, "n_candidates": OUTPUT.shape[0]}
 
 
+@kinds(course="U err grad_h grad_word lr new old_p probs x y", site_construction="new_h new_p")
 @inputs("lr")
 def cbow_update() -> dict:
     """§7.4: dL/dscores = p - onehot, dL/dh = U^T (p - onehot), split over the two words, one SGD step."""
@@ -79,6 +83,7 @@ def cbow_update() -> dict:
     }
 
 
+@kinds(course="full_scores loss p_data p_noise s_pos sampled_scores vocab", site_construction="s_neg sig_neg")
 @inputs("s_neg", "s_pos", "vocab")
 def negative_sampling_toy() -> dict:
     """§7.6: one observed pair scored 2, one sampled pair scored -1; a full softmax would score LARGE_VOCAB."""

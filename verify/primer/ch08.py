@@ -9,7 +9,7 @@ import numpy as np
 
 from kernels.convolution import mean_over_time
 from kernels.recurrent import RnnParams, decayed_record, recurrent_parameter_count, rnn_forward, rnn_lm_bptt
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 FEATURES = {"猫": 1.0, "追": 0.0, "狗": 2.0}
 SENTENCE_A = ("猫", "追", "狗")
@@ -33,6 +33,7 @@ def _features(sentence):
     return np.array([FEATURES[w] for w in sentence])
 
 
+@kinds(site_construction="features mean_A mean_B sum_A sum_B")
 def order_blind_average() -> dict:
     """§8.1: sum and mean of the word features are the same for both orders."""
     a, b = _features(SENTENCE_A), _features(SENTENCE_B)
@@ -47,6 +48,7 @@ def _trace(sentence):
     return x, states[:-1], states[1:]
 
 
+@kinds(course="features final_A final_B h0 keep new_A new_B old_A old_B x_A x_B")
 @inputs("h0", "keep")
 def notebook() -> dict:
     """§8.2: the one-number notebook over both sentences, step by step."""
@@ -58,6 +60,7 @@ def notebook() -> dict:
             "counts_A": [SENTENCE_A.count(w) for w in FEATURES], "counts_B": [SENTENCE_B.count(w) for w in FEATURES]}
 
 
+@kinds(course="width", site_construction="A B W_h W_x b cells h0 keep n_features notebook_final_A")
 @inputs("keep", "width")
 def tanh_rnn() -> dict:
     """§8.3: the same sentences through h_t = tanh(W_x x_t + W_h h_{t-1} + b) with two cells."""
@@ -70,6 +73,7 @@ def tanh_rnn() -> dict:
             "notebook_final_A": decayed_record(_features(SENTENCE_A), KEEP, H0)[-1]}
 
 
+@kinds(course="after_long after_short keep long n_words", site_construction="grow grown rnn_params short width")
 @inputs("grow", "keep", "n_words", "width")
 def fading() -> dict:
     """§8.5: what is left of one early word after k more updates (the notebook's impulse response)."""

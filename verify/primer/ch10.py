@@ -6,7 +6,7 @@ neutral 0 (a stated assumption of this site). Scores come from kernels.convoluti
 pooling from max_over_time, reach from receptive_field and layers_to_connect.
 """
 from kernels.convolution import layers_to_connect, max_over_time, receptive_field, sliding_windows, window_scores
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 SENTENCE = ("这部", "电影", "不", "太", "好看")
 WIDTH = 3
@@ -23,6 +23,7 @@ def _x(words):
     return [FEATURES[w] for w in words]
 
 
+@kinds(course="count", site_construction="n width")
 @inputs("width")
 def windows() -> dict:
     """§10.1: the width-3 windows of the five-word sentence."""
@@ -30,6 +31,8 @@ def windows() -> dict:
     return {"n": len(SENTENCE), "width": WIDTH, "count": len(ws)}
 
 
+@kinds(course="bu haokan heaviest kernel pooled pooled_rev score score_rev scores tai width",
+       site_construction="n_at_max n_windows neutral reach scores_rev x_sentence x_sentence_rev")
 def one_filter() -> dict:
     """§10.2: the primer's window and its reverse, then the whole sentence pooled over time."""
     reverse_phrase = PHRASE[::-1]

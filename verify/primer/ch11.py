@@ -9,7 +9,7 @@ import numpy as np
 
 from kernels.sampling import (next_token_pairs, perplexity_of_probs, temperature_probs, token_nll, top_k_filter,
                               top_p_set)
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 CANDIDATES = ("电影", "音乐", "香蕉")
 PROBS = np.array([0.6, 0.3, 0.1])           # P(next | 我 喜欢), §11.1
@@ -25,17 +25,22 @@ TRUE_TOKEN_PROBS = np.array([0.5, 0.25, 0.125])   # §11.5
 UNIFORM_CHOICES = 4
 
 
+@kinds(course="probs", site_construction="n_candidates total")
 def next_token_table() -> dict:
     """§11.1: the given distribution over the next token."""
     return {"probs": PROBS, "total": PROBS.sum(), "n_candidates": len(CANDIDATES)}
 
 
+@kinds(course="n_inputs", site_construction="n_predictions n_tokens")
 def training_pairs() -> dict:
     """§11.2: inputs and targets offset by one; a sentence of n tokens gives n + 1 predictions."""
     inputs, targets = next_token_pairs(SENTENCE)
     return {"n_tokens": len(SENTENCE), "n_predictions": len(targets), "n_inputs": len(inputs)}
 
 
+@kinds(course="flat_short k p probs t1_0 top_k",
+       site_construction=("flat flat_size greedy n_short n_tied t0_5 t2_0 temps tied tied_limit top_p_mass "
+                          "top_p_size"))
 @inputs("k", "p")
 def choosing() -> dict:
     """§11.4: greedy, sampling, top-k, top-p and temperature on the same distribution."""
@@ -57,6 +62,8 @@ def choosing() -> dict:
     }
 
 
+@kinds(course="choices losses mean_loss n_steps p_movie ppl probs uniform_p uniform_ppl",
+       site_construction="p_other")
 @inputs("choices")
 def perplexity() -> dict:
     """§11.5: per-token losses, their mean and exp(mean); the uniform comparison; the exercise."""

@@ -9,7 +9,7 @@ page can say which one it shows.
 import numpy as np
 
 from kernels.probability import expectation, softmax
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 WORDS = ("我", "喜欢", "猫")
 SCORES = np.array([0.0, 1.0, 2.0])                      # relevance of each source position while writing "cats"
@@ -17,6 +17,8 @@ VALUES = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # stored content vector
 PRINTED_DECIMALS = 3                                     # the primer's weight table shows three decimals
 
 
+@kinds(course="decimals exps gap_last_first n_words ratio_last_first scores weights",
+       site_construction="denominator n_scores")
 @inputs("decimals")
 def scores_to_weights() -> dict:
     """§12.3: scores -> exponentials -> softmax weights."""
@@ -31,6 +33,7 @@ def scores_to_weights() -> dict:
     }
 
 
+@kinds(course="context context_printed n_values v weights weights_printed", site_construction="decimals gap")
 @inputs("decimals")
 def weighted_context() -> dict:
     """§12.4: the context read with the exact weights and with the three-decimal weights."""

@@ -13,7 +13,7 @@ from kernels.attention import (attention_score_count, causal_mask, dot_scores, h
                                masked_softmax, scaled_dot_scores, self_attention,
                                sinusoidal_positions)
 from kernels.blocks import center, feature_stats, ffn_parameter_count, layer_norm, rotary_embed
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 LABELS = ("A", "B", "C")
 X = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])   # rows: positions A, B, C
@@ -38,6 +38,7 @@ def _projections():
     return X @ W_Q, X @ W_K, X @ W_V
 
 
+@kinds(site_construction="W_V v_B v_C x_B x_C")
 def projection_example() -> dict:
     """§13.2: one row through W_V, to show a projection reweights features."""
     _, _, V = _projections()
@@ -54,6 +55,8 @@ def _stepwise_rounded(decimals: int) -> np.ndarray:
     return r(weights @ V)
 
 
+@kinds(course="K Q V W_K W_Q W_V X dk dots_A exps_A n raw scaled scaled_A sqrt_dk sum_A",
+       site_construction="decimals out stepwise_gap_C weights")
 @inputs("decimals")
 def worked_self_attention() -> dict:
     """§13.3: the full self-attention of A, B, C, with position A spelled out."""
@@ -77,6 +80,7 @@ def worked_self_attention() -> dict:
     }
 
 
+@kinds(course="long", site_construction="count double double_count growth long_count n")
 @inputs("long")
 def score_table_size() -> dict:
     """§13.4: every query meets every key."""
@@ -91,6 +95,7 @@ def score_table_size() -> dict:
     }
 
 
+@kinds(course="V kept_A scores_A", site_construction="out unmasked_out_C weights")
 def causal_read() -> dict:
     """§13.5: the same layer with a causal mask."""
     Q, K, V = _projections()
@@ -105,6 +110,8 @@ def causal_read() -> dict:
     }
 
 
+@kinds(site_construction=("A_at_0 A_at_far base k max_gap out out_perm out_perm_pos out_pos pe pe_dim "
+                          "plain_dot q rope rope_offsets rope_pairs"))
 @inputs("base", "rope_pairs")
 def positions() -> dict:
     """§13.6: permutation equivariance without positions; what adding sinusoidal positions changes; RoPE."""
@@ -130,11 +137,13 @@ def positions() -> dict:
     }
 
 
+@kinds(course="d_head d_model h")
 def heads() -> dict:
     """§13.7: splitting 128 features over 4 heads."""
     return {"d_model": D_MODEL, "h": N_HEADS, "d_head": head_width(D_MODEL, N_HEADS)}
 
 
+@kinds(course="centered d_ffn d_model mean out_A x", site_construction="eps ffn_params ffn_weights ln var")
 @inputs("d_ffn", "eps")
 def block() -> dict:
     """§13.8: FFN width and parameters, the centering step of LayerNorm, and the exercise."""
@@ -149,6 +158,7 @@ def block() -> dict:
     }
 
 
+@kinds(course="X n_features out_A")
 def chapter() -> dict:
     """Chapter page: the inputs and the headline result of §13.3."""
     return {"X": X, "out_A": self_attention(X, W_Q, W_K, W_V).context[0], "n_features": X.shape[1]}

@@ -13,7 +13,7 @@ from pathlib import Path
 from kernels.attention import attention_score_count
 from kernels.resources import (decode_step_macs, doubling_ratios, kv_cache_bytes, recompute_step_macs,
                                score_matrix_bytes, score_table_growth, table_bytes, table_elements)
-from verify.evidence import from_runs, inputs
+from verify.evidence import from_runs, inputs, kinds
 from verify.numbers import Quantity
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,12 +29,14 @@ STEP_N, STEP_D, STEP_F = 2048, 256, 1024   # §14.6: the benchmark model's layer
 EXERCISE_SCALE = 2                      # §14.6 exercise: the input length doubles
 
 
+@kinds(course="long short", site_construction="growth long_cells short_cells")
 def three_costs() -> dict:
     """§14.1: doubling the sentence quadruples one head's score table; the weights do not change."""
     short, long = attention_score_count(SHORT, SHORT), attention_score_count(LONG, LONG)
     return {"short": SHORT, "long": LONG, "short_cells": short, "long_cells": long, "growth": long / short}
 
 
+@kinds(course="all_heads big_cells big_n bytes_each heads one_head rows")
 def quadratic_growth() -> dict:
     """§14.2: cells per length, one 4,096-token head in bytes, and 32 such heads."""
     rows = [{"n": n, "per_row": n, "cells": attention_score_count(n, n)} for n in GRID_LENGTHS]
@@ -45,6 +47,8 @@ def quadratic_growth() -> dict:
                                   "GiB")}
 
 
+@kinds(course="bytes dim elements elements_both float_bytes vocab",
+       site_construction="dim2 elements_vocab2 growth_both growth_vocab vocab2")
 def vocabulary_table() -> dict:
     """§14.3: embedding table size, and what doubling the vocabulary and the width does to it."""
     base = table_elements(VOCAB, DIM)
@@ -57,6 +61,8 @@ def vocabulary_table() -> dict:
             "growth_vocab": wider_vocab / base, "growth_both": both / base}
 
 
+@kinds(course="batch bytes cache_bytes head_dim kv_heads layers positions query_heads",
+       site_construction="overestimate wrong_bytes")
 @inputs("query_heads")
 def kv_cache_size() -> dict:
     """§14.5: the primer's cache estimate, and the overestimate from plugging in query heads."""
@@ -67,6 +73,8 @@ def kv_cache_size() -> dict:
             "overestimate": wrong / right}
 
 
+@kinds(course="exercise_growth exercise_scale",
+       site_construction="d f keys_read n redo_macs redo_over_step step_macs")
 @from_runs("head_dim", "block", "repeats", "n_first", "n_last", "mat_*", "blk_*",
            "n_growth")
 @inputs("exercise_scale")

@@ -8,6 +8,7 @@ causal mask. No masking rate is involved: the positions are given, not sampled.
 from kernels.attention import causal_mask
 from kernels.pretraining import mask_tokens, span_corruption
 from kernels.sampling import next_token_pairs
+from verify.evidence import kinds
 
 SENTENCE = ("这部", "电影", "非常", "精彩", "，", "我", "想", "再", "看", "一次", "。")
 MASKED = (3,)                      # 精彩, the blank of §15.2
@@ -15,6 +16,8 @@ T5_CORRUPTED = (3, 7, 8)           # 精彩 and the run 再 看
 T5_SENTINELS = ("<X>", "<Y>", "<Z>")   # the names used in the T5 paper's Figure 2
 
 
+@kinds(site_construction=("causal_predictions causal_seen mlm_left mlm_right mlm_scored n position t5_hidden "
+                          "t5_input t5_input_sentinels t5_kept t5_target t5_target_sentinels"))
 def three_objectives() -> dict:
     """§15.5: how many predictions each question asks of the sentence, and what the one for 精彩 sees."""
     n = len(SENTENCE)

@@ -12,6 +12,7 @@ import numpy as np
 from kernels.labeling import (crf_log_likelihood, crf_log_partition, crf_path_score, entity_scores,
                               iob2_transition_mask, scores_from_counts, viterbi)
 from kernels.evaluation import accuracy
+from verify.evidence import kinds
 
 # §16.3: two positions, three tags. A candidate the primer sets aside gets -inf (never chosen).
 LABELS = ("B-ORG", "I-ORG", "O")
@@ -36,6 +37,8 @@ def _path_table(transitions, start=None) -> tuple[list, list]:
     return scores, probs
 
 
+@kinds(course="e_I2 e_O2 n_positions viterbi_score",
+       site_construction="e_B1 e_O1 gold_loglik hard_probs n_paths probs scores t_BI t_BO t_OI t_OO z")
 def crf_example() -> dict:
     """§16.3: independent choice vs. joint path scores, the normalizer, Viterbi, and a hard IOB2 constraint."""
     scores, probs = _path_table(TRANSITIONS)
@@ -62,6 +65,8 @@ def crf_example() -> dict:
     }
 
 
+@kinds(course="accuracy correct f1 gold n_entity_tokens n_tokens precision predicted recall",
+       site_construction="ex_correct ex_gold ex_predicted lazy_found lazy_recall")
 def entity_metrics() -> dict:
     """§16.4: token accuracy of an all-O tagger, entity-level P/R/F1 from counts, and the exercise."""
     gold = ["B-PER"] * N_ENTITY_TOKENS + ["O"] * (N_TOKENS - N_ENTITY_TOKENS)

@@ -9,7 +9,7 @@ import numpy as np
 
 from kernels.parameters import dense_parameter_count, lora_parameter_count, lora_weight
 from kernels.retrieval import retrieve
-from verify.evidence import inputs
+from verify.evidence import inputs, kinds
 
 SMALL_D, SMALL_R = 4, 1          # §17.3: a 4x4 weight, a 4x1 times 1x4 change
 LARGE_D, LARGE_R = 4096, 8       # §17.3: a 4,096 x 4,096 weight with r = 8
@@ -23,6 +23,8 @@ LORA_B = np.array([[1.0], [2.0], [0.0], [-1.0]])
 LORA_A = np.array([[1.0, 0.0, 1.0, 2.0]])
 
 
+@kinds(course="d_large d_small dense_large dense_small fraction lora_large lora_small r_large r_small",
+       site_construction="A B delta")
 def lora_counts() -> dict:
     """§17.3: trainable entries of a full update and of B, A for both sizes; the frozen-weight ratio."""
     dense_small = dense_parameter_count(SMALL_D, SMALL_D)
@@ -41,6 +43,8 @@ def lora_counts() -> dict:
     }
 
 
+@kinds(course="best_cos best_dot d1 d2 dot q",
+       site_construction="best_cos_long best_dot_long cos cos_long d2_long dot_long stretch")
 @inputs("stretch")
 def rag_toy() -> dict:
     """§17.4: dot-product scores of two documents, their ranking, and the cosine view of the same vectors;

@@ -15,6 +15,7 @@ from kernels.embeddings import embedding_lookup, mean_pool
 from kernels.evaluation import classification_report
 from verify.primer import ch03, ch04, ch07, ch13
 from verify.primer.ch06 import TABLE, WORDS
+from verify.evidence import kinds
 
 # §18.3
 SHORT = ("电影", "好看")                   # padded with one <PAD> to the batch length
@@ -27,6 +28,7 @@ SKEWED_TRUE = ("好评",) * 8 + ("差评",) * 2
 ALWAYS_POSITIVE = ("好评",) * len(SKEWED_TRUE)
 
 
+@kinds(course="e_good e_movie mask n_padded n_real pad right wrong")
 def padded_average() -> dict:
     """§18.3: the short review's average over its real tokens, and over all three padded positions."""
     batch_len = max(len(SHORT), len(LONG))
@@ -41,6 +43,7 @@ def padded_average() -> dict:
     }
 
 
+@kinds(site_construction="accuracy confusion macro_f1 n n_neg n_pos neg pos")
 def skewed_test_set() -> dict:
     """§18.2 (本站补充构造): an all-好评 classifier on a test set with eight 好评 and two 差评."""
     rep = classification_report(SKEWED_TRUE, ALWAYS_POSITIVE, LABELS)
@@ -54,6 +57,9 @@ def skewed_test_set() -> dict:
     }
 
 
+@kinds(course="cbow_probs",
+       site_construction=("attn_out attn_weights bow_E bow_dim causal_first cbow_scores n_cbow n_keys p_after "
+                          "p_before"))
 def exercise_answers() -> dict:
     """§18.5: what each exercise should produce, recomputed by the chapter that teaches it."""
     counts = ch03.count_table()
