@@ -187,7 +187,10 @@ def on_post_build(config):
 
 
 def number_kinds(data: dict, text: str, body_offset: int) -> list[str]:
-    """A YAML block: whose number each counted number of the page is (verify/kinds.py), with its line."""
+    """A YAML block: every counted number of the page with its line, its kind as the verify function declares it
+    (verify/declared.py) and, for a recomputed one, its key and full recomputed value (so an agent needs no second
+    request), or its source for a cited one."""
+    from hooks.marks import full_value
     from verify.kinds import LABELS_BY_KEY
     marks = data.get("marks") or []
     if not marks:
@@ -195,9 +198,21 @@ def number_kinds(data: dict, text: str, body_offset: int) -> list[str]:
     rows = []
     for m in marks:
         line = text.count("\n", 0, body_offset + m["start"]) + 1
-        rows.append(f"  - {{line: {line}, text: {json.dumps(m['text'], ensure_ascii=False)}, kind: {m['kind']}, "
-                    f"label: {LABELS_BY_KEY[m['kind']].label}}}")
-    return ["", "```yaml", "# whose number is it (decided by the checker from data; verify/kinds.py)", "numbers:", *rows, "```"]
+        row = [f"line: {line}", f"text: {json.dumps(m['text'], ensure_ascii=False)}", f"kind: {m['kind']}",
+               f"label: {LABELS_BY_KEY[m['kind']].label}"]
+        if m.get("claim") is not None:
+            claim = data["claims"][m["claim"]]
+            row += [f"key: {json.dumps(claim['key'], ensure_ascii=False)}",
+                    f"value: {json.dumps(full_value(claim['computed'], None), ensure_ascii=False)}"]
+            if claim.get("rule"):
+                row.append(f"rule: {json.dumps(claim['rule'], ensure_ascii=False)}")
+        elif m.get("cited") is not None:
+            cited = data["cited"][m["cited"]]
+            row.append(f"source: {json.dumps(cited.get('reference') or cited.get('source'), ensure_ascii=False)}")
+        rows.append("  - {" + ", ".join(row) + "}")
+    return ["", "```yaml", "# whose number is it: each computed number's kind is declared on its verify function "
+            "(verify/declared.py tests it against the course section); value = the full recomputed value", "numbers:",
+            *rows, "```"]
 
 
 def write_lab_pages(site: Path) -> list[dict]:

@@ -19,15 +19,17 @@ DISPLAY_MATH = re.compile(r"\$\$.+?\$\$", re.S)
 FIGURE = re.compile(r"!\[[^\]]*\]\(figure:[^)]*\)")   # a verified figure's reference: embedded later, left as written
 
 
-def _full(value) -> str:
-    """The recomputed value at full precision (12 significant digits), lists shortened."""
+def full_value(value, limit: int | None = 6) -> str:
+    """The recomputed value at full precision (12 significant digits); lists shortened after `limit` items
+    (the hover), or whole (limit None: the Markdown's number block)."""
     if isinstance(value, float):
         return f"{value:.12g}"
     if isinstance(value, (list, tuple)):
-        shown = ", ".join(_full(v) for v in value[:6])
-        return f"({shown}{', …' if len(value) > 6 else ''})"
+        items = value if limit is None else value[:limit]
+        shown = ", ".join(full_value(v, limit) for v in items)
+        return f"({shown}{', …' if len(items) < len(value) else ''})"
     if isinstance(value, dict) and "value" in value:
-        return _full(value["value"])
+        return full_value(value["value"], limit)
     return str(value)
 
 
@@ -37,7 +39,9 @@ def note(mark: dict, data: dict) -> str:
     parts = [f"{kind.label}：{kind.meaning}"]
     if mark.get("claim") is not None:
         claim = data["claims"][mark["claim"]]
-        parts.append(f"重算值 {_full(claim['computed'])}（页面印出 {claim['printed']}，按印出的精度比对）")
+        parts.append(f"重算值 {full_value(claim['computed'])}（页面印出 {claim['printed']}，按印出的精度比对）")
+        if claim.get("rule"):
+            parts.append(f"推导规则：{claim['rule']}")
         if data.get("verify"):
             parts.append(f"核算函数 {data['verify']}")
     elif mark.get("cited") is not None:

@@ -184,15 +184,26 @@ def evidence_line(data: dict) -> str:
     return "".join(counted) or "无（本页不含数值结果）"
 
 
+def checks_line(data: dict) -> str:
+    """What "已核算" covers on this page: each kind of check and how much of the page it reaches."""
+    checks = data.get("checks") or {}
+    items = [("recomputed", "个数由代码重算"), ("cited", "个数注明来源"), ("formulas", "个公式在随机点上对照 kernel"),
+             ("relations", "句比较或等式绑定到计算"), ("pinned", "处陈述词（大小、方向、异同、必要性）只做了快照，没有计算核对")]
+    shown = [f'<span class="kb-check" data-check="{key}">{checks.get(key, 0)} {words}</span>' for key, words in items]
+    return '核对范围：' + "，".join(shown)
+
+
 def verification_box(page, data: dict) -> str:
     from hooks.marks import legend
     root = _relative_root(page)
     kinds = evidence_line(data)
     numbers = data["numbers"]
-    if numbers["total"]:
+    if data.get("status") != "passed":   # only under `mkdocs serve`: the banner above says why; never a green tick
+        parts = ['<span class="verify-status-failed">✘ 未通过核算</span>', f"数字的来历：{kinds}"]
+    elif numbers["total"]:
         parts = [f'<span class="verify-status-passed">✔ 已核算</span>',
                  f"数字的来历：{kinds}",
-                 f"本页数字 {numbers['total']} 个：{numbers['recomputed']} 个由代码重算，{numbers['cited']} 个注明来源"]
+                 f"本页数字 {numbers['total']} 个", checks_line(data)]
     else:  # nothing to recompute: say so instead of a green tick over zero numbers
         parts = ['<span class="verify-status-none">本页不含需核算的数字</span>', f"数字的来历：{kinds}"]
     if data.get("verify"):

@@ -1,9 +1,11 @@
-"""Whose number is it (verify/kinds.py): the kind of every number decided from data, labelled blocks checked
-against the numbers they hold both ways, one vocabulary of labels; counts stated, not blurred (verify/counts.py)."""
+"""Whose number is it (verify/kinds.py): labelled blocks checked against the declared kinds of the numbers they
+hold, both ways; one vocabulary of labels; counts stated, not blurred (verify/counts.py). The declarations
+themselves are tested in tests/test_declared.py."""
+import pytest
 from conftest import check_text
 
 from verify.counts import blurred_counts, enumerated_count, rate
-from verify.kinds import KINDS, LABELS, Mark, blocks, check_blocks, computed_kind
+from verify.kinds import KINDS, LABELS, Mark, blocks, check_blocks
 from verify.seed_numbers import SectionNumbers, section_numbers
 
 SITE_PAGE = """---
@@ -22,11 +24,24 @@ $$\\alpha\\approx(0.422319,0.155362,0.422319)$$
 OTHER_SECTION = SITE_PAGE.replace("source: lecture §3.5", "source: lecture §1.6")
 
 
+@pytest.fixture
+def alpha_is_the_sites(monkeypatch):
+    """OTHER_SECTION's alpha declared as the site's construction (lecture §1.6 does not print it)."""
+    from verify.lecture import ch03_read
+    monkeypatch.setattr(ch03_read.three_slot_read, "key_kinds", (("alpha", "site_construction"),), raising=False)
+
+
+@pytest.fixture
+def alpha_is_the_courses(monkeypatch):
+    from verify.lecture import ch03_read
+    monkeypatch.setattr(ch03_read.three_slot_read, "key_kinds", (("alpha", "course"),), raising=False)
+
+
 def errors(tmp_path, text, needle):
     return [e for e in check_text(tmp_path, text).errors if needle in e]
 
 
-def test_a_construction_number_the_seed_does_not_state_needs_a_site_label(tmp_path):
+def test_a_construction_number_the_seed_does_not_state_needs_a_site_label(tmp_path, alpha_is_the_sites):
     assert errors(tmp_path, OTHER_SECTION, "site's own construction")
     boxed = OTHER_SECTION.replace("$$\\alpha", '!!! example "本站构造"\n    $$\\alpha')
     assert not check_text(tmp_path, boxed).errors
@@ -35,19 +50,22 @@ def test_a_construction_number_the_seed_does_not_state_needs_a_site_label(tmp_pa
     assert not check_text(tmp_path, marked).errors
 
 
-def test_the_course_label_over_a_site_number_fails_and_over_the_course_number_passes(tmp_path):
+def test_the_course_label_over_a_site_number_fails_and_over_the_course_number_passes(tmp_path, monkeypatch):
+    from verify.lecture import ch03_read
+    monkeypatch.setattr(ch03_read.three_slot_read, "key_kinds", (("alpha", "site_construction"),), raising=False)
     assert errors(tmp_path, OTHER_SECTION.replace("$$\\alpha", '!!! example "教学构造"\n    $$\\alpha'),
                   "block labelled 教学构造 holds 本站构造")
+    monkeypatch.setattr(ch03_read.three_slot_read, "key_kinds", (("alpha", "course"),), raising=False)
     assert not check_text(tmp_path, SITE_PAGE.replace("$$\\alpha", '!!! example "教学构造"\n    $$\\alpha')).errors
 
 
-def test_the_site_label_over_the_course_number_fails(tmp_path):
+def test_the_site_label_over_the_course_number_fails(tmp_path, alpha_is_the_courses):
     """lecture §3.5 states 0.422319 and 0.155362: they are the course's, not the site's."""
     assert errors(tmp_path, SITE_PAGE.replace("$$\\alpha", '!!! example "本站构造"\n    $$\\alpha'),
                   "block labelled 本站构造 holds no number of the site")
 
 
-def test_every_other_label_over_computed_numbers_fails(tmp_path):
+def test_every_other_label_over_computed_numbers_fails(tmp_path, alpha_is_the_sites):
     for label, kind in (("历史记录", "abstract"), ("论文结果", "quote"), ("本站运行", "success")):
         text = OTHER_SECTION.replace("$$\\alpha", f'!!! {kind} "{label}"\n    $$\\alpha')
         assert errors(tmp_path, text, f"block labelled {label}"), label
@@ -73,15 +91,6 @@ def test_a_marked_list_item_covers_its_continuation_lines_only():
     covered = lambda text: any(b.start <= body.index(text) and body.index(text) + len(text) <= b.end for b in marked)
     assert covered("1.5") and covered("2.5")
     assert not covered("3.5") and not covered("4.5")
-
-
-def test_kinds_come_from_data_not_from_the_label():
-    course = section_numbers("primer §3.2")   # the primer prints sigma(-2) as 0.119
-    assert computed_kind(0.11920292, {"construction"}, course.states_value) == "course"
-    assert computed_kind(0.1192, {"construction"}, course.states_value) == "course"
-    assert computed_kind(0.125, {"construction"}, course.states_value) == "site_construction"
-    assert computed_kind(0.11920292, {"checkpoint"}, course.states_value) == "site_run"   # a run is the site's
-    assert computed_kind(0.5, {"construction", "measurement"}, course.states_value) == "course"
 
 
 def test_the_seed_precision_decides_and_fractions_and_exact_integers_count():

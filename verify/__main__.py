@@ -53,7 +53,12 @@ def page_json(report, inputs: dict | None = None) -> dict:
         "numbers": {"total": report.numbers_total, "recomputed": report.numbers_recomputed,
                     "cited": report.numbers_cited, "course": report.numbers_course,
                     "enumerated": report.numbers_enumerated},
-        "kinds": kinds.counts(report.marks),   # numbers per kind (verify/kinds.py), decided from data
+        "kinds": kinds.counts(report.marks),   # numbers per kind, as the verify function declares them (declared.py)
+        # what the page's checks cover, for its badge: recomputed and cited numbers, formulas evaluated against
+        # kernels, comparisons bound to predicates, statement words only snapshotted
+        "checks": {"recomputed": report.numbers_recomputed, "cited": report.numbers_cited,
+                   "formulas": report.formulas_bound, "relations": report.relations_bound,
+                   "pinned": report.statements_pinned},
         "marks": [dataclasses.asdict(m) for m in report.marks],   # each counted number: body offsets and kind
         "code_blocks_run": report.code_blocks_run,
         "claims": [dataclasses.asdict(c) for c in report.claims],

@@ -111,6 +111,9 @@ class PageReport:
     id_line: int = 2
     figures: list = field(default_factory=list)  # records from verify.figures.check_figures
     marks: list = field(default_factory=list)    # verify.kinds.Mark: every counted number and its kind
+    formulas_bound: int = 0        # display/inline formulas evaluated against their kernels (front matter formulas:)
+    relations_bound: int = 0       # comparison sentences bound to predicates (front matter relations:)
+    statements_pinned: int = 0     # statement words (order, sign, sameness, modal…) only snapshotted, not computed
 
     @property
     def failed(self) -> bool:
@@ -353,6 +356,7 @@ def check_comparisons(ctx: Context) -> None:
     located = [(c.start, c.end) for c in ctx.covered if c.kind == "cited"]
     values = None if ctx.values is None else {**ctx.values, "cited": cited}
     printed = [(c.start, c.end, c.key) for c in ctx.covered if c.kind == "claim" and c.key]
+    ctx.report.relations_bound = len(ctx.meta.get("relations") or [])
     for line, message in check_relations(ctx.page, values, spans, lookup,
                                          lambda i: claim_line(ctx.page, "relations", i), located,
                                          quantity_names(ctx.meta), ctx.course.states_value, printed):
@@ -386,6 +390,7 @@ def check_pinned_statements(ctx: Context) -> None:
     """Statement words no computation checks (更尖, 不一定, 本站没有测过) agree with their pin (verify/statements.py)."""
     for line, message in statements.errors(ctx.page):
         ctx.fail(line, message)
+    ctx.report.statements_pinned = statements.unchecked_count(ctx.page)
 
 
 def check_pinned_arrangements(ctx: Context) -> None:
@@ -397,6 +402,7 @@ def check_pinned_arrangements(ctx: Context) -> None:
 def check_formulas_against_kernels(ctx: Context) -> None:
     """Bound formulas agree with their kernels at random points (verify/formulas.py)."""
     claimed = [(c.start, c.end) for c in ctx.covered if c.kind == "claim"]
+    ctx.report.formulas_bound = len(ctx.meta.get("formulas") or [])
     for line, message in check_formulas(ctx.page, lambda i: claim_line(ctx.page, "formulas", i), claimed):
         ctx.fail(line, message)
 

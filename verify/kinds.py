@@ -1,17 +1,18 @@
-"""Whose number is it: one vocabulary of kinds, decided per number from data, and labelled blocks checked
-against the numbers they hold.
+"""Whose number is it: one vocabulary of kinds, and labelled blocks checked against the numbers they hold.
 
-Every counted number on a page has exactly one kind, and the author never types it:
+Every counted number on a page has exactly one kind. A computed number's kind is declared once, by the author,
+on the verify function's key (verify.evidence.kinds), and tested against data (verify/declared.py); a cited
+number's kind is its bibliography entry's; a count in words the seed section states is the course's:
 
-| kind                | label    | decided by                                                               |
+| kind                | label    | where it comes from                                                      |
 |---------------------|----------|--------------------------------------------------------------------------|
-| `course`            | 教学构造 | a computed number the page's seed section states, at the precision the   |
-|                     |          | seed printed (verify/data/seed_numbers.json), or a count in words it states |
+| `course`            | 教学构造 | declared course: the page's seed section prints it (seed_numbers.json),  |
+|                     |          | or a stated rule derives it; or a count in words the section states      |
 | `paper`             | 论文结果 | a cited number whose bibliography entry is a paper                       |
 | `record`            | 历史记录 | a cited number whose entry is a course record (the original runs)        |
-| `site_construction` | 本站构造 | a computed number of a construction the seed section does not state      |
-| `site_run`          | 本站运行 | a number of a verify function that reads this project's runs (trained    |
-|                     |          | checkpoints, committed results and benchmarks), unless the seed states it |
+| `site_construction` | 本站构造 | declared site_construction: an example or number the site added          |
+| `site_run`          | 本站运行 | declared site_run: read from this project's runs (trained checkpoints,   |
+|                     |          | committed results and benchmarks)                                        |
 
 A labelled block is an admonition whose title is one label (or a paragraph, list item or table row carrying
 the marker 〔label〕). It is accepted only when the kinds inside agree with the label, both ways (RULES):
@@ -79,20 +80,6 @@ def scalars(value) -> list[float]:
     return [x] if math.isfinite(x) else []
 
 
-def computed_kind(values, produces: set, states_value, from_run: bool = False) -> str:
-    """The kind of a computed claim's value. A function that reads only the site's runs produces site runs,
-    even where a run's number equals one the course states (the site's 15577 parameters are the site's), and so
-    does a key a mixed function names as a run (`from_run`); otherwise a value the seed section states, every
-    scalar of it, is the course's, and the rest is the site's construction."""
-    run = bool(produces & {"checkpoint", "measurement"})
-    if run and ("construction" not in produces or from_run):
-        return "site_run"
-    xs = scalars(values)
-    if xs and all(states_value(x) for x in xs):
-        return "course"
-    return "site_construction"
-
-
 @dataclass
 class Mark:
     """One counted number of a page and its kind (body offsets)."""
@@ -102,12 +89,12 @@ class Mark:
     kind: str
     claim: int | None = None     # index into report.claims
     cited: int | None = None     # index into report.cited
-    decisive: bool = True        # False for a small integer (|x| <= 12): every section states some, so its value
-    #                              alone cannot tell the course's example from the site's
 
 
 def decisive(values) -> bool:
-    """Can the value tell whose number it is? A small integer cannot: 2, 3 or 4 occur in almost every section."""
+    """Could a value alone tell whose number it is, were one to guess (the checker never does: kinds are declared)?
+    A small integer could not: 2, 3 or 4 occur in almost every section. The mutation corpus uses it to pick edits
+    whose numbers stand out."""
     return any(not (float(x).is_integer() and abs(x) <= 12) for x in scalars(values))
 
 
@@ -223,9 +210,7 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
         inside = [m for m in marks if owner[id(m)] is b]
         kinds = {m.kind for m in inside}
         label = LABELS[b.label]
-        # a box of small integers only may be either the course's or the site's: their values cannot decide
-        undecided = label.key == "site_construction" and not any(m.decisive or m.kind in SITE for m in inside)
-        wrong = "" if undecided else _disagreement(label.key, {m.kind for m in inside if m.decisive or m.kind in SITE})
+        wrong = _disagreement(label.key, kinds)
         if not wrong and label.key == "design" and any(m.claim is not None for m in inside):
             wrong = "computed numbers (a design proposes an experiment; its numbers are not results to recompute)"
         if wrong:
@@ -234,7 +219,7 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
             continue
         if label.key == "site_construction" and not b.marker:
             for start, end in b.paragraphs:
-                in_paragraph = {m.kind for m in inside if _inside(m, start, end) and (m.decisive or m.kind in SITE)}
+                in_paragraph = {m.kind for m in inside if _inside(m, start, end)}
                 if in_paragraph and not in_paragraph & set(SITE):
                     errors.append((line_of(start), f"a paragraph inside the {b.label} block states only numbers of "
                                                    f"kind {_kinds_text([m for m in inside if _inside(m, start, end)])}: "

@@ -320,6 +320,16 @@ def pin_digest(page_id: str) -> str:
     return entry_digest(pins().get(page_id))
 
 
+# statement tokens that name something (a term, a provenance label, the description's terms) rather than say
+# an order, sign, sameness or modal; the badge counts only the latter as "only pinned"
+_NAMING = ("term:", "label:", "description:term:", "title:term:", "relations:")
+
+
+def unchecked_count(page) -> int:
+    """How many statement words of the page no computation checks: only their snapshot guards them."""
+    return sum(1 for _, token, _ in page_statements(page) if not token.startswith(_NAMING))
+
+
 def errors(page) -> list[tuple[int, str]]:
     """(line, message) for every statement of the page that differs from its pin."""
     found = page_statements(page)

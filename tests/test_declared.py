@@ -1,0 +1,154 @@
+"""Whose number it is, declared once on the verify function (verify.evidence.kinds) and tested against data
+(verify/declared.py): each declaration is checked in the direction data can decide, nothing is inferred from a
+coincidence, and every view of a number (hover, page JSON, Markdown) shows the one declaration."""
+import json
+import re
+
+import pytest
+from conftest import check_text
+
+from verify.evidence import declared_kind, kinds
+from verify.paths import ROOT
+
+PAGE = """---
+id: test.declared
+title: t
+source: {source}
+evidence: [construction]
+verify: verify/lecture/ch03_read.py::three_slot_read
+claims:
+  - '\\alpha\\approx{{alpha}}'
+---
+# t
+
+{before}$$\\alpha\\approx(0.422319,0.155362,0.422319)$$
+"""
+
+
+def page(source="lecture §3.5", before=""):
+    return PAGE.format(source=source, before=before)
+
+
+@pytest.fixture
+def declare(monkeypatch):
+    from verify.lecture import ch03_read
+
+    def set_kinds(**by_kind):
+        fn = kinds(**by_kind)(lambda: None)
+        monkeypatch.setattr(ch03_read.three_slot_read, "key_kinds", fn.key_kinds, raising=False)
+        monkeypatch.setattr(ch03_read.three_slot_read, "kind_rules", fn.kind_rules, raising=False)
+    return set_kinds
+
+
+def test_a_declared_course_number_its_section_does_not_print_fails_with_file_line_and_section(tmp_path, declare):
+    declare(course="alpha")
+    assert not check_text(tmp_path, page()).errors            # lecture §3.5 prints (.422319, .155362, .422319)
+    errors = check_text(tmp_path, page(source="lecture §1.6")).errors
+    wrong = [e for e in errors if "declared course" in e]
+    assert wrong and re.match(r"^\S*page\.md:\d+: ", wrong[0]) and "lecture §1.6 does not print 0.422319" in wrong[0]
+    assert "verify/lecture/ch03_read.py:" in wrong[0]          # where to change the declaration
+
+
+def test_a_stated_rule_lets_a_derived_course_number_pass(tmp_path, declare):
+    declare(course="alpha", rules={"alpha": "softmax of the scores the course gives"})
+    assert not [e for e in check_text(tmp_path, page(source="lecture §1.6")).errors if "declared course" in e]
+
+
+def test_a_site_number_equal_to_a_course_number_is_the_sites(tmp_path, declare):
+    declare(site_construction="alpha")
+    report = check_text(tmp_path, page(before='!!! example "本站构造"\n    ').replace("\n$$", "\n    $$"))
+    assert not report.errors, report.errors
+    assert {m.kind for m in report.marks} == {"site_construction"}       # never the course's by coincidence
+    unboxed = check_text(tmp_path, page()).errors                        # and it must be marked as the site's
+    assert any("is the site's own construction" in e for e in unboxed), unboxed
+
+
+def test_a_missing_declaration_fails_and_says_where_to_declare(tmp_path, declare):
+    declare(course="other_key")
+    errors = check_text(tmp_path, page()).errors
+    assert any("claim {alpha} has no declared kind: add it to @kinds(...)" in e for e in errors), errors
+
+
+def test_a_site_run_declared_on_a_function_that_reads_no_run_fails(tmp_path, declare):
+    declare(site_run="alpha")
+    errors = check_text(tmp_path, page()).errors
+    assert any("declared site_run" in e and "reads no committed run" in e for e in errors), errors
+
+
+def test_a_number_that_moves_with_the_runs_cannot_be_declared_a_construction(monkeypatch):
+    from verify.checker import check_page
+    from verify.lecture import ch07
+    # the benchmark's table rows (timings) declared as a construction: they move when the benchmark file does
+    monkeypatch.setattr(ch07.kv_speed, "key_kinds", (("rows", "site_construction"),) + ch07.kv_speed.key_kinds,
+                        raising=False)
+    errors = check_page(ROOT / "docs" / "lecture" / "ch07" / "7-9.md").errors
+    assert any("{rows[" in e and "declared site_construction" in e and "declare it site_run" in e
+               for e in errors), errors
+
+
+def test_a_record_number_computed_here_needs_its_rule(tmp_path, declare):
+    declare(record="alpha")
+    errors = check_text(tmp_path, page()).errors
+    assert any("declared record" in e and "state its rule" in e for e in errors), errors
+
+
+def test_declarations_resolve_exact_names_before_prefixes_and_the_rest():
+    fn = kinds(course="rows_total", site_construction="rows* *", site_run="t")(lambda: None)
+    assert declared_kind(fn, "rows_total") == "course"
+    assert declared_kind(fn, "rows[2].t") == "site_construction"
+    assert declared_kind(fn, "t") == "site_run" and fn.run_keys == ("t",)   # mixed: its runs are its run keys
+    assert declared_kind(fn, "anything") == "site_construction"
+    with pytest.raises(ValueError, match="one key, one kind"):
+        kinds(course="a", site_construction="a")
+    with pytest.raises(ValueError, match="is one of"):
+        kinds(teaching="a")
+
+
+def _page_jsons():
+    pages = sorted((ROOT / "build" / "verify" / "pages").glob("*.json"))
+    if not pages:
+        pytest.skip("no verification results; run `make verify` (make test does) first")
+    return [json.loads(p.read_text(encoding="utf-8")) for p in pages]
+
+
+def test_every_claim_in_every_page_json_has_its_declared_kind_and_every_mark_agrees():
+    for data in _page_jsons():
+        for claim in data["claims"]:
+            if claim["status"] == "passed" and claim["key"]:
+                assert claim["kind"] in ("course", "site_construction", "site_run", "record", "paper"), \
+                    (data["page"], claim["key"])
+        for mark in data["marks"]:
+            if mark["claim"] is not None:
+                assert mark["kind"] == data["claims"][mark["claim"]]["kind"], (data["page"], mark)
+            if mark["cited"] is not None:
+                assert mark["kind"] == (data["cited"][mark["cited"]]["kind"] or "paper"), (data["page"], mark)
+
+
+def test_the_markdown_number_block_and_the_hover_show_the_json_kind_of_every_number():
+    """The served Markdown's number block lists every mark of the page JSON with the same kind and the full value;
+    the hover note of each mark names the same label."""
+    import yaml
+
+    from hooks.agent import number_kinds
+    from hooks.marks import mark_numbers, note
+    from verify.kinds import LABELS_BY_KEY
+    from verify.page import read_page
+    checked = 0
+    for data in _page_jsons():
+        if not data["marks"] or data["status"] != "passed":
+            continue
+        page = read_page(ROOT / data["path"])
+        text = (ROOT / data["path"]).read_text(encoding="utf-8")
+        block = number_kinds(data, text, page.body_offset)
+        rows = yaml.safe_load("\n".join(block[3:-1]))["numbers"]
+        assert len(rows) == len(data["marks"])
+        for row, mark in zip(rows, data["marks"]):
+            assert row["kind"] == mark["kind"] and row["label"] == LABELS_BY_KEY[mark["kind"]].label
+            assert note(mark, data).startswith(LABELS_BY_KEY[mark["kind"]].label)
+            if mark["claim"] is not None:
+                assert "…" not in str(row["value"])      # the whole value: no second request needed
+        marked = mark_numbers(page.body, data)
+        spans = re.findall(r'class="kb-num" data-kind="(\w+)"', marked)
+        assert set(spans) - {"mixed"} <= {m["kind"] for m in data["marks"]}
+        checked += 1
+    assert checked > 100
