@@ -56,6 +56,9 @@ $$p_i=\\frac{{e^{{z_i}}}}{{\\sum_j e^{{z_j}}}}$$
 
 FUNCTION = '''
 
+# whose number each key is, declared once: the placeholder example is the site's; a key the course section
+# prints is course (the checker looks it up in that section), one read from the site's runs is site_run
+@kinds(site_construction="scores weights")
 def {name}() -> dict:
     """{where}: the page's inputs, defined once, and what the kernels compute from them."""
     from kernels.probability import softmax
@@ -135,7 +138,7 @@ def create(doc: str, section: str, title: str, sources: list[str] | None = None)
     page.parent.mkdir(parents=True, exist_ok=True)
     page.write_text(text, encoding="utf-8")
     head = existing or MODULE_HEAD.format(doc=module.relative_to(ROOT).as_posix())
-    head = _with_imports(head, ["import numpy as np"])
+    head = _with_imports(head, ["import numpy as np", "from verify.evidence import kinds"])
     module.parent.mkdir(parents=True, exist_ok=True)
     module.write_text(head.rstrip("\n") + "\n" + FUNCTION.format(name=name, where=source), encoding="utf-8")
     return [page, module]

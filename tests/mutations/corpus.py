@@ -536,7 +536,7 @@ def labels(views, rng) -> list[Mutant]:
         owner = {id(m): innermost(found, m) for m in marks}
         for b in found:
             inside = [m for m in marks if owner[id(m)] is b]
-            if not any(m.decisive or m.kind in ("site_construction", "site_run") for m in inside):
+            if not inside:   # every number has a declared kind: a box with any number can be relabelled
                 continue
             head = body[b.start:body.find("\n", b.start)]
             # the course's own count words alone cannot tell its example (教学构造) from its design (待做设计)
@@ -554,7 +554,7 @@ def labels(views, rng) -> list[Mutant]:
             if not m or m.group(1).lstrip().startswith(("!!!", "#", "```", "|", "- ", "$$")) or "〔" in m.group(1):
                 continue
             start, end = b.end + m.start(1), b.end + m.end(1)
-            kinds = {x.kind for x in marks if start <= x.start < end and (x.decisive or x.kind in ("site_construction", "site_run"))}
+            kinds = {x.kind for x in marks if start <= x.start < end}
             wants = {"本站构造": "course", "教学构造": "site_construction"}.get(b.label)
             if wants and wants in kinds and not (kinds - {wants}):
                 indent = " " * (len(head) - len(head.lstrip()) + 4)
@@ -803,7 +803,7 @@ def replacements(views, rng) -> list[Mutant]:
         found = [b for b in blocks(body) if b.label in LABELS]
         owner = {id(m): innermost(found, m) for m in v.marks}
         for b in found:
-            if any(m.decisive or m.kind in ("site_construction", "site_run") for m in v.marks if owner[id(m)] is b):
+            if any(owner[id(m)] is b for m in v.marks):
                 continue   # verify/kinds.py judges this box from its numbers (the `labels` class)
             other = rng.choice([label for label in LABELS if label != b.label])
             if b.marker:
