@@ -148,3 +148,15 @@ def test_an_admonition_whose_type_and_label_name_two_kinds_fails():
     assert found == [(1, found[0][1])] and "'quote' titled 本站运行 mixes two kinds" in found[0][1]
     assert "!!! success" in found[0][1]   # it says how the label is written
     assert not [e for e in check_blocks(body.replace("quote", "success"), [], lambda offset: 1) if "mixes" in e[1]]
+
+
+def test_a_box_that_ends_inside_a_sentence_fails_and_one_that_ends_a_sentence_passes():
+    cut = '!!! example "本站构造"\n    平均损失约为 $1.04$，于是\n\n困惑度是 $e^{1.04}$。\n'
+    whole = cut.replace("，于是\n\n困惑度", "。\n\n于是困惑度")
+    formula = '!!! example "本站构造"\n    $$s=[0.4,0.6],$$\n\n$$z=0.8.$$\n'
+    line_of = lambda offset: 1
+    message = [m for _, m in check_blocks(cut, [], line_of) if "ends inside a sentence" in m]
+    assert message and "于是" in message[0]
+    assert not [m for _, m in check_blocks(whole, [], line_of) if "ends inside a sentence" in m]
+    assert [m for _, m in check_blocks(formula, [], line_of) if "ends inside a sentence" in m]
+    assert not [m for _, m in check_blocks(formula.replace("],$$", "].$$"), [], line_of) if "ends inside" in m]

@@ -203,6 +203,11 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
             errors.append((line_of(b.start), f"admonition '{b.admonition}' titled {b.label} mixes two kinds: "
                                              f"{b.label} is written '!!! {LABELS[b.label].admonition} \"{b.label}\"'; "
                                              "change the type or the title so both name the kind of the box's numbers"))
+    for b in found:
+        if not b.marker and (cut := _cut_sentence(body, b)):
+            errors.append((line_of(b.end), f"the {b.label} box ends inside a sentence ({cut!r}) that the next paragraph "
+                                           "finishes; a box holds whole sentences: end it after the sentence, or "
+                                           "move the sentence's start out of the box"))
     owner = {id(m): innermost(found, m) for m in marks}
     for b in found:
         if b.label not in LABELS:
@@ -235,6 +240,23 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
                                                  f"not state it) but stands {where}; put it under "
                                                  f"'!!! example \"本站构造\"' or mark its paragraph 〔本站构造〕"))
     return errors
+
+
+_OPEN_END = re.compile(r"(?:[，、,(（]|[\u4e00-\u9fff])\s*$")   # a comma, an open bracket or a bare word: not an end
+_CONTINUES = re.compile(r"[\u4e00-\u9fff$（(，。“]")             # the next paragraph goes on in prose or math
+
+
+def _cut_sentence(body: str, b: Block) -> str:
+    """The tail of a box's last line when the box stops mid-sentence and the paragraph after it goes on."""
+    last = body[b.start:b.end].rstrip().rsplit("\n", 1)[-1].strip()
+    if last.startswith("$$"):   # a display formula ending in a comma: the sentence goes on after it
+        if not re.search(r"[,，]\s*(?:\\right\.?)?\s*\$\$$", last):
+            return ""
+    elif last.startswith(("|", "```", "- ", "* ", "<", "!!!")) or not _OPEN_END.search(last):
+        return ""
+    after = body[b.end:].lstrip("\n")
+    first = after.split("\n", 1)[0]
+    return last[-24:] if first and not first.startswith((" ", "\t")) and _CONTINUES.match(first) else ""
 
 
 def _disagreement(label: str, kinds: set) -> str:
