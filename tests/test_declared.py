@@ -152,3 +152,10 @@ def test_the_markdown_number_block_and_the_hover_show_the_json_kind_of_every_num
         assert set(spans) - {"mixed"} <= {m["kind"] for m in data["marks"]}
         checked += 1
     assert checked > 100
+
+
+def test_a_declared_part_of_a_key_wins_over_the_whole_key_in_any_order():
+    for order in ({"site_construction": "reach", "course": "reach.width"},
+                  {"course": "reach.width", "site_construction": "reach"}):
+        fn = kinds(**order)(lambda: None)
+        assert declared_kind(fn, "reach.width") == "course" and declared_kind(fn, "reach.distance") == "site_construction"

@@ -77,8 +77,9 @@ def declared_kind(function, key: str) -> str | None:
     import re
     base = re.split(r"[\[.]", key, maxsplit=1)[0]
     table = getattr(function, "key_kinds", ())
-    for pattern, kind in table:
-        if pattern in (key, base):
+    for name in (key, base):   # the most specific first: 'reach.width' before 'reach'
+        kind = next((k for pattern, k in table if pattern == name), None)
+        if kind:
             return kind
     prefixed = [(len(p), kind) for p, kind in table if p.endswith("*") and p != "*" and base.startswith(p[:-1])]
     if prefixed:
