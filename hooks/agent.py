@@ -215,9 +215,10 @@ def number_kinds(data: dict, text: str, body_offset: int) -> list[str]:
             *rows, "```"]
 
 
-def write_lab_pages(site: Path) -> list[dict]:
+def write_lab_pages(site: Path, topics: dict[str, str] | None = None) -> list[dict]:
     """Each executed lab notebook as an agent reads a page: labs/<notebook>/index.md (the Markdown the site
-    renders, outputs included) and verify/labs.<notebook>.json (where it lives, its results file)."""
+    renders, outputs included, its links rewritten to resolve from where it is served, one folder below the
+    page's own source labs/<notebook>.md) and verify/labs.<notebook>.json (where it lives, its results file)."""
     import nbformat
 
     from hooks.labs import RESULTS as LAB_RESULTS
@@ -227,7 +228,8 @@ def write_lab_pages(site: Path) -> list[dict]:
     for path in notebooks():
         url = f"labs/{path.stem}/"
         (site / url).mkdir(parents=True, exist_ok=True)
-        (site / url / "index.md").write_text(render(path), encoding="utf-8")
+        markdown = rewrite_links(render(path), f"labs/{path.stem}.md", url, topics or {})
+        (site / url / "index.md").write_text(markdown, encoding="utf-8")
         results = LAB_RESULTS / f"{_route(path)}.json"
         data = {"page": f"labs.{path.stem}", "title": title_of(nbformat.read(path, as_version=4)),
                 "notebook": f"notebooks/{path.name}", "url": served_url(url, "verify"),
@@ -292,7 +294,7 @@ def write_llms(config, site: Path, docs_dir: Path, pages, topics: dict[str, str]
     for doc, lines in by_doc.items():
         (site / "llms" / f"{doc}.txt").write_text(f"# {DOC_NAMES.get(doc, doc)}\n" + "\n".join(lines) + "\n",
                                                   encoding="utf-8")
-    labs = write_lab_pages(site)
+    labs = write_lab_pages(site, topics)
     if labs:
         index += ["", "## 实验路线（已执行的笔记本）", ""]
         index += [f"- [{d['title']}]({at('labs/' + d['page'].split('.', 1)[1] + '/index.md')}): "

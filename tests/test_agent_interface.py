@@ -184,3 +184,12 @@ def test_link_rewriting_cases():
     assert "[c](../../../about/kernels/)" in out and "[d](https://example.org/x.md)" in out
     assert "[e](#local)" in out and 'href="../../../llms.txt"' in out
     assert "```\n[g](4-8.md)\n```" in out and "[h]: ../4-8/index.md" in out
+
+
+def test_every_link_in_every_served_lab_markdown_answers(base_url):
+    """The notebook pages' Markdown sits one folder below its source (labs/<route>/index.md for labs/<route>.md):
+    its header links (the .ipynb, the results file, the labs index) must resolve from there."""
+    from hooks.labs import notebooks
+    pages = [base_url + f"labs/{path.stem}/index.md" for path in notebooks()]
+    links, _, broken = crawl(base_url, pages)
+    assert pages and links >= 2 * len(pages) and not broken, broken[:20]
