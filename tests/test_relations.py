@@ -184,8 +184,12 @@ def test_a_fraction_whose_parts_are_holes_is_claimed(tmp_path, monkeypatch):
     claimed (a wrong part still fails)."""
     from verify import values
     from verify.values import run_verify
+    from verify.lecture import ch03_search
     computed = dict(run_verify(SCORES), n_right=3, n_all=6)
     monkeypatch.setitem(values._cache, SCORES, (computed, Reads()))
+    monkeypatch.setattr(ch03_search.candidate_scores, "key_kinds",
+                        ch03_search.candidate_scores.key_kinds + (("n_right", "site_construction"),
+                                                                  ("n_all", "site_construction")))
     claims = "  - '答对的比例是 {n_right}/{n_all}'\n"
     assert page(tmp_path, BODY + "\n答对的比例是 3/6。〔本站构造〕\n", claims=claims, relations=BOUND) == []
     errors = page(tmp_path, BODY + "\n答对的比例是 3/7。〔本站构造〕\n", claims=claims, relations=BOUND)
