@@ -233,13 +233,15 @@ if __name__ == "__main__":
            "c_*", "g_seeds", "g_params", "g_frozen", "g_updates", "g_length", "g_train_*",
            "g_pairs", "g_in_min", "g_out_acc", "g_dip_*", "g_guess_*", "g_worst_*", "g_far_*",
            "g_near_*", "g_k_*", "g_suffix_pair", "g_untrained_acc")
-@kinds(course="d_beam2 d_best d_greedy d_pruned_round d_total",
+@kinds(course="d_beam2 d_best d_greedy d_pruned_round d_total d_width",
        site_construction=("a_base_pairs a_base_window a_left_kept a_money_money a_r1_removed a_r1_window "
                           "a_r3_added a_r3_window a_rank a_right_kept a_river_money a_sentences a_static_money "
                           "a_static_river a_types b_bigram b_floor b_sample_floor b_tokens b_unigram "
-                          "d_site_beam2 d_site_best d_site_greedy d_width ef_forward_bound ef_gradient_bound "
+                          "d_site_beam2 d_site_best d_site_greedy ef_forward_bound ef_gradient_bound "
                           "g_final_len g_layers g_prompt g_steps g_tol g_weight_share g_weights g_width "
-                          "g_within"))
+                          "g_within"),
+       rules={"d_pruned_round": "lecture §3.17: the width-2 beam keeps A and B in its first round (首轮), "
+                                "already dropping C, the prefix of the optimal path C EOS"})
 @inputs("a_r1_window", "a_r3_window", "d_width")
 def lab_headlines() -> dict:
     """What docs/labs/index.md quotes from the committed lab results (each checked against the

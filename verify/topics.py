@@ -15,6 +15,7 @@ verify/lecture/ch03_read.py unchanged, each under its own identity:
 import numpy as np
 
 from kernels.attention import attend
+from kernels.probability import softmax
 from verify.lecture.ch03_read import him_construction, interventions, three_slot_read
 from verify.evidence import kinds
 
@@ -65,16 +66,33 @@ def lab02_interface() -> dict:
     }
 
 
-@kinds(course="r72_cands r72_slots read read_cands read_slots", site_construction="interv lab02 r72")
+@kinds(course="interv lab02 r72 r72_cands r72_slots read read_cands read_slots",
+       site_construction="interv_v_vocab lab02_run r72_loss")
 def attention_to_prediction() -> dict:
     """Everything the topic page states, each part under its own identity, plus the counts the page
-    writes in words (source slots = rows of K, target candidates = columns of the output head G)."""
-    r72, read = him_construction(), three_slot_read()
+    writes in words (source slots = rows of K, target candidates = columns of the output head G).
+
+    Whose numbers (seed 001): the R7.2 and READ constructions, both interventions' reads, the q-branch's
+    logits and probabilities, and the LAB02 interface sizes (6 segments, width 32, the shape table) are
+    printed by the earlier site's page, so they are the course's. The site's own: the him loss at full
+    precision (r72_loss, .352840; the seed prints .352839 from the rounded probability), the v-branch's
+    logits and probabilities (interv_v_vocab; the seed gives only its read-out), and everything read off
+    the one step of this project's untrained kernels.seq2seq (lab02_run: its vocabulary, the first-step
+    weights, the agreement with kernels.attention.attend)."""
+    r72, read, interv = him_construction(), three_slot_read(), interventions()
+    v_logits = np.asarray(interv["v_int"]["context"]) @ np.asarray(interv["G"])   # the v-branch through the same G
+    lab = lab02_interface()
+    interface = ("positions", "width", "shape")
     return {
         "r72": r72,
+        "r72_loss": r72["loss"],
         "read": read,
-        "interv": interventions(),
-        "lab02": lab02_interface(),
+        "interv": interv,
+        "interv_v_vocab": {"logits": v_logits, "probs": softmax(v_logits)},
+        # the course's interface table; the logits row is 1×词表大小, the vocabulary being the site's (lab02_run)
+        "lab02": {**{k: lab[k] for k in interface}, "shape": {**lab["shape"], "logits": lab["shape"]["logits"][:1]}},
+        "lab02_run": {"vocab": lab["shape"]["logits"][1],
+                      **{k: v for k, v in lab.items() if k not in interface and k != "vocab"}},
         "r72_slots": len(r72["k"]), "r72_cands": np.shape(r72["G"])[1],
         "read_slots": len(read["k"]), "read_cands": np.shape(read["G"])[1],
     }

@@ -45,7 +45,9 @@ NAMED_UNITS = ["张明", "昨天", "给", "了", "李华", "一", "本", "书", 
 NAMED_TAGS = ["B-PER", "O", "O", "O", "B-PER", "O", "O", "O", "O"]
 
 
-@kinds(site_construction="n_predictions n_tokens")
+@kinds(course="n_predictions n_tokens",
+       rules={"n_tokens": "the course's chosen target I/gave/him/a/book/yesterday/./EOS lists seven text tokens before EOS",
+              "n_predictions": "the course's target sequence lists EOS after the seven text tokens: eight items to predict"})
 def target_steps() -> dict:
     """§1.1: the chosen target becomes (prefix, next token) pairs: n tokens give n + 1 predictions."""
     inputs, targets = next_token_pairs(MAIN_TARGET, bos="BOS", eos="EOS")
@@ -70,8 +72,12 @@ def _bytes_per_han(text: str) -> int:
     return sizes.pop()
 
 
-@kinds(site_construction=("bytes_per_char n_bytes n_chars n_old n_target n_target_bytes n_target_chars "
-                          "n_target_predictions n_units"))
+@kinds(course="n_old n_target n_target_predictions n_units",
+       site_construction="bytes_per_char n_bytes n_chars n_target_bytes n_target_chars",
+       rules={"n_units": "the course names the main split 我/昨天/给/了/他/一/本/书/。 its 九单位 (nine units)",
+              "n_old": "the course calls the old split 我/昨天/给了/她/一本/书 its 六片段 (six segments)",
+              "n_target": "the course lists the English split I/gave/him/a/book/yesterday/. : seven items",
+              "n_target_predictions": "the course adds 另预测EOS to those seven items: eight predictions"})
 def segmentation_lengths() -> dict:
     """§1.9: the same sentence as nine teaching units, as characters and as UTF-8 bytes; the target side."""
     inputs, targets = next_token_pairs(MAIN_TARGET, bos="BOS", eos="EOS")
@@ -96,8 +102,8 @@ BASIS_A = np.array([[1.0, 1.0], [0.0, 1.0]])
 HEAD_H = np.array([[2.0, 0.0], [0.0, 1.0]])
 
 
-@kinds(course="E V d e_book gram x_book x_book_lookup",
-       site_construction="A E_new H H_new batch_grads grad_table n_book n_positions scores scores_new")
+@kinds(course="E V d n_book x_book x_book_lookup",
+       site_construction="A E_new H H_new batch_grads e_book gram grad_table n_positions scores scores_new")
 def one_hot_identity() -> dict:
     V = len(TABLE_3_VOCAB)
     O = one_hot(list(range(V)), V)
@@ -121,7 +127,7 @@ SHARE_BATCH = [0, 2, 1, 2]                                     # I gave / She ga
 SHARE_GRADS = np.array([[0.5, 0.0], [1.0, -2.0], [0.0, 1.0], [-0.5, 1.0]])
 
 
-@kinds(course="d", site_construction="E g gave_first gave_second grad_table z_I z_She z_swapped")
+@kinds(site_construction="E d g gave_first gave_second grad_table z_I z_She z_swapped")
 def shared_row() -> dict:
     x = embedding_lookup(SHARE_TABLE, SHARE_BATCH)
     grads = embedding_backward(len(SHARE_VOCAB), SHARE_BATCH, SHARE_GRADS)
@@ -146,9 +152,11 @@ AVG_VOCAB = ["我", "给", "他"]
 AVG_TABLE = np.array([[1.0, 0.0], [2.0, 2.0], [0.0, 1.0]])
 
 
-@kinds(course="K U avg_table mean_backward mean_forward negatives power v",
-       site_construction=("counts grad_v loss n_bank_pairs n_context n_main_pairs n_money_pairs neg_scores "
-                          "noise ns_grad_v ns_loss probs scores unigram"))
+@kinds(course="n_main_pairs n_money_pairs power",
+       site_construction=("K U avg_table counts grad_v loss mean_backward mean_forward n_bank_pairs n_context "
+                          "neg_scores negatives noise ns_grad_v ns_loss probs scores unigram v"),
+       rules={"n_main_pairs": "the course lists the pairs 书→本 and 书→。 for radius 1: two pairs",
+              "n_money_pairs": "the course lists (money,She), (money,deposited), (money,at), (money,the): four pairs"})
 @inputs("power")
 def word2vec_objectives() -> dict:
     main_pairs = [p for p in skipgram_pairs(MAIN_UNITS, 1) if p[0] == "书"]
@@ -222,7 +230,9 @@ def _after(candidates) -> np.ndarray:
     return np.array([counts[COUNT_HISTORY + (w,)] for w in candidates], dtype=float)
 
 
-@kinds(course="counts history n_candidates n_sentences", site_construction="T factors mle")
+@kinds(course="counts history mle n_candidates n_sentences", site_construction="T factors",
+       rules={"mle": "the course divides the counts 3, 1, 0 after I gave by the history count 4 (§1.7); "
+                     "§1.8 prints the results 3/4, 1/4 and 0"})
 def chain_rule_counts() -> dict:
     """§1.7: C(I gave, w) for her/him/you, the history count and the MLE baseline; factors of one sentence."""
     counts = _trigrams()
@@ -258,8 +268,8 @@ DEMO_LOGITS = np.log(np.array([4.0, 2.0, 1.0, 1.0, 2.0]))      # (ln4, ln2, 0, 0
 
 
 @kinds(course=("V3 V4 add3 add4 alpha counts4 d exps h_dim history k logits mle n_logits n_sentences probs "
-               "sentence_p total z_dim"),
-       site_construction="n_factors seed steps")
+               "total z_dim"),
+       site_construction="n_factors seed sentence_p steps")
 def ngram_and_window() -> dict:
     """§1.8: the counting results of ngram_smoothing plus the window network's interface (shapes only,
     seeded random weights) and the separate five-logit softmax example."""
@@ -305,9 +315,10 @@ def _idle_rules(word: str, merges) -> int:
     return next(i for i in range(len(merges)) if apply_bpe(word, merges[: i + 1]) != start)
 
 
-@kinds(course="freqs",
-       site_construction=("lower_pieces n_merges n_tied newer_idle_rules newer_pieces retrained_counts "
-                          "round_counts same_merges"))
+@kinds(course="freqs lower_pieces n_merges newer_idle_rules newer_pieces",
+       site_construction="n_tied retrained_counts round_counts same_merges",
+       rules={"newer_pieces": "the course segments newer as n e w er </w>: five pieces",
+              "lower_pieces": "the course segments lower as low er </w>: three pieces"})
 def bpe_four_merges() -> dict:
     model = learn_bpe(BPE_FREQS, BPE_MERGES)
     retrained = learn_bpe({**BPE_FREQS, "newer": 1}, BPE_MERGES)
@@ -350,8 +361,7 @@ GLOVE_X_MAX, GLOVE_ALPHA = 4.0, 0.5     # 本站为小计数表选的演示值�
 GLOVE_SHOWN_COUNTS = np.array([1.0, 2.0, 3.0, 4.0])   # the distinct nonzero counts of this table
 
 
-@kinds(course="alpha",
-       site_construction=("C_her C_him J0 M_her d f f_counts log_her_gave log_him_gave n_cells n_pairs "
+@kinds(site_construction=("C_her C_him J0 M_her alpha d f f_counts log_her_gave log_him_gave n_cells n_pairs "
                           "n_sentences n_sigma ppmi_her_gave rank raw_cos raw_gap sigma svd_cos svd_gap "
                           "svd_half_cos total window x_max"))
 @inputs("d", "window")

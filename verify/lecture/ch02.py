@@ -132,7 +132,7 @@ SOURCE = ("我", "昨天", "给", "了", "他", "一", "本", "书", "。")
 TARGET = ("I", "gave", "him", "a", "book", "yesterday", ".")
 
 
-@kinds(course="n_inputs", site_construction="n_predictions n_source n_target")
+@kinds(course="n_predictions n_source n_target", site_construction="n_inputs")
 def conditional_generation() -> dict:
     """§2.3: source length, target items and the prediction targets (target text plus EOS)."""
     inputs, targets = next_token_pairs(TARGET, bos="BOS", eos="EOS")
@@ -158,10 +158,10 @@ BATCH_B_PROBS = np.array([[[0.0625, 0.5, 0.4375], [0.0625, 0.4375, 0.5], [0.0625
 BATCH_B_TARGETS = np.array([[1, 2, 1]])
 
 
-@kinds(course=("a_mean a_nll a_p b_mean b_p ln_grad ln_logits ln_loss ln_probs log2_grad log2_logits log2_loss "
+@kinds(course=("ln_grad ln_logits ln_loss ln_probs log2_grad log2_logits log2_loss "
                "log2_p_target log2_probs n_candidates n_log2 p_book"),
-       site_construction=("a_pad a_positions a_tokens b_nll b_pad b_positions b_tokens corpus_mean "
-                          "mean_of_means n_total"))
+       site_construction=("a_mean a_nll a_p a_pad a_positions a_tokens b_mean b_nll b_p b_pad b_positions b_tokens "
+                          "corpus_mean mean_of_means n_total"))
 def loss_and_gradient() -> dict:
     """§2.6: the two (0, ln2, ln3) examples, the (ln2, 0, 0) exercise and the batch-weighting example."""
     p_ln = softmax(LN_LOGITS)
@@ -189,7 +189,7 @@ UNIFORM_K = 4          # 本站补充: every step uniform over K candidates
 UNIFORM_STEPS = 3
 
 
-@kinds(course="k_p ppl probs", site_construction="k k_ppl k_steps losses mean_loss n")
+@kinds(course="n ppl probs", site_construction="k k_p k_ppl k_steps losses mean_loss")
 @inputs("k", "k_steps")
 def perplexity_examples() -> dict:
     """§2.7: PPL of target probabilities 1/2 and 1/4, and of a uniform K-way prediction."""
@@ -258,7 +258,7 @@ def _gc_bptt():
     return rnn_lm_bptt(np.array(GC_X)[:, None], GC_Y, [0.0], _gc_params(GC_W_H))
 
 
-@kinds(site_construction="delta grad h last_only n_parts parts sum_parts w_h w_x w_y x y")
+@kinds(course="w_h w_x w_y x y", site_construction="delta grad h last_only n_parts parts sum_parts")
 def bptt_sum() -> dict:
     """§2.9: each use of the shared w_h contributes delta_t h_{t-1}; the gradient is their sum."""
     run = _gc_bptt()
@@ -269,8 +269,8 @@ def bptt_sum() -> dict:
             "loss": run.loss}
 
 
-@kinds(course="eps local_rel overwritten_rel w_h w_x w_y x y",
-       site_construction="analytic local loss numeric overwritten")
+@kinds(course="eps w_h w_x w_y x y",
+       site_construction="analytic local local_rel loss numeric overwritten overwritten_rel")
 @inputs("eps")
 def gradient_check_program() -> dict:
     """§2.10: central differences against BPTT, and the two bugs the course names."""
@@ -321,8 +321,8 @@ def _credit_by_distance() -> dict:
             "truncated_reach": last - boundary, "truncated_norms": full[: last - boundary + 1]}
 
 
-@kinds(course="period_long period_short",
-       site_construction=("J2 J3 W_h_scale by_value chunk clipped dim g h2 h3 long_steps n_groups norm offdiag "
+@kinds(course="W_h_scale dim h2 h3 period_long period_short",
+       site_construction=("J2 J3 by_value chunk clipped g long_steps n_groups norm offdiag "
                           "product scale tau truncated_reach zero_norm zero_out zero_scale"))
 @inputs("tau")
 def distant_credit() -> dict:
@@ -390,7 +390,7 @@ RESET_R = np.array([1.0, 0.0])
 RESET_U = np.array([[1.0, 1.0], [1.0, -1.0]])
 
 
-@kinds(course="U after before h n_rows r z z_cho", site_construction="cand cho course misread old")
+@kinds(course="U after before cand cho course h n_rows old r z z_cho", site_construction="misread")
 @inputs("z")
 def gru_conventions() -> dict:
     """§2.15: the write-share and keep-share mixes, and the reset gate before or after U."""

@@ -139,13 +139,17 @@ def _length_profile(seeds: tuple) -> dict:
     return profile
 
 
-@kinds(site_run="*")
+@kinds(record="course_mean_source_length", site_construction="profile profile_seeds", site_run="*",
+       rules={"course_mean_source_length": "the course record's 2016 valid test target tokens (EOS included) less "
+                                           "one EOS for each of its 300 test sequences, divided by 300 "
+                                           "(seq2seqruns §3.10)"})
 def failure_case() -> dict:
     """§3.12: the selected failure (rule fixed before looking), its identity, the data profile.
 
     The profile compares the test split's valid target tokens under this project's generator
-    (splits drawn in order, test last) with the pooled alternative, over PROFILE_SEEDS, and derives
-    the mean source length implied by the course's cited 2016 tokens over 300 sequences.
+    (splits drawn in order, test last) with the pooled alternative, over PROFILE_SEEDS: a computation of the
+    site's generator, not read from the runs (site_construction). It also derives the mean source length
+    implied by the course's cited 2016 tokens over 300 sequences (a conversion of the record).
     """
     report = _report()
     sel = report["selected"]
@@ -220,6 +224,8 @@ def denominators() -> dict:
             "n_models": len(report["manifest"]["models"]),
             "valid_tokens": report["metrics"]["dynamic"]["valid_tokens"],
             "failures": report["metrics"]["dynamic"]["failures"],
+            # of those failures, how many first diverge at step 1, where both conditions feed only BOS (§3.13)
+            "first_step_failures": report["metrics"]["dynamic"]["failure_first_divergence"].count(1),
             "target_lp": sel["target_log_probability_tf_sum"],
             "target_lp_prefix": sel["target_log_probability"],
             "target_p": math.exp(sel["target_log_probability_tf_sum"]),

@@ -86,10 +86,14 @@ def three_slot_read() -> dict:
     }
 
 
-@kinds(course="G base context_shift k n_candidates n_slots q q_int q_prime v v2 v2_change v2_prime",
-       site_construction="v_int")
+@kinds(course="G base context_shift k n_candidates n_slots q q_int q_prime v v2 v2_change v2_prime v_int_read",
+       site_construction="v_int_head")
 def interventions() -> dict:
-    """§3.6 (READ 她/her): each intervention starts again from the baseline; G is kept."""
+    """§3.6 (READ 她/her): each intervention starts again from the baseline; G is kept.
+
+    The baseline is §3.5's. For the v-intervention the course prints the read (weights kept, the new
+    context: v_int_read); its logits and vocabulary probabilities through the same G (v_int_head) are the
+    site's. v_int, the whole branch, is not claimed by §3.6's page and so carries no kind here."""
     c = READ_HER
     base = _read_to_vocab(c.q, c.K, c.V, c.G)
     q_run = _read_to_vocab(c.q_prime, c.K, c.V, c.G)
@@ -98,7 +102,10 @@ def interventions() -> dict:
     v_run = _read_to_vocab(c.q, c.K, V_changed, c.G)
     return {
         **_inputs(c), "q_prime": c.q_prime, "v2": c.V[READ_V_SLOT], "v2_prime": READ_V_PRIME,
-        "base": base, "q_int": q_run, "v_int": v_run,
+        "base": base, "q_int": q_run,
+        "v_int": v_run,   # the whole v-branch (verify/topics.py reads it); §3.6's page claims its two parts:
+        "v_int_read": {k: v_run[k] for k in ("scores", "alpha", "context")},   # what §3.6 prints
+        "v_int_head": {k: v_run[k] for k in ("logits", "probs")},              # the site's completion
         "weights_unchanged": float(np.max(np.abs(v_run["alpha"] - base["alpha"]))),
         "v2_change": READ_V_PRIME[1] - c.V[READ_V_SLOT][1],
         "context_shift": v_run["context"][1] - base["context"][1],
@@ -109,7 +116,9 @@ def interventions() -> dict:
 
 @kinds(course=("G alpha alpha_prime context context_prime dim k logits logits_prime n_candidates p_him probs "
                "probs_prime q q_prime scores v"),
-       site_construction="loss loss_autograd")
+       site_construction="loss loss_autograd",
+       rules={"logits_prime": "the course's c' (§3.1) times its G (§3.1): the logits cG it prints for the baseline, "
+                              "taken for its q' read (§3.1 prints only the probabilities softmax(c'G))"})
 def him_construction() -> dict:
     """§3.1: the R7.2 三槽 construction under its own 他/him identity: baseline read, vocabulary head,
     the loss for label him (also recomputed by torch autograd), and the q'=(0,1) intervention from the
@@ -135,7 +144,7 @@ def him_construction() -> dict:
 ZERO_QUERY = np.zeros(2)  # a query that prefers no key: the read of a step with no specific need
 
 
-@kinds(course="n_nonzero_queries", site_construction="alpha0 alpha1 alpha2 c0 c1 c2 k n_queries n_slots q0 q1 q2 v")
+@kinds(site_construction="alpha0 alpha1 alpha2 c0 c1 c2 k n_nonzero_queries n_queries n_slots q0 q1 q2 v")
 def reread_per_step() -> dict:
     """§3.2 (READ 她/her): the same K/V read with three different queries gives three contexts;
     the all-zero query gives equal weights, i.e. a plain average that would be the same at every step."""

@@ -34,6 +34,9 @@ TREE = {
     "C": {"EOS": 1.0},
 }
 BEAM_WIDTH = 2
+# the complete paths whose probability §3.17 itself prints (greedy's A a EOS, the best C EOS, and B EOS,
+# which the beam keeps); the other three complete paths are the site's enumeration
+COURSE_PATHS = ("C_EOS", "B_EOS", "Aa_EOS")
 
 # §3.18: the length-penalty exponent compared with raw log-probability ranking.
 ALPHA_RAW = 0.0
@@ -58,7 +61,8 @@ def _edges() -> dict:
 
 
 @kinds(course="n_source",
-       site_construction="encoded_after_A forward forward_A forward_mean reverse reverse_A reverse_mean")
+       site_construction="encoded_after_A forward forward_A forward_mean reverse reverse_A reverse_mean",
+       rules={"n_source": "the course's source sequence A, B, C (§3.8): its three tokens"})
 def reversal_distances() -> dict:
     """§3.8: steps from reading each aligned source token to emitting its target token."""
     forward = alignment_distances(len(SOURCE), ALIGNMENT)
@@ -86,17 +90,24 @@ def candidate_scores() -> dict:
     }
 
 
-@kinds(course="beam best greedy n_aa_children n_rounds total width", site_construction="edges n_paths path pool")
+@kinds(course="beam best edges greedy n_rounds path_course pool total width",
+       site_construction="final_dropped n_aa_children n_paths path path_site")
 @inputs("width")
 def probability_tree() -> dict:
-    """§3.17: all complete paths, greedy, exhaustive best and width-2 beam on the tree."""
+    """§3.17: all complete paths, greedy, exhaustive best and width-2 beam on the tree.
+
+    The course prints the tree, the first two rounds' pools, what the third round keeps, and three complete
+    paths (COURSE_PATHS); the remaining paths and the third round's dropped candidate are the site's."""
     tree = ProbabilityTree(TREE)
     paths = exhaustive_search(tree)
     greedy = greedy_decode(tree)
     beam = beam_decode(tree, width=BEAM_WIDTH)
+    path = {_name(h.tokens): h.probability for h in paths}
     return {
         "edges": _edges(),
-        "path": {_name(h.tokens): h.probability for h in paths},
+        "path": path,
+        "path_course": {k: v for k, v in path.items() if k in COURSE_PATHS},
+        "path_site": {k: v for k, v in path.items() if k not in COURSE_PATHS},
         "n_paths": len(paths), "n_aa_children": len(TREE["A a"]),
         "total": sum(h.probability for h in paths),
         "greedy": greedy.best.probability,
@@ -105,6 +116,8 @@ def probability_tree() -> dict:
         "beam": beam.best.probability,
         "kept": [[h.probability for h in r] for r in beam.rounds],
         "pool": [[h.probability for h in p] for p in beam.pools],
+        # the last round's candidates that were not kept (the course names only the two it keeps)
+        "final_dropped": [h.probability for h in beam.pools[-1][len(beam.rounds[-1]):]],
         "n_rounds": len(beam.rounds),
         # the figure's highlighted paths and the prefixes each round's pool dropped
         "greedy_path": _name(greedy.best.tokens), "best_path": _name(paths[0].tokens),
@@ -113,12 +126,16 @@ def probability_tree() -> dict:
     }
 
 
-@kinds(site_construction=("alpha alpha_raw len_long len_short logp_Aa logp_C logp_long logp_short lp_long "
-                          "lp_short penalised_best raw_best score_C score_long score_short width"))
+@kinds(course="alpha_raw raw_best width",
+       site_construction=("alpha len_long len_short logp_Aa logp_C logp_long logp_short lp_long "
+                          "lp_short penalised_best score_C score_long score_short"))
 @inputs("alpha", "alpha_raw", "width")
 def length_handling() -> dict:
     """§3.18: raw log scores, the length penalty, and α turning the ranking of a short and a
-    long finished hypothesis on the §3.17 tree."""
+    long finished hypothesis on the §3.17 tree.
+
+    The course's: α=0 as raw log-probability ranking and width 2 (§3.18's loop), and the raw width-2 beam's
+    0.225 (§3.17). The log scores, lengths, penalties and the α=1 run are the site's."""
     tree = ProbabilityTree(TREE)
     paths = {_name(h.tokens): h for h in exhaustive_search(tree)}
     short, long_ = paths["B_EOS"], paths["Aa_EOS"]
@@ -142,7 +159,7 @@ def length_handling() -> dict:
     }
 
 
-@kinds(course="bleu bleu_points c empty_bleu log_bp m1 m2 order p1 p2 r t1 t2",
+@kinds(course="bleu bleu_points c empty_bleu log_bp m1 m2 order p1 p2 r t1 t2 zero_order_bleu",
        site_construction=("bp clip_bleu clip_cand_len clip_m1 clip_p1 clip_p2 clip_ref_len clip_ref_the "
                           "clip_t2"))
 @inputs("order")
@@ -166,4 +183,7 @@ def bleu_examples() -> dict:
         "clip_p1": clip.precisions[0], "clip_p2": clip.precisions[1],
         "clip_bleu": clip.score,
         "empty_bleu": corpus_bleu([[]], [[REFERENCE]], max_n=BLEU_ORDER).score,
+        # §3.19: an order with no match makes unsmoothed BLEU zero; the course's own short pair at BLEU-4
+        # (no 4-gram of the candidate is in the reference) is the instance
+        "zero_order_bleu": corpus_bleu([CANDIDATE], [[REFERENCE]], max_n=4).score,
     }

@@ -79,7 +79,8 @@ def give_book_controls() -> dict:
 
 
 @kinds(course=("channels features flat_shape grid patch patches rows_cls size teach_cells teach_cols "
-               "teach_rows values"))
+               "teach_rows values"),
+       rules={"flat_shape": "the course's 196 patches as rows, each holding the course's 768 pixel values"})
 def patch_grid() -> dict:
     """§6.2: the three counts, checked on a real array cut from the lake drawing."""
     counts = _counts()
@@ -94,8 +95,8 @@ def _arms() -> tuple[dict, object]:
     return four_arms(fa, fb, params, PREFIX), params
 
 
-@kinds(course="seed",
-       site_construction="K_shape Z_shape features grid param_count patches vocab_size weights_len width")
+@kinds(course="seed vocab_size",
+       site_construction="K_shape Z_shape features grid param_count patches weights_len width")
 @inputs("seed")
 def branch_setup() -> dict:
     """§6.5–§6.6: what the stand-in is made of."""
@@ -117,9 +118,8 @@ def _failed_check(runs: dict, params) -> str | None:
     return None
 
 
-@kinds(course="stale_on_diff sum_err",
-       site_construction=("gate_residue leak_off_diff max_dK max_dZ off_a off_b off_diff off_vs_language on_a "
-                          "on_b on_diff seed"))
+@kinds(site_construction=("gate_residue leak_off_diff max_dK max_dZ off_a off_b off_diff off_vs_language on_a "
+                          "on_b on_diff seed stale_on_diff sum_err"))
 @inputs("seed")
 def four_arm_table() -> dict:
     """§6.7: the four arms, the asserted checks, and the two deliberate mistakes."""

@@ -22,7 +22,7 @@ ALPHA = 1.0                                 # add-one smoothing for the six-revi
 QUERIES = (("电影", "精彩"), ("电影", "不", "好看"), ("电影", "不", "难看"))
 
 
-@kinds(site_construction="posterior")
+@kinds(course="posterior")
 def one_word_bayes() -> dict:
     """A.1: unnormalized class scores prior x likelihood, their sum, the posterior."""
     post = bayes_posterior(PRIORS, P_WORD)
@@ -54,7 +54,10 @@ def six_review_nb() -> dict:
     }
 
 
-@kinds(course="joint like prior", site_construction="posterior six")
+@kinds(course="joint like posterior_pos prior", site_construction="posterior_neg six")
 def naive_bayes() -> dict:
-    """A.1 page: the primer's one-word step at the top level, the six-review model under "six"."""
-    return {**one_word_bayes(), "six": six_review_nb()}
+    """A.1 page: the primer's one-word step at the top level, the six-review model under "six". The primer
+    prints the 好评 posterior (0.952); the 差评 posterior is the site's, so the two are separate keys."""
+    one = one_word_bayes()
+    return {**one, "posterior_pos": one["posterior"][0], "posterior_neg": one["posterior"][1],
+            "six": six_review_nb()}

@@ -26,14 +26,16 @@ def _labels():
     return [label for *_, label in REVIEWS]
 
 
-@kinds(site_construction="n")
+@kinds(course="n")
 def chapter() -> dict:
     """Chapter page: how many reviews, how many of each label."""
     labels = _labels()
     return {"n": len(REVIEWS), "n_pos": labels.count(POSITIVE), "n_neg": labels.count(NEGATIVE)}
 
 
-@kinds(site_construction="n n_neg n_pos")
+@kinds(course="n n_neg n_pos",
+       rules={"n_pos": "the reviews labelled 好评 in primer §1.1's table: A, B and F",
+              "n_neg": "the reviews labelled 差评 in primer §1.1's table: C, D and E"})
 def review_task() -> dict:
     """§1.1: the labelled data set."""
     return chapter()

@@ -24,7 +24,8 @@ def _review(name):
     return next(r for r in REVIEWS if r[0] == name)
 
 
-@kinds(site_construction="E n_reviews size")
+@kinds(course="E n_reviews size",
+       rules={"size": "§2.2's table numbers its words 0 to 6: seven words"})
 def chapter() -> dict:
     """Chapter page: seven words, and review E as ids."""
     return {"size": len(VOCAB), "n_reviews": len(REVIEWS), "E": token_ids(_review("E")[2], VOCAB)}

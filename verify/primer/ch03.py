@@ -61,7 +61,8 @@ def linear_classifier() -> dict:
     }
 
 
-@kinds(site_construction="gap0 gap1 n_pairs pair0 pair1")
+@kinds(course="n_pairs", site_construction="gap0 gap1 pair0 pair1",
+       rules={"n_pairs": "the course section gives two pairs of sentences (我 喜欢 你 / 你 喜欢 我 and 好看，不是难看 / 难看，不是好看); n_pairs counts them"})
 def what_counts_lose() -> dict:
     """§3.3: two pairs of sentences with identical count vectors."""
     out = {"n_pairs": len(SAME_WORDS)}

@@ -44,16 +44,16 @@ def one_word() -> dict:
     return {"x": X, "y": Y, "w": W0, "z": logistic_score(W0, X)[0], "p": step.before.prob[0]}
 
 
-@kinds(course="loss_neg loss_pos probs")
+@kinds(course="loss_pos probs", site_construction="loss_neg")
 def loss_table() -> dict:
     """§4.2: -ln p for a 好评 example at three probabilities, and the same probabilities for a 差评 example."""
     return {"probs": TABLE_PROBS, "loss_pos": binary_cross_entropy(TABLE_PROBS, 1.0),
             "loss_neg": binary_cross_entropy(TABLE_PROBS, 0.0)}
 
 
-@kinds(course="batch_loss0 grad loss0 loss1 lr p p1 per_example w1 x y z1",
-       site_construction=("batch_grad batch_x batch_y large_loss large_w lr_large n_batch n_pos n_push_up "
-                          "small_loss small_w w0"))
+@kinds(course="grad loss0 loss1 lr p p1 w0 w1 x y z1",
+       site_construction=("batch_grad batch_loss0 batch_x batch_y large_loss large_w lr_large n_batch n_pos "
+                          "n_push_up per_example small_loss small_w"))
 @inputs("lr", "lr_large", "w0", "x", "y")
 def one_update() -> dict:
     """§4.3: gradient, update, new score/probability/loss; then the three-review batch."""
@@ -75,7 +75,7 @@ def one_update() -> dict:
     }
 
 
-@kinds(course="grad p p1 x y", site_construction="lr rounds w0 w1")
+@kinds(course="grad lr p w0 x y", site_construction="p1 rounds w1")
 @inputs("lr", "rounds", "w0", "x", "y")
 def training_chain() -> dict:
     """§4.4 exercise: the same input labelled 差评 (y = 0)."""

@@ -66,8 +66,8 @@ def sentence_scores() -> dict:
             "p_coffee": mle_probability(counts, [HISTORY], "咖啡")}
 
 
-@kinds(course="mle_coffee n_sentences probs pseudo raw",
-       site_construction="alpha n_candidates n_history n_wide total wide_probs")
+@kinds(course="mle_coffee n_history n_sentences probs pseudo raw",
+       site_construction="alpha n_candidates n_wide total wide_probs")
 @inputs("alpha")
 def add_one() -> dict:
     """§5.4: raw counts after 喝, add-one pseudo-counts and smoothed probabilities; then one more candidate."""

@@ -54,7 +54,8 @@ def chapter() -> dict:
     return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "a": _review(REVIEW_A), "b": _review(REVIEW_B)}
 
 
-@kinds(course="dianying_dim vec", site_construction="cols rows")
+@kinds(course="cols dianying_dim vec", site_construction="rows",
+       rules={"cols": "§6.1's table gives each word two columns, 第一维 and 第二维"})
 def word_table() -> dict:
     """§6.1: the given table, one row per word, and the table's shape."""
     return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "rows": TABLE.shape[0], "cols": TABLE.shape[1],
@@ -62,7 +63,7 @@ def word_table() -> dict:
             "dianying_dim": int(np.argmax(_row("电影"))) + 1}
 
 
-@kinds(course="dim length out_cols out_rows table_shape vocab", site_construction="id params toy_shape vec")
+@kinds(course="dim length out_cols out_rows params table_shape vec vocab", site_construction="id toy_shape")
 def lookup_shapes() -> dict:
     """§6.2: looking up ids returns rows; a 20-token sentence on a 10,000 x 128 table gives 20 x 128."""
     big = np.zeros((VOCAB_SIZE, DIM))
@@ -92,7 +93,7 @@ def one_hot_product() -> dict:
     }
 
 
-@kinds(course="a b b_review w", site_construction="vec")
+@kinds(course="a b b_review vec w")
 @inputs("b")
 def average_and_classify() -> dict:
     """§6.4: average the word vectors, score with w = [2, 0] and no bias, apply the sigmoid."""

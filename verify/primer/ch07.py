@@ -83,7 +83,8 @@ def cbow_update() -> dict:
     }
 
 
-@kinds(course="full_scores loss p_data p_noise s_pos sampled_scores vocab", site_construction="s_neg sig_neg")
+@kinds(course="full_scores loss p_data p_noise s_neg s_pos sampled_scores sig_neg vocab",
+       rules={"sampled_scores": "the course scores one true pair and one noise pair in its example (1 + 1)"})
 @inputs("s_neg", "s_pos", "vocab")
 def negative_sampling_toy() -> dict:
     """§7.6: one observed pair scored 2, one sampled pair scored -1; a full softmax would score LARGE_VOCAB."""

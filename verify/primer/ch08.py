@@ -60,7 +60,7 @@ def notebook() -> dict:
             "counts_A": [SENTENCE_A.count(w) for w in FEATURES], "counts_B": [SENTENCE_B.count(w) for w in FEATURES]}
 
 
-@kinds(course="width", site_construction="A B W_h W_x b cells h0 keep n_features notebook_final_A")
+@kinds(course="keep notebook_final_A width", site_construction="A B W_h W_x b cells h0 n_features")
 @inputs("keep", "width")
 def tanh_rnn() -> dict:
     """§8.3: the same sentences through h_t = tanh(W_x x_t + W_h h_{t-1} + b) with two cells."""
@@ -73,7 +73,7 @@ def tanh_rnn() -> dict:
             "notebook_final_A": decayed_record(_features(SENTENCE_A), KEEP, H0)[-1]}
 
 
-@kinds(course="after_long after_short keep long n_words", site_construction="grow grown rnn_params short width")
+@kinds(course="after_long after_short keep long n_words short", site_construction="grow grown rnn_params width")
 @inputs("grow", "keep", "n_words", "width")
 def fading() -> dict:
     """§8.5: what is left of one early word after k more updates (the notebook's impulse response)."""

@@ -26,8 +26,9 @@ GRU_WRITE = 0.2      # a GRU update gate in the course convention: share of the 
 WIDTH = 128          # word vectors and states, as in §8.3
 
 
-@kinds(course="c c_prev f g h i keep_all_c kept o pair_c pair_f pair_kept pair_width",
-       site_construction="clear_kept gate_in gate_in_neg sig_hi sig_lo written")
+@kinds(course="c c_prev f g h i keep_all_c o pair_c pair_f pair_kept pair_width",
+       site_construction="clear_kept gate_in gate_in_neg kept sig_hi sig_lo written",
+       rules={"pair_width": "the entries of primer §9.3's ⊙ example [1,2] ⊙ [0.5,0.1]: two cells"})
 @inputs("c_prev", "f", "g", "gate_in", "gate_in_neg", "i", "o")
 def one_cell() -> dict:
     """§9.2–§9.3: c_t = f c_{t-1} + i g, h_t = o tanh(c_t), plus the idealized endpoints."""

@@ -31,8 +31,9 @@ def windows() -> dict:
     return {"n": len(SENTENCE), "width": WIDTH, "count": len(ws)}
 
 
-@kinds(course="bu haokan heaviest kernel pooled pooled_rev score score_rev scores tai width",
-       site_construction="n_at_max n_windows neutral reach scores_rev x_sentence x_sentence_rev")
+@kinds(course="bu haokan heaviest kernel reach.distance reach.width score score_rev tai width",
+       site_construction="n_at_max n_windows neutral pooled pooled_rev reach scores scores_rev x_sentence x_sentence_rev",
+       rules={"heaviest": "the position of the largest weight in the course's kernel [2,1,1]"})
 def one_filter() -> dict:
     """§10.2: the primer's window and its reverse, then the whole sentence pooled over time."""
     reverse_phrase = PHRASE[::-1]

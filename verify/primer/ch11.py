@@ -31,16 +31,17 @@ def next_token_table() -> dict:
     return {"probs": PROBS, "total": PROBS.sum(), "n_candidates": len(CANDIDATES)}
 
 
-@kinds(course="n_inputs", site_construction="n_predictions n_tokens")
+@kinds(course="n_inputs n_predictions n_tokens",
+       rules={"n_tokens": "the words of the course's sentence 我 喜欢 电影, counted"})
 def training_pairs() -> dict:
     """§11.2: inputs and targets offset by one; a sentence of n tokens gives n + 1 predictions."""
     inputs, targets = next_token_pairs(SENTENCE)
     return {"n_tokens": len(SENTENCE), "n_predictions": len(targets), "n_inputs": len(inputs)}
 
 
-@kinds(course="flat_short k p probs t1_0 top_k",
-       site_construction=("flat flat_size greedy n_short n_tied t0_5 t2_0 temps tied tied_limit top_p_mass "
-                          "top_p_size"))
+@kinds(course="k p probs t1_0 top_k",
+       site_construction=("flat flat_short flat_size greedy n_short n_tied t0_5 t2_0 temps tied tied_limit "
+                          "top_p_mass top_p_size"))
 @inputs("k", "p")
 def choosing() -> dict:
     """§11.4: greedy, sampling, top-k, top-p and temperature on the same distribution."""

@@ -17,8 +17,11 @@ VALUES = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # stored content vector
 PRINTED_DECIMALS = 3                                     # the primer's weight table shows three decimals
 
 
-@kinds(course="decimals exps gap_last_first n_words ratio_last_first scores weights",
-       site_construction="denominator n_scores")
+@kinds(course="decimals exps gap_last_first n_scores n_words ratio_last_first scores weights",
+       site_construction="denominator",
+       rules={"decimals": "the decimals the course's weight table prints (0.090, 0.245, 0.665)",
+              "gap_last_first": "the course's score 2 for 猫 minus its score 0 for 我",
+              "ratio_last_first": "the course's exponential 7.389 for 猫 over its 1.000 for 我"})
 @inputs("decimals")
 def scores_to_weights() -> dict:
     """§12.3: scores -> exponentials -> softmax weights."""
@@ -33,7 +36,8 @@ def scores_to_weights() -> dict:
     }
 
 
-@kinds(course="context context_printed n_values v weights weights_printed", site_construction="decimals gap")
+@kinds(course="context_printed decimals n_values v weights weights_printed", site_construction="context gap",
+       rules={"decimals": "the decimals the course's weight table prints (0.090, 0.245, 0.665)"})
 @inputs("decimals")
 def weighted_context() -> dict:
     """§12.4: the context read with the exact weights and with the three-decimal weights."""

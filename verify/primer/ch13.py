@@ -38,7 +38,7 @@ def _projections():
     return X @ W_Q, X @ W_K, X @ W_V
 
 
-@kinds(site_construction="W_V v_B v_C x_B x_C")
+@kinds(course="W_V v_B v_C x_B x_C")
 def projection_example() -> dict:
     """§13.2: one row through W_V, to show a projection reweights features."""
     _, _, V = _projections()
@@ -55,8 +55,8 @@ def _stepwise_rounded(decimals: int) -> np.ndarray:
     return r(weights @ V)
 
 
-@kinds(course="K Q V W_K W_Q W_V X dk dots_A exps_A n raw scaled scaled_A sqrt_dk sum_A",
-       site_construction="decimals out stepwise_gap_C weights")
+@kinds(course="K Q V W_K W_Q W_V X dk dots_A exps_A n out_A scaled_A sqrt_dk sum_A weights_A",
+       site_construction="decimals out raw scaled stepwise_gap_C weights")
 @inputs("decimals")
 def worked_self_attention() -> dict:
     """§13.3: the full self-attention of A, B, C, with position A spelled out."""
@@ -73,14 +73,15 @@ def worked_self_attention() -> dict:
         "dots_A": dot_scores(Q[0], K), "raw": dot_scores(Q, K),
         "scaled_A": scaled_dot_scores(Q[0], K),
         "exps_A": exps_A, "sum_A": exps_A.sum(),
-        "weights": read.weights, "out": read.context,
+        "weights": read.weights, "out": read.context,   # all three rows; the course works out A's only
+        "weights_A": read.weights[0], "out_A": read.context[0],
         "scaled": read.scores,
         "decimals": PRINTED_DECIMALS,
         "stepwise_gap_C": float(np.max(np.abs(stepwise[2] - shown[2]))),
     }
 
 
-@kinds(course="long", site_construction="count double double_count growth long_count n")
+@kinds(course="long n", site_construction="count double double_count growth long_count")
 @inputs("long")
 def score_table_size() -> dict:
     """§13.4: every query meets every key."""
@@ -95,7 +96,7 @@ def score_table_size() -> dict:
     }
 
 
-@kinds(course="V kept_A scores_A", site_construction="out unmasked_out_C weights")
+@kinds(course="V kept_A out_A scores_A weights_A", site_construction="out unmasked_out_C weights")
 def causal_read() -> dict:
     """§13.5: the same layer with a causal mask."""
     Q, K, V = _projections()
@@ -105,7 +106,8 @@ def causal_read() -> dict:
     read = self_attention(X, W_Q, W_K, W_V, causal=True)
     return {
         "scores_A": scaled[0], "kept_A": scaled[0][0],
-        "weights": weights, "out": read.context, "V": V,
+        "weights": weights, "out": read.context, "V": V,   # all three rows; the course works out A's only
+        "weights_A": weights[0], "out_A": read.context[0],
         "unmasked_out_C": self_attention(X, W_Q, W_K, W_V).context[2],
     }
 

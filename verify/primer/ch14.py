@@ -47,8 +47,8 @@ def quadratic_growth() -> dict:
                                   "GiB")}
 
 
-@kinds(course="bytes dim elements elements_both float_bytes vocab",
-       site_construction="dim2 elements_vocab2 growth_both growth_vocab vocab2")
+@kinds(course="bytes dim elements float_bytes growth_both growth_vocab vocab",
+       site_construction="dim2 elements_both elements_vocab2 vocab2")
 def vocabulary_table() -> dict:
     """§14.3: embedding table size, and what doubling the vocabulary and the width does to it."""
     base = table_elements(VOCAB, DIM)
@@ -61,8 +61,8 @@ def vocabulary_table() -> dict:
             "growth_vocab": wider_vocab / base, "growth_both": both / base}
 
 
-@kinds(course="batch bytes cache_bytes head_dim kv_heads layers positions query_heads",
-       site_construction="overestimate wrong_bytes")
+@kinds(course="batch bytes cache_bytes head_dim kv_heads layers positions",
+       site_construction="overestimate query_heads wrong_bytes")
 @inputs("query_heads")
 def kv_cache_size() -> dict:
     """§14.5: the primer's cache estimate, and the overestimate from plugging in query heads."""

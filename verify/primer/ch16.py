@@ -37,8 +37,8 @@ def _path_table(transitions, start=None) -> tuple[list, list]:
     return scores, probs
 
 
-@kinds(course="e_I2 e_O2 n_positions viterbi_score",
-       site_construction="e_B1 e_O1 gold_loglik hard_probs n_paths probs scores t_BI t_BO t_OI t_OO z")
+@kinds(course="e_B1 e_I2 e_O1 e_O2 n_positions t_BI t_BO t_OI t_OO viterbi_score",
+       site_construction="gold_loglik hard_probs n_paths probs scores z")
 def crf_example() -> dict:
     """§16.3: independent choice vs. joint path scores, the normalizer, Viterbi, and a hard IOB2 constraint."""
     scores, probs = _path_table(TRANSITIONS)

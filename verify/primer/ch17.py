@@ -43,8 +43,8 @@ def lora_counts() -> dict:
     }
 
 
-@kinds(course="best_cos best_dot d1 d2 dot q",
-       site_construction="best_cos_long best_dot_long cos cos_long d2_long dot_long stretch")
+@kinds(course="best_dot d1 d2 dot q",
+       site_construction="best_cos best_cos_long best_dot_long cos cos_long d2_long dot_long stretch")
 @inputs("stretch")
 def rag_toy() -> dict:
     """§17.4: dot-product scores of two documents, their ranking, and the cosine view of the same vectors;

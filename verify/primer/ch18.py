@@ -28,7 +28,7 @@ SKEWED_TRUE = ("好评",) * 8 + ("差评",) * 2
 ALWAYS_POSITIVE = ("好评",) * len(SKEWED_TRUE)
 
 
-@kinds(course="e_good e_movie mask n_padded n_real pad right wrong")
+@kinds(course="e_good e_movie n_padded n_real pad right wrong", site_construction="mask")
 def padded_average() -> dict:
     """§18.3: the short review's average over its real tokens, and over all three padded positions."""
     batch_len = max(len(SHORT), len(LONG))
@@ -57,9 +57,8 @@ def skewed_test_set() -> dict:
     }
 
 
-@kinds(course="cbow_probs",
-       site_construction=("attn_out attn_weights bow_E bow_dim causal_first cbow_scores n_cbow n_keys p_after "
-                          "p_before"))
+@kinds(course="bow_dim cbow_probs n_cbow n_keys",
+       site_construction="attn_out attn_weights bow_E causal_first cbow_scores p_after p_before")
 def exercise_answers() -> dict:
     """§18.5: what each exercise should produce, recomputed by the chapter that teaches it."""
     counts = ch03.count_table()
@@ -71,6 +70,6 @@ def exercise_answers() -> dict:
         "bow_dim": counts["dim"], "bow_E": counts["E"],
         "p_before": update["p"], "p_after": update["p1"],
         "cbow_scores": cbow["scores"], "cbow_probs": cbow["probs"], "n_cbow": len(cbow["scores"]),
-        "attn_weights": attn["weights"][0], "attn_out": attn["out"][0], "n_keys": len(attn["weights"][0]),
-        "causal_first": causal["weights"][0],
+        "attn_weights": attn["weights_A"], "attn_out": attn["out_A"], "n_keys": len(attn["weights_A"]),
+        "causal_first": causal["weights_A"],
     }
