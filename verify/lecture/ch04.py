@@ -37,7 +37,9 @@ NINE_LABELS = ("I", "gave", "him", "a", "book", "yesterday", ".", "EOS")
 BOS = "BOS"
 
 
-@kinds(course="block_heads ffn_d ffn_hidden gave_reads gave_row n_src out_rows", site_construction="scores")
+@kinds(course="block_heads ffn_d ffn_hidden gave_reads gave_row n_src out_rows", site_construction="scores",
+       rules={"gave_row": "the course's right-shifted target inputs are BOS, I, gave, …: gave is the third, "
+                          "row 2 counting from zero"})
 def nine_unit_translator() -> dict:
     """§4.1: table sizes of the nine-unit source and the legal prefix of the 'gave' target row."""
     n = len(NINE_SOURCE)
@@ -60,7 +62,9 @@ READ_V = np.array([[2.0, 0.0], [0.0, 4.0], [1.0, 2.0]])
 OLD_SIX_SOURCE = ("我", "昨天", "给了", "她", "一本", "书")   # the R7.1 six segments (6 x 6 table)
 
 
-@kinds(course="A KT Q S V Y d_k m n n_peak scaled_one six", site_construction="A_scaled Y_scaled")
+@kinds(course="A KT Q S V Y d_k m n n_peak scaled_one six", site_construction="A_scaled Y_scaled",
+       rules={"n_peak": "the course's rows of A are (.422319, .155362, .422319) and (.155362, .422319, .422319): "
+                        "each row's largest weight sits at two keys"})
 def two_row_read() -> dict:
     """§4.3: the unscaled two-query read, then the same inputs with scores divided by sqrt(d_k)."""
     plain = attend(READ_Q, READ_K, READ_V)
@@ -118,7 +122,9 @@ def _inputs() -> dict:
             "gamma": GAMMA, "beta": BETA, "eps": EPS}
 
 
-@kinds(course="H H1 H2 WO X concat d d_k head2_k head2_q head2_v mha", site_construction="A1 A2")
+@kinds(course="H H1 H2 WO X concat d d_k head2_k head2_q head2_v mha", site_construction="A1 A2",
+       rules={"concat": "the course's first-row head outputs (0.401112, 0.796664) and (0.598888, 0.802224) "
+                        "side by side, the (a, b, c, d) it names"})
 def two_heads() -> dict:
     """§4.8: each head's read of the first row, the concatenation and the output projection."""
     b = _block()
@@ -132,7 +138,8 @@ def two_heads() -> dict:
             "head2_v": _lead_length(np.flatnonzero(WV2.any(axis=1)), X.shape[1])}
 
 
-@kinds(site_construction="U X beta d eps gamma mean mha n residual var")
+@kinds(course="U[0] X beta d eps gamma mha n residual",   # printed in §4.8 and §4.10 (course_also)
+       site_construction="U mean var")
 def residual_layernorm() -> dict:
     """§4.9: X + MHA(X) for the first row, its feature statistics and LN_1 (gamma=1, beta=0)."""
     b = _block()
@@ -177,7 +184,7 @@ def _tail_length(indices, width: int) -> int:
 PERMUTATION = [2, 0, 1]   # new order: old row 3, row 1, row 2 (1-based, as the lecture says it)
 
 
-@kinds(site_construction="H PE WQ WV X Y Y_perm Y_pos Y_pos_perm d n n_qk n_v order third_after third_before")
+@kinds(course="order", site_construction="H PE WQ WV X Y Y_perm Y_pos Y_pos_perm d n n_qk n_v third_after third_before")
 def permutation_and_positions() -> dict:
     """§4.5, 本站构造 on the BLOCK rows with head 1 only: no positions -> rows move with the input;
     with sinusoidal positions added at fixed places -> the moved row reads something else."""
@@ -207,7 +214,8 @@ TARGET_INPUTS = ("BOS", "I", "gave")
 EQUAL_SCORES = np.zeros((3, 3))   # all scores equal, so only the mask shapes the weights
 
 
-@kinds(course="M n_forbidden", site_construction="n right wrong wrong_sums")
+@kinds(course="M n n_forbidden", site_construction="right wrong wrong_sums",
+       rules={"n_forbidden": "the course's three-position M has three −∞ entries above the diagonal"})
 def masks() -> dict:
     """§4.6: the additive causal mask for three target inputs, masked softmax on equal scores,
     and the wrong shortcut that zeroes weights without renormalizing."""
@@ -227,9 +235,8 @@ def masks() -> dict:
 BASE = {"layers": 6, "d": 512, "heads": 8, "d_ff": 2048}   # Vaswani et al. 2017 v1 §3.1–§3.3 (cited)
 
 
-@kinds(course="d_ff d_k d_model heads",
-       site_construction=("attention decoder_layer decoder_stack encoder_layer encoder_stack ffn ffn_share "
-                          "layers"))
+@kinds(course="d_ff d_k d_model heads layers",
+       site_construction="attention decoder_layer decoder_stack encoder_layer encoder_stack ffn ffn_share")
 def base_model_counts() -> dict:
     """§4.11: weight-matrix entries per sublayer and layer at the base configuration (no biases,
     no LayerNorm, no embeddings): 4 d x d projections per attention sublayer, 2 d d_ff in the FFN."""

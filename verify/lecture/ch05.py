@@ -57,7 +57,7 @@ ROPE_SHIFT = 3                       # move both positions by the same amount
 SENSOR_QUERY_MINUTES_AGO = 17
 
 
-@kinds(site_construction="n positions scored shown_masks unscored")
+@kinds(course="scored", site_construction="n positions shown_masks unscored")
 def bert_example() -> dict:
     """§5.1: which positions the MLM loss scores in the her/red sentence."""
     ex = mask_tokens(HER_SENTENCE, BERT_CHOSEN)
@@ -102,7 +102,7 @@ def one_update() -> dict:
     }
 
 
-@kinds(course="ln mean_sq post_zero pre_zero x", site_construction="dim ln_shifted rms rms_shifted shift shifted")
+@kinds(course="dim ln mean_sq post_zero pre_zero shift x", site_construction="ln_shifted rms rms_shifted shifted")
 @inputs("shift")
 def norms() -> dict:
     """§5.8: LayerNorm vs RMSNorm on x and x + 10, and F = 0 in post-LN vs pre-LN."""
@@ -118,7 +118,7 @@ def norms() -> dict:
     }
 
 
-@kinds(site_construction="cos cos_scaled dot dot_scaled k q scale")
+@kinds(course="scale", site_construction="cos cos_scaled dot dot_scaled k q")
 @inputs("scale")
 def qk_norm() -> dict:
     """§5.9: a key scaled by ten changes the dot product, not the QKNorm score (g = 1)."""
@@ -131,7 +131,8 @@ def qk_norm() -> dict:
     }
 
 
-@kinds(site_construction="d hidden plain plain_matrices silu silu_at swiglu_4d swiglu_matrices swiglu_same width")
+@kinds(course="plain_matrices swiglu_matrices",
+       site_construction="d hidden plain silu silu_at swiglu_4d swiglu_same width")
 @inputs("d", "silu_at")
 def swiglu_budget() -> dict:
     """§5.10: the hidden width at which SwiGLU matches a 4d-wide FFN's weights, and SiLU(-1)."""
