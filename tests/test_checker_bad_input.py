@@ -13,7 +13,7 @@ from conftest import edit, run_in
 PAGE = """---
 id: test.1
 title: t
-source: test
+source: lecture §3.5
 evidence: [construction]
 verify: verify/lecture/ch03_read.py::three_slot_read
 claims:

@@ -6,7 +6,7 @@ from conftest import check_text
 GOOD_FRONT = """---
 id: test.1
 title: t
-source: test
+source: lecture §3.5
 evidence: [construction]
 verify: verify/lecture/ch03_read.py::three_slot_read
 claims:
