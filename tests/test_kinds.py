@@ -160,3 +160,20 @@ def test_a_box_that_ends_inside_a_sentence_fails_and_one_that_ends_a_sentence_pa
     assert not [m for _, m in check_blocks(whole, [], line_of) if "ends inside a sentence" in m]
     assert [m for _, m in check_blocks(formula, [], line_of) if "ends inside a sentence" in m]
     assert not [m for _, m in check_blocks(formula.replace("],$$", "].$$"), [], line_of) if "ends inside" in m]
+
+
+def test_a_box_that_holds_a_note_instead_of_content_fails_and_a_box_with_its_content_passes():
+    line_of = lambda offset: 1
+    notes = lambda body: [m for _, m in check_blocks(body, [], line_of) if "remark" in m or "announces" in m]
+    code = "```python\nprint(1)\n```\n"
+    announcing = f'!!! example "本站构造"\n    下面这段代码是本站加的演示。\n\n{code}'
+    holding = '!!! example "本站构造"\n    下面这段代码是本站加的演示。\n\n' + "".join(f"    {l}\n" for l in code.splitlines())
+    assert notes(announcing) and "indent that content into the box" in notes(announcing)[0]
+    assert not notes(holding)
+    # the site's prose that is itself the example (a choice the site made) is content, not a note about content
+    assert not notes('!!! example "本站构造"\n    本站把实体 token 都写成单 token 的人名。\n\n后文。\n')
+    remark = '!!! example "教学构造"\n    例句是为讲解挑选的，不是模型的输出。\n\n## 任务\n'
+    assert notes(remark) and "course content needs no box" in notes(remark)[0]
+    # a course box with its worked example (a formula, a table) holds content
+    assert not notes('!!! example "教学构造"\n    例句的得分是 $s=w^\\top x$。\n')
+    assert not notes('!!! example "教学构造"\n    | 词 | 分 |\n    | --- | --- |\n')

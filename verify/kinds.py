@@ -203,12 +203,14 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
             errors.append((line_of(b.start), f"admonition '{b.admonition}' titled {b.label} mixes two kinds: "
                                              f"{b.label} is written '!!! {LABELS[b.label].admonition} \"{b.label}\"'; "
                                              "change the type or the title so both name the kind of the box's numbers"))
+    owner = {id(m): innermost(found, m) for m in marks}
     for b in found:
+        if not b.marker and b.label in LABELS and (note := _note_only(body, b, [m for m in marks if owner[id(m)] is b])):
+            errors.append((line_of(b.start), note))
         if not b.marker and (cut := _cut_sentence(body, b)):
             errors.append((line_of(b.end), f"the {b.label} box ends inside a sentence ({cut!r}) that the next paragraph "
                                            "finishes; a box holds whole sentences: end it after the sentence, or "
                                            "move the sentence's start out of the box"))
-    owner = {id(m): innermost(found, m) for m in marks}
     for b in found:
         if b.label not in LABELS:
             continue
@@ -244,6 +246,35 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
 
 _OPEN_END = re.compile(r"(?:[，、,(（]|[\u4e00-\u9fff])\s*$")   # a comma, an open bracket or a bare word: not an end
 _CONTINUES = re.compile(r"[\u4e00-\u9fff$（(，。“]")             # the next paragraph goes on in prose or math
+
+
+_CONTENT = re.compile(r"^\s*(?:```|~~~|\||\$\$|[-*] |\d+\.\s|<)|\$[^$\n]+\$", re.M)   # code, table, math, list, HTML
+_POINTS_AHEAD = re.compile(r"下面|下列|以下|下方|下表|如下|这段代码|这段模拟|这一小节|下一段")
+_NOTE_LABELS = ("course", "site_construction", "site_run")
+
+
+def _note_only(body: str, b: Block, inside: list) -> str:
+    """Why a box holds a note about content rather than content ('' when it holds content).
+
+    A 教学构造 box holds the course's worked example; one that holds only prose with no number, code, table,
+    formula or list is a remark about the example, and course content needs no box. A 本站构造 or 本站运行 box
+    whose prose announces what follows ("下面这段代码…") while the code, table or list stands after the box
+    leaves the site's example unlabelled. Prose that is itself the site's example or design is content."""
+    label = LABELS[b.label]
+    if label.key not in _NOTE_LABELS or inside:
+        return ""
+    text = body[b.start:b.end].split("\n", 1)[1] if "\n" in body[b.start:b.end] else ""
+    if _CONTENT.search(text):
+        return ""
+    snippet = re.sub(r"\s+", "", text)[:24]
+    if label.key == "course":
+        return (f"the {b.label} box holds only a remark ({snippet!r}…), no example: course content needs no box; "
+                "keep the remark as plain prose if the reader needs it, or put the example it describes in the box")
+    after = body[b.end:].lstrip("\n")
+    if _POINTS_AHEAD.search(text) and _CONTENT.match(after.split("\n", 1)[0] if after else ""):
+        return (f"the {b.label} box announces what follows ({snippet!r}…) but the code, table or list stands after "
+                "it, unlabelled: indent that content into the box (code and its output alike)")
+    return ""
 
 
 def _cut_sentence(body: str, b: Block) -> str:
