@@ -141,7 +141,7 @@ def test_dropping_the_sqrt_dk_scaling_in_the_kernel_turns_verify_red(verified_pr
     project = verified_project
     edit(project / "kernels" / "attention.py", "return dot_scores(q, K) / np.sqrt(K.shape[-1])",
          "return dot_scores(q, K)")
-    assert_red(run_in(project, "verify"), "claim")
+    assert_red(run_in(project, "verify", "docs/lecture/ch04"), "claim")   # the Transformer's pages: §4.3–§4.5 scale
 
 
 def test_changing_the_brevity_penalty_turns_verify_red(verified_project):
