@@ -34,6 +34,7 @@ STEP_LABEL = 0
 # §5.8
 NORM_X = np.array([1.0, 3.0])
 NORM_SHIFT = 10.0
+NORM_BRANCH = 0.0                    # the residual branch F that outputs zero (F = 0)
 
 # §5.9: one query, one key, the key then scaled by ten.
 QK_Q = np.array([1.0, 0.0])
@@ -102,14 +103,14 @@ def one_update() -> dict:
     }
 
 
-@kinds(course="dim ln mean_sq post_zero pre_zero shift x", site_construction="ln_shifted rms rms_shifted shifted")
-@inputs("shift")
+@kinds(course="branch dim ln mean_sq shift x", site_construction="ln_shifted post_zero pre_zero rms rms_shifted shifted")
+@inputs("shift", "branch")
 def norms() -> dict:
     """§5.8: LayerNorm vs RMSNorm on x and x + 10, and F = 0 in post-LN vs pre-LN."""
     shifted = NORM_X + NORM_SHIFT
-    zero = lambda x: np.zeros_like(x)
+    zero = lambda x: np.full_like(x, NORM_BRANCH)
     return {
-        "x": NORM_X, "dim": len(NORM_X), "shift": NORM_SHIFT, "shifted": shifted,
+        "x": NORM_X, "dim": len(NORM_X), "shift": NORM_SHIFT, "shifted": shifted, "branch": NORM_BRANCH,
         "mean_sq": float(np.mean(NORM_X ** 2)),
         "ln": layer_norm(NORM_X, eps=0.0), "rms": rms_norm(NORM_X, eps=0.0),
         "ln_shifted": layer_norm(shifted, eps=0.0), "rms_shifted": rms_norm(shifted, eps=0.0),
@@ -162,7 +163,7 @@ def moe_routing() -> dict:
     }
 
 
-@kinds(course="dim q scores shifted", site_construction="n_offsets shift")
+@kinds(course="dim q scores", site_construction="n_offsets shift shifted")
 @inputs("shift")
 def rope() -> dict:
     """§5.12: rotated q.k for offsets 0, 1, 2, and the same offsets after a common shift."""

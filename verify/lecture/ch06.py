@@ -29,6 +29,7 @@ IMAGE_A, IMAGE_B = "lake", "bank_river"
 GIVE_BOOK = ("give_book_blue", "give_book_red", "give_book_sleeve", "give_book_background")
 HIGHER_RES = (336, 14)        # §6.15: ViT-L/14 (patch 14) at 336 px beside 224 px: 24×24 and 16×16 patches
 BASE_RES = (224, 14)
+LLAVA_ENCODER = "CLIP ViT-L/14"   # lecture §6.2 and liu2023llava §4.1: the encoder LLaVA uses
 
 
 def _scene(name: str) -> np.ndarray:
@@ -222,13 +223,18 @@ def weight_range() -> dict:
     return out
 
 
-@kinds(site_construction="g0 g1 n0 n1 p0 p1 pixel_ratio ratio s0 s1 side_ratio")
+@kinds(course="vit_patch", site_construction="g0 g1 n0 n1 p0 p1 pixel_ratio ratio s0 s1 side_ratio")
 def higher_resolution() -> dict:
-    """§6.15: position counts when resolution rises at a fixed patch size (arithmetic only)."""
+    """§6.15: position counts when resolution rises at a fixed patch size (arithmetic only). The 14 in the
+    encoder's name CLIP ViT-L/14 is the course's (lecture §6.2 prints it; the page names §6.2 in course_also);
+    the block size of the site's arithmetic is taken from it."""
     (s0, p0), (s1, p1) = BASE_RES, HIGHER_RES
+    vit_patch = int(LLAVA_ENCODER.rsplit("/", 1)[1])
+    assert p0 == p1 == vit_patch, "the arithmetic's block size is the one in the encoder's name"
     a, b = patch_counts(s0, s0, p0), patch_counts(s1, s1, p1)
     return {"s0": s0, "p0": p0, "n0": a.patches, "g0": a.grid_rows, "s1": s1, "p1": p1, "n1": b.patches,
-            "g1": b.grid_rows, "side_ratio": s1 / s0, "ratio": b.patches / a.patches, "pixel_ratio": (s1 * s1) / (s0 * s0)}
+            "g1": b.grid_rows, "side_ratio": s1 / s0, "ratio": b.patches / a.patches, "pixel_ratio": (s1 * s1) / (s0 * s0),
+            "vit_patch": vit_patch}
 
 
 def chapter() -> dict:

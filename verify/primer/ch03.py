@@ -46,17 +46,21 @@ def count_table() -> dict:
     return {"counts": counts, "A": counts[0], "E": counts[4], "dim": len(VOCAB)}
 
 
-@kinds(course="A C b grid grid_probs n_w probs scores w")
+@kinds(course="A C b grid grid_probs n_w w zA zC pA pC", site_construction="probs scores",
+       rules={"b": "the course's scores 电影好看 = 1×0 + 1×1 = 1 and 电影难看 = 1×0 + 1×(-1) = -1 add no bias term, so b = 0"})
 @inputs("b", "grid")
 def linear_classifier() -> dict:
-    """§3.2: scores and sigmoid probabilities of the six reviews, and the sigmoid table."""
+    """§3.2: scores and sigmoid probabilities of the six reviews (the course computes A and C; the site the
+    other four), and the sigmoid table."""
     counts = bag_of_words([r[2] for r in REVIEWS], VOCAB)
     scores = logistic_score(WEIGHTS, counts, BIAS)
+    probs = sigmoid(scores)
     c_counts = bag_of_words([_words("C")], VOCAB)[0]
     return {
         "w": WEIGHTS, "b": BIAS, "n_w": len(WEIGHTS),
         "A": counts[0], "C": c_counts,
-        "scores": scores, "probs": sigmoid(scores),
+        "scores": scores, "probs": probs,
+        "zA": scores[0], "zC": scores[2], "pA": probs[0], "pC": probs[2],
         "grid": SIGMOID_GRID, "grid_probs": sigmoid(np.array(SIGMOID_GRID, dtype=float)),
     }
 
@@ -73,15 +77,20 @@ def what_counts_lose() -> dict:
     return out
 
 
-@kinds(course="N counts df doc_len idfs ln1 ln3 tfidf", site_construction="ex ex_N ex_gap ex_idf sk_D1 sk_idf")
+@kinds(course="N doc_len ln1 ln3 df_film df_good idf_film idf_good",
+       site_construction="counts df idfs tfidf ex ex_N ex_gap ex_idf sk_D1 sk_idf",
+       rules={"doc_len": "each of the course's documents D1–D3 (电影 好看 / 电影 精彩 / 电影 无聊) has two words; doc_len counts them"})
 def tfidf() -> dict:
-    """§3.4: df, IDF and TF-IDF of D1-D3; the scikit-learn default for contrast; the exercise."""
+    """§3.4: df, IDF and TF-IDF of D1-D3 (the course prints the IDF of 电影 and 好看 and D1's row; the site the
+    rest); the scikit-learn default for contrast; the exercise."""
     vocab = first_seen_vocabulary(TFIDF_DOCS)
     counts = bag_of_words(TFIDF_DOCS, vocab)
+    df, idfs = document_frequency(counts), idf(counts)
     ex_counts = bag_of_words(EXERCISE_DOCS, first_seen_vocabulary(EXERCISE_DOCS))
     ex = tf_idf(ex_counts)
     return {
-        "N": len(TFIDF_DOCS), "df": document_frequency(counts), "idfs": idf(counts),
+        "N": len(TFIDF_DOCS), "df": df, "idfs": idfs,
+        "df_film": df[0], "df_good": df[1], "idf_film": idfs[0], "idf_good": idfs[1],
         "ln1": math.log(1), "ln3": math.log(3),
         "counts": counts, "tfidf": tf_idf(counts),
         "sk_idf": idf(counts, "sklearn"), "sk_D1": tf_idf(counts, "sklearn")[0],

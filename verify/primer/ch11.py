@@ -25,14 +25,16 @@ TRUE_TOKEN_PROBS = np.array([0.5, 0.25, 0.125])   # §11.5
 UNIFORM_CHOICES = 4
 
 
-@kinds(course="probs", site_construction="n_candidates total")
+@kinds(course="probs n_candidates", site_construction="total",
+       rules={"n_candidates": "the course's table after 我 喜欢 lists three candidates (电影, 音乐, 香蕉); n_candidates counts them"})
 def next_token_table() -> dict:
     """§11.1: the given distribution over the next token."""
     return {"probs": PROBS, "total": PROBS.sum(), "n_candidates": len(CANDIDATES)}
 
 
 @kinds(course="n_inputs n_predictions n_tokens",
-       rules={"n_tokens": "the words of the course's sentence 我 喜欢 电影, counted"})
+       rules={"n_tokens": "the words of the course's sentence 我 喜欢 电影, counted",
+              "n_inputs": "the course's input sequence [<BOS>, 我, 喜欢, 电影] (and its target sequence), counted"})
 def training_pairs() -> dict:
     """§11.2: inputs and targets offset by one; a sentence of n tokens gives n + 1 predictions."""
     inputs, targets = next_token_pairs(SENTENCE)

@@ -23,8 +23,9 @@ LORA_B = np.array([[1.0], [2.0], [0.0], [-1.0]])
 LORA_A = np.array([[1.0, 0.0, 1.0, 2.0]])
 
 
-@kinds(course="d_large d_small dense_large dense_small fraction lora_large lora_small r_large r_small",
-       site_construction="A B delta")
+@inputs("unit_scale")
+@kinds(course="d_large d_small dense_large dense_small fraction lora_large lora_small r_large r_small unit_scale",
+       site_construction="A B delta rank_identity")
 def lora_counts() -> dict:
     """§17.3: trainable entries of a full update and of B, A for both sizes; the frozen-weight ratio."""
     dense_small = dense_parameter_count(SMALL_D, SMALL_D)
@@ -40,6 +41,8 @@ def lora_counts() -> dict:
         "B_large": dense_parameter_count(LARGE_D, LARGE_R), "A_large": dense_parameter_count(LARGE_R, LARGE_D),
         "fraction": lora_large / dense_large,
         "B": LORA_B, "A": LORA_A[0], "delta": delta,
+        "unit_scale": 1,                                   # the primer's alpha/r = 1 ("W_0 + BA" shorthand)
+        "rank_identity": int(np.linalg.matrix_rank(np.eye(SMALL_D))),   # a change no rank-1 BA can write
     }
 
 

@@ -28,7 +28,7 @@ SKEWED_TRUE = ("好评",) * 8 + ("差评",) * 2
 ALWAYS_POSITIVE = ("好评",) * len(SKEWED_TRUE)
 
 
-@kinds(course="e_good e_movie n_padded n_real pad right wrong", site_construction="mask")
+@kinds(course="e_good e_movie n_padded n_real pad right wrong", site_construction="mask mask_off mask_on")
 def padded_average() -> dict:
     """§18.3: the short review's average over its real tokens, and over all three padded positions."""
     batch_len = max(len(SHORT), len(LONG))
@@ -40,6 +40,7 @@ def padded_average() -> dict:
         "n_real": int(real[0].sum()), "n_padded": batch_len,
         "right": mean_pool(padded[real[0]]), "wrong": mean_pool(padded),
         "mask": real.astype(int),
+        "mask_on": int(real[0, 0]), "mask_off": int(real[0, -1]),   # a real token's entry, a <PAD>'s entry
     }
 
 
