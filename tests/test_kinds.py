@@ -177,3 +177,16 @@ def test_a_box_that_holds_a_note_instead_of_content_fails_and_a_box_with_its_con
     # a course box with its worked example (a formula, a table) holds content
     assert not notes('!!! example "教学构造"\n    例句的得分是 $s=w^\\top x$。\n')
     assert not notes('!!! example "教学构造"\n    | 词 | 分 |\n    | --- | --- |\n')
+
+
+def test_a_number_of_the_sites_run_in_unmarked_prose_fails_and_under_a_run_label_passes():
+    line_of = lambda offset: 1
+    def errors(body):
+        start = body.index("0.569050")
+        mark = Mark(start, start + len("0.569050"), "0.569050", "site_run", claim=0)
+        return [m for _, m in check_blocks(body, [mark], line_of) if "site's own run" in m]
+    prose = "模型给 c 的概率是 0.569050。\n"
+    assert errors(prose) and "〔本站运行〕" in errors(prose)[0]
+    assert not errors("〔本站运行〕" + prose)
+    assert not errors('!!! success "本站运行"\n    ' + prose)
+    assert errors('!!! example "教学构造"\n    ' + prose)   # a course box does not label a run

@@ -19,7 +19,7 @@ the marker 〔label〕). It is accepted only when the kinds inside agree with th
 a 本站构造 block holds at least one number of the site and no paragraph of the course's numbers alone; a
 教学构造 block holds no number of the site; a 本站运行 block holds a run; 历史记录 and 论文结果 hold their
 citations and nothing computed; a 待做设计 block holds no results. Outside every block, a number of a site
-construction is an error: the reader must see that the course did not state it. The title of every admonition
+construction or of a site run is an error: the reader must see that the course did not state it. The title of every admonition
 is one of LABELS, so a reader meets one vocabulary everywhere.
 """
 from __future__ import annotations
@@ -241,6 +241,14 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
                 errors.append((line_of(m.start), f"{m.text!r} is the site's own construction (the course section does "
                                                  f"not state it) but stands {where}; put it under "
                                                  f"'!!! example \"本站构造\"' or mark its paragraph 〔本站构造〕"))
+        elif m.kind == "site_run":
+            # a run's number in unmarked prose reads as the course's: the site's own results are what gets marked
+            b = owner[id(m)]
+            if b is None or LABELS[b.label].key not in ("site_construction", "site_run"):
+                where = f"inside the {b.label} block" if b else "outside any labelled block"
+                errors.append((line_of(m.start), f"{m.text!r} is a result of the site's own run but stands {where}, "
+                                                 "where it reads as the course's; put it under "
+                                                 "'!!! success \"本站运行\"' or mark its paragraph 〔本站运行〕"))
     return errors
 
 

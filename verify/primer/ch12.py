@@ -17,11 +17,9 @@ VALUES = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # stored content vector
 PRINTED_DECIMALS = 3                                     # the primer's weight table shows three decimals
 
 
-@kinds(course="decimals exps gap_last_first n_scores n_words ratio_last_first scores weights",
-       site_construction="denominator",
-       rules={"decimals": "the decimals the course's weight table prints (0.090, 0.245, 0.665)",
-              "gap_last_first": "the course's score 2 for 猫 minus its score 0 for 我",
-              "ratio_last_first": "the course's exponential 7.389 for 猫 over its 1.000 for 我"})
+@kinds(course="decimals exps n_scores n_words scores weights",
+       site_construction="denominator gap_last_first ratio_last_first",
+       rules={"decimals": "the decimals the course's weight table prints (0.090, 0.245, 0.665)"})
 @inputs("decimals")
 def scores_to_weights() -> dict:
     """§12.3: scores -> exponentials -> softmax weights."""
