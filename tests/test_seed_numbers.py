@@ -37,3 +37,12 @@ def test_the_committed_data_is_what_the_seeds_give(tmp_path):
     changed = differences(DATA / "seed_numbers.json", seeds, sections)
     assert not changed, (f"verify/data/seed_numbers.json differs from the seeds in {changed[:5]}; regenerate it with "
                          "python -m verify.seed_numbers --seeds ../shared/seeds --sections ../shared/sections.tsv")
+
+
+def test_a_printed_zero_states_zero_and_not_every_small_number():
+    from verify.seed_numbers import SectionNumbers
+
+    numbers = SectionNumbers("lecture §6", frozenset({(0.0, 0.05), (0.5, 0.05)}), frozenset())
+    assert numbers.states_value(0.0) and numbers.states_value(1e-13)
+    assert not numbers.states_value(0.0104)          # the site's 1.04% once passed as the course's "0.0"
+    assert numbers.states_value(0.52) and not numbers.states_value(0.56)   # non-zero values keep their precision

@@ -256,7 +256,7 @@ _OPEN_END = re.compile(r"(?:[，、,(（]|[\u4e00-\u9fff])\s*$")   # a comma, an
 _CONTINUES = re.compile(r"[\u4e00-\u9fff$（(，。“]")             # the next paragraph goes on in prose or math
 
 
-_CONTENT = re.compile(r"^\s*(?:```|~~~|\||\$\$|[-*] |\d+\.\s|<)|\$[^$\n]+\$", re.M)   # code, table, math, list, HTML
+_CONTENT = re.compile(r"^\s*(?:```|~~~|\||\$\$|[-*] |\d+\.\s|<|!\[)|\$[^$\n]+\$", re.M)   # code, table, math, list, HTML, image
 _POINTS_AHEAD = re.compile(r"下面|下列|以下|下方|下表|如下|这段代码|这段模拟|这一小节|下一段")
 _NOTE_LABELS = ("course", "site_construction", "site_run")
 

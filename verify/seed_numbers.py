@@ -46,7 +46,9 @@ class SectionNumbers:
         """Does the section state `value`, at the precision the section itself printed?"""
         value = float(value)
         # float rounding only: relative, never an absolute floor (1.61e-15 is not the course's 1.804e-15)
-        return any(abs(value - v) <= tol + (1e-9 * max(abs(v), abs(value)) if v else 1e-12) for v, tol in self.values)
+        # a printed zero states zero, not "anything that rounds to zero": 1.04% is not the course's 0.0
+        return any(abs(value - v) <= tol + 1e-9 * max(abs(v), abs(value)) if v else abs(value) <= 1e-12
+                   for v, tol in self.values)
 
     def numbers(self) -> list[float]:
         return sorted({v for v, _ in self.values})

@@ -51,8 +51,8 @@ def _counts() -> dict:
             "features": rgb_xy_features(_scene(IMAGE_A), PATCH).shape[1]}
 
 
-@kinds(course="patch red_share size teach_cells teach_cols teach_rows",
-       site_construction="bg_patches bg_pixels pixels red_patches red_pixels sleeve_patches sleeve_pixels")
+@kinds(course="patch size teach_cells teach_cols teach_rows",
+       site_construction="bg_patches bg_pixels pixels red_patches red_pixels red_share sleeve_patches sleeve_pixels")
 def give_book_controls() -> dict:
     """Chapter opening: which pixels each control changes relative to the blue-cover drawing."""
     blue, red, sleeve, other = (_scene(n) for n in GIVE_BOOK)

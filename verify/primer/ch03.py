@@ -46,7 +46,8 @@ def count_table() -> dict:
     return {"counts": counts, "A": counts[0], "E": counts[4], "dim": len(VOCAB)}
 
 
-@kinds(course="A C b grid grid_probs n_w w zA zC pA pC", site_construction="probs scores",
+@kinds(course="A C b grid grid_probs n_w w zA zC pA pC probs[0] probs[2] scores[0] scores[2]",   # rows A, C: the course's
+       site_construction="probs scores",
        rules={"b": "the course's scores 电影好看 = 1×0 + 1×1 = 1 and 电影难看 = 1×0 + 1×(-1) = -1 add no bias term, so b = 0"})
 @inputs("b", "grid")
 def linear_classifier() -> dict:
@@ -77,7 +78,7 @@ def what_counts_lose() -> dict:
     return out
 
 
-@kinds(course="N doc_len ln1 ln3 df_film df_good idf_film idf_good",
+@kinds(course="N doc_len ln1 ln3 df_film df_good idf_film idf_good counts[0] df[0] df[1] idfs[0] idfs[1] tfidf[0]",
        site_construction="counts df idfs tfidf ex ex_N ex_gap ex_idf sk_D1 sk_idf",
        rules={"doc_len": "each of the course's documents D1–D3 (电影 好看 / 电影 精彩 / 电影 无聊) has two words; doc_len counts them"})
 def tfidf() -> dict:

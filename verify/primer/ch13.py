@@ -55,7 +55,8 @@ def _stepwise_rounded(decimals: int) -> np.ndarray:
     return r(weights @ V)
 
 
-@kinds(course="K Q V W_K W_Q W_V X dk dots_A exps_A n out_A scaled_A sqrt_dk sum_A weights_A",
+@kinds(course="K Q V W_K W_Q W_V X dk dots_A exps_A n out_A scaled_A sqrt_dk sum_A weights_A "
+              "out[0] raw[0] scaled[0] weights[0]",
        site_construction="decimals out raw scaled stepwise_gap_C weights")
 @inputs("decimals")
 def worked_self_attention() -> dict:

@@ -37,7 +37,7 @@ def _path_table(transitions, start=None) -> tuple[list, list]:
     return scores, probs
 
 
-@kinds(course="e_B1 e_I2 e_O1 e_O2 n_positions t_BI t_BO t_OI t_OO viterbi_score",
+@kinds(course="e_B1 e_I2 e_O1 e_O2 n_positions t_BI t_BO t_OI t_OO viterbi_score scores[0] scores[1] scores[2]",
        site_construction="gold_loglik hard_probs n_paths probs scores z")
 def crf_example() -> dict:
     """§16.3: independent choice vs. joint path scores, the normalizer, Viterbi, and a hard IOB2 constraint."""

@@ -46,7 +46,7 @@ def lora_counts() -> dict:
     }
 
 
-@kinds(course="best_dot d1 d2 dot q",
+@kinds(course="best_dot d1 d2 dot dot_long[0] q",
        site_construction="best_cos best_cos_long best_dot_long cos cos_long d2_long dot_long stretch")
 @inputs("stretch")
 def rag_toy() -> dict:
