@@ -40,7 +40,7 @@ CACHE = ROOT / "build" / "figures"
 KINDS_FILE = Path(__file__).with_name("figure_kinds.py")
 FIGURE_ID = re.compile(r"[a-z][a-z-]*\Z")
 ENTRY_KEYS = {"id", "draw", "from", "data", "labels", "sha256"}
-EMBED = re.compile(r'!\[(?P<alt>[^\]\n]*)\]\(figure:(?P<id>[a-z][a-z-]*)(?:\s+"(?P<caption>[^"\n]*)")?\)')
+EMBED = re.compile(r'(?P<indent>^[ \t]*)!\[(?P<alt>[^\]\n]*)\]\(figure:(?P<id>[a-z][a-z-]*)(?:\s+"(?P<caption>[^"\n]*)")?\)', re.M)
 NUMBER = re.compile(r"[−-]?\d*\.?\d+%?")
 LOCK_DIGITS = 16
 
@@ -256,14 +256,17 @@ def site_path(page_id: str, fid: str) -> str:
 
 
 def embed_figures(markdown: str, src_uri: str, page_id: str) -> str:
-    """Replace each ![alt](figure:id "caption") with a <figure> pointing at the copied SVG."""
+    """Replace each ![alt](figure:id "caption") with a <figure> pointing at the copied SVG.
+
+    Every emitted line keeps the placeholder's indentation, so a figure inside a box stays in the box."""
     up = "../" * src_uri.count("/")
 
     def figure_html(m: re.Match) -> str:
-        fid = m.group("id")
-        return (f'<figure class="verified-figure" id="figure-{fid}" markdown="span">\n'
-                f'![{m.group("alt")}]({up}{site_path(page_id, fid)}){{ loading=lazy }}\n'
-                f'<figcaption markdown="span">{m.group("caption") or ""}</figcaption>\n</figure>')
+        fid, pad = m.group("id"), m.group("indent")
+        lines = (f'<figure class="verified-figure" id="figure-{fid}" markdown="span">',
+                 f'![{m.group("alt")}]({up}{site_path(page_id, fid)}){{ loading=lazy }}',
+                 f'<figcaption markdown="span">{m.group("caption") or ""}</figcaption>', '</figure>')
+        return "\n".join(pad + line for line in lines)
     return EMBED.sub(figure_html, markdown)
 
 
