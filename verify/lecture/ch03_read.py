@@ -180,7 +180,8 @@ def key_value_roles() -> dict:
 
 # --------------------------------------------------------------------------- §3.4: a linear scorer cancels in the softmax
 
-# 本页自建构造 (not from the course documents): one additive scorer, with and without tanh.
+# 本页自建构造: one additive scorer, with and without tanh. W_q, W_k, v_a, b_a are the site's; the keys and
+# queries reuse the §3.5/§3.6 three-slot values, so the dot rows repeat those sections' numbers.
 SCORER_KEYS = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
 SCORER_QUERIES = np.array([[1.0, 0.0], [0.0, 1.0]])
 SCORER_W_Q = np.array([[1.0, 0.0], [0.0, 3.0]])

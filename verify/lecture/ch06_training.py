@@ -100,6 +100,10 @@ def paired_key() -> dict:
            # an input that is the same for every image of a pair (the key region painted grey, or no image) gets
            # one answer, right for at most one image of the pair: the single-question ceiling of any model
            "forced_single_max": key["test_pairs"] / key["test_images"]}
+    # why the parameter count differs from §6.4's network: the same kind of layers, another configuration
+    tasks = report["manifest"]["tasks"]
+    out.update({"key_channels": tasks["key"]["config"]["channels"], "shape_channels": tasks["shape"]["config"]["channels"],
+                "key_answers": tasks["key"]["config"]["answers"], "shape_answers": tasks["shape"]["config"]["answers"]})
     for control in KEY_CONTROLS:
         out[control] = {"single": _spread(s[control]["overall"]), "both": _spread(s[control]["pair_both_correct"]),
                         **{q: _spread(s[control]["per_question"][q]) for q in KEY_QUESTIONS}}
