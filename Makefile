@@ -23,11 +23,11 @@ verify: $(STAMP)
 	$(BIN)/python -m verify
 
 ## pin: after reading a page's changed statements (更尖, 不一定, 本站没有测过: words no computation checks),
-##      record them in verify/pinned_statements.json (and the arrangement of every unit's characters in
-##      verify/pinned_arrangements.json); PAGE=docs/… pins one page, none pins every page
-##      (`python -m verify.statements PAGE` lists what would be pinned, line by line)
+##      record them in checker/pins/statements.json (and the arrangement of every unit's characters in
+##      checker/pins/arrangements.json); PAGE=docs/… pins one page, none pins every page
+##      (`python -m checker.statements PAGE` lists what would be pinned, line by line)
 pin: $(STAMP)
-	$(BIN)/python -m verify.statements --pin $(PAGE)
+	$(BIN)/python -m checker.statements --pin $(PAGE)
 
 ## site: verify, then build the static site into site/ (strict)
 site: verify
@@ -73,7 +73,7 @@ test: $(STAMP) browser-deps
 ##       one line per route; UPDATE=1 stores fresh outputs in the notebooks and results/labs/ (commit them);
 ##       ROUTE=route_g runs one route only
 labs: $(STAMP)
-	$(BIN)/python -m verify.labs $(if $(UPDATE),--update) $(if $(ROUTE),--route $(ROUTE))
+	$(BIN)/python -m labs.notebooks $(if $(UPDATE),--update) $(if $(ROUTE),--route $(ROUTE))
 
 notebooks: labs
 
@@ -92,26 +92,26 @@ checkpoints:
 
 .PHONY: checkpoints-seq2seq checkpoints-pixel-qa checkpoints-route-c checkpoints-route-g
 checkpoints-seq2seq: $(STAMP)
-	$(BIN)/python -m verify.checkpoints.train $(if $(FORCE),--force)
+	$(BIN)/python -m training.train $(if $(FORCE),--force)
 
 ## checkpoints-pixel-qa: lecture §6.4 and §6.10, three seeds per arm, CPU about 35 s per model (float64)
 checkpoints-pixel-qa: $(STAMP)
-	$(BIN)/python -m verify.checkpoints.pixel_qa_diagnose --train $(if $(FORCE),--force)
+	$(BIN)/python -m training.pixel_qa_diagnose --train $(if $(FORCE),--force)
 
 ## checkpoints-route-c: lab route C sweep (lecture §8.4), 108 small runs on the CPU, about 4.5 min of CPU
 checkpoints-route-c: $(STAMP)
-	$(BIN)/python -m verify.checkpoints.route_c_train $(if $(FORCE),--force)
+	$(BIN)/python -m training.route_c_train $(if $(FORCE),--force)
 
 ## checkpoints-route-g: lab route G's fact decoders (lecture §7.11/§7.17), three seeds, CPU about a minute in all
 checkpoints-route-g: $(STAMP)
-	$(BIN)/python -m verify.checkpoints.route_g_train $(if $(FORCE),--force)
+	$(BIN)/python -m training.route_g_train $(if $(FORCE),--force)
 
 ## gpu: retrain (seq2seq, pixel QA, key task, lab routes C and G) on CUDA, rerun the diagnostics, compare with the committed CPU references;
 ##      then fused vs naive attention at the FlashAttention Figure 2 configuration
 ##      (torch + numpy only, no venv needed; without CUDA it says so and exits 0)
 GPU_PY ?= $(if $(wildcard $(BIN)/python),$(BIN)/python,python3)
 gpu:
-	$(GPU_PY) verify/checkpoints/gpu.py
+	$(GPU_PY) training/gpu.py
 	$(GPU_PY) benchmarks/gpu_attention.py --out build/gpu/attention.json
 
 ## bench-verify: how long make verify takes cold, re-checked, warm, and for one edited page (not part of make test)

@@ -6,8 +6,8 @@ import pytest
 
 
 def pytest_collect_file(parent, file_path: Path):
-    from verify.page import is_page
-    from verify.paths import DOCS
+    from checker.page import is_page
+    from checker.paths import DOCS
 
     if file_path.suffix == ".md" and file_path.resolve().is_relative_to(DOCS) and is_page(file_path, DOCS):
         return PageFile.from_parent(parent, path=file_path)
@@ -25,7 +25,7 @@ class PageCheckFailed(Exception):
 
 class PageItem(pytest.Item):
     def runtest(self):
-        from verify.checker import check_page
+        from checker.pipeline import check_page
         report = check_page(self.path)
         if report.failed:
             raise PageCheckFailed("\n".join(report.errors))

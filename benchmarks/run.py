@@ -252,7 +252,7 @@ def main(argv=None) -> int:
     partial.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     partial.replace(args.out)  # atomic: a crash never leaves a half-written results file
     if args.out.resolve() == (ROOT / "benchmarks" / "results" / "cpu.json").resolve():
-        from verify import artifacts   # the committed timings are pinned as this run wrote them
+        from checker import artifacts   # the committed timings are pinned as this run wrote them
         artifacts.write_pins("benchmarks/results/cpu.json")
     print(f"wrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out} "
           f"in {result['wall_s']:.0f} s")

@@ -179,7 +179,7 @@ def on_post_build(config):
             json.dumps(page_json(data, rel, text), ensure_ascii=False, indent=1), encoding="utf-8")
     # the whole run, assembled from every page's current result (never a partial run's file)
     from hooks.site import site_results
-    from verify.__main__ import results_file, summary_of
+    from checker.cli import results_file, summary_of
     results = site_results(docs_dir)
     (site / "verify" / "results.json").write_text(
         json.dumps(results_file(results, summary_of(results)), ensure_ascii=False, indent=1, default=str), encoding="utf-8")
@@ -188,10 +188,10 @@ def on_post_build(config):
 
 def number_kinds(data: dict, text: str, body_offset: int) -> list[str]:
     """A YAML block: every counted number of the page with its line, its kind as the verify function declares it
-    (verify/declared.py) and, for a recomputed one, its key and full recomputed value (so an agent needs no second
+    (checker/declared.py) and, for a recomputed one, its key and full recomputed value (so an agent needs no second
     request), or its source for a cited one."""
     from hooks.marks import full_value
-    from verify.kinds import LABELS_BY_KEY
+    from checker.kinds import LABELS_BY_KEY
     marks = data.get("marks") or []
     if not marks:
         return []
@@ -211,7 +211,7 @@ def number_kinds(data: dict, text: str, body_offset: int) -> list[str]:
             row.append(f"source: {json.dumps(cited.get('reference') or cited.get('source'), ensure_ascii=False)}")
         rows.append("  - {" + ", ".join(row) + "}")
     return ["", "```yaml", "# whose number is it: each computed number's kind is declared on its verify function "
-            "(verify/declared.py tests it against the course section); value = the full recomputed value", "numbers:",
+            "(checker/declared.py tests it against the course section); value = the full recomputed value", "numbers:",
             *rows, "```"]
 
 

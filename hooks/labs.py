@@ -31,7 +31,7 @@ def title_of(nb) -> str:
 
 
 def _route(path: Path) -> str:
-    from verify.labs import route_of
+    from labs.notebooks import route_of
     return route_of(path)
 
 

@@ -1,6 +1,6 @@
 """Every checked number shows whose it is: the page's Markdown gets one quiet mark per number before rendering.
 
-The verify run records each counted number of a page with its body offsets and kind (verify/kinds.py; the page
+The verify run records each counted number of a page with its body offsets and kind (checker/kinds.py; the page
 JSON's `numbers`). Here each becomes `<span class="kb-num" data-kind=… data-tip=… tabindex="0">…</span>`:
 hover shows the note, and so does a tap (the span takes focus), which a phone needs. A number inside an inline
 formula marks the whole formula (TeX cannot hold HTML); a display formula is wrapped in a marked block.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import re
 
-from verify.kinds import LABELS_BY_KEY
+from checker.kinds import LABELS_BY_KEY
 
 INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\s)([^$\n]+?)(?<![\s\\])\$")
 DISPLAY_MATH = re.compile(r"\$\$.+?\$\$", re.S)

@@ -154,7 +154,7 @@ def _plain(segmented_html: str, strip_tex: bool = True) -> str:
 def _page_info(docs_dir: Path) -> dict[str, dict]:
     """URL -> title, description and bold terms of every Markdown page under docs/."""
     from hooks.site import page_url
-    from verify.page import front_matter
+    from checker.page import front_matter
 
     info = {}
     for path in docs_dir.rglob("*.md"):

@@ -2,7 +2,7 @@
 beside every page (written by hooks/agent.py), rendered verify/kernel sources, self-hosted MathJax.
 
 A topic page is published only as verified, and only as what was verified: before any page is rendered, every
-page's inputs (verify/inputs.py: the page, the checker, its verify module's imports, the committed data) are
+page's inputs (checker/inputs.py: the page, the checker, its verify module's imports, the committed data) are
 hashed again; a page whose hash differs from its recorded result is verified again on the spot. A page that
 fails stops `mkdocs build`; under `mkdocs serve` (make dev) it is rendered with its failure on top instead,
 so an author sees the one-line message in the browser.
@@ -18,12 +18,12 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from verify.page import front_matter, split_front_matter
-from verify.paths import ROOT, VERIFY_OUT
+from checker.page import front_matter, split_front_matter
+from checker.paths import ROOT, VERIFY_OUT
 
 RESULTS = VERIFY_OUT / "pages"
 DOC_NAMES = {"lecture": "讲义读本", "primer": "入门文章", "topic": "主题页"}
-CODE_DIRS = ("kernels", "verify")
+CODE_DIRS = ("kernels", "verify", "checker", "training", "labs", "tools")
 VISION_IMAGES = ROOT / "results" / "vision" / "images"
 
 
@@ -98,7 +98,7 @@ def on_config(config):
 # --------------------------------------------------------------------------- files: rendered sources
 
 def on_files(files, config):
-    from verify.kernel_docs import kernel_reference_markdown
+    from tools.kernel_docs import kernel_reference_markdown
 
     from hooks import labs
 
@@ -119,7 +119,7 @@ def on_files(files, config):
             files.append(File.generated(config, f"code/{rel[:-3]}.md", content=content))
     for png in sorted(VISION_IMAGES.glob("*.png")):  # the site's own drawings (kernels/scenes.py)
         files.append(File.generated(config, f"assets/vision/{png.name}", abs_src_path=str(png)))
-    from verify.figures import add_site_files
+    from tools.figures import add_site_files
     return add_site_files(files, config, RESULTS)  # the verified figures' SVGs, from the figure cache
 
 
@@ -144,7 +144,7 @@ def ensure_verified(docs_dir: Path) -> None:
     import subprocess
     import sys
 
-    from verify.__main__ import recorded_result
+    from checker.cli import recorded_result
     REVERIFIED.clear()
     stale = [(rel, meta) for rel, meta in topic_pages(docs_dir) if recorded_result(docs_dir / rel, VERIFY_OUT)[0] is None]
     if not stale:
@@ -175,8 +175,8 @@ def failure_banner(data: dict) -> str:
 
 
 def evidence_line(data: dict) -> str:
-    """The page's kinds of numbers, derived from the numbers themselves (verify/kinds.py), with counts."""
-    from verify.kinds import LABELS_BY_KEY
+    """The page's kinds of numbers, derived from the numbers themselves (checker/kinds.py), with counts."""
+    from checker.kinds import LABELS_BY_KEY
     counted = [f'<span class="evidence-kind" data-kind="{k}">{LABELS_BY_KEY[k].label} {n}</span>'
                for k, n in (data.get("kinds") or {}).items() if n]
     if "design" in data.get("evidence", []):
@@ -226,8 +226,8 @@ def verification_box(page, data: dict) -> str:
 
 
 def chapter_vocabulary() -> str:
-    """The labels, defined once (verify/kinds.py), for every chapter index: what each kind of number is."""
-    from verify.kinds import DESIGN, KINDS
+    """The labels, defined once (checker/kinds.py), for every chapter index: what each kind of number is."""
+    from checker.kinds import DESIGN, KINDS
     rows = "\n".join(f"- **{k.label}**：{k.meaning}。" for k in KINDS + (DESIGN,))
     # a paragraph, not a heading: the served Markdown's headings must stay those of the source (hooks/agent.py)
     return ("\n\n<div class=\"kb-vocabulary\" markdown>\n\n**本章数字的来历。** 每个数字都标着它的来历，"
@@ -288,7 +288,7 @@ def on_page_markdown(markdown, page, config, files):
         return join_cjk_lines(markdown)
     data = page_results(meta["id"], page.file.src_uri)
     markdown = join_cjk_lines(marked_markdown(markdown, page, data))   # marks first: their offsets are the source's
-    from verify.figures import embed_figures
+    from tools.figures import embed_figures
     markdown = embed_figures(markdown, page.file.src_uri, meta["id"])
     page.meta["raw_markdown"] = "index.md"
     if len(meta["id"].split(".")) == 2:   # a chapter index: the vocabulary of kinds, defined once
@@ -358,12 +358,12 @@ def verification_summary(docs_dir: Path = ROOT / "docs") -> str:
     """The site-wide counts over every page's current result, and when they were checked."""
     import datetime
 
-    from verify.__main__ import summary_of
+    from checker.cli import summary_of
     results = site_results(docs_dir)
     summary = summary_of(results)
     newest = max((RESULTS / f"{d['page']}.json").stat().st_mtime for d in results)
     when = datetime.datetime.fromtimestamp(newest, datetime.timezone.utc)
-    from verify.kinds import LABELS_BY_KEY
+    from checker.kinds import LABELS_BY_KEY
     by_kind = "、".join(f"{LABELS_BY_KEY[k].label} {n} 个" for k, n in summary["kinds"].items() if n)
     lines = [f'<div class="kb-summary verify-box" markdown>',
              f"**{summary['pages']} 页**已发布，全部通过核算（未通过的页面不会发布）。"

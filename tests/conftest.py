@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from verify.paths import ROOT
+from checker.paths import ROOT
 COPY_IGNORE = shutil.ignore_patterns(".venv", "site", "build", ".git", ".helpers", "__pycache__", ".hypothesis",
                                      "*.egg-info")
 
@@ -22,7 +22,7 @@ def project(tmp_path) -> Path:
 def verified_project(project) -> Path:
     """The copy with this checkout's recorded verification (build/verify/pages) and drawn figures, as on an author's
     machine: a page whose inputs are unchanged is reused, and an edit re-verifies every page it reaches (the inputs
-    key, verify/inputs.py). The cold run over every page is CI's first step, `python -m verify` in the clone."""
+    key, checker/inputs.py). The cold run over every page is CI's first step, `python -m verify` in the clone."""
     for folder in ("verify/pages", "figures"):
         if (ROOT / "build" / folder).is_dir():
             shutil.copytree(ROOT / "build" / folder, project / "build" / folder, dirs_exist_ok=True)
@@ -47,7 +47,7 @@ def check_text(tmp_path: Path, text: str, name: str = "page.md"):
     that starts with the page's path and line. Returns the report."""
     import re
 
-    from verify import checker
+    from checker import pipeline as checker
 
     checker._cache.clear()
     page = tmp_path / name

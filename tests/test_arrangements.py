@@ -1,11 +1,11 @@
-"""Pinned arrangements (verify/arrangements.py): an exchange of two terms fails; moving whole parts does not."""
+"""Pinned arrangements (checker/arrangements.py): an exchange of two terms fails; moving whole parts does not."""
 import json
 from pathlib import Path
 
 import pytest
 
-from verify import arrangements
-from verify.page import read_page
+from checker import arrangements
+from checker.page import read_page
 
 PAGE = """---
 id: test.arrangements
@@ -120,7 +120,7 @@ def test_the_pins_hold_no_prose(pinned):
 
 def test_the_site_is_pinned_as_it_stands():
     """Every page under docs/ passes against the committed pins, with its fingerprints recorded."""
-    from verify.page import all_pages
+    from checker.page import all_pages
     pins = arrangements.load_pins()
     for path in all_pages():
         page = read_page(path)

@@ -1,4 +1,4 @@
-"""The committed files under the pages are bound (verify/artifacts.py): each edit a hurried co-author could make
+"""The committed files under the pages are bound (checker/artifacts.py): each edit a hurried co-author could make
 to a results file, a manifest or a notebook's machine-dependent output, with the pages kept in step, fails."""
 import json
 import shutil
@@ -6,8 +6,9 @@ import shutil
 import nbformat
 import pytest
 
-from verify import artifacts, labs
-from verify.paths import ROOT
+from labs import notebooks as labs
+from checker import artifacts
+from checker.paths import ROOT
 
 
 def test_every_committed_artifact_is_bound_and_holds():
@@ -110,7 +111,7 @@ def test_an_edited_machine_dependent_results_block_or_cpu_json_fails(copy):
 def test_the_producers_pin_what_they_wrote(copy):
     edit_json(copy / "results/labs/route_g.json",
               lambda d: d[labs.MACHINE_DEPENDENT_KEY]["timing"].update(cached_decode_s=0.001))
-    artifacts.write_pins("results/labs/route_g.json", root=copy)      # what python -m verify.labs --update does
+    artifacts.write_pins("results/labs/route_g.json", root=copy)      # what python -m labs.notebooks --update does
     assert artifacts.pin_errors(copy) == []
     pins = json.loads((copy / "results/pins.json").read_text(encoding="utf-8"))
     assert len(pins) == len(artifacts.current_pins(copy)) >= 6
@@ -133,7 +134,7 @@ def test_machine_dependent_cells_compare_at_their_declared_tolerance():
 def test_a_notebook_markdown_number_must_be_shown_or_stated(copy):
     """A decimal retyped in a notebook's Markdown fails; the course's record number passes only through the
     section the notebook declares (lab02 quotes 57.67% from lecture §3.10)."""
-    from verify import notebook_prose
+    from checker import notebook_prose
     path = copy / "notebooks" / "lab_route_c_first_clue.ipynb"
     nb = nbformat.read(path, as_version=4)
     cell = next(i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and "0.047" in c.source)

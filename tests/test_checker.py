@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from verify import checker
-from verify.checker import ROOT, all_pages, check_page
+from checker import pipeline as checker
+from checker.pipeline import ROOT, all_pages, check_page
 
 from conftest import edit, run_in
 

@@ -4,9 +4,9 @@ import math
 import re
 import shutil
 
-from verify import checker
-from verify.checker import all_pages, check_page
-from verify.numbers import compare
+from checker import pipeline as checker
+from checker.pipeline import all_pages, check_page
+from checker.numbers import compare
 
 from conftest import edit, run_in
 
@@ -138,8 +138,8 @@ def test_a_syntax_error_in_a_verify_module_is_reported_once(project):
 
 def test_a_converted_page_passes_with_counted_words_on(monkeypatch):
     """§3.5 states its counts as claims computed from the inputs (len(K), K.shape[1], G.shape[1])."""
-    from verify import classify
-    from verify.paths import DOCS
+    from checker import classify
+    from checker.paths import DOCS
 
     monkeypatch.setattr(classify, "COUNT_WORDS", True)
     checker._cache.clear()
@@ -149,7 +149,7 @@ def test_a_converted_page_passes_with_counted_words_on(monkeypatch):
 
 
 def test_a_changed_count_word_fails_against_its_computed_count(tmp_path):
-    from verify.paths import DOCS
+    from checker.paths import DOCS
 
     text = (DOCS / "lecture" / "ch03" / "3-5.md").read_text(encoding="utf-8")
     assert "三个源槽：" in text
@@ -161,7 +161,7 @@ def test_a_changed_count_word_fails_against_its_computed_count(tmp_path):
 
 
 def test_an_uncovered_count_is_a_finding_with_counts_on(tmp_path, monkeypatch):
-    from verify import classify
+    from checker import classify
 
     monkeypatch.setattr(classify, "COUNT_WORDS", True)
     page = tmp_path / "p.md"

@@ -71,7 +71,7 @@ def test_citation_without_location_and_unknown_source(tmp_path):
                                   "sources:\n  - 'sutskever2014'\n---\n")
     errors = check(tmp_path, front + BODY + "\n报告 26.17\n").errors
     assert any("has no location" in e for e in errors)
-    assert any("names 'nowhere', which verify/data/bibliography.bib does not define" in e for e in errors)
+    assert any("names 'nowhere', which checker/data/bibliography.bib does not define" in e for e in errors)
 
 
 def test_evidence_must_match_what_the_page_holds(tmp_path):
@@ -106,7 +106,7 @@ def test_checkpoint_numbers_cannot_pass_as_a_construction(tmp_path):
 
 
 def test_from_runs_rejects_empty_keys():
-    from verify.evidence import from_runs
+    from checker.evidence import from_runs
     with pytest.raises(ValueError):
         from_runs()
     with pytest.raises(ValueError):

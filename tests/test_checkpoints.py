@@ -11,11 +11,11 @@ import torch
 from kernels.decoding import beam_decode
 from kernels.seq2seq import (READS, PrefixScorer, Seq2Seq, Seq2SeqConfig, generate_reversal_data, greedy_generate,
                              make_batch, parameter_count, sequence_log_probabilities, valid_target_tokens)
-from verify.checkpoints import gpu
-from verify.checkpoints.diagnose import diagnose
-from verify.checkpoints.store import (RESULTS, ROOT, CheckpointError, data_bytes, data_from_bytes, load_all,
+from training import gpu
+from training.diagnose import diagnose
+from training.store import (RESULTS, ROOT, CheckpointError, data_bytes, data_from_bytes, load_all,
                                       load_model, read_manifest, sha256_file)
-from verify.checkpoints.train import train_all
+from training.train import train_all
 
 
 # --------------------------------------------------------------------------- configuration
@@ -94,7 +94,7 @@ def test_corrupted_checkpoint_is_refused_with_one_clear_line(results_copy):
     message = str(info.value)
     assert "\n" not in message and "sha256" in message and "dynamic-500.pt" in message and "refusing" in message
     load_model(results_copy, "fixed")  # the untouched one still loads
-    run = subprocess.run([sys.executable, "-m", "verify.checkpoints.diagnose", "--dir", str(results_copy)],
+    run = subprocess.run([sys.executable, "-m", "training.diagnose", "--dir", str(results_copy)],
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 1
     assert len(run.stderr.strip().splitlines()) == 1 and "does not match the manifest" in run.stderr
@@ -149,7 +149,7 @@ def test_cpu_retraining_reproduces_the_committed_reference(record_property):
     numeric.WEIGHT_RTOL of the committed checkpoint (measured drift between two CPU kernel sets: 2.2e-7), and
     every diagnosed number equal to nine significant digits. Not bitwise: another kernel set rounds the
     last bits differently (tests/test_portability.py runs the same check under the baseline kernels)."""
-    from verify.checkpoints.portability import check_seq2seq
+    from training.portability import check_seq2seq
     result = check_seq2seq()
     record_property("largest_weight_drift", result["largest_weight_drift"])
     assert result["ok"], result["problems"]
@@ -159,7 +159,7 @@ def test_every_greedy_decision_is_far_from_a_tie():
     """A retrain on another CPU kernel set moves a per-step log-probability by about 1e-5 (portability.py); the
     committed models' closest greedy decision on the test split must be at least ten times further from a tie,
     so exact match and the failure list cannot flip with the CPU."""
-    from verify.checkpoints.diagnose import evaluation_copy
+    from training.diagnose import evaluation_copy
     models, data, _ = load_all()
     for name, model in models.items():
         margins = []

@@ -1,8 +1,8 @@
-"""A cited number is bound to the thing it is a number of (verify/cited_names.py): swapping two names in a
+"""A cited number is bound to the thing it is a number of (checker/cited_names.py): swapping two names in a
 sentence keeps every digit and every recorded value, and fails."""
 import pytest
 
-from verify.checker import ROOT, check_page
+from checker.pipeline import ROOT, check_page
 
 
 def swapped(text: str, a: str, b: str) -> str:
@@ -27,7 +27,7 @@ def test_swapping_two_named_things_fails(tmp_path, rel, a, b):
 
 
 def test_pairing_in_a_clause():
-    from verify.cited_names import misattributed
+    from checker.cited_names import misattributed
     quantities = ["A-1 BLEU", "B-2 BLEU"]
     nums = lambda text: [(text.index(v), v, [q]) for v, q in (("17", "A-1 BLEU"), ("26", "B-2 BLEU")) if v in text]
     assert misattributed("A-1 得 17，B-2 得 26", nums("A-1 得 17，B-2 得 26"), quantities) == []

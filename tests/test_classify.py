@@ -2,7 +2,7 @@
 from the course documents, each with the classification of every number in it."""
 import pytest
 
-from verify.classify import numbers_in, python_blocks
+from checker.classify import numbers_in, python_blocks
 
 
 def classified(body: str) -> list[tuple[str, bool]]:

@@ -1,5 +1,5 @@
-"""Whose number it is, declared once on the verify function (verify.evidence.kinds) and tested against data
-(verify/declared.py): each declaration is checked in the direction data can decide, nothing is inferred from a
+"""Whose number it is, declared once on the verify function (checker.evidence.kinds) and tested against data
+(checker/declared.py): each declaration is checked in the direction data can decide, nothing is inferred from a
 coincidence, and every view of a number (hover, page JSON, Markdown) shows the one declaration."""
 import json
 import re
@@ -7,8 +7,8 @@ import re
 import pytest
 from conftest import check_text
 
-from verify.evidence import declared_kind, kinds
-from verify.paths import ROOT
+from checker.evidence import declared_kind, kinds
+from checker.paths import ROOT
 
 PAGE = """---
 id: test.declared
@@ -76,7 +76,7 @@ def test_a_site_run_declared_on_a_function_that_reads_no_run_fails(tmp_path, dec
 
 
 def test_a_number_that_moves_with_the_runs_cannot_be_declared_a_construction(monkeypatch):
-    from verify.checker import check_page
+    from checker.pipeline import check_page
     from verify.lecture import ch07
     # the benchmark's table rows (timings) declared as a construction: they move when the benchmark file does
     monkeypatch.setattr(ch07.kv_speed, "key_kinds", (("rows", "site_construction"),) + ch07.kv_speed.key_kinds,
@@ -131,8 +131,8 @@ def test_the_markdown_number_block_and_the_hover_show_the_json_kind_of_every_num
 
     from hooks.agent import number_kinds
     from hooks.marks import mark_numbers, note
-    from verify.kinds import LABELS_BY_KEY
-    from verify.page import read_page
+    from checker.kinds import LABELS_BY_KEY
+    from checker.page import read_page
     checked = 0
     for data in _page_jsons():
         if not data["marks"] or data["status"] != "passed":

@@ -1,4 +1,4 @@
-"""Verified figures (verify/figures.py): the data lock, captions and annotations tied to the claims,
+"""Verified figures (tools/figures.py): the data lock, captions and annotations tied to the claims,
 alt text, diagram labels checked against the page, deterministic cached SVG."""
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from verify import checker, figure_kinds, figures
-from verify.checker import all_pages, check_page
-from verify.page import read_page
+from checker import pipeline as checker
+from tools import figure_kinds, figures
+from checker.pipeline import all_pages, check_page
+from checker.page import read_page
 
 ROOT = Path(__file__).resolve().parent.parent
 TREE_PAGE = ROOT / "docs" / "lecture" / "ch03" / "3-17.md"
@@ -57,7 +58,7 @@ def test_page_report_lists_each_figure_with_hashes_and_drawing_function():
     report = check_page(TREE_PAGE)
     assert not report.failed, report.errors
     (record,) = report.figures
-    assert record["draw"] == "verify/figure_kinds.py::probability_tree"
+    assert record["draw"] == "tools/figure_kinds.py::probability_tree"
     assert re.fullmatch(r"[0-9a-f]{64}", record["data_sha256"]) and re.fullmatch(r"[0-9a-f]{64}", record["svg_sha256"])
     assert record["alt"] and record["caption"].startswith("greedy")
     assert (ROOT / record["svg_cache"]).is_file()

@@ -1,10 +1,10 @@
-"""Formulas with numerals are checked (verify/formulas.py): sympy's LaTeX parser against the kernel."""
+"""Formulas with numerals are checked (checker/formulas.py): sympy's LaTeX parser against the kernel."""
 import math
 
 import pytest
 
-from verify import formulas
-from verify.formulas import FormulaError, check_formula, parse
+from checker import formulas
+from checker.formulas import FormulaError, check_formula, parse
 
 KV = {"tex": "2LBnH_{kv}d_hs", "kernel": "kernels/resources.py::kv_cache_bytes",
       "args": {"layers": "L", "batch": "B", "positions": "n", "kv_heads": "H_{kv}", "head_dim": "d_h",

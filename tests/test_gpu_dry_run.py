@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from verify.checkpoints import gpu, pixel_qa_train, route_c_train, route_g_train, train  # noqa: E402
+from training import gpu, pixel_qa_train, route_c_train, route_g_train, train  # noqa: E402
 
 
 @pytest.fixture

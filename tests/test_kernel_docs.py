@@ -1,9 +1,9 @@
-"""verify.kernel_docs: the generated kernel reference lists every kernel and exactly the pages that use it."""
+"""tools.kernel_docs: the generated kernel reference lists every kernel and exactly the pages that use it."""
 import ast
 import textwrap
 from pathlib import Path
 
-from verify.kernel_docs import ROOT, kernel_modules, kernel_reference_markdown, pages_by_kernel
+from tools.kernel_docs import ROOT, kernel_modules, kernel_reference_markdown, pages_by_kernel
 
 
 def write(root: Path, rel: str, text: str) -> None:

@@ -1,12 +1,12 @@
-"""Whose number is it (verify/kinds.py): labelled blocks checked against the declared kinds of the numbers they
-hold, both ways; one vocabulary of labels; counts stated, not blurred (verify/counts.py). The declarations
+"""Whose number is it (checker/kinds.py): labelled blocks checked against the declared kinds of the numbers they
+hold, both ways; one vocabulary of labels; counts stated, not blurred (checker/counts.py). The declarations
 themselves are tested in tests/test_declared.py."""
 import pytest
 from conftest import check_text
 
-from verify.counts import blurred_counts, enumerated_count, rate
-from verify.kinds import KINDS, LABELS, Mark, blocks, check_blocks
-from verify.seed_numbers import SectionNumbers, section_numbers
+from checker.counts import blurred_counts, enumerated_count, rate
+from checker.kinds import KINDS, LABELS, Mark, blocks, check_blocks
+from checker.seed_numbers import SectionNumbers, section_numbers
 
 SITE_PAGE = """---
 id: test.site

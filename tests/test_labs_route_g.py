@@ -4,7 +4,7 @@ import pytest
 
 from kernels.roofline import decode_step_bytes
 from kernels.tiny_decoder import DecoderConfig, TinyDecoder
-from verify import labs_route_g as g
+from labs import route_g as g
 
 SMALL = DecoderConfig(vocab=31, layers=2, width=8, heads=2, ffn=16, seed=3)
 

@@ -1,7 +1,7 @@
-"""Results are computed, inputs are declared (verify/literals.py)."""
+"""Results are computed, inputs are declared (checker/literals.py)."""
 import textwrap
 
-from verify.literals import literal_keys
+from checker.literals import literal_keys
 
 MODULE = '''
 import math
@@ -39,9 +39,9 @@ def test_written_out_numbers_are_found(tmp_path, monkeypatch):
 def test_an_undeclared_written_out_value_fails_the_page(tmp_path, monkeypatch):
     """candidate_scores gives her = -6.4 and him = -8.2 as the course's inputs (@inputs); without the declaration
     the page's claims of them are refused, and a declared key that is computed is refused too."""
-    from verify.checker import check_page
+    from checker.pipeline import check_page
     from verify.lecture import ch03_search
-    from verify.paths import ROOT
+    from checker.paths import ROOT
     page = ROOT / "docs/lecture/ch03/3-16.md"
     assert not check_page(page).errors
     monkeypatch.setattr(ch03_search.candidate_scores, "input_keys", frozenset({"him"}))

@@ -9,7 +9,7 @@ from tests.mutations.run import fast_subset, rate, run
 
 @pytest.fixture(scope="module")
 def table():
-    from verify.checker import check_page
+    from checker.pipeline import check_page
     mutants = fast_subset(generate(check_page, every=5) + files.generate() + code.generate())
     assert len({m.cls for m in mutants}) == len(TARGETS), "every class must have mutants on the real pages"
     return run(mutants, out=lambda line: None)

@@ -7,7 +7,7 @@ import nbformat
 import pytest
 from nbconvert.preprocessors import CellExecutionError
 
-from verify import labs
+from labs import notebooks as labs
 
 NOTEBOOKS = labs.notebook_paths()
 

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from verify.numbers import NumberFormatError, Quantity, compare, parse_number
+from checker.numbers import NumberFormatError, Quantity, compare, parse_number
 
 # (printed text, value it stands for, half-width of the interval it claims)
 CORPUS = [
@@ -84,7 +84,7 @@ def test_unreadable_numbers_raise(text):
 
 # ---------------------------------------------------------------- units and zero (issue 9, class 5)
 
-from verify.numbers import Quantity, chinese_number, hole_pattern  # noqa: E402
+from checker.numbers import Quantity, chinese_number, hole_pattern  # noqa: E402
 
 
 @pytest.mark.parametrize("printed,quantity", [
@@ -148,7 +148,7 @@ def test_a_hole_for_a_fraction_accepts_its_word_exactly():
 
 def test_a_whole_float_may_be_printed_as_a_number_word():
     import re as _re
-    from verify.numbers import compare, hole_pattern
+    from checker.numbers import compare, hole_pattern
     assert _re.fullmatch(hole_pattern(2.0), "两") and compare("两", 2.0)[0]
     assert _re.fullmatch(hole_pattern(0.0), "零") and compare("零", 0.0)[0]
     assert not _re.fullmatch(hole_pattern(2.5), "两")

@@ -1,9 +1,9 @@
-"""The pinned numeric mode (verify/checkpoints/numeric.py): what it sets and restores, and that its weight
+"""The pinned numeric mode (training/numeric.py): what it sets and restores, and that its weight
 fingerprint tolerates rounding drift but not a real change."""
 import pytest
 import torch
 
-from verify.checkpoints.numeric import (DTYPE, WEIGHT_RTOL, fingerprint, fingerprint_differences, pinned,
+from training.numeric import (DTYPE, WEIGHT_RTOL, fingerprint, fingerprint_differences, pinned,
                                         state_differences)
 
 
@@ -17,7 +17,7 @@ def test_pinned_sets_float64_one_thread_deterministic_and_restores_everything():
 
 
 def test_the_training_loop_refuses_a_model_outside_the_pinned_dtype():
-    from verify.checkpoints.loop import fit
+    from training.loop import fit
     model = torch.nn.Linear(2, 1).float()
     with pytest.raises(TypeError, match="pinned"):
         fit(model, torch.optim.SGD(model.parameters(), lr=0.1), 1, lambda: model(torch.ones(1, 2)).sum(), 1, "cpu")

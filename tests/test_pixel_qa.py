@@ -15,11 +15,11 @@ from scipy import ndimage
 from kernels.pixel_qa import (COLOUR_RGB, KEY_RGB, SHAPE_ANSWERS, SHAPE_QUESTIONS, PixelQA, PixelQAConfig,
                               draw_key_pair, exact_prior_baseline, flatten_pairs, generate_key_data,
                               generate_shape_data, occlude, pair_both_correct, partner_index, to_tensor)
-from verify.checkpoints import gpu
-from verify.checkpoints.pixel_qa_diagnose import diagnose, results_payload
-from verify.checkpoints.pixel_qa_train import (PREFIX_CHECK, RESULTS, RESULTS_FILE, load_data, load_model,
+from training import gpu
+from training.pixel_qa_diagnose import diagnose, results_payload
+from training.pixel_qa_train import (PREFIX_CHECK, RESULTS, RESULTS_FILE, load_data, load_model,
                                                read_manifest, train_all)
-from verify.checkpoints.store import ROOT, CheckpointError, json_bytes
+from training.store import ROOT, CheckpointError, json_bytes
 
 
 # --------------------------------------------------------------------------- generators
@@ -136,7 +136,7 @@ def test_corrupted_checkpoint_is_refused_with_one_clear_line(results_copy):
     with pytest.raises(CheckpointError) as info:
         load_model("shape-full-s1", results_copy)
     assert "\n" not in str(info.value) and "refusing" in str(info.value)
-    run = subprocess.run([sys.executable, "-m", "verify.checkpoints.pixel_qa_diagnose", "--dir", str(results_copy)],
+    run = subprocess.run([sys.executable, "-m", "training.pixel_qa_diagnose", "--dir", str(results_copy)],
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 1
     assert len(run.stderr.strip().splitlines()) == 1 and "shape-full-s1.pt" in run.stderr
@@ -160,7 +160,7 @@ def test_first_updates_retrain_to_the_recorded_fingerprint():
     """The first PREFIX_CHECK updates of one seed, retrained here in float64, match the recorded fingerprint to
     numeric.WEIGHT_RTOL (measured drift between two CPU kernel sets: about 1e-13; the same check under the
     baseline kernels is tests/test_portability.py)."""
-    from verify.checkpoints.portability import check_pixel_qa
+    from training.portability import check_pixel_qa
     assert read_manifest()["prefix_check"]["updates"] == PREFIX_CHECK["updates"]
     result = check_pixel_qa()
     assert result["ok"], result["problems"]

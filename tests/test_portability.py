@@ -1,4 +1,4 @@
-"""Trained results and notebook outputs are the same under a second CPU kernel set (verify/checkpoints/numeric.py
+"""Trained results and notebook outputs are the same under a second CPU kernel set (training/numeric.py
 BASELINE_KERNELS: torch's scalar kernels, MKL's reproducible GEMM path, numpy's baseline loops), not only under
 the one that trained them. Each check runs in a fresh process, because the kernel set is chosen at start-up.
 
@@ -13,9 +13,9 @@ import sys
 import pytest
 import torch
 
-from verify import labs
-from verify.checkpoints.numeric import BASELINE_KERNELS
-from verify.paths import ROOT
+from labs import notebooks as labs
+from training.numeric import BASELINE_KERNELS
+from checker.paths import ROOT
 
 NATIVE = torch.backends.cpu.get_cpu_capability()
 
@@ -26,7 +26,7 @@ def baseline_environment() -> dict:
 
 def test_every_retrain_check_passes_under_the_baseline_kernels(tmp_path):
     report_file = tmp_path / "portability.json"
-    proc = subprocess.run([sys.executable, "-m", "verify.checkpoints.portability", "--json", str(report_file)],
+    proc = subprocess.run([sys.executable, "-m", "training.portability", "--json", str(report_file)],
                           cwd=ROOT, env=baseline_environment(), capture_output=True, text=True, timeout=900)
     assert report_file.is_file(), proc.stderr[-2000:]
     report = json.loads(report_file.read_text(encoding="utf-8"))

@@ -8,11 +8,10 @@ import sys
 import pytest
 from conftest import check_text
 
-from verify import bibliography, checker, provenance
-from verify.bibliography import BibliographyError, parse_citation
-from verify.checker import ROOT, check_page
-from verify.dates import dates_in
-from verify.migrate_sources import migrate_text
+from checker import bibliography, pipeline as checker, provenance
+from checker.bibliography import BibliographyError, parse_citation
+from checker.pipeline import ROOT, check_page
+from checker.dates import dates_in
 
 PAPER_PAGE = """---
 id: test.prov
@@ -105,7 +104,7 @@ def test_every_recorded_paper_number_is_stated_where_it_says():
     records = provenance.paper_numbers()
     assert len(records) >= 50
     problems = [provenance.unconfirmed(r) for r in records if provenance.unconfirmed(r)]
-    # 5e−4 (unicode minus) is not yet read by verify/seed_numbers.py; that record stays unusable until it is
+    # 5e−4 (unicode minus) is not yet read by checker/seed_numbers.py; that record stays unusable until it is
     assert all("0.0005" in p for p in problems), problems
 
 
@@ -198,71 +197,14 @@ $$\\alpha\\approx(0.422319,0.155362,0.422319)$$
     one(check(tmp_path, page), "evidence lists 'checkpoint' but nothing on the page produces it")
 
 
-def test_old_sources_form_points_to_the_migration(tmp_path):
+def test_old_sources_form_says_how_to_cite(tmp_path):
     page = PAPER_PAGE.replace("sources:\n  - vaswani2017 Table 2\n", "sources:\n  v: 'Vaswani. arXiv:1706.03762 v1, Table 2'\n")
-    one(check(tmp_path, page), "python -m verify.migrate_sources")
+    one(check(tmp_path, page), "'KEY LOCATION' citations")
 
 
 def test_a_number_in_a_citation_note_is_refused(tmp_path):
     page = PAPER_PAGE.replace("  - vaswani2017 Table 2\n---", "  - vaswani2017 Table 2 — 共 8 张 GPU\n---")
     one(check(tmp_path, page), "the note states 8")
-
-
-# ----------------------------------------------------------------------------- the migration
-
-OLD_PAGE = """---
-id: test.old
-title: t
-source: test
-evidence: [paper]
-cited:
-  - text: 'big 模型得到 41.0'
-    source: v
-    kind: paper
-sources:
-  v: "Ashish Vaswani 等. Attention Is All You Need. arXiv:1706.03762 v1（2017-06-12），Table 2（英法一列）"
----
-# t
-
-big 模型得到 41.0。
-
-## 来源
-
-- 讲义读本 §4.15（证据排序）。
-- 本站运行：`results/seq2seq/manifest.json`。
-"""
-
-
-def test_migration_rewrites_old_pages_and_is_idempotent(tmp_path):
-    new = migrate_text(OLD_PAGE)
-    assert "source: 'vaswani2017 Table 2'" in new and "kind: paper" not in new
-    assert "  - 'vaswani2017 Table 2 — 英法一列'" in new
-    assert "  - 'lecture §4.15 — 证据排序'" in new
-    assert "- 讲义读本 §4.15" not in new and "- 本站运行：`results/seq2seq/manifest.json`。" in new
-    assert migrate_text(new) == new
-    assert check(tmp_path, new) == []
-
-
-def test_migration_cli_reports_an_unknown_reference_in_one_line(tmp_path):
-    page = tmp_path / "p.md"
-    page.write_text(OLD_PAGE.replace("Ashish Vaswani 等. Attention Is All You Need. arXiv:1706.03762 v1",
-                                     "Nobody. Unknown Paper"), encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "verify.migrate_sources", str(page)], cwd=ROOT,
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 1
-    assert re.match(rf"^{re.escape(str(page))}:1: cannot tell which bibliography entry", run.stdout)
-    good = tmp_path / "q.md"
-    good.write_text(OLD_PAGE, encoding="utf-8")
-    check_run = [sys.executable, "-m", "verify.migrate_sources", "--check", str(good)]
-    assert subprocess.run(check_run, cwd=ROOT, capture_output=True, timeout=120).returncode == 1
-    subprocess.run([sys.executable, "-m", "verify.migrate_sources", str(good)], cwd=ROOT, check=True, timeout=120)
-    assert subprocess.run(check_run, cwd=ROOT, capture_output=True, timeout=120).returncode == 0
-
-
-def test_every_committed_page_is_migrated():
-    pages = sorted((ROOT / "docs").rglob("*.md"))
-    stale = [p for p in pages if migrate_text(p.read_text(encoding="utf-8")) != p.read_text(encoding="utf-8")]
-    assert stale == []
 
 
 # ----------------------------------------------------------------------------- rendering
@@ -286,7 +228,7 @@ def test_a_location_the_bibliography_does_not_record_fails(tmp_path):
 
 def test_every_cited_location_is_recorded_and_every_recorded_one_is_cited():
     """The locations field is exactly what the pages cite, page by page: nothing recorded is left over."""
-    from verify.page import front_matter
+    from checker.page import front_matter
     sources = bibliography.load()
     cited = set()
     for path in (ROOT / "docs").rglob("*.md"):
@@ -394,7 +336,7 @@ def test_a_year_must_be_a_cited_or_course_year_wherever_it_is_written(tmp_path):
 ])
 def test_a_year_earlier_than_its_arxiv_id_is_refused(tmp_path, edit, message):
     """An arXiv id YYMM.NNNNN says when the first version was posted; a venue, year or date before it is a typo."""
-    from verify.bibliography import BIB_PATH, BibliographyError, load
+    from checker.bibliography import BIB_PATH, BibliographyError, load
     text = BIB_PATH.read_text(encoding="utf-8")
     assert edit in text
     bib = tmp_path / "bibliography.bib"
@@ -405,7 +347,7 @@ def test_a_year_earlier_than_its_arxiv_id_is_refused(tmp_path, edit, message):
 
 
 def test_a_record_year_must_be_one_its_section_states():
-    from verify.bibliography import load, record_year_errors
+    from checker.bibliography import load, record_year_errors
     sources = load()
     assert record_year_errors(sources) == []
     davis = sources["davis2016"]

@@ -1,13 +1,13 @@
-"""The evidence kind of a verify function is derived from what it reads (verify/reads.py), not declared."""
+"""The evidence kind of a verify function is derived from what it reads (checker/reads.py), not declared."""
 import io
 import json
 
 import numpy as np
 import torch
 
-from verify.checker import check_page
-from verify.paths import ROOT
-from verify.reads import Reads, file_kind, read_and_run, recording, remembered
+from checker.pipeline import check_page
+from checker.paths import ROOT
+from checker.reads import Reads, file_kind, read_and_run, recording, remembered
 
 BENCH = ROOT / "benchmarks" / "results" / "cpu.json"
 
@@ -20,7 +20,7 @@ def test_files_have_kinds_by_where_they_live():
     assert file_kind("results/labs/route_a.json") is None           # an exact notebook's record
     assert file_kind("results/vision/images/lake.png") is None      # a site-drawn input
     assert file_kind("results/pins.json") is None
-    assert file_kind("verify/data/seed_numbers.json") is None
+    assert file_kind("checker/data/seed_numbers.json") is None
 
 
 def test_every_way_of_opening_a_file_is_recorded(tmp_path):

@@ -1,12 +1,12 @@
-"""Comparisons are claims (verify/relations.py): bound sentences, predicates, the completeness lint."""
+"""Comparisons are claims (checker/relations.py): bound sentences, predicates, the completeness lint."""
 import textwrap
 
 import pytest
 
-from verify.checker import check_page
-from verify.relations import comparison_words, evaluate, RelationError, sentences
-from verify.checker import lookup
-from verify.reads import Reads
+from checker.pipeline import check_page
+from checker.relations import comparison_words, evaluate, RelationError, sentences
+from checker.pipeline import lookup
+from checker.reads import Reads
 
 SCORES = "verify/lecture/ch03_search.py::candidate_scores"  # her = -6.4, him = -8.2
 
@@ -115,7 +115,7 @@ def test_word_flipped_in_body_and_relation_text_but_not_predicate_fails_on_polar
 @pytest.mark.parametrize("word, expected", [("高于", "up"), ("低于", "down"), ("不超过", "down"), ("不低于", "up"),
                                             ("更快", None), ("比 B 高", "up"), ("降到", "down"), (">", "up")])
 def test_polarity_of_comparison_words(word, expected):
-    from verify.relations import polarity
+    from checker.relations import polarity
     assert polarity(word) == expected
 
 
@@ -169,8 +169,8 @@ def test_an_equality_is_bound_by_close_and_flipping_it_fails(tmp_path):
 
 def test_a_text_hole_binds_a_name_to_its_number(tmp_path, monkeypatch):
     """A template may bind the name a number belongs to ({best} returns 'her'): swapping the names fails."""
-    from verify import values
-    from verify.values import run_verify
+    from checker import values
+    from checker.values import run_verify
     computed = dict(run_verify(SCORES), best="her", other="him")
     monkeypatch.setitem(values._cache, SCORES, (computed, Reads()))
     claims = "  - '{best} 得分最高'\n"
@@ -182,8 +182,8 @@ def test_a_text_hole_binds_a_name_to_its_number(tmp_path, monkeypatch):
 def test_a_fraction_whose_parts_are_holes_is_claimed(tmp_path, monkeypatch):
     """'3/6' is read as one number; printed from two holes {n_right}/{n_all}, each part is checked, so it is
     claimed (a wrong part still fails)."""
-    from verify import values
-    from verify.values import run_verify
+    from checker import values
+    from checker.values import run_verify
     from verify.lecture import ch03_search
     computed = dict(run_verify(SCORES), n_right=3, n_all=6)
     monkeypatch.setitem(values._cache, SCORES, (computed, Reads()))
@@ -198,7 +198,7 @@ def test_a_fraction_whose_parts_are_holes_is_claimed(tmp_path, monkeypatch):
 
 # --------------------------------------------------------------------------- relations without digits
 
-from verify.paths import ROOT as _ROOT  # noqa: E402
+from checker.paths import ROOT as _ROOT  # noqa: E402
 
 READING_PAGE = _ROOT / "docs" / "lecture" / "ch03" / "3-10.md"
 LEADS = "动态读取都大幅领先固定摘要，也都"
@@ -215,8 +215,8 @@ def _checked(tmp_path, *edits):
 
 
 def test_the_names_of_a_pages_rows_and_models_are_its_quantity_names():
-    from verify.page import read_page
-    from verify.relations import quantity_names, table_rows
+    from checker.page import read_page
+    from checker.relations import quantity_names, table_rows
     meta = read_page(READING_PAGE).meta
     assert {"固定摘要", "动态读取"} <= quantity_names(meta)
     assert "metrics.fixed.exact_match" in table_rows(meta)["固定摘要"]
@@ -264,7 +264,7 @@ def test_a_verb_with_budao_is_not_a_comparison():
 
 
 def test_the_equalities_the_lint_asks_for_are_the_asserted_ones():
-    from verify.relations import _asserted_equalities
+    from checker.relations import _asserted_equalities
     words = lambda s: [m.group(0) for m in _asserted_equalities(s)]   # noqa: E731
     assert words("两个 query 的权重却一模一样") == ["一模一样"]
     assert words("所以 C 的输出仍是 [0.752,1.503]，与不加遮罩时一样") == ["一样"]   # 不 belongs to 不加遮罩
@@ -274,13 +274,13 @@ def test_the_equalities_the_lint_asks_for_are_the_asserted_ones():
 
 
 def test_a_zero_or_one_bound_makes_the_comparison_a_numbered_sentence():
-    from verify.classify import COMPARISON_BOUND, numbers_in
+    from checker.classify import COMPARISON_BOUND, numbers_in
     assert [m.group("bound") for m in COMPARISON_BOUND.finditer("温度低于一，分布更尖；对数不大于零。")] == ["一", "零"]
     assert not [t for t in numbers_in("温度低于一，分布更尖") if not t.structural]   # the constant is not a claim
 
 
 def test_number_words_the_grammar_now_reads():
-    from verify.classify import numbers_in
+    from checker.classify import numbers_in
     values = lambda s: [t.text for t in numbers_in(s) if not t.structural]   # noqa: E731
     assert values("“猫”比“我”高两分") == ["两分"]
     assert values("再分别跑宽度为二的搜索") == ["二"]
@@ -315,7 +315,7 @@ def test_a_difference_word_contradicts_an_equality_predicate(tmp_path):
 
 
 def test_a_comparison_of_the_sites_run_with_the_courses_needs_binding():
-    from verify.relations import _site_against_course
+    from checker.relations import _site_against_course
     hit = lambda s: any(_site_against_course(s, m) for m in comparison_words(s))   # noqa: E731
     assert hit("本站的整句失败比讲义少得多，但并没有消失")
     assert hit("固定摘要本站比课程那次还低一些。")
@@ -334,7 +334,7 @@ def test_a_predicate_reads_the_numbers_its_text_prints(tmp_path):
 
 
 def test_likewise_is_not_an_asserted_equality():
-    from verify.relations import _asserted_equalities
+    from checker.relations import _asserted_equalities
     for likewise in ("一样是只含“好看”的输入", "长度一样为一", "用一样的连乘也能看到", "本站的读取一样接近均匀"):
         assert _asserted_equalities(likewise) == [], likewise
     for equal in ("两者一样。", "得到和 B 一样的结果", "这两个分数一样，", "权重与均匀分布相同"):

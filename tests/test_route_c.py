@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from kernels.first_clue import evaluate, seed_spread
-from verify.checkpoints import route_c_train as rc
-from verify.checkpoints.store import ROOT, CheckpointError
+from training import route_c_train as rc
+from training.store import ROOT, CheckpointError
 
 
 @pytest.fixture(scope="module")
@@ -74,13 +74,13 @@ def test_a_tampered_checkpoint_or_results_file_is_refused(tmp_path, manifest):
 def test_training_refuses_to_overwrite_the_committed_reference():
     with pytest.raises(FileExistsError, match="refusing to overwrite"):
         rc.train_all()
-    run = subprocess.run([sys.executable, "-m", "verify.checkpoints.route_c_train"], cwd=ROOT,
+    run = subprocess.run([sys.executable, "-m", "training.route_c_train"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and run.stderr.count("\n") == 1 and "--force" in run.stderr
 
 
 def test_gpu_comparison_accepts_the_reference_and_rejects_a_drift(results):
-    from verify.checkpoints import gpu
+    from training import gpu
     assert gpu.compare_route_c(results, results)["ok"]
     drifted = copy.deepcopy(results)
     row = next(r for r in drifted["summary"] if r["pair_both_correct"]["mean"] > 0.5)

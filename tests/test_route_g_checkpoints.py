@@ -5,9 +5,9 @@ import shutil
 
 import pytest
 
-from verify.checkpoints.route_g_train import (MANIFEST_FILE, RESULTS, SEEDS, checkpoint_file, load_model,
+from training.route_g_train import (MANIFEST_FILE, RESULTS, SEEDS, checkpoint_file, load_model,
                                               prefix_fingerprint, read_manifest, train_all)
-from verify.checkpoints.store import CheckpointError
+from training.store import CheckpointError
 
 
 def test_committed_checkpoints_are_small_and_listed():
@@ -35,8 +35,8 @@ def test_a_tampered_checkpoint_is_refused(tmp_path):
 
 
 def test_gpu_comparison_of_route_g_accepts_the_reference_and_rejects_a_drift():
-    from verify.checkpoints import gpu
-    from verify.labs import committed_results
+    from training import gpu
+    from labs.notebooks import committed_results
     report = committed_results("route_g")["context"]   # diagnose() as the notebook saved it
     assert gpu.compare_route_g(report, report)["ok"]
     drifted = json.loads(json.dumps(report))
@@ -50,15 +50,15 @@ def test_gpu_comparison_of_route_g_accepts_the_reference_and_rejects_a_drift():
 def test_first_updates_retrain_to_the_recorded_fingerprint():
     """The first updates of seed 0, retrained through the shared loop in float64, match the recorded fingerprint
     to numeric.WEIGHT_RTOL (measured drift between two CPU kernel sets: about 4e-11)."""
-    from verify.checkpoints.portability import check_route_g
+    from training.portability import check_route_g
     result = check_route_g()
     assert result["ok"], result["problems"]
 
 
 def test_the_fingerprint_tolerance_still_sees_one_update_less(monkeypatch):
     """The tolerance is not so loose that a changed run passes: one update fewer than recorded fails."""
-    from verify.checkpoints import route_g_train
-    from verify.checkpoints.numeric import fingerprint_differences
+    from training import route_g_train
+    from training.numeric import fingerprint_differences
     recorded = read_manifest()["prefix_check"]
     monkeypatch.setitem(route_g_train.PREFIX_CHECK, "updates", recorded["updates"] - 1)
     assert fingerprint_differences(recorded["fingerprint"], prefix_fingerprint("cpu")["fingerprint"])

@@ -1,7 +1,7 @@
-"""Claims about the site's own runs are backed (verify/run_claims.py): edits of real pages."""
+"""Claims about the site's own runs are backed (checker/run_claims.py): edits of real pages."""
 import pytest
 
-from verify.checker import ROOT, check_page
+from checker.pipeline import ROOT, check_page
 
 
 def variant(tmp_path, rel: str, old: str, new: str):
@@ -22,8 +22,8 @@ def messages(errors, needle):
 
 
 def test_every_page_backs_its_run_claims():
-    from verify import classify, run_claims
-    from verify.page import all_pages, read_page
+    from checker import classify, run_claims
+    from checker.page import all_pages, read_page
     bad = [(p, m) for p in all_pages() for page in [read_page(p)]
            for _, m in run_claims.errors(page, classify.prose_view(page.body))]
     assert not bad, bad[:3]
@@ -56,13 +56,13 @@ def test_a_linked_run_and_a_negation_pass(tmp_path):
 
 
 def test_comparing_on_a_named_machine_is_a_run_claim():
-    from verify.run_claims import run_clauses
+    from checker.run_claims import run_clauses
     assert list(run_clauses("本站在 GPU 上比较了物化与分块的实现，单头。"))
     assert not list(run_clauses("本站比较了两种说法。"))
 
 
 def test_a_machine_named_beside_a_run_is_the_one_its_results_record():
-    from verify.run_claims import machine_errors
+    from checker.run_claims import machine_errors
     view = "计时来自 benchmarks/results/cpu.json，一台 2 核 AMD EPYC 机器。"
     assert machine_errors(view, view, ["benchmarks/results/cpu.json"]) == []   # cpu.json records AMD EPYC
     other = view.replace("AMD EPYC", "Intel Xeon")

@@ -37,11 +37,11 @@ def test_nothing_existing_is_overwritten(project):
 
 def test_imports_join_their_group():
     """A missing project import goes after the module's project imports, not above numpy; the docstring stays first."""
-    from verify.scaffold import _with_imports
+    from tools.scaffold import _with_imports
     head = '"""Doc."""\nfrom __future__ import annotations\n\nimport numpy as np\n\nfrom kernels.sampling import softmax\n\nX = 1\n'
-    out = _with_imports(head, ["from verify.evidence import inputs"])
-    assert out.index("import numpy") < out.index("from kernels.sampling") < out.index("from verify.evidence") < out.index("X = 1")
+    out = _with_imports(head, ["from checker.evidence import inputs"])
+    assert out.index("import numpy") < out.index("from kernels.sampling") < out.index("from checker.evidence") < out.index("X = 1")
     assert out.startswith('"""Doc."""')
     bare = '"""Doc."""\nimport numpy as np\n\nX = 1\n'
-    out = _with_imports(bare, ["from verify.evidence import inputs"])
-    assert out.index("import numpy") < out.index("from verify.evidence") < out.index("X = 1")
+    out = _with_imports(bare, ["from checker.evidence import inputs"])
+    assert out.index("import numpy") < out.index("from checker.evidence") < out.index("X = 1")

@@ -1,5 +1,5 @@
 """The committed seed-number data: what a section states, read without the seeds."""
-from verify.seed_numbers import extract, section_numbers, source_key
+from checker.seed_numbers import extract, section_numbers, source_key
 
 
 def test_source_keys_follow_the_page_source_field():
@@ -24,23 +24,23 @@ def test_committed_data_answers_for_a_real_section():
 
 
 def test_the_committed_data_is_what_the_seeds_give(tmp_path):
-    """verify/data/seed_numbers.json is generated, never edited: regenerate it from the course documents and
+    """checker/data/seed_numbers.json is generated, never edited: regenerate it from the course documents and
     compare. The documents are at ../shared (CI has them); a user's clone has none, and the test says so."""
     import pytest
 
-    from verify.paths import DATA, ROOT
+    from checker.paths import DATA, ROOT
     seeds, sections = ROOT.parent / "shared" / "seeds", ROOT.parent / "shared" / "sections.tsv"
     if not (seeds.is_dir() and sections.is_file()):
         pytest.skip("../shared/seeds is absent (a clone of the project alone): the committed seed data was not "
                     "regenerated and compared in this run")
-    from verify.seed_numbers import differences
+    from checker.seed_numbers import differences
     changed = differences(DATA / "seed_numbers.json", seeds, sections)
-    assert not changed, (f"verify/data/seed_numbers.json differs from the seeds in {changed[:5]}; regenerate it with "
-                         "python -m verify.seed_numbers --seeds ../shared/seeds --sections ../shared/sections.tsv")
+    assert not changed, (f"checker/data/seed_numbers.json differs from the seeds in {changed[:5]}; regenerate it with "
+                         "python -m checker.seed_numbers --seeds ../shared/seeds --sections ../shared/sections.tsv")
 
 
 def test_a_printed_zero_states_zero_and_not_every_small_number():
-    from verify.seed_numbers import SectionNumbers
+    from checker.seed_numbers import SectionNumbers
 
     numbers = SectionNumbers("lecture §6", frozenset({(0.0, 0.05), (0.5, 0.05)}), frozenset())
     assert numbers.states_value(0.0) and numbers.states_value(1e-13)

@@ -1,11 +1,11 @@
-"""Pinned statements (verify/statements.py): a reversed statement fails, a reworded one does not."""
+"""Pinned statements (checker/statements.py): a reversed statement fails, a reworded one does not."""
 import json
 from pathlib import Path
 
 import pytest
 
-from verify import arrangements, statements
-from verify.page import read_page
+from checker import arrangements, statements
+from checker.page import read_page
 
 PAGE = """---
 id: test.statements
@@ -146,10 +146,10 @@ def test_broken_pins_file_is_one_clear_line(pinned):
 
 def test_every_page_is_pinned_as_it_stands():
     """The committed pins match the pages (make verify checks the same per page; this names what to run)."""
-    from verify.page import all_pages
+    from checker.page import all_pages
     statements._loaded.clear()
     stale = [str(p) for p in all_pages() if statements.errors(read_page(p))]
-    assert not stale, f"pages whose statements differ from verify/pinned_statements.json: {stale[:5]}"
+    assert not stale, f"pages whose statements differ from checker/pins/statements.json: {stale[:5]}"
 
 
 def test_a_first_statement_word_edited_into_a_pinned_sentence_fails(pinned):

@@ -1,6 +1,6 @@
-"""Unit words agree with the numbers beside them (verify/unit_words.py)."""
-from verify.relations import sentences
-from verify.unit_words import errors
+"""Unit words agree with the numbers beside them (checker/unit_words.py)."""
+from checker.relations import sentences
+from checker.unit_words import errors
 
 
 def check(text: str) -> list[str]:

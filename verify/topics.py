@@ -17,12 +17,13 @@ import numpy as np
 from kernels.attention import attend
 from kernels.probability import softmax
 from verify.lecture.ch03_read import him_construction, interventions, three_slot_read
-from verify.evidence import kinds
+from checker.evidence import kinds
 
 LAB02_SOURCE_POSITIONS = 6   # the six teaching segments of the old 她/her source sentence
 LAB02_WIDTH = 32             # source-state, query and decoder width borrowed from the synthetic implementation
 LAB02_SEED = 0               # any seed: shapes and the first-step read do not depend on it
 AGREEMENT_TOL = 1e-12        # model read vs numpy kernel read, per entry
+LAB02_GROUPS = ("固定摘要", "动态读取")   # the seed's "LAB02两组": the fixed-summary and the dynamic-read group
 
 
 def lab02_interface() -> dict:
@@ -66,7 +67,7 @@ def lab02_interface() -> dict:
     }
 
 
-@kinds(course="interv lab02 r72 r72_cands r72_slots read read_cands read_slots",
+@kinds(course="interv lab02 lab02_groups r72 r72_cands r72_slots read read_cands read_slots",
        site_construction="interv_v_vocab lab02_run r72_loss")
 def attention_to_prediction() -> dict:
     """Everything the topic page states, each part under its own identity, plus the counts the page
@@ -93,6 +94,7 @@ def attention_to_prediction() -> dict:
         "lab02": {**{k: lab[k] for k in interface}, "shape": {**lab["shape"], "logits": lab["shape"]["logits"][:1]}},
         "lab02_run": {"vocab": lab["shape"]["logits"][1],
                       **{k: v for k, v in lab.items() if k not in interface and k != "vocab"}},
+        "lab02_groups": len(LAB02_GROUPS),
         "r72_slots": len(r72["k"]), "r72_cands": np.shape(r72["G"])[1],
         "read_slots": len(read["k"]), "read_cands": np.shape(read["G"])[1],
     }

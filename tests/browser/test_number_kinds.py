@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from browser_kit import ARTIFACTS, PAGES, ROOT, assert_clean, drain_logs, requires_chromium, wait_for_math
 from browser_kit import base_url, driver  # noqa: F401 (fixtures)
 from hooks.site import page_url
-from verify.kinds import KINDS
+from checker.kinds import KINDS
 
 pytestmark = requires_chromium
 BY_ID = {meta["id"]: rel for rel, meta in PAGES}

@@ -396,7 +396,7 @@ def test_the_cached_greedy_continuation_is_the_one_lab_route_g_prints():
     """Lab route G prints, for DecoderConfig(vocab=2048, layers=4, width=384, heads=6, ffn=1536,
     seed=20261130, max_positions=512) and its 32-token prompt of seed 7, the greedy continuation
     [870, 1792, 1357, 667, 1259, 1259, 1259, 1259] on both paths."""
-    from verify.labs_route_g import prompt
+    from labs.route_g import prompt
 
     config = DecoderConfig(vocab=2048, layers=4, width=384, heads=6, ffn=1536, seed=20261130, max_positions=512)
     model = TinyDecoder(config)

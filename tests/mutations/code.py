@@ -1,6 +1,6 @@
 """Mutants of the code under the pages: a verify function's computed result replaced by a written-out copy of
 its value (the hurried co-author's fix for a claim that will not pass). Killed when the checker refuses the
-copied value (verify/literals.py); every claim still matches, so nothing else can notice.
+copied value (checker/literals.py); every claim still matches, so nothing else can notice.
 """
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import random
 import re
 
 from tests.mutations.corpus import ROOT, Mutant
-from verify.checker import HOLE
-from verify.literals import literal_keys
-from verify.page import all_pages, read_page
+from checker.pipeline import HOLE
+from checker.literals import literal_keys
+from checker.page import all_pages, read_page
 
 
 def _offset(lines: list[str], line: int, byte_col: int) -> int:
@@ -21,7 +21,7 @@ def _offset(lines: list[str], line: int, byte_col: int) -> int:
 
 
 def hardcoded(rng: random.Random, n: int = 8) -> list[Mutant]:
-    from verify.values import resolve_verify, run_verify
+    from checker.values import resolve_verify, run_verify
     candidates = []
     for path in all_pages():
         page = read_page(path)
@@ -64,7 +64,7 @@ def hardcoded(rng: random.Random, n: int = 8) -> list[Mutant]:
 
 def _functions_of_pages() -> dict:
     """{spec: (function, [pages using it], claimed keys)} for every page with a verify function and claims."""
-    from verify.values import resolve_verify
+    from checker.values import resolve_verify
     out: dict = {}
     for path in all_pages():
         page = read_page(path)
@@ -79,16 +79,16 @@ def _functions_of_pages() -> dict:
 
 
 # the decorator with its import in one expression, so the edit is one line, as a co-author would add it with its import
-FROM_RUNS_X = '@__import__("verify.evidence", fromlist=["from_runs"]).from_runs("x")\n'
+FROM_RUNS_X = '@__import__("checker.evidence", fromlist=["from_runs"]).from_runs("x")\n'
 
 
 def run_keys(rng: random.Random, n_added: int = 3) -> list[Mutant]:
-    """The kind of a number is derived from what its function reads (verify/reads.py). Two edits a hurried
+    """The kind of a number is derived from what its function reads (checker/reads.py). Two edits a hurried
     co-author makes to the declaration that remains: a key dropped from a mixed function's from_runs(...) (its
     timing would pass as a construction), and from_runs(...) put on a function that reads no run (its
     constructions would pass as runs)."""
-    from verify.evidence import is_run_key, run_keys as declared
-    from verify.values import verify_reads
+    from checker.evidence import is_run_key, run_keys as declared
+    from checker.values import verify_reads
     mutants, plain = [], []
     for spec, (function, pages, keys) in sorted(_functions_of_pages().items()):
         module_path = inspect.getsourcefile(function)

@@ -16,10 +16,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify import classify
-from verify.dates import dates_in
-from verify.page import read_page
-from verify.relations import comparison_words, quantity_names, sentences
+from checker import classify
+from checker.dates import dates_in
+from checker.page import read_page
+from checker.relations import comparison_words, quantity_names, sentences
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -33,9 +33,9 @@ TARGETS = {
     "artifacts": 1.0, "data": 1.0, "notebook_prose": 0.8,   # these three: tests/mutations/files.py
     # notebook_prose: a number in a notebook's Markdown is bound by appearing in its outputs, not by position;
     # retyped into another number the outputs also show, it passes
-    "statements": 0.95,   # a general statement reversed (verify/statements.py); below 1: some words read two ways
-    "exchanges": 1.0,     # two terms, cells or steps exchanged, every character kept (verify/arrangements.py)
-    "replacements": 1.0,  # a box's label no number decides, a named term replaced (pinned, verify/statements.py)
+    "statements": 0.95,   # a general statement reversed (checker/statements.py); below 1: some words read two ways
+    "exchanges": 1.0,     # two terms, cells or steps exchanged, every character kept (checker/arrangements.py)
+    "replacements": 1.0,  # a box's label no number decides, a named term replaced (pinned, checker/statements.py)
     "controls": 1.0,  # for controls: the share that passes
 }
 
@@ -195,7 +195,7 @@ def units(views, rng) -> list[Mutant]:
             if re.fullmatch(r"0\.0*[1-9]\d*", printed) and isinstance(c.computed, float) and 0 < abs(c.computed) < 0.5:
                 out.append(Mutant("units", f"{v.path.name}: {printed!r} -> '0'", [_at(v.path, start, printed, "0")],
                                   _rel(v.path)))
-        # the words that define a unit (verify/unit_words.py): the power of two of a binary unit, a precision word
+        # the words that define a unit (checker/unit_words.py): the power of two of a binary unit, a precision word
         for m, off in v.body_positions(r"2\^\{(\d+)\}(?=[^。\n]*字节)"):
             new = str(int(m.group(1)) + 1)
             out.append(Mutant("units", f"{v.path.name}: $2^{{{m.group(1)}}}$ -> $2^{{{new}}}$",
@@ -285,7 +285,7 @@ def equalities(views, rng) -> list[Mutant]:
     """Turn an asserted equality or invariance into its opposite (相同 -> 不同, 不变 -> 改变, 无法区分 -> 能够区分) in
     a sentence the relation lint reaches: one with a checked number, or one naming two things the page has
     numbers for; and the careless fix, the word changed in the body and in the relation text together."""
-    from verify.relations import _asserted_equalities, _named
+    from checker.relations import _asserted_equalities, _named
     out = []
     for v in views:
         checked = [c.span[0] - v.body_offset for c in v.claims]
@@ -522,12 +522,12 @@ def controls(views, rng) -> list[Mutant]:
 
 
 def labels(views, rng) -> list[Mutant]:
-    """Whose number is it (verify/kinds.py): every labelled box that holds a number its data can decide is given
+    """Whose number is it (checker/kinds.py): every labelled box that holds a number its data can decide is given
     each other label; a 本站构造 box is stretched over the next paragraph when that one states only the course's
     numbers, and a 教学构造 box over the next one that states the site's. A box of small integers alone cannot be
     judged from data (2 or 4 occur in almost every section) and is left out, and so is the swap of 教学构造 and 待做设计
     for a box whose only numbers are the course's count words: both are the course's (the guide says so)."""
-    from verify.kinds import LABELS, blocks, innermost
+    from checker.kinds import LABELS, blocks, innermost
     out = []
     for v in views:
         body, rel = v.page.body, _rel(v.path)
@@ -581,7 +581,7 @@ def _cells(line: str) -> list[tuple[int, int]]:
 def tables(views, rng) -> list[Mutant]:
     """A hurried co-author's table edit that keeps every digit: two column headers swapped, or the labels of two
     rows that hold recomputed cells swapped (the numbers now sit under the wrong name)."""
-    from verify.checker import tables as page_tables
+    from checker.pipeline import tables as page_tables
     out = []
     for v in views:
         body, rel = v.page.body, _rel(v.path)
@@ -622,10 +622,10 @@ NEGATION_FLIPS = [("本站没有训练", "本站训练了"), ("本站未训练�
 
 
 def run_claims(views, rng) -> list[Mutant]:
-    """Claims about the site's own runs (verify/run_claims.py): a run sentence added to a page with no run
+    """Claims about the site's own runs (checker/run_claims.py): a run sentence added to a page with no run
     evidence, a negation turned into a claim ("本站没有训练" → "本站训练了", "尚未在 GPU 上实测" → "已在 GPU 上实测"),
     a run page's results files dropped, a CPU run moved to a GPU."""
-    from verify.run_claims import RESULTS, RUN_EVIDENCE
+    from checker.run_claims import RESULTS, RUN_EVIDENCE
     out = []
     for v in views:
         body, rel = v.page.body, _rel(v.path)
@@ -655,13 +655,13 @@ def run_claims(views, rng) -> list[Mutant]:
 
 
 def names(views, rng) -> list[Mutant]:
-    """Two named things swapped over their cited numbers (verify/cited_names.py): every digit and every recorded
+    """Two named things swapped over their cited numbers (checker/cited_names.py): every digit and every recorded
     value stays, in the body and in the cited text alike ("RNNenc-50 得 17.82，RNNsearch-50 得 26.75" → the names
     exchanged)."""
     from collections import defaultdict
 
-    from verify.cited_names import competitors
-    from verify.provenance import paper_numbers
+    from checker.cited_names import competitors
+    from checker.provenance import paper_numbers
     by_location = defaultdict(list)
     for r in paper_numbers():
         by_location[(r.source, r.location)].append(r.quantity)
@@ -726,7 +726,7 @@ def _exchange(text: str, a: tuple[int, int], b: tuple[int, int]) -> str:
 
 
 def exchanges(views, rng) -> list[Mutant]:
-    """A careless exchange that keeps every character (verify/arrangements.py): two different terms of one
+    """A careless exchange that keeps every character (checker/arrangements.py): two different terms of one
     sentence or of two neighbouring sentences exchanged (GloVe <-> fastText), two cells of a table column exchanged
     across rows, two column headers, two numbered steps; outside claims, math and code, and never the two sides of
     a bare coordination (A 和 B), which say the same either way. Controls move whole parts: two clauses of a
@@ -757,7 +757,7 @@ def exchanges(views, rng) -> list[Mutant]:
                 controls_.append(Mutant("controls", f"{v.path.name}: two clauses moved",
                                         [_at(v.path, v.body_offset + s1, old, f"{clause.group(1)}{clause.group(3)}，"
                                                                              f"{clause.group(2)}{clause.group(4)}")], rel))
-        from verify.checker import tables as page_tables
+        from checker.pipeline import tables as page_tables
         for header, rows, header_end in page_tables(body):
             line = body[header:header_end]
             cells = [c for c in _cells(line) if free(header + c[0], header + c[1])]
@@ -793,10 +793,10 @@ def exchanges(views, rng) -> list[Mutant]:
 
 
 def replacements(views, rng) -> list[Mutant]:
-    """What keeps every digit, every statement word and every arrangement (verify/statements.py pins it): the label
+    """What keeps every digit, every statement word and every arrangement (checker/statements.py pins it): the label
     of a box whose numbers cannot decide it (none, or small integers only) given another label, and one named term
     of a sentence (a Latin name, a quoted word) replaced by another term of the same page, outside claims and math."""
-    from verify.kinds import LABELS, blocks, innermost
+    from checker.kinds import LABELS, blocks, innermost
     out = []
     for v in views:
         rel, body = _rel(v.path), v.page.body
@@ -804,7 +804,7 @@ def replacements(views, rng) -> list[Mutant]:
         owner = {id(m): innermost(found, m) for m in v.marks}
         for b in found:
             if any(owner[id(m)] is b for m in v.marks):
-                continue   # verify/kinds.py judges this box from its numbers (the `labels` class)
+                continue   # checker/kinds.py judges this box from its numbers (the `labels` class)
             other = rng.choice([label for label in LABELS if label != b.label])
             if b.marker:
                 at = body.index(f"〔{b.label}〕", b.start)

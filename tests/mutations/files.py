@@ -21,17 +21,17 @@ import nbformat
 from tests.mutations.corpus import ROOT, Mutant
 
 SEEDS, SECTIONS = ROOT.parent / "shared" / "seeds", ROOT.parent / "shared" / "sections.tsv"
-FOLDERS = ("results", "benchmarks/results", "notebooks", "verify/data", "kernels")
+FOLDERS = ("results", "benchmarks/results", "notebooks", "checker/data", "kernels")
 
 
 def file_errors(root: Path) -> list[str]:
     """Every error the checks of committed files report for the tree at root."""
-    from verify import artifacts
-    from verify.seed_numbers import differences
+    from checker import artifacts
+    from checker.seed_numbers import differences
     errors = artifacts.check(root)
     if SEEDS.is_dir() and SECTIONS.is_file():
-        errors += [f"verify/data/seed_numbers.json:1: {key} is not what the seeds give"
-                   for key in differences(root / "verify/data/seed_numbers.json", SEEDS, SECTIONS)]
+        errors += [f"checker/data/seed_numbers.json:1: {key} is not what the seeds give"
+                   for key in differences(root / "checker/data/seed_numbers.json", SEEDS, SECTIONS)]
     return errors
 
 
@@ -102,7 +102,7 @@ def _fastest_not_minimum(rel: str = "benchmarks/results/cpu.json") -> list[Mutan
 
 def _notebook_outputs(rng, n: int) -> list[Mutant]:
     """Retype a digit or a word of a machine-dependent cell's output (the pinned ones)."""
-    from verify.artifacts import machine_dependent_outputs
+    from checker.artifacts import machine_dependent_outputs
     out = []
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         rel = path.relative_to(ROOT).as_posix()
@@ -121,12 +121,12 @@ def _notebook_outputs(rng, n: int) -> list[Mutant]:
 
 
 def _notebook_prose(rng, n: int) -> list[Mutant]:
-    """Retype a digit of a number in a notebook's Markdown (verify/notebook_prose.py). Small integers (<= 12)
+    """Retype a digit of a number in a notebook's Markdown (checker/notebook_prose.py). Small integers (<= 12)
     are left out: the check finds a number in the notebook's outputs, where 2 or 4 occur anyway, so a retyped
     small count is out of its reach (measured: 5 of 18 such edits caught when they were included)."""
-    from verify import classify
-    from verify.kinds import decisive
-    from verify.numbers import parse_number
+    from checker import classify
+    from checker.kinds import decisive
+    from checker.numbers import parse_number
 
     def counts(token) -> bool:
         try:
@@ -167,7 +167,7 @@ ENTRY = re.compile(r"^@\w+\{(?P<key>\w+),(?P<body>.*?)(?=^@|\Z)", re.S | re.M)
 
 
 def data(rng) -> list[Mutant]:
-    rel = "verify/data/bibliography.bib"
+    rel = "checker/data/bibliography.bib"
     bib = (ROOT / rel).read_text(encoding="utf-8")
     out = []
     for m in ENTRY.finditer(bib):
@@ -195,7 +195,7 @@ def data(rng) -> list[Mutant]:
 
 def _seed_data(rng, n: int) -> list[Mutant]:
     """Edit the generated seed data so that a site number looks course-stated, or a stated count vanishes."""
-    rel = "verify/data/seed_numbers.json"
+    rel = "checker/data/seed_numbers.json"
     text = (ROOT / rel).read_text(encoding="utf-8")
     data = json.loads(text)
     keys = sorted(data)

@@ -29,7 +29,7 @@ COPY_IGNORE = shutil.ignore_patterns(".venv", "site", "build", ".git", "__pycach
 
 
 def check_page_errors(path: Path) -> list[str]:
-    from verify.checker import check_page
+    from checker.pipeline import check_page
     return check_page(path).errors
 
 
@@ -86,7 +86,7 @@ def killed_in_files(mutant: Mutant, scratch: Path) -> tuple[bool, str]:
     try:
         for rel, text in texts.items():
             (tree / rel).write_text(text, encoding="utf-8")
-        from verify import bibliography
+        from checker import bibliography
         bibliography.load.cache_clear()   # the copy's bibliography is read by path; an edit must be seen
         new = messages(file_errors(tree)) - _baselines["files"]
     finally:
@@ -177,7 +177,7 @@ def main(argv=None) -> int:
     parser.add_argument("--only", help="run one class")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every survivor")
     args = parser.parse_args(argv)
-    from verify.checker import check_page
+    from checker.pipeline import check_page
     started = time.perf_counter()
     if args.all:
         from tests.mutations import corpus

@@ -29,7 +29,7 @@ from kernels.retrieval import cosine_similarity, dot_similarity
 from kernels.sampling import next_token_pairs, perplexity
 from kernels.text_stats import (add_alpha, history_counts, mle_probability, ngram_counts, padded, text_units,
                                 token_ids)
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 # --------------------------------------------------------------------------- the main thread (§1.1, §1.2, §1.9)
 

@@ -2,8 +2,8 @@
 
 Every input is a given teaching number, defined once below and returned, so that a page cannot
 state one input while the code uses another. Where the course gives the numbers, they are the
-course's; where a page adds a small example of its own (marked 本站补充 on the page), the
-module says so at the constant. Results come from kernels.recurrent, kernels.sequence_training,
+course's; where a page adds a small example of its own (in a 本站构造 box or after a 〔本站构造〕
+marker on the page), the module says so at the constant. Results come from kernels.recurrent, kernels.sequence_training,
 kernels.probability and kernels.sampling. Nothing here is a trained model.
 """
 import math
@@ -20,7 +20,7 @@ from kernels.sequence_training import (cell_path_gradient, clip_by_value, gru_ca
                                        gru_z_other_convention,
                                        lstm_preactivations, recurrent_weight_contributions, rnn_jacobian_product,
                                        rnn_preactivation, rnn_state_jacobian)
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 # --------------------------------------------------------------------------- §2.1: shared update
 

@@ -1,7 +1,7 @@
 """Lecture chapter 3, §3.10–§3.15 and §3.20–§3.21: this project's trained reversal seq2seq (本站运行).
 
 Every value comes from the committed checkpoints in results/seq2seq/ through
-verify.checkpoints.diagnose (hash-checked loading, float64 CPU evaluation) or from the
+training.diagnose (hash-checked loading, float64 CPU evaluation) or from the
 committed manifest; nothing here is typed in from a page. The course's own archived numbers
 (57.67%, 87.00%, 39 failures, index 25, …) are cited records on the pages, never computed here,
 except where a page derives something from a cited record input (COURSE_TEST_VALID_TOKENS).
@@ -14,10 +14,10 @@ from statistics import mean, pstdev
 import torch
 
 from kernels.seq2seq import SYMBOLS, VOCAB, Seq2Seq, Seq2SeqConfig, generate_reversal_data, valid_target_tokens
-from verify.checkpoints.diagnose import BEAM_WIDTHS, MAX_STEPS, SELECTION_RULE, diagnose
-from verify.checkpoints.store import RESULTS
-from verify.reads import remembered
-from verify.evidence import kinds
+from training.diagnose import BEAM_WIDTHS, MAX_STEPS, SELECTION_RULE, diagnose
+from training.store import RESULTS
+from checker.reads import remembered
+from checker.evidence import inputs, kinds
 
 RESULTS_DIR = RESULTS
 BEAM_SHOWN = (1, 2, 4)                 # the widths the pages show (the diagnostics compute BEAM_WIDTHS)
@@ -268,6 +268,24 @@ def beam_outcome() -> dict:
             "rounds2": [[(_text(c["tokens"]), c["log_probability"]) for c in r] for r in sel["beam"]["2"]["rounds"]]}
 
 
+# --------------------------------------------------------------------------- §3.22
+
+COURSE_CASE_BEAM_WIDTH = 2   # the width §3.22 names for the reversal case ("在beam2里"): the course's, an input
+
+
+@kinds(course="width", site_run="best_lp in_final kept_every_round2 target_lp")
+@inputs("width")
+def diagnosis_cases() -> dict:
+    """§3.22: the course's two-case table names beam width 2 for the real reversal sample (its width, an input);
+    this project's run of the same check at that width (§3.15): the target prefix kept in every round, the
+    target in the final candidates, scored below the returned one."""
+    sel = _report()["selected"]
+    kept = sel["beam"][str(COURSE_CASE_BEAM_WIDTH)]
+    return {"width": COURSE_CASE_BEAM_WIDTH,
+            "kept_every_round2": kept["target_prefix_kept_every_round"], "in_final": kept["target_in_final"],
+            "best_lp": kept["best_log_probability"], "target_lp": sel["target_log_probability"]}
+
+
 # --------------------------------------------------------------------------- §3.20 / §3.21
 
 @kinds(site_run="*")
@@ -285,8 +303,8 @@ def lab_route() -> dict:
 @kinds(site_run="*")
 def implementation() -> dict:
     """§3.21: identity of the run and the parts of the diagnostic procedure the page states."""
-    from verify.checkpoints.gpu import EVAL_LOGP_TOL, GPU_WEIGHT_RTOL, TOLERANCES
-    from verify.checkpoints.portability import DIAGNOSIS_RTOL, SEQ2SEQ_WEIGHT_RTOL
+    from training.gpu import EVAL_LOGP_TOL, GPU_WEIGHT_RTOL, TOLERANCES
+    from training.portability import DIAGNOSIS_RTOL, SEQ2SEQ_WEIGHT_RTOL
 
     report = _report()
     ident = _identity(report)

@@ -16,7 +16,7 @@ import numpy as np
 
 from kernels.attention import attend, read_gradients
 from kernels.probability import cross_entropy, softmax
-from verify.evidence import kinds
+from checker.evidence import kinds
 
 
 @dataclass(frozen=True)
@@ -144,10 +144,14 @@ def him_construction() -> dict:
 ZERO_QUERY = np.zeros(2)  # a query that prefers no key: the read of a step with no specific need
 
 
-@kinds(site_construction="alpha0 alpha1 alpha2 c0 c1 c2 k n_nonzero_queries n_queries n_slots q0 q1 q2 v")
+@kinds(course="alpha1 alpha2 c1 c2 k n_nonzero_queries n_slots q1 q2 v",
+       site_construction="alpha0 c0 n_queries q0")
 def reread_per_step() -> dict:
-    """§3.2 (READ 她/her): the same K/V read with three different queries gives three contexts;
-    the all-zero query gives equal weights, i.e. a plain average that would be the same at every step."""
+    """§3.2 (READ 她/her): the same K/V read with three different queries gives three contexts.
+
+    K, V and the two non-zero queries are the course's (§3.5, §3.6; the key table is the topic page's), and so
+    are their reads; the all-zero query is the site's: equal weights, a plain average that would be the same at
+    every step."""
     c = READ_HER
     flat = attend(ZERO_QUERY, c.K, c.V)
     first = attend(c.q, c.K, c.V)
@@ -164,10 +168,10 @@ def reread_per_step() -> dict:
 
 # --------------------------------------------------------------------------- §3.3: key decides where, value decides what
 
-@kinds(site_construction="alpha alpha_kv context context_kv k q v")
+@kinds(course="alpha context k q v", site_construction="alpha_kv context_kv")
 def key_value_roles() -> dict:
     """§3.3 (READ inputs): keep q and K, swap the values for a copy of the keys: the weights stay,
-    the context changes."""
+    the context changes. The given read is the course's (§3.5); the swapped read is the site's."""
     c = READ_HER
     given = attend(c.q, c.K, c.V)
     keys_as_values = attend(c.q, c.K, c.K)
@@ -181,7 +185,7 @@ def key_value_roles() -> dict:
 # --------------------------------------------------------------------------- §3.4: a linear scorer cancels in the softmax
 
 # 本页自建构造: one additive scorer, with and without tanh. W_q, W_k, v_a, b_a are the site's; the keys and
-# queries reuse the §3.5/§3.6 three-slot values, so the dot rows repeat those sections' numbers.
+# queries are the §3.5/§3.6 three-slot values, and the dot-product reads of them are those sections' (course).
 SCORER_KEYS = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
 SCORER_QUERIES = np.array([[1.0, 0.0], [0.0, 1.0]])
 SCORER_W_Q = np.array([[1.0, 0.0], [0.0, 3.0]])
@@ -190,7 +194,7 @@ SCORER_V_A = np.array([1.0, 1.0])
 SCORER_B_A = np.zeros(2)
 
 
-@kinds(site_construction="W_k W_q a b b_a dot k linear n_keys n_queries q tanh v_a")
+@kinds(course="dot k q", site_construction="W_k W_q a b b_a linear n_keys n_queries tanh v_a")
 def scorer_cancellation() -> dict:
     """§3.4: two queries through (a) the linear scorer a^T q + b^T k_j obtained by removing tanh,
     (b) the additive tanh scorer, (c) the unscaled dot product. Only (a) gives the same weights."""
@@ -214,11 +218,11 @@ def scorer_cancellation() -> dict:
 AGREEMENT_TOL = 1e-12
 
 
-@kinds(site_construction="G d_k d_v dot k n_slots q scaled tol v")
+@kinds(course="G dot.alpha dot.context k q v", site_construction="d_k d_v dot n_slots scaled tol")
 def read_gradient_check() -> dict:
     """§3.7 (READ 她/her): closed-form local gradients (kernels.attention.read_gradients) against torch
     autograd of the full loss -log p(her), for the unscaled read of §3.5 and for the scaled variant of the
-    same inputs.
+    same inputs. The inputs and the unscaled forward read (weights, context) are §3.5's; the rest is the site's.
 
     The upstream g = dL/dc is computed from the loss (not typed in); autograd's dL/dc is compared too.
     Each agreement count says how many entries differ by at most AGREEMENT_TOL.

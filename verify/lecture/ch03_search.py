@@ -10,7 +10,7 @@ import math
 from kernels.decoding import (Hypothesis, ProbabilityTree, beam_decode, exhaustive_search,
                               greedy_decode, length_penalty, rank_score)
 from kernels.metrics import alignment_distances, clipped_matches, corpus_bleu
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 # §3.8: source A B C, target X Y Z, aligned position by position (A-X, B-Y, C-Z).
 SOURCE = ("A", "B", "C")
@@ -60,9 +60,10 @@ def _edges() -> dict:
     return {("root" if prefix == "" else prefix.replace(" ", "")): dict(dist) for prefix, dist in TREE.items()}
 
 
-@kinds(course="n_source",
-       site_construction="encoded_after_A forward forward_A forward_mean reverse reverse_A reverse_mean",
-       rules={"n_source": "the course's source sequence A, B, C (§3.8): its three tokens"})
+@kinds(course="encoded_after_A n_source",
+       site_construction="forward forward_A forward_mean reverse reverse_A reverse_mean",
+       rules={"n_source": "the course's source sequence A, B, C (§3.8): its three tokens",
+              "encoded_after_A": "the course's B and C, encoded after A in the forward order (§3.8)"})
 def reversal_distances() -> dict:
     """§3.8: steps from reading each aligned source token to emitting its target token."""
     forward = alignment_distances(len(SOURCE), ALIGNMENT)

@@ -12,8 +12,8 @@ Three identities are kept apart, each defined once below:
 
 Every page number is computed from these inputs through kernels (kernels.attention,
 kernels.blocks, kernels.norms, kernels.transformer_layer, kernels.parameters). The base-model
-configuration of §4.11 is a paper fact the page cites; BASE feeds the derived counts and is returned
-too, so the page's cited configuration and the constant cannot drift apart.
+configuration of §4.11 is printed in the course (its restating of Vaswani et al. 2017); BASE feeds the
+derived counts and is returned too, so the page's configuration and the constant cannot drift apart.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from kernels.norms import ffn, post_ln_sublayer, relu
 from kernels.parameters import attention_parameter_count
 from kernels.transformer_layer import (additive_mask, loss_positions, multi_head_attention, shift_right,
                                        zeroed_without_renormalizing)
-from verify.evidence import kinds
+from checker.evidence import kinds
 
 # --------------------------------------------------------------------------- §4.1, §4.11–§4.12: nine units
 
@@ -53,6 +53,12 @@ def nine_unit_translator() -> dict:
         "ffn_d": X.shape[1], "ffn_hidden": W1.shape[1],      # the small FFN shape of the BLOCK (§4.10)
         "block_heads": len(HEADS),                           # the BLOCK the later sections use
     }
+
+
+# --------------------------------------------------------------------------- §4.2: the bank sentences
+
+# the course's two teaching sentences, full stop split off; 4-2.md's code block imports them
+BANK_SENTENCES = ("She deposited money at the bank .", "She sat on the bank of the river .")
 
 
 # --------------------------------------------------------------------------- §4.3: two reads as one matrix
@@ -149,8 +155,9 @@ def residual_layernorm() -> dict:
             "U": b["U"], "U_var": feature_stats(b["U"])[1]}   # each normalized row's variance (eps keeps it below one)
 
 
-@kinds(course="H U W1 W2 Z beta d d_ff eps ffn gamma hidden n_clipped n_diff n_diff_targets residual",
-       site_construction="second_residual")
+@kinds(course="H U W1 W2 Z beta d d_ff eps ffn gamma hidden residual",
+       # the page's reading of W_1, W_2 (copied features, difference units) is the site's, not the course's
+       site_construction="clipped kept_diff n_diff n_diff_targets second_residual")
 def ffn_and_second_norm() -> dict:
     """§4.10: the first row through FFN (ReLU between W1 and W2) and the second Add & Norm."""
     b = _block()
@@ -158,10 +165,19 @@ def ffn_and_second_norm() -> dict:
     pre_relu = (b["U"] @ W1 + B1)[0]
     return {**_inputs(), "residual": b["residual"], "U": b["U"], "hidden": b["hidden"], "ffn": b["ffn"],
             "second_residual": b["U"] + b["ffn"], "Z": b["Z"],
-            # how many trailing features of row 1 ReLU cuts to zero, and the width beyond the copied features
-            "n_clipped": _tail_length(np.flatnonzero(pre_relu[:d] < 0), d), "n_diff": W1.shape[1] - d,
+            # which copied features of row 1 ReLU cuts to zero (1-based), and the width beyond the copied features
+            "clipped": [int(i) + 1 for i in np.flatnonzero(pre_relu[:d] < 0)], "n_diff": W1.shape[1] - d,
+            # the one difference unit of row 1 that ReLU keeps (1-based)
+            "kept_diff": _only(np.flatnonzero(pre_relu[d:] > 0)) + d + 1,
             # how many trailing output features W_2 adds the difference units to
             "n_diff_targets": _tail_length([int(np.flatnonzero(W2[r])[0]) for r in range(d, W2.shape[0])], d)}
+
+
+def _only(indices) -> int:
+    """The single index in `indices` (the page says 只有…那个)."""
+    if len(indices) != 1:
+        raise ValueError(f"expected exactly one index, got {list(indices)}; the page's 只有正的那个 would be wrong")
+    return int(indices[0])
 
 
 def _lead_length(indices, width: int) -> int:
@@ -185,7 +201,8 @@ def _tail_length(indices, width: int) -> int:
 PERMUTATION = [2, 0, 1]   # new order: old row 3, row 1, row 2 (1-based, as the lecture says it)
 
 
-@kinds(course="order", site_construction="H PE WQ WV X Y Y_perm Y_pos Y_pos_perm d n n_qk n_v third_after third_before")
+@kinds(course="H WQ WV X d n n_qk n_v order",   # the BLOCK's X and head 1 (§4.8, §4.10 code: course_also)
+       site_construction="PE Y Y_perm Y_pos Y_pos_perm third_after third_before")
 def permutation_and_positions() -> dict:
     """§4.5, 本站构造 on the BLOCK rows with head 1 only: no positions -> rows move with the input;
     with sinusoidal positions added at fixed places -> the moved row reads something else."""
@@ -233,7 +250,7 @@ def masks() -> dict:
 
 # --------------------------------------------------------------------------- §4.11: the base model, counted
 
-BASE = {"layers": 6, "d": 512, "heads": 8, "d_ff": 2048}   # Vaswani et al. 2017 v1 §3.1–§3.3 (cited)
+BASE = {"layers": 6, "d": 512, "heads": 8, "d_ff": 2048}   # lecture §4.11 (from Vaswani et al. 2017 v1 §3.1–§3.3)
 
 
 @kinds(course="d_ff d_k d_model heads layers",
@@ -247,7 +264,7 @@ def base_model_counts() -> dict:
     encoder_layer = attention + feed
     decoder_layer = 2 * attention + feed             # masked self-attention + cross-attention + FFN
     return {
-        "layers": L, "d_model": d, "heads": BASE["heads"], "d_ff": d_ff,   # the cited inputs, bound to the page
+        "layers": L, "d_model": d, "heads": BASE["heads"], "d_ff": d_ff,   # the course's inputs, bound to the page
         "d_k": head_width(d, BASE["heads"]), "attention": attention, "ffn": feed,
         "encoder_layer": encoder_layer, "decoder_layer": decoder_layer,
         "encoder_stack": L * encoder_layer, "decoder_stack": L * decoder_layer,
@@ -259,10 +276,13 @@ def base_model_counts() -> dict:
 
 PAD = "PAD"
 BATCH_SOURCE = {"A": ("我", "昨天", "给了", "她", "一本", "书"), "B": ("她", "笑了", PAD, PAD, PAD, PAD)}
+# B's labels are the course's; A's are the site's completion of the course's inputs A by the shift rule
 BATCH_LABELS = {"A": ("I", "gave", "her", "a", "book", "EOS"), "B": ("she", "smiled", "EOS", PAD, PAD, PAD)}
 
 
-@kinds(course="a_loss b_loss b_pad_queries b_src_pad_first b_src_pad_last length n_samples")
+@kinds(course="b_loss b_pad_queries b_src_pad_first b_src_pad_last length n_samples",
+       site_construction="a_loss",   # the course gives no labels for A; the page completes them by the shift rule
+       rules={"b_pad_queries": "the course's target input B is BOS she smiled EOS PAD PAD: its last two rows are PAD"})
 def padded_batch() -> dict:
     """§4.13: how many labels enter the loss per sample, and how many
     of B's shifted target inputs are padding queries (rows that compute outputs nobody supervises)."""

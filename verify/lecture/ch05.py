@@ -15,7 +15,7 @@ from kernels.parameters import moe_parameter_counts, top_k_routing
 from kernels.pretraining import mask_tokens, span_corruption
 from kernels.probability import cross_entropy, cross_entropy_grad, softmax
 from kernels.sampling import next_token_pairs
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 # The separate her/red sentence kept for the objective details (§5 opening, §5.1, §5.3).
 HER_SENTENCE = ("I", "gave", "her", "a", "red", "book", "yesterday", ".")
@@ -42,7 +42,7 @@ QK_K = np.array([1.0, 1.0])
 QK_SCALE = 10.0
 
 # §5.10
-D_MODEL = 512
+D_MODEL = 512   # the base width printed in lecture §4.11, borrowed by 5-10.md
 SILU_AT = -1.0
 
 # §5.11
@@ -132,8 +132,8 @@ def qk_norm() -> dict:
     }
 
 
-@kinds(course="plain_matrices swiglu_matrices",
-       site_construction="d hidden plain silu silu_at swiglu_4d swiglu_same width")
+@kinds(course="d hidden plain_matrices swiglu_matrices",   # d, 4d: the base widths printed in §4.11 (course_also)
+       site_construction="plain silu silu_at swiglu_4d swiglu_same width")
 @inputs("d", "silu_at")
 def swiglu_budget() -> dict:
     """§5.10: the hidden width at which SwiGLU matches a 4d-wide FFN's weights, and SiLU(-1)."""

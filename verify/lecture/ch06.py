@@ -16,7 +16,7 @@ from kernels.patches import changed_patches, flatten_patches, patch_counts, rgb_
 from kernels.vision_branch import (VOCAB, BranchCheckFailed, check_four_arms, four_arms, gate_before_bias,
                                    make_params, max_abs_diff, ungated_read, vision_read,
                                    weight_correlations)
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 IMAGE_SIZE = 224
 PATCH = 16
@@ -51,8 +51,9 @@ def _counts() -> dict:
             "features": rgb_xy_features(_scene(IMAGE_A), PATCH).shape[1]}
 
 
-@kinds(course="patch size teach_cells teach_cols teach_rows",
-       site_construction="bg_patches bg_pixels pixels red_patches red_pixels red_share sleeve_patches sleeve_pixels")
+@kinds(course="patch teach_cells teach_cols teach_rows",
+       site_construction=("bg_patches bg_pixels pixels red_patches red_pixels red_share sleeve_patches sleeve_pixels "
+                          "size"))   # size: the site's drawings are drawn at the course's §6.2 size (a relation says so)
 def give_book_controls() -> dict:
     """Chapter opening: which pixels each control changes relative to the blue-cover drawing."""
     blue, red, sleeve, other = (_scene(n) for n in GIVE_BOOK)
@@ -79,9 +80,9 @@ def give_book_controls() -> dict:
             "fg_pixels": int(fg.sum())}
 
 
-@kinds(course=("channels features flat_shape grid patch patches rows_cls size teach_cells teach_cols "
+@kinds(course=("channels features grid patch patches rows_cls size teach_cells teach_cols "
                "teach_rows values"),
-       rules={"flat_shape": "the course's 196 patches as rows, each holding the course's 768 pixel values"})
+       site_construction="flat_shape")   # the shape of the array the site cut from its own lake drawing
 def patch_grid() -> dict:
     """§6.2: the three counts, checked on a real array cut from the lake drawing."""
     counts = _counts()
@@ -119,8 +120,9 @@ def _failed_check(runs: dict, params) -> str | None:
     return None
 
 
-@kinds(site_construction=("gate_residue leak_off_diff max_dK max_dZ off_a off_b off_diff off_vs_language on_a "
-                          "on_b on_diff seed stale_on_diff sum_err"))
+@kinds(course="seed",   # §6.6 fixes it; the page names §6.6 in course_also
+       site_construction=("gate_residue leak_off_diff max_dK max_dZ off_a off_b off_diff off_vs_language on_a "
+                          "on_b on_diff stale_on_diff sum_err width"))
 @inputs("seed")
 def four_arm_table() -> dict:
     """§6.7: the four arms, the asserted checks, and the two deliberate mistakes."""
@@ -153,7 +155,7 @@ def four_arm_table() -> dict:
     on_a, on_b = arm("A", True), arm("B", True)
     assert on_a["argmax"] == on_b["argmax"], "the page says the greedy choice is the same for both images"
     return {
-        "seed": SEED, "prefix": " ".join(PREFIX), "vocab": list(VOCAB),
+        "seed": SEED, "width": params.width, "prefix": " ".join(PREFIX), "vocab": list(VOCAB),
         "max_dZ": max_abs_diff(runs[("A", True)].Z, runs[("B", True)].Z),
         "max_dK": max_abs_diff(runs[("A", True)].K, runs[("B", True)].K),
         "on_diff": check["on_diff"], "off_diff": check["off_diff"], "off_vs_language": check["off_vs_language"],
@@ -192,7 +194,7 @@ def _map_pixels_spread(img: np.ndarray) -> int:
     return int(np.max(255 - img.astype(int).min(axis=-1)))
 
 
-@kinds(course="positions uniform", site_construction="A B band band_low patch")
+@kinds(course="patch positions uniform", site_construction="A B band band_low")   # patch: §6.7's 16×16 cells
 def weight_range() -> dict:
     """§6.8: the range of the on-arm weights against the uniform baseline 1/196, and the two
     drawings of the same weights (committed PNGs compared with a fresh rendering)."""

@@ -2,7 +2,7 @@
 models (本站运行).
 
 Every value is read from the committed checkpoints in results/pixel_qa/ through
-verify.checkpoints.pixel_qa_diagnose (hash-checked loading, data regenerated and hash-checked,
+training.pixel_qa_diagnose (hash-checked loading, data regenerated and hash-checked,
 float64 CPU evaluation) or from the committed manifest. The course's LAB14 numbers (44.44%, 720/180
 images, …) are cited records on the pages, never computed here. Comparisons the pages state in
 words (above, below, at zero) are asserted here so the wording cannot outlive the numbers.
@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.pixel_qa import COUNTS, KEY_QUESTIONS, SHAPE_ANSWER_GROUP, SHAPE_QUESTIONS, flatten_pairs, predict
-from verify.checkpoints.pixel_qa_diagnose import KEY_CONTROLS, diagnose
-from verify.checkpoints.pixel_qa_train import RESULTS, SEEDS, load_data, load_model, read_manifest
-from verify.evidence import kinds
+from training.pixel_qa_diagnose import KEY_CONTROLS, diagnose
+from training.pixel_qa_train import RESULTS, SEEDS, load_data, load_model, read_manifest
+from checker.evidence import kinds
 
 RESULTS_DIR = RESULTS
 

@@ -6,7 +6,7 @@ verify/lecture/ch03_search.py so both pages share one definition, through kernel
 """
 from kernels.decoding import ProbabilityTree, beam_decode
 from verify.lecture.ch03_search import BEAM_WIDTH, TREE, probability_tree
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 NARROW_WIDTH = 1   # a beam that keeps one prefix: the greedy rule written as a beam
 

@@ -12,7 +12,7 @@ from kernels.naive_bayes import bayes_posterior, fit_multinomial_nb, predict_pro
 from kernels.text_stats import bag_of_words
 from verify.primer.ch01 import NEGATIVE, POSITIVE, REVIEWS
 from verify.primer.ch02 import VOCAB
-from verify.evidence import kinds
+from checker.evidence import kinds
 
 CLASSES = ("好评", "差评")
 PRIORS = np.array([0.5, 0.5])               # p(好评), p(差评)

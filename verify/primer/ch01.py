@@ -5,7 +5,7 @@ inputs, defined once here (chapters 2 and 3 import them). Rule scores come from
 kernels.text_stats.negation_flip_score (with no negator it is the plain "count x points" rule).
 """
 from kernels.text_stats import negation_flip_score
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 POSITIVE, NEGATIVE = 1, 0
 REVIEWS = (                      # (name, text, words as the primer segments them, human label)

@@ -7,7 +7,7 @@ kernels.text_stats.text_units, the subword example from kernels.bpe.
 from kernels.bpe import apply_bpe, learn_bpe
 from kernels.text_stats import bag_of_words, first_seen_vocabulary, text_units, token_ids
 from verify.primer.ch01 import REVIEWS
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 VOCAB = ["电影", "剧情", "好看", "精彩", "难看", "无聊", "不"]   # id = position (§2.2)
 UNK = "<UNK>"                                                   # appended after the seven words (§2.4)

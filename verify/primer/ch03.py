@@ -15,7 +15,7 @@ from kernels.linear_models import logistic_score
 from kernels.text_stats import bag_of_words, document_frequency, first_seen_vocabulary, idf, tf_idf
 from verify.primer.ch01 import LEXICON, REVIEWS
 from verify.primer.ch02 import VOCAB
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 WEIGHTS = [LEXICON.get(word, 0) for word in VOCAB]   # 电影 剧情 好看 精彩 难看 无聊 不
 BIAS = 0
@@ -32,7 +32,7 @@ def _words(name):
     return next(r[2] for r in REVIEWS if r[0] == name)
 
 
-@kinds(course="good_tfidf", site_construction="A dim")
+@kinds(course="A dim good_tfidf")   # the chapter page restates §3.1 (seven columns, 电影好看's vector) and §3.4
 def chapter() -> dict:
     """Chapter page: one count vector and one TF-IDF weight."""
     counts = bag_of_words(TFIDF_DOCS, first_seen_vocabulary(TFIDF_DOCS))
@@ -46,7 +46,7 @@ def count_table() -> dict:
     return {"counts": counts, "A": counts[0], "E": counts[4], "dim": len(VOCAB)}
 
 
-@kinds(course="A C b grid grid_probs n_w w zA zC pA pC probs[0] probs[2] scores[0] scores[2]",   # rows A, C: the course's
+@kinds(course="A C b grid grid_probs n_w w zA zC pA pC",   # A and C: the course's; the page's table holds B, D, E, F
        site_construction="probs scores",
        rules={"b": "the course's scores 电影好看 = 1×0 + 1×1 = 1 and 电影难看 = 1×0 + 1×(-1) = -1 add no bias term, so b = 0"})
 @inputs("b", "grid")
@@ -78,8 +78,8 @@ def what_counts_lose() -> dict:
     return out
 
 
-@kinds(course="N doc_len ln1 ln3 df_film df_good idf_film idf_good counts[0] df[0] df[1] idfs[0] idfs[1] tfidf[0]",
-       site_construction="counts df idfs tfidf ex ex_N ex_gap ex_idf sk_D1 sk_idf",
+@kinds(course="N doc_len ln1 ln3 df_film df_good idf_film idf_good counts[0] tfidf[0]",
+       site_construction="counts df df_rest idfs idfs_rest tfidf ex ex_N ex_gap ex_idf sk_D1 sk_idf",
        rules={"doc_len": "each of the course's documents D1–D3 (电影 好看 / 电影 精彩 / 电影 无聊) has two words; doc_len counts them"})
 def tfidf() -> dict:
     """§3.4: df, IDF and TF-IDF of D1-D3 (the course prints the IDF of 电影 and 好看 and D1's row; the site the
@@ -91,6 +91,7 @@ def tfidf() -> dict:
     ex = tf_idf(ex_counts)
     return {
         "N": len(TFIDF_DOCS), "df": df, "idfs": idfs,
+        "df_rest": df[2:], "idfs_rest": idfs[2:],               # the columns 精彩, 无聊 the course does not print
         "df_film": df[0], "df_good": df[1], "idf_film": idfs[0], "idf_good": idfs[1],
         "ln1": math.log(1), "ln3": math.log(3),
         "counts": counts, "tfidf": tf_idf(counts),

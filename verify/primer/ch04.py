@@ -12,7 +12,7 @@ rate large enough to raise the batch loss; the primer states both effects withou
 import numpy as np
 
 from kernels.linear_models import binary_cross_entropy, logistic_loss_and_gradient, logistic_score, logistic_sgd_step
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 X = 1.0                                   # "好看" occurs once
 Y = 1.0                                   # label: 好评

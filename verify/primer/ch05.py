@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from kernels.text_stats import BOS, EOS, add_alpha, history_counts, mle_probability, ngram_counts
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 CORPUS = [["我", "喝", "茶"], ["我", "喝", "茶"], ["我", "喝", "水"]]
 HISTORY = "喝"
@@ -66,8 +66,11 @@ def sentence_scores() -> dict:
             "p_coffee": mle_probability(counts, [HISTORY], "咖啡")}
 
 
-@kinds(course="mle_coffee n_history n_sentences probs pseudo raw",
-       site_construction="alpha n_candidates n_wide total wide_probs")
+@kinds(course="alpha mle_coffee n_candidates n_history n_sentences probs pseudo raw total",
+       site_construction="n_wide wide_probs",
+       rules={"alpha": "the course adds one to every candidate's count (加一法)",
+              "n_candidates": "the course's candidate list is [茶, 水, 咖啡]: three candidates",
+              "total": "the common denominator of the course's smoothed probabilities 3/6, 2/6, 1/6"})
 @inputs("alpha")
 def add_one() -> dict:
     """§5.4: raw counts after 喝, add-one pseudo-counts and smoothed probabilities; then one more candidate."""

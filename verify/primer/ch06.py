@@ -11,7 +11,7 @@ import numpy as np
 from kernels.embeddings import (embedding_lookup, mean_pool, one_hot, one_hot_lookup, pooled_logistic,
                                 pooled_logistic_step, sgd_step)
 from kernels.resources import table_elements
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 WORDS = ("好看", "精彩", "难看", "无聊", "电影")          # row order of TABLE (好看 is row 0)
 KEYS = ("haokan", "jingcai", "nankan", "wuliao", "dianying")  # ASCII names for the page's {holes}
@@ -80,7 +80,7 @@ def lookup_shapes() -> dict:
     }
 
 
-@kinds(course="gap lookup onehot product size", site_construction="table")
+@kinds(course="lookup onehot product size table", site_construction="gap")   # table: §6.1's (course_also); gap: the site's check over all five words
 def one_hot_product() -> dict:
     """§6.3: one_hot(好看) @ TABLE picks row 0; the product equals the lookup for every word."""
     ids = list(range(len(WORDS)))
@@ -101,8 +101,9 @@ def average_and_classify() -> dict:
             "a": _review(REVIEW_A), "b_review": _review(REVIEW_B)}
 
 
-@kinds(site_construction=("b g grad_row grad_s loss loss_after lr n new_b new_p new_vec new_w p rows touched "
-                          "untouched vec w y"))
+@kinds(course="b p vec w",      # §6.1's table, §6.4's w, b and p(电影 好看) (course_also on the page)
+       site_construction=("g grad_row grad_s loss loss_after lr n new_b new_p new_vec new_w rows touched "
+                          "untouched y"))
 @inputs("b", "lr", "y")
 def end_to_end_step() -> dict:
     """§6.5: gradients of the pooled classifier reach the looked-up rows only; one SGD step on E, w, b."""
@@ -127,7 +128,7 @@ def end_to_end_step() -> dict:
     }
 
 
-@kinds(course="dim", site_construction="s_backward s_forward")
+@kinds(course="dim s_forward", site_construction="s_backward")   # s_forward: §6.4's 电影 好看 average (course_also)
 def what_is_missing() -> dict:
     """§6.6: averaging ignores order; the exercise's 128 dimensions are the §6.2 width."""
     forward = mean_pool(embedding_lookup(TABLE, _ids(REVIEW_A)))

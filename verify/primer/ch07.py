@@ -12,7 +12,7 @@ from kernels.attention import dot_scores
 from kernels.embeddings import (cbow_softmax, full_softmax_step, mean_pool, negative_sampling_from_scores,
                                 one_hot, sgd_step, sigmoid)
 from kernels.probability import cross_entropy, cross_entropy_grad, softmax
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 SENTENCE = ("我", "喜欢", "看", "电影")
 WINDOW = 1                               # one word on each side

@@ -9,7 +9,7 @@ import numpy as np
 
 from kernels.convolution import mean_over_time
 from kernels.recurrent import RnnParams, decayed_record, recurrent_parameter_count, rnn_forward, rnn_lm_bptt
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 FEATURES = {"猫": 1.0, "追": 0.0, "狗": 2.0}
 SENTENCE_A = ("猫", "追", "狗")
@@ -33,7 +33,7 @@ def _features(sentence):
     return np.array([FEATURES[w] for w in sentence])
 
 
-@kinds(site_construction="features mean_A mean_B sum_A sum_B")
+@kinds(course="features", site_construction="mean_A mean_B sum_A sum_B")
 def order_blind_average() -> dict:
     """§8.1: sum and mean of the word features are the same for both orders."""
     a, b = _features(SENTENCE_A), _features(SENTENCE_B)

@@ -8,7 +8,7 @@ import numpy as np
 
 from kernels.embeddings import sigmoid
 from kernels.recurrent import GATE_BLOCKS, gru_interpolate, lstm_cell_update, recurrent_parameter_count
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 C_PREV = 0.8      # the old memory of one cell (§9.2)
 FORGET = 0.9      # share of the old memory kept
@@ -26,8 +26,8 @@ GRU_WRITE = 0.2      # a GRU update gate in the course convention: share of the 
 WIDTH = 128          # word vectors and states, as in §8.3
 
 
-@kinds(course="c c_prev f g h i keep_all_c o pair_c pair_f pair_kept pair_width",
-       site_construction="clear_kept gate_in gate_in_neg kept sig_hi sig_lo written",
+@kinds(course="c c_prev f g h i o pair_c pair_f pair_kept pair_width",
+       site_construction="clear_kept gate_in gate_in_neg keep_all_c kept sig_hi sig_lo written",
        rules={"pair_width": "the entries of primer §9.3's ⊙ example [1,2] ⊙ [0.5,0.1]: two cells"})
 @inputs("c_prev", "f", "g", "gate_in", "gate_in_neg", "i", "o")
 def one_cell() -> dict:
@@ -46,8 +46,9 @@ def one_cell() -> dict:
     }
 
 
-@kinds(site_construction=("bi_lstm_params bi_width c_prev ex_c ex_h ex_h2 g gru_blocks gru_gates gru_h "
-                          "gru_params keep_share lstm_blocks lstm_gates lstm_params o o2 ratio width z"))
+@kinds(course="c_prev g o",
+       site_construction=("bi_lstm_params bi_width ex_c ex_h ex_h2 gru_blocks gru_gates gru_h "
+                          "gru_params keep_share lstm_blocks lstm_gates lstm_params o2 ratio width z"))
 @inputs("c_prev", "g", "o", "o2", "width", "z")
 def gru_and_sizes() -> dict:
     """§9.4: one GRU cell on the same numbers, LSTM vs GRU sizes, bidirectional width, the exercise."""

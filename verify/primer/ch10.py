@@ -6,7 +6,7 @@ neutral 0 (a stated assumption of this site). Scores come from kernels.convoluti
 pooling from max_over_time, reach from receptive_field and layers_to_connect.
 """
 from kernels.convolution import layers_to_connect, max_over_time, receptive_field, sliding_windows, window_scores
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 SENTENCE = ("这部", "电影", "不", "太", "好看")
 WIDTH = 3
@@ -23,7 +23,7 @@ def _x(words):
     return [FEATURES[w] for w in words]
 
 
-@kinds(course="count", site_construction="n width")
+@kinds(course="count width", site_construction="n")
 @inputs("width")
 def windows() -> dict:
     """§10.1: the width-3 windows of the five-word sentence."""

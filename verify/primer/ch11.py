@@ -9,7 +9,7 @@ import numpy as np
 
 from kernels.sampling import (next_token_pairs, perplexity_of_probs, temperature_probs, token_nll, top_k_filter,
                               top_p_set)
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 CANDIDATES = ("电影", "音乐", "香蕉")
 PROBS = np.array([0.6, 0.3, 0.1])           # P(next | 我 喜欢), §11.1

@@ -9,7 +9,7 @@ page can say which one it shows.
 import numpy as np
 
 from kernels.probability import expectation, softmax
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 WORDS = ("我", "喜欢", "猫")
 SCORES = np.array([0.0, 1.0, 2.0])                      # relevance of each source position while writing "cats"

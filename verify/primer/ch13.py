@@ -13,7 +13,7 @@ from kernels.attention import (attention_score_count, causal_mask, dot_scores, h
                                masked_softmax, scaled_dot_scores, self_attention,
                                sinusoidal_positions)
 from kernels.blocks import center, feature_stats, ffn_parameter_count, layer_norm, rotary_embed
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 LABELS = ("A", "B", "C")
 X = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])   # rows: positions A, B, C

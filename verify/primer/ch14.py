@@ -13,8 +13,8 @@ from pathlib import Path
 from kernels.attention import attention_score_count
 from kernels.resources import (decode_step_macs, doubling_ratios, kv_cache_bytes, recompute_step_macs,
                                score_matrix_bytes, score_table_growth, table_bytes, table_elements)
-from verify.evidence import from_runs, inputs, kinds
-from verify.numbers import Quantity
+from checker.evidence import from_runs, inputs, kinds
+from checker.numbers import Quantity
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "benchmarks" / "results" / "cpu.json"
@@ -23,6 +23,7 @@ SHORT, LONG = 100, 200                  # §14.1: a sentence of 100 words, then 
 GRID_LENGTHS = (4, 8, 16)               # §14.2 table
 BIG_N, SCORE_BYTES, MANY_HEADS = 4096, 2, 32
 VOCAB, DIM, FLOAT_BYTES = 10_000, 128, 4   # §14.3
+VOCAB_SCALE = 2                         # §14.3: the vocabulary (then the width too) doubles
 KV = {"batch": 1, "layers": 32, "positions": 8192, "kv_heads": 8, "head_dim": 128, "bytes": 2}  # §14.5
 QUERY_HEADS = 32                        # what a wrong substitution would plug in (本页自建对照)
 STEP_N, STEP_D, STEP_F = 2048, 256, 1024   # §14.6: the benchmark model's layer size
@@ -47,17 +48,19 @@ def quadratic_growth() -> dict:
                                   "GiB")}
 
 
-@kinds(course="bytes dim elements float_bytes growth_both growth_vocab vocab",
+@kinds(course="bytes dim elements float_bytes growth_both growth_vocab scale vocab",
        site_construction="dim2 elements_both elements_vocab2 vocab2")
+@inputs("scale")
 def vocabulary_table() -> dict:
     """§14.3: embedding table size, and what doubling the vocabulary and the width does to it."""
+    k = VOCAB_SCALE
     base = table_elements(VOCAB, DIM)
-    wider_vocab = table_elements(2 * VOCAB, DIM)
-    both = table_elements(2 * VOCAB, 2 * DIM)
-    return {"vocab": VOCAB, "dim": DIM, "elements": base, "float_bytes": FLOAT_BYTES,
+    wider_vocab = table_elements(k * VOCAB, DIM)
+    both = table_elements(k * VOCAB, k * DIM)
+    return {"vocab": VOCAB, "dim": DIM, "elements": base, "float_bytes": FLOAT_BYTES, "scale": k,
             "bytes": Quantity(table_bytes(VOCAB, DIM, FLOAT_BYTES), "MB"),
-            "vocab2": 2 * VOCAB, "dim2": 2 * DIM, "elements_vocab2": wider_vocab, "elements_both": both,
-            "dim_vocab2": wider_vocab // (2 * VOCAB),   # the width of the wider-vocabulary table
+            "vocab2": k * VOCAB, "dim2": k * DIM, "elements_vocab2": wider_vocab, "elements_both": both,
+            "dim_vocab2": wider_vocab // (k * VOCAB),   # the width of the wider-vocabulary table
             "growth_vocab": wider_vocab / base, "growth_both": both / base}
 
 

@@ -8,7 +8,7 @@ causal mask. No masking rate is involved: the positions are given, not sampled.
 from kernels.attention import causal_mask
 from kernels.pretraining import mask_tokens, span_corruption
 from kernels.sampling import next_token_pairs
-from verify.evidence import kinds
+from checker.evidence import kinds
 
 SENTENCE = ("这部", "电影", "非常", "精彩", "，", "我", "想", "再", "看", "一次", "。")
 MASKED = (3,)                      # 精彩, the blank of §15.2

@@ -12,7 +12,7 @@ import numpy as np
 from kernels.labeling import (crf_log_likelihood, crf_log_partition, crf_path_score, entity_scores,
                               iob2_transition_mask, scores_from_counts, viterbi)
 from kernels.evaluation import accuracy
-from verify.evidence import kinds
+from checker.evidence import kinds
 
 # §16.3: two positions, three tags. A candidate the primer sets aside gets -inf (never chosen).
 LABELS = ("B-ORG", "I-ORG", "O")
@@ -22,7 +22,8 @@ EMISSIONS = np.array([[2.0, -math.inf, 1.0],      # 北京: B-ORG 2, O 1
                       [-math.inf, 1.5, 1.8]])     # 大学: I-ORG 1.5, O 1.8
 TRANSITIONS = np.zeros((3, 3))
 TRANSITIONS[B, I] = 1.0                           # B-ORG -> I-ORG; every other transition 0
-PATHS = ((B, I), (B, O), (O, O), (O, I))
+COURSE_PATHS = ((B, I), (B, O), (O, O))          # the three paths §16.3 scores
+PATHS = COURSE_PATHS + ((O, I),)                  # the site adds the fourth path the emissions allow
 
 # §16.4
 N_TOKENS, N_ENTITY_TOKENS = 1000, 20
@@ -37,8 +38,10 @@ def _path_table(transitions, start=None) -> tuple[list, list]:
     return scores, probs
 
 
-@kinds(course="e_B1 e_I2 e_O1 e_O2 n_positions t_BI t_BO t_OI t_OO viterbi_score scores[0] scores[1] scores[2]",
-       site_construction="gold_loglik hard_probs n_paths probs scores z")
+@kinds(course="e_B1 e_I2 e_O1 e_O2 n_course_paths n_positions t_BI t_BO t_OI t_OO viterbi_score scores[0] scores[1] scores[2]",
+       site_construction="gold_loglik hard_probs n_paths probs scores z",
+       rules={"n_course_paths": "§16.3 scores three label paths ([B-ORG, I-ORG], [B-ORG, O], [O, O]); "
+                                "n_course_paths counts them"})
 def crf_example() -> dict:
     """§16.3: independent choice vs. joint path scores, the normalizer, Viterbi, and a hard IOB2 constraint."""
     scores, probs = _path_table(TRANSITIONS)
@@ -61,7 +64,7 @@ def crf_example() -> dict:
         "viterbi": [LABELS[k] for k in best], "viterbi_score": best_score,
         "hard_probs": hard_probs, "hard_viterbi": [LABELS[k] for k in hard_best],
         "hard_viterbi_score": hard_best_score,
-        "n_positions": EMISSIONS.shape[0], "n_paths": n_paths,
+        "n_positions": EMISSIONS.shape[0], "n_paths": n_paths, "n_course_paths": len(COURSE_PATHS),
     }
 
 

@@ -9,7 +9,7 @@ import numpy as np
 
 from kernels.parameters import dense_parameter_count, lora_parameter_count, lora_weight
 from kernels.retrieval import retrieve
-from verify.evidence import inputs, kinds
+from checker.evidence import inputs, kinds
 
 SMALL_D, SMALL_R = 4, 1          # §17.3: a 4x4 weight, a 4x1 times 1x4 change
 LARGE_D, LARGE_R = 4096, 8       # §17.3: a 4,096 x 4,096 weight with r = 8

@@ -15,7 +15,7 @@ from kernels.embeddings import embedding_lookup, mean_pool
 from kernels.evaluation import classification_report
 from verify.primer import ch03, ch04, ch07, ch13
 from verify.primer.ch06 import TABLE, WORDS
-from verify.evidence import kinds
+from checker.evidence import kinds
 
 # §18.3
 SHORT = ("电影", "好看")                   # padded with one <PAD> to the batch length
@@ -58,8 +58,7 @@ def skewed_test_set() -> dict:
     }
 
 
-@kinds(course="bow_dim cbow_probs n_cbow n_keys",
-       site_construction="attn_out attn_weights bow_E causal_first cbow_scores p_after p_before")
+@kinds(course="attn_out attn_weights bow_dim bow_E causal_first cbow_probs cbow_scores n_cbow n_keys p_after p_before")
 def exercise_answers() -> dict:
     """§18.5: what each exercise should produce, recomputed by the chapter that teaches it."""
     counts = ch03.count_table()

@@ -1,0 +1,451 @@
+"""A swap keeps every character, so it is caught by the characters staying and the arrangement changing (issue 20).
+
+A careless edit that exchanges two terms keeps every digit and every statement word: 训练时用参考译文的前缀，生成时
+用模型自己选出的前缀 with the two prefixes exchanged, GloVe and fastText exchanged across two sentences, two cells of a
+table, the header of two columns, two numbered steps, 从左到右 -> 从右到左. No word list names every pair that can be
+exchanged; what they share is that the unit (a sentence, a block, the page) has exactly the characters it had, in
+another arrangement.
+
+When a page is pinned (`make pin`), every unit records two fingerprints: the multiset of its characters, and the
+multiset of its parts (a sentence's clauses, a paragraph's sentences, a list's items, a table's rows and, as a second
+reading, its columns, a code block's lines, the page's blocks). A unit of the current page whose characters were pinned
+but whose parts were not is a rearrangement inside a part: two terms exchanged. Moving whole parts is not: clauses,
+sentences, rows, columns and bulleted items may be reordered freely. Two terms exchanged across a coordinator
+(A 和 B -> B 和 A, A、B, A/B) say the same and pass, unless the sentence pairs them with something (分别, 依次, 对应).
+
+Only fingerprints are stored (8 hex digits each): the file records no prose, and a rewording, which changes the
+characters, is not judged here at all. Like the statement pins, this does not check truth; it makes an exchange a
+reviewed act: if it is meant, check the unit against its source and run `make pin`.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+from itertools import chain, permutations, product
+from pathlib import Path
+
+from checker.paths import ROOT, cached_by_mtime, entry_digest, load_pins_file, write_text_atomically
+
+PINS = ROOT / "checker" / "pins" / "arrangements.json"
+
+_SENTENCE_END = "。！？!?"
+_CLAUSE_END = "，,；;：:"
+# where two neighbours may change places without changing what is said; an enumeration's marks
+_SEPARATOR = re.compile(r"[和与及、或跟/，,；;]|\b(?:and|or)\b")
+_ENUMERATOR = re.compile(r"[和与及、或]")
+# a connective that opens a clause adding a second predicate to the same subject; not a step (再, 然后: an order)
+_CONNECTIVE = re.compile(r"(?:而且|并且|同时|也|还|又|且|并)")
+# a coordination that is paired with something else: exchanging its sides moves them against their partners
+_PAIRED = re.compile(r"分别|依次|各自|对应|respectively", re.I)
+_MAX_CONJUNCT = 16
+_MAX_CLAUSE = 40
+_MAX_HEAD = 8      # the statement word that ends a parallel clause
+# the name a parallel clause opens with: a quoted term or a Latin name, as in checker/statements.py
+_NAME = re.compile(r"\**(?:“[^”]{1,12}”|「[^」]{1,12}」|[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)\**")
+_MAX_PAIRED = 10   # each side of two coordinations exchanged together
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_TABLE_ROW = re.compile(r"^\s*\|")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_NUMBERED = re.compile(r"^\s*\d+[.)]\s+")
+
+
+@dataclass
+class Unit:
+    kind: str          # sentence, paragraph, item, items, table, code, heading, meta, page
+    offset: int        # body offset of its first character (-1: the title, -2: the description)
+    lines: list[str] = field(default_factory=list)      # a code block's lines
+    children: list["Unit"] = field(default_factory=list)
+    prefix: str = ""   # a numbered item's number: it stays in place when the items move (3. X / 4. Y -> 3. Y / 4. X)
+    grid: list[list["Unit"]] = field(default_factory=list)   # a table's cells, row by row
+    raw: str = ""      # a sentence's text, normalized
+    end: int = 0       # a sentence's body offset after its last character
+
+
+def _normalize(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=4).hexdigest()
+
+
+def _split(text: str, ends: str) -> list[tuple[int, str]]:
+    """(offset, piece) pieces of text, each ending after one of `ends` (the last may not)."""
+    out, start = [], 0
+    for i, ch in enumerate(text):
+        if ch in ends:
+            out.append((start, text[start:i + 1]))
+            start = i + 1
+    out.append((start, text[start:]))
+    return [(o, p) for o, p in out if p.strip()]
+
+
+def _clauses(text: str) -> list[str]:
+    """A sentence's clauses without their closing mark: the marks stay in place when two clauses change places."""
+    return [_normalize(c).strip("*").rstrip(_CLAUSE_END + _SENTENCE_END).strip("*")
+            for _, c in _split(text, _CLAUSE_END)]
+
+
+class Reading:
+    """How units read, with sentences whose coordination was exchanged back read as pinned.
+
+    A unit's text is what its parent compares: a sentence reads as its sorted clauses, so that a clause moved
+    within a sentence does not change the paragraph around it."""
+
+    def __init__(self) -> None:
+        self.restored: dict[int, str] = {}
+        self._texts: dict[int, str] = {}   # each unit's text once: a parent reads its children's, at every level
+
+    def restore(self, unit: Unit, text: str) -> None:
+        """Read the sentence as `text` from now on (its parents have not read it yet: children settle first)."""
+        self.restored[id(unit)] = text
+        self._texts.pop(id(unit), None)
+
+    def text(self, unit: Unit) -> str:
+        """What the parent compares: the parts sorted, so that parts moved whole inside the unit leave its parent
+        unchanged too (a table: its cells)."""
+        if id(unit) not in self._texts:
+            self._texts[id(unit)] = ("\1".join(sorted(self.text(c) for row in unit.grid for c in row))
+                                     if unit.kind == "table" else "\0".join(sorted(self.parts(unit)[0])))
+        return self._texts[id(unit)]
+
+    def parts(self, unit: Unit) -> list[list[str]]:
+        """The unit's parts under each reading that leaves it unchanged when parts are moved whole."""
+        if unit.kind == "sentence":
+            return [_clauses(self.restored.get(id(unit), unit.raw))]
+        if unit.kind == "code":
+            return [unit.lines]
+        if unit.kind == "table":
+            rows = [[self.text(c) for c in row] for row in unit.grid]
+            width = max(len(r) for r in rows)
+            columns = ["\2".join(r[i] if i < len(r) else "" for r in rows) for i in range(width)]
+            return [["\2".join(r) for r in rows], columns]
+        return [([unit.prefix] if unit.prefix else []) + [self.text(c) for c in unit.children]]
+
+    def chars_key(self, unit: Unit) -> str:
+        return _digest(unit.kind + "\0" + "".join(sorted(re.sub("[\0\1\2]", "", self.text(unit)))))
+
+    def parts_keys(self, unit: Unit) -> list[str]:
+        return [_digest(f"{unit.kind}\0{i}\0" + "\0".join(sorted(p))) for i, p in enumerate(self.parts(unit))]
+
+
+def _sentence(offset: int, text: str) -> Unit:
+    return Unit("sentence", offset, raw=_normalize(text), end=offset + len(text))
+
+
+def _prose(kind: str, offset: int, text: str, prefix: str = "") -> Unit:
+    children = [_sentence(offset + o, s) for o, s in _split(text, _SENTENCE_END)]
+    return Unit(kind, offset, children=children, prefix=prefix)
+
+
+def _blocks(body: str) -> list[tuple[int, list[str]]]:
+    """(offset, lines) of each block: lines between blank lines, a fenced code block whole."""
+    out: list[tuple[int, list[str]]] = []
+    offset, current, start, fenced = 0, [], 0, False
+    for line in body.split("\n"):
+        if _FENCE.match(line) or fenced:
+            if _FENCE.match(line) and not fenced and current:
+                out.append((start, current))
+                current = []
+            if not current:
+                start = offset
+            current.append(line)
+            if _FENCE.match(line):
+                fenced = not fenced
+                if not fenced:
+                    out.append((start, current))
+                    current = []
+        elif line.strip():
+            if not current:
+                start = offset
+            current.append(line)
+        elif current:
+            out.append((start, current))
+            current = []
+        offset += len(line) + 1
+    if current:
+        out.append((start, current))
+    return out
+
+
+def _cells(line: str) -> list[tuple[int, str]]:
+    """(offset in the line, text) of each cell of a table row."""
+    bars = [m.start() for m in re.finditer(r"(?<!\\)\|", line)]
+    ends = bars[1:] + ([len(line)] if line[bars[-1] + 1:].strip() else [])
+    return [(a + 1, line[a + 1:b]) for a, b in zip(bars, ends)]
+
+
+def _block(offset: int, lines: list[str]) -> Unit:
+    if _FENCE.match(lines[0]):
+        return Unit("code", offset, [_normalize(line) for line in lines])
+    if all(_TABLE_ROW.match(line) for line in lines):
+        grid, position = [], offset
+        for line in lines:
+            if not _TABLE_RULE.match(line):
+                grid.append([_sentence(position + o, c) for o, c in _cells(line)])
+            position += len(line) + 1
+        return Unit("table", offset, grid=grid or [[]])
+    if lines[0].lstrip().startswith("#"):
+        return _prose("heading", offset, "\n".join(lines))
+    if _ITEM.match(lines[0]):
+        items, position = [], offset
+        for line in lines:
+            if _ITEM.match(line) or not items:
+                items.append((position, [line]))
+            else:
+                items[-1][1].append(line)
+            position += len(line) + 1
+        children = []
+        for start, item in items:
+            marker = _NUMBERED.match(item[0])
+            children.append(_prose("item", start, "\n".join(item), _normalize(marker.group(0)) if marker else ""))
+        return Unit("items", offset, children=children)
+    return _prose("paragraph", offset, "\n".join(lines))
+
+
+def _roots(page) -> list[Unit]:
+    front = []
+    for marker, key in ((-1, "title"), (-2, "description")):   # a negative offset: which front-matter field
+        unit = _prose(key, marker, str(page.meta.get(key) or ""))
+        for sentence in unit.children:
+            sentence.offset = marker
+        front.append(unit)
+    blocks = [_block(offset, lines) for offset, lines in _blocks(page.body)]
+    return front + [Unit("page", 0, children=blocks)]
+
+
+def _walk(unit: Unit):
+    for child in unit.children + [c for row in unit.grid for c in row]:
+        yield from _walk(child)
+    yield unit
+
+
+def _row_key(row: list[Unit]) -> str:
+    return _digest("row\0" + "\0".join(c.raw for c in row))
+
+
+def fingerprints(page) -> dict[str, str]:
+    """What `make pin` records for a page: the sorted keys of its units' characters and of their parts."""
+    reading, chars, parts = Reading(), set(), set()
+    for root in _roots(page):
+        for unit in _walk(root):
+            chars.add(reading.chars_key(unit))
+            parts.update(reading.parts_keys(unit))
+            parts.update(_row_key(row) for row in unit.grid if row)   # to name the row an error is in
+    return {"chars": " ".join(sorted(chars)), "parts": " ".join(sorted(parts)),
+            "sentences": " ".join(reading.parts_keys(u)[0] for u in _body_sentences(page))}
+
+
+def _body_sentences(page) -> list[Unit]:
+    units = [u for root in _roots(page) for u in _walk(root) if u.kind == "sentence" and u.offset >= 0]
+    return sorted(units, key=lambda u: u.offset)
+
+
+def added_sentences(page) -> list[tuple[int, int]] | None:
+    """Body spans of the sentences that were added since the page was pinned, not edited from a pinned one: the
+    pinned sentences' keys, in order, aligned with the page's. None when the page has no such pin."""
+    pinned = pins().get(page.id, {}).get("sentences")
+    if pinned is None:
+        return None
+    reading, units = Reading(), _body_sentences(page)
+    now = [reading.parts_keys(u)[0] for u in units]
+    spans = []
+    for op, i1, i2, j1, j2 in SequenceMatcher(a=pinned.split(), b=now, autojunk=False).get_opcodes():
+        if op == "insert":   # a 'replace' is an edited sentence, even where it also adds one: strict on purpose
+            spans += [(units[j].offset, units[j].end) for j in range(j1, j2)]
+    return spans
+
+
+def pinned_sentences(page) -> list[tuple[int, int]]:
+    """Body spans of the page's sentences that read exactly as a sentence of its pin (moved or in place)."""
+    pinned = set(pins().get(page.id, {}).get("sentences", "").split())
+    reading = Reading()
+    return [(u.offset, u.end) for u in _body_sentences(page) if reading.parts_keys(u)[0] in pinned]
+
+
+def _neighbours_exchanged(text: str, longest: int | None = None, separator: re.Pattern | None = None):
+    """text with the two neighbours of one separator exchanged: A和B -> B和A, a clause moved across a comma."""
+    for m in (separator or _SEPARATOR).finditer(text):
+        c, e = m.start(), m.end()
+        if m.group(0) in _CLAUSE_END:   # a clause moved: one side is a whole clause, the other may leave its head
+            left = max([i + 1 for i, ch in enumerate(text[:c]) if ch in _CLAUSE_END + _SENTENCE_END] + [0])
+            right = next((i for i in range(e, len(text)) if text[i] in _CLAUSE_END + _SENTENCE_END), len(text))
+            sides = [(a, right - e) for a in range(1, min(_MAX_CLAUSE, c - left) + 1)]
+            sides += [(c - left, b) for b in range(1, min(_MAX_CLAUSE, right - e) + 1)]
+        else:
+            limit = longest or _MAX_CONJUNCT
+            sides = [(a, b) for a in range(1, min(limit, c) + 1) for b in range(1, min(limit, len(text) - e) + 1)]
+        for a, b in sides:
+            yield text[:c - a] + text[e:e + b] + m.group(0) + text[c - a:c] + text[e + b:]
+
+
+def _enumerations_reordered(text: str):
+    """text with the items of one enumeration (A、B、C和D) in another order: the inner items are fixed by the
+    marks, the outer two are tried at every length."""
+    marks = list(_ENUMERATOR.finditer(text))
+    runs, run = [], marks[:1]
+    for prev, m in zip(marks, marks[1:]):
+        gap = text[prev.end():m.start()]
+        if 0 < len(gap) <= _MAX_CONJUNCT and not any(ch in _CLAUSE_END + _SENTENCE_END for ch in gap):
+            run.append(m)
+        else:
+            runs.append(run)
+            run = [m]
+    runs.append(run)
+    for run in runs:
+        if not 2 <= len(run) <= 5:
+            continue
+        inner = [text[a.end():b.start()] for a, b in zip(run, run[1:])]
+        for a in range(1, min(_MAX_CONJUNCT, run[0].start()) + 1):
+            for b in range(1, min(_MAX_CONJUNCT, len(text) - run[-1].end()) + 1):
+                start, end = run[0].start() - a, run[-1].end() + b
+                items = [text[start:run[0].start()]] + inner + [text[run[-1].end():end]]
+                for order in permutations(items):
+                    joined = order[0] + "".join(m.group(0) + item for m, item in zip(run, order[1:]))
+                    yield text[:start] + joined + text[end:]
+
+
+def _parallel_clauses_exchanged(text: str):
+    """text with the heads and the tails of two neighbouring clauses both exchanged: “猫”的比例最大，“我”最小 ->
+    “我”的比例最小，“猫”最大 pairs each name with the same word as before."""
+    pieces = _split(text, _CLAUSE_END)
+    for (o1, c1), (o2, c2) in zip(pieces, pieces[1:]):
+        body1, mark1 = c1.rstrip(_CLAUSE_END), c1[len(c1.rstrip(_CLAUSE_END)):]
+        body2 = c2.rstrip(_CLAUSE_END + _SENTENCE_END)
+        rest2 = c2[len(body2):]
+        name1, name2 = _NAME.match(body1), _NAME.match(body2)
+        if not (name1 and name2) or name1.group(0) == name2.group(0):
+            continue   # each clause opens with the name its word is about: “猫”…最大，“我”最小
+        h1, h2 = name1.end(), name2.end()
+        for t1, t2 in product(range(1, _MAX_HEAD + 1), repeat=2):
+            if h1 + t1 > len(body1) or h2 + t2 > len(body2) or body1[len(body1) - t1:] == body2[len(body2) - t2:]:
+                continue   # an exchange of equal tails is no exchange: only the names moved
+            new1 = body2[:h2] + body1[h1:len(body1) - t1] + body2[len(body2) - t2:]
+            new2 = body1[:h1] + body2[h2:len(body2) - t2] + body1[len(body1) - t1:]
+            yield text[:o1] + new1 + mark1 + new2 + rest2 + text[o2 + len(c2):]
+
+
+def _predicates_exchanged(text: str):
+    """text with the predicates of two neighbouring clauses exchanged, the first clause's subject and the second's
+    connective staying: 取指数让每个数变正，而且保持次序 -> 取指数保持次序，而且让每个数变正."""
+    pieces = _split(text, _CLAUSE_END)
+    for (o1, c1), (o2, c2) in zip(pieces, pieces[1:]):
+        body1 = c1.rstrip(_CLAUSE_END)
+        mark1 = c1[len(body1):]
+        body2 = c2.rstrip(_CLAUSE_END + _SENTENCE_END)
+        connective = _CONNECTIVE.match(body2)
+        if not connective:
+            continue
+        head2, tail2 = body2[:connective.end()], body2[connective.end():]
+        for h1 in range(1, len(body1)):
+            yield (text[:o1] + body1[:h1] + tail2 + mark1 + head2 + body1[h1:] + c2[len(body2):]
+                   + text[o2 + len(c2):])
+
+
+def _enumerations_exchanged_twice(text: str):
+    """text with two coordinations exchanged together: MiB、GiB（2^20、2^30） -> GiB、MiB（2^30、2^20）."""
+    for once in _neighbours_exchanged(text, _MAX_PAIRED, _ENUMERATOR):
+        yield from _neighbours_exchanged(once, _MAX_PAIRED, _ENUMERATOR)
+
+
+def _swapped_back(text: str, parts: set[str]) -> str | None:
+    """The pinned text, when `text` is it with the sides of one coordination exchanged (A和B -> B和A), the items
+    of one enumeration reordered, or a clause moved across a comma: each says what the pinned sentence said."""
+    if _PAIRED.search(text):
+        return None
+    probe, reading = Unit("sentence", 0), Reading()
+    for candidate in chain(_neighbours_exchanged(text), _enumerations_reordered(text),
+                           _parallel_clauses_exchanged(text), _predicates_exchanged(text),
+                           _enumerations_exchanged_twice(text)):
+        probe.raw = candidate
+        if reading.parts_keys(probe)[0] in parts:
+            return candidate
+    return None
+
+
+def exchanged(page, pinned: dict[str, str]) -> list[Unit]:
+    """The smallest units of the page whose characters are pinned but whose arrangement is not."""
+    chars, parts = set(pinned.get("chars", "").split()), set(pinned.get("parts", "").split())
+    reading, flagged = Reading(), []
+
+    def settle(unit: Unit) -> bool:
+        """True when the unit or a part of it is flagged (so that only the smallest is reported)."""
+        below = False
+        for child in unit.children + [c for row in unit.grid for c in row]:
+            below |= settle(child)
+        if any(k in parts for k in reading.parts_keys(unit)) or reading.chars_key(unit) not in chars:
+            return below   # the common case first: the unit reads as pinned
+        if unit.kind == "sentence":
+            back = _swapped_back(unit.raw, parts)
+            if back is not None:
+                reading.restore(unit, _normalize(back))
+                return below
+        if not below:
+            flagged.append(unit)
+        return True
+
+    for root in _roots(page):
+        settle(root)
+    return flagged
+
+
+_KIND_NAME = {"sentence": "sentence", "paragraph": "paragraph", "item": "list item", "items": "list",
+              "table": "table", "code": "code block", "heading": "heading", "title": "title",
+              "description": "description",
+              "page": "page (between its blocks)"}
+
+
+def load_pins(path: Path | None = None) -> dict[str, dict[str, str]]:
+    return load_pins_file(path or PINS, lambda d: isinstance(d, dict) and all(
+        isinstance(v, dict) and set(v) <= {"chars", "parts", "sentences"} for v in d.values()),
+        "{page id: {chars: keys, parts: keys, sentences: keys}}")
+
+
+_loaded: dict = {}
+
+
+def pins() -> dict[str, dict[str, str]]:
+    return cached_by_mtime(PINS, _loaded, load_pins)
+
+
+def pin_digest(page_id: str) -> str:
+    return entry_digest(pins().get(page_id))
+
+
+def errors(page) -> list[tuple[int, str]]:
+    """(line, message) for each unit whose characters were pinned in another arrangement."""
+    pinned = pins().get(page.id)
+    if pinned is None:
+        return []   # an unpinned page is reported once, by the statement pins (checker/statements.py)
+    out, parts = [], set(pinned.get("parts", "").split())
+    for unit in exchanged(page, pinned):
+        if unit.offset < 0:
+            key = "title" if unit.offset == -1 else "description"
+            line, text = page.meta_lines.get(key, 2), str(page.meta.get(key, ""))
+        else:
+            offset = unit.offset
+            if unit.kind == "table":   # the first row not pinned as it reads now
+                offset = next((row[0].offset for row in unit.grid if row and _row_key(row) not in parts), offset)
+            line = page.line_of(offset)
+            text = " ".join(page.body[offset:].split("\n\n", 1)[0].split())
+        out.append((line, f"this {_KIND_NAME[unit.kind]} has exactly the characters it had when pinned, in another "
+                          f"arrangement: two terms, cells, items or steps exchanged? '{text[:80]}'. Nothing checks "
+                          "which side is which (checker/arrangements.py): if the exchange is meant, check it against "
+                          "the source, then run `make pin`"))
+    return out
+
+
+def record(pages: list, data: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """data with the fingerprints of the given (already read) pages replaced."""
+    out = dict(data)
+    for page in pages:
+        out[page.id] = fingerprints(page)
+    return out
+
+
+def write_pins(data: dict[str, dict[str, str]]) -> None:
+    write_text_atomically(PINS, json.dumps(dict(sorted(data.items())), indent=0) + "\n")

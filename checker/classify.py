@@ -1,0 +1,367 @@
+"""Which digits on a page are values that need a claim or citation, and which are structure.
+
+Outside math every number is a value unless it is structural: a section, table, figure,
+page, equation or version reference; a year or date; a list ordinal or footnote mark; part of
+a name (`BLEU-2`, `CS224N`, `R7.2`); a number in a heading's leading section number.
+
+Inside math ($…$, $$…$$, \\(…\\), \\[…\\]) a number is a value when it has a decimal point, a
+unit, a percent sign or a scientific form, is a slash fraction, stands after a relation
+(=, \\approx, <, >, \\le, \\ge, ≈, alone or in a tuple), sits in a matrix environment, or is
+the whole formula (`$(0,8)$`). Integers that are coefficients, exponents, indices, sum bounds
+or part of a definition (`1-z_t`, `\\sum_{t=1}^{T+1}`, `\\sqrt{d_k}`) are structure.
+
+Fenced code is code, not prose: ```python blocks are executed by the checker and a ```text
+block right after one is its checked output. Digits in any other fenced block are values.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from checker.numbers import CN_NUMERAL, SCALAR
+
+NUMBER = re.compile(SCALAR)
+
+# Counted number words (三个候选) are values, like fractions, halves and multipliers in words (万分之一, 一半,
+# 四倍, 翻倍). Every page states its counts as claims since 2026-11-30; there is no switch to turn this off.
+COUNT_WORDS = True
+
+# Measure words after which a Chinese numeral is a count (三个候选, 两头, 四维). Longest first.
+MEASURE_WORDS = ("部分", "方面", "分钟", "小时", "句话", "个", "种", "次", "项", "维", "层", "头", "步", "轮", "类",
+                 "位", "条", "句", "段", "行", "列", "组", "份", "对", "张", "本", "篇", "章", "节", "字", "词", "件",
+                 "套", "批", "遍", "阶", "级", "处", "点", "元", "块", "格", "帧", "趟", "回", "者", "侧", "端", "边",
+                 "倍", "年", "天", "秒", "周", "门", "道", "样", "名", "句", "座", "号", "路", "股", "重", "票")
+# 分 as points (高两分, 差一分), not 分之/分钟/分布/分数…; 十分 (very) is an idiom below
+MEASURE = "|".join(MEASURE_WORDS) + "|(?<![百千万])分(?![之钟布数析别开类配成为支词裂解量母子享割段界制位比歧离辨散组隔步片清出到给摊担头批])"
+# A Chinese number word: a fraction (万分之一), a multiplier (四倍, 翻倍), a half, or a numeral before a measure word.
+NUMBER_WORD = re.compile(
+    rf"(?P<fraction>{CN_NUMERAL}分之{CN_NUMERAL})"
+    rf"|(?P<fixed>翻倍|减半|一半)"
+    rf"|(?P<numeral>{CN_NUMERAL})(?P<gap>\s*)(?P<measure>{MEASURE})"
+    # a bare numeral set as a value (宽度为二的搜索, 取为三): a value like a counted one
+    rf"|(?:{'|'.join(f'(?<={w})' for w in ('宽度为', '取为', '设为', '长度为', '维数为'))})"   # BARE_BEFORE
+    rf"(?P<bare>{CN_NUMERAL})(?=[，。；、,.;：:）)\s]|的|时|和|或|与|$)")
+BARE_BEFORE = ('宽度为', '取为', '设为', '长度为', '维数为')
+# A bare numeral as the bound of a comparison (温度低于一, 小于一的概率, 等于零): the constant 0 or 1 of a
+# probability, a temperature or a gain. It is structural as a number; the sentence's comparison is what can be
+# wrong, so the relation lint treats it like a claimed number (checker/relations.py).
+COMPARISON_BOUND = re.compile(
+    rf"(?:{'|'.join(f'(?<={w})' for w in ('高于', '低于', '大于', '小于', '等于', '超过', '不到', '少于', '多于'))})"
+    rf"(?P<bound>{CN_NUMERAL})(?=[，。；、,.;：:）)\s]|时|和|或|与|$)")   # not 小于一的概率: an attribute, not a claim
+# 第N章/节…: a reference to a part of a document, not a value
+ORDINAL_REFERENCE = re.compile(r"\s*(?:章|节|页|版|卷|讲|课|篇|部分|册|期|届|附录)")
+
+LOCATOR_BEFORE = re.compile(
+    r"(?:§+|Table|Tab\.|Tables|Figure|Figures|Fig\.|Eq\.|Equation|Section|Sec\.|Chapter|Ch\.|Appendix|"
+    r"Lecture|Part|p\.|pp\.|pages?|(?<![A-Za-z])p|arXiv:|(?<![A-Za-z])v|PMLR|vol\.|No\.|"
+    r"Python|torch==|==|version|"
+    # one-character Chinese locators count only where they start a word: 见表 1, 图 2, but not 代表 3
+    r"(?:(?<![\u3400-\u9fff])|(?<=[见如据按在和与及自从的、，；：（]))(?:表|图|式|附录|页|章|节|版本))\s*\(?$")
+LOCATOR_AFTER = re.compile(r"^\s*(?:章|节|页|版|世纪)")
+CONNECTOR = re.compile(r"[–—~\-、,/]\s*$|与\s*$|和\s*$|至\s*$|到\s*$")
+RELATION = re.compile(r"(?:=|\\approx|≈|<|>|\\le|\\ge|\\leq|\\geq|\\lt|\\gt|≤|≥|\\neq|\\ne)\s*$")
+MATRIX_ENV = re.compile(r"\\begin\{([pbvBV]?matrix|array)\}(.*?)\\end\{\1\}", re.S)
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    start: int
+    end: int
+    structural: bool
+    context: str
+    word: bool = False   # a Chinese number word (三个, 万分之一), not digits
+    phrase: str = ""     # for a counted word: numeral + measure word + up to two following characters
+
+
+@dataclass(frozen=True)
+class CodeBlock:
+    start: int
+    code: str
+    expected: str | None
+
+
+FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>[^\n]*)\n(?P<code>.*?)^(?P=indent)(?P=fence)[ \t]*$",
+                   re.S | re.M)
+
+
+def fenced_blocks(body: str):
+    for m in FENCE.finditer(body):
+        info = m.group("info").strip()
+        lang = info.split()[0].lstrip("{.").rstrip("}") if info else ""
+        yield m, lang, info
+
+
+def python_blocks(body: str) -> list[CodeBlock]:
+    blocks = list(fenced_blocks(body))
+    out = []
+    for i, (m, lang, info) in enumerate(blocks):
+        if lang != "python":
+            continue
+        expected = None
+        if i + 1 < len(blocks):
+            nxt, nlang, _ = blocks[i + 1]
+            if nlang == "text" and body[m.end():nxt.start()].strip() == "":
+                indent = len(nxt.group("indent"))   # an output block inside an admonition is indented like its code
+                expected = "\n".join(line[indent:] for line in nxt.group("code").splitlines())
+        code = "\n".join(line[len(m.group("indent")):] for line in m.group("code").splitlines())
+        out.append(CodeBlock(m.start(), code, expected))
+    return out
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    """Replace text[start:end] by spaces, keeping newlines so offsets and lines stay put."""
+    return text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
+
+
+def prose_view(body: str) -> str:
+    """The body with code, comments, link targets, attribute lists and HTML tags blanked out."""
+    view = body
+    blocks = list(fenced_blocks(body))
+    for i, (m, lang, info) in enumerate(blocks):
+        checked_output = (lang == "text" and i > 0 and blocks[i - 1][1] == "python"
+                          and body[blocks[i - 1][0].end():m.start()].strip() == "")
+        if lang == "python" or checked_output:
+            view = _blank(view, m.start(), m.end())
+        else:  # keep the content (its digits count), blank only the fence lines
+            view = _blank(view, m.start(), m.start("code"))
+            view = _blank(view, m.end("code"), m.end())
+    # comment and inline-code markers are blanked, their content is prose like any other
+    for pattern in (r"<!--|-->", r"`(?=[^`\n]+`)|(?<=[^`\n])`", r"\]\([^)\s]*\)", r"\{[:#.][^}\n]*\}", r"</?[A-Za-z][^>\n]*>",
+                    r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+inline(?:[ \t]+end)?)?", r"\[\^\w+\]", r"https?://\S+"):
+        for m in list(re.finditer(pattern, view, flags=re.M)):
+            view = _blank(view, m.start(), m.end())
+    return view
+
+
+def math_spans(view: str) -> list[tuple[int, int, int]]:
+    """(start, end, content_start) of every math span in the prose view."""
+    spans = []
+    pattern = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]|\\\((.+?)\\\)|(?<![\\$])\$(?!\s)([^$\n]+?)(?<![\s\\])\$", re.S)
+    for m in pattern.finditer(view):
+        group = next(g for g in range(1, 5) if m.group(g) is not None)
+        spans.append((m.start(), m.end(), m.start(group)))
+    return spans
+
+
+def numbers_in(body: str, counts: bool | None = None) -> list[Token]:
+    """Every number in a body: digits anywhere in prose, math and non-executed code, and Chinese
+    number words in prose. `counts` includes counted words (三个候选, 第二维); it defaults to
+    COUNT_WORDS (always on; a test may pass `counts=False` to look at digits alone)."""
+    view = prose_view(body)
+    spans = math_spans(view)
+    # `FORCE=1`, `temperature=0`: an inline code span that sets one name to 0 or 1 is a switch the reader types;
+    # any other integer (`batch=64`) states a value and is checked like prose
+    settings = [m.span(1) for m in re.finditer(r"`[A-Za-z_]\w*=([01])`", body)]
+    tokens = []
+    for m in NUMBER.finditer(view):
+        start, end, text = m.start(), m.end(), m.group(0)
+        if not re.search(r"\d", text):
+            continue
+        span = next(((s, e, c) for s, e, c in spans if s <= start < e), None)
+        if span:
+            structural, why = _math_structural(view, span, start, end, text)
+        elif any(s <= start and end <= e for s, e in settings):
+            structural, why = True, "a setting written as code (`FORCE=1`)"
+        else:
+            structural, why = _prose_structural(view, start, end, text)
+        line_start = view.rfind("\n", 0, start) + 1
+        line_end = view.find("\n", end)
+        snippet = body[max(line_start, start - 12):min(end + 12, line_end if line_end >= 0 else len(body))]
+        tokens.append(Token(text, start, end, structural, why or f"near '{snippet.strip()}'"))
+    tokens += number_words(view, spans, COUNT_WORDS if counts is None else counts)
+    return sorted(tokens, key=lambda t: t.start)
+
+
+# Words of the language, not counts: idioms, and the anaphoric pronouns 两者/二者/三者 ("the two/three just
+# named") and 两边/两侧 ("both sides"), which point back at things the sentence already lists.
+IDIOM = re.compile(r"两回事|两码事|没有两样|没两样|三番五次|一五一十|三三两两|千方百计|一举两得|三言两语"
+                   r"|[两二三]者|两边|两侧|非零|二元|两头为难|十分|一分为二|二分(?=的|图|类)|(?<=[一二三四五六七八九十]到)[一二三四五六七八九十百]分|二次(?=[”」]?(?:增长|成本|方|函数|复杂度|曲线))")
+# 两侧 both sides, 非零 nonzero, 二元 binary, 二次增长 quadratic growth
+VAGUE_BEFORE = re.compile(r"几|[数上好若近][十百千万亿]")  # the character before a numeral, and its first
+PHRASE_TAIL = re.compile(r"[\u3400-\u9fffA-Za-z0-9]{1,2}")
+
+
+def count_phrase(view: str, numeral: str, measure: str, end: int) -> str:
+    """三个候选 from 三 + 个 + what follows: the form in which a seed section states a count."""
+    tail = PHRASE_TAIL.match(view, end)
+    return numeral + measure + (tail.group(0) if tail else "")
+
+
+def word_value(text: str) -> float:
+    """The value a number word states: 三个 → 3, 万分之一 → 0.0001, 四倍 → 4, 一半 → 0.5."""
+    from checker.numbers import chinese_number
+
+    m = NUMBER_WORD.fullmatch(text.strip())
+    if m and m.group("numeral"):
+        return chinese_number(m.group("numeral")).value
+    return chinese_number(text).value
+
+
+def number_words(view: str, spans, counts: bool = True) -> list[Token]:
+    """Chinese number words in prose (outside math): fractions, multipliers, halves and, with
+    `counts`, counts and ordinals (三个候选, 第二维)."""
+    from checker.numbers import NumberFormatError, chinese_number
+
+    tokens = []
+    for m in NUMBER_WORD.finditer(view):
+        start, end = m.start(), m.end()
+        if any(i.start() <= start < i.end() for i in IDIOM.finditer(view, max(0, start - 4), min(len(view), end + 4))):
+            continue  # 两回事, 没有两样, 非零: a word of the language, not a count
+        if any(s <= start < e for s, e, _ in spans):
+            continue
+        before = view[max(0, start - 3):start]
+        phrase = ""
+        if start and VAGUE_BEFORE.match(view, start - 1, start + 1):
+            continue  # 几十个, 数百次, 几百分之一: no number is stated
+        if m.group("numeral"):
+            numeral, measure = m.group("numeral"), m.group("measure")
+            try:
+                chinese_number(numeral)
+            except NumberFormatError:
+                continue  # 两三个, 一一对应: a range or an idiom, not one number
+            phrase = count_phrase(view, numeral, measure, end)
+            if not counts and measure != "倍":
+                continue
+            start, end = m.span("numeral")  # the numeral is the value; a claim hole covers it, not the measure word
+            if re.search(r"第\s*$", before):
+                if ORDINAL_REFERENCE.match(view, m.start("measure")) or not re.match(r"[个位]", measure):
+                    tokens.append(Token(m.group(0), start, end, True, "ordinal label (第三章, 第一次)", True, phrase))
+                    continue
+                tokens.append(Token(m.group(0), start, end, False, f"ordinal near '{view[start - 1:end + 6].strip()}'",
+                                    True, phrase))
+                continue
+            if re.search(r"[这那]\s*$", before) and measure != "倍":
+                # 这两条, 那三种: a pronoun pointing back at items just named, like 两者
+                tokens.append(Token(m.group(0), start, end, True, "anaphora (这两条: the items just named)", True, phrase))
+                continue
+            if numeral == "一" and measure != "倍":
+                tokens.append(Token(m.group(0), start, end, True, "一 as an article (一个, 一种, 一次)", True, phrase))
+                continue
+        if m.group("bare"):   # 宽度为二: the words that set it are its phrase, as a measure word is a count's
+            phrase = next(w for w in BARE_BEFORE if view.endswith(w, 0, start)) + m.group("bare")
+        line_end = view.find("\n", end)
+        snippet = view[max(0, start - 8):min(end + 8, line_end if line_end >= 0 else len(view))]
+        tokens.append(Token(m.group(0), start, end, False, f"number word near '{snippet.strip()}'", True, phrase))
+    return tokens
+
+
+def _is_scientific_or_unit(text: str) -> bool:
+    """Decimal point, percent, scientific form, unit or slash fraction: a value wherever it stands."""
+    if re.match(r"[-−]?\\(ln|sqrt|frac)", text):
+        return False  # \sqrt8 is structure unless it stands after a relation or in a lone tuple
+    return bool(re.search(r"[.%]|\\%|×|\\times|[eE][-+]?\d|[A-Za-zμ]$|/", text))
+
+
+def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool, str]:
+    before, after = view[max(0, start - 40):start], view[end:end + 12]
+    line_start = view.rfind("\n", 0, start) + 1
+    line_prefix = view[line_start:start]
+    if (re.fullmatch(r"\s*#{1,6}\s*", line_prefix) and re.fullmatch(r"\d+(?:\.\d+)*", text)
+            and re.match(r"\.?\s+(?![个种次倍%])\S", after)):
+        return True, "section or list number of a heading"
+    if (re.fullmatch(r"\s*\|\s*(?:第\s*)?", line_prefix) and re.fullmatch(r"\d+", text)
+            and re.match(r"(?:[，,.、)]\s*\S|\s*个\s*\|)", after)):
+        if int(text) == _table_row_index(view, line_start):
+            return True, "row numbering of a table"
+    if re.fullmatch(r"\s*", line_prefix) and re.match(r"[.)、]\s", after):
+        return True, "list ordinal"
+    integer = re.fullmatch(r"[-−]?\d+", text) is not None
+    if re.match(r"(?:x|\s*×)(?![A-Za-z0-9_])", after):
+        return False, "multiplier (300x, 3×)"
+    if re.search(r"第\s*$", before):
+        if re.match(r"\s*个", after):
+            return False, "ordinal that carries meaning (第 2 个位置最大)"
+        return True, "ordinal label (第 6 章, 第 3 步)"
+    if re.search(r"(?:槽|位置|slot|position)\s*$", before, re.I) and integer:
+        return True, "label of a slot or position of the construction"
+    if re.fullmatch(r"(19|20)\d\d", text) and re.match(r"\s*年", after):
+        return True, "year"
+    if re.fullmatch(r"(19|20)\d\d", text) and re.fullmatch(r"\s*(?:#{1,6}\s*)?", line_prefix) and re.match(r"\s*[：:]", after):
+        return True, "year that labels a heading (2020：…)"
+    if re.match(r"-(?:bit|gram|way|shot|layer|head|dim)\b", after) and re.search(r"[A-Za-z.(]\S*\s?$", before):
+        return True, "part of a compound name in a cited title (LLM.int8(): 8-bit)"
+    if re.search(r"(?:19|20)\d\d\s*年\s*$", before) and re.match(r"\s*月", after) and int(text) <= 12:
+        return True, "month of a date"
+    if re.search(r"\d\s*月\s*$", before) and re.match(r"\s*日", after) and int(text) <= 31:
+        return True, "day of a date"
+    if re.search(r"[A-Za-z_]$", before) or integer and re.match(r"[A-Za-z_]", after):
+        return True, "part of a name"
+    if re.search(r"[A-Za-z]-$", before):
+        return True, "part of a name"
+    if re.search(r"\d$", before) or re.match(r"\d", after):
+        return True, "part of a longer token"
+    if LOCATOR_BEFORE.search(before) or LOCATOR_AFTER.match(after):
+        return True, "reference or date"
+    if re.fullmatch(r"(19|20)\d\d", text) and re.search(r"\b(?:[A-Z]{2,}[A-Za-z]*|et al\.,?)\s$", before):
+        return True, "year of a venue or citation (NAACL 2019, et al. 2017)"
+    if re.fullmatch(r"(19|20)\d\d", text) and re.match(r"\s*[-/]\d{1,2}[-/]\d{1,2}", after):
+        return True, "date"
+    if re.match(r"[-/]", after) is None and re.search(r"(19|20)\d\d[-/]\d{1,2}[-/]?$", before):
+        return True, "date"
+    if re.match(r"\s*[:：]\d\d", after) or re.search(r"\d[:：]$", before):
+        return True, "time of day"
+    # a range or list continuing a structural reference: §3.12–3.15, p25–36, 表1、表2
+    conn = CONNECTOR.search(before)
+    if conn:
+        prev = list(NUMBER.finditer(view[max(0, start - 60):start - len(conn.group(0))]))
+        if prev and prev[-1].end() == len(view[max(0, start - 60):start - len(conn.group(0))]):
+            p = prev[-1]
+            abs_start = max(0, start - 60) + p.start()
+            ok, _ = _prose_structural(view, abs_start, abs_start + len(p.group(0)), p.group(0))
+            if ok:
+                return True, "continues a reference"
+    return False, ""
+
+
+def _table_row_index(view: str, line_start: int) -> int:
+    """1-based index of a table body row among the rows after the header separator."""
+    lines = view[:line_start].split("\n")[:-1]
+    n = 1
+    for line in reversed(lines):
+        if re.match(r"\s*\|?\s*:?-{3,}", line):
+            return n
+        if not line.lstrip().startswith("|"):
+            return -1
+        n += 1
+    return -1
+
+
+def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[bool, str]:
+    s, e, content_start = span
+    content = view[content_start:e].rstrip("$").rstrip("\\]").rstrip("\\)")
+    rel = start - content_start
+    inner_before = content[:rel]
+    if _is_scientific_or_unit(text):
+        return False, "value in math (decimal, fraction, unit or scientific form)"
+    for env in MATRIX_ENV.finditer(content):
+        if env.start(2) <= rel < env.end(2):
+            return False, "matrix entry"
+    item = r"\s*[-−]?(?:\\(?:ln|sqrt)\s*)?\{?\d[\d.]*\}?\s*"
+    if re.fullmatch(rf"\s*[(\[]?{item}(?:[,，]{item})*[)\]]?\s*", content):
+        return False, "the formula is a number or tuple"
+    if re.match(r"\s*(?:\\times|×)\s*(?:$|[^\d\s(\\{a-zA-Z])", content[rel + len(text):]):
+        return False, "multiplier ($3\\times$)"
+    if _in_script(inner_before):
+        return True, "index, exponent or bound"
+    chain = re.sub(r"(?:\\left)?[(\[]?\s*(?:[-−]?(?:\\(?:ln|sqrt)\s*)?[\d.]+\s*[,，]\s*)*[-−]?$", "", inner_before)
+    if RELATION.search(chain):
+        return False, "value after a relation"
+    return True, "coefficient or structure in a formula"
+
+
+def _in_script(before: str) -> bool:
+    """Is the position inside a subscript/superscript (`_{...}`, `^{...}`, `_1`, `^2`)?"""
+    if re.search(r"[_^]\s*$", before):
+        return True
+    depth, stack = 0, []
+    i = 0
+    while i < len(before):
+        ch = before[i]
+        if ch == "{" and (i == 0 or before[i - 1] != "\\"):
+            opener = before[:i].rstrip()[-1:] if before[:i].rstrip() else ""
+            stack.append(opener in "_^")
+        elif ch == "}" and (i == 0 or before[i - 1] != "\\") and stack:
+            stack.pop()
+        i += 1
+    return any(stack)

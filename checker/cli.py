@@ -1,0 +1,249 @@
+"""`python -m verify [PAGE ...]`: check every page's claims; one line per failure, then
+'N passed, N failed' (claims), and build/verify/pages/<id>.json per page, plus build/verify/results.json for a
+run over the whole site.
+
+A page whose inputs (checker/inputs.py: the page, the checker, its verify module's imports, the committed data)
+have the same content hash as at its last check is not checked again: its recorded result stands, failures
+included (`--no-cache` checks everything). A run over some pages writes their JSONs only, never results.json:
+a partial result never stands for the site.
+
+    python -m verify new lecture 3.22 | topic SLUG    # a page skeleton and its verify function (tools/scaffold.py)
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from checker import kinds
+from checker.page import all_pages
+from checker.inputs import page_inputs
+from checker.page import PageError, read_page
+from checker.paths import DOCS, ROOT, VERIFY_OUT, project_relative
+
+
+def write_atomically(path: Path, data) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, ensure_ascii=False, indent=1, default=str)
+    os.replace(tmp, path)
+
+
+def file_sha256(path: str | None) -> str | None:
+    if not path:
+        return None
+    file = ROOT / path.split("::")[0]
+    return hashlib.sha256(file.read_bytes()).hexdigest() if file.is_file() else None
+
+
+def page_json(report, inputs: dict | None = None) -> dict:
+    return {
+        "page": report.page_id, "path": report.path, "title": report.title,
+        "evidence": report.evidence, "verify": report.verify,
+        "verify_sha256": file_sha256(report.verify),
+        "verify_line": int(report.verify_source.rsplit(":", 1)[1]) if report.verify_source else None,
+        "status": "failed" if report.failed else "passed",
+        "numbers": {"total": report.numbers_total, "recomputed": report.numbers_recomputed,
+                    "cited": report.numbers_cited, "course": report.numbers_course,
+                    "enumerated": report.numbers_enumerated},
+        "kinds": kinds.counts(report.marks),   # numbers per kind, as the verify function declares them (declared.py)
+        # what the page's checks cover, for its badge: recomputed and cited numbers, formulas evaluated against
+        # kernels, comparisons bound to predicates, statement words only snapshotted
+        "checks": {"recomputed": report.numbers_recomputed, "cited": report.numbers_cited,
+                   "formulas": report.formulas_bound, "relations": report.relations_bound,
+                   "pinned": report.statements_pinned},
+        "marks": [dataclasses.asdict(m) for m in report.marks],   # each counted number: body offsets and kind
+        "code_blocks_run": report.code_blocks_run,
+        "claims": [dataclasses.asdict(c) for c in report.claims],
+        "cited": [dataclasses.asdict(c) for c in report.cited],
+        "references": report.references,
+        "errors": report.errors,
+        "figures": report.figures,
+        "inputs": inputs,
+    }
+
+
+def inputs_of(path: Path) -> tuple[str, dict] | None:
+    """(page id, inputs) of a page, or None when its front matter cannot be read (the check will say why)."""
+    try:
+        page = read_page(path)
+    except PageError:
+        return None
+    return page.id, page_inputs(path, page.meta.get("verify"), page.body)
+
+
+def recorded_result(path: Path, out: Path) -> tuple[dict | None, dict | None]:
+    """(the page's recorded JSON if it is still current, the page's inputs now)."""
+    found = inputs_of(path)
+    if not found:
+        return None, None
+    page_id, inputs = found
+    recorded = out / "pages" / f"{page_id}.json"
+    if recorded.is_file():
+        try:
+            data = json.loads(recorded.read_text(encoding="utf-8"))
+        except ValueError:
+            data = {}
+        figures_drawn = all((ROOT / f["svg_cache"]).is_file() for f in data.get("figures") or [] if f.get("svg_cache"))
+        if (data.get("inputs") or {}).get("key") == inputs["key"] and data.get("path") == project_relative(path) \
+                and figures_drawn:   # a recorded result whose figure was cleaned away is drawn again
+            return data, inputs
+    return None, inputs
+
+
+def check_fresh(path: Path, inputs: dict | None = None) -> dict:
+    from checker.pipeline import check_page
+    return page_json(check_page(path), inputs if inputs is not None else (inputs_of(path) or (None, None))[1])
+
+
+def check_or_reuse(path: Path, out: Path, use_cache: bool) -> tuple[dict, bool]:
+    """(page JSON, reused?): the recorded result when the page's inputs are unchanged, else a fresh check."""
+    data, inputs = recorded_result(path, out) if use_cache else (None, None)
+    if data is not None:
+        return data, True
+    return check_fresh(path, inputs), False
+
+
+def _check_group(paths: list[str]) -> list[dict]:
+    return [check_fresh(Path(p)) for p in paths]
+
+
+def check_many(paths: list[Path]) -> list[dict]:
+    """Check pages, on every core when there are many: pages that share a verify module go to one worker,
+    so each function runs once per worker (and its values come from the disk cache when they can)."""
+    workers = min(os.cpu_count() or 1, 4)
+    if workers < 2 or len(paths) < 24:
+        return [check_fresh(p) for p in paths]
+    from concurrent.futures import ProcessPoolExecutor
+    groups: dict[str, list[str]] = {}
+    for p in paths:
+        try:
+            spec = read_page(p).meta.get("verify") or ""
+        except PageError:
+            spec = ""
+        groups.setdefault(spec.split("::")[0], []).append(str(p))
+    bins: list[list[str]] = [[] for _ in range(workers)]
+    for members in sorted(groups.values(), key=len, reverse=True):   # largest first, into the emptiest bin
+        min(bins, key=len).extend(members)
+    with ProcessPoolExecutor(workers) as pool:
+        done = dict(zip(map(tuple, bins), pool.map(_check_group, bins)))
+    by_path = {d["path"]: d for chunk in done.values() for d in chunk}
+    return [by_path[project_relative(p)] for p in paths]
+
+
+def duplicate_ids(results: list[dict]) -> None:
+    """Two pages with one id would overwrite each other's results: the later one fails."""
+    first: dict[str, str] = {}
+    for data in results:
+        if data["page"] in first:
+            line = f"{data['path']}:2: page id {data['page']!r} is already the id of {first[data['page']]}; give each page its own id"
+            data["errors"] = [*data["errors"], line]
+            data["status"] = "failed"
+        else:
+            first[data["page"]] = data["path"]
+
+
+def main(argv=None) -> int:
+    if argv and argv[0] == "new":
+        from tools.scaffold import main as new
+        return new(argv[1:])
+    parser = argparse.ArgumentParser(prog="python -m verify", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("pages", nargs="*", type=Path, help="pages to check (default: every page under docs/)")
+    parser.add_argument("--out", type=Path, default=VERIFY_OUT)
+    parser.add_argument("--no-cache", action="store_true", help="check every page, even those whose inputs are unchanged")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    pages = []
+    for given in args.pages or [DOCS]:
+        if given.is_dir():
+            found = all_pages(given)
+            if not found:
+                print(f"{given}:1: no topic pages under this folder (Markdown files that open with '---' front "
+                      "matter); add pages or name the right folder")
+                return 2
+            pages += found
+        elif given.is_file():
+            pages.append(given)
+        else:
+            print(f"{given}:1: no such page or folder; give Markdown pages or folders under docs/")
+            return 2
+    whole_site = not args.pages
+    recorded = {p: recorded_result(p, args.out)[0] if not args.no_cache else None for p in pages}
+    stale = [p for p in pages if recorded[p] is None]
+    fresh = dict(zip(stale, check_many(stale)))
+    results = [recorded[p] if recorded[p] is not None else fresh[p] for p in pages]
+    reused = len(pages) - len(stale)
+    duplicate_ids(results)
+    passed = failed = 0
+    printed: set[str] = set()
+    for data in results:
+        for line in data["errors"]:
+            if line not in printed:  # a broken verify module is one line, not one per page using it
+                printed.add(line)
+                print(line)
+                failed += 1  # one printed line per failure: claims, numbers, front matter, code
+        passed += sum(c["status"] == "passed" for c in data["claims"])
+    artifact_errors = []
+    if whole_site:   # the committed files the pages quote (checker/artifacts.py): invariants and pins
+        from checker import artifacts
+        artifact_errors = artifacts.check()
+        for line in artifact_errors:
+            print(line)
+        failed += len(artifact_errors)
+    if whole_site:
+        for stale in (args.out / "pages").glob("*.json") if (args.out / "pages").exists() else []:
+            if stale.stem not in {d["page"] for d in results}:
+                stale.unlink()
+    for data in results:
+        write_atomically(args.out / "pages" / f"{data['page']}.json", data)
+    summary = summary_of(results)
+    summary.update({"claims_passed": passed, "failed": failed, "reused": reused, "artifact_errors": artifact_errors,
+                    "seconds": round(time.perf_counter() - started, 3)})
+    if whole_site:
+        write_atomically(args.out / "results.json", results_file(results, summary))
+    print(f"{len(results)} pages, {summary['numbers']} numbers: {summary['recomputed']} recomputed, "
+          f"{summary['cited']} cited" + (f"; {reused} pages unchanged since their last check" if reused else ""))
+    if not whole_site:
+        print(f"(a check of some pages: {project_relative(args.out / 'results.json')} is written only by a run over "
+              "the whole site)")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed or artifact_errors or any(d["status"] != "passed" for d in results) else 0
+
+
+def summary_of(results: list[dict]) -> dict:
+    """Site-wide counts from the page results (also what the build shows on the home page)."""
+    return {
+        "pages": len(results), "pages_failed": sum(d["status"] != "passed" for d in results),
+        "numbers": sum(d["numbers"]["total"] for d in results),
+        "recomputed": sum(d["numbers"]["recomputed"] for d in results),
+        "cited": sum(d["numbers"]["cited"] for d in results),
+        "course": sum(d["numbers"]["course"] for d in results),
+        "kinds": {k: sum((d.get("kinds") or {}).get(k, 0) for d in results) for k in kinds.BY_KEY},
+        "claims_passed": sum(c["status"] == "passed" for d in results for c in d["claims"]),
+    }
+
+
+def results_file(results: list[dict], summary: dict) -> dict:
+    return {"summary": summary, "claims": [c for d in results for c in d["claims"]],
+            "pages": {d["page"]: d for d in results}}
+
+
+def run() -> int:
+    try:
+        return main(sys.argv[1:])
+    except BrokenPipeError:   # `python -m verify | head`: the reader has gone, which is not an error of ours
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -1,0 +1,134 @@
+"""Counts are stated, not blurred; counts of what a page itself enumerates are checked against the page.
+
+Two rules, both from data and the page's own structure, no verify code:
+
+- **Enumerated counts.** A count word whose sentence introduces a list or table (it ends with `：` right
+  before the list) or names its items in the same clause (`编码器、解码器和读取三个部分`) is checked against
+  the number of items: equal, it is accounted for; different, it fails with both numbers.
+- **Vague quantifiers.** 几个, 若干, 这几, 寥寥几, 几百 … where the page's seed section states that count
+  (the same measure word and noun: the seed says 两个特征, the page says 几个特征) fail and name the count.
+  RATE measures how often a text uses them (the course: 2.1 per 10,000 CJK characters in the lecture,
+  4.1 in the primer).
+"""
+from __future__ import annotations
+
+import re
+
+from checker.classify import MEASURE, prose_view
+
+VAGUE = re.compile(rf"(?P<q>寥寥几|少数几|这几|那几|前几|后几|好几|若干|几|数(?=[十百千万个次种条项倍]))"
+                   rf"(?P<scale>[十百千万]?)(?P<measure>{MEASURE})?")
+NOT_VAGUE = re.compile(r"几乎|几何|几率|数组|数字|数位|数据|数学|数值|数量|数目|数列|数行|数轴|若干年")
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def vague_quantifiers(text: str) -> list[re.Match]:
+    """Vague quantifiers in prose (code and math excluded)."""
+    view = prose_view(text)
+    found = []
+    for m in VAGUE.finditer(view):
+        if NOT_VAGUE.match(view, m.start()) or NOT_VAGUE.match(view, max(0, m.start() - 1)):
+            continue
+        before = view[m.start() - 1:m.start()] if m.start() else ""
+        if m.group("q") == "数" and CJK.match(before) and before not in "有了前后过约近好这那每是":
+            continue   # 参数个数, 函数, 次数: 数 ends a word here, it is not a quantifier
+        if m.group("q") in ("几", "数") and not (m.group("measure") or m.group("scale")):
+            continue   # 几 alone (几乎 excluded above) or 数 as a noun: not a quantifier
+        found.append(m)
+    return found
+
+
+def rate(text: str) -> tuple[int, int]:
+    """(vague quantifiers, CJK characters) of a text's prose, for the per-10,000 rate."""
+    view = prose_view(text)
+    return len(vague_quantifiers(text)), len(CJK.findall(view))
+
+
+def blurred_counts(body: str, phrases) -> list[tuple[int, str, str]]:
+    """(body offset, vague text, the seed's phrase) for each vague quantifier whose measure word and following
+    noun are those of a count the seed section states."""
+    view = prose_view(body)
+    out = []
+    for m in vague_quantifiers(body):
+        measure = m.group("measure")
+        if not measure:
+            continue
+        tail = re.match(r"[\u3400-\u9fff]{1,2}", view[m.end():])
+        if not tail:
+            continue
+        noun = tail.group(0)
+        same = sorted(p for p in phrases if re.fullmatch(rf"[^\s]*?[〇零一二两三四五六七八九十百千万\d]+{re.escape(measure)}"
+                                                          rf"{re.escape(noun[:len(p) - len(p.rstrip())]) or ''}.*", p)
+                      and p.endswith(measure + noun[: max(1, len(p) - p.rfind(measure) - len(measure))]))
+        same = [p for p in same if p[p.rfind(measure) + len(measure):] and noun.startswith(p[p.rfind(measure) + len(measure):])]
+        if same:
+            out.append((m.start(), view[m.start():m.end() + len(noun)], same[0]))
+    return out
+
+
+# --------------------------------------------------------------------------- counts of what the page enumerates
+
+ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-*+]|\d+[.)])\s+\S")
+TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
+SEPARATOR = "、"
+# words before a count that make it a part of a collection (or an ordinal), not the number of its items
+PART = re.compile(r"(?:相邻|任取|任选|任意|任何|每|其中|其余|另外|另|剩下|剩余|前|后|头|末|最后|最先|第)\s*$")
+
+
+def _sentence_bounds(view: str, at: int) -> tuple[int, int]:
+    start = max(view.rfind(c, 0, at) for c in "。！？；\n") + 1
+    ends = [i for i in (view.find(c, at) for c in "。！？；\n") if i >= 0]
+    return start, min(ends) if ends else len(view)
+
+
+def enumerated_count(body: str, start: int, end: int) -> int | None:
+    """How many items the sentence of the count word at [start, end) enumerates: the list or table that its
+    line introduces (the line ends with ：), or the items named before it in the same clause (A、B 和 C 三个);
+    None when the sentence enumerates nothing."""
+    view = prose_view(body)
+    if PART.search(view[max(0, start - 3):start]):
+        return None   # 相邻两项, 任取两个, 其中两种, 前三行: a part of the collection, not its size
+    # the sentence of the count ends with a colon that ends its line (a reflowed sentence may span lines)
+    # (or the paragraph of the count ends so: 下面三种成本。把它们比作……：)
+    stop = re.compile(r"[：:][ \t]*(?:\n|$)|\n[ \t]*\n")
+    m = stop.search(view, end)
+    line_end = view.find("\n", m.start()) if m and m.group(0)[0] in "：:" else -1
+    if m and m.group(0)[0] in "：:":
+        line_end = len(view) if line_end < 0 else line_end
+        lines = body[line_end + 1:].split("\n")
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        if lines and ITEM.match(lines[0]):
+            indent = len(ITEM.match(lines[0]).group("indent"))
+            items = 0
+            for line in lines:
+                if not line.strip():
+                    continue
+                m = ITEM.match(line)
+                if m and len(m.group("indent")) == indent:
+                    items += 1
+                elif m is None and len(line) - len(line.lstrip()) <= indent:
+                    break
+            return items
+        if lines and TABLE_ROW.match(lines[0]):
+            rows = 0
+            for line in lines[1:]:
+                if TABLE_RULE.match(line):
+                    continue
+                if not TABLE_ROW.match(line):
+                    break
+                rows += 1
+            return rows
+    s0, _ = _sentence_bounds(view, start)
+    clause = view[max(s0, max(view.rfind(c, 0, start) for c in "，,：（(") + 1):start]
+    clause = re.sub(r"(?:这些|这|那|共|一共|等|总共)\s*$", "", clause.strip())   # 加权求和这三步: 这 is no item
+    if SEPARATOR in clause:
+        named = [n for n in clause.split(SEPARATOR) if n.strip()]
+        # the last item may join one more with 和/与/及/或 (解码器和读取), unless that word ends it (加权求和)
+        last = re.split(r"以及|和|与|及|或", named[-1], maxsplit=1) if named else []
+        if len(last) == 2 and last[0].strip() and last[1].strip():
+            named[-1:] = last
+        if len(named) >= 2:
+            return len(named)
+    return None

@@ -1,0 +1,345 @@
+"""Whose number is it: one vocabulary of kinds, and labelled blocks checked against the numbers they hold.
+
+Every counted number on a page has exactly one kind. A computed number's kind is declared once, by the author,
+on the verify function's key (checker.evidence.kinds), and tested against data (checker/declared.py); a cited
+number's kind is its bibliography entry's; a count in words the seed section states is the course's:
+
+| kind                | label    | where it comes from                                                      |
+|---------------------|----------|--------------------------------------------------------------------------|
+| `course`            | 教学构造 | declared course: the page's seed section prints it (seed_numbers.json),  |
+|                     |          | or a stated rule derives it; or a count in words the section states      |
+| `paper`             | 论文结果 | a cited number whose bibliography entry is a paper                       |
+| `record`            | 历史记录 | a cited number whose entry is a course record (the original runs)        |
+| `site_construction` | 本站构造 | declared site_construction: an example or number the site added          |
+| `site_run`          | 本站运行 | declared site_run: read from this project's runs (trained checkpoints,   |
+|                     |          | committed results and benchmarks)                                        |
+
+A labelled block is an admonition whose title is one label (or a paragraph, list item or table row carrying
+the marker 〔label〕). It is accepted only when the kinds inside agree with the label, both ways (RULES):
+a 本站构造 block holds at least one number of the site and no paragraph of the course's numbers alone; a
+教学构造 block holds no number of the site; a 本站运行 block holds a run; 历史记录 and 论文结果 hold their
+citations and nothing computed; a 待做设计 block holds no results. Outside every block, a number of a site
+construction or of a site run is an error: the reader must see that the course did not state it. The title of every admonition
+is one of LABELS, so a reader meets one vocabulary everywhere.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Kind:
+    key: str
+    label: str
+    admonition: str      # the mkdocs-material admonition type the label is written with
+    meaning: str         # one line, for the legend, the guide and the tooltips
+
+
+KINDS = (
+    Kind("course", "教学构造", "example", "课程本节写出的数：课程的算例或给定输入"),
+    Kind("paper", "论文结果", "quote", "论文报告的数，注明版本与位置，本站没有重算"),
+    Kind("record", "历史记录", "abstract", "原课程存档运行的记录，本站没有那次运行"),
+    Kind("site_construction", "本站构造", "example", "本站为这一节补充的算例：课程本节没有这个数"),
+    Kind("site_run", "本站运行", "success", "本站自己训练或测量的结果：提交的 checkpoint、结果文件"),
+)
+BY_KEY = {k.key: k for k in KINDS}
+DESIGN = Kind("design", "待做设计", "question", "提出的实验设计，还没有运行，不含结果")
+LABELS = {k.label: k for k in KINDS + (DESIGN,)}
+SITE = ("site_construction", "site_run")
+
+
+def label_of(kind: str) -> str:
+    return LABELS_BY_KEY[kind].label
+
+
+LABELS_BY_KEY = {k.key: k for k in KINDS + (DESIGN,)}
+ADMONITION = re.compile(r'^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?)\s+(?P<type>[\w-]+)(?:\s+[\w-]+)*\s*(?:"(?P<title>[^"]*)")?\s*$')
+MARKER = re.compile("〔(" + "|".join(LABELS) + ")〕")
+
+
+# --------------------------------------------------------------------------- the kind of each number
+
+def scalars(value) -> list[float]:
+    """The numbers inside a computed value (nested lists, dicts with numbers, Quantity-like objects)."""
+    import math
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return []
+    if isinstance(value, dict):
+        return scalars(value["value"]) if "value" in value else [x for v in value.values() for x in scalars(v)]
+    if isinstance(value, (list, tuple)):
+        return [x for v in value for x in scalars(v)]
+    if hasattr(value, "value") and not isinstance(value, (int, float)):
+        return scalars(value.value)
+    if hasattr(value, "tolist"):
+        return scalars(value.tolist())
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        return []
+    return [x] if math.isfinite(x) else []
+
+
+@dataclass
+class Mark:
+    """One counted number of a page and its kind (body offsets)."""
+    start: int
+    end: int
+    text: str
+    kind: str
+    claim: int | None = None     # index into report.claims
+    cited: int | None = None     # index into report.cited
+
+
+def decisive(values) -> bool:
+    """Could a value alone tell whose number it is, were one to guess (the checker never does: kinds are declared)?
+    A small integer could not: 2, 3 or 4 occur in almost every section. The mutation corpus uses it to pick edits
+    whose numbers stand out."""
+    return any(not (float(x).is_integer() and abs(x) <= 12) for x in scalars(values))
+
+
+# --------------------------------------------------------------------------- labelled blocks
+
+@dataclass
+class Block:
+    label: str            # one of LABELS, or the free-form title that is not one
+    start: int            # body offsets
+    end: int
+    paragraphs: list      # (start, end) of the block's paragraphs (blank-line separated), body offsets
+    marker: bool = False  # a 〔label〕 marker rather than an admonition
+    admonition: str = ""  # the admonition's type (example, quote, ...); '' for a marker
+
+
+def _line_offsets(lines: list[str]) -> list[int]:
+    offsets, pos = [], 0
+    for line in lines:
+        offsets.append(pos)
+        pos += len(line) + 1
+    return offsets
+
+
+def _paragraphs(lines, offsets, first: int, last: int) -> list[tuple[int, int]]:
+    out, start = [], None
+    for n in range(first, last + 1):
+        if lines[n].strip():
+            if start is None:
+                start = n
+        elif start is not None:
+            out.append((offsets[start], offsets[n - 1] + len(lines[n - 1])))
+            start = None
+    if start is not None:
+        out.append((offsets[start], offsets[last] + len(lines[last])))
+    return out
+
+
+def blocks(body: str) -> list[Block]:
+    """Every admonition (with its title) and every block carrying a 〔label〕 marker."""
+    lines = body.split("\n")
+    offsets = _line_offsets(lines)
+    found = []
+    in_fence = False
+    i = 0
+    while i < len(lines):
+        if lines[i].lstrip().startswith("```"):
+            in_fence = not in_fence
+        m = None if in_fence else ADMONITION.match(lines[i])
+        if m:
+            indent = len(m.group("indent"))
+            j = i + 1
+            while j < len(lines) and (not lines[j].strip() or len(lines[j]) - len(lines[j].lstrip()) > indent):
+                j += 1
+            last = j - 1
+            while last > i and not lines[last].strip():
+                last -= 1
+            title = m.group("title") if m.group("title") is not None else ""
+            found.append(Block(title, offsets[i], offsets[last] + len(lines[last]),
+                               _paragraphs(lines, offsets, i + 1, last), admonition=m.group("type")))
+        i += 1
+    for m in MARKER.finditer(body):
+        n = body.count("\n", 0, m.start())
+        first = last = n
+        stripped = lines[n].lstrip()
+        if stripped.startswith("|"):
+            pass   # a table row: itself
+        elif stripped.startswith(("- ", "* ")) or re.match(r"\s*\d+\.\s", lines[n]):
+            while (last + 1 < len(lines) and lines[last + 1].strip() and lines[last + 1][:1] in " \t"
+                   and not re.match(r"\s*(?:[-*]|\d+\.)\s", lines[last + 1])):
+                last += 1
+        else:
+            while first > 0 and lines[first - 1].strip():
+                first -= 1
+            while last + 1 < len(lines) and lines[last + 1].strip():
+                last += 1
+        span = (offsets[first], offsets[last] + len(lines[last]))
+        found.append(Block(m.group(1), span[0], span[1], [span], marker=True))
+    return found
+
+
+def _inside(mark: Mark, start: int, end: int) -> bool:
+    return start <= mark.start and mark.end <= end
+
+
+def innermost(block_list: list[Block], mark: Mark) -> Block | None:
+    """The smallest labelled block that holds the number (a marker inside an admonition wins)."""
+    holding = [b for b in block_list if b.label in LABELS and _inside(mark, b.start, b.end)]
+    return min(holding, key=lambda b: b.end - b.start, default=None)
+
+
+# --------------------------------------------------------------------------- the rules, both ways
+
+def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = True) -> list[tuple[int, str]]:
+    """(line, message) for every labelled block whose numbers disagree with its label, every admonition
+    title outside the vocabulary, and every site-construction number outside a site label (on a page with a
+    course section; a page of the site's own, with no section behind it, is the site's throughout)."""
+    found = blocks(body)
+    errors = []
+    vocabulary = "、".join(LABELS)
+    for b in found:
+        if b.label not in LABELS:
+            errors.append((line_of(b.start), f"admonition title {b.label!r} is not a provenance label; use one of {vocabulary} "
+                                   f"(kinds are defined once, in checker/kinds.py)"))
+        elif not b.marker and b.admonition != LABELS[b.label].admonition:
+            # the box's colour and icon say its kind as much as its title: a quote box titled 本站运行 says two things
+            errors.append((line_of(b.start), f"admonition '{b.admonition}' titled {b.label} mixes two kinds: "
+                                             f"{b.label} is written '!!! {LABELS[b.label].admonition} \"{b.label}\"'; "
+                                             "change the type or the title so both name the kind of the box's numbers"))
+    owner = {id(m): innermost(found, m) for m in marks}
+    for b in found:
+        if not b.marker and b.label in LABELS and (note := _note_only(body, b, [m for m in marks if owner[id(m)] is b])):
+            errors.append((line_of(b.start), note))
+        if not b.marker and (cut := _cut_sentence(body, b)):
+            errors.append((line_of(b.end), f"the {b.label} box ends inside a sentence ({cut!r}) that the next paragraph "
+                                           "finishes; a box holds whole sentences: end it after the sentence, or "
+                                           "move the sentence's start out of the box"))
+    for b in found:
+        if b.label not in LABELS:
+            continue
+        inside = [m for m in marks if owner[id(m)] is b]
+        kinds = {m.kind for m in inside}
+        label = LABELS[b.label]
+        wrong = _disagreement(label.key, kinds)
+        if not wrong and label.key == "design" and any(m.claim is not None for m in inside):
+            wrong = "computed numbers (a design proposes an experiment; its numbers are not results to recompute)"
+        if wrong:
+            errors.append((line_of(b.start), f"block labelled {b.label} holds {wrong}; relabel it to the kind of its numbers "
+                                   f"({_kinds_text(inside)}) or move the numbers out"))
+            continue
+        if label.key == "site_construction" and not b.marker:
+            for start, end in b.paragraphs:
+                in_paragraph = {m.kind for m in inside if _inside(m, start, end)}
+                if in_paragraph and not in_paragraph & set(SITE):
+                    errors.append((line_of(start), f"a paragraph inside the {b.label} block states only numbers of "
+                                                   f"kind {_kinds_text([m for m in inside if _inside(m, start, end)])}: "
+                                                   "the box holds the site's example, not the course's; end the box "
+                                                   "before this paragraph"))
+                    break
+    for m in marks if course_section else []:
+        if m.kind == "site_construction":
+            b = owner[id(m)]
+            if b is None or LABELS[b.label].key not in ("site_construction", "site_run", "design"):
+                where = f"inside the {b.label} block" if b else "outside any labelled block"
+                errors.append((line_of(m.start), f"{m.text!r} is the site's own construction (the course section does "
+                                                 f"not state it) but stands {where}; put it under "
+                                                 f"'!!! example \"本站构造\"' or mark its paragraph 〔本站构造〕"))
+        elif m.kind == "site_run":
+            # a run's number in unmarked prose reads as the course's: the site's own results are what gets marked
+            b = owner[id(m)]
+            if b is None or LABELS[b.label].key not in ("site_construction", "site_run"):
+                where = f"inside the {b.label} block" if b else "outside any labelled block"
+                errors.append((line_of(m.start), f"{m.text!r} is a result of the site's own run but stands {where}, "
+                                                 "where it reads as the course's; put it under "
+                                                 "'!!! success \"本站运行\"' or mark its paragraph 〔本站运行〕"))
+    return errors
+
+
+_OPEN_END = re.compile(r"(?:[，、,(（]|[\u4e00-\u9fff])\s*$")   # a comma, an open bracket or a bare word: not an end
+_CONTINUES = re.compile(r"[\u4e00-\u9fff$（(，。“]")             # the next paragraph goes on in prose or math
+
+
+_CONTENT = re.compile(r"^\s*(?:```|~~~|\||\$\$|[-*] |\d+\.\s|<|!\[)|\$[^$\n]+\$", re.M)   # code, table, math, list, HTML, image
+_POINTS_AHEAD = re.compile(r"下面|下列|以下|下方|下表|如下|这段代码|这段模拟|这一小节|下一段")
+_NOTE_LABELS = ("course", "site_construction", "site_run")
+
+
+def _note_only(body: str, b: Block, inside: list) -> str:
+    """Why a box holds a note about content rather than content ('' when it holds content).
+
+    A 教学构造 box holds the course's worked example; one that holds only prose with no number, code, table,
+    formula or list is a remark about the example, and course content needs no box. A 本站构造 or 本站运行 box
+    whose prose announces what follows ("下面这段代码…") while the code, table or list stands after the box
+    leaves the site's example unlabelled. Prose that is itself the site's example or design is content."""
+    label = LABELS[b.label]
+    if label.key not in _NOTE_LABELS or inside:
+        return ""
+    text = body[b.start:b.end].split("\n", 1)[1] if "\n" in body[b.start:b.end] else ""
+    if _CONTENT.search(text):
+        return ""
+    snippet = re.sub(r"\s+", "", text)[:24]
+    if label.key == "course":
+        return (f"the {b.label} box holds only a remark ({snippet!r}…), no example: course content needs no box; "
+                "keep the remark as plain prose if the reader needs it, or put the example it describes in the box")
+    after = body[b.end:].lstrip("\n")
+    if _POINTS_AHEAD.search(text) and _CONTENT.match(after.split("\n", 1)[0] if after else ""):
+        return (f"the {b.label} box announces what follows ({snippet!r}…) but the code, table or list stands after "
+                "it, unlabelled: indent that content into the box (code and its output alike)")
+    return ""
+
+
+def _cut_sentence(body: str, b: Block) -> str:
+    """The tail of a box's last line when the box stops mid-sentence and the paragraph after it goes on."""
+    last = body[b.start:b.end].rstrip().rsplit("\n", 1)[-1].strip()
+    if last.startswith("$$"):   # a display formula ending in a comma: the sentence goes on after it
+        if not re.search(r"[,，]\s*(?:\\right\.?)?\s*\$\$$", last):
+            return ""
+    elif last.startswith(("|", "```", "- ", "* ", "<", "!!!")) or not _OPEN_END.search(last):
+        return ""
+    after = body[b.end:].lstrip("\n")
+    first = after.split("\n", 1)[0]
+    return last[-24:] if first and not first.startswith((" ", "\t")) and _CONTINUES.match(first) else ""
+
+
+def _disagreement(label: str, kinds: set) -> str:
+    """What a block with this label must not hold, given the kinds of its numbers ('' when it agrees)."""
+    if label == "site_construction":
+        if not kinds & set(SITE):
+            return "no number of the site" if kinds else ""
+        if "site_run" in kinds:
+            return "numbers of the site's runs (a measured or trained result is 本站运行)"
+        bad = kinds & {"paper", "record"}
+        return f"{_names(bad)} numbers" if bad else ""
+    if label == "course":
+        bad = kinds & {"site_construction", "site_run", "paper", "record"}
+        return f"{_names(bad)} numbers" if bad else ""
+    if label == "site_run":
+        if kinds and "site_run" not in kinds:
+            return "no number of a site run"
+        bad = kinds & {"paper", "record"}
+        return f"{_names(bad)} numbers" if bad else ""
+    if label in ("record", "paper"):
+        bad = kinds - {label, "course"}
+        if bad:
+            return f"{_names(bad)} numbers"
+        return f"no {LABELS_BY_KEY[label].label} number (only the course's)" if kinds and label not in kinds else ""
+    if label == "design":
+        bad = kinds & {"site_run", "paper", "record"}
+        return f"results ({_names(bad)} numbers)" if bad else ""
+    return ""
+
+
+def _names(kinds) -> str:
+    return "、".join(LABELS_BY_KEY[k].label for k in sorted(kinds))
+
+
+def _kinds_text(marks: list[Mark]) -> str:
+    counts: dict[str, int] = {}
+    for m in marks:
+        counts[m.kind] = counts.get(m.kind, 0) + 1
+    return ", ".join(f"{LABELS_BY_KEY[k].label} {n}" for k, n in sorted(counts.items())) or "none"
+
+
+def counts(marks: list[Mark]) -> dict[str, int]:
+    """Numbers per kind, in vocabulary order (for the page JSON and the verification box)."""
+    out = {k.key: 0 for k in KINDS}
+    for m in marks:
+        out[m.kind] += 1
+    return out

@@ -1,0 +1,73 @@
+"""Results are computed, inputs are declared (issue 20): a verify function may not return a written-out number
+for a key the page prints as computed.
+
+A hurried co-author who cannot make a claim pass can replace the computation by a copy of the printed value
+(`return {"ppl": 2.5198}`); every claim stays green and nothing is recomputed. So, for each key a page's
+claims use, the function's source is read (ast): a value that is a numeric literal, a tuple or list of them,
+or a name bound to one in the function or at module level (`LR = 0.1`) is written out, and such a key must be
+declared an input with @inputs(...) (checker/evidence.py). Inputs are the given numbers of an example (a learning
+rate, the course's scores -6.4 and -8.2, a seed); results go through kernels.
+
+What is read: `return {...}` dict literals and `out["key"] = ...` assignments in the function itself. Out of
+reach: a literal smuggled through a helper function or arithmetic on literals (`0.5 + 0`); a reviewer reads
+those.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import inspect
+import textwrap
+
+
+def _is_literal(node, names: dict, depth: int = 0) -> bool:
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        return _is_literal(node.operand, names, depth)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return bool(node.elts) and all(_is_literal(e, names, depth) for e in node.elts)
+    if isinstance(node, ast.Name) and node.id in names and depth < 3:
+        return _is_literal(names[node.id], names, depth + 1)
+    return False
+
+
+def _bindings(statements) -> dict:
+    """name -> value node of every single-name assignment (the last one wins)."""
+    names = {}
+    for node in statements:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Assign) and len(sub.targets) == 1 and isinstance(sub.targets[0], ast.Name):
+                names[sub.targets[0].id] = sub.value
+    return names
+
+
+@functools.lru_cache(maxsize=None)
+def _literal_keys(function) -> frozenset:
+    try:
+        module = ast.parse(inspect.getsource(inspect.getmodule(function)))
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError):
+        return frozenset()
+    top = {}
+    for node in module.body:   # module constants only, not other functions' locals
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            top[node.targets[0].id] = node.value
+    names = {**top, **_bindings(tree.body)}
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Dict):
+            for key, value in zip(node.value.keys, node.value.values):
+                if isinstance(key, ast.Constant) and isinstance(key.value, str) and _is_literal(value, names):
+                    found.add(key.value)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript):
+            target = node.targets[0]
+            if isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str) \
+                    and _is_literal(node.value, names):
+                found.add(target.slice.value)
+    return frozenset(found)
+
+
+def literal_keys(function) -> frozenset:
+    """The keys the function returns as written-out numbers."""
+    return _literal_keys(function)

@@ -1,0 +1,842 @@
+"""The claims checker: does every number on a page agree with the code or a cited source?
+
+A page is checked by a pipeline of small stages (STAGES, in order) over one Context: the
+page, its report, the verify values and the body spans that claims and citations cover.
+The stages
+1. run the page's verify function (module path::function) and get a dict of values;
+2. locate every claim template in the body (whitespace-insensitive) and compare each
+   {key} hole with the computed value at the precision printed there;
+2b. check the page's relations (comparison sentences, checker/relations.py) and formulas (against
+   their kernels, checker/formulas.py);
+3. check every citation against the bibliography and the recorded numbers (provenance.py);
+4. check that evidence lists what the page holds and that named project paths exist;
+5. run the page's ```python blocks and compare their output with the ```text block that
+   follows, when there is one;
+6. find every number in the body and fail on any that no claim hole or citation covers and
+   that is not structural (see classify.py).
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import inspect
+import io
+import re
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from checker import arrangements, classify, counts, declared, kinds, provenance, reads, run_claims, statements, unit_words
+from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
+from checker.formulas import check_formulas
+from checker.literals import literal_keys
+from checker.numbers import NumberFormatError, Quantity, compare, hole_pattern, parse_number
+from checker.page import Page, PageError, all_pages, claim_line, is_page, read_page, squeeze  # noqa: F401
+from checker.paths import ROOT, project_relative
+from checker.relations import check_relations, quantity_names
+from checker.seed_numbers import SectionNumbers, chapter_numbers, section_numbers
+
+HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
+
+
+@dataclass(frozen=True)
+class Hole:
+    """A `{base[0].name}` hole in a claim template: the computed key and the steps into its value."""
+    base: str
+    path: str = ""
+
+    @property
+    def key(self) -> str:
+        return self.base + self.path
+
+    def value(self, values: dict):
+        return lookup(values, self.base, self.path)
+
+
+@dataclass
+class ClaimResult:
+    page: str
+    index: int
+    key: str          # the hole's key as written (base + path), for the results JSON
+    template: str
+    printed: str | None
+    computed: object
+    status: str  # passed | failed
+    line: int
+    message: str = ""
+    span: tuple[int, int] | None = None  # character offsets of the printed text in the page file
+    kind: str | None = None  # whose number it is, as the verify function declares it (checker/declared.py)
+    rule: str = ""           # for a course or record number derived here: the declared rule that derives it
+
+
+@dataclass
+class Citation:
+    text: str | None
+    source: str | None
+    kind: str | None
+    reference: str | None
+    found: bool
+    numbers: int = 0  # how many of the page's counted numbers this entry accounts for
+
+
+@dataclass(frozen=True)
+class Cover:
+    """Body offsets [start, end) that a claim or a citation accounts for."""
+    start: int
+    end: int
+    kind: str  # claim | failed-claim | cited
+    entry: int | None = None  # for 'cited': the index of the cited entry in report.cited
+    key: str | None = None    # for 'claim': the hole's key, so that a relation can be held to the numbers it prints
+
+
+@dataclass
+class PageReport:
+    path: str
+    page_id: str
+    title: str = ""
+    evidence: list[str] = field(default_factory=list)
+    verify: str | None = None
+    verify_source: str | None = None
+    claims: list[ClaimResult] = field(default_factory=list)
+    cited: list[Citation] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)  # the 来源 list, rendered from the bibliography
+    errors: list[str] = field(default_factory=list)   # one line each: path:line: message
+    numbers_total: int = 0
+    numbers_recomputed: int = 0
+    numbers_cited: int = 0
+    numbers_course: int = 0   # counts in words that the page's seed section states verbatim
+    numbers_enumerated: int = 0   # counts of items the page itself lists (checker/counts.py)
+    code_blocks_run: int = 0
+    id_line: int = 2
+    figures: list = field(default_factory=list)  # records from tools.figures.check_figures
+    marks: list = field(default_factory=list)    # checker.kinds.Mark: every counted number and its kind
+    formulas_bound: int = 0        # display/inline formulas evaluated against their kernels (front matter formulas:)
+    relations_bound: int = 0       # comparison sentences bound to predicates (front matter relations:)
+    statements_pinned: int = 0     # statement words (order, sign, sameness, modal…) only snapshotted, not computed
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.errors) or any(c.status != "passed" for c in self.claims)
+
+
+# --------------------------------------------------------------------------- verify functions
+
+# the verify functions' values, one stage of its own (checker/values.py); re-exported for the stages and tests
+from checker.values import (BrokenModule, _broken_modules, _cache, import_verify_module, lookup,  # noqa: E402,F401
+                           resolve_verify, run_verify, verify_reads)
+
+
+# --------------------------------------------------------------------------- text helpers
+
+@functools.lru_cache(maxsize=None)
+def _compiled(regex: str) -> re.Pattern:
+    """A claim's pattern, compiled once per process: the site has more templates than re's own cache holds (512),
+    so each page checked again (a test's variant, mkdocs serve) would otherwise compile all of its own anew."""
+    return re.compile(regex)
+
+
+def template_regex(template: str, values: dict) -> tuple[str, list[Hole]]:
+    """Regex over squeezed text for a template; holes are {key} whose base is a computed key."""
+    parts, holes, pos = [], [], 0
+    for m in HOLE.finditer(template):
+        base, path = m.group(1), m.group(2)
+        if base not in values:
+            continue  # a LaTeX group like \sqrt{d_k} stays literal text
+        parts.append(re.escape(squeeze(template[pos:m.start()])[0]))
+        hole = Hole(base, path)
+        value = hole.value(values)
+        if isinstance(value, str):   # a text hole (a row label, a model's name): printed exactly as returned
+            parts.append(f"(?P<h{len(holes)}>{re.escape(squeeze(value)[0])})")
+        else:
+            parts.append(hole_pattern(value, f"h{len(holes)}"))
+        holes.append(hole)
+        pos = m.end()
+    parts.append(re.escape(squeeze(template[pos:])[0]))
+    return "".join(parts), holes
+
+
+def unknown_holes(template: str, values: dict) -> list[str]:
+    """Brace groups that look like holes but name no computed key (a typo, or LaTeX)."""
+    return [m.group(0) for m in HOLE.finditer(template) if m.group(1) not in values]
+
+
+# --------------------------------------------------------------------------- the check: one context, small stages
+
+@dataclass
+class Context:
+    """Everything the stages of one page's check share; each stage reads it and adds to it."""
+    page: Page
+    report: PageReport
+    values: dict | None = field(default_factory=dict)  # None once the verify function failed
+    squeezed: str = ""
+    offsets: list[int] = field(default_factory=list)
+    covered: list[Cover] = field(default_factory=list)
+    produced: set = field(default_factory=set)  # evidence kinds of the verify function's numbers (from its reads)
+    reads: object = None      # what the verify function read (checker/reads.py Reads)
+    run_keys: tuple = ()   # for a function of constructions and runs: the keys that come from runs
+    extents: list = field(default_factory=list)   # body (start, end) of every located claim template
+    function: object = None   # the page's verify function, once resolved
+
+    @property
+    def meta(self) -> dict:
+        return self.page.meta
+
+    @property
+    def course(self) -> SectionNumbers:
+        """What the page's seed section states (committed data; the seeds are not read here), with the sections
+        its `course_also` names (an example the previous section sets up)."""
+        source = str(self.meta.get("source", ""))
+        is_chapter = self.page.id.count(".") == 1 and self.page.id.split(".")[0] in ("lecture", "primer")
+        numbers = chapter_numbers(source) if is_chapter else section_numbers(source)
+        for other in self.meta.get("course_also") or []:
+            numbers = numbers.union(section_numbers(str(other)))
+        return numbers
+
+    @property
+    def claims(self) -> list:
+        return self.meta.get("claims") or []
+
+    def meta_line(self, key: str) -> int:
+        return self.page.meta_lines.get(key, 2)
+
+    def fail(self, line: int, message: str) -> None:
+        self.report.errors.append(f"{self.report.path}:{line}: {' '.join(message.split())}")  # always one line
+
+    def body_span(self, m: re.Match, group: int = 0) -> tuple[int, int]:
+        """Body offsets of a match on the squeezed text."""
+        return self.offsets[m.start(group)], self.offsets[m.end(group) - 1] + 1
+
+
+def check_verify_function(ctx: Context) -> None:
+    """Resolve and run the page's verify function; check the evidence kinds it declares."""
+    spec = ctx.meta.get("verify")
+    if ctx.claims and not spec:
+        ctx.fail(ctx.meta_line("claims"), "claims need a 'verify: path.py::function' that computes them")
+    if not spec:
+        return
+    try:
+        fn = resolve_verify(spec)
+        ctx.function = fn
+        ctx.report.verify_source = f"{inspect.getsourcefile(fn)}:{inspect.getsourcelines(fn)[1]}"
+        ctx.run_keys = run_keys(fn)
+        ctx.values = run_verify(spec)
+        ctx.reads = verify_reads(spec)
+        ctx.produced = set(ctx.reads.kinds(bool(ctx.run_keys)))
+        if ctx.run_keys and not ctx.reads.run_files:
+            ctx.fail(ctx.meta_line("verify"),
+                     f"{spec} names keys from runs (from_runs) but reads no committed run file under results/ or "
+                     f"benchmarks/results/; remove from_runs, or read the run the page reports")
+        missing = sorted(ctx.produced - set(ctx.meta["evidence"]))
+        if missing:
+            read = ", ".join(ctx.reads.run_files[:3]) or "no run file"
+            ctx.fail(ctx.meta_line("evidence"),
+                     f"{spec} reads {read}, so its numbers are {', '.join(missing)} numbers, but evidence does "
+                     f"not list {', '.join(missing)}; a {missing[0]} number must not pass for another kind")
+    except BrokenModule as exc:
+        ctx.report.errors.append(" ".join(str(exc).split()))  # the same line for every page: printed once
+        ctx.values = None
+    except Exception as exc:  # one line per failure, never a traceback wall
+        where = ""
+        tb = traceback.extract_tb(exc.__traceback__)
+        if tb:
+            frame = tb[-1]
+            where = f" (raised at {Path(frame.filename).name}:{frame.lineno})"
+        ctx.fail(ctx.meta_line("verify"),
+                 f"verify function {spec} failed: {type(exc).__name__}: {exc}{where}; fix the function or the path")
+        ctx.values = None
+
+
+def check_inputs_are_declared(ctx: Context) -> None:
+    """A claimed key the function returns as a written-out number is a declared input, not a copied result
+    (checker/literals.py); a declared input is written out and returned."""
+    if ctx.function is None or ctx.values is None:
+        return
+    written, declared = literal_keys(ctx.function), input_keys(ctx.function)
+    spec = ctx.meta.get("verify")
+    for i, template in enumerate(ctx.claims):
+        for key in dict.fromkeys(m.group(1) for m in HOLE.finditer(str(template))):
+            if key in written and key not in declared:
+                ctx.fail(claim_line(ctx.page, "claims", i),
+                         f"claim {i} {{{key}}}: {spec} returns {key} as a number written out in the code, so the "
+                         f"page's value is not recomputed; compute it through a kernel, or, if the page gives it as "
+                         f"an input, declare it with @inputs({key!r}) (checker/evidence.py)")
+    for key in sorted(declared - written):
+        why = "does not return it" if key not in ctx.values else "computes it"
+        ctx.fail(ctx.meta_line("verify"), f"{spec} declares {key!r} an input but {why}; an input is a number "
+                                          "written out in the code, so drop it from @inputs")
+
+
+def check_claims(ctx: Context) -> None:
+    """Locate every claim template in the body and compare each hole with its computed value."""
+    for i, template in enumerate(ctx.claims):
+        check_claim(ctx, i, template)
+
+
+def check_claim(ctx: Context, i: int, template) -> None:
+    page, values = ctx.page, ctx.values
+    line = claim_line(page, "claims", i)
+    if not isinstance(template, str):
+        ctx.fail(line, f"claim {i} must be a quoted string template, got {type(template).__name__}")
+        return
+    if values is None:
+        ctx.report.claims.append(ClaimResult(page.id, i, "", template, None, None, "failed", line, "verify failed"))
+        return
+    try:
+        regex, holes = template_regex(template, values)
+    except (KeyError, IndexError, TypeError) as exc:
+        ctx.fail(line, f"claim {i} indexes a computed value that has no such part ({type(exc).__name__}: {exc}); "
+                       "check the [index] or .name in the template")
+        return
+    if holes and not squeeze(HOLE.sub("", template))[0]:
+        ctx.fail(line, f"claim {i} is only a hole ({template!r}) and would match any number on the page; "
+                       "include the words around it")
+        return
+    if not holes:
+        hint = unknown_holes(template, values)
+        ctx.fail(line, f"claim {i} has no {{key}} hole matching a computed value"
+                       + (f" ({', '.join(hint)} not returned by {ctx.meta.get('verify')})" if hint else "")
+                       + f"; known keys: {', '.join(sorted(values)) or 'none'}")
+        return
+    matches = list(_compiled(regex).finditer(ctx.squeezed))
+    if not matches:
+        hint = unknown_holes(template, values)
+        extra = f"; {', '.join(hint)} is not a computed key" if hint else ""
+        texts = [f"{{{h.key}}} = {h.value(values)!r}" for h in holes if isinstance(h.value(values), str)]
+        extra += f"; a text hole prints exactly what the function returns ({', '.join(texts)})" if texts else ""
+        ctx.fail(line, f"claim {i} not found in the page body: {template!r}{extra}; "
+                       "restore the text or update the template")
+        ctx.report.claims.append(ClaimResult(page.id, i, ",".join(h.key for h in holes), template, None, None,
+                                             "failed", line, "not found"))
+        return
+    failures: list[tuple[int, str]] = []
+    for m in matches:
+        ctx.extents.append(ctx.body_span(m))
+        body_line = page.line_of(ctx.offsets[m.start()])
+        for n, hole in enumerate(holes):
+            group = f"h{n}"
+            printed = m.group(group)
+            start, end = ctx.body_span(m, group)
+            computed = hole.value(values)
+            if isinstance(computed, str):   # matched exactly by its pattern; names no number to count
+                ctx.report.claims.append(ClaimResult(page.id, i, hole.key, template, printed, computed, "passed",
+                                                     body_line, "", (page.body_offset + start, page.body_offset + end)))
+                continue
+            try:
+                ok, why = compare(printed, computed)
+            except NumberFormatError as exc:
+                ok, why = False, f"{exc}; print a plain number"
+            ctx.report.claims.append(ClaimResult(page.id, i, hole.key, template, printed, _jsonable(computed),
+                                                 "passed" if ok else "failed", body_line, "" if ok else why,
+                                                 (page.body_offset + start, page.body_offset + end)))
+            ctx.covered.append(Cover(start, end, "claim" if ok else "failed-claim", key=hole.key))   # reported below
+            if not ok:
+                failures.append((body_line, f"claim {i} {{{hole.key}}}: {why}"))
+    if len(matches) > 1 and failures:
+        # one template of a generic shape (a table row) found in several places with other values: one line,
+        # not one per place and hole
+        lines = sorted({page.line_of(ctx.offsets[m.start()]) for m in matches})
+        ctx.fail(line, f"claim {i} matches {len(matches)} places (lines {', '.join(map(str, lines[:8]))}) and "
+                       f"{len(failures)} printed values there differ from the computed ones; make the template specific "
+                       f"to one place (include the row's label or the words around it), e.g. {failures[0][1]}")
+        return
+    for body_line, message in failures:
+        ctx.fail(body_line, message)
+
+
+def check_comparisons(ctx: Context) -> None:
+    """Comparison sentences beside claimed or cited numbers are bound to predicates (checker/relations.py). A
+    predicate may name a cited entry's numbers, `{cited[1][0]}` (entry 1's first number), so an order stated
+    between two paper numbers is checked on the recorded values."""
+    cited = cited_numbers(ctx.meta)
+    spans = [(c.start, c.end) for c in ctx.covered
+             if c.kind != "cited" or (isinstance(c.entry, int) and c.entry < len(cited) and cited[c.entry])]
+    # a comparison word inside a cited text is bound by its location (flipping it breaks the citation; a paper's
+    # order cannot be recomputed); one inside a claim template is not: the template checks numbers, not words
+    located = [(c.start, c.end) for c in ctx.covered if c.kind == "cited"]
+    values = None if ctx.values is None else {**ctx.values, "cited": cited}
+    printed = [(c.start, c.end, c.key) for c in ctx.covered if c.kind == "claim" and c.key]
+    ctx.report.relations_bound = len(ctx.meta.get("relations") or [])
+    for line, message in check_relations(ctx.page, values, spans, lookup,
+                                         lambda i: claim_line(ctx.page, "relations", i), located,
+                                         quantity_names(ctx.meta), ctx.course.states_value, printed):
+        ctx.fail(line, message)
+
+
+def cited_numbers(meta: dict) -> list[list[float]]:
+    """The numbers of each cited entry's text, in order (structural numbers left out), for relations."""
+    out = []
+    for cite in meta.get("cited") or []:
+        numbers = []
+        for token in classify.numbers_in(str(cite.get("text", "")) if isinstance(cite, dict) else ""):
+            if token.structural:
+                continue
+            try:
+                numbers.append(parse_number(token.text).value)
+            except (NumberFormatError, ValueError):
+                continue
+        out.append(numbers)
+    return out
+
+
+def check_unit_words(ctx: Context) -> None:
+    """A binary unit agrees with the power of two beside it, a precision word with its bytes (checker/unit_words.py)."""
+    from checker.relations import sentences
+    for line, message in unit_words.errors(classify.prose_view(ctx.page.body), sentences, ctx.page.line_of):
+        ctx.fail(line, message)
+
+
+def check_pinned_statements(ctx: Context) -> None:
+    """Statement words no computation checks (更尖, 不一定, 本站没有测过) agree with their pin (checker/statements.py)."""
+    for line, message in statements.errors(ctx.page):
+        ctx.fail(line, message)
+    ctx.report.statements_pinned = statements.unchecked_count(ctx.page)
+
+
+def check_pinned_arrangements(ctx: Context) -> None:
+    """Units whose characters are pinned in another arrangement: two terms exchanged (checker/arrangements.py)."""
+    for line, message in arrangements.errors(ctx.page):
+        ctx.fail(line, message)
+
+
+def check_formulas_against_kernels(ctx: Context) -> None:
+    """Bound formulas agree with their kernels at random points (checker/formulas.py)."""
+    claimed = [(c.start, c.end) for c in ctx.covered if c.kind == "claim"]
+    ctx.report.formulas_bound = len(ctx.meta.get("formulas") or [])
+    for line, message in check_formulas(ctx.page, lambda i: claim_line(ctx.page, "formulas", i), claimed):
+        ctx.fail(line, message)
+
+
+def digit_phrase(body: str, token) -> str:
+    """17 分钟前 → '17分钟前': a count in digits with its measure word, in the form the seed data keeps."""
+    if not re.fullmatch(r"\d+", token.text):
+        return ""
+    m = re.match(rf"\s*({classify.MEASURE})([\u3400-\u9fff]{{0,2}})", body[token.end:])
+    return token.text + m.group(1) + m.group(2) if m else ""
+
+
+TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
+
+
+def tables(body: str) -> list[tuple[int, list[tuple[int, int]]]]:
+    """(body offset of the header row, [(start, end) of each data row]) of every Markdown table outside code."""
+    lines, pos, starts = body.split("\n"), 0, []
+    for line in lines:
+        starts.append(pos)
+        pos += len(line) + 1
+    fenced = [(m.start(), m.end()) for m, _, _ in classify.fenced_blocks(body)]
+    found, i = [], 0
+    while i + 1 < len(lines):
+        if lines[i].lstrip().startswith("|") and TABLE_RULE.match(lines[i + 1]) \
+                and not any(s <= starts[i] < e for s, e in fenced):
+            j = i + 2
+            while j < len(lines) and lines[j].lstrip().startswith("|"):
+                j += 1
+            indent = len(lines[i]) - len(lines[i].lstrip())   # a table inside an admonition is indented
+            found.append((starts[i] + indent, [(starts[k], starts[k] + len(lines[k])) for k in range(i + 2, j)],
+                          starts[i] + len(lines[i].rstrip())))
+            i = j
+        else:
+            i += 1
+    return found
+
+
+def check_tables(ctx: Context) -> None:
+    """A table of recomputed values is bound with its labels: its header row and, in every row that holds a
+    recomputed cell, the row's label (its first cell) lie inside a located claim template. Swapping two column
+    headers, or two row labels, then breaks a template instead of passing with every digit intact."""
+    if ctx.values is None:
+        return
+    inside = lambda a, b: any(s <= a and b <= e for s, e in ctx.extents)   # noqa: E731
+    claimed = [(c.start, c.end) for c in ctx.covered if c.kind == "claim"]
+    for header, rows, header_end in tables(ctx.page.body):
+        holding = [(s, e) for s, e in rows if any(s <= a < e for a, _ in claimed)]
+        if not holding:
+            continue
+        problems = []
+        if not inside(header, header_end):
+            problems.append("its header row")
+        for s, e in holding:
+            line = ctx.page.body[s:e]
+            first = line.index("|") + 1
+            label_end = line.find("|", first)
+            label = (s + first, s + (label_end if label_end > 0 else len(line)))
+            if line[first:label_end].strip() and not any(a < label[1] and label[0] < b for a, b in claimed) \
+                    and not inside(*label):
+                problems.append(f"the label of row {ctx.page.line_of(s)}")
+        if problems:
+            ctx.fail(ctx.page.line_of(header),
+                     f"a table of recomputed values must be bound with its labels, but {', '.join(problems[:3])}"
+                     f"{' …' if len(problems) > 3 else ''} {'is' if len(problems) == 1 else 'are'} outside every claim template; "
+                     "start a template with the "
+                     "header row (one template may cover the whole table, rows joined by '| |')")
+
+
+def check_blurred_counts(ctx: Context) -> None:
+    """A vague quantifier where the seed section states the count (seed 两个特征, page 几个特征) fails and
+    names the count; counts are stated, not blurred (checker/counts.py)."""
+    for offset, text, phrase in counts.blurred_counts(ctx.page.body, ctx.course.phrases):
+        ctx.fail(ctx.page.line_of(offset),
+                 f"{text!r} blurs a count that {ctx.course.source} states ({phrase!r}); state the count: the course's "
+                 f"own words need no claim, or claim the number the page computes")
+
+
+def check_kinds(ctx: Context) -> None:
+    """Every counted number gets its kind from data (checker/kinds.py); labelled blocks must agree with the
+    kinds of the numbers they hold, and a site construction must stand under a site label."""
+    if ctx.values is None:
+        return
+    for line, message in kinds.check_blocks(ctx.page.body, ctx.report.marks, ctx.page.line_of, bool(ctx.course.source)):
+        ctx.fail(line, message)
+
+
+def claim_kind(ctx: Context, claim: ClaimResult) -> str:
+    """The declared kind (check_declared_kinds); an undeclared claim has already failed the page, and its numbers
+    are shown as the site's until it is declared."""
+    return claim.kind or "site_construction"
+
+
+def check_declared_kinds(ctx: Context) -> None:
+    """Every claimed key's kind is declared on its verify function and tested against data (checker/declared.py)."""
+    if ctx.values is None or ctx.function is None:
+        return
+    cited_kinds = {c.kind for c in ctx.report.cited if c.kind}
+    for line, message in declared.check(ctx.report.claims, ctx.function, ctx.meta["verify"], ctx.course, ctx.reads,
+                                        cited_kinds):
+        ctx.fail(line, message)
+
+
+def check_provenance(ctx: Context) -> None:
+    """Citations checked against the bibliography and the recorded numbers (checker/provenance.py)."""
+    found = provenance.check(ctx.page, classify.numbers_in, compare)
+    for line, message in found.errors:
+        ctx.fail(line, message)
+    ctx.covered += [Cover(start, end, "cited", entry) for start, end, entry in found.covered]
+    ctx.report.cited = [Citation(c["text"], c["source"], c["kind"], c["reference"], c["found"]) for c in found.cited]
+    ctx.report.references = found.references
+
+
+def check_evidence_lists_what_is_there(ctx: Context) -> None:
+    """Computed kinds are two-way: claims need one, and each listed one must be produced on the page; `design` is
+    listed exactly when the page has a 待做设计 block."""
+    has_design = any(b.label == kinds.DESIGN.label for b in kinds.blocks(ctx.page.body))
+    if "design" in ctx.meta["evidence"] and not has_design:
+        ctx.fail(ctx.meta_line("evidence"), "evidence lists 'design' but the page has no 待做设计 block; put the "
+                                             "proposed experiment in !!! question \"待做设计\", or remove design")
+    elif has_design and "design" not in ctx.meta["evidence"]:
+        ctx.fail(ctx.meta_line("evidence"), "the page has a 待做设计 block but evidence does not list 'design'; add it")
+    if ctx.values is None:
+        return   # after a failed verify function, say only why it failed
+    evidence = set(ctx.meta["evidence"])
+    if ctx.claims and not set(COMPUTED_KINDS) & evidence:
+        ctx.fail(ctx.meta_line("evidence"),
+                 f"the page has computed claims, so evidence must list one of {', '.join(COMPUTED_KINDS)}")
+    produced = set(ctx.produced)
+    if classify.python_blocks(ctx.page.body):
+        produced.add("construction")
+    if not produced:
+        return  # nothing computed at all: check_computed_evidence_is_used says so
+    for kind in sorted((set(COMPUTED_KINDS) & evidence) - produced):
+        ctx.fail(ctx.meta_line("evidence"),
+                 f"evidence lists {kind!r} but nothing on the page produces it (the verify function declares "
+                 f"{', '.join(sorted(ctx.produced)) or 'nothing'}); remove it from evidence")
+
+
+PROJECT_PATH = re.compile(r"`((?:kernels|verify|checker|training|labs|tools|tests|benchmarks|results|notebooks|hooks|docs)/[\w./-]+)(?:::(\w+))?`")
+
+
+def check_project_paths(ctx: Context) -> None:
+    """Project paths named on the page exist, so a rename cannot leave a page pointing nowhere."""
+    for m in PROJECT_PATH.finditer(ctx.page.body):
+        target = ROOT / m.group(1)
+        if not target.exists():
+            ctx.fail(ctx.page.line_of(m.start()), f"the page names {m.group(1)}, which does not exist; fix the path")
+        elif m.group(2) and target.suffix == ".py" and not re.search(rf"^(?:def|class) {m.group(2)}\b",
+                                                                      target.read_text(encoding="utf-8"), re.M):
+            ctx.fail(ctx.page.line_of(m.start()),
+                     f"the page names {m.group(1)}::{m.group(2)}, which is not defined there")
+
+
+def check_code_blocks(ctx: Context) -> None:
+    """Run the page's python blocks; a following text block is their expected output."""
+    for block in classify.python_blocks(ctx.page.body):
+        ctx.report.code_blocks_run += 1
+        message = run_code_block(block)
+        if message:
+            ctx.fail(ctx.page.line_of(block.start), message)
+
+
+def check_computed_evidence_is_used(ctx: Context) -> None:
+    if ctx.values is None:
+        return   # the verify function failed with a line of its own; nothing here would be the right fix
+    computed_kinds = set(COMPUTED_KINDS) & set(ctx.meta["evidence"])
+    if computed_kinds and not ctx.claims and not ctx.report.code_blocks_run:
+        ctx.fail(ctx.meta_line("evidence"),
+                 f"evidence lists {', '.join(sorted(computed_kinds))} but the page has no claims or executed code; "
+                 "remove it from evidence ([] is right for a page without numbers)")
+
+
+def check_page_figures(ctx: Context) -> None:
+    """Figures are drawn from the same values; numbers in their annotations are claims (tools/figures.py)."""
+    if ctx.values is None:
+        return  # the verify function failed with a line of its own; its figures cannot be judged
+    from tools.figures import check_figures
+    ctx.report.figures = check_figures(ctx.page, ctx.values, ctx.report, ctx.fail)
+
+
+def check_source_matches_id(ctx: Context) -> None:
+    """A course page's `source` names its own section (id lecture.5.13 -> lecture §5.13): the seed numbers,
+    dates and site-addition labels are all judged against that section, so it cannot drift to another."""
+    from checker.seed_numbers import source_key
+    document, _, section = str(ctx.page.id).partition(".")
+    expected = {"lecture": f"lecture §{section}", "primer": f"primer §{section}", "topic": f"topic {section}"}.get(document)
+    stated = source_key(str(ctx.meta.get("source", "")))
+    if expected and stated != expected:
+        ctx.fail(ctx.meta_line("source"), f"source says {stated!r} but the page id {ctx.page.id} is {expected!r}; "
+                                          "a page's source is its own course section (cite others under sources)")
+
+
+def check_title_and_description(ctx: Context) -> None:
+    """The title and the description summarize the body: a value there must be one the body verifies, in the same
+    words (a count with its measure word, 两种切分 for 两种切分; a number that is not a small integer, 0.881), or a
+    count the course section states. A bare small integer (9, 三) could stand for anything the body counts."""
+    if ctx.values is None:
+        return  # the verify function failed with a line of its own
+    body = ctx.page.body
+    verified = set()
+    for token in classify.numbers_in(body):
+        if not token.structural and any(c.kind in ("claim", "cited") and c.start <= token.start and token.end <= c.end
+                                         for c in ctx.covered):
+            verified.add(_as_summary(token, body))
+    for key in ("title", "description"):
+        text = ctx.meta.get(key)
+        if text is None:
+            continue
+        text = str(text)
+        bare = [t.text for t in classify.numbers_in(text)
+                if not t.structural and (_as_summary(t, text) is None or _as_summary(t, text) not in verified)
+                and not (t.word and ctx.course.states_phrase(t.phrase))]
+        if bare:
+            ctx.fail(ctx.meta_line(key),
+                     f"{key} states {', '.join(bare)}, which the body does not verify; claim or cite the same "
+                     "value in the body, in the same words (the title and description may repeat a verified number)")
+
+
+def _as_summary(token, text: str) -> str | None:
+    """How a number must reappear to be the same: a count with its measure word, any other value by its text;
+    None for a bare small integer, which cannot say what it counts. A value set by its words (宽度为三, 宽度为 3)
+    is the same value however its numeral is written."""
+    before = text[:token.start].rstrip()
+    setter = next((w for w in classify.BARE_BEFORE if before.endswith(w)), None)
+    if setter:
+        try:
+            value = float(classify.word_value(token.text) if token.word else token.text)
+            return f"set {setter}{value:g}"
+        except (TypeError, ValueError):
+            pass
+    phrase = token.phrase if token.word else digit_phrase(text, token)
+    if phrase:
+        return "count " + phrase
+    try:
+        value = float(classify.word_value(token.text) if token.word else token.text.replace(",", ""))
+    except (TypeError, ValueError):
+        value = None   # 1.804×10⁻¹⁵, 57.67%: not a small integer
+    small = value is not None and value.is_integer() and abs(value) <= 12
+    return None if small else "value " + token.text
+
+
+def check_run_claims(ctx: Context) -> None:
+    """A sentence saying the site trained or measured something is backed by run evidence and a named results
+    file, or links the page that has them; a GPU run needs a results file with a CUDA device (checker/run_claims.py)."""
+    for offset, message in run_claims.errors(ctx.page, classify.prose_view(ctx.page.body)):
+        ctx.fail(ctx.page.line_of(offset) if offset else ctx.meta_line("evidence"), message)
+
+
+def check_run_keys_are_named(ctx: Context) -> None:
+    """A function of constructions and runs names its run keys; a claimed value that moves with the committed
+    runs it reads must be among them (checker/reads.py)."""
+    if ctx.values is None or not ctx.run_keys or ctx.reads is None:
+        return
+    for line, message in reads.unnamed_run_keys(ctx.report.claims, ctx.reads, ctx.run_keys, ctx.meta["verify"]):
+        ctx.fail(line, message)
+
+
+def _covered_in_parts(ctx: Context, token) -> set:
+    """A token read as one number (a fraction 3/6, a ratio 2:1) whose every digit run lies inside a claim hole of
+    its own ({a}/{b}) is claimed; {'claim'} then, else nothing."""
+    runs = [(token.start + m.start(), token.start + m.end()) for m in re.finditer(r"\d+(?:\.\d+)?", token.text)]
+    if len(runs) < 2:
+        return set()
+    claimed = [c for c in ctx.covered if c.kind in ("claim", "failed-claim")]
+    kinds_of = [{c.kind for c in claimed if c.start <= a and b <= c.end} for a, b in runs]
+    if all(kinds_of):
+        return set().union(*kinds_of)
+    return set()
+
+
+def _list_counted_before(body: str, token, listed: int) -> bool:
+    """Does a count word earlier in the same sentence already give the size of the list the sentence introduces?"""
+    start = max(body.rfind(c, 0, token.start) for c in "。！？；\n") + 1
+    return any(other.word and start <= other.start < token.start and classify.word_value(other.text) == listed
+               for other in classify.numbers_in(body[:token.start]) if not other.structural)
+
+
+def check_completeness(ctx: Context) -> None:
+    """Every number in the body that is not structural is covered by a claim or a citation."""
+    report = ctx.report
+    for token in classify.numbers_in(ctx.page.body):
+        if token.structural:
+            continue
+        report.numbers_total += 1
+        if ctx.values is None:
+            continue  # the verify function failed with a line of its own; its numbers cannot be judged
+        covers = {c.kind for c in ctx.covered if c.start <= token.start and token.end <= c.end}
+        if not covers:
+            covers = _covered_in_parts(ctx, token)
+        if "failed-claim" in covers:
+            continue  # its claim already failed with a message of its own
+        if "claim" in covers:
+            report.numbers_recomputed += 1
+            where = (token.start + ctx.page.body_offset, token.end + ctx.page.body_offset)
+            index = next((n for n, c in enumerate(report.claims) if c.status == "passed" and c.span
+                          and c.span[0] <= where[0] < c.span[1]), None)   # the claim where the number starts
+            if index is not None:
+                claim = report.claims[index]
+                report.marks.append(kinds.Mark(token.start, token.end, token.text, claim_kind(ctx, claim),
+                                               claim=index))
+        elif "cited" in covers:
+            report.numbers_cited += 1
+            # each cited entry counts the numbers it accounts for, so the entries sum to numbers.cited
+            entry = next(c.entry for c in ctx.covered
+                         if c.kind == "cited" and c.start <= token.start and token.end <= c.end)
+            if entry is not None:
+                report.cited[entry].numbers += 1
+                report.marks.append(kinds.Mark(token.start, token.end, token.text,
+                                               report.cited[entry].kind or "paper", cited=entry))
+        elif ctx.course.states_phrase(token.phrase if token.word else digit_phrase(ctx.page.body, token)):
+            report.numbers_course += 1  # the seed section states this count in these words: the course's own
+            report.marks.append(kinds.Mark(token.start, token.end, token.text, "course"))
+        elif (token.word and not token.phrase.startswith(classify.BARE_BEFORE)   # 宽度为二 sets a value, counts nothing
+              and (listed := counts.enumerated_count(ctx.page.body, token.start, token.end)) is not None):
+            stated = classify.word_value(token.text)
+            if stated == listed:
+                report.numbers_enumerated += 1   # the page lists that many items itself
+            elif _list_counted_before(ctx.page.body, token, listed):
+                # 准备两个各含十个 token 的保留集： two items listed; 两个 counts them, 十个 counts something else
+                ctx.fail(ctx.page.line_of(token.start),
+                         f"number {token.text!r} is neither claimed nor cited ({token.context}); the list after its "
+                         f"sentence is counted by an earlier word; add a claim template for {token.text!r}")
+            else:
+                ctx.fail(ctx.page.line_of(token.start),
+                         f"{token.text!r} counts the items this sentence enumerates, but there are {listed}; "
+                         f"write {listed} or list {int(stated)}")
+        else:
+            ctx.fail(ctx.page.line_of(token.start),
+                     f"number {token.text!r} is neither claimed nor cited ({token.context}); "
+                     "add a claim template or a cited entry (a count in words is bound the same way; do not blur it)")
+
+
+STAGES = (
+    check_verify_function,
+    check_claims,
+    check_run_keys_are_named,
+    check_inputs_are_declared,
+    check_formulas_against_kernels,
+    check_source_matches_id,
+    check_provenance,
+    check_declared_kinds,   # after provenance: a record number computed here needs a cited record
+    check_comparisons,
+    check_unit_words,
+    check_pinned_statements,
+    check_pinned_arrangements,
+    check_evidence_lists_what_is_there,
+    check_project_paths,
+    check_code_blocks,
+    check_computed_evidence_is_used,
+    check_run_claims,
+    check_page_figures,
+    check_completeness,
+    check_title_and_description,   # after completeness: it accepts what the body verifies
+    check_tables,
+    check_blurred_counts,
+    check_kinds,
+)
+
+
+def check_page(path: Path) -> PageReport:
+    rel = project_relative(path)
+    try:
+        page = read_page(path)
+    except PageError as exc:
+        report = PageReport(rel, page_id=rel)
+        report.errors.append(f"{rel}:{exc.line}: {exc.message}")
+        return report
+    report = PageReport(rel, page.id, page.meta.get("title", ""), list(page.meta["evidence"]), page.meta.get("verify"),
+                        id_line=page.meta_lines.get("id", 2))
+    squeezed, offsets = squeeze(page.body)
+    ctx = Context(page, report, squeezed=squeezed, offsets=offsets)
+    for stage in STAGES:
+        stage(ctx)
+    return report
+
+
+_code_results: dict = {}
+
+
+def run_code_block(block) -> str | None:
+    """Run a page's python block once per distinct (code, expected output); None when it passes."""
+    key = (block.code, block.expected)
+    if key not in _code_results:
+        # the code's outcome depends on the code, the project modules it imports and the committed data
+        from checker.cache import cached, key_of
+        from checker.inputs import code_block_imports, data_files, module_closure, sha256_of
+        files = sorted({f for name in code_block_imports("```python\n" + block.code + "\n```") for f in module_closure(name)})
+        digest = key_of(block.code, str(block.expected), *(f"{f} {sha256_of(f)}" for f in files + data_files()))
+        _code_results[key] = cached("code", digest, lambda: _execute(block))
+    return _code_results[key]
+
+
+_NUMPY_PRINT_DEFAULTS = __import__("numpy").get_printoptions()
+
+
+def _execute(block) -> str | None:
+    import numpy as np
+
+    np.set_printoptions(**_NUMPY_PRINT_DEFAULTS)  # one page's print settings never leak into another's
+    out = io.StringIO()
+    namespace = {"__name__": "__page__"}
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(compile(block.code, "<page code>", "exec"), namespace)
+    except Exception as exc:
+        return f"python code block raised {type(exc).__name__}: {exc}; the code shown on a page must run"
+    if block.expected is not None:
+        got = "\n".join(l.rstrip() for l in out.getvalue().strip().splitlines())
+        want = "\n".join(l.rstrip() for l in block.expected.strip().splitlines())
+        if got != want:
+            first = next((f"{a!r} != {b!r}" for a, b in zip(got.splitlines(), want.splitlines()) if a != b),
+                         "different number of lines")
+            return f"python code block prints something else than the output shown after it: {first}"
+    return None
+
+
+def _jsonable(value):
+    if isinstance(value, Quantity):
+        return _jsonable(value.value)
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def check_unique_ids(reports: list[PageReport]) -> None:
+    """Two pages with one id would overwrite each other's results: the later one fails."""
+    first: dict[str, str] = {}
+    for report in reports:
+        if report.page_id in first:
+            report.errors.append(f"{report.path}:{report.id_line}: page id {report.page_id!r} is already the id of "
+                                 f"{first[report.page_id]}; give each page its own id")
+        else:
+            first[report.page_id] = report.path
+
+

@@ -1,0 +1,527 @@
+"""Comparisons are claims: an order or a sign stated in words is bound to the computation.
+
+A claim hole checks a printed number, but not the word beside it: `束搜索的概率 {p} 低于穷举的 {q}`
+stays green when 低于 becomes 高于. A page therefore binds each such sentence in its front
+matter:
+
+    relations:
+      - text: '束搜索找到的序列概率低于穷举'    # literal page text, found in the body
+        holds: '{p_beam} < {p_exhaustive}'     # predicate over computed keys
+
+`text` is located like a claim (whitespace-insensitive) and must contain a comparison word,
+so flipping the word breaks the location; `holds` is evaluated on the verify values, so a
+kernel or input change that reverses the order fails.
+
+The completeness lint: a comparison word (COMPARISON below) in the same sentence as a claim
+hole must lie inside some relation's located text. A sentence ends at 。！？；!? or `. `,
+and at the end of a Markdown block (blank line, table row, heading, list item). The
+sentence is the window because Chinese attaches a comparison to its operands within the
+clause chain of one sentence (`A 比 B 高出不少`, `与 X 相比，Y 更快`), while the next sentence
+is usually about something else; a fixed character window would both miss long sentences
+and catch neighbours.
+"""
+from __future__ import annotations
+
+import ast
+import math
+import operator
+import re
+
+import numpy as np
+
+from checker import classify
+from checker.page import squeeze
+from checker.numbers import SCALAR, NumberFormatError, parse_number
+
+HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
+
+# Words that state an order between quantities or a direction of change. Bare 大/小/高/低 are
+# too common in other senses (大头, 小模型); they count only in the comparative 比…大 frame.
+_CHINESE = (
+    "大于|小于|高于|低于|多于|少于|快于|慢于|优于|劣于|长于|短于|不大于|不小于|不低于|不高于|不超过|"
+    "升高|降低|上升|下降|提高|增加|减少|增大|减小|变大|变小|变高|变低|变长|变短|变快|变慢|"
+    "更大|更小|更高|更低|更快|更慢|更多|更少|更长|更短|更强|更弱|更好|更差|"
+    "超过|超出|高出|多出|(?<![拿做找得用想看听办等])不到|不足|不及|不如|胜过|压过|"   # 拿不到: cannot get
+    "降到|升到|降为|升为|"
+    "领先|落后|"
+    # 越X…越Y (the colder, the sharper) and 更尖/更平: an order stated as a trend; bound like any other
+    "越高|越低|越大|越小|越多|越少|越长|越短|越快|越慢|越尖|越平|越强|越弱|更尖|更平|更陡|更缓|"
+    r"比[^，。；：！？,;\n]{0,24}?(?<![至最])(?:大|小|高|低|快|慢|多|少|长|短|强|弱|好|差)"
+)
+# English comparatives count with "than" (a bare "lower" is also a BPE example word on these pages)
+_ENGLISH = (
+    r"\b(?:(?:larger|smaller|greater|bigger|higher|lower|faster|slower|fewer|more|less|better|worse|longer|shorter)"
+    r"\s+than|exceeds?|exceeded|increases|increased|decreases|decreased)\b"
+)
+# Order relations in math: between two printed numbers they are checked on the printed values
+# (`$-6.4>-8.2$`); next to anything else they are comparisons like the words above.
+_MATH_ORDER = r"\\(?:lt|gt|leq?|geq?|ll|gg)(?![A-Za-z])|[<>≤≥]"
+COMPARISON = re.compile(rf"(?:{_CHINESE})|{_ENGLISH}", re.I)
+# Words that state an equality or an invariance (the distribution stays the same). They are not order words:
+# the completeness lint does not ask for them (相同 is too common a word), but a relation may bind them, and
+# then its predicate must state the equality, with close(a, b, tol) or ==.
+EQUALITY = re.compile(r"一模一样|一样|相同|相等|等于|不改变|没有改变|不变|保持|原样|仍是|仍为|仍然是|正好|恰好|完全一致|一致|"
+                      r"同一个|无法区分|区分不了|分不出|\b(?:equal|same|unchanged)\b", re.I)
+STATES_EQUALITY = re.compile(r"\b(?:close|course)\(|==")
+# Words that say two values differ or one moved: in a relation whose predicate states only equalities they
+# contradict it (the careless edit 相同 -> 不同 in the body and in the relation text together)
+DIFFERENCE = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|区分得了|(?<!不)(?<!没有)(?<!没)改变|变了")
+# The equality words the completeness lint asks to be bound: the ones that state that two of the page's values
+# agree or that one did not move. 等于, 同一个, 一致 and 保持 also define things (等于没读到, 同一个候选池, 一致才算对)
+# and are bound only where an author binds them.
+EQUALITY_LINT = re.compile(r"一模一样|一样|相同|相等|不变|不改变|没有改变|无法区分|区分不了|分不出|完全一致|"
+                           r"\b(?:equal|same|unchanged)\b", re.I)
+MATH_ORDER = re.compile(_MATH_ORDER)
+PRINTED_ORDER = re.compile(rf"({SCALAR})\s*({_MATH_ORDER})\s*(?=({SCALAR}))")
+_ORDER_OPS = {"<": operator.lt, "\\lt": operator.lt, ">": operator.gt, "\\gt": operator.gt, "≤": operator.le,
+              "\\le": operator.le, "\\leq": operator.le, "≥": operator.ge, "\\ge": operator.ge, "\\geq": operator.ge,
+              "\\ll": operator.lt, "\\gg": operator.gt}
+# 比 inside these words is not the comparative 比 (比例 ratio, 比较 compare, 对比 contrast, …)
+_BI_AS_NOUN_BEFORE = re.compile(r"(?:对|相|类|无|占|好|正|反|成|之|压缩|信噪|准确|召回|概率|似然)$")
+_BI_AS_NOUN_AFTER = re.compile(r"(?:例|较|值|率|特|如|重|分|方|照|对|喻|拟)")
+
+# The direction a word states, for the polarity check: a relation's predicate is written in the
+# sentence's order (its subject first), so the directions the words state must be the directions the
+# predicate states. Faster/slower are neither: a faster run has the smaller time, so their predicate says
+# faster(a, b) or slower(a, b) over times (see pace()).
+_UP = ("领先|大于|高于|多于|优于|长于|升高|上升|提高|增加|增大|变大|变高|变长|更大|更高|更多|更长|更强|更好|超过|超出|高出|多出|"
+       "胜过|压过|升到|升为|不小于|不低于|larger|greater|bigger|higher|more|longer|better|exceed|increase")
+_DOWN = ("落后|小于|低于|少于|劣于|短于|降低|下降|减少|减小|变小|变低|变短|更小|更低|更少|更短|更弱|更差|不到|不足|不及|不如|"
+         "降到|降为|不大于|不高于|不超过|smaller|lower|fewer|less|shorter|worse|decrease")
+_NEGATED = {"不超过": "down", "不大于": "down", "不高于": "down", "不小于": "up", "不低于": "up"}
+
+
+def polarity(word: str) -> str | None:
+    """'up', 'down' or None (neither, or a comparative like 更快 whose direction depends on the quantity)."""
+    if word in _NEGATED:
+        return _NEGATED[word]
+    if word in (">", "\\gt", "\\ge", "\\geq", "≥", "\\gg"):
+        return "up"
+    if word in ("<", "\\lt", "\\le", "\\leq", "≤", "\\ll"):
+        return "down"
+    if word.startswith("比"):
+        tail = word[-1]
+        return "up" if tail in "大高多长强好" else "down" if tail in "小低少短弱差" else None
+    up, down = re.search(_UP, word, re.I), re.search(_DOWN, word, re.I)
+    if up and not down:
+        return "up"
+    if down and not up:
+        return "down"
+    if up and down:  # 不超过 contains 超过: the longer match decides
+        return "up" if len(up.group(0)) > len(down.group(0)) else "down"
+    return None
+
+
+def _predicate_polarity(predicate: str) -> set[str]:
+    ops = set(re.findall(r"<=?|>=?", predicate))
+    return {"down" if op.startswith("<") else "up" for op in ops}
+
+
+SENTENCE_END = re.compile(r"[。！？；!?;]|\.(?=\s)|\n\s*\n|\n(?=\s*(?:[|#>]|[-*+]\s|\d+[.)]\s|!!!|\?\?\?))|\n$")
+
+_BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+           ast.Pow: operator.pow}
+_COMPARE = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
+            ast.Eq: operator.eq, ast.NotEq: operator.ne}
+_FUNCTIONS = {"abs": abs, "min": min, "max": max, "log": math.log, "sqrt": math.sqrt,
+              # pace: 快/慢 say nothing about > or < until the quantity is known; these name it. faster(a, b):
+              # a takes less time than b (seconds, or times divided by one common time, e.g. faster(1, ratio))
+              "faster": lambda a, b: np.less(a, b), "slower": lambda a, b: np.greater(a, b),
+              # equality and invariance (一样, 相同, 不变, 无法区分) with the tolerance stated in the predicate:
+              # close(a, b, tol) holds when every entry differs by at most tol
+              "close": lambda a, b, tol: np.all(np.abs(np.asarray(a, dtype=float) - np.asarray(b, dtype=float)) <= tol)}
+PACE_FUNCTION = {"fast": "faster", "slow": "slower"}
+STATEMENT_FUNCTIONS = set(PACE_FUNCTION.values()) | {"close", "course"}   # a call of these states a relation by itself
+
+
+def pace(word: str) -> str | None:
+    """'fast' or 'slow' for a comparative of speed (更快, 快于, 比 B 慢), whose direction polarity() leaves open."""
+    if re.search(r"快", word) and not re.search(r"慢", word):
+        return "fast"
+    if re.search(r"慢", word) and not re.search(r"快", word):
+        return "slow"
+    return None
+
+
+class RelationError(ValueError):
+    pass
+
+
+def comparison_words(text: str) -> list[re.Match]:
+    """Comparison words in `text`, without the non-comparative uses of 比."""
+    found = []
+    for m in COMPARISON.finditer(text):
+        word = m.group(0)
+        if word.startswith("比") and (_BI_AS_NOUN_BEFORE.search(text[max(0, m.start() - 4):m.start()])
+                                      or _BI_AS_NOUN_AFTER.match(text, m.start() + 1)):
+            continue
+        found.append(m)
+    return found
+
+
+def sentences(view: str) -> list[tuple[int, int]]:
+    """(start, end) of every sentence in the prose view (see the module docstring)."""
+    spans, start = [], 0
+    for m in SENTENCE_END.finditer(view):
+        if view[start:m.end()].strip():
+            spans.append((start, m.end()))
+        start = m.end()
+    if view[start:].strip():
+        spans.append((start, len(view)))
+    return spans
+
+
+def evaluate(predicate: str, values: dict, lookup, states_value=None) -> tuple[bool, dict]:
+    """Evaluate a predicate like '{a} < {b[0]} - 1' on computed values; returns (holds, operands).
+    states_value(x), where given, is what `course(...)` asks: does the page's course section print x?"""
+    operands, names = {}, {}
+
+    def substitute(m: re.Match) -> str:
+        key = m.group(1) + m.group(2)
+        if m.group(1) not in values:
+            raise RelationError(f"{{{key}}} is not a key the verify function returns; known keys: "
+                                f"{', '.join(sorted(values)) or 'none'}")
+        try:
+            operands[key] = lookup(values, m.group(1), m.group(2))
+        except (KeyError, IndexError, TypeError) as exc:
+            raise RelationError(f"{{{key}}} indexes a computed value that has no such part ({exc})") from None
+        name = names.setdefault(key, f"_v{len(names)}")
+        return name
+
+    source = HOLE.sub(substitute, predicate)
+    if not operands:
+        raise RelationError("the predicate names no computed key; write it over {key} holes, e.g. '{a} < {b}'")
+    try:
+        tree = ast.parse(source, mode="eval")
+    except SyntaxError:
+        raise RelationError("the predicate is not an expression; use {key}, numbers, + - * / **, "
+                            "abs/min/max/log/sqrt, faster/slower and < <= > >= == != joined by and/or") from None
+    env = {names[k]: v for k, v in operands.items()}
+    functions = dict(_FUNCTIONS)
+    if states_value is not None:
+        # course(x): every entry of x is a number the page's course section prints ('原计数和词表不变')
+        functions["course"] = lambda x: all(states_value(float(v)) for v in np.ravel(np.asarray(x, dtype=float)))
+    result = _eval(tree.body, env, functions)
+    stated = isinstance(tree.body, ast.Call) and getattr(tree.body.func, "id", "") in STATEMENT_FUNCTIONS
+    if not isinstance(tree.body, (ast.Compare, ast.BoolOp)) and not stated:
+        raise RelationError("the predicate must compare (<, <=, >, >=, ==, !=, close(a, b, tol)); a bare value "
+                            "states no relation")
+    return bool(np.all(result)), operands
+
+
+def _eval(node, env, functions=_FUNCTIONS):
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.Name) and node.id in env:
+        value = env[node.id]
+        value = getattr(value, "value", value) if hasattr(value, "unit") else value  # a Quantity: its base-unit value
+        return np.asarray(value, dtype=float)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _eval(node.operand, env, functions)
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+        return _BINARY[type(node.op)](_eval(node.left, env, functions), _eval(node.right, env, functions))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in functions and not node.keywords:
+        args = [_eval(a, env, functions) for a in node.args]
+        fn = functions[node.func.id]
+        return fn(*[float(a) for a in args]) if node.func.id in ("log", "sqrt") else fn(*args)
+    if isinstance(node, ast.Compare) and all(type(op) in _COMPARE for op in node.ops):
+        left, result = _eval(node.left, env, functions), True
+        for op, comparator in zip(node.ops, node.comparators):
+            right = _eval(comparator, env, functions)
+            result = np.logical_and(result, _COMPARE[type(op)](left, right))
+            left = right
+        return result
+    if isinstance(node, ast.BoolOp):
+        parts = [np.all(_eval(v, env, functions)) for v in node.values]
+        return all(parts) if isinstance(node.op, ast.And) else any(parts)
+    raise RelationError(f"'{ast.unparse(node)}' is not allowed in a predicate; use {{key}}, numbers, + - * / **, "
+                        "abs/min/max/log/sqrt and comparisons joined by and/or")
+
+
+def _math_comparison(view: str, math, offset: int) -> bool:
+    """An order symbol inside math that is not in a subscript or superscript (`y_{<t}` is notation)."""
+    for s, e, c in math:
+        if c <= offset < e:
+            return not classify._in_script(view[c:offset])
+    return False
+
+
+def _short(value) -> str:
+    if isinstance(value, (float, np.floating)):
+        return f"{float(value):.6g}"
+    if hasattr(value, "tolist"):
+        return str(np.round(np.asarray(value, dtype=float), 6).tolist())
+    return repr(value)
+
+
+_NAME = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*")
+
+
+# what stands between a quantity's name and its number in a template ('困惑度约为 {ppl}', '参数共 {n}')
+_LEAD_OUT = re.compile(r"(?:约为|等于|达到|得到|只有|落在|变成|约|为|是|的|：|:|仅|共|有|在|取|从|到|降到|升到)+$")
+
+
+def table_rows(meta: dict) -> dict[str, set[str]]:
+    """{row label: the keys of its holes} for every claimed table row (`| 固定摘要 | {params_fixed} | …`)."""
+    rows: dict[str, set[str]] = {}
+    for template in (c if isinstance(c, str) else c.get("text", "") for c in meta.get("claims") or [] if c):
+        template = str(template)
+        if not template.lstrip().startswith("|"):
+            continue
+        for row in re.split(r"\|\s+\|", template.strip()):
+            cells = row.strip().strip("|").split("|")
+            label = cells[0].strip()
+            if len(label) >= 2 and not HOLE.search(label) and not re.search(r"\d|^[-: ]+$", label):
+                rows.setdefault(label, set()).update(m.group(1) + m.group(2) for c in cells[1:] for m in HOLE.finditer(c))
+    return rows
+
+
+def quantity_names(meta: dict) -> set[str]:
+    """Names of the things a page has numbers for, so that a comparison between two of them needs no digit to be
+    bound: the row labels of claimed table rows and the model or condition names written in Latin letters in
+    claim templates and cited texts (LSTM, RNNsearch-50, GPT-4o; a name has a capital after its first letter,
+    is all capitals, or has a digit, so English words like 'beam' are not names)."""
+    names = set(table_rows(meta))
+    templates = [c if isinstance(c, str) else c.get("text", "") for c in meta.get("claims") or [] if c]
+    for template in templates:   # the words a hole's number is a number of: '困惑度为 {ppl}' names 困惑度
+        for m in HOLE.finditer(str(template)):
+            run = re.search(r"[\u4e00-\u9fff]+$", str(template)[:m.start()].rstrip(" =（("))
+            word = _LEAD_OUT.sub("", run.group(0)) if run else ""
+            if len(word) >= 2:
+                names.add(word[-4:])
+    cited = [c.get("text", "") for c in meta.get("cited") or [] if isinstance(c, dict)]
+    for text in templates + cited:
+        for m in _NAME.finditer(HOLE.sub(" ", str(text))):
+            word = m.group(0)
+            if len(word) >= 2 and (word.isupper() or any(ch.isupper() for ch in word[1:]) or any(ch.isdigit() for ch in word)):
+                names.add(word)
+    return names
+
+
+def swapped_names(text: str, predicate: str, rows: dict[str, set[str]]) -> str | None:
+    """A relation whose text names one table row before its comparison word and another after it must compare
+    them in that order: the predicate's left side reads the first row's keys, the right side the second's.
+    Returns what is swapped, or None."""
+    words = comparison_words(text)
+    if not words or not rows:
+        return None
+    before = {n for n in _named(text[:words[0].start()], set(rows))}
+    after = {n for n in _named(text[words[0].end():], set(rows))} - before
+    before -= after
+    if not before or not after:
+        return None
+    for conjunct in re.split(r"\band\b|\bor\b", predicate):
+        sides = re.split(r"<=|>=|<|>|==", conjunct, maxsplit=1)
+        if len(sides) != 2:
+            continue
+        left, right = ({m.group(1) + m.group(2) for m in HOLE.finditer(side)} for side in sides)
+        if any(left & rows[n] for n in after) and any(right & rows[n] for n in before):
+            return (f"the text puts {'/'.join(sorted(before))} before {words[0].group(0)!r}, but {conjunct.strip()!r} "
+                    f"reads {'/'.join(sorted(after))} on its left")
+    return None
+
+
+# Before an equality word, a negation (不会逐位相同), a purpose or an instruction (让两者相等的设置, 设成与 kernel
+# 相同, 照一样的规则重建): the sentence states what is required or done, not that two values agree.
+_NEGATION_BEFORE = re.compile(r"(?:(?:不会|不要求|不保证|不一定|未必|并非|无需|不必|没有|让|使|要让|为了|设成|设为|改成|调成|否则|照|按照|依照)"
+                              r"[^，。；,;]{0,12}|[不未])$")
+
+
+def _asserted_equalities(sentence: str) -> list[re.Match]:
+    """The lint's equality words that the sentence asserts: a negated one (不会逐位相同, 不保证时间相同), a purpose
+    (让两者相等) or an instruction (设成与 kernel 相同) states a requirement or a caution, not that two values agree,
+    and one that ends its sentence with a colon captions the table or list after it; these are bound where the
+    author binds them."""
+    return [m for m in EQUALITY_LINT.finditer(sentence)
+            if not _NEGATION_BEFORE.search(sentence[max(0, m.start() - 16):m.start()])
+            and not re.match(r"\s*[:：]\s*$", sentence[m.end():])   # '三个源槽保持不变：' captions the table after it
+            and not _likewise(sentence, m)]
+
+
+def _likewise(sentence: str, m: re.Match) -> bool:
+    """一样 as 'likewise' or 'the same (as before)': 一样是只含“好看”的输入, 用一样的语料, 长度一样为一. With nothing in
+    its clause to be equal to (和、与、跟、同、像 …) and not ending the clause (两者一样。), it refers back; it does not
+    say that two values agree."""
+    if m.group(0) != "一样":
+        return False
+    clause = sentence[max(sentence.rfind(c, 0, m.start()) for c in "，,；;：:。") + 1:m.start()]
+    ends_clause = re.match(r"\s*(?:了|的)?\s*(?:[，,；;。：:！？!?）)]|$)", sentence[m.end():])
+    return not re.search(r"[和与跟同像如]|一模", clause) and not ends_clause
+
+
+_SITE = re.compile(r"本站|本项目")
+_COURSE = re.compile(r"课程|讲义|原课程|存档运行")
+
+
+def _site_against_course(sentence: str, m: re.Match) -> bool:
+    """Does the comparison set the site's run against the course's in one clause (本站的整句失败比讲义少得多)?"""
+    start = max(sentence.rfind(c, 0, m.start()) for c in "，；,;") + 1
+    ends = [i for i in (sentence.find(c, m.end()) for c in "，；,;") if i >= 0]
+    before, word, after = sentence[start:m.start()], m.group(0), sentence[m.end():min(ends) if ends else len(sentence)]
+    return bool(_SITE.search(before + word) and _COURSE.search(word + after) or
+                _COURSE.search(before + word) and _SITE.search(word + after))
+
+
+def _named(text: str, names: set[str]) -> set[str]:
+    return {n for n in names if re.search(rf"(?<![A-Za-z0-9]){re.escape(n)}(?![A-Za-z0-9])", text)}
+
+
+def _reads(expression: str, key: str) -> bool:
+    return bool(re.search(r"\{" + re.escape(key) + r"(?:[\[.][^}]*)?(?:[:!][^}]*)?\}", expression))   # {k}, {k[0]}
+
+
+def _printed_but_unread(found: list[int], length: int, offsets: list[int], printed, predicate: str,
+                        context: str) -> tuple[list[str], list[str]]:
+    """Keys of claimed numbers printed inside the relation's text that neither its predicate reads nor its context
+    names (a predicate pointed at another key that is also true: {add3[0]} < {mle[0]} -> {add4[0]} < {mle[0]}), and
+    context keys that are not printed there or are read after all. Where the text is found more than once, a key
+    printed at every place counts."""
+    if not found:
+        return [], []
+    here: set[str] | None = None
+    for start in found:
+        s, e = offsets[start], offsets[start + length - 1] + 1
+        keys = {key for a, b, key in printed if s <= a and b <= e}
+        here = keys if here is None else here & keys
+    here = here or set()
+    declared = set(re.findall(r"\{([^}:!]+)", context))
+    unread = sorted(k for k in here if not _reads(predicate, k) and k not in declared)
+    stale = sorted(k for k in declared if k not in here or _reads(predicate, k))
+    return unread, stale
+
+
+def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]], lookup, line_of_item,
+                    located: list[tuple[int, int]] = (), names: set[str] = frozenset(),
+                    states_value=None, printed: list[tuple[int, int, str]] = ()) -> list[tuple[int, str]]:
+    """Errors (line, message) for a page's relations and for comparison sentences left unbound.
+
+    values is None when the verify function failed (already reported): predicates are then skipped
+    but texts are still located. claim_spans are body offsets of the checked numbers (claim holes and cited
+    texts). located are body spans of literal text another check locates (claim templates, cited texts): a
+    comparison word inside one is bound already, since flipping it breaks the location.
+    line_of_item(i) gives the front-matter line of relation i.
+    """
+    errors: list[tuple[int, str]] = []
+    entries = page.meta.get("relations") or []
+    squeezed, offsets = squeeze(page.body)
+    bound: list[tuple[int, int]] = list(located)
+    for i, entry in enumerate(entries):
+        line = line_of_item(i)
+        if not isinstance(entry, dict) or not {"text", "holds"} <= set(entry) <= {"text", "holds", "context"} or \
+                not all(isinstance(entry[k], str) for k in entry):
+            errors.append((line, f"relation {i} must be a mapping with exactly 'text' (the sentence's words on the "
+                                 "page) and 'holds' (a predicate like '{a} < {b}'), both quoted strings, and optionally "
+                                 "'context' (the printed keys the comparison does not compare, like '{n_batch}')"))
+            continue
+        text, predicate, context = entry["text"], entry["holds"], entry.get("context", "")
+        if not comparison_words(text) and not MATH_ORDER.search(text):
+            if not EQUALITY.search(text):
+                errors.append((line, f"relation {i} text {text!r} contains no comparison word; bind the words that "
+                                     "state the order (大于, 更快, 超过, larger…) or the equality (一样, 不变, 相同…)"))
+            elif not STATES_EQUALITY.search(predicate):
+                errors.append((line, f"relation {i} text says {EQUALITY.search(text).group(0)!r}, an equality, but "
+                                     f"{predicate!r} does not state one; write close(a, b, tol) or a == b"))
+        different = DIFFERENCE.search(text)
+        if different and re.search(r"\b(?:close|course)\(", predicate) and not re.search(r"!=|<|>", predicate):
+            errors.append((line, f"relation {i} text says {different.group(0)!r} (different), but {predicate!r} states "
+                                 "only equalities; state the difference too (!=, <, >), or the word was changed"))
+        if re.search(r"\b(?:close|course)\(", predicate) and not EQUALITY.search(text):
+            errors.append((line, f"relation {i} {predicate!r} states an equality, but its text {text!r} says none "
+                                 "(一样, 相同, 不变…); the word was changed, or the predicate is not the sentence's"))
+        said = {polarity(m.group(0)) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
+        stated = _predicate_polarity(predicate)
+        if said and stated and said != stated:
+            # the directions the words state are the directions the predicate states: 更长…更低 binds one '>' and
+            # one '<', so flipping either word (更短…更低) leaves a direction the predicate does not state
+            missing = said - stated or stated - said
+            word = next((m.group(0) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))
+                         if polarity(m.group(0)) in missing), None)
+            what = (f"says {word!r} ({'greater' if 'up' in missing else 'less'}), but {predicate!r} states no such order"
+                    if word else f"states only {'greater' if 'up' in said else 'less'}, but {predicate!r} also states "
+                    f"{'greater' if 'up' in missing else 'less'}")
+            errors.append((line, f"relation {i} text {what}; write the predicate with the sentence's subject first, "
+                                 "one comparison per order word — or a word was flipped"))
+        for m in comparison_words(text):
+            wanted = PACE_FUNCTION.get(pace(m.group(0)))
+            if wanted and not re.search(rf"\b{wanted}\(", predicate):
+                errors.append((line, f"relation {i} text says {m.group(0)!r}, a pace, but {predicate!r} does not state "
+                                     f"it with {wanted}(a, b) (a takes {'less' if wanted == 'faster' else 'more'} time "
+                                     f"than b); bind the times — or the word was flipped"))
+                break
+        swapped = swapped_names(text, predicate, table_rows(page.meta))
+        if swapped:
+            errors.append((line, f"relation {i}: {swapped}; the names were swapped, or the predicate was"))
+        needle = squeeze(text)[0]
+        found = [m.start() for m in re.finditer(re.escape(needle), squeezed)] if needle else []
+        if not found:
+            errors.append((line, f"relation {i} text not found in the page body: {text!r}; the sentence changed "
+                                 "— restore it, or update the relation and check that the order still holds"))
+        for start in found:
+            bound.append((offsets[start], offsets[start + len(needle) - 1] + 1))
+        # without values no claim was located: what the text prints is unknown, and the function's failure is reported
+        unread, stale = ([], []) if values is None else _printed_but_unread(found, len(needle), offsets, printed,
+                                                                            predicate, context)
+        if unread:
+            errors.append((line, f"relation {i} text prints {', '.join('{' + k + '}' for k in unread)} (claimed there), "
+                                 f"but {predicate!r} does not read {'it' if len(unread) == 1 else 'them'}: the predicate "
+                                 "was pointed at another key, or the number is context the comparison does not compare; "
+                                 "then list it under the relation's 'context'"))
+        if stale:
+            errors.append((line, f"relation {i} context names {', '.join('{' + k + '}' for k in stale)}, which its text "
+                                 "does not print (or the predicate reads); drop it from 'context'"))
+        if values is None:
+            continue
+        try:
+            holds, operands = evaluate(predicate, values, lookup, states_value)
+        except RelationError as exc:
+            errors.append((line, f"relation {i} {predicate!r}: {exc}"))
+            continue
+        except (ArithmeticError, ValueError, TypeError) as exc:
+            errors.append((line, f"relation {i} {predicate!r} cannot be evaluated ({type(exc).__name__}: {exc})"))
+            continue
+        if not holds:
+            shown = ", ".join(f"{k}={_short(v)}" for k, v in operands.items())
+            errors.append((line, f"relation {i} does not hold: {predicate} is false for {shown}; the page says "
+                                 f"{text!r} — fix the text or the computation"))
+
+    view = classify.prose_view(page.body)
+    math = classify.math_spans(view)
+    checked_symbols: set[int] = set()
+    for s, e, c in math:
+        for m in PRINTED_ORDER.finditer(view, c, e):
+            try:
+                left, right = parse_number(m.group(1)), parse_number(m.group(3))
+            except NumberFormatError:
+                continue
+            checked_symbols.add(m.start(2))
+            if not _ORDER_OPS[m.group(2)](left.value, right.value):
+                errors.append((page.line_of(m.start()), f"the formula states {m.group(1)}{m.group(2)}{m.group(3)}, "
+                                                          "which is false for the printed numbers; fix the relation"))
+    for start, end in sentences(view):
+        sentence_text = view[start:end]
+        numbered = any(start <= s < end for s, e in claim_spans) or classify.COMPARISON_BOUND.search(sentence_text)
+        if numbered:
+            why = "next to a claimed number"
+            words = comparison_words(sentence_text) + _asserted_equalities(sentence_text)
+            words += [m for m in MATH_ORDER.finditer(sentence_text) if _math_comparison(view, math, start + m.start())
+                      and start + m.start() not in checked_symbols]
+        else:   # no number: a comparison or an equality between two things the page has numbers for
+            why = "between two things the page has numbers for"
+            words = []
+            for m in comparison_words(sentence_text):
+                before, after = _named(sentence_text[:m.start()], names), _named(sentence_text[m.end():], names)
+                if before - after and after - before or _site_against_course(sentence_text, m):
+                    words.append(m)
+            if len(_named(sentence_text, names)) >= 2:
+                words += _asserted_equalities(sentence_text)
+        for m in words:
+            w_start, w_end = start + m.start(), start + m.end()
+            if any(b_start <= w_start and w_end <= b_end for b_start, b_end in bound):
+                continue
+            sentence = " ".join(page.body[start:end].split())
+            errors.append((page.line_of(w_start),
+                           f"comparison {m.group(0)!r} {why} is not bound: '{sentence[:80]}'; add a relations entry "
+                           "(text with the word, holds: a predicate over the keys, or over {cited[i][j]}) so the "
+                           "order is checked"))
+    return errors

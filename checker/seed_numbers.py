@@ -1,0 +1,228 @@
+"""The numbers each seed section states, as committed data: facts, not seed sentences.
+
+`checker/data/seed_numbers.json` maps a page source (`lecture §3.5`, `primer §C`,
+`topic attention-to-prediction`) to what that section of the course states:
+
+- `values`: every number it writes, digits, words or fractions (3, 0.422319, 万分之一 → 0.0001, 2÷3),
+  each as [value, half-width]: the interval the seed's printed digits stand for (0.119 → 0.0005;
+  an integer, a fraction or a number word is exact, 0), so a page's 0.11920 is the course's 0.119;
+- `phrases`: every count stated in words or digits, as numeral + measure word + up to two following
+  characters (三个源槽, 两个头, 720张训练), the form in which a page restates the course's own counts;
+- `dates`: every calendar date with a month (checker.dates), as YYYY-MM[-DD].
+
+The checker reads only this file; the seeds themselves (../shared) are read only when the data
+is regenerated:
+
+    python -m checker.seed_numbers --seeds ../shared/seeds --sections ../shared/sections.tsv
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from checker.dates import agrees, dates_in
+from checker.paths import DATA
+
+DATA_FILE = DATA / "seed_numbers.json"
+
+
+@dataclass(frozen=True)
+class SectionNumbers:
+    """What one seed section states."""
+    source: str
+    values: frozenset       # (value, half-width of the interval its printed digits stand for)
+    phrases: frozenset
+    dates: frozenset = frozenset()
+
+    def states_value(self, value: float) -> bool:
+        """Does the section state `value`, at the precision the section itself printed?"""
+        value = float(value)
+        # float rounding only: relative, never an absolute floor (1.61e-15 is not the course's 1.804e-15)
+        # a printed zero states zero, not "anything that rounds to zero": 1.04% is not the course's 0.0
+        return any(abs(value - v) <= tol + 1e-9 * max(abs(v), abs(value)) if v else abs(value) <= 1e-12
+                   for v, tol in self.values)
+
+    def numbers(self) -> list[float]:
+        return sorted({v for v, _ in self.values})
+
+    def union(self, other: "SectionNumbers") -> "SectionNumbers":
+        return SectionNumbers(self.source, self.values | other.values, self.phrases | other.phrases,
+                              self.dates | other.dates)
+
+    def states_phrase(self, phrase: str) -> bool:
+        """Does the section write this count (numeral + measure word + what follows)? The two characters kept after
+        the measure word are context, so one side's may be a prefix of the other's (the seed's 四步, the page's
+        这四步合起来 → 四步合起)."""
+        if not phrase:
+            return False
+        if phrase in self.phrases:
+            return True
+        m = _PHRASE.fullmatch(phrase)
+        if not m:
+            return False
+        head, tail = m.group("head"), m.group("tail")
+        for stated in self.phrases:
+            s = _PHRASE.fullmatch(stated)
+            if s and s.group("head") == head and (s.group("tail").startswith(tail) or tail.startswith(s.group("tail"))):
+                return True
+        return False
+
+    def states_date(self, iso: str) -> bool:
+        return any(agrees(iso, recorded) for recorded in self.dates)
+
+
+EMPTY = SectionNumbers("", frozenset(), frozenset())
+
+
+def _phrase_pattern():
+    from checker.classify import MEASURE
+    return re.compile(rf"(?P<head>[〇零一二两三四五六七八九十百千万\d]+(?:{MEASURE}))(?P<tail>.*)")
+
+
+class _LazyPattern:
+    def __getattr__(self, name):
+        global _PHRASE
+        _PHRASE = _phrase_pattern()
+        return getattr(_PHRASE, name)
+
+
+_PHRASE = _LazyPattern()
+
+
+@lru_cache(maxsize=1)
+def _load(path: Path = DATA_FILE) -> dict:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def source_key(source: str) -> str:
+    """A page's `source:` field → the data key: 'lecture §3.5 (note)' → 'lecture §3.5'."""
+    m = re.match(r"\s*(lecture|primer)\s*§\s*([\w.]+)|\s*(topic)\s+([\w-]+)", str(source))
+    if not m:
+        return str(source).strip()
+    return f"{m.group(1)} §{m.group(2)}" if m.group(1) else f"topic {m.group(4)}"
+
+
+def chapter_numbers(source: str) -> SectionNumbers:
+    """For a chapter's index page (`lecture §3`): what the chapter's heading and every one of its sections state
+    (an index page restates its sections' examples)."""
+    key = source_key(source)
+    numbers = section_numbers(key)
+    for other in _load():
+        if other.startswith(key + "."):
+            numbers = numbers.union(section_numbers(other))
+    return numbers
+
+
+def section_numbers(source: str) -> SectionNumbers:
+    """The numbers and count phrases that the seed section behind `source` states (EMPTY if unknown)."""
+    entry = _load().get(source_key(source))
+    if entry is None:
+        return EMPTY
+    return SectionNumbers(source_key(source), frozenset((v, tol) for v, tol in entry["values"]),
+                          frozenset(entry["phrases"]), frozenset(entry.get("dates", ())))
+
+
+# --------------------------------------------------------------------------- regeneration from the seeds
+
+def extract(text: str) -> dict:
+    """Values and count phrases of one section's text, with the checker's own number reader."""
+    from checker.classify import MEASURE, NUMBER, math_spans, number_words, word_value
+    from checker.numbers import NumberFormatError, parse_number
+
+    values, phrases = {}, set()
+
+    def add(value: float, tolerance: float) -> None:
+        if math.isfinite(value):
+            values[value] = max(values.get(value, 0.0), tolerance)
+
+    # '3000/300/300' lists three counts; only a single a/b is a fraction
+    for m in re.finditer(r"(?<![\d./])\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?){2,}(?![\d./])", text):
+        for part in m.group(0).split("/"):
+            add(float(part), 0.0)
+    for m in re.finditer(r"(?<![\d.])(\d+)\s*÷\s*(\d+)(?![\d.])", text):   # 2÷3: a fraction, exact
+        if int(m.group(2)):
+            add(int(m.group(1)) / int(m.group(2)), 0.0)
+    for m in NUMBER.finditer(text):
+        if re.search(r"\d", m.group(0)):
+            try:
+                printed = parse_number(m.group(0))
+            except NumberFormatError:
+                continue
+            # an integer the seed prints is exact (3 candidates is not 2.7); decimals stand for their interval
+            exact = not re.search(r"[.eE×]|\\times|10\^|%|‰", m.group(0))
+            add(printed.value, 0.0 if exact else printed.tolerance)
+    for m in re.finditer(r"\\?ln\s*\{?(\d+)\}?", text):   # ln2, \ln 3: the logarithm the seed writes, exact
+        if int(m.group(1)) > 0:
+            add(math.log(int(m.group(1))), 0.0)
+    superscript = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+    for m in re.finditer(r"(?<![\d.×])10(?:\^\{?(-?\d+)\}?|([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))", text):   # a bare power 10⁻¹⁰
+        exponent = int(m.group(1) if m.group(1) else m.group(2).translate(superscript))
+        add(10.0 ** exponent, 0.0)
+    for m in re.finditer(rf"(?<![\d.])(\d+)\s*({MEASURE})([\u3400-\u9fff]{{0,2}})", text):
+        phrases.add(m.group(1) + m.group(2) + m.group(3))   # 720 张训练图 → 720张训练
+    for token in number_words(text, math_spans(text)):
+        if token.structural and not token.context.startswith("anaphora") and not (
+                token.context.startswith("ordinal") and not re.match(r"\S+[章节]", token.text)):
+            continue  # an ordinal still states its value (a page's 第 3 轮后停止 restates the course's 第三轮); 第四章 does not
+        if token.phrase:
+            phrases.add(token.phrase)
+        try:
+            add(word_value(token.text), 0.0)
+        except NumberFormatError:
+            pass
+    return {"values": [[v, values[v]] for v in sorted(values)], "phrases": sorted(phrases),
+            "dates": sorted({d.iso for d in dates_in(text)})}
+
+
+def build(seeds: Path, sections: Path) -> dict:
+    lines_of: dict[str, list[str]] = {}
+    data = {}
+    with open(sections, encoding="utf-8") as handle:
+        for row in csv.DictReader(handle, delimiter="\t"):
+            name = row["seed_file"]
+            if name not in lines_of:
+                lines_of[name] = (Path(seeds) / name).read_text(encoding="utf-8").split("\n")
+            text = "\n".join(lines_of[name][int(row["first_line"]) - 1:int(row["last_line"])])
+            key = f"topic {row['id']}" if row["doc"] == "topic" else f"{row['doc']} §{row['id']}"
+            data[key] = extract(text)
+    return data
+
+
+def differences(committed: Path, seeds: Path, sections: Path) -> list[str]:
+    """The sections whose committed data is not what the seeds give (the file is generated, never edited)."""
+    fresh = build(seeds, sections)
+    recorded = json.loads(Path(committed).read_text(encoding="utf-8"))
+    # through JSON, so that tuples and lists compare as the file stores them
+    fresh = json.loads(json.dumps(fresh, ensure_ascii=False))
+    return sorted(k for k in set(fresh) | set(recorded) if fresh.get(k) != recorded.get(k))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m checker.seed_numbers", description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=Path, required=True)
+    parser.add_argument("--sections", type=Path, required=True)
+    parser.add_argument("--out", type=Path, default=DATA_FILE)
+    args = parser.parse_args(argv)
+    data = build(args.seeds, args.sections)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=args.out.parent, suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, ensure_ascii=False, indent=0, sort_keys=True)
+        handle.write("\n")
+    os.replace(tmp, args.out)
+    print(f"wrote {args.out}: {len(data)} sections, {sum(len(v['values']) for v in data.values())} values, "
+          f"{sum(len(v['phrases']) for v in data.values())} count phrases, "
+          f"{sum(len(v['dates']) for v in data.values())} dates")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

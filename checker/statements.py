@@ -1,0 +1,516 @@
+"""Statements no computation checks are pinned, so that changing one is a reviewed act (issue 20).
+
+A relation binds an order or an equality to the verify values (checker/relations.py), but most sentences that
+state one are general: 温度降低一般让分布更尖, 历史越长读得越多, 这个解释本站没有单独测过. No page computes them, and
+a careless edit that reverses one (更尖 -> 更平, 没有 -> 已经, 不一定 -> 一定) keeps every digit. This stage does
+not decide whether such a sentence is true. It reduces every page to the sequence of what its statement words
+say, by meaning class and direction, not by wording:
+
+    更大, 高于, 越多, 领先  -> order:up          最高, 最大  -> most            为正, 变正   -> sign:+
+    一样, 相同, 不变        -> same              不同, 并不一样 -> differ       不一定, 未必 -> not-necessarily
+    float64, 双精度         -> precision:8       左侧        -> side:left       第三        -> ordinal:3
+    本站 … 没有单独测过      -> site, not-done   入门文章 … 算出 -> primer, done
+
+and compares that sequence with the one recorded in PINS when a person last read the page. A synonym (更大 ->
+更高, 同样 -> 一样), a reflowed or reworded sentence and an added sentence without statement words keep the
+sequence; a reversed or removed statement, or one added inside a pinned sentence, changes it and fails with the
+sentence and what changed, until someone who has checked the sentence against its source runs `make pin`
+(python -m checker.statements --pin). A whole new sentence is new prose and passes; the next `make pin` records it.
+The git diff of PINS then shows the change (order:up -> order:down on lecture.2.8) to whoever reviews it.
+
+A pin is not a check of truth: a sentence that was wrong when pinned stays wrong. Where the page computes what a
+sentence states, bind it with a relation instead; the relation is checked against the values.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+from difflib import SequenceMatcher
+from pathlib import Path
+
+from checker import classify
+from checker.paths import ROOT, cached_by_mtime, entry_digest, load_pins_file, project_relative, write_text_atomically
+from checker.relations import EQUALITY_LINT, comparison_words, pace, polarity, sentences
+from checker.unit_words import PRECISION_BYTES, PRECISION_WORD
+
+PINS = ROOT / "checker" / "pins" / "statements.json"
+
+_NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
+# a negation shortly before a word reverses what it says (不会增加, 不是本站训练的); a clause break ends its reach
+_NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不能|无法|从不)[^，。；,;：:]{0,10}$|不[^，。；,;：:同]{0,2}$")
+_SAME_EXTRA = re.compile(r"同样|原样|一致|没有?变|未变")
+_DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样")
+_MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
+         "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",
+         "最快": "fastest", "最慢": "slowest", "最尖": "sharpest", "最平": "flattest"}
+_SUPERLATIVE = re.compile("|".join(_MOST))
+# 正/负 as a sign, not 正确, 正常, 正好, 正在, 正文, 负责, 负担 …
+_SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
+_MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必|无须|无需|不需要|不要求|必须|务必")
+_LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向)(零|一|无穷|0|1)")
+_SIDE = re.compile(r"([左右])(?=侧|边|列|图|半|端)|(?<=[靠最向往偏])([左右])")
+_ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项])|(最后|倒数第一)(?=[步个列行层位条句槽轮次项])")
+# a conclusion refused (不说明, 说明不了) is pinned; the bare 说明 is too common a verb ('说明本页回答什么') to pin, and
+# dropping the refusal already changes the sequence
+_CONCLUDE = re.compile(r"(不能|无法|不足以|不可以|可以|能够|才能|就能)(?:据此|由此)|(?:不)?证明|(?:不能|无法|不|并不)(?:说明|表明)|(?:说明|表明)不了")
+# pairs whose two sides a careless edit swaps: 前者/后者, 左移/右移, 靠前/靠后, 大头/小头, 百分制/千分制
+_PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移": "side:right", "靠前": "position:before",
+          "靠后": "position:after", "大头": "most", "小头": "least", "百分制": "scale:100", "千分制": "scale:1000",
+          "分不开": "same", "分得开": "differ", "分开了": "differ", "等价": "same",
+          "之前": "position:before", "之后": "position:after", "以前": "position:before", "以后": "position:after",
+          "此前": "position:before", "此后": "position:after", "往前": "position:before", "往后": "position:after",
+          "纹丝不动": "same", "原封不动": "same"}
+_PAIR = re.compile("|".join(sorted(_PAIRS, key=len, reverse=True)))
+# 越难重复、越容易: a trend word the order table does not name, read by its first character after 越
+_TREND = re.compile(r"越(?:来越)?\s*([\u4e00-\u9fff])")
+# the order of steps: 先加，再归一化 and 先归一化，再加 are two different layers
+_STEP = re.compile(r"(?<![首原预优事])(?:先|然后|再|最后)\s*(?:[去来才就又把将对用要会能还都也只]|可以)*\s*([\u4e00-\u9fff]|[A-Za-z]+)")
+_SUBJECT = {"本站": "site", "本项目": "site", "入门文章": "primer", "讲义": "course", "原课程": "course",
+            "课程": "course", "论文": "paper"}
+_SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=len, reverse=True)))
+_DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|都)?(?:单独|重新|再)?"
+                   r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算出|算了|复现|列出|给出|报告|画出|做过|做了|"
+                   r"(?<=没有)做|(?<=没)做|(?<=未)做)")
+_DEGREE = re.compile(r"(?:较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)")
+_POSITION = re.compile(r"([前后上下])一(?=[个张步层条句位项节章篇段页轮次])|(起点|终点)")
+_GROWTH = re.compile(r"按(平方|线性|指数|对数|常数)")
+_FAVOUR = re.compile(r"(?<![便])(有利|不利)")
+_TIME = re.compile(r"(?:更|较|稍)(早|晚|迟)|(早|晚)于")
+_STAT = re.compile(r"中位(?:数|值)?|平均(?:值|数)?|均值")
+_RANGE = re.compile(r"介于\s*([^\s和与到，。；]{1,4}?)\s*(?:和|与|到)\s*([^\s，。；]{1,4}?)\s*之间")
+# whose a thing is, said of the thing (本站自建的切分, 入门文章给定的教学数, 取自讲义原表): the provenance of a box's content
+_SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自造|补充|设定|写的|选的|定的)|"
+                     r"取自\**(?:讲义|入门文章|原课程|课程)|(?:讲义|入门文章|原课程)\**(?:本节)?的?(?:原表|原例|给定|给出|给的|写出)")
+_COPULA_NOT = re.compile(r"并不是|不是|并非|而非")
+# what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
+# (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not
+_SUBJECT_NAME = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_\\])([A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(?![A-Za-z0-9_])")
+# the two sides of a role a careless edit swaps (Q 取自 decoder, K/V 取自 encoder; CBOW 由周围词预测中心词; 标注/预测)
+_ROLE = re.compile(r"(?<![A-Za-z\-])((?i:encoder|decoder|query|key|value|CBOW|Skip-gram)|Q|K|V)(?![A-Za-z\-])|"
+                   r"(编码器|解码器|原文|译文|源端|目标端|中心词|周围词|标注|训练集|测试集|验证集)")
+_NUMBER = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_SHARP = {"尖": "sharp", "陡": "sharp", "平": "flat", "缓": "flat"}
+
+
+def _chinese_number(text: str) -> int:
+    if text == "十":
+        return 10
+    if text.startswith("十"):
+        return 10 + _NUMBER.get(text[1:], 0)
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        return _NUMBER.get(tens, 0) * 10 + _NUMBER.get(ones, 0)
+    return _NUMBER.get(text, 0)
+
+
+def _comparison_token(word: str) -> str:
+    if word.startswith("越"):   # 越长…越多: a trend's direction is its adjective's
+        tail = word[1:]
+        word = "更" + tail
+    direction = polarity(word)
+    if direction:
+        return f"order:{direction}"
+    speed = pace(word)
+    if speed:
+        return f"pace:{speed}"
+    shape = next((v for k, v in _SHARP.items() if word.endswith(k)), None)
+    return f"shape:{shape}" if shape else word
+
+
+def tokens(sentence: str) -> list[tuple[int, str]]:
+    """(offset in the sentence, token) for every statement word, in order."""
+    found: list[tuple[int, str]] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(start: int, end: int, token: str) -> None:
+        if any(s < end and start < e for s, e in taken):
+            return   # one word, one token: 不变 is an equality, not also part of another match
+        taken.append((start, end))
+        found.append((start, token))
+
+    for m in _DIFFER.finditer(sentence):   # 并非不同 is a sameness
+        negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
+        add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "same" if negated else "differ")
+    for m in list(EQUALITY_LINT.finditer(sentence)) + list(_SAME_EXTRA.finditer(sentence)):
+        negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
+        add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "differ" if negated else "same")
+    for m in re.finditer(r"等变", sentence):   # 置换等变 and 置换不变 are two properties; swapping them is an edit
+        add(m.start(), m.end(), "equivariant")
+    for m in _SUPERLATIVE.finditer(sentence):
+        add(m.start(), m.end(), _MOST[m.group(0)])
+    for m in comparison_words(sentence):   # 不会增加 says the opposite of 增加: dropping the 不会 is an edit
+        token = _comparison_token(m.group(0))
+        add(m.start(), m.end(), f"not:{token}" if _NEGATION_BEFORE.search(sentence[max(0, m.start() - 6):m.start()]) else token)
+    for m in _PAIR.finditer(sentence):
+        negated = m.group(0) == "等价" and _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
+        add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "differ" if negated else _PAIRS[m.group(0)])
+    for m in _ROLE.finditer(sentence):
+        add(m.start(), m.end(), "role:" + (m.group(1) or m.group(2)).lower())
+    for m in _DEGREE.finditer(sentence):
+        add(m.start(), m.end(), _comparison_token("更" + m.group(1)))
+    for m in _POSITION.finditer(sentence):
+        add(m.start(), m.end(), "position:" + {"前": "before", "上": "before", "后": "after", "下": "after",
+                                               "起点": "start", "终点": "end"}[m.group(1) or m.group(2)])
+    for m in _GROWTH.finditer(sentence):
+        add(m.start(), m.end(), "growth:" + m.group(1))
+    for m in _FAVOUR.finditer(sentence):
+        add(m.start(), m.end(), "favour:" + ("+" if m.group(1) == "有利" else "-"))
+    for m in _TIME.finditer(sentence):
+        add(m.start(), m.end(), "time:" + ("earlier" if (m.group(1) or m.group(2)) == "早" else "later"))
+    for m in _STAT.finditer(sentence):
+        add(m.start(), m.end(), "stat:" + ("median" if m.group(0).startswith("中位") else "mean"))
+    for m in _RANGE.finditer(sentence):
+        add(m.start(), m.end(), f"range:{m.group(1)}:{m.group(2)}")
+    for m in _SOURCE.finditer(sentence):
+        word = m.group(0)
+        source = "site" if word.startswith(("本站", "本项目")) else "primer" if "入门文章" in word else "course"
+        negated = re.search(r"(?:不是|并非|而非|非)\**$", sentence[max(0, m.start() - 3):m.start()])
+        add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), f"{'not:' if negated else ''}source:{source}")
+    for m in _MODAL.finditer(sentence):
+        word = m.group(0)
+        add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") else "need-not"
+            if word in ("不必", "无须", "无需", "不需要", "不要求") else "must" if word in ("必须", "务必") else "necessarily")
+    for m in _SIGN.finditer(sentence):
+        add(m.start(), m.end(), "sign:" + ("+" if (m.group(1) or m.group(2)) == "正" else "-"))
+    for m in _LIMIT.finditer(sentence):
+        add(m.start(), m.end(), "limit:" + {"零": "0", "一": "1", "无穷": "inf"}.get(m.group(1), m.group(1)))
+    for m in _SIDE.finditer(sentence):
+        add(m.start(), m.end(), "side:" + ("left" if (m.group(1) or m.group(2)) == "左" else "right"))
+    for m in _ORDINAL.finditer(sentence):
+        add(m.start(), m.end(), f"ordinal:{_chinese_number(m.group(1))}" if m.group(1) else "ordinal:last")
+    for m in _TREND.finditer(sentence):
+        add(m.start(), m.end(), _comparison_token("越" + m.group(1)) if polarity("更" + m.group(1)) or pace(m.group(1))
+            else f"trend:{m.group(1)}")
+    steps = list(_STEP.finditer(sentence))
+    if len(steps) >= 2 and any(m.group(0).startswith("先") for m in steps):   # a sequence 先…再…, not one 最后
+        for m in steps:   # the marker is part of the step, so that the clauses of a sequence may be reordered
+            marker = "first" if m.group(0).startswith("先") else "last" if m.group(0).startswith("最后") else "then"
+            add(m.start(), m.end(), f"step:{marker}:{m.group(1)}")
+    for m in _CONCLUDE.finditer(sentence):
+        negative = (m.group(0).startswith(("不", "无法", "并不")) or m.group(0).endswith("不了")
+                    or bool(re.search(r"(?:不能|无法|不足以|并不|不)$", sentence[max(0, m.start() - 3):m.start()])))
+        add(m.start(), m.end(), "conclude:" + ("no" if negative else "yes"))
+    for m in PRECISION_WORD.finditer(sentence):
+        add(m.start(), m.end(), f"precision:{PRECISION_BYTES[m.group(0).lower()]}")
+    done, subjects = list(_DONE.finditer(sentence)), list(_SUBJECTS.finditer(sentence))
+    if done and subjects:   # who did the computing, and whether: only where a sentence says who computed
+        for m in subjects:
+            add(m.start(), m.end(), _SUBJECT[m.group(0)])
+        for m in done:
+            negative = ((m.group(1) or "") in ("没有", "没", "未曾", "未", "并未", "尚未", "从未")
+                        or bool(_NEGATION_BEFORE.search(sentence[max(0, m.start() - 12):m.start()])))
+            add(m.start(), m.end(), "not-done" if negative else "done")
+    for m in _COPULA_NOT.finditer(sentence):   # last: a 不是 that negates another statement word is part of it
+        add(m.start(), m.end(), "not-is")
+    found.sort()
+    return _with_subjects(sentence, found)
+
+
+def _with_subjects(sentence: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Attach to each token the name its clause gives before it (most@猫). When every token of the sentence has
+    one, the sentence's statements are pairs whose order carries no meaning: they are sorted, so that reordering
+    the pairs passes and swapping the names fails."""
+    out = []
+    for offset, token in found:
+        clause_start = max(sentence.rfind(c, 0, offset) for c in "，,；;：:。") + 1
+        names = [m.group(1) or m.group(2) for m in _SUBJECT_NAME.finditer(sentence, clause_start, offset)]
+        names = [n for n in names if n not in ("s", "t", "i", "j", "k", "n", "p", "x", "y", "z")]   # variables
+        named = names and not token.startswith("role:")   # a role is itself the name
+        out.append((offset, f"{token}@{names[-1]}" if named else token))
+    if len(out) > 1 and all("@" in t for _, t in out):
+        return [(o, t) for o, (_, t) in zip(sorted(o for o, _ in out), sorted(out, key=lambda p: p[1]))]
+    return out
+
+
+_CLAUSE_MARK = re.compile(r"[，,；;：:]")
+
+
+def by_clause(sentence: str) -> list[tuple[int, str]]:
+    """The sentence's tokens with its clauses in a canonical order: 温度降低让分布更尖，升高让它更平 and 升高让它更平，
+    温度降低让分布更尖 state the same. Within a clause the order stays (A 高于 B); an exchange between clauses keeps
+    every character and is caught by checker/arrangements.py."""
+    found = tokens(sentence)
+    marks = [m.start() for m in _CLAUSE_MARK.finditer(sentence)]
+    groups: dict[int, list[tuple[int, str]]] = {}
+    for offset, token in found:
+        groups.setdefault(sum(1 for m in marks if m < offset), []).append((offset, token))
+    ordered = sorted(groups.values(), key=lambda g: [t for _, t in g])
+    return [pair for group in ordered for pair in group]
+
+
+def page_statements(page) -> list[tuple[int, str, str]]:
+    """(body offset, token, sentence) for every statement word of the page's prose, in order."""
+    out = []
+    for field in ("title", "description"):   # shown first on the page and in search: as binding as the body
+        text = str(page.meta.get(field) or "")
+        for offset, token in by_clause(text) + terms(text, 0, len(text), classify.math_spans(text)):
+            out.append((-1, f"{field}:{token}", text))
+    for relation in page.meta.get("relations") or []:   # which values a comparison reads is reviewed like its words
+        holds = relation.get("holds") if isinstance(relation, dict) else None
+        if isinstance(holds, str):
+            out.append((-1, "relations:" + hashlib.blake2b(" ".join(holds.split()).encode("utf-8"),
+                                                           digest_size=4).hexdigest(), holds))
+    view = classify.prose_view(page.body)
+    math = classify.math_spans(view)
+    spans = sentences(view)
+    labels = _labels(page, view, spans)
+    for start, end in spans:
+        while labels and labels[0][0] < end:   # a box's label comes before its first sentence's statements
+            out.append(labels.pop(0))
+        text = view[start:end]
+        sentence = " ".join(page.body[start:end].split())
+        for offset, token in by_clause(text):
+            out.append((start + offset, token, sentence))
+        out.extend((start + offset, token, sentence) for offset, token in terms(view, start, end, math))
+    return out + labels
+
+
+# a named term: a Latin word of two or more letters (GloVe, her, kernels/recurrent.py, k/v) or a short quoted word.
+# Wider than _SUBJECT_NAME on purpose: a subject is read in the sentence with its math (h_t, W_y would become names),
+# a term only outside it, and a term replaced is a change whatever it names
+_TERM = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_\\])([A-Za-z][A-Za-z0-9_]*(?:[-.'/][A-Za-z0-9_]+)*)(?![A-Za-z0-9_])")
+
+
+def terms(view: str, start: int, end: int, math: list) -> list[tuple[int, str]]:
+    """The named terms of one sentence, outside its math, as a multiset (sorted: where they stand in the sentence
+    is checker/arrangements.py's business). A term replaced by another (GloVe -> fastText, 槽“她” -> 槽“书”,
+    her -> him) keeps every digit, every statement word and every arrangement; only its name changes."""
+    found = []
+    for m in _TERM.finditer(view, start, end):
+        if any(a <= m.start() < b for a, b, _ in math) or (m.group(2) and len(m.group(2)) < 2):
+            continue   # math is checked as math; one letter is a variable (q, k: roles are statement words)
+        found.append((m.start() - start, "term:" + (m.group(2).lower() if m.group(2) else f"“{m.group(1)}”")))
+    return sorted(found, key=lambda pair: pair[1])
+
+
+def _labels(page, view: str, spans: list[tuple[int, int]]) -> list[tuple[int, str, str]]:
+    """A provenance label says whose the block's numbers are. Where the numbers decide it, checker/kinds.py checks
+    it both ways; where the box holds none (取自入门文章的向量, a table of words), nothing but the pin does: the
+    label is a statement of its first sentence, so relabelling a pinned box fails and a new box passes as new prose."""
+    from checker.kinds import LABELS, blocks
+    out = []
+    for block in sorted(blocks(page.body), key=lambda b: b.start):
+        if block.label not in LABELS:
+            continue
+        first = next(((s + len(view[s:e]) - len(view[s:e].lstrip()), e) for s, e in spans
+                      if block.start <= s + len(view[s:e]) - len(view[s:e].lstrip()) < block.end), None)
+        if first is None:   # a box of a table or a formula only: its title line stands for its sentence
+            first = (block.start, page.body.find("\n", block.start) % (len(page.body) + 1))
+        sentence = " ".join(page.body[first[0]:first[1]].split())
+        out.append((first[0], f"label:{LABELS[block.label].key}", sentence))
+    return sorted(out, key=lambda statement: statement[0])
+
+
+def load_pins(path: Path | None = None) -> dict[str, list[str]]:
+    return load_pins_file(path or PINS, lambda d: isinstance(d, dict) and all(isinstance(v, list) for v in d.values()),
+                          "{page id: [token, ...]}")
+
+
+_loaded: dict = {}
+
+
+def pins() -> dict[str, list[str]]:
+    return cached_by_mtime(PINS, _loaded, load_pins)
+
+
+def pin_digest(page_id: str) -> str:
+    return entry_digest(pins().get(page_id))
+
+
+# statement tokens that name something (a term, a provenance label, the description's terms) rather than say
+# an order, sign, sameness or modal; the badge counts only the latter as "only pinned"
+_NAMING = ("term:", "label:", "description:term:", "title:term:", "relations:")
+
+
+def unchecked_count(page) -> int:
+    """How many statement words of the page no computation checks: only their snapshot guards them."""
+    return sum(1 for _, token, _ in page_statements(page) if not token.startswith(_NAMING))
+
+
+def errors(page) -> list[tuple[int, str]]:
+    """(line, message) for every statement of the page that differs from its pin."""
+    found = page_statements(page)
+    pinned = pins().get(page.id)
+    if pinned is None:
+        # a page outside docs/ (a test's scratch page) is not the site's until it is placed there; and a new page
+        # whose only statements are its names, labels and relations is asked for no pin yet (a scaffolded page
+        # verifies green at once): `make pin` records them with the rest when the page is pinned
+        found = [f for f in found if re.sub(r"^(?:title|description):", "", f[1]).split(":", 1)[0]
+                 not in ("term", "label", "relations")]
+        if not found or not _on_the_site(Path(page.path)):
+            return []
+        return [(_line(page, found[0]), f"the page's {len(found)} statement words are not pinned "
+                 f"({project_relative(PINS)}); read its sentences that state an order, an equality, a sign or who "
+                 f"computed what, then run `make pin PAGE={project_relative(Path(page.path))}`")]
+    now = [t for _, t, _ in found]
+    out = []
+    opcodes = SequenceMatcher(a=pinned, b=now, autojunk=False).get_opcodes()
+    # a sentence all of whose statements are new is new prose, not a reviewed statement changed: it is added
+    # freely (and pinned at the next `make pin`); a statement reversed, removed or added inside a pinned sentence fails
+    inserted = {j for op, i1, i2, j1, j2 in opcodes if op == "insert" for j in range(j1, j2)}
+    # and only a sentence that is new: one a pinned sentence was edited into (本站没有测 -> 本站已经测过, its first
+    # statement word) is an edit; the pinned arrangement tells the two apart (checker/arrangements.py)
+    from checker.arrangements import added_sentences
+    added = added_sentences(page)
+    if added is not None:
+        inserted = {j for j in inserted if any(s <= found[j][0] < e for s, e in added)}
+    by_sentence: dict[str, set[int]] = {}
+    for j, (_, _, sentence) in enumerate(found):
+        by_sentence.setdefault(sentence, set()).add(j)
+    if _only_moved(opcodes, pinned, now, found, page):
+        return []
+    moved = _moved(opcodes, pinned, now, found, by_sentence, page)
+    for op, i1, i2, j1, j2 in opcodes:
+        if op == "equal" or (op, i1, j1) in moved:
+            continue
+        if op == "insert" and all(by_sentence[found[j][2]] <= inserted for j in range(j1, j2)):
+            continue
+        at = found[j1] if j1 < j2 or j1 == 0 and found else found[j1 - 1] if found else None
+        line = _line(page, at) if at else page.body_first_line
+        sentence = at[2][:90] if at else ""
+        where = "in" if j1 < j2 else "near"   # a removed statement: its neighbour's sentence, the edit is beside it
+        if any(t.startswith("relations:") for t in pinned[i1:i2] + now[j1:j2]):
+            out.append((page.meta_lines.get("relations", 2), "a relation's predicate changed since it was pinned "
+                        f"(now '{sentence}'): which computed values a comparison reads is what ties its sentence to "
+                        "them, and another pair of true values passes the same (checker/relations.py). If the change is "
+                        "meant, check that the predicate says what its text says, then run `make pin`"))
+            continue
+        out.append((line, _change(pinned[i1:i2], now[j1:j2], where, sentence)))
+    return out
+
+
+def _change(was: list[str], now: list[str], where: str, sentence: str) -> str:
+    """The message for one changed run of statements, in the words of what changed (a name, a label, a statement)."""
+    if all(t.startswith("term:") for t in was + now):
+        return (f"a named term changed since it was pinned: {_term_names(was)} -> {_term_names(now)} {where} "
+                f"'{sentence}'; a replaced name keeps every digit and every statement word, so only the pin sees it. "
+                "If the change is meant, check the sentence against its source, then run `make pin`")
+    if all(t.startswith("label:") for t in was + now):
+        return (f"a provenance label changed since it was pinned: {_label_names(was)} -> {_label_names(now)} at "
+                f"'{sentence}'; checker/kinds.py judges a label only where the box's numbers decide it, the pin guards "
+                "it everywhere. If the change is meant, check whose the box's content is against the seed section, "
+                "then run `make pin`")
+    return (f"a statement changed since it was pinned: {' '.join(was) or 'nothing'} -> {' '.join(now) or 'nothing'} "
+            f"{where} '{sentence}'; no computation checks these words (checker/statements.py). If the change is meant, "
+            "check the sentence against its source, bind it with a relation where the page computes it, then run "
+            "`make pin`")
+
+
+def _only_moved(opcodes, pinned: list[str], now: list[str], found, page) -> bool:
+    """Every change is whole sentences moved: what the changes take out equals what they put in, and every sentence
+    they put statements into reads word for word as a sentence of the pin (two sentences of a paragraph exchanged,
+    where the token alignment cuts across them). An edited or a new sentence breaks the second condition."""
+    from collections import Counter
+
+    from checker.arrangements import pinned_sentences
+    changed = [(i1, i2, j1, j2) for op, i1, i2, j1, j2 in opcodes if op != "equal"]
+    if not changed or Counter(t for i1, i2, _, _ in changed for t in pinned[i1:i2]) != Counter(
+            t for _, _, j1, j2 in changed for t in now[j1:j2]):
+        return False
+    kept = pinned_sentences(page)
+    return all(found[j][0] >= 0 and any(a <= found[j][0] < b for a, b in kept)
+               for _, _, j1, j2 in changed for j in range(j1, j2))
+
+
+def _moved(opcodes, pinned: list[str], now: list[str], found, by_sentence, page) -> set[tuple[str, int, int]]:
+    """The deletions and insertions that are whole sentences moved: an insertion of exactly the statements of
+    sentences the pin holds word for word (checker/arrangements.py), paired with a deletion of the same statements
+    elsewhere (two list items exchanged). A statement moved into another sentence is not (that sentence holds
+    more than what was deleted), nor is a new sentence standing in for a statement deleted elsewhere."""
+    from checker.arrangements import pinned_sentences
+    if not any(op == "insert" for op, *_ in opcodes) or not any(op == "delete" for op, *_ in opcodes):
+        return set()
+    kept = pinned_sentences(page)
+    deletes = [(i1, j1, tuple(pinned[i1:i2])) for op, i1, i2, j1, j2 in opcodes if op == "delete"]
+    out: set[tuple[str, int, int]] = set()
+    for op, i1, i2, j1, j2 in opcodes:
+        if op != "insert":
+            continue
+        whole = set().union(*(by_sentence[found[j][2]] for j in range(j1, j2)))
+        if whole != set(range(j1, j2)) or not all(any(a <= found[j][0] < b for a, b in kept) for j in range(j1, j2)):
+            continue
+        match = next((d for d in deletes if d[2] == tuple(now[j1:j2]) and ("delete", d[0], d[1]) not in out), None)
+        if match:
+            out |= {("insert", i1, j1), ("delete", match[0], match[1])}
+    return out
+
+
+def _term_names(found: list[str]) -> str:
+    return "、".join(t.split(":", 1)[1] for t in found) or "nothing"
+
+
+def _label_names(labels: list[str]) -> str:
+    from checker.kinds import LABELS_BY_KEY
+    return "、".join(LABELS_BY_KEY[t.split(":", 1)[1]].label for t in labels) or "nothing"
+
+
+def _on_the_site(path: Path) -> bool:
+    from checker.paths import DOCS
+    return path.resolve().is_relative_to(DOCS.resolve())
+
+
+def _line(page, statement) -> int:
+    offset, token, _ = statement
+    if offset < 0:
+        return page.meta_lines.get(token.split(":", 1)[0], 2)
+    return page.line_of(offset)
+
+
+def pin(paths: list[Path]) -> dict[str, list[str]]:
+    """Record the statements of the given pages (all pages when empty) in PINS, atomically; returns what changed."""
+    from checker import arrangements
+    from checker.page import PageError, all_pages, read_page
+    data = dict(load_pins())
+    changed, read = {}, []
+    for path in paths or all_pages():
+        try:
+            page = read_page(path)
+        except PageError as exc:
+            raise SystemExit(f"{exc.path}:{exc.line}: {exc.message}; fix the page before pinning it")
+        read.append(page)
+        now = [t for _, t, _ in page_statements(page)]
+        if data.get(page.id, []) != now:
+            changed[page.id] = now
+        if now:
+            data[page.id] = now
+        else:
+            data.pop(page.id, None)
+    if not paths:   # a full pin drops pages that no longer exist
+        ids = set()
+        for path in all_pages():
+            try:
+                ids.add(read_page(path).id)
+            except PageError:
+                pass
+        data = {k: v for k, v in data.items() if k in ids}
+    # the arrangement of each pinned page's characters too: an exchange of two terms keeps every statement word
+    arranged = arrangements.record(read, {} if not paths else arrangements.load_pins())
+    write_text_atomically(PINS, json.dumps(dict(sorted(data.items())), ensure_ascii=False, indent=0) + "\n")
+    arrangements.write_pins(arranged)
+    return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pin", action="store_true", help="record the pages' statements (all pages if none given)")
+    parser.add_argument("pages", nargs="*", type=Path)
+    args = parser.parse_args(argv)
+    from checker.page import read_page
+    if not args.pin:
+        for path in args.pages:
+            page = read_page(path)
+            for statement in page_statements(page):
+                print(f"{path}:{_line(page, statement)}: {statement[1]}  {statement[2][:80]}")
+        return 0
+    changed = pin([p.resolve() for p in args.pages])
+    for page_id, now in changed.items():
+        print(f"pinned {page_id}: {len(now)} statement words")
+    print(f"{len(changed)} pages changed in {project_relative(PINS)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
