@@ -15,20 +15,20 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from hooks import agent
+from sitegen import agent
 from hooks.serve import start
-from hooks.site import page_url, topic_pages
+from sitegen.pages import page_url, topic_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = topic_pages(ROOT / "docs")
-# independent of hooks/agent.py's patterns: any Markdown link target, any href/src attribute
+# independent of sitegen/agent.py's patterns: any Markdown link target, any href/src attribute
 LINK_TARGET = re.compile(r"\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)|^\s{0,3}\[[^\]]+\]:\s*(\S+)|(?:href|src)=\"([^\"]+)\"", re.M)
 
 
 @pytest.fixture(scope="module")
 def site_dir(tmp_path_factory) -> Path:
     built, stamp = ROOT / "site", ROOT / "site" / "llms.txt"
-    sources = [p for d in ("docs", "hooks", "verify", "kernels") for p in (ROOT / d).rglob("*") if p.is_file()]
+    sources = [p for d in ("docs", "hooks", "sitegen", "verify", "kernels") for p in (ROOT / d).rglob("*") if p.is_file()]
     if not stamp.is_file() or max(p.stat().st_mtime for p in sources) > stamp.stat().st_mtime:
         if not (ROOT / "build" / "verify" / "results.json").is_file():
             pytest.skip("no verification results; run `make verify` (make test does) before these tests")
@@ -189,7 +189,7 @@ def test_link_rewriting_cases():
 def test_every_link_in_every_served_lab_markdown_answers(base_url):
     """The notebook pages' Markdown sits one folder below its source (labs/<route>/index.md for labs/<route>.md):
     its header links (the .ipynb, the results file, the labs index) must resolve from there."""
-    from hooks.labs import notebooks
+    from sitegen.labs import notebooks
     pages = [base_url + f"labs/{path.stem}/index.md" for path in notebooks()]
     links, _, broken = crawl(base_url, pages)
     assert pages and links >= 2 * len(pages) and not broken, broken[:20]

@@ -1,11 +1,11 @@
-"""The search index hooks/search.py builds: course terms from the pages, synonym groups, page scopes."""
+"""The search index sitegen/search.py builds: course terms from the pages, synonym groups, page scopes."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from hooks import search
+from sitegen import search
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,11 +1,11 @@
 // "交给 Agent": copy a short prompt that points an agent at this page's raw Markdown (whose front
 // matter carries the provenance of every number) and its verification JSON. The URLs come from the
-// build (hooks/agent.py writes them into #__agent): absolute under SITE_URL, else relative to this page.
+// build (sitegen/agent.py writes them into the button's data-agent): absolute under SITE_URL, else relative to this page.
 document.addEventListener("click", (event) => {
   const button = event.target.closest("button.agent-copy");
   if (!button) return;
   const source = document.getElementById("__agent");
-  const info = source ? JSON.parse(source.textContent) : {};
+  const info = button.dataset.agent ? JSON.parse(button.dataset.agent) : source ? JSON.parse(source.textContent) : {};
   const absolute = (url) => new URL(url, location.href).href;
   const title = info.title || document.title;
   const markdownUrl = absolute(info.markdown || "index.md");

@@ -1,4 +1,4 @@
-// Whose number is it: each checked number (hooks/marks.py) carries a note in data-tip. It opens on hover and
+// Whose number is it: each checked number (sitegen/marks.py) carries a note in data-tip. It opens on hover and
 // when the number takes focus (a tap on a phone, Tab on a keyboard), in one floating box kept inside the window.
 (() => {
   let box = null;

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from hooks.serve import SiteHandler, start
-from hooks.site import topic_pages
+from sitegen.pages import topic_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "build" / "browser"
@@ -39,7 +39,7 @@ def built_site() -> Path:
     """site/ when it is newer than every source; otherwise a fresh strict build of our own."""
     built = ROOT / "site"
     stamp = built / "llms.txt"
-    sources = [p for d in ("docs", "hooks", "verify", "kernels", "overrides") for p in (ROOT / d).rglob("*")
+    sources = [p for d in ("docs", "hooks", "sitegen", "verify", "kernels", "overrides") for p in (ROOT / d).rglob("*")
                if p.is_file()] + [ROOT / "mkdocs.yml"]
     if stamp.is_file() and max(p.stat().st_mtime for p in sources) <= stamp.stat().st_mtime:
         return built
@@ -155,20 +155,27 @@ class Logs:
 def drain_logs(driver) -> Logs:
     """What the browser logged since the last call (reading the logs empties them).
 
-    A load the browser cancelled (leaving a page while requests are in flight) is not a site fault."""
+    A load the browser cancelled (leaving a page while requests are in flight) is not a site fault. A failure whose
+    request no page ever sent (no requestWillBeSent for its id in this session, kept across drains so a request
+    started on the previous page is still known) is the browser's own, e.g. a DNS probe with a random host name,
+    not a request of the site."""
     errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     failed, urls = [], {}
+    known = _SENT.setdefault(id(driver), {})
     for entry in driver.get_log("performance"):
         message = json.loads(entry["message"])["message"]
         params = message.get("params", {})
         if message["method"] == "Network.requestWillBeSent":
-            urls[params["requestId"]] = params["request"]["url"]
+            urls[params["requestId"]] = known[params["requestId"]] = params["request"]["url"]
         elif message["method"] == "Network.responseReceived" and params["response"]["status"] >= 400:
             failed.append(f"{params['response']['status']} {params['response']['url']}")
         elif message["method"] == "Network.loadingFailed" and not params.get("canceled") \
-                and params.get("errorText") != "net::ERR_ABORTED":
-            failed.append(f"{params.get('errorText')} {urls.get(params['requestId'], params['requestId'])}")
+                and params.get("errorText") != "net::ERR_ABORTED" and params["requestId"] in known:
+            failed.append(f"{params.get('errorText')} {known[params['requestId']]}")
     return Logs(errors, failed, list(urls.values()))
+
+
+_SENT: dict[int, dict[str, str]] = {}   # per driver: every request id a page sent, and its URL
 
 
 def assert_clean(driver, where: str, expect_404: str | None = None) -> Logs:

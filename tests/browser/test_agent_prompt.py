@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from browser_kit import requires_chromium, wait_for
 from browser_kit import PAGES, base_url, driver  # noqa: F401 (fixtures)
-from hooks.site import page_url
+from sitegen.pages import page_url
 
 pytestmark = requires_chromium
 

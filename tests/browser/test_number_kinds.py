@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 
 from browser_kit import ARTIFACTS, PAGES, ROOT, assert_clean, drain_logs, requires_chromium, wait_for_math
 from browser_kit import base_url, driver  # noqa: F401 (fixtures)
-from hooks.site import page_url
+from sitegen.pages import page_url
 from checker.kinds import KINDS
 
 pytestmark = requires_chromium

@@ -15,7 +15,7 @@ import pytest
 from browser_kit import (ARTIFACTS, MISSING_GLYPHS, ROOT, UNTYPESET, assert_clean, built_site, drain_logs, fetch,
                          requires_chromium, wait_for, wait_for_math)
 from browser_kit import PAGES, base_url, driver  # noqa: F401 (fixtures)
-from hooks.site import page_url
+from sitegen.pages import page_url
 
 BY_ID = {meta["id"]: rel for rel, meta in PAGES}
 PHONE = (390, 844)

@@ -15,7 +15,7 @@ import yaml
 
 from browser_kit import ROOT, SERVED, requires_chromium
 from browser_kit import PAGES, base_url, driver, site_dir  # noqa: F401 (fixtures)
-from hooks.site import page_url
+from sitegen.pages import page_url
 
 URL_OF = {meta["id"]: page_url(rel) for rel, meta in PAGES}
 RELEVANCE = yaml.safe_load((ROOT / "tests" / "search_relevance.yaml").read_text(encoding="utf-8"))

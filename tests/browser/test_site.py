@@ -20,7 +20,7 @@ import pytest
 from browser_kit import (ARTIFACTS, UNTYPESET, assert_clean, drain_logs, fetch, requires_chromium, wait_for,
                          wait_for_math)
 from browser_kit import PAGES, base_url, driver, site_dir  # noqa: F401 (fixtures)
-from hooks.site import page_url
+from sitegen.pages import page_url
 
 
 pytestmark = requires_chromium

@@ -1,6 +1,6 @@
 """The lab notebooks as pages: each committed, executed notebook in notebooks/ is rendered to
-Markdown with nbconvert (its stored outputs included) under labs/, with the .ipynb and its results
-file beside it; docs/labs/index.md introduces the routes. tests/test_notebooks.py re-executes every
+Markdown with nbconvert (its stored outputs included) under labs/ of the generated tree (sitegen/build.py), with
+the .ipynb and its results file beside it; docs/labs/index.md introduces the routes. tests/test_notebooks.py re-executes every
 notebook and fails when a stored output or results file no longer matches, so what the site shows
 is what the code computes now."""
 from __future__ import annotations
@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import nbformat
-from mkdocs.structure.files import File
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -61,11 +60,3 @@ def nav_entry() -> dict:
     for path in notebooks():
         items.append({title_of(nbformat.read(path, as_version=4)): f"labs/{path.stem}.md"})
     return {SECTION: items}
-
-
-def add_files(files, config) -> None:
-    for path in notebooks():
-        files.append(File.generated(config, f"labs/{path.stem}.md", content=render(path)))
-        files.append(File.generated(config, f"labs/{path.name}", content=path.read_bytes()))
-    for results in sorted(RESULTS.glob("*.json")):
-        files.append(File.generated(config, f"labs/results/{results.name}", content=results.read_bytes()))

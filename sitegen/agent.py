@@ -1,6 +1,7 @@
-"""What an agent fetches over HTTP (MkDocs hook, registered in mkdocs.yml after hooks/site.py).
+"""What an agent fetches over HTTP: plain files sitegen/build.py writes beside the rendered site (build/sitegen/extra/,
+laid over the built HTML by `python -m sitegen --publish` or the MkDocs hook).
 
-Beside every topic page's HTML the build publishes:
+Beside every topic page's HTML the site publishes:
 
 - `<page>/index.md`: the page's Markdown with its front matter (the provenance of every number),
   its relative links rewritten to served URLs (`4-8.md` -> `../4-8/index.md`, a link to a page
@@ -21,10 +22,9 @@ import posixpath
 import re
 from pathlib import Path
 
-from hooks.site import DOC_NAMES, RESULTS, group_label, page_url, topic_pages, with_references
+from sitegen.pages import DOC_NAMES, RESULTS, group_label, page_url, with_references
 
-SERVED_PAGES: dict[str, str] = {}    # docs-relative .md -> directory URL, every page MkDocs builds
-SECTION_ANCHORS: dict[str, list[str]] = {}  # page id -> heading anchors in document order
+SERVED_PAGES: dict[str, str] = {}    # docs-relative .md -> directory URL, every page of the generated tree
 
 LINK = re.compile(r"(?P<head>!?\[(?:[^\[\]]|\[[^\]]*\])*\]\()(?P<target>[^)\s]+)(?P<tail>(?:\s+\"[^\"]*\")?\))")
 REFERENCE = re.compile(r"^(?P<head>\s{0,3}\[[^\]]+\]:\s*)(?P<target>\S+)(?P<tail>.*)$", re.M)
@@ -119,9 +119,30 @@ def claim_sections(text: str, anchors: list[str], claims: list[dict], where: str
     return out
 
 
-def page_json(data: dict, rel: str, text: str) -> dict:
+def heading_anchors(text: str) -> list[str]:
+    """The anchors the rendered page gives its Markdown headings, in order: the headings alone, rendered with the
+    site's toc settings (mkdocs.yml: pymdownx slugify, lower case), so the ids and their de-duplication are the
+    theme's."""
+    import markdown
+    from pymdownx.slugs import slugify
+
+    lines = text.split("\n")
+    headings = [lines[n - 1] for n in heading_lines(text)]
+    if not headings:
+        return []
+    md = markdown.Markdown(extensions=["toc", "attr_list", "pymdownx.arithmatex"],
+                           extension_configs={"toc": {"slugify": slugify(case="lower")},
+                                              "pymdownx.arithmatex": {"generic": True}})
+    md.convert("\n\n".join(headings))
+
+    def flatten(tokens):
+        return [a for t in tokens for a in [t["id"], *flatten(t["children"])]]
+    return flatten(md.toc_tokens)
+
+
+def page_json(data: dict, rel: str, text: str, anchors: list[str] | None = None) -> dict:
     url = page_url(rel)
-    anchors = SECTION_ANCHORS.get(data["page"], [])
+    anchors = heading_anchors(text) if anchors is None else anchors
     return {**data,
             "url": served_url(url, "verify"),
             "markdown_url": served_url(url + "index.md", "verify"),
@@ -129,68 +150,26 @@ def page_json(data: dict, rel: str, text: str) -> dict:
             "claims": claim_sections(text, anchors, data["claims"], f"docs/{rel}") if anchors else data["claims"]}
 
 
-# --------------------------------------------------------------------------- hooks
-
-def on_files(files, config):
-    SERVED_PAGES.clear()
-    for file in files.documentation_pages():
-        SERVED_PAGES[file.src_uri] = file.url
-    return files
-
-
-def _flatten(toc) -> list[str]:
-    return [anchor for item in toc for anchor in [item.id, *_flatten(item.children)]]
-
-
-def on_page_context(context, page, config, nav):
-    if page.meta and "id" in page.meta:
-        SECTION_ANCHORS[page.meta["id"]] = _flatten(page.toc)
-    return context
-
-
-def on_post_page(output, page, config):
-    """The '交给 Agent' button (docs/javascripts/agent.js) reads this page's agent URLs from here."""
-    meta = page.meta or {}
-    if "id" not in meta:
-        return output
-    url = page.url
+def agent_info(meta: dict, rel: str) -> dict:
+    """The '交给 Agent' button's URLs (docs/javascripts/agent.js reads them from #__agent)."""
+    url = page_url(rel)
     here = url.rstrip("/")
-    data = {"title": meta.get("title", ""), "description": meta.get("description", ""),
+    return {"title": meta.get("title", ""), "description": meta.get("description", ""),
             "markdown": served_url(url + "index.md", here), "json": served_url(f"verify/{meta['id']}.json", here),
             "llms": served_url("llms.txt", here)}
-    tag = ('<script id="__agent" type="application/json">'
-           + json.dumps(data, ensure_ascii=False).replace("</", "<\\/") + "</script>")
-    return output.replace("</body>", tag + "\n</body>", 1)
 
 
-def on_post_build(config):
-    site, docs_dir = Path(config["site_dir"]), Path(config["docs_dir"])
-    pages = topic_pages(docs_dir)
-    topics = {rel: page_url(rel) for rel, _ in pages}
-    (site / "verify").mkdir(parents=True, exist_ok=True)
-    for rel, meta in pages:
-        text = (docs_dir / rel).read_text(encoding="utf-8")
-        data = json.loads((RESULTS / f"{meta['id']}.json").read_text(encoding="utf-8"))
-        target = site / page_url(rel) / "index.md"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        served = with_references(text, data.get("references") or [])  # front matter kept; 来源 spelled out
-        target.write_text(rewrite_links(served, rel, page_url(rel).rstrip("/"), topics), encoding="utf-8")
-        (site / "verify" / f"{meta['id']}.json").write_text(
-            json.dumps(page_json(data, rel, text), ensure_ascii=False, indent=1), encoding="utf-8")
-    # the whole run, assembled from every page's current result (never a partial run's file)
-    from hooks.site import site_results
-    from checker.cli import results_file, summary_of
-    results = site_results(docs_dir)
-    (site / "verify" / "results.json").write_text(
-        json.dumps(results_file(results, summary_of(results)), ensure_ascii=False, indent=1, default=str), encoding="utf-8")
-    write_llms(config, site, docs_dir, pages, topics)
+def served_markdown(text: str, rel: str, data: dict, topics: dict[str, str]) -> str:
+    """<page>/index.md: the source with its front matter, the 来源 list spelled out, links rewritten to served URLs."""
+    served = with_references(text, data.get("references") or [])
+    return rewrite_links(served, rel, page_url(rel).rstrip("/"), topics)
 
 
 def number_kinds(data: dict, text: str, body_offset: int) -> list[str]:
     """A YAML block: every counted number of the page with its line, its kind as the verify function declares it
     (checker/declared.py) and, for a recomputed one, its key and full recomputed value (so an agent needs no second
     request), or its source for a cited one."""
-    from hooks.marks import full_value
+    from sitegen.marks import full_value
     from checker.kinds import LABELS_BY_KEY
     marks = data.get("marks") or []
     if not marks:
@@ -215,20 +194,21 @@ def number_kinds(data: dict, text: str, body_offset: int) -> list[str]:
             *rows, "```"]
 
 
-def write_lab_pages(site: Path, topics: dict[str, str] | None = None) -> list[dict]:
+def write_lab_pages(site: Path, topics: dict[str, str] | None = None, rendered: dict | None = None) -> list[dict]:
     """Each executed lab notebook as an agent reads a page: labs/<notebook>/index.md (the Markdown the site
     renders, outputs included, its links rewritten to resolve from where it is served, one folder below the
     page's own source labs/<notebook>.md) and verify/labs.<notebook>.json (where it lives, its results file)."""
     import nbformat
 
-    from hooks.labs import RESULTS as LAB_RESULTS
-    from hooks.labs import _route, notebooks, render, title_of
+    from sitegen.labs import RESULTS as LAB_RESULTS
+    from sitegen.labs import _route, notebooks, render, title_of
     out = []
     (site / "verify").mkdir(parents=True, exist_ok=True)
     for path in notebooks():
         url = f"labs/{path.stem}/"
         (site / url).mkdir(parents=True, exist_ok=True)
-        markdown = rewrite_links(render(path), f"labs/{path.stem}.md", url, topics or {})
+        source = rendered[path] if rendered and path in rendered else render(path)
+        markdown = rewrite_links(source, f"labs/{path.stem}.md", url, topics or {})
         (site / url / "index.md").write_text(markdown, encoding="utf-8")
         results = LAB_RESULTS / f"{_route(path)}.json"
         data = {"page": f"labs.{path.stem}", "title": title_of(nbformat.read(path, as_version=4)),
@@ -245,7 +225,7 @@ def write_lab_pages(site: Path, topics: dict[str, str] | None = None) -> list[di
     return out
 
 
-def write_llms(config, site: Path, docs_dir: Path, pages, topics: dict[str, str]) -> None:
+def write_llms(config, site: Path, docs_dir: Path, pages, topics: dict[str, str], rendered: dict | None = None) -> None:
     """llms.txt: a short index (each document and chapter, with the file that lists its pages, and the labs);
     llms/<doc>.txt and llms/<doc>-<chapter>.txt: those lists; llms-full.txt: every page with its provenance."""
     at = lambda path: served_url(path, "")  # noqa: E731  (llms*.txt sit at the site root)
@@ -294,7 +274,7 @@ def write_llms(config, site: Path, docs_dir: Path, pages, topics: dict[str, str]
     for doc, lines in by_doc.items():
         (site / "llms" / f"{doc}.txt").write_text(f"# {DOC_NAMES.get(doc, doc)}\n" + "\n".join(lines) + "\n",
                                                   encoding="utf-8")
-    labs = write_lab_pages(site, topics)
+    labs = write_lab_pages(site, topics, rendered)
     if labs:
         index += ["", "## 实验路线（已执行的笔记本）", ""]
         index += [f"- [{d['title']}]({at('labs/' + d['page'].split('.', 1)[1] + '/index.md')}): "

@@ -1,17 +1,21 @@
-"""Site search for Chinese course terms (MkDocs hook, registered in mkdocs.yml).
+"""Site search for Chinese course terms: the terms and synonyms sitegen/build.py writes as plain files, and the
+index built from the theme's per-section text (the MkDocs hook calls build_search_index after the build).
 
 mkdocs-material's own search segments the index with jieba and ships it to a lunr worker that
 re-segments each Han query against the index vocabulary and ORs the fragments with trailing
 wildcards, so "词向量" matched every page with 词 in it, and its 3 MB index was fetched on every
 page load. This hook keeps the theme's search box and result list, and replaces what sits behind it:
 
-- at config time, the jieba user dictionary is extended with the pages' own terms (glossary rows,
-  bold terms, short headings) on top of the hand list `hooks/jieba_terms.txt`;
+- the generator writes the pages' own terms (glossary rows, bold terms, short headings) to
+  build/sitegen/search_terms.txt; the build adds them to the jieba user dictionary on top of the hand list
+  `sitegen/jieba_terms.txt`;
 - after the build, the theme's `search/search_index.json` is turned into `search/index.json`
   (plain text per section, page title, description and bold terms, scope teach/code, the corpus
   vocabulary for query segmentation, synonym groups) and replaced by a stub, so page loads fetch
   a few hundred bytes; `docs/search/worker.js` fetches the index on the first non-empty query;
-- every page's `__config` points the theme at that worker.
+- every page's `__config` points the theme at that worker (worker_url_in);
+- the rendered source pages (code/…) are left out of the theme's index (their HTML is most of the site's and its
+  parse most of the build); their sections come from the sources themselves (code_sections).
 
 Matching rules live in the worker: the whole query term first, every term required, synonyms
 linked, source-code pages ranked after all teaching pages.
@@ -25,9 +29,8 @@ import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HAND_TERMS = ROOT / "hooks" / "jieba_terms.txt"
-SYNONYMS = ROOT / "hooks" / "search_synonyms.txt"
-GENERATED_TERMS = ROOT / "build" / "search" / "jieba_terms.generated.txt"
+HAND_TERMS = ROOT / "sitegen" / "jieba_terms.txt"
+SYNONYMS = ROOT / "sitegen" / "search_synonyms.txt"
 WORKER = "search/worker.js"
 CODE_PREFIXES = ("code/", "about/kernels/")
 
@@ -91,7 +94,7 @@ def course_terms(docs_dir: Path) -> tuple[list[str], list[list[str]]]:
 
 
 def synonym_groups(glossary_groups: list[list[str]]) -> list[list[str]]:
-    """Hand-kept groups (hooks/search_synonyms.txt, one group per line, names separated by ' | ')
+    """Hand-kept groups (sitegen/search_synonyms.txt, one group per line, names separated by ' | ')
     merged with the glossary's "english，中文" rows."""
     groups = []
     for number, line in enumerate(SYNONYMS.read_text(encoding="utf-8").splitlines(), 1):
@@ -105,18 +108,21 @@ def synonym_groups(glossary_groups: list[list[str]]) -> list[list[str]]:
     return groups + [g for g in glossary_groups if not any(set(g) <= set(h) for h in groups)]
 
 
-def on_config(config):
-    import jieba
+def search_terms(docs_dir: Path) -> tuple[list[str], list[list[str]]]:
+    """(terms the jieba user dictionary gets beyond the hand list, synonym groups): every course term the pages
+    define and every Han name of a synonym group (负采样, 键值缓存)."""
+    terms, glossary = course_terms(docs_dir)
+    groups = synonym_groups(glossary)
+    terms = sorted(set(terms) | {n for g in groups for n in g if HAN.fullmatch(n) and len(n) >= 2})
+    hand = {line.split()[0] for line in HAND_TERMS.read_text(encoding="utf-8").splitlines() if line.strip()}
+    return sorted(set(terms) - hand), groups
 
-    terms, glossary = course_terms(Path(config["docs_dir"]))
-    # every Han name of a synonym group is a course term too (负采样, 键值缓存)
-    terms = sorted(set(terms) | {n for g in synonym_groups(glossary) for n in g if HAN.fullmatch(n) and len(n) >= 2})
-    hand = [line.split()[0] for line in HAND_TERMS.read_text(encoding="utf-8").splitlines() if line.strip()]
-    for term in sorted(set(terms) - set(hand)):
+
+def add_terms_to_jieba(terms: list[str]) -> None:
+    """jieba.add_word for each generated term (on top of the hand dictionary the theme loads)."""
+    import jieba
+    for term in terms:
         jieba.add_word(term)
-    GENERATED_TERMS.parent.mkdir(parents=True, exist_ok=True)
-    GENERATED_TERMS.write_text("".join(f"{t} 10 n\n" for t in terms), encoding="utf-8")
-    return config
 
 
 # --------------------------------------------------------------------------- pages: the theme uses our worker
@@ -124,17 +130,23 @@ def on_config(config):
 WORKER_IN_CONFIG = re.compile(r'("search":\s*")([^"]*?)assets/javascripts/workers/search\.[0-9a-f]+\.min\.js"')
 
 
-def on_post_page(output, page, config):
+def worker_url_in(output: str) -> str:
+    """A rendered page (or 404.html) with the theme's search worker replaced by docs/search/worker.js."""
     rewritten, count = WORKER_IN_CONFIG.subn(lambda m: f'{m.group(1)}{m.group(2)}{WORKER}"', output, count=1)
     if not count and 'id="__config"' in output:
-        raise RuntimeError(f"hooks/search.py: the theme's search worker URL was not found in {page.file.src_uri}; "
+        raise RuntimeError("sitegen/search.py: the theme's search worker URL was not found in a page; "
                            "update WORKER_IN_CONFIG for the installed mkdocs-material")
     return rewritten
 
 
-def on_post_template(output_content, template_name, config):
-    """Static templates (404.html) carry the same __config."""
-    return WORKER_IN_CONFIG.sub(lambda m: f'{m.group(1)}{m.group(2)}{WORKER}"', output_content, count=1)
+def code_sections(rel: str, source_text: str) -> dict:
+    """A rendered source page's search entry, from the source itself (the page is left out of the theme's index)."""
+    from sitegen.pages import page_url
+    text = re.sub(r"[ \t\r\f\v]+", " ", f"{CODE_INTRO} {source_text}").strip()
+    return {"u": page_url(f"code/{rel[:-3]}.md"), "t": rel, "text": text}
+
+
+CODE_INTRO = "本站源码的只读渲染；行号可直接链接。"
 
 
 # --------------------------------------------------------------------------- after the build: the index
@@ -153,7 +165,7 @@ def _plain(segmented_html: str, strip_tex: bool = True) -> str:
 
 def _page_info(docs_dir: Path) -> dict[str, dict]:
     """URL -> title, description and bold terms of every Markdown page under docs/."""
-    from hooks.site import page_url
+    from sitegen.pages import page_url
     from checker.page import front_matter
 
     info = {}
@@ -171,7 +183,8 @@ def _page_info(docs_dir: Path) -> dict[str, dict]:
     return info
 
 
-def build_index(theme_index: dict, docs_dir: Path, synonyms: list[list[str]]) -> dict:
+def build_index(theme_index: dict, docs_dir: Path, synonyms: list[list[str]], code_pages: list[dict] = ()) -> dict:
+    """The site's index: every section the theme indexed, plus the source pages' entries (code_sections)."""
     info = _page_info(docs_dir)
     pages, sections, page_of, vocab = [], [], {}, set()
     for doc in theme_index["docs"]:
@@ -188,22 +201,24 @@ def build_index(theme_index: dict, docs_dir: Path, synonyms: list[list[str]]) ->
         code = url.startswith(CODE_PREFIXES)
         sections.append([page_of[url], f"#{anchor}" if anchor else "", _plain(doc["title"], not code),
                          _plain(doc["text"], not code)])
+    for entry in code_pages:
+        page_of[entry["u"]] = len(pages)
+        pages.append({"u": entry["u"], "t": entry["t"], "d": "", "b": [], "k": 1, "h": 0})
+        sections.append([page_of[entry["u"]], "", entry["t"], entry["text"]])
     return {"version": 1, "pages": pages, "sections": sections, "vocab": sorted(vocab), "synonyms": synonyms}
 
 
-def on_post_build(config):
-    site = Path(config["site_dir"])
+def build_search_index(site: Path, docs_dir: Path, synonyms: list[list[str]], code: list[dict]) -> None:
+    """search/index.json from the theme's search/search_index.json (then cut to the stub the theme fetches on every
+    page load) and the source pages' entries; the theme's own index is kept in build/search/ for tests."""
     theme_file = site / "search" / "search_index.json"
     theme_index = json.loads(theme_file.read_text(encoding="utf-8"))
     if not theme_index["docs"]:
-        raise RuntimeError(f"{theme_file} has no entries: the theme's search plugin must run before hooks/search.py")
-    _, glossary = course_terms(Path(config["docs_dir"]))
-    index = build_index(theme_index, Path(config["docs_dir"]), synonym_groups(glossary))
+        raise RuntimeError(f"{theme_file} has no entries: the theme's search plugin must run before the site hook")
+    index = build_index(theme_index, docs_dir, synonyms, code)
     (site / "search" / "index.json").write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
                                                  encoding="utf-8")
-    # the theme's own index stays beside the build, for tests and debugging
     (ROOT / "build" / "search").mkdir(parents=True, exist_ok=True)
     shutil.copyfile(theme_file, ROOT / "build" / "search" / "theme_index.json")
-    # the theme fetches this file on every page load: leave it only the config the worker handshake needs
     theme_file.write_text(json.dumps({"config": theme_index["config"], "docs": []}, separators=(",", ":")),
                           encoding="utf-8")
