@@ -22,14 +22,19 @@ $(STAMP): pyproject.toml
 verify: $(STAMP)
 	$(BIN)/python -m verify
 
-## pin: after reading a page's changed statements (更尖, 不一定, 本站没有测过: words no computation checks),
-##      record them in checker/pins/statements.json (and the arrangement of every unit's characters in
-##      checker/pins/arrangements.json); PAGE=docs/… pins one page, none pins every page
-##      (`python -m checker.statements PAGE` lists what would be pinned, line by line)
+## pin: review a page's changed statements (更尖, 不一定, 本站没有测过: words no computation checks) change by change:
+##      each is shown as old sentence -> new sentence with the words that changed, and asked y/n at the terminal;
+##      the accepted ones go into the page's pin file (checker/pins/<path under docs/>.yaml: each sentence and its
+##      words, the text the arrangement check reads), a refused one keeps failing. PAGE=docs/… pins one page (or
+##      several), none every page; a new page is pinned whole. Without a terminal it lists the changes and pins
+##      nothing (exit 1) unless ACCEPT_ALL=1, which pins and prints every change. A reviewer reads the same with
+##      `python -m verify --changes BASE`; `python -m checker.statements PAGE` lists a page's words line by line
 pin: $(STAMP)
-	$(BIN)/python -m checker.statements --pin $(PAGE)
+	$(BIN)/python -m checker.statements --pin $(if $(ACCEPT_ALL),--accept-all) $(PAGE)
 
-## site: verify, then build the static site into site/ (strict)
+## site: verify, then build the static site into site/ (strict): `python -m sitegen` (run by the MkDocs hook) writes
+##       the generated tree and the plain outputs into build/sitegen/, MkDocs renders it; a page that failed
+##       verification refuses the build (one line per page) and the previous site/ stays as it was
 site: verify
 	$(BIN)/python -m mkdocs build --strict
 
@@ -45,13 +50,12 @@ serve: site
 	@echo "serving site/ on http://$(HOST):$(PORT)/"
 	$(BIN)/python hooks/serve.py --host $(HOST) --port $(PORT) --dir site
 
-## dev: live preview for authors: mkdocs serve on $(HOST):$(PORT); an edit of a page, a verify module, a kernel or
-##      committed data re-verifies the pages it touches and reloads the browser; a failing page shows its
-##      one-line messages on top instead of stopping the server
+## dev: live preview for authors on $(HOST):$(PORT) (sitegen/dev.py): an edit of a page, a verify module, a kernel or
+##      committed data re-verifies the pages it reaches, renders only those again and reloads the browser (about two
+##      seconds after the save); a failing page shows one red status with its one-line messages instead of stopping
 .PHONY: dev
 dev: $(STAMP)
-	-$(BIN)/python -m verify   # a failing page is shown in the browser, not a reason to stop
-	$(BIN)/python -m mkdocs serve --dev-addr $(HOST):$(PORT) --livereload
+	$(BIN)/python -m sitegen.dev --host $(HOST) --port $(PORT)
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest tests
@@ -118,6 +122,11 @@ gpu:
 .PHONY: bench-verify
 bench-verify: $(STAMP)
 	$(BIN)/python benchmarks/verify_speed.py
+
+## bench-site: save-to-refresh time of make dev, the mkdocs build, cold verify (not part of make test)
+.PHONY: bench-site
+bench-site: $(STAMP)
+	$(BIN)/python benchmarks/site_speed.py
 
 ## bench: measured speed and memory for lecture chapter 7 (not part of make test);
 ## writes benchmarks/results/cpu-latest.json; `python benchmarks/run.py --update` replaces the

@@ -6,30 +6,27 @@ table, the header of two columns, two numbered steps, 从左到右 -> 从右到�
 exchanged; what they share is that the unit (a sentence, a block, the page) has exactly the characters it had, in
 another arrangement.
 
-When a page is pinned (`make pin`), every unit records two fingerprints: the multiset of its characters, and the
-multiset of its parts (a sentence's clauses, a paragraph's sentences, a list's items, a table's rows and, as a second
+When a page is pinned (`make pin`), its pin file (checker/snapshots.py) keeps the page's text, block by block, and
+from it every unit gives two fingerprints: the multiset of its characters, and the multiset of its parts (a sentence's clauses, a paragraph's sentences, a list's items, a table's rows and, as a second
 reading, its columns, a code block's lines, the page's blocks). A unit of the current page whose characters were pinned
 but whose parts were not is a rearrangement inside a part: two terms exchanged. Moving whole parts is not: clauses,
 sentences, rows, columns and bulleted items may be reordered freely. Two terms exchanged across a coordinator
 (A 和 B -> B 和 A, A、B, A/B) say the same and pass, unless the sentence pairs them with something (分别, 依次, 对应).
 
-Only fingerprints are stored (8 hex digits each): the file records no prose, and a rewording, which changes the
-characters, is not judged here at all. Like the statement pins, this does not check truth; it makes an exchange a
+The fingerprints are recomputed from the pinned text, never stored: the pin file shows the sentences themselves, and
+a rewording, which changes the characters, is not judged here at all. Like the statement pins, this does not check truth; it makes an exchange a
 reviewed act: if it is meant, check the unit against its source and run `make pin`.
 """
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from itertools import chain, permutations, product
-from pathlib import Path
 
-from checker.paths import ROOT, cached_by_mtime, entry_digest, load_pins_file, write_text_atomically
-
-PINS = ROOT / "checker" / "pins" / "arrangements.json"
+from checker import snapshots
+from checker.paths import project_relative
 
 _SENTENCE_END = "。！？!?"
 _CLAUSE_END = "，,；;：:"
@@ -63,6 +60,7 @@ class Unit:
     grid: list[list["Unit"]] = field(default_factory=list)   # a table's cells, row by row
     raw: str = ""      # a sentence's text, normalized
     end: int = 0       # a sentence's body offset after its last character
+    source: list[tuple[int, int, str]] = field(default_factory=list)   # a table's rows, a code block's lines, as written
 
 
 def _normalize(text: str) -> str:
@@ -179,16 +177,22 @@ def _cells(line: str) -> list[tuple[int, str]]:
     return [(a + 1, line[a + 1:b]) for a, b in zip(bars, ends)]
 
 
+def _written(offset: int, lines: list[str], keep=lambda line: True) -> list[tuple[int, int, str]]:
+    out, position = [], offset
+    for line in lines:
+        if keep(line):
+            out.append((position, position + len(line), line))
+        position += len(line) + 1
+    return out
+
+
 def _block(offset: int, lines: list[str]) -> Unit:
     if _FENCE.match(lines[0]):
-        return Unit("code", offset, [_normalize(line) for line in lines])
+        return Unit("code", offset, [_normalize(line) for line in lines], source=_written(offset, lines))
     if all(_TABLE_ROW.match(line) for line in lines):
-        grid, position = [], offset
-        for line in lines:
-            if not _TABLE_RULE.match(line):
-                grid.append([_sentence(position + o, c) for o, c in _cells(line)])
-            position += len(line) + 1
-        return Unit("table", offset, grid=grid or [[]])
+        rows = _written(offset, lines, lambda line: not _TABLE_RULE.match(line))
+        grid = [[_sentence(start + o, c) for o, c in _cells(line)] for start, _, line in rows]
+        return Unit("table", offset, grid=grid or [[]], source=rows)
     if lines[0].lstrip().startswith("#"):
         return _prose("heading", offset, "\n".join(lines))
     if _ITEM.match(lines[0]):
@@ -229,32 +233,137 @@ def _row_key(row: list[Unit]) -> str:
 
 
 def fingerprints(page) -> dict[str, str]:
-    """What `make pin` records for a page: the sorted keys of its units' characters and of their parts."""
+    """What the arrangement check compares: the sorted keys of the page's units' characters and of their parts, and
+    its sentences' keys in order."""
+    return _fingerprints(_roots(page))
+
+
+def _fingerprints(roots: list[Unit]) -> dict[str, str]:
     reading, chars, parts = Reading(), set(), set()
-    for root in _roots(page):
+    for root in roots:
         for unit in _walk(root):
             chars.add(reading.chars_key(unit))
             parts.update(reading.parts_keys(unit))
             parts.update(_row_key(row) for row in unit.grid if row)   # to name the row an error is in
     return {"chars": " ".join(sorted(chars)), "parts": " ".join(sorted(parts)),
-            "sentences": " ".join(reading.parts_keys(u)[0] for u in _body_sentences(page))}
+            "sentences": " ".join(reading.parts_keys(u)[0] for u in _body_sentences(roots))}
 
 
-def _body_sentences(page) -> list[Unit]:
-    units = [u for root in _roots(page) for u in _walk(root) if u.kind == "sentence" and u.offset >= 0]
+def _body_sentences(roots) -> list[Unit]:
+    if not isinstance(roots, list):   # a page
+        roots = _roots(roots)
+    units = [u for root in roots for u in _walk(root) if u.kind == "sentence" and u.offset >= 0]
     return sorted(units, key=lambda u: u.offset)
+
+
+# ------------------------------------------------------------------ the pinned text (checker/snapshots.py)
+
+_START = {"paragraph": "paragraph", "heading": "heading"}
+
+
+def text_lines(page) -> list[tuple[dict, int, int]]:
+    """The page's text as its pin file holds it: (item, body start, body end) per line, in page order (a prose
+    block's sentences, a list's items' sentences, a table's rows, a code block's lines), whitespace-normalized; the
+    spans leave out surrounding whitespace. The title and the description are the pin's own items."""
+    out = []
+
+    def line(item: dict, start: int, text: str) -> None:
+        lead = len(text) - len(text.lstrip())
+        out.append((item, start + lead, start + len(text.rstrip())))
+
+    for block in _roots(page)[-1].children:
+        if block.kind in _START:
+            for i, s in enumerate(block.children):
+                line({block.kind if i == 0 else "sentence": snapshots.squeeze_spaces(page.body[s.offset:s.end])},
+                     s.offset, page.body[s.offset:s.end])
+        elif block.kind == "items":
+            for n, entry in enumerate(block.children):
+                for i, s in enumerate(entry.children):
+                    text = snapshots.squeeze_spaces(page.body[s.offset:s.end])
+                    item = {("list" if n == 0 else "item") if i == 0 else "sentence": text}
+                    if i == 0 and _prefix_of(text) != entry.prefix:
+                        item["prefix"] = entry.prefix
+                    line(item, s.offset, page.body[s.offset:s.end])
+        else:   # a table's rows, a code block's lines
+            first, then = ("table", "row") if block.kind == "table" else ("code", "line")
+            for i, (start, _, text) in enumerate(block.source):
+                line({first if i == 0 else then: snapshots.squeeze_spaces(text)}, start, text)
+            if block.kind == "table" and not block.source:
+                line({"table": "|"}, block.offset, "|")   # a table of rules only: one row without cells
+    return out
+
+
+def _prefix_of(text: str) -> str:
+    marker = _NUMBERED.match(text)
+    return _normalize(marker.group(0)) if marker else ""
+
+
+def pinned_roots(snapshot) -> list[Unit]:
+    """The units of the page as its pin file holds it (offsets: the order of the lines)."""
+    front = []
+    for marker, key in ((-1, "title"), (-2, "description")):
+        unit = _prose(key, marker, snapshot.field(key))
+        for sentence in unit.children:
+            sentence.offset = marker
+        front.append(unit)
+    blocks: list[Unit] = []
+    holder: Unit | None = None   # where a next sentence goes: a paragraph, a heading, a list item
+    for position, item in enumerate(snapshot.items):
+        key = snapshots.key_of(item)
+        if key not in snapshots.TEXT_KEYS:
+            continue
+        text = item[key]
+        sentence = _sentence(position, text)
+        if key in _START or (key == "sentence" and holder is None):
+            holder = Unit(_START.get(key, "paragraph"), position, children=[sentence])
+            blocks.append(holder)
+        elif key == "sentence":
+            holder.children.append(sentence)
+        elif key in ("list", "item"):
+            entry = Unit("item", position, children=[sentence], prefix=item.get("prefix", _prefix_of(text)))
+            if key == "list" or not blocks or blocks[-1].kind != "items":
+                blocks.append(Unit("items", position))
+            blocks[-1].children.append(entry)
+            holder = entry
+        elif key in ("table", "row"):
+            if key == "table" or not blocks or blocks[-1].kind != "table":
+                blocks.append(Unit("table", position))
+            blocks[-1].grid.append([_sentence(position, c) for _, c in _cells(text)])
+            holder = None
+        else:   # code, line
+            if key == "code" or not blocks or blocks[-1].kind != "code":
+                blocks.append(Unit("code", position))
+            blocks[-1].lines.append(_normalize(text))
+            holder = None
+    return front + [Unit("page", 0, children=blocks)]
+
+
+_pinned: dict[int, tuple[object, dict[str, str]]] = {}
+
+
+def pinned(page) -> dict[str, str] | None:
+    """The fingerprints of the page's pinned text, recomputed from its pin file; None when the page has none."""
+    snapshot = snapshots.for_page(page.path)
+    if snapshot is None:
+        return None
+    hit = _pinned.get(id(snapshot))
+    if hit is None or hit[0] is not snapshot:
+        hit = (snapshot, _fingerprints(pinned_roots(snapshot)))
+        _pinned[id(snapshot)] = hit
+    return hit[1]
 
 
 def added_sentences(page) -> list[tuple[int, int]] | None:
     """Body spans of the sentences that were added since the page was pinned, not edited from a pinned one: the
     pinned sentences' keys, in order, aligned with the page's. None when the page has no such pin."""
-    pinned = pins().get(page.id, {}).get("sentences")
-    if pinned is None:
+    pins = pinned(page)
+    if pins is None:
         return None
+    pinned_keys = pins["sentences"]
     reading, units = Reading(), _body_sentences(page)
     now = [reading.parts_keys(u)[0] for u in units]
     spans = []
-    for op, i1, i2, j1, j2 in SequenceMatcher(a=pinned.split(), b=now, autojunk=False).get_opcodes():
+    for op, i1, i2, j1, j2 in SequenceMatcher(a=pinned_keys.split(), b=now, autojunk=False).get_opcodes():
         if op == "insert":   # a 'replace' is an edited sentence, even where it also adds one: strict on purpose
             spans += [(units[j].offset, units[j].end) for j in range(j1, j2)]
     return spans
@@ -262,9 +371,9 @@ def added_sentences(page) -> list[tuple[int, int]] | None:
 
 def pinned_sentences(page) -> list[tuple[int, int]]:
     """Body spans of the page's sentences that read exactly as a sentence of its pin (moved or in place)."""
-    pinned = set(pins().get(page.id, {}).get("sentences", "").split())
+    kept = set((pinned(page) or {}).get("sentences", "").split())
     reading = Reading()
-    return [(u.offset, u.end) for u in _body_sentences(page) if reading.parts_keys(u)[0] in pinned]
+    return [(u.offset, u.end) for u in _body_sentences(page) if reading.parts_keys(u)[0] in kept]
 
 
 def _neighbours_exchanged(text: str, longest: int | None = None, separator: re.Pattern | None = None):
@@ -399,30 +508,13 @@ _KIND_NAME = {"sentence": "sentence", "paragraph": "paragraph", "item": "list it
               "page": "page (between its blocks)"}
 
 
-def load_pins(path: Path | None = None) -> dict[str, dict[str, str]]:
-    return load_pins_file(path or PINS, lambda d: isinstance(d, dict) and all(
-        isinstance(v, dict) and set(v) <= {"chars", "parts", "sentences"} for v in d.values()),
-        "{page id: {chars: keys, parts: keys, sentences: keys}}")
-
-
-_loaded: dict = {}
-
-
-def pins() -> dict[str, dict[str, str]]:
-    return cached_by_mtime(PINS, _loaded, load_pins)
-
-
-def pin_digest(page_id: str) -> str:
-    return entry_digest(pins().get(page_id))
-
-
 def errors(page) -> list[tuple[int, str]]:
     """(line, message) for each unit whose characters were pinned in another arrangement."""
-    pinned = pins().get(page.id)
-    if pinned is None:
+    pins = pinned(page)
+    if pins is None:
         return []   # an unpinned page is reported once, by the statement pins (checker/statements.py)
-    out, parts = [], set(pinned.get("parts", "").split())
-    for unit in exchanged(page, pinned):
+    out, parts = [], set(pins.get("parts", "").split())
+    for unit in exchanged(page, pins):
         if unit.offset < 0:
             key = "title" if unit.offset == -1 else "description"
             line, text = page.meta_lines.get(key, 2), str(page.meta.get(key, ""))
@@ -435,17 +527,14 @@ def errors(page) -> list[tuple[int, str]]:
         out.append((line, f"this {_KIND_NAME[unit.kind]} has exactly the characters it had when pinned, in another "
                           f"arrangement: two terms, cells, items or steps exchanged? '{text[:80]}'. Nothing checks "
                           "which side is which (checker/arrangements.py): if the exchange is meant, check it against "
-                          "the source, then run `make pin`"))
+                          f"the source, then run `make pin PAGE={project_relative(page.path)}` (it asks about each "
+                          "change)"))
     return out
 
 
-def record(pages: list, data: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
-    """data with the fingerprints of the given (already read) pages replaced."""
-    out = dict(data)
-    for page in pages:
-        out[page.id] = fingerprints(page)
-    return out
-
-
-def write_pins(data: dict[str, dict[str, str]]) -> None:
-    write_text_atomically(PINS, json.dumps(dict(sorted(data.items())), indent=0) + "\n")
+def unit_span(unit: Unit) -> tuple[int, int]:
+    """Body start and end of a unit of the current page (the title and the description: their negative marker)."""
+    if unit.offset < 0:
+        return unit.offset, unit.offset
+    ends = [e for u in _walk(unit) for e in [u.end] + [end for _, end, _ in u.source]]
+    return unit.offset, max(ends)

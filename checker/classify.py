@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from checker import number_words as word_rules
 from checker.numbers import CN_NUMERAL, SCALAR
+from checker.numerals import DIGIT_CHARS, NUMERAL_CHARS
 
 NUMBER = re.compile(SCALAR)
 
@@ -33,15 +35,22 @@ MEASURE_WORDS = ("部分", "方面", "分钟", "小时", "句话", "个", "种",
                  "倍", "年", "天", "秒", "周", "门", "道", "样", "名", "句", "座", "号", "路", "股", "重", "票")
 # 分 as points (高两分, 差一分), not 分之/分钟/分布/分数…; 十分 (very) is an idiom below
 MEASURE = "|".join(MEASURE_WORDS) + "|(?<![百千万])分(?![之钟布数析别开类配成为支词裂解量母子享割段界制位比歧离辨散组隔步片清出到给摊担头批])"
-# A Chinese number word: a fraction (万分之一), a multiplier (四倍, 翻倍), a half, or a numeral before a measure word.
+# A Chinese number word: a fraction (万分之一), a multiplier (四倍, 翻倍), a half, a numeral before a measure word,
+# a bare numeral that a setting word sets (宽度为三, 方差约为三; the words are data: checker/data/number_words.yaml),
+# or a numeral that can only be a number (三十二, 两百: a digit and a unit character), wherever it stands.
+BARE_BEFORE, COPULAS = word_rules.setters()
+_BARE_END = r"(?=[，。；、,.;：:）)\s]|的|时|和|或|与|$)"
 NUMBER_WORD = re.compile(
     rf"(?P<fraction>{CN_NUMERAL}分之{CN_NUMERAL})"
-    rf"|(?P<fixed>翻倍|减半|一半)"
+    rf"|(?P<fixed>翻倍|减半|一半|半(?=个))"
     rf"|(?P<numeral>{CN_NUMERAL})(?P<gap>\s*)(?P<measure>{MEASURE})"
     # a bare numeral set as a value (宽度为二的搜索, 取为三): a value like a counted one
-    rf"|(?:{'|'.join(f'(?<={w})' for w in ('宽度为', '取为', '设为', '长度为', '维数为'))})"   # BARE_BEFORE
-    rf"(?P<bare>{CN_NUMERAL})(?=[，。；、,.;：:）)\s]|的|时|和|或|与|$)")
-BARE_BEFORE = ('宽度为', '取为', '设为', '长度为', '维数为')
+    rf"|(?:{'|'.join(f'(?<={w})' for w in BARE_BEFORE)})(?P<bare>{CN_NUMERAL}){_BARE_END}"
+    # after a copula only two or more (方差约为三); 为零, 为一 are the constants of definitions (总和为一)
+    rf"|(?:{'|'.join(f'(?<={w})' for w in COPULAS)})(?P<copula>{CN_NUMERAL}){_BARE_END}"
+    # a numeral of a digit and a unit character (三十二, 两百, 一万) reads as one number wherever it stands
+    rf"|(?<![{NUMERAL_CHARS}第几数上成])(?P<multi>(?:[{DIGIT_CHARS}][十百千万亿]|十[{DIGIT_CHARS}])[{NUMERAL_CHARS}]*)"
+    rf"(?![{NUMERAL_CHARS}多余来几])")
 # A bare numeral as the bound of a comparison (温度低于一, 小于一的概率, 等于零): the constant 0 or 1 of a
 # probability, a temperature or a gain. It is structural as a number; the sentence's comparison is what can be
 # wrong, so the relation lint treats it like a claimed number (checker/relations.py).
@@ -173,11 +182,8 @@ def numbers_in(body: str, counts: bool | None = None) -> list[Token]:
     return sorted(tokens, key=lambda t: t.start)
 
 
-# Words of the language, not counts: idioms, and the anaphoric pronouns 两者/二者/三者 ("the two/three just
-# named") and 两边/两侧 ("both sides"), which point back at things the sentence already lists.
-IDIOM = re.compile(r"两回事|两码事|没有两样|没两样|三番五次|一五一十|三三两两|千方百计|一举两得|三言两语"
-                   r"|[两二三]者|两边|两侧|非零|二元|两头为难|十分|一分为二|二分(?=的|图|类)|(?<=[一二三四五六七八九十]到)[一二三四五六七八九十百]分|二次(?=[”」]?(?:增长|成本|方|函数|复杂度|曲线))")
-# 两侧 both sides, 非零 nonzero, 二元 binary, 二次增长 quadratic growth
+# Words of the language, not counts (两回事, 两者, 非零), quantifiers (任意两个) and contrasts (比较两种算法): the rules
+# of kind not_a_count in checker/data/number_words.yaml, each with a positive and a negative example.
 VAGUE_BEFORE = re.compile(r"几|[数上好若近][十百千万亿]")  # the character before a numeral, and its first
 PHRASE_TAIL = re.compile(r"[\u3400-\u9fffA-Za-z0-9]{1,2}")
 
@@ -195,6 +201,8 @@ def word_value(text: str) -> float:
     m = NUMBER_WORD.fullmatch(text.strip())
     if m and m.group("numeral"):
         return chinese_number(m.group("numeral")).value
+    if text.strip() == "半个":
+        return 0.5
     return chinese_number(text).value
 
 
@@ -206,10 +214,10 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
     tokens = []
     for m in NUMBER_WORD.finditer(view):
         start, end = m.start(), m.end()
-        if any(i.start() <= start < i.end() for i in IDIOM.finditer(view, max(0, start - 4), min(len(view), end + 4))):
-            continue  # 两回事, 没有两样, 非零: a word of the language, not a count
         if any(s <= start < e for s, e, _ in spans):
             continue
+        if word_rules.not_a_count(view, start, end):
+            continue  # 两回事, 非零, 任意两个位置, 比较两种算法: a word of the language or a quantifier, not a count
         before = view[max(0, start - 3):start]
         phrase = ""
         if start and VAGUE_BEFORE.match(view, start - 1, start + 1):
@@ -240,6 +248,15 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
                 continue
         if m.group("bare"):   # 宽度为二: the words that set it are its phrase, as a measure word is a count's
             phrase = next(w for w in BARE_BEFORE if view.endswith(w, 0, start)) + m.group("bare")
+        if m.group("copula") or m.group("multi"):
+            try:
+                value = chinese_number(m.group(0)).value
+            except NumberFormatError:
+                continue  # 两三: a range
+            if m.group("copula"):
+                if value < 2:
+                    continue  # 总和为一, 梯度为零: the constant of a definition (number_words.yaml, copula_value)
+                phrase = next(w for w in COPULAS if view.endswith(w, 0, start)) + m.group("copula")
         line_end = view.find("\n", end)
         snippet = view[max(0, start - 8):min(end + 8, line_end if line_end >= 0 else len(view))]
         tokens.append(Token(m.group(0), start, end, False, f"number word near '{snippet.strip()}'", True, phrase))
@@ -295,6 +312,8 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         return True, "reference or date"
     if re.fullmatch(r"(19|20)\d\d", text) and re.search(r"\b(?:[A-Z]{2,}[A-Za-z]*|et al\.,?)\s$", before):
         return True, "year of a venue or citation (NAACL 2019, et al. 2017)"
+    if re.fullmatch(r"(19|20)\d\d", text) and _citation_year(view, start, end):
+        return True, "year of a cited work (Kim（2014）; checked against the bibliography)"
     if re.fullmatch(r"(19|20)\d\d", text) and re.match(r"\s*[-/]\d{1,2}[-/]\d{1,2}", after):
         return True, "date"
     if re.match(r"[-/]", after) is None and re.search(r"(19|20)\d\d[-/]\d{1,2}[-/]?$", before):
@@ -312,6 +331,13 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
             if ok:
                 return True, "continues a reference"
     return False, ""
+
+
+def _citation_year(view: str, start: int, end: int) -> bool:
+    """Kim（2014）, Vaswani 等（2017）: a year in brackets right after a name (number_words.yaml, citation_year)."""
+    lo = max(0, start - 40)
+    return any(m.span("year") == (start - lo, end - lo)
+               for m in word_rules.citation_year().finditer(view[lo:min(len(view), end + 4)]))
 
 
 def _table_row_index(view: str, line_start: int) -> int:
@@ -337,14 +363,15 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
     for env in MATRIX_ENV.finditer(content):
         if env.start(2) <= rel < env.end(2):
             return False, "matrix entry"
-    item = r"\s*[-−]?(?:\\(?:ln|sqrt)\s*)?\{?\d[\d.]*\}?\s*"
+    item = r"\s*[-−]?(?:\\(?:ln|sqrt)\s*)?\{?\d[\d.]*(?:\{,\}\d{3})*\}?\s*"   # 65{,}536 is one number
     if re.fullmatch(rf"\s*[(\[]?{item}(?:[,，]{item})*[)\]]?\s*", content):
         return False, "the formula is a number or tuple"
     if re.match(r"\s*(?:\\times|×)\s*(?:$|[^\d\s(\\{a-zA-Z])", content[rel + len(text):]):
         return False, "multiplier ($3\\times$)"
     if _in_script(inner_before):
         return True, "index, exponent or bound"
-    chain = re.sub(r"(?:\\left)?[(\[]?\s*(?:[-−]?(?:\\(?:ln|sqrt)\s*)?[\d.]+\s*[,，]\s*)*[-−]?$", "", inner_before)
+    chain = re.sub(r"(?:\\left)?[(\[]?\s*(?:[-−]?(?:\\(?:ln|sqrt)\s*)?(?:[\d.]|\{,\})+\s*[,，]\s*)*[-−]?$", "",
+                   inner_before)
     if RELATION.search(chain):
         return False, "value after a relation"
     return True, "coefficient or structure in a formula"

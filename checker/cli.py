@@ -8,6 +8,7 @@ included (`--no-cache` checks everything). A run over some pages writes their JS
 a partial result never stands for the site.
 
     python -m verify new lecture 3.22 | topic SLUG    # a page skeleton and its verify function (tools/scaffold.py)
+    python -m verify --changes BASE                   # what a reviewer reads: every change of meaning since BASE
 """
 from __future__ import annotations
 
@@ -159,7 +160,12 @@ def main(argv=None) -> int:
     parser.add_argument("pages", nargs="*", type=Path, help="pages to check (default: every page under docs/)")
     parser.add_argument("--out", type=Path, default=VERIFY_OUT)
     parser.add_argument("--no-cache", action="store_true", help="check every page, even those whose inputs are unchanged")
+    parser.add_argument("--changes", metavar="BASE", help="list every change of meaning between commit BASE and the "
+                        "working tree (statement words, claims, relations, declared kinds), one line each; checks nothing")
     args = parser.parse_args(argv)
+    if args.changes:
+        from checker.changes import main as changes
+        return changes(args.changes)
     started = time.perf_counter()
     pages = []
     for given in args.pages or [DOCS]:
@@ -176,7 +182,9 @@ def main(argv=None) -> int:
             print(f"{given}:1: no such page or folder; give Markdown pages or folders under docs/")
             return 2
     whole_site = not args.pages
-    recorded = {p: recorded_result(p, args.out)[0] if not args.no_cache else None for p in pages}
+    from checker.inputs import snapshot
+    with snapshot():   # the checker's and the data's files hashed once for all pages, not once per page
+        recorded = {p: recorded_result(p, args.out)[0] if not args.no_cache else None for p in pages}
     stale = [p for p in pages if recorded[p] is None]
     fresh = dict(zip(stale, check_many(stale)))
     results = [recorded[p] if recorded[p] is not None else fresh[p] for p in pages]

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 
+from checker import number_words as word_rules
 from checker.classify import MEASURE, prose_view
+from checker.numerals import NUMERAL, NUMERAL_CHARS, NumeralError, integer
 
 VAGUE = re.compile(rf"(?P<q>寥寥几|少数几|这几|那几|前几|后几|好几|若干|几|数(?=[十百千万个次种条项倍]))"
                    rf"(?P<scale>[十百千万]?)(?P<measure>{MEASURE})?")
@@ -44,6 +46,17 @@ def rate(text: str) -> tuple[int, int]:
     return len(vague_quantifiers(text)), len(CJK.findall(view))
 
 
+def phrase_value(phrase: str) -> int | None:
+    """The count a phrase states (两个特征 → 2, 720张训练 → 720); None when it opens with no numeral."""
+    m = re.match(rf"(\d+|{NUMERAL})", phrase)
+    if not m:
+        return None
+    try:
+        return int(m.group(1)) if m.group(1).isdigit() else integer(m.group(1))
+    except NumeralError:
+        return None
+
+
 def blurred_counts(body: str, phrases) -> list[tuple[int, str, str]]:
     """(body offset, vague text, the seed's phrase) for each vague quantifier whose measure word and following
     noun are those of a count the seed section states."""
@@ -57,10 +70,12 @@ def blurred_counts(body: str, phrases) -> list[tuple[int, str, str]]:
         if not tail:
             continue
         noun = tail.group(0)
-        same = sorted(p for p in phrases if re.fullmatch(rf"[^\s]*?[〇零一二两三四五六七八九十百千万\d]+{re.escape(measure)}"
+        same = sorted(p for p in phrases if re.fullmatch(rf"[^\s]*?[{NUMERAL_CHARS}\d]+{re.escape(measure)}"
                                                           rf"{re.escape(noun[:len(p) - len(p.rstrip())]) or ''}.*", p)
                       and p.endswith(measure + noun[: max(1, len(p) - p.rfind(measure) - len(measure))]))
         same = [p for p in same if p[p.rfind(measure) + len(measure):] and noun.startswith(p[p.rfind(measure) + len(measure):])]
+        # 几/若干 say "more than one": they blur a count of two or more, not the seed's 这一条样本 (number_words.yaml)
+        same = [p for p in same if (phrase_value(p) or 0) >= word_rules.blur_minimum()]
         if same:
             out.append((m.start(), view[m.start():m.end() + len(noun)], same[0]))
     return out
@@ -132,3 +147,44 @@ def enumerated_count(body: str, start: int, end: int) -> int | None:
         if len(named) >= 2:
             return len(named)
     return None
+
+
+_UNIT = re.compile(r"“[^”\n]*”|「[^」\n]*」|`[^`\n]+`|\$[^$\n]+\$")
+_JOIN = re.compile(r"\s*(?:、|，|,|以及|和|与|及|或)\s*")
+_SPLIT = re.compile(r"\s*(?:、|，|,|；|以及|和|与|及|或)\s*")
+
+
+def items_after(body: str, end: int) -> int | None:
+    """How many items follow a count right where it stands (number_words.yaml, enumerated_after): 两条评论“电影好看”
+    和“电影难看”, 其余四条（B、C、D、F）, 两个头：h1 与 h2. `end` is the end of the numeral; None when no items follow."""
+    measure = re.match(rf"\s*(?:{MEASURE})", body[end:])
+    if not measure:
+        return None
+    pos = end + measure.end()
+    stop = min([i for i in (body.find(c, pos) for c in "。！？；\n") if i >= 0] or [len(body)])
+    rest = body[pos:stop]
+    opener = word_rules.items_follow().match(rest)
+    if not opener:
+        return None
+    at = opener.end() - 1
+    mark = rest[at]
+    if mark in "（(":
+        close = rest.find("）" if mark == "（" else ")", at)
+        if close < 0:
+            return None
+        items = [x for x in _SPLIT.split(rest[at + 1:close]) if x.strip()]
+        return len(items) if len(items) >= 2 else None
+    if mark in "：:":
+        items = [x for x in _SPLIT.split(rest[at + 1:]) if x.strip()]
+        return len(items) if len(items) >= 2 else None
+    n, i = 0, at
+    while True:   # quoted names, code or formulas joined by 、/和/与: count them
+        unit = _UNIT.match(rest, i)
+        if not unit:
+            break
+        n, i = n + 1, unit.end()
+        join = _JOIN.match(rest, i)
+        if not join or not _UNIT.match(rest, join.end()):
+            break
+        i = join.end()
+    return n if n >= 2 else None

@@ -4,7 +4,7 @@ verify function and its code blocks import (transitively), and the committed dat
 Recorded in each page's JSON (`inputs`: a sha256 per file and one `key` over them), so that
 - `python -m verify` skips a page whose key is unchanged and reuses its recorded result (a warm run), and
 - the site build refuses, or re-verifies, a page whose key no longer matches what was verified: a page edited
-  after its verification is never published under the green box (hooks/site.py).
+  after its verification is never published under the green box (sitegen/build.py).
 
 Data is whole folders (results/, benchmarks/results/, checker/data/, the notebooks): verify functions share
 memoized readers (a diagnosis read for one page serves the next), so which page opened which file is not a
@@ -13,6 +13,7 @@ reliable record; any change of committed data re-verifies every page, which is s
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import hashlib
 import re
@@ -118,18 +119,51 @@ def code_block_imports(body: str) -> set[str]:
     return names
 
 
-def _page_id(body_path: Path) -> str | None:
+_batch: list = []   # inside snapshot(): the shared files' {relative path: sha256}, listed and hashed once
+
+
+@contextlib.contextmanager
+def snapshot():
+    """Within the block, the files every page shares (the checker, the committed data) are listed and hashed once
+    instead of once per page: for a caller that asks for many pages' inputs at one moment (python -m verify, the
+    site generator). A file changed inside the block is not seen; a new block sees it."""
+    _batch.append(None)
+    try:
+        yield
+    finally:
+        _batch.pop()
+
+
+@functools.lru_cache(maxsize=None)
+def _relative(file: Path) -> str:
+    return file.relative_to(ROOT).as_posix() if file.is_relative_to(ROOT) else str(file)
+
+
+def _shared() -> dict:
+    """{relative path: sha256} of the checker's files and the committed data (once per snapshot())."""
+    if _batch and _batch[-1] is not None:
+        return _batch[-1]
+    shared = {_relative(f): sha256_of(f) for f in set(checker_files()) | set(data_files())}
+    if _batch:
+        _batch[-1] = shared
+    return shared
+
+
+def formula_kernels(page_path: Path) -> list[str]:
+    """The kernel modules a page's `formulas:` entries name (their kernel and any `fn kernels/...` symbol)."""
     from checker.page import front_matter
     try:
-        meta = front_matter(body_path)
-    except Exception:   # unreadable front matter: the check reports it; the inputs just lack the pin entry
-        return None
-    return str(meta["id"]) if isinstance(meta, dict) and meta.get("id") else None
+        meta = front_matter(Path(page_path))
+    except Exception:   # unreadable front matter: the check reports it
+        return []
+    entries = meta.get("formulas") if isinstance(meta, dict) else None
+    return sorted(m for m in set(re.findall(r"kernels/[\w/]+\.py", repr(entries) if entries else ""))
+                  if (ROOT / m).is_file())
 
 
 def page_inputs(page_path: Path, verify_spec: str | None, body: str) -> dict:
     """{'files': {relative path: sha256}, 'key': sha256 over them}: what this page's result depends on."""
-    files = {Path(page_path).resolve()} | set(checker_files()) | set(data_files())
+    files = {Path(page_path).resolve()}
     if verify_spec and "::" in verify_spec:
         module = ROOT / verify_spec.split("::", 1)[0]
         if module.is_file():
@@ -138,17 +172,16 @@ def page_inputs(page_path: Path, verify_spec: str | None, body: str) -> dict:
         found = _module_file(name) or _module_file(name.rsplit(".", 1)[0])
         if found:
             files |= closure(found)
+    for module in formula_kernels(Path(page_path)):   # a bound formula rests on its kernel (checker/formulas.py)
+        files |= closure(ROOT / module)
     for target in re.findall(r"\]\(([^)\s#]+\.md)(?:#[^)]*)?\)", body):
         linked = (Path(page_path).resolve().parent / target).resolve()
         if linked.is_file():
             files.add(linked)   # a run claim is backed by the page it links (checker/run_claims.py)
-    recorded = {f.relative_to(ROOT).as_posix() if f.is_relative_to(ROOT) else str(f): sha256_of(f) for f in files}
-    page_id = _page_id(body_path=Path(page_path))
-    if page_id:   # the page's own entry of the statement pins, not the whole file (checker/statements.py)
-        from checker.statements import PINS, pin_digest
-        recorded[f"{PINS.relative_to(ROOT).as_posix()}#{page_id}"] = pin_digest(page_id)
-        from checker import arrangements
-        recorded[f"{arrangements.PINS.relative_to(ROOT).as_posix()}#{page_id}"] = arrangements.pin_digest(page_id)
+    recorded = {**_shared(), **{_relative(f): sha256_of(f) for f in files}}
+    # the page's own pin file (checker/snapshots.py), absent or not: re-pinning one page re-checks only it
+    from checker import snapshots
+    recorded[_relative(snapshots.path_for(Path(page_path)))] = snapshots.digest(Path(page_path))
     recorded = dict(sorted(recorded.items()))
     key = hashlib.sha256("\n".join(f"{k} {v}" for k, v in recorded.items()).encode()).hexdigest()
     return {"files": recorded, "key": key}

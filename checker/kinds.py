@@ -16,7 +16,8 @@ number's kind is its bibliography entry's; a count in words the seed section sta
 
 A labelled block is an admonition whose title is one label (or a paragraph, list item or table row carrying
 the marker 〔label〕). It is accepted only when the kinds inside agree with the label, both ways (RULES):
-a 本站构造 block holds at least one number of the site and no paragraph of the course's numbers alone; a
+a 本站构造 block holds the site's material (at least one number of the site, or the site's code) and may restate
+the course inputs that material uses, in any paragraph; a
 教学构造 block holds no number of the site; a 本站运行 block holds a run; 历史记录 and 论文结果 hold their
 citations and nothing computed; a 待做设计 block holds no results. Outside every block, a number of a site
 construction or of a site run is an error: the reader must see that the course did not state it. The title of every admonition
@@ -171,6 +172,13 @@ def blocks(body: str) -> list[Block]:
             while last + 1 < len(lines) and lines[last + 1].strip():
                 last += 1
         span = (offsets[first], offsets[last] + len(lines[last]))
+        if not stripped.startswith("|"):
+            # a marker inside a paragraph labels from the sentence it stands in to the paragraph's end: the course's
+            # sentences before it stay the course's (课程给出…。〔本站构造〕本站再算…)
+            # (a marker that ends its paragraph, 'A。〔本站构造〕', labels the paragraph, as before)
+            opened = max(body.rfind(c, span[0], m.start()) for c in "。！？；")
+            if opened >= 0 and body[m.end():span[1]].strip():
+                span = (opened + 1, span[1])
         found.append(Block(m.group(1), span[0], span[1], [span], marker=True))
     return found
 
@@ -218,21 +226,14 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
         kinds = {m.kind for m in inside}
         label = LABELS[b.label]
         wrong = _disagreement(label.key, kinds)
+        if wrong and label.key == "site_construction" and not kinds & set(SITE) and _runs_code(body, b):
+            wrong = ""   # the site's code is its material; the course numbers beside it are the inputs it restates
         if not wrong and label.key == "design" and any(m.claim is not None for m in inside):
             wrong = "computed numbers (a design proposes an experiment; its numbers are not results to recompute)"
         if wrong:
             errors.append((line_of(b.start), f"block labelled {b.label} holds {wrong}; relabel it to the kind of its numbers "
                                    f"({_kinds_text(inside)}) or move the numbers out"))
             continue
-        if label.key == "site_construction" and not b.marker:
-            for start, end in b.paragraphs:
-                in_paragraph = {m.kind for m in inside if _inside(m, start, end)}
-                if in_paragraph and not in_paragraph & set(SITE):
-                    errors.append((line_of(start), f"a paragraph inside the {b.label} block states only numbers of "
-                                                   f"kind {_kinds_text([m for m in inside if _inside(m, start, end)])}: "
-                                                   "the box holds the site's example, not the course's; end the box "
-                                                   "before this paragraph"))
-                    break
     for m in marks if course_section else []:
         if m.kind == "site_construction":
             b = owner[id(m)]
@@ -283,6 +284,11 @@ def _note_only(body: str, b: Block, inside: list) -> str:
         return (f"the {b.label} box announces what follows ({snippet!r}…) but the code, table or list stands after "
                 "it, unlabelled: indent that content into the box (code and its output alike)")
     return ""
+
+
+def _runs_code(body: str, b: Block) -> bool:
+    """Does the box hold a ```python block (the site's code, run by the checker)?"""
+    return re.search(r"^[ \t]*```python\b", body[b.start:b.end], re.M) is not None
 
 
 def _cut_sentence(body: str, b: Block) -> str:

@@ -10,8 +10,9 @@ prints must be accounted for like a number on a page:
   ["lecture §3.10"]`) prints it (checker/data/seed_numbers.json), at the precision printed;
 - structural (a section number, a year beside a name, a formula's exponent), as on pages (checker/classify.py).
 
-A vague quantifier where a declared section states the count (几个 for its 三个) fails as on a page. Out of
-reach: a number word (三个, 两条) that the notebook's own cells count; it is read like prose, not checked.
+A vague quantifier where a declared section states the count (几个 for its 三个) fails as on a page. A number word
+(三个, 两条) is a number like its digits: it passes where the notebook's code or output shows that value, or a declared
+course section states it.
 """
 from __future__ import annotations
 
@@ -53,16 +54,19 @@ def errors(path: Path, root: Path = ROOT) -> list[str]:
         if cell.cell_type != "markdown":
             continue
         for token in classify.numbers_in(cell.source):
-            if token.structural or token.word:
-                continue
-            number = re.escape(token.text)
-            if re.search(rf"(?<![\d.]){number}(?![\d])", shown) or re.search(rf"(?<![\d.]){number}(?![\d])", written):
+            if token.structural:
                 continue
             try:
                 from checker.numbers import parse_number
-                value = parse_number(token.text).value
+                value = classify.word_value(token.text) if token.word else parse_number(token.text).value
             except Exception:
                 value = None
+            # a number word is a number (三个 is 3): it is found where its digits are, like digits are
+            number = re.escape(token.text if not token.word or value is None else f"{value:g}")
+            if re.search(rf"(?<![\d.]){number}(?![\d])", shown) or re.search(rf"(?<![\d.]){number}(?![\d])", written):
+                continue
+            if token.word and any(n.states_phrase(token.phrase) for n in sections):
+                continue
             if value is not None and any(n.states_value(value) for n in sections):
                 continue
             found.append(f"{rel}:1: cell {i}: the Markdown prints {token.text!r}, which no output or code of the "

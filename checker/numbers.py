@@ -18,6 +18,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from checker.numerals import NUMERAL as CN_NUMERAL, NumeralError, integer as _numeral
+
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 
 UNITS = {
@@ -53,7 +55,7 @@ class Quantity:
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
 
 SIGN = r"[-−]?"
-MANTISSA = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+MANTISSA = r"(?:\d{1,3}(?:(?:,|\{,\})\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"   # 1,048,576 and TeX's 1{,}048{,}576
 EXPONENT = (r"(?:(?:×|\\times|\\cdot|·)\s*10\s*(?:\^\s*\{\s*[-−+]?\s*\d+\s*\}|\^\s*[-−+]?\d+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
             r"|[eE][-+]?\d+(?![A-Za-z]))")
 UNIT = rf"(?:\s?(?:{_UNIT_ALT})(?![A-Za-z]))"
@@ -118,7 +120,7 @@ def parse_number(text: str) -> Printed:
         s = m.group(1)
         exp_text = m.group(2) or (m.group(3).translate(SUPERSCRIPTS) if m.group(3) else None) or m.group(4)
         exponent = int(exp_text)
-    mantissa = s.replace(",", "")
+    mantissa = s.replace("{,}", "").replace(",", "")
     decimals = len(mantissa.split(".")[1]) if "." in mantissa else 0
     unit_size = 10.0 ** exponent * scale
     return Printed(raw, sign * float(mantissa) * unit_size, 0.5 * 10.0 ** (-decimals) * unit_size, printed_unit)
@@ -132,7 +134,7 @@ def split_list(text: str) -> list[str]:
     inner = text.strip()
     inner = re.sub(r"^(?:\\left)?[(\[]|(?:\\right)?[)\]]$", "", inner)
     inner = re.sub(r"^\\begin\{[pbv]?matrix\}|\\end\{[pbv]?matrix\}$", "", inner)
-    parts = re.split(rf"{LIST_SEPARATORS}|\\\\", inner)
+    parts = re.split(rf"(?<!\{{)(?:{LIST_SEPARATORS})(?!\}})|\\\\", inner)   # 1{,}048 is one number, not two
     return [p for p in (x.strip() for x in parts) if p]
 
 
@@ -230,34 +232,13 @@ def _shape(value) -> tuple:
 
 # --------------------------------------------------------------------------- Chinese number words
 
-CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-CN_UNITS = {"十": 10, "百": 100, "千": 1000}
-CN_GROUPS = {"万": 10 ** 4, "亿": 10 ** 8}
-CN_NUMERAL = "[零〇一二两三四五六七八九十百千万亿]+"
-
-
 def chinese_integer(text: str) -> int:
-    """一 → 1, 十二 → 12, 两百 → 200, 十万 → 100000, 三千零五 → 3005; NumberFormatError otherwise."""
-    if not text or re.fullmatch(CN_NUMERAL, text) is None:
-        raise NumberFormatError(f"cannot read {text!r} as a Chinese numeral")
-    total, group, digit, last_unit = 0, 0, None, None
-    for ch in text:
-        if ch in CN_DIGITS:
-            if digit is not None and CN_DIGITS[ch] != 0 and digit != 0:
-                raise NumberFormatError(f"{text!r} is a range or a list of digits, not one number")
-            digit = CN_DIGITS[ch]
-        elif ch in CN_UNITS:
-            if last_unit is not None and CN_UNITS[ch] >= last_unit and digit is None:
-                raise NumberFormatError(f"cannot read {text!r} as a Chinese numeral")
-            group += (1 if digit is None else digit) * CN_UNITS[ch]
-            digit, last_unit = None, CN_UNITS[ch]
-        else:  # 万, 亿 close a group
-            group += digit or 0
-            if group == 0:
-                group = 1
-            total += group * CN_GROUPS[ch]
-            group, digit, last_unit = 0, None, None
-    return total + group + (digit or 0)
+    """一 → 1, 十二 → 12, 两百 → 200, 十万 → 100000, 三千零五 → 3005; NumberFormatError otherwise (checker/numerals.py
+    reads it with cn2an)."""
+    try:
+        return _numeral(text)
+    except NumeralError as exc:
+        raise NumberFormatError(str(exc)) from None
 
 
 def chinese_number(text: str) -> Printed:

@@ -1,7 +1,5 @@
 """The project's folders, defined once for the checker, the site hooks and the tests, and how a project file is
 replaced (atomically, keeping it readable)."""
-import hashlib
-import json
 import os
 import tempfile
 from pathlib import Path
@@ -28,30 +26,3 @@ def write_text_atomically(path: Path, text: str) -> None:
         handle.write(text)
     os.chmod(tmp, mode)
     os.replace(tmp, path)
-
-
-def load_pins_file(path: Path, valid, expected: str) -> dict:
-    """A committed JSON file of pins ({} when it is absent); a broken one is one line naming the file and line."""
-    if not path.is_file():
-        return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise SystemExit(f"{project_relative(path)}:{exc.lineno}: not valid JSON ({exc.msg}); restore it from git "
-                         "or regenerate it with `make pin` after reading the pages")
-    if not valid(data):
-        raise SystemExit(f"{project_relative(path)}:1: expected {expected}; restore it from git")
-    return data
-
-
-def cached_by_mtime(path: Path, cache: dict, load):
-    """load(), again only when the file's modification time changed (a process checks many pages)."""
-    stamp = path.stat().st_mtime_ns if path.is_file() else None
-    if cache.get("stamp") != stamp or "value" not in cache:
-        cache.update(stamp=stamp, value=load())
-    return cache["value"]
-
-
-def entry_digest(entry) -> str:
-    """What a page's check depends on in a pins file: its own entry, so that re-pinning one page re-checks only it."""
-    return hashlib.sha256(json.dumps(entry, ensure_ascii=False, sort_keys=True).encode()).hexdigest()

@@ -11,16 +11,16 @@ The stages
 3. check every citation against the bibliography and the recorded numbers (provenance.py);
 4. check that evidence lists what the page holds and that named project paths exist;
 5. run the page's ```python blocks and compare their output with the ```text block that
-   follows, when there is one;
+   follows, when there is one; a printed check must be able to fail, and a kernel call on the verify function's
+   data must use its settings (code_checks.py); links and section references agree with their targets
+   (crossrefs.py);
 6. find every number in the body and fail on any that no claim hole or citation covers and
    that is not structural (see classify.py).
 """
 from __future__ import annotations
 
-import contextlib
 import functools
 import inspect
-import io
 import re
 import traceback
 from dataclasses import dataclass, field
@@ -33,7 +33,7 @@ from checker.literals import literal_keys
 from checker.numbers import NumberFormatError, Quantity, compare, hole_pattern, parse_number
 from checker.page import Page, PageError, all_pages, claim_line, is_page, read_page, squeeze  # noqa: F401
 from checker.paths import ROOT, project_relative
-from checker.relations import check_relations, quantity_names
+from checker.relations import check_relations, named_keys
 from checker.seed_numbers import SectionNumbers, chapter_numbers, section_numbers
 
 HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
@@ -316,6 +316,7 @@ def check_claim(ctx: Context, i: int, template) -> None:
             group = f"h{n}"
             printed = m.group(group)
             start, end = ctx.body_span(m, group)
+            printed, start = _without_list_marker(page.body, printed, start)
             computed = hole.value(values)
             if isinstance(computed, str):   # matched exactly by its pattern; names no number to count
                 ctx.report.claims.append(ClaimResult(page.id, i, hole.key, template, printed, computed, "passed",
@@ -343,6 +344,17 @@ def check_claim(ctx: Context, i: int, template) -> None:
         ctx.fail(body_line, message)
 
 
+def _without_list_marker(body: str, printed: str, start: int) -> tuple[str, int]:
+    """A hole's text that begins with a list item's dash ('- 6 层…' squeezes to '-6层') is the number after the
+    marker, not a negative one: the dash opens a line and a space follows it."""
+    line_start = body.rfind("\n", 0, start) + 1
+    if printed[:1] in "-−" and not body[line_start:start].strip(" \t>") and body[start + 1:start + 2] in (" ", "\t"):
+        rest = body[start + 1:]
+        skipped = len(rest) - len(rest.lstrip(" \t"))
+        return printed[1:], start + 1 + skipped
+    return printed, start
+
+
 def check_comparisons(ctx: Context) -> None:
     """Comparison sentences beside claimed or cited numbers are bound to predicates (checker/relations.py). A
     predicate may name a cited entry's numbers, `{cited[1][0]}` (entry 1's first number), so an order stated
@@ -358,7 +370,7 @@ def check_comparisons(ctx: Context) -> None:
     ctx.report.relations_bound = len(ctx.meta.get("relations") or [])
     for line, message in check_relations(ctx.page, values, spans, lookup,
                                          lambda i: claim_line(ctx.page, "relations", i), located,
-                                         quantity_names(ctx.meta), ctx.course.states_value, printed):
+                                         named_keys(ctx.meta, ctx.values), ctx.course.states_value, printed):
         ctx.fail(line, message)
 
 
@@ -382,6 +394,14 @@ def check_unit_words(ctx: Context) -> None:
     """A binary unit agrees with the power of two beside it, a precision word with its bytes (checker/unit_words.py)."""
     from checker.relations import sentences
     for line, message in unit_words.errors(classify.prose_view(ctx.page.body), sentences, ctx.page.line_of):
+        ctx.fail(line, message)
+
+
+def check_cross_references(ctx: Context) -> None:
+    """A link's text names the section it points at; a section named in prose exists; a glossary row links pages
+    that say its term (checker/crossrefs.py)."""
+    from checker import crossrefs
+    for line, message in crossrefs.errors(ctx.page):
         ctx.fail(line, message)
 
 
@@ -557,12 +577,29 @@ def check_project_paths(ctx: Context) -> None:
 
 
 def check_code_blocks(ctx: Context) -> None:
-    """Run the page's python blocks; a following text block is their expected output."""
+    """Run the page's python blocks; a following text block is their expected output. A printed check must be able
+    to fail, and a kernel call on the verify function's data must use its settings (checker/code_checks.py)."""
+    from checker import code_checks
+    spec, verify = ctx.meta.get("verify"), None
     for block in classify.python_blocks(ctx.page.body):
         ctx.report.code_blocks_run += 1
-        message = run_code_block(block)
+        message, calls, vacuous = run_code_block(block)
+        line = ctx.page.line_of(block.start)
         if message:
-            ctx.fail(ctx.page.line_of(block.start), message)
+            ctx.fail(line, message)
+        for n in vacuous:
+            ctx.fail(line + n, "this printed check holds even when its first operand is changed: its two sides are one "
+                               "object (a view or an alias of what it checks; a .copy() missing?), so it cannot fail; "
+                               "compare against an independent copy or a recomputed value")
+        if calls and spec and ctx.values is not None:
+            try:
+                verify = code_checks.verify_calls(spec) if verify is None else verify
+            except Exception:   # noqa: BLE001  the verify function's failure is reported by its own stage
+                verify = {}
+            for conflict in code_checks.conflicts(calls, verify):
+                ctx.fail(line, f"python code block computes another value than the page claims: {conflict}; the page's "
+                               "numbers come from the verify function, so the code must use the same settings (or "
+                               "change the verify function, and the claims and prose follow)")
 
 
 def check_computed_evidence_is_used(ctx: Context) -> None:
@@ -626,7 +663,7 @@ def _as_summary(token, text: str) -> str | None:
     None for a bare small integer, which cannot say what it counts. A value set by its words (宽度为三, 宽度为 3)
     is the same value however its numeral is written."""
     before = text[:token.start].rstrip()
-    setter = next((w for w in classify.BARE_BEFORE if before.endswith(w)), None)
+    setter = next((w for w in SETTERS if before.endswith(w)), None)
     if setter:
         try:
             value = float(classify.word_value(token.text) if token.word else token.text)
@@ -715,7 +752,7 @@ def check_completeness(ctx: Context) -> None:
         elif ctx.course.states_phrase(token.phrase if token.word else digit_phrase(ctx.page.body, token)):
             report.numbers_course += 1  # the seed section states this count in these words: the course's own
             report.marks.append(kinds.Mark(token.start, token.end, token.text, "course"))
-        elif (token.word and not token.phrase.startswith(classify.BARE_BEFORE)   # 宽度为二 sets a value, counts nothing
+        elif (token.word and not token.phrase.startswith(SETTERS)   # 宽度为二, 约为三 set a value, count nothing
               and (listed := counts.enumerated_count(ctx.page.body, token.start, token.end)) is not None):
             stated = classify.word_value(token.text)
             if stated == listed:
@@ -724,15 +761,58 @@ def check_completeness(ctx: Context) -> None:
                 # 准备两个各含十个 token 的保留集： two items listed; 两个 counts them, 十个 counts something else
                 ctx.fail(ctx.page.line_of(token.start),
                          f"number {token.text!r} is neither claimed nor cited ({token.context}); the list after its "
-                         f"sentence is counted by an earlier word; add a claim template for {token.text!r}")
+                         f"sentence is counted by an earlier word; {claim_hint(ctx, token)}")
             else:
                 ctx.fail(ctx.page.line_of(token.start),
                          f"{token.text!r} counts the items this sentence enumerates, but there are {listed}; "
                          f"write {listed} or list {int(stated)}")
+        elif (token.word and not token.phrase.startswith(SETTERS)
+              and counts.items_after(ctx.page.body, token.end) == classify.word_value(token.text)):
+            report.numbers_enumerated += 1   # 两条评论“A”和“B”: the items it counts follow it right there
         else:
             ctx.fail(ctx.page.line_of(token.start),
-                     f"number {token.text!r} is neither claimed nor cited ({token.context}); "
-                     "add a claim template or a cited entry (a count in words is bound the same way; do not blur it)")
+                     f"number {token.text!r} is neither claimed nor cited ({token.context}); {claim_hint(ctx, token)}")
+
+
+SETTERS = classify.BARE_BEFORE + classify.COPULAS
+
+
+def claim_hint(ctx: Context, token) -> str:
+    """How to claim an unclaimed number: the template to add, cut from the page's own line with a hole where the
+    number stands, and where its value and kind are declared. Never 'reword it': a count in words is claimed like
+    digits, and blurring it or spelling digits as words does not pass."""
+    template = suggested_template(ctx.page.body, token)
+    spec = ctx.meta.get("verify")
+    where = (f"return KEY from {spec} and declare its kind there (@kinds, e.g. @kinds(course='KEY') when the "
+             f"course section states it, site_construction when it is the site's)" if spec else
+             "add 'verify: verify/...py::function' returning KEY, with its kind declared by @kinds")
+    counted = " (a count in words is claimed like digits: the hole reads 三 as 3)" if token.word else ""
+    return (f"claim it: add to claims {template!r} and {where}{counted}; or, if a source states it, "
+            "add a cited entry with the source's location")
+
+
+def suggested_template(body: str, token) -> str:
+    """The number's own line around it, with {KEY} where it stands: a template that locates this one place."""
+    line_start = body.rfind("\n", 0, token.start) + 1
+    line_end = body.find("\n", token.end)
+    line_end = len(body) if line_end < 0 else line_end
+    lo, hi = max(line_start, token.start - 10), min(line_end, token.end + 10)
+    math = [(a, b) for a, b, _ in classify.math_spans(body[line_start:line_end])]
+    for a, b in math:   # never cut a formula in half: keep the one the number stands in, leave out a neighbour
+        a, b = a + line_start, b + line_start
+        inside = a <= token.start < b
+        if a < lo < b:
+            lo = a if inside else b
+        if a < hi < b:
+            hi = b if inside else a
+    latin = re.compile(r"[A-Za-z0-9_.,]")
+    while hi > token.end and hi < line_end and latin.match(body[hi]) and latin.match(body[hi - 1]):
+        hi -= 1   # never end inside another number or word
+    while token.start > lo > line_start and latin.match(body[lo - 1]) and latin.match(body[lo]):
+        lo += 1
+    before, after = body[lo:token.start].lstrip("。，；：、,;: "), body[token.end:hi]
+    before = re.sub(r"^\s*(?:[-*+]\s+|\d+[.)]\s+|\|\s*)?", "", before) if lo == line_start else before
+    return " ".join(f"{before}{{KEY}}{after}".split())
 
 
 STAGES = (
@@ -746,6 +826,7 @@ STAGES = (
     check_declared_kinds,   # after provenance: a record number computed here needs a cited record
     check_comparisons,
     check_unit_words,
+    check_cross_references,
     check_pinned_statements,
     check_pinned_arrangements,
     check_evidence_lists_what_is_there,
@@ -782,41 +863,42 @@ def check_page(path: Path) -> PageReport:
 _code_results: dict = {}
 
 
-def run_code_block(block) -> str | None:
-    """Run a page's python block once per distinct (code, expected output); None when it passes."""
+def run_code_block(block) -> tuple[str | None, dict, list[int]]:
+    """Run a page's python block once per distinct (code, expected output): (None when its output is right, else
+    the one-line failure; its kernel calls; the lines of printed checks that cannot fail)."""
     key = (block.code, block.expected)
     if key not in _code_results:
         # the code's outcome depends on the code, the project modules it imports and the committed data
         from checker.cache import cached, key_of
         from checker.inputs import code_block_imports, data_files, module_closure, sha256_of
         files = sorted({f for name in code_block_imports("```python\n" + block.code + "\n```") for f in module_closure(name)})
-        digest = key_of(block.code, str(block.expected), *(f"{f} {sha256_of(f)}" for f in files + data_files()))
-        _code_results[key] = cached("code", digest, lambda: _execute(block))
+        from checker import code_checks   # how a block is run and probed is part of its outcome
+        runner = Path(code_checks.__file__)
+        digest = key_of(block.code, str(block.expected), *(f"{f} {sha256_of(f)}" for f in files + data_files() + [runner]))
+        _code_results[key] = cached("code-run", digest, lambda: _execute(block))
     return _code_results[key]
 
 
 _NUMPY_PRINT_DEFAULTS = __import__("numpy").get_printoptions()
 
 
-def _execute(block) -> str | None:
+def _execute(block) -> tuple[str | None, dict, list[int]]:
     import numpy as np
 
+    from checker import code_checks
     np.set_printoptions(**_NUMPY_PRINT_DEFAULTS)  # one page's print settings never leak into another's
-    out = io.StringIO()
-    namespace = {"__name__": "__page__"}
-    try:
-        with contextlib.redirect_stdout(out):
-            exec(compile(block.code, "<page code>", "exec"), namespace)
-    except Exception as exc:
-        return f"python code block raised {type(exc).__name__}: {exc}; the code shown on a page must run"
+    printed, raised, calls, vacuous = code_checks.execute(block.code)
+    if raised is not None:
+        return (f"python code block raised {type(raised).__name__}: {raised}; the code shown on a page must run",
+                calls, vacuous)
     if block.expected is not None:
-        got = "\n".join(l.rstrip() for l in out.getvalue().strip().splitlines())
+        got = "\n".join(l.rstrip() for l in printed.strip().splitlines())
         want = "\n".join(l.rstrip() for l in block.expected.strip().splitlines())
         if got != want:
             first = next((f"{a!r} != {b!r}" for a, b in zip(got.splitlines(), want.splitlines()) if a != b),
                          "different number of lines")
-            return f"python code block prints something else than the output shown after it: {first}"
-    return None
+            return f"python code block prints something else than the output shown after it: {first}", calls, vacuous
+    return None, calls, vacuous
 
 
 def _jsonable(value):

@@ -169,7 +169,8 @@ def check(page, numbers_in, compare) -> Provenance:
             continue
         cited_entries.append(citation)
         result.references.append(bibliography.render(citation, sources))
-        bare = [t.text for t in numbers_in(citation.note) if not t.structural and re.search(r"\d", t.text)]
+        bare = [t.text for t in numbers_in(citation.note) if not t.structural and re.search(r"\d", t.text)
+                and not _dated_in_note(t.text, citation, sources, page)]
         if bare:
             fail(claim_line(page, "sources", i), f"sources {i}: the note states {', '.join(bare)}, which is rendered "
                  "on the page but checked nowhere; state it in the body, where a claim or a cited entry checks it")
@@ -240,6 +241,21 @@ def check(page, numbers_in, compare) -> Provenance:
             fail(lines.get("evidence", 2), f"evidence lists {kind!r} but no cited entry takes a number from a "
                                            f"{kind} source; remove it from evidence")
     return result
+
+
+def _dated_in_note(text: str, citation, sources, page) -> bool:
+    """A year in a 来源 note (Google 2020原发布, quoting the course) is a date, when the cited entry is dated by it or
+    the course section it cites (or the page's own) states it (number_words.yaml, note_year); another year fails."""
+    from checker import number_words
+    from checker.seed_numbers import section_numbers
+    if not number_words.note_year().fullmatch(text):
+        return False
+    if text in _years_of(sources[citation.key]):
+        return True
+    sections = [str(page.meta.get("source", ""))]
+    if citation.key in ("lecture", "primer"):
+        sections += [f"{citation.key} §{n}" for kind, n in citation.locations if kind == "section"]
+    return any(section_numbers(sec).states_value(float(text)) for sec in sections)
 
 
 def _course_states_word(page, text: str) -> bool:
@@ -434,6 +450,14 @@ def _check_years_beside_names(page, citations: list[Citation], sources, fail) ->
     body = page.body
     cited = {c.key: sources[c.key] for c in citations}
     names = [(name, source) for source in cited.values() for name in _names_of(source)]
+    from checker import number_words
+    for m in number_words.citation_year().finditer(body):   # Kim（2014）: structural only as the date of a cited work
+        if not any(name.split()[0] == m.group("name") for name, _ in names):
+            known = sorted(k for k, s in sources.items() if m.group("name") in _names_of(s))
+            fail(page.line_of(m.start("year")),
+                 f"{m.group(0)!r} dates a work the page does not cite; add "
+                 + (f"'{known[0]} LOCATION'" if known else "its bibliography entry (checker/data/bibliography.bib) and "
+                    "'KEY LOCATION'") + " to sources, so the year is checked against the bibliography")
     for name, source in names:
         for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z0-9-])", body):
             before = re.search(r"(?<![\d.])(?:19|20)\d\d\s*年?\s*(?:的\s*)?$", body[max(0, m.start() - 10):m.start()])

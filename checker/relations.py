@@ -19,6 +19,12 @@ sentence is the window because Chinese attaches a comparison to its operands wit
 clause chain of one sentence (`A 比 B 高出不少`, `与 X 相比，Y 更快`), while the next sentence
 is usually about something else; a fixed character window would both miss long sentences
 and catch neighbours.
+
+The words, and the context rules that decide what a word says in its sentence (好 of a loss is small, 降不到零 is a
+bound, 一般 marks a general rule), are data: checker/data/directions.yaml (checker/directions.py). A sentence without
+a number is read too, new or pinned alike: a comparison between two things the page binds to numbers (named_keys:
+claimed table rows and columns, the thing a template clause gives a number for, a condition the page sets, Latin
+model names) must be bound, and the message shows the entry to add.
 """
 from __future__ import annotations
 
@@ -29,87 +35,59 @@ import re
 
 import numpy as np
 
-from checker import classify
+from checker import classify, directions, number_words
 from checker.page import squeeze
 from checker.numbers import SCALAR, NumberFormatError, parse_number
 
 HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
 
-# Words that state an order between quantities or a direction of change. Bare 大/小/高/低 are
-# too common in other senses (大头, 小模型); they count only in the comparative 比…大 frame.
-_CHINESE = (
-    "大于|小于|高于|低于|多于|少于|快于|慢于|优于|劣于|长于|短于|不大于|不小于|不低于|不高于|不超过|"
-    "升高|降低|上升|下降|提高|增加|减少|增大|减小|变大|变小|变高|变低|变长|变短|变快|变慢|"
-    "更大|更小|更高|更低|更快|更慢|更多|更少|更长|更短|更强|更弱|更好|更差|"
-    "超过|超出|高出|多出|(?<![拿做找得用想看听办等])不到|不足|不及|不如|胜过|压过|"   # 拿不到: cannot get
-    "降到|升到|降为|升为|"
-    "领先|落后|"
-    # 越X…越Y (the colder, the sharper) and 更尖/更平: an order stated as a trend; bound like any other
-    "越高|越低|越大|越小|越多|越少|越长|越短|越快|越慢|越尖|越平|越强|越弱|更尖|更平|更陡|更缓|"
-    r"比[^，。；：！？,;\n]{0,24}?(?<![至最])(?:大|小|高|低|快|慢|多|少|长|短|强|弱|好|差)"
-)
-# English comparatives count with "than" (a bare "lower" is also a BPE example word on these pages)
-_ENGLISH = (
-    r"\b(?:(?:larger|smaller|greater|bigger|higher|lower|faster|slower|fewer|more|less|better|worse|longer|shorter)"
-    r"\s+than|exceeds?|exceeded|increases|increased|decreases|decreased)\b"
-)
+# The words that state an order, a direction, a pace, a trend or an equality, and the context rules that decide
+# what such a word says (比例 is no comparison; 好 of a loss is small; 降不到零 is a bound), are data:
+# checker/data/directions.yaml, read by checker/directions.py. Bare 大/小/高/低 are too common in other senses
+# (大头, 小模型); they count only in the comparative 比…大 frame and after 反而.
+COMPARISON = directions.regex(*directions.WORD_KINDS)
 # Order relations in math: between two printed numbers they are checked on the printed values
 # (`$-6.4>-8.2$`); next to anything else they are comparisons like the words above.
-_MATH_ORDER = r"\\(?:lt|gt|leq?|geq?|ll|gg)(?![A-Za-z])|[<>≤≥]"
-COMPARISON = re.compile(rf"(?:{_CHINESE})|{_ENGLISH}", re.I)
+_MATH_ORDER = directions.pattern_of("math")
 # Words that state an equality or an invariance (the distribution stays the same). They are not order words:
-# the completeness lint does not ask for them (相同 is too common a word), but a relation may bind them, and
+# the completeness lint does not ask for all of them (相同 is too common a word), but a relation may bind them, and
 # then its predicate must state the equality, with close(a, b, tol) or ==.
-EQUALITY = re.compile(r"一模一样|一样|相同|相等|等于|不改变|没有改变|不变|保持|原样|仍是|仍为|仍然是|正好|恰好|完全一致|一致|"
-                      r"同一个|无法区分|区分不了|分不出|\b(?:equal|same|unchanged)\b", re.I)
+EQUALITY = re.compile(directions.pattern_of("equality") + "|" + number_words.equality_words(), re.I)
+# 拿不到 (cannot get), where 不到 is no comparison, and 取不到零或一, where 零 and 一 are no compared bound:
+# checker/data/number_words.yaml, kinds not_a_comparison and not_a_bound; 降不到零 states a bound, not an order:
+# directions.yaml, kind bound
+NOT_A_COMPARISON = re.compile("|".join(p for p in (number_words.not_a_comparison(), directions.bound_pattern()) if p))
+NOT_A_BOUND = re.compile("|".join(p for p in (number_words.not_a_bound(), directions.bound_pattern()) if p))
 STATES_EQUALITY = re.compile(r"\b(?:close|course)\(|==")
 # Words that say two values differ or one moved: in a relation whose predicate states only equalities they
 # contradict it (the careless edit 相同 -> 不同 in the body and in the relation text together)
-DIFFERENCE = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|区分得了|(?<!不)(?<!没有)(?<!没)改变|变了")
+DIFFERENCE = directions.regex("difference")
 # The equality words the completeness lint asks to be bound: the ones that state that two of the page's values
 # agree or that one did not move. 等于, 同一个, 一致 and 保持 also define things (等于没读到, 同一个候选池, 一致才算对)
 # and are bound only where an author binds them.
-EQUALITY_LINT = re.compile(r"一模一样|一样|相同|相等|不变|不改变|没有改变|无法区分|区分不了|分不出|完全一致|"
-                           r"\b(?:equal|same|unchanged)\b", re.I)
+EQUALITY_LINT = directions.regex("equality_lint")
 MATH_ORDER = re.compile(_MATH_ORDER)
 PRINTED_ORDER = re.compile(rf"({SCALAR})\s*({_MATH_ORDER})\s*(?=({SCALAR}))")
 _ORDER_OPS = {"<": operator.lt, "\\lt": operator.lt, ">": operator.gt, "\\gt": operator.gt, "≤": operator.le,
               "\\le": operator.le, "\\leq": operator.le, "≥": operator.ge, "\\ge": operator.ge, "\\geq": operator.ge,
               "\\ll": operator.lt, "\\gg": operator.gt}
-# 比 inside these words is not the comparative 比 (比例 ratio, 比较 compare, 对比 contrast, …)
-_BI_AS_NOUN_BEFORE = re.compile(r"(?:对|相|类|无|占|好|正|反|成|之|压缩|信噪|准确|召回|概率|似然)$")
-_BI_AS_NOUN_AFTER = re.compile(r"(?:例|较|值|率|特|如|重|分|方|照|对|喻|拟)")
-
-# The direction a word states, for the polarity check: a relation's predicate is written in the
-# sentence's order (its subject first), so the directions the words state must be the directions the
-# predicate states. Faster/slower are neither: a faster run has the smaller time, so their predicate says
-# faster(a, b) or slower(a, b) over times (see pace()).
-_UP = ("领先|大于|高于|多于|优于|长于|升高|上升|提高|增加|增大|变大|变高|变长|更大|更高|更多|更长|更强|更好|超过|超出|高出|多出|"
-       "胜过|压过|升到|升为|不小于|不低于|larger|greater|bigger|higher|more|longer|better|exceed|increase")
-_DOWN = ("落后|小于|低于|少于|劣于|短于|降低|下降|减少|减小|变小|变低|变短|更小|更低|更少|更短|更弱|更差|不到|不足|不及|不如|"
-         "降到|降为|不大于|不高于|不超过|smaller|lower|fewer|less|shorter|worse|decrease")
-_NEGATED = {"不超过": "down", "不大于": "down", "不高于": "down", "不小于": "up", "不低于": "up"}
 
 
-def polarity(word: str) -> str | None:
-    """'up', 'down' or None (neither, or a comparative like 更快 whose direction depends on the quantity)."""
-    if word in _NEGATED:
-        return _NEGATED[word]
-    if word in (">", "\\gt", "\\ge", "\\geq", "≥", "\\gg"):
-        return "up"
-    if word in ("<", "\\lt", "\\le", "\\leq", "≤", "\\ll"):
-        return "down"
-    if word.startswith("比"):
-        tail = word[-1]
-        return "up" if tail in "大高多长强好" else "down" if tail in "小低少短弱差" else None
-    up, down = re.search(_UP, word, re.I), re.search(_DOWN, word, re.I)
-    if up and not down:
-        return "up"
-    if down and not up:
-        return "down"
-    if up and down:  # 不超过 contains 超过: the longer match decides
-        return "up" if len(up.group(0)) > len(down.group(0)) else "down"
-    return None
+def polarity(word: str, clause: str = "") -> str | None:
+    """'up', 'down' or None (neither, or a comparative like 更快 whose direction depends on the quantity). In its
+    clause, a judgement of a quantity for which small is good reverses: 损失比 z* 好 is 'down'."""
+    said = directions.direction(word, clause)
+    return said if said in ("up", "down") else None
+
+
+_CLAUSE_BREAK = re.compile(r"[，,；;。：:！？!?\n]")
+
+
+def _clause(text: str, m: re.Match) -> str:
+    """The clause a word stands in: what it says may depend on the quantity named there (损失比 z* 好)."""
+    starts = [b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start())]
+    after = _CLAUSE_BREAK.search(text, m.end())
+    return text[starts[-1] if starts else 0:after.start() if after else len(text)]
 
 
 def _predicate_polarity(predicate: str) -> set[str]:
@@ -136,11 +114,8 @@ STATEMENT_FUNCTIONS = set(PACE_FUNCTION.values()) | {"close", "course"}   # a ca
 
 def pace(word: str) -> str | None:
     """'fast' or 'slow' for a comparative of speed (更快, 快于, 比 B 慢), whose direction polarity() leaves open."""
-    if re.search(r"快", word) and not re.search(r"慢", word):
-        return "fast"
-    if re.search(r"慢", word) and not re.search(r"快", word):
-        return "slow"
-    return None
+    said = directions.word_direction(word)
+    return said if said in ("fast", "slow") else None
 
 
 class RelationError(ValueError):
@@ -148,12 +123,15 @@ class RelationError(ValueError):
 
 
 def comparison_words(text: str) -> list[re.Match]:
-    """Comparison words in `text`, without the non-comparative uses of 比."""
+    """Comparison words in `text`, without the non-comparative uses of 比 and the bounds (降不到零)."""
     found = []
     for m in COMPARISON.finditer(text):
         word = m.group(0)
-        if word.startswith("比") and (_BI_AS_NOUN_BEFORE.search(text[max(0, m.start() - 4):m.start()])
-                                      or _BI_AS_NOUN_AFTER.match(text, m.start() + 1)):
+        if NOT_A_COMPARISON.match(text, m.start()):
+            continue   # 拿不到梯度: cannot get, not 'less than'; 降不到零: a bound
+        if directions.in_a_term(text, m.start(), m.end()):
+            continue   # 梯度下降: a method's name
+        if word.startswith("比") and directions.not_comparative_bi(text, m.start()):
             continue
         found.append(m)
     return found
@@ -277,26 +255,125 @@ def table_rows(meta: dict) -> dict[str, set[str]]:
     return rows
 
 
-def quantity_names(meta: dict) -> set[str]:
-    """Names of the things a page has numbers for, so that a comparison between two of them needs no digit to be
-    bound: the row labels of claimed table rows and the model or condition names written in Latin letters in
-    claim templates and cited texts (LSTM, RNNsearch-50, GPT-4o; a name has a capital after its first letter,
-    is all capitals, or has a digit, so English words like 'beam' are not names)."""
-    names = set(table_rows(meta))
-    templates = [c if isinstance(c, str) else c.get("text", "") for c in meta.get("claims") or [] if c]
+# before or after a name in a template, the words that only lead to its number or qualify it ('差评样本的损失依次约为
+# {loss}' names 差评样本的损失): trimmed from both ends of the clause's last Chinese run
+_FILLER_WORDS = ("依次|分别|都|也|却|仍然|仍|只有|只|才|就|已经|已|大约|约为|约|高达|共|总共|于是|要|全部|再|还|又|即|则|而|便|"
+                 "恰好|正好|同样|此时|这时|所以|因此|等于|达到|得到|落在|变成|变为|为|是|的|仅|有|在|取|从|到|降到|升到|时")
+_FILLER = re.compile(rf"^(?:{_FILLER_WORDS})+|(?:{_FILLER_WORDS})+$")
+# words that name no thing of their own (a clause's subject that is only one of these is no name)
+_NOT_NAMES = {"结果", "数值", "这个", "那个", "其中", "之间", "以内", "左右", "之后", "之前", "以后", "以前", "本站", "本页",
+              "讲义", "课程", "入门文章", "这里", "此处"}
+_CLAUSE_MARKS = "，；。,;：:"
+
+
+def _subject(text: str) -> str:
+    r"""The thing a template clause gives a number for: its last Chinese run, math and holes left out, with the
+    words that only lead to the number trimmed ('差评样本的损失 $-\ln(1-p)$ 依次约为 ' -> 差评样本的损失)."""
+    text = HOLE.sub(" ", re.sub(r"\$[^$]*\$", " ", text))
+    for run in reversed(re.findall(r"[\u4e00-\u9fff]+", text)):
+        word = run
+        for _ in range(3):
+            word = _FILLER.sub("", word)
+        if len(word) >= 2 and word not in _NOT_NAMES:
+            return word
+    return ""
+
+
+def _template_subjects(template: str) -> dict[str, set[str]]:
+    r"""The things a template gives numbers for, with their holes' keys: a claimed table's column headers; the
+    subject of a clause that holds a hole when it is specific (a phrase with 的, 差评样本的损失, or three characters or
+    more: a bare 参数, 分数 or 保留 is a concept, not a thing the page computed); and, where a hole's own clause names
+    nothing, the clause before it: a condition the page set ('升温，取 $\tau={tau_high}$' names 升温)."""
+    out: dict[str, set[str]] = {}
+    if template.lstrip().startswith("|"):
+        rows = re.split(r"\|\s+\|", template.strip())
+        header = rows[0].strip().strip("|").split("|")
+        if HOLE.search(rows[0]):
+            return out
+        for row in rows[1:]:
+            cells = row.strip().strip("|").split("|")
+            for i, cell in enumerate(cells[1:], 1):
+                if i < len(header) and (word := _subject(header[i])):
+                    out.setdefault(word, set()).update(m.group(1) + m.group(2) for m in HOLE.finditer(cell))
+        return out
+    for m in HOLE.finditer(template):
+        before = template[:m.start()]
+        cut = max(before.rfind(c) for c in _CLAUSE_MARKS)
+        word = _subject(before[cut + 1:])
+        if word and len(word) < 3 and "的" not in word:
+            continue   # a concept (参数, 分数), not one of the page's things
+        if not word and cut >= 0:
+            earlier = before[:cut]
+            earlier = earlier[max(earlier.rfind(c) for c in _CLAUSE_MARKS) + 1:]
+            word = "" if HOLE.search(earlier) else _subject(earlier)   # a condition's clause holds no number
+        if word:
+            out.setdefault(word, set()).add(m.group(1) + m.group(2))
+    return out
+
+
+def quantity_names(meta: dict, values: dict | None = None) -> set[str]:
+    """Names of the things a page has numbers for (named_keys without the keys)."""
+    return set(named_keys(meta, values))
+
+
+def named_keys(meta: dict, values: dict | None = None) -> dict[str, set[str]]:
+    r"""Names of the things a page has numbers for, each with the keys of its numbers, so that a comparison between
+    two of them needs no digit to be bound and its message can show the relation to add: the row labels and column
+    headers of claimed table rows; the thing a template's clause gives a number for ('差评样本的损失 $-\ln(1-p)$ 依次约为
+    {loss_neg}' names 差评样本的损失, and its modifier 差评样本; the clause before when the hole's own names nothing:
+    '升温，取 $\tau={tau_high}$' names 升温); the text a hole prints where the verify function returns a name
+    ({best} = 'her'); and the model or condition names written in Latin letters in claim templates and cited texts
+    (LSTM, RNNsearch-50, GPT-4o; a name has a capital after its first letter, is all capitals, or has a digit, so
+    English words like 'beam' are not names)."""
+    names: dict[str, set[str]] = {}
+
+    def add(name: str, keys) -> None:
+        names.setdefault(name, set()).update(keys)
+
+    for label, keys in table_rows(meta).items():
+        add(label, keys)
+    templates = [str(c if isinstance(c, str) else c.get("text", "")) for c in meta.get("claims") or [] if c]
     for template in templates:   # the words a hole's number is a number of: '困惑度为 {ppl}' names 困惑度
-        for m in HOLE.finditer(str(template)):
-            run = re.search(r"[\u4e00-\u9fff]+$", str(template)[:m.start()].rstrip(" =（("))
+        for m in HOLE.finditer(template):
+            key = m.group(1) + m.group(2)
+            run = re.search(r"[\u4e00-\u9fff]+$", template[:m.start()].rstrip(" =（("))
             word = _LEAD_OUT.sub("", run.group(0)) if run else ""
             if len(word) >= 2:
-                names.add(word[-4:])
-    cited = [c.get("text", "") for c in meta.get("cited") or [] if isinstance(c, dict)]
-    for text in templates + cited:
-        for m in _NAME.finditer(HOLE.sub(" ", str(text))):
-            word = m.group(0)
-            if len(word) >= 2 and (word.isupper() or any(ch.isupper() for ch in word[1:]) or any(ch.isdigit() for ch in word)):
-                names.add(word)
+                add(word[-4:], {key})
+            if values is not None and m.group(1) in values:
+                try:
+                    value = _lookup(values, m.group(1), m.group(2))
+                except (KeyError, IndexError, TypeError):
+                    value = None
+                if isinstance(value, str) and len(value.strip()) >= 2:
+                    add(value.strip(), {key})
+        for subject, keys in _template_subjects(template).items():
+            add(subject, keys)
+            for part in subject.split("的")[:-1]:   # the modifiers: 差评样本 of 差评样本的损失 (损失 is the concept)
+                if len(part) >= 3 and part not in _NOT_NAMES:
+                    add(part, keys)
+        keys = {m.group(1) + m.group(2) for m in HOLE.finditer(template)}
+        for m in _NAME.finditer(HOLE.sub(lambda h: " " * len(h.group(0)), template)):
+            if _is_latin_name(m.group(0)):   # its numbers: the holes after it in its clause, else the template's
+                clause_end = min([i for i in (template.find(c, m.end()) for c in "，；。,;") if i >= 0] + [len(template)])
+                own = {h.group(1) + h.group(2) for h in HOLE.finditer(template, m.end(), clause_end)}
+                add(m.group(0), own or keys)
+    for i, cite in enumerate(c for c in meta.get("cited") or [] if isinstance(c, dict)):
+        for m in _NAME.finditer(str(cite.get("text", ""))):
+            if _is_latin_name(m.group(0)):
+                add(m.group(0), {f"cited[{i}][0]"})
     return names
+
+
+def _is_latin_name(word: str) -> bool:
+    return len(word) >= 2 and (word.isupper() or any(ch.isupper() for ch in word[1:]) or any(ch.isdigit() for ch in word))
+
+
+def _lookup(values: dict, base: str, path: str):
+    value = values[base]
+    for index, attr in re.findall(r"\[(\d+)\]|\.(\w+)", path):
+        value = value[int(index)] if index else value[attr]
+    return value
 
 
 def swapped_names(text: str, predicate: str, rows: dict[str, set[str]]) -> str | None:
@@ -324,8 +401,7 @@ def swapped_names(text: str, predicate: str, rows: dict[str, set[str]]) -> str |
 
 # Before an equality word, a negation (不会逐位相同), a purpose or an instruction (让两者相等的设置, 设成与 kernel
 # 相同, 照一样的规则重建): the sentence states what is required or done, not that two values agree.
-_NEGATION_BEFORE = re.compile(r"(?:(?:不会|不要求|不保证|不一定|未必|并非|无需|不必|没有|让|使|要让|为了|设成|设为|改成|调成|否则|照|按照|依照)"
-                              r"[^，。；,;]{0,12}|[不未])$")
+_NEGATION_BEFORE = directions.regex("unasserted")   # directions.yaml, kind unasserted
 
 
 def _asserted_equalities(sentence: str) -> list[re.Match]:
@@ -345,6 +421,8 @@ def _likewise(sentence: str, m: re.Match) -> bool:
     say that two values agree."""
     if m.group(0) != "一样":
         return False
+    if sentence[max(0, m.start() - 1):m.start()] == "也":
+        return True   # 之后的七个单位也一样：the same holds there
     clause = sentence[max(sentence.rfind(c, 0, m.start()) for c in "，,；;：:。") + 1:m.start()]
     ends_clause = re.match(r"\s*(?:了|的)?\s*(?:[，,；;。：:！？!?）)]|$)", sentence[m.end():])
     return not re.search(r"[和与跟同像如]|一模", clause) and not ends_clause
@@ -361,6 +439,67 @@ def _site_against_course(sentence: str, m: re.Match) -> bool:
     before, word, after = sentence[start:m.start()], m.group(0), sentence[m.end():min(ends) if ends else len(sentence)]
     return bool(_SITE.search(before + word) and _COURSE.search(word + after) or
                 _COURSE.search(before + word) and _SITE.search(word + after))
+
+
+def _distinct(named: set[str]) -> set[str]:
+    """The names of a sentence less those inside another one (差评样本 inside 差评样本的损失 names one thing)."""
+    return {n for n in named if not any(n != o and n in o for o in named)}
+
+
+def _sides(sentence: str, m: re.Match) -> tuple[str, str]:
+    """The text naming the first and the second thing a comparison word compares: in 'A 比 B 更X' (or the frame
+    'A 比 B 高') the second stands between 比 and the word; otherwise the word divides them."""
+    if m.group(0).startswith("比"):
+        return sentence[:m.start()], sentence[m.start() + 1:]
+    clause = max(sentence.rfind(c, 0, m.start()) for c in "，,；;：:") + 1
+    for bi in reversed([b.start() for b in re.finditer("比", sentence[:m.start()]) if b.start() >= clause]):
+        if not directions.not_comparative_bi(sentence, bi):
+            return sentence[:bi], sentence[bi + 1:]
+    return sentence[:m.start()], sentence[m.end():]
+
+
+def _under_a_condition(text: str, names: set[str]) -> bool:
+    """Does the text name one of the page's things followed by a condition marker (升温以后, 裁剪关时)?"""
+    for n in names:
+        for m in re.finditer(re.escape(n), text):
+            if directions.after_a_condition(text, m.end()):
+                return True
+    return False
+
+
+_OPERATOR = {"up": ">", "down": "<"}
+
+
+def _suggested_relation(body: str, start: int, end: int, m: re.Match, keyed: dict[str, set[str]],
+                        printed) -> str:
+    """The relations entry that binds an unbound comparison: its clause as text, and a predicate over the keys the
+    sentence prints or the names it compares ('{b_lstm[0]} < {b_mlp[0]}'), with the word's direction."""
+    sentence = body[start:end]
+    w_start, w_end = m.start(), m.end()
+    marks = "，,；;：:。！？!?\n"
+    lo = max(sentence.rfind(c, 0, w_start) for c in marks) + 1
+    while lo > 0 and len(_distinct(_named(sentence[lo:w_end], set(keyed)))) < 2 and len(_named(sentence, set(keyed))) >= 2:
+        lo = max(sentence.rfind(c, 0, lo - 1) for c in marks) + 1   # take in the clause that names the condition
+    hi_marks = [i for i in (sentence.find(c, w_end) for c in "，,；;。！？!?\n") if i >= 0]
+    text = " ".join(sentence[lo:min(hi_marks) if hi_marks else len(sentence)].split()).strip(" -*>")
+    keys = [key for a, b, key in printed if start <= a and b <= end]
+    if len(keys) < 2:
+        first, second = _sides(sentence, m)
+        # the name nearest the comparison on each side: the last one before it, the first one after 比 or the word
+        for side, order in ((first, lambda n: -first.rfind(n)), (second, second.find)):
+            for n in sorted((n for n in _distinct(_named(side, set(keyed))) if keyed.get(n)), key=order):
+                keys.append(sorted(keyed[n])[0])
+                break
+    keys = list(dict.fromkeys(keys))[:2] + ["KEY"] * max(0, 2 - len(dict.fromkeys(keys)))
+    word = m.group(0)
+    said = pace(word)
+    if said:
+        holds = f"{PACE_FUNCTION[said]}({{{keys[0]}}}, {{{keys[1]}}})"
+    elif EQUALITY.fullmatch(word):
+        holds = f"close({{{keys[0]}}}, {{{keys[1]}}}, 1e-12)"
+    else:
+        holds = f"{{{keys[0]}}} {_OPERATOR.get(polarity(word, text), '<op>')} {{{keys[1]}}}"
+    return f"- text: {text!r} holds: {holds!r}"
 
 
 def _named(text: str, names: set[str]) -> set[str]:
@@ -429,14 +568,14 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
         if re.search(r"\b(?:close|course)\(", predicate) and not EQUALITY.search(text):
             errors.append((line, f"relation {i} {predicate!r} states an equality, but its text {text!r} says none "
                                  "(一样, 相同, 不变…); the word was changed, or the predicate is not the sentence's"))
-        said = {polarity(m.group(0)) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
+        said = {polarity(m.group(0), _clause(text, m)) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
         stated = _predicate_polarity(predicate)
         if said and stated and said != stated:
             # the directions the words state are the directions the predicate states: 更长…更低 binds one '>' and
             # one '<', so flipping either word (更短…更低) leaves a direction the predicate does not state
             missing = said - stated or stated - said
             word = next((m.group(0) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))
-                         if polarity(m.group(0)) in missing), None)
+                         if polarity(m.group(0), _clause(text, m)) in missing), None)
             what = (f"says {word!r} ({'greater' if 'up' in missing else 'less'}), but {predicate!r} states no such order"
                     if word else f"states only {'greater' if 'up' in said else 'less'}, but {predicate!r} also states "
                     f"{'greater' if 'up' in missing else 'less'}")
@@ -498,30 +637,45 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
             if not _ORDER_OPS[m.group(2)](left.value, right.value):
                 errors.append((page.line_of(m.start()), f"the formula states {m.group(1)}{m.group(2)}{m.group(3)}, "
                                                           "which is false for the printed numbers; fix the relation"))
+    keyed = names if isinstance(names, dict) else {n: set() for n in names}
+    names = set(keyed)
     for start, end in sentences(view):
         sentence_text = view[start:end]
-        numbered = any(start <= s < end for s, e in claim_spans) or classify.COMPARISON_BOUND.search(sentence_text)
+        numbered = any(start <= s < end for s, e in claim_spans) or any(
+            not NOT_A_BOUND.match(sentence_text, b.start() - 2) for b in classify.COMPARISON_BOUND.finditer(sentence_text))
+        words: list[tuple[re.Match, str]] = []
         if numbered:
             why = "next to a claimed number"
-            words = comparison_words(sentence_text) + _asserted_equalities(sentence_text)
-            words += [m for m in MATH_ORDER.finditer(sentence_text) if _math_comparison(view, math, start + m.start())
-                      and start + m.start() not in checked_symbols]
+            words = [(m, why) for m in comparison_words(sentence_text) + _asserted_equalities(sentence_text)]
+            words += [(m, why) for m in MATH_ORDER.finditer(sentence_text)
+                      if _math_comparison(view, math, start + m.start()) and start + m.start() not in checked_symbols]
         else:   # no number: a comparison or an equality between two things the page has numbers for
-            why = "between two things the page has numbers for"
-            words = []
+            named = _distinct(_named(sentence_text, names))
             for m in comparison_words(sentence_text):
-                before, after = _named(sentence_text[:m.start()], names), _named(sentence_text[m.end():], names)
-                if before - after and after - before or _site_against_course(sentence_text, m):
-                    words.append(m)
-            if len(_named(sentence_text, names)) >= 2:
-                words += _asserted_equalities(sentence_text)
-        for m in words:
+                if directions.denied(sentence_text, m.start()) or directions.attributive(sentence_text, m.end()):
+                    continue   # 不是“只是更快的 LN”, 比 c 多出的部分: the comparison is denied or defines, not stated
+                first, second = _sides(sentence_text, m)
+                before, after = _named(first, names), _named(second, names)
+                law = directions.is_law(m.group(0))   # 输出向量越长，分数也越高: a law of two quantities, not an order
+                if not law and before - after and after - before or _site_against_course(sentence_text, m):
+                    words.append((m, "between two things the page has numbers for"))
+                elif (len(named) >= 2 and _under_a_condition(sentence_text[:m.start()], names)
+                      and not directions.general(sentence_text)):
+                    # 升温以后，保留的候选反而更少: a change under one of the page's conditions, of a thing it computed
+                    words.append((m, "under a condition the page has numbers for"))
+            if len(named) >= 2:
+                words += [(m, "between two things the page has numbers for") for m in _asserted_equalities(sentence_text)
+                          if not directions.attributive(sentence_text, m.end())
+                          and not directions.denied(sentence_text, m.start())]
+        for m, why in words:
             w_start, w_end = start + m.start(), start + m.end()
             if any(b_start <= w_start and w_end <= b_end for b_start, b_end in bound):
                 continue
             sentence = " ".join(page.body[start:end].split())
+            entry = _suggested_relation(page.body, start, end, m, keyed, printed)
+            general = "; if it states a general rule, say so (一般, 通常)" if why.startswith("under") else ""
             errors.append((page.line_of(w_start),
-                           f"comparison {m.group(0)!r} {why} is not bound: '{sentence[:80]}'; add a relations entry "
-                           "(text with the word, holds: a predicate over the keys, or over {cited[i][j]}) so the "
-                           "order is checked"))
+                           f"comparison {m.group(0)!r} {why} is not bound: '{sentence[:80]}'; add to relations "
+                           f"{entry} (holds: a predicate over the keys, or over {{cited[i][j]}}) so the order is "
+                           f"checked{general}"))
     return errors

@@ -69,9 +69,19 @@ class SectionNumbers:
         if not m:
             return False
         head, tail = m.group("head"), m.group("tail")
+        count = _count_of(head)
         for stated in self.phrases:
             s = _PHRASE.fullmatch(stated)
-            if s and s.group("head") == head and (s.group("tail").startswith(tail) or tail.startswith(s.group("tail"))):
+            if not s:
+                continue
+            same_noun = s.group("tail").startswith(tail) or tail.startswith(s.group("tail"))
+            if s.group("head") == head and same_noun:
+                return True
+            # the same count of the same thing, whatever words follow (the seed's 两次E[bank], the page's 两次出现;
+            # 两组初始, 两组模型): value and measure word agree; after a measure word that names no thing (个, 种) the
+            # noun must agree too (number_words.yaml, course_count)
+            other = _count_of(s.group("head"))
+            if count and other and count == other and (count[1] not in _generic_measures() or same_noun):
                 return True
         return False
 
@@ -82,9 +92,29 @@ class SectionNumbers:
 EMPTY = SectionNumbers("", frozenset(), frozenset())
 
 
+def _count_of(head: str) -> tuple[int, str] | None:
+    """'两次' → (2, '次'), '720张' → (720, '张'): the value and the measure word of a count phrase's head."""
+    from checker.numerals import NUMERAL, NumeralError, integer
+    m = re.match(rf"(\d+|{NUMERAL})(.+)", head)
+    if not m:
+        return None
+    try:
+        value = int(m.group(1)) if m.group(1).isdigit() else integer(m.group(1))
+    except NumeralError:
+        return None
+    return value, m.group(2)
+
+
+@lru_cache(maxsize=1)
+def _generic_measures() -> frozenset:
+    from checker import number_words
+    return number_words.generic_measures()
+
+
 def _phrase_pattern():
     from checker.classify import MEASURE
-    return re.compile(rf"(?P<head>[〇零一二两三四五六七八九十百千万\d]+(?:{MEASURE}))(?P<tail>.*)")
+    from checker.numerals import NUMERAL_CHARS
+    return re.compile(rf"(?P<head>[{NUMERAL_CHARS}\d]+(?:{MEASURE}))(?P<tail>.*)")
 
 
 class _LazyPattern:

@@ -11,12 +11,15 @@ say, by meaning class and direction, not by wording:
     float64, 双精度         -> precision:8       左侧        -> side:left       第三        -> ordinal:3
     本站 … 没有单独测过      -> site, not-done   入门文章 … 算出 -> primer, done
 
-and compares that sequence with the one recorded in PINS when a person last read the page. A synonym (更大 ->
+and compares that sequence with the one in the page's pin file (checker/pins/…, checker/snapshots.py), which holds each
+sentence with its words as a person last accepted them. A synonym (更大 ->
 更高, 同样 -> 一样), a reflowed or reworded sentence and an added sentence without statement words keep the
 sequence; a reversed or removed statement, or one added inside a pinned sentence, changes it and fails with the
-sentence and what changed, until someone who has checked the sentence against its source runs `make pin`
-(python -m checker.statements --pin). A whole new sentence is new prose and passes; the next `make pin` records it.
-The git diff of PINS then shows the change (order:up -> order:down on lecture.2.8) to whoever reviews it.
+sentence and what changed, until someone who has checked the sentence against its source runs `make pin PAGE=…`
+(python -m checker.statements --pin PAGE): it shows each change as old sentence, new sentence and the words that
+changed, and pins only those the person accepts (a refused one keeps failing). A whole new sentence is new prose and
+passes; the next `make pin` shows it and records it. The git diff of the pin file then reads "this sentence, these
+words -> that sentence, those words" for whoever reviews it, and `python -m verify --changes BASE` lists the same.
 
 A pin is not a check of truth: a sentence that was wrong when pinned stays wrong. Where the page computes what a
 sentence states, bind it with a relation instead; the relation is checked against the values.
@@ -24,19 +27,16 @@ sentence states, bind it with a relation instead; the relation is checked agains
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import re
 import sys
+from bisect import bisect_right
 from difflib import SequenceMatcher
 from pathlib import Path
 
-from checker import classify
-from checker.paths import ROOT, cached_by_mtime, entry_digest, load_pins_file, project_relative, write_text_atomically
+from checker import classify, directions, snapshots
+from checker.paths import project_relative
 from checker.relations import EQUALITY_LINT, comparison_words, pace, polarity, sentences
 from checker.unit_words import PRECISION_BYTES, PRECISION_WORD
-
-PINS = ROOT / "checker" / "pins" / "statements.json"
 
 _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
 # a negation shortly before a word reverses what it says (不会增加, 不是本站训练的); a clause break ends its reach
@@ -91,19 +91,16 @@ _SUBJECT_NAME = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_
 # the two sides of a role a careless edit swaps (Q 取自 decoder, K/V 取自 encoder; CBOW 由周围词预测中心词; 标注/预测)
 _ROLE = re.compile(r"(?<![A-Za-z\-])((?i:encoder|decoder|query|key|value|CBOW|Skip-gram)|Q|K|V)(?![A-Za-z\-])|"
                    r"(编码器|解码器|原文|译文|源端|目标端|中心词|周围词|标注|训练集|测试集|验证集)")
-_NUMBER = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _SHARP = {"尖": "sharp", "陡": "sharp", "平": "flat", "缓": "flat"}
 
 
 def _chinese_number(text: str) -> int:
-    if text == "十":
-        return 10
-    if text.startswith("十"):
-        return 10 + _NUMBER.get(text[1:], 0)
-    if "十" in text:
-        tens, _, ones = text.partition("十")
-        return _NUMBER.get(tens, 0) * 10 + _NUMBER.get(ones, 0)
-    return _NUMBER.get(text, 0)
+    """第三 → 3 through the one numeral reader (checker/numerals.py, cn2an); 0 for what is not one number."""
+    from checker.numerals import NumeralError, integer
+    try:
+        return integer(text)
+    except NumeralError:
+        return 0
 
 
 def _comparison_token(word: str) -> str:
@@ -161,6 +158,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in _TIME.finditer(sentence):
         add(m.start(), m.end(), "time:" + ("earlier" if (m.group(1) or m.group(2)) == "早" else "later"))
     for m in _STAT.finditer(sentence):
+        if directions.not_a_mean(sentence, m.start()):
+            continue   # 平均分给各头: divide evenly, not a mean (directions.yaml, kind not_a_mean)
         add(m.start(), m.end(), "stat:" + ("median" if m.group(0).startswith("中位") else "mean"))
     for m in _RANGE.finditer(sentence):
         add(m.start(), m.end(), f"range:{m.group(1)}:{m.group(2)}")
@@ -176,7 +175,9 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in _SIGN.finditer(sentence):
         add(m.start(), m.end(), "sign:" + ("+" if (m.group(1) or m.group(2)) == "正" else "-"))
     for m in _LIMIT.finditer(sentence):
-        add(m.start(), m.end(), "limit:" + {"零": "0", "一": "1", "无穷": "inf"}.get(m.group(1), m.group(1)))
+        limit = m.group(1)
+        add(m.start(), m.end(), "limit:" + ("inf" if limit == "无穷" else str(_chinese_number(limit)) if limit in "零一"
+                                            else limit))
     for m in _SIDE.finditer(sentence):
         add(m.start(), m.end(), "side:" + ("left" if (m.group(1) or m.group(2)) == "左" else "right"))
     for m in _ORDINAL.finditer(sentence):
@@ -243,16 +244,18 @@ def by_clause(sentence: str) -> list[tuple[int, str]]:
 
 def page_statements(page) -> list[tuple[int, str, str]]:
     """(body offset, token, sentence) for every statement word of the page's prose, in order."""
+    return [(offset, token, sentence) for offset, token, sentence, _ in _statements(page)]
+
+
+def _statements(page) -> list[tuple[int, str, str, tuple[int, int] | None]]:
+    """page_statements with the body span of each word's sentence (None in the front matter)."""
     out = []
     for field in ("title", "description"):   # shown first on the page and in search: as binding as the body
         text = str(page.meta.get(field) or "")
         for offset, token in by_clause(text) + terms(text, 0, len(text), classify.math_spans(text)):
-            out.append((-1, f"{field}:{token}", text))
-    for relation in page.meta.get("relations") or []:   # which values a comparison reads is reviewed like its words
-        holds = relation.get("holds") if isinstance(relation, dict) else None
-        if isinstance(holds, str):
-            out.append((-1, "relations:" + hashlib.blake2b(" ".join(holds.split()).encode("utf-8"),
-                                                           digest_size=4).hexdigest(), holds))
+            out.append((-1, f"{field}:{token}", text, None))
+    for holds in _relations(page):   # which values a comparison reads is reviewed like its words
+        out.append((-1, snapshots.relation_token(holds), holds, None))
     view = classify.prose_view(page.body)
     math = classify.math_spans(view)
     spans = sentences(view)
@@ -262,10 +265,20 @@ def page_statements(page) -> list[tuple[int, str, str]]:
             out.append(labels.pop(0))
         text = view[start:end]
         sentence = " ".join(page.body[start:end].split())
+        span = _stripped(page.body, start, end)
         for offset, token in by_clause(text):
-            out.append((start + offset, token, sentence))
-        out.extend((start + offset, token, sentence) for offset, token in terms(view, start, end, math))
+            out.append((start + offset, token, sentence, span))
+        out.extend((start + offset, token, sentence, span) for offset, token in terms(view, start, end, math))
     return out + labels
+
+
+def _relations(page) -> list[str]:
+    return [r["holds"] for r in page.meta.get("relations") or [] if isinstance(r, dict) and isinstance(r.get("holds"), str)]
+
+
+def _stripped(body: str, start: int, end: int) -> tuple[int, int]:
+    text = body[start:end]
+    return start + len(text) - len(text.lstrip()), start + len(text.rstrip())
 
 
 # a named term: a Latin word of two or more letters (GloVe, her, kernels/recurrent.py, k/v) or a short quoted word.
@@ -286,7 +299,7 @@ def terms(view: str, start: int, end: int, math: list) -> list[tuple[int, str]]:
     return sorted(found, key=lambda pair: pair[1])
 
 
-def _labels(page, view: str, spans: list[tuple[int, int]]) -> list[tuple[int, str, str]]:
+def _labels(page, view: str, spans: list[tuple[int, int]]) -> list[tuple[int, str, str, tuple[int, int]]]:
     """A provenance label says whose the block's numbers are. Where the numbers decide it, checker/kinds.py checks
     it both ways; where the box holds none (取自入门文章的向量, a table of words), nothing but the pin does: the
     label is a statement of its first sentence, so relabelling a pinned box fails and a new box passes as new prose."""
@@ -300,24 +313,14 @@ def _labels(page, view: str, spans: list[tuple[int, int]]) -> list[tuple[int, st
         if first is None:   # a box of a table or a formula only: its title line stands for its sentence
             first = (block.start, page.body.find("\n", block.start) % (len(page.body) + 1))
         sentence = " ".join(page.body[first[0]:first[1]].split())
-        out.append((first[0], f"label:{LABELS[block.label].key}", sentence))
+        out.append((first[0], f"label:{LABELS[block.label].key}", sentence, _stripped(page.body, *first)))
     return sorted(out, key=lambda statement: statement[0])
 
 
-def load_pins(path: Path | None = None) -> dict[str, list[str]]:
-    return load_pins_file(path or PINS, lambda d: isinstance(d, dict) and all(isinstance(v, list) for v in d.values()),
-                          "{page id: [token, ...]}")
-
-
-_loaded: dict = {}
-
-
-def pins() -> dict[str, list[str]]:
-    return cached_by_mtime(PINS, _loaded, load_pins)
-
-
-def pin_digest(page_id: str) -> str:
-    return entry_digest(pins().get(page_id))
+def pinned_tokens(page) -> list[str] | None:
+    """The page's statement words as its pin file holds them; None when it has none."""
+    snapshot = snapshots.for_page(page.path)
+    return snapshot.tokens() if snapshot is not None else None
 
 
 # statement tokens that name something (a term, a provenance label, the description's terms) rather than say
@@ -333,7 +336,7 @@ def unchecked_count(page) -> int:
 def errors(page) -> list[tuple[int, str]]:
     """(line, message) for every statement of the page that differs from its pin."""
     found = page_statements(page)
-    pinned = pins().get(page.id)
+    pinned = pinned_tokens(page)
     if pinned is None:
         # a page outside docs/ (a test's scratch page) is not the site's until it is placed there; and a new page
         # whose only statements are its names, labels and relations is asked for no pin yet (a scaffolded page
@@ -342,9 +345,9 @@ def errors(page) -> list[tuple[int, str]]:
                  not in ("term", "label", "relations")]
         if not found or not _on_the_site(Path(page.path)):
             return []
-        return [(_line(page, found[0]), f"the page's {len(found)} statement words are not pinned "
-                 f"({project_relative(PINS)}); read its sentences that state an order, an equality, a sign or who "
-                 f"computed what, then run `make pin PAGE={project_relative(Path(page.path))}`")]
+        return [(_line(page, found[0]), f"the page's {len(found)} statement words are not pinned (no "
+                 f"{project_relative(snapshots.path_for(page.path))}); read its sentences that state an order, an "
+                 f"equality, a sign or who computed what, then run `make pin PAGE={project_relative(Path(page.path))}`")]
     now = [t for _, t, _ in found]
     out = []
     opcodes = SequenceMatcher(a=pinned, b=now, autojunk=False).get_opcodes()
@@ -379,7 +382,8 @@ def errors(page) -> list[tuple[int, str]]:
                         "meant, check that the predicate says what its text says, then run `make pin`"))
             continue
         out.append((line, _change(pinned[i1:i2], now[j1:j2], where, sentence)))
-    return out
+    run = f"`make pin PAGE={project_relative(Path(page.path))}`"
+    return [(line, message.replace("run `make pin`", f"run {run} (it asks about each change)")) for line, message in out]
 
 
 def _change(was: list[str], now: list[str], where: str, sentence: str) -> str:
@@ -459,43 +463,186 @@ def _line(page, statement) -> int:
     return page.line_of(offset)
 
 
-def pin(paths: list[Path]) -> dict[str, list[str]]:
-    """Record the statements of the given pages (all pages when empty) in PINS, atomically; returns what changed."""
+# ------------------------------------------------------------------ `make pin`: what it records, change by change
+
+def snapshot_items(page) -> tuple[list[dict], list[tuple[int, int]]]:
+    """What `make pin` records for a page (checker/snapshots.py): its items, and each item's body span ((-1, -1) the
+    title, (-2, -2) the description, (-3, -3) a relation). Each statement word goes on the text line its sentence
+    ends in (a box's opening line and its first sentence are one sentence to the statements, two lines to the text);
+    where that would put it before an earlier sentence's words, it is a `says` item of its own."""
+    from checker import arrangements
+    head: dict[str, list[str]] = {"title": [], "description": []}
+    entries: list[list] = []   # [span, sentence, words], consecutive words of one sentence together
+    for _, token, sentence, span in _statements(page):
+        if span is None:
+            field, _, word = token.partition(":")
+            if field in head:
+                head[field].append(word)
+        elif entries and entries[-1][0] == span:
+            entries[-1][2].append(token)
+        else:
+            entries.append([span, sentence, [token]])
+    items, spans = [{"page": page.id}], [(-1, -1)]
+    for field, marker in (("title", -1), ("description", -2)):
+        text = snapshots.squeeze_spaces(page.meta.get(field) or "")
+        if text or head[field] or field == "title":
+            items.append({field: text, **({"words": head[field]} if head[field] else {})})
+            spans.append((marker, marker))
+    for holds in _relations(page):
+        items.append({"relation": snapshots.squeeze_spaces(holds)})
+        spans.append((-3, -3))
+    lines = arrangements.text_lines(page)
+    starts = [start for _, start, _ in lines]
+    words: list[list[str]] = [[] for _ in lines]
+    says: list[list[tuple[dict, tuple[int, int]]]] = [[] for _ in range(len(lines) + 1)]   # before line 0, after each
+    last = -1
+    for span, sentence, tokens in entries:
+        end = bisect_right(starts, max(span[0], span[1] - 1)) - 1   # the line the sentence ends in
+        k = max(end, last)   # never before an earlier sentence's words
+        if k == end >= 0 and not says[k + 1] and lines[k][1] < span[1] <= lines[k][2]:
+            words[k] += tokens
+        else:
+            says[k + 1].append(({"says": sentence, "words": tokens}, span))
+        last = k
+    for k in range(-1, len(lines)):
+        if k >= 0:
+            item, start, end = lines[k]
+            items.append({**item, **({"words": words[k]} if words[k] else {})})
+            spans.append((start, end))
+        for item, span in says[k + 1]:
+            items.append(item)
+            spans.append(span)
+    return items, spans
+
+
+class Review:
+    """One page's way from its pin file to the page now: the changes, which of them a person must accept."""
+
+    def __init__(self, path: Path, page=None, old=None, items=None, spans=None, changes=None):
+        self.path, self.page, self.old, self.items, self.spans = path, page, old, items, spans
+        self.changes: list[snapshots.Change] = changes or []
+
+    @property
+    def asked(self) -> list[snapshots.Change]:
+        """What a person is asked about: a new or a gone page as a whole, else each change of words or arrangement."""
+        if self.page is None or self.old is None:
+            return self.changes
+        return [c for c in self.changes if c.reviewed]
+
+    @property
+    def recorded(self) -> list[snapshots.Change]:
+        """Changes no statement word or arrangement depends on (a rewording, a move, a new sentence without words)."""
+        return [c for c in self.changes if c not in self.asked]
+
+    def where(self, change: snapshots.Change) -> str:
+        """`docs/…/page.md:LINE` of a change (a page that is gone: its pin file)."""
+        if self.page is None:
+            return f"{project_relative(snapshots.path_for(self.path))}:1"
+        return snapshots.locate(project_relative(self.path), self.page, self.spans[1:], change)
+
+
+def review(paths: list[Path]) -> list[Review]:
+    """What pinning the given pages (every page when none is given) would change, page by page."""
     from checker import arrangements
     from checker.page import PageError, all_pages, read_page
-    data = dict(load_pins())
-    changed, read = {}, []
+    reviews = []
     for path in paths or all_pages():
         try:
             page = read_page(path)
         except PageError as exc:
             raise SystemExit(f"{exc.path}:{exc.line}: {exc.message}; fix the page before pinning it")
-        read.append(page)
-        now = [t for _, t, _ in page_statements(page)]
-        if data.get(page.id, []) != now:
-            changed[page.id] = now
-        if now:
-            data[page.id] = now
+        items, spans = snapshot_items(page)
+        made = snapshots.Snapshot(snapshots.path_for(path), items)
+        if made.tokens() != [t for _, t, _ in page_statements(page)] or arrangements.fingerprints(page) != \
+                arrangements._fingerprints(arrangements.pinned_roots(made)):   # never a pin that reads otherwise
+            raise SystemExit(f"{project_relative(Path(path))}:1: the pin file would not read as the page does "
+                             "(checker/statements.py snapshot_items); report it with this page, do not pin it by hand")
+        old = snapshots.for_page(path)
+        if old is None:
+            count = sum(len(snapshots.words_of(i)) for i in items)
+            changes = [snapshots.Change([], items[1:], (0, 0, 0, len(items) - 1),
+                                        note=f"new page: {sum(1 for i in items[1:] if snapshots.words_of(i))} "
+                                             f"sentences with {count} statement words, pinned as a whole")]
         else:
-            data.pop(page.id, None)
-    if not paths:   # a full pin drops pages that no longer exist
-        ids = set()
-        for path in all_pages():
-            try:
-                ids.add(read_page(path).id)
-            except PageError:
-                pass
-        data = {k: v for k, v in data.items() if k in ids}
-    # the arrangement of each pinned page's characters too: an exchange of two terms keeps every statement word
-    arranged = arrangements.record(read, {} if not paths else arrangements.load_pins())
-    write_text_atomically(PINS, json.dumps(dict(sorted(data.items())), ensure_ascii=False, indent=0) + "\n")
-    arrangements.write_pins(arranged)
-    return changed
+            changes = snapshots.diff(old.items, items)
+            flagged = [arrangements.unit_span(u) for u in arrangements.exchanged(page, arrangements.pinned(page))]
+            snapshots.mark_exchanged(changes, spans[1:], flagged)
+            if not changes and old.page_id != page.id:
+                changes = [snapshots.Change([], [], (0, 0, 0, 0), note=f"page id {old.page_id} -> {page.id}")]
+        reviews.append(Review(Path(path), page, old, items, spans, changes))
+    if not paths:   # a pin whose page is gone
+        for pin_file in snapshots.all_pin_files():
+            page_path = snapshots.page_for(pin_file)
+            if not page_path.is_file():
+                old = snapshots.read(pin_file)
+                reviews.append(Review(page_path, old=old, changes=[snapshots.Change(
+                    old.items, [], (0, len(old.items), 0, 0),
+                    note=f"its page {project_relative(page_path)} is gone: the pin file is deleted")]))
+    return reviews
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pin", action="store_true", help="record the pages' statements (all pages if none given)")
+def apply(reviews: list[Review], accepted) -> dict[str, list[str]]:
+    """Write each page's pin file with the changes accepted(change) allows and the old items where it refuses
+    (the recorded changes go with them); returns {page id: its pinned words} for every file written."""
+    written = {}
+    for r in reviews:
+        if r.page is None:
+            if accepted(r.changes[0]):
+                snapshots.path_for(r.path).unlink()
+                written[r.old.page_id or project_relative(r.path)] = []
+            continue
+        if r.old is None:
+            if accepted(r.changes[0]):
+                snapshots.write(r.path, r.items)
+                written[r.page.id] = snapshots.Snapshot(r.path, r.items).tokens()
+            continue
+        asked = r.asked
+        items = snapshots.merge(r.old.items, r.items, r.changes, lambda c: c not in asked or accepted(c))
+        if snapshots.render(items, r.path) != r.old.path.read_text(encoding="utf-8"):
+            snapshots.write(r.path, items)
+            written[r.page.id] = snapshots.Snapshot(r.path, items).tokens()
+    return written
+
+
+def pin(paths: list[Path], decide=None) -> dict[str, list[str]]:
+    """Pin the given pages (every page when none is given): each change a person must accept goes through
+    decide(review, change) -> bool (None: all accepted); returns {page id: pinned words} for the files written."""
+    reviews = review(paths)
+    answers: dict[int, bool] = {}
+    for r in reviews:
+        for change in r.asked:
+            answers[id(change)] = True if decide is None else bool(decide(r, change))
+    return apply(reviews, lambda change: answers.get(id(change), False))
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _ask(stdin, out):
+    def ask(r: Review, change: snapshots.Change) -> bool:
+        out(f"{r.where(change)}: {change.describe()}")
+        while True:
+            out("pin this change? [y/n] ", end="", flush=True)
+            answer = stdin.readline()
+            if not answer:   # end of input: nothing more is accepted
+                out("")
+                return False
+            answer = answer.strip().lower()
+            if answer in ("y", "yes", "n", "no"):
+                return answer.startswith("y")
+    return ask
+
+
+def main(argv: list[str] | None = None, stdin=None, out=print) -> int:
+    parser = argparse.ArgumentParser(prog="python -m checker.statements", description=__doc__.split("\n")[0])
+    parser.add_argument("--pin", action="store_true",
+                        help="show each change to the pages' pins (all pages if none given) and pin those accepted")
+    parser.add_argument("--accept-all", action="store_true",
+                        help="with --pin and no terminal: accept every change, printing each one")
     parser.add_argument("pages", nargs="*", type=Path)
     args = parser.parse_args(argv)
     from checker.page import read_page
@@ -503,13 +650,50 @@ def main(argv: list[str] | None = None) -> int:
         for path in args.pages:
             page = read_page(path)
             for statement in page_statements(page):
-                print(f"{path}:{_line(page, statement)}: {statement[1]}  {statement[2][:80]}")
+                out(f"{path}:{_line(page, statement)}: {statement[1]}  {statement[2][:80]}")
         return 0
-    changed = pin([p.resolve() for p in args.pages])
-    for page_id, now in changed.items():
-        print(f"pinned {page_id}: {len(now)} statement words")
-    print(f"{len(changed)} pages changed in {project_relative(PINS)}")
-    return 0
+    stdin = sys.stdin if stdin is None else stdin
+    reviews = review([p.resolve() for p in args.pages])
+    changed = [r for r in reviews if r.changes]
+    page_arg = f" PAGE='{' '.join(project_relative(p) for p in args.pages)}'" if len(args.pages) > 1 else \
+        f" PAGE={project_relative(args.pages[0])}" if args.pages else ""
+    if not changed:
+        out(f"nothing to pin: the pin files of {len(reviews)} pages read as the pages do")
+        return 0
+    if args.accept_all or _is_terminal(stdin):
+        def accept_and_say(r: Review, change: snapshots.Change) -> bool:
+            out(f"{r.where(change)}: pinned: {change.describe()}")
+            return True
+        decide = accept_and_say if args.accept_all else _ask(stdin, out)
+        answers: dict[int, bool] = {}
+        for r in changed:
+            for change in r.asked:
+                answers[id(change)] = decide(r, change)
+            if r.recorded:
+                out(f"{project_relative(r.path)}:{r.page.body_first_line}: {len(r.recorded)} changes without a "
+                    "statement word changed (rewording, moved sentences, sentences without statement words) are "
+                    "recorded with it")
+        written = apply(reviews, lambda change: answers.get(id(change), False))
+        refused = sum(1 for v in answers.values() if not v)
+        out(f"{sum(answers.values())} changes pinned, {refused} refused, in {len(written)} pin files under "
+            f"{project_relative(snapshots.PINS)}" + (f"; a refused change is not pinned: its page keeps failing "
+                                                     "there until the sentence is fixed or the change is accepted"
+                                                     if refused else ""))
+        return 0
+    count = 0
+    for r in changed:
+        for change in r.asked:
+            out(f"{r.where(change)}: not pinned: {change.describe()}; to pin it, read it and run "
+                f"`make pin PAGE={project_relative(r.path)}` at a terminal (or with ACCEPT_ALL=1)")
+            count += 1
+        if r.recorded:
+            out(f"{project_relative(r.path)}:{r.page.body_first_line}: not pinned: {len(r.recorded)} changes without "
+                "a statement word changed (rewording, moved sentences, sentences without statement words)")
+            count += len(r.recorded)
+    out(f"{count} changes on {len(changed)} pages not pinned: no terminal to ask at; read them, then run "
+        f"`make pin{page_arg}` in a terminal to accept or refuse each, or pass --accept-all (`make pin ACCEPT_ALL=1"
+        f"{page_arg}`) to pin them all")
+    return 1
 
 
 if __name__ == "__main__":

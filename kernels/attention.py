@@ -84,12 +84,30 @@ def attend(q, K, V, scale: bool = False, allowed=None) -> Read:
     return Read(scores, weights, weights @ np.asarray(V, dtype=np.float64))
 
 
+def scaled_dot_product_attention(Q, K, V, allowed=None) -> np.ndarray:
+    """Attention(Q, K, V) = softmax(Q K^T / sqrt(d_k) + M) V as one function of its three inputs (primer §13.3,
+    appendix B): the output rows only; `attend` keeps the scores and weights too."""
+    return attend(Q, K, V, scale=True, allowed=allowed).context
+
+
+@dataclass(frozen=True)
+class Projections:
+    Q: np.ndarray
+    K: np.ndarray
+    V: np.ndarray
+
+
+def qkv_projections(X, W_q, W_k, W_v) -> Projections:
+    """Q = X W_q, K = X W_k, V = X W_v: every row of X (one token) projected three ways (lecture §4.1)."""
+    X = np.asarray(X, dtype=np.float64)
+    return Projections(X @ np.asarray(W_q, float), X @ np.asarray(W_k, float), X @ np.asarray(W_v, float))
+
+
 def self_attention(X, W_q, W_k, W_v, causal: bool = False) -> Read:
     """softmax(Q K^T / sqrt(d_k)) V with Q=X W_q, K=X W_k, V=X W_v (one head, no output proj)."""
-    X = np.asarray(X, dtype=np.float64)
-    Q, K, V = X @ np.asarray(W_q, float), X @ np.asarray(W_k, float), X @ np.asarray(W_v, float)
-    allowed = causal_mask(len(X)) if causal else None
-    return attend(Q, K, V, scale=True, allowed=allowed)
+    p = qkv_projections(X, W_q, W_k, W_v)
+    allowed = causal_mask(len(p.Q)) if causal else None
+    return attend(p.Q, p.K, p.V, scale=True, allowed=allowed)
 
 
 @dataclass(frozen=True)
@@ -151,6 +169,11 @@ def linear_scores(q, K, a, b) -> np.ndarray:
     q = np.asarray(q, dtype=np.float64)
     K = np.asarray(K, dtype=np.float64)
     return np.asarray(a, dtype=np.float64) @ q + K @ np.asarray(b, dtype=np.float64)
+
+
+def linear_score_weights(q, K, a, b) -> np.ndarray:
+    """softmax over keys of the linear scores a^T q + b^T k_j: the query's term cancels (lecture §3.4)."""
+    return softmax(linear_scores(q, K, a, b))
 
 
 def linearized_additive_coefficients(W_q, W_k, v_a) -> tuple[np.ndarray, np.ndarray]:

@@ -52,10 +52,33 @@ def rotary_embed(x, positions, base: float = 10000.0) -> np.ndarray:
     if d % 2:
         raise ValueError(f"rotary_embed needs an even feature width, got {d}")
     rates = base ** (-np.arange(0, d, 2, dtype=np.float64) / d)
-    angles = np.asarray(positions, dtype=np.float64)[..., None] * rates   # (n, d/2)
+    return rotate_pairs(x, np.asarray(positions, dtype=np.float64)[..., None] * rates)   # angles (n, d/2)
+
+
+def rotate_pairs(x, angles) -> np.ndarray:
+    """Rotate each feature pair (2i, 2i+1) of x by angles[..., i] (a plane rotation per pair)."""
+    x = np.asarray(x, dtype=np.float64)
+    angles = np.asarray(angles, dtype=np.float64)
     cos, sin = np.cos(angles), np.sin(angles)
     even, odd = x[..., 0::2], x[..., 1::2]
     out = np.empty_like(x)
     out[..., 0::2] = even * cos - odd * sin
     out[..., 1::2] = even * sin + odd * cos
     return out
+
+
+def rotation_matrix(angles) -> np.ndarray:
+    """R(theta): the block-diagonal matrix of 2x2 rotations [[cos, -sin], [sin, cos]], one block per angle; a scalar
+    angle gives the single 2x2 block (primer §13.6). rotate_pairs(x, a) equals R(a) @ x."""
+    angles = np.atleast_1d(np.asarray(angles, dtype=np.float64))
+    R = np.zeros((2 * angles.size, 2 * angles.size))
+    for i, a in enumerate(angles):
+        R[2 * i:2 * i + 2, 2 * i:2 * i + 2] = [[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]]
+    return R
+
+
+def rotary_score(q, k, m: int, n: int, theta) -> float:
+    """The RoPE score of a query at position m and a key at position n: (R(m theta) q) . (R(n theta) k), each pair
+    rotated by its frequency theta_i (lecture §5.12). It depends on n - m only: q^T R((n - m) theta) k."""
+    theta = np.asarray(theta, dtype=np.float64)
+    return float(rotate_pairs(q, m * theta) @ rotate_pairs(k, n * theta))

@@ -128,13 +128,25 @@ def crf_path_score(emissions, transitions, tags, start=None, end=None) -> float:
     return float(s[y[0]] + E[np.arange(len(y)), y].sum() + A[y[:-1], y[1:]].sum() + e[y[-1]])
 
 
+@dataclass(frozen=True)
+class CrfForward:
+    alphas: np.ndarray   # (T, K): alpha_t(k) = log of the summed exp(score) of every prefix ending in tag k at t
+    log_Z: float         # log sum_k exp(alpha_T(k) + end[k])
+
+
+def crf_forward(emissions, transitions, start=None, end=None) -> CrfForward:
+    """The forward algorithm in log space (primer §16.3): alpha_1(k) = start[k] + e_1(k),
+    alpha_t(k) = e_t(k) + log sum_j exp(alpha_{t-1}(j) + A(j, k)), log Z = log sum_k exp(alpha_T(k) + end[k])."""
+    E, A, s, e = _crf_inputs(emissions, transitions, start, end)
+    alphas = [s + E[0]]
+    for t in range(1, E.shape[0]):
+        alphas.append(np.logaddexp.reduce(alphas[-1][:, None] + A, axis=0) + E[t])
+    return CrfForward(np.stack(alphas), float(np.logaddexp.reduce(alphas[-1] + e)))
+
+
 def crf_log_partition(emissions, transitions, start=None, end=None) -> float:
     """log Z = log sum over all K^T paths of exp(score), by the forward algorithm in log space."""
-    E, A, s, e = _crf_inputs(emissions, transitions, start, end)
-    alpha = s + E[0]
-    for t in range(1, E.shape[0]):
-        alpha = np.logaddexp.reduce(alpha[:, None] + A, axis=0) + E[t]
-    return float(np.logaddexp.reduce(alpha + e))
+    return crf_forward(emissions, transitions, start, end).log_Z
 
 
 def crf_log_likelihood(emissions, transitions, tags, start=None, end=None) -> float:

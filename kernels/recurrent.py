@@ -136,7 +136,20 @@ class GruParams:
 GRU_CONVENTIONS = ("course", "cho", "pytorch")
 
 
+@dataclass(frozen=True)
+class GruStepParts:
+    z: np.ndarray          # update gate
+    r: np.ndarray          # reset gate
+    candidate: np.ndarray  # the new content n (written h~ in lecture §2.13)
+    h: np.ndarray          # the new state
+
+
 def gru_step(x, h_prev, p: GruParams, convention: str = "course") -> np.ndarray:
+    """The new state of one GRU step; gru_step_parts gives its gates and candidate too."""
+    return gru_step_parts(x, h_prev, p, convention).h
+
+
+def gru_step_parts(x, h_prev, p: GruParams, convention: str = "course") -> GruStepParts:
     """One GRU update under an explicitly named convention (lecture §2.13, §2.15).
 
     z = sigma(W_z x + U_z h + b_z), r = sigma(W_r x + U_r h + b_r) in all three; they differ in
@@ -154,15 +167,15 @@ def gru_step(x, h_prev, p: GruParams, convention: str = "course") -> np.ndarray:
     if convention == "pytorch":
         b_un = 0.0 if p.b_un is None else float_array(p.b_un)
         n = np.tanh(float_array(p.W_n) @ x + float_array(p.b_n) + r * (float_array(p.U_n) @ h + b_un))
-        return (1.0 - z) * n + z * h
+        return GruStepParts(z, r, n, (1.0 - z) * n + z * h)
     if convention not in GRU_CONVENTIONS:
         raise ValueError(f"convention must be one of {GRU_CONVENTIONS}, not {convention!r}")
     if p.b_un is not None and np.any(float_array(p.b_un) != 0):
         raise ValueError(f"the {convention!r} GRU has no bias inside the reset product; b_un must be unset")
     n = np.tanh(float_array(p.W_n) @ x + float_array(p.U_n) @ (r * h) + float_array(p.b_n))
     if convention == "course":
-        return (1.0 - z) * h + z * n
-    return z * h + (1.0 - z) * n
+        return GruStepParts(z, r, n, (1.0 - z) * h + z * n)
+    return GruStepParts(z, r, n, z * h + (1.0 - z) * n)
 
 
 def gru_interpolate(h_old, candidate, z, z_means: str = "write") -> np.ndarray:

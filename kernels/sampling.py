@@ -174,3 +174,18 @@ def token_nll(target_probs) -> np.ndarray:
     if np.any(p <= 0) or np.any(p > 1):
         raise ValueError("target probabilities must lie in (0, 1]; a zero makes the loss infinite")
     return -np.log(p)
+
+
+def sequence_nll(target_probs) -> float:
+    """L = -sum_t ln p_t: a whole sequence's loss, summed over its tokens, not averaged (lecture §2.6)."""
+    return float(token_nll(target_probs).sum())
+
+
+def sequence_log_probability(target_probs) -> float:
+    """log p(y | x) = sum_t log p(y_t | y_<t, x): what beam search adds up and ranks (lecture §3.14)."""
+    return -sequence_nll(target_probs)
+
+
+def sequence_probability(target_probs) -> float:
+    """p(x_1..x_T, EOS) = prod_t p(x_t | x_<t), the chain rule (lecture §1.7), as exp(-sequence_nll)."""
+    return math.exp(-sequence_nll(target_probs))

@@ -1,10 +1,9 @@
 """Pinned arrangements (checker/arrangements.py): an exchange of two terms fails; moving whole parts does not."""
-import json
 from pathlib import Path
 
 import pytest
 
-from checker import arrangements
+from checker import arrangements, snapshots, statements
 from checker.page import read_page
 
 PAGE = """---
@@ -40,14 +39,12 @@ GloVe 的出发点是全局的共现统计。fastText 的出发点是子词。
 
 @pytest.fixture
 def pinned(tmp_path, monkeypatch):
-    pins = tmp_path / "arrangements.json"
-    monkeypatch.setattr(arrangements, "PINS", pins)
-    arrangements._loaded.clear()
+    """PAGE pinned by `make pin`'s own code: its pin file (tmp_path/pins/p.yaml) holds its text."""
+    monkeypatch.setattr(snapshots, "PINS", tmp_path / "pins")
     page = tmp_path / "p.md"
     page.write_text(PAGE, encoding="utf-8")
-    arrangements.write_pins(arrangements.record([read_page(page)], {}))
-    yield page
-    arrangements._loaded.clear()
+    statements.pin([page])
+    return page
 
 
 def check(page: Path, old: str, new: str) -> list[tuple[int, str]]:
@@ -98,30 +95,31 @@ def test_moving_whole_parts_or_rewording_passes(pinned, old, new):
 
 
 def test_an_unpinned_page_is_left_to_the_statement_pins(pinned):
-    arrangements.PINS.write_text("{}", encoding="utf-8")
-    arrangements._loaded.clear()
+    snapshots.path_for(pinned).unlink()
     assert check(pinned, "从左到右", "从右到左") == []
 
 
 def test_a_broken_pins_file_is_one_line_naming_it(pinned):
-    arrangements.PINS.write_text('{"test.arrangements": {"chars": "a b"},\n oops}', encoding="utf-8")
-    arrangements._loaded.clear()
+    path = snapshots.path_for(pinned)
+    path.write_text('- {"page": "test.arrangements"}\n- {"paragraph": "a", oops}\n', encoding="utf-8")
     with pytest.raises(SystemExit) as exc:
         check(pinned, "从左到右", "从右到左")
     message = str(exc.value)
-    assert "arrangements.json:2:" in message and "\n" not in message and "git" in message
+    assert "p.yaml:2:" in message and "\n" not in message and "git" in message
 
 
-def test_the_pins_hold_no_prose(pinned):
-    recorded = json.loads(arrangements.PINS.read_text(encoding="utf-8"))["test.arrangements"]
-    keys = recorded["chars"].split() + recorded["parts"].split()
-    assert keys and all(len(k) == 8 and int(k, 16) >= 0 for k in keys)
+def test_the_pins_hold_the_text_and_no_hashes(pinned):
+    """What the check compares is recomputed from the pinned sentences themselves: a reviewer reads them."""
+    text = snapshots.path_for(pinned).read_text(encoding="utf-8")
+    assert "训练时用参考译文的前缀，生成时用模型自己选出的前缀。" in text and "| prefill | 首 token 延迟 | 计算 |" in text
+    assert "1. 先打分。" in text
+    assert arrangements.pinned(read_page(pinned)) == arrangements.fingerprints(read_page(pinned))
 
 
 def test_the_site_is_pinned_as_it_stands():
-    """Every page under docs/ passes against the committed pins, with its fingerprints recorded."""
+    """Every page under docs/ passes against the committed pins: the text its pin file holds arranges its
+    characters as the page does."""
     from checker.page import all_pages
-    pins = arrangements.load_pins()
     for path in all_pages():
         page = read_page(path)
-        assert pins.get(page.id) == arrangements.fingerprints(page), f"{path}: run `make pin PAGE={path}`"
+        assert arrangements.pinned(page) == arrangements.fingerprints(page), f"{path}: run `make pin PAGE={path}`"

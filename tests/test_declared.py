@@ -129,8 +129,8 @@ def test_the_markdown_number_block_and_the_hover_show_the_json_kind_of_every_num
     the hover note of each mark names the same label."""
     import yaml
 
-    from hooks.agent import number_kinds
-    from hooks.marks import mark_numbers, note
+    from sitegen.agent import number_kinds
+    from sitegen.marks import mark_numbers, note
     from checker.kinds import LABELS_BY_KEY
     from checker.page import read_page
     checked = 0

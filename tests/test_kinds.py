@@ -76,13 +76,30 @@ def test_a_title_outside_the_vocabulary_fails(tmp_path):
     assert errors(tmp_path, text, "is not a provenance label")
 
 
-def test_a_site_box_stretched_over_a_paragraph_of_the_course_numbers_fails():
-    body = ('!!! example "本站构造"\n    site 7.5\n\n    course 0.5\n')
-    marks = [Mark(body.index("7.5"), body.index("7.5") + 3, "7.5", "site_construction"),
-             Mark(body.index("0.5"), body.index("0.5") + 3, "0.5", "course")]
-    found = check_blocks(body, marks, lambda offset: 1 + body.count("\n", 0, offset))
-    assert any("states only numbers of kind 教学构造" in m for _, m in found)
-    assert not check_blocks(body, marks[:1], lambda offset: 1)
+def test_a_site_box_may_restate_the_course_inputs_it_uses_but_not_hold_only_the_courses():
+    """Issue 31: a site box's opening sentence names the course's three inputs, then the site computes; the
+    paragraph of course numbers is the box's input, not a reason to write 这组 instead of the count. A box that
+    holds no site material at all (no site number, no site code) still fails."""
+    line_of = lambda offset: 1 + body.count("\n", 0, offset)  # noqa: E731
+    body = ('!!! example "本站构造"\n    课程给的三个输入 0.5\n\n    本站算出 7.5\n')
+    course = Mark(body.index("0.5"), body.index("0.5") + 3, "0.5", "course")
+    site = Mark(body.index("7.5"), body.index("7.5") + 3, "7.5", "site_construction")
+    assert not check_blocks(body, [course, site], line_of)                   # honest: inputs restated, then the site's
+    found = check_blocks(body, [course], line_of)                            # dishonest: only the course's numbers
+    assert any("holds no number of the site" in m for _, m in found), found
+    coded = body.replace("    本站算出 7.5\n", "    ```python\n    print(7.5)\n    ```\n")
+    assert not check_blocks(coded, [Mark(coded.index("0.5"), coded.index("0.5") + 3, "0.5", "course")],
+                            lambda offset: 1)                                # the site's code is site material
+
+
+def test_a_marker_inside_a_paragraph_labels_from_its_sentence_on():
+    """Issue 31 (7-5): 课程给出 0.5。〔本站构造〕本站再算 7.5。 — the course's sentence before the marker stays the
+    course's, so the author need not split the paragraph; a marker that ends its paragraph labels all of it."""
+    body = "课程给出 0.5。〔本站构造〕本站再算 7.5。\n"
+    marked = [b for b in blocks(body) if b.marker]
+    assert len(marked) == 1 and marked[0].start > body.index("0.5") and marked[0].start <= body.index("本站再算")
+    trailing = "读取权重 0.5。〔本站构造〕\n"
+    assert [b for b in blocks(trailing) if b.marker][0].start == 0
 
 
 def test_a_marked_list_item_covers_its_continuation_lines_only():

@@ -210,7 +210,7 @@ def test_a_number_in_a_citation_note_is_refused(tmp_path):
 # ----------------------------------------------------------------------------- rendering
 
 def test_references_render_under_the_sources_heading():
-    from hooks.site import with_references
+    from sitegen.pages import with_references
     page = "# t\n\n正文\n\n## 来源\n\n- 本站运行。\n"
     out = with_references(page, ["课程讲义读本 §4.15"])
     assert out.endswith("## 来源\n\n- 课程讲义读本 §4.15\n\n- 本站运行。\n")

@@ -1,10 +1,9 @@
 """Pinned statements (checker/statements.py): a reversed statement fails, a reworded one does not."""
-import json
 from pathlib import Path
 
 import pytest
 
-from checker import arrangements, statements
+from checker import snapshots, statements
 from checker.page import read_page
 
 PAGE = """---
@@ -65,18 +64,12 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
 
 @pytest.fixture
 def pinned(tmp_path, monkeypatch):
-    pins = tmp_path / "pins.json"
-    monkeypatch.setattr(statements, "PINS", pins)
-    monkeypatch.setattr(arrangements, "PINS", tmp_path / "arrangements.json")   # `pin` writes both
-    statements._loaded.clear()
-    arrangements._loaded.clear()
+    """PAGE pinned by `make pin`'s own code (its pin file: tmp_path/pins/p.yaml)."""
+    monkeypatch.setattr(snapshots, "PINS", tmp_path / "pins")
     page = tmp_path / "p.md"
     page.write_text(PAGE, encoding="utf-8")
-    pins.write_text(json.dumps({"test.statements": [t for _, t, _ in statements.page_statements(read_page(page))]}),
-                    encoding="utf-8")
-    yield page
-    statements._loaded.clear()
-    arrangements._loaded.clear()
+    statements.pin([page])
+    return page
 
 
 def check(page: Path, old: str = "", new: str = "") -> list[tuple[int, str]]:
@@ -107,8 +100,7 @@ def test_a_reworded_statement_passes(pinned, old, new):
 
 
 def test_a_site_page_without_pins_says_how_to_pin_it(pinned, monkeypatch):
-    statements.PINS.write_text("{}", encoding="utf-8")
-    statements._loaded.clear()
+    snapshots.path_for(pinned).unlink()
     assert check(pinned) == []   # a scratch page outside docs/ is not the site's: a test's page needs no pin
     monkeypatch.setattr(statements, "_on_the_site", lambda path: True)
     (line, message), = check(pinned)
@@ -127,29 +119,28 @@ def test_an_added_step_or_trend_fails(pinned, old, new):
 
 
 def test_pin_writes_atomically_and_keeps_other_pages(pinned):
-    statements.PINS.write_text(json.dumps({"other.page": ["same"]}), encoding="utf-8")
+    other = snapshots.PINS / "other.yaml"
+    other.write_text('- {"page": "other.page"}\n- {"paragraph": "它们一样。", "words": ["same"]}\n', encoding="utf-8")
+    snapshots.path_for(pinned).unlink()
     changed = statements.pin([pinned])
-    data = json.loads(statements.PINS.read_text(encoding="utf-8"))
-    assert data["other.page"] == ["same"] and data["test.statements"] == changed["test.statements"]
-    assert not list(statements.PINS.parent.glob("*.tmp"))
-    assert "test.statements" in json.loads(arrangements.PINS.read_text(encoding="utf-8"))
-    statements._loaded.clear()
+    assert snapshots.read(other).tokens() == ["same"]
+    assert snapshots.for_page(pinned).tokens() == changed["test.statements"]
+    assert not list(snapshots.PINS.glob("*.tmp"))
     assert check(pinned) == []
 
 
 def test_broken_pins_file_is_one_clear_line(pinned):
-    statements.PINS.write_text("{not json", encoding="utf-8")
-    statements._loaded.clear()
-    with pytest.raises(SystemExit, match=r"pins\.json:1: not valid JSON .* restore it from git"):
+    path = snapshots.path_for(pinned)
+    path.write_text(path.read_text(encoding="utf-8") + "- {not json\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"p\.yaml:\d+: not valid JSON .* restore the file from git"):
         check(pinned)
 
 
 def test_every_page_is_pinned_as_it_stands():
     """The committed pins match the pages (make verify checks the same per page; this names what to run)."""
     from checker.page import all_pages
-    statements._loaded.clear()
     stale = [str(p) for p in all_pages() if statements.errors(read_page(p))]
-    assert not stale, f"pages whose statements differ from checker/pins/statements.json: {stale[:5]}"
+    assert not stale, f"pages whose statements differ from their pin files under checker/pins/: {stale[:5]}"
 
 
 def test_a_first_statement_word_edited_into_a_pinned_sentence_fails(pinned):
@@ -157,12 +148,7 @@ def test_a_first_statement_word_edited_into_a_pinned_sentence_fails(pinned):
     prose (这一步没有测 -> 这一步本站已经单独测过); a whole new sentence with statement words still passes."""
     base = PAGE.replace("\n\n“不”的权重", "\n\n这一步的原因也很清楚。\n\n“不”的权重")
     pinned.write_text(base, encoding="utf-8")
-    page = read_page(pinned)
-    statements.PINS.write_text(json.dumps({"test.statements": [t for _, t, _ in statements.page_statements(page)]}),
-                               encoding="utf-8")
-    arrangements.write_pins(arrangements.record([page], {}))
-    statements._loaded.clear()
-    arrangements._loaded.clear()
+    statements.pin([pinned])
 
     def errors(old: str, new: str) -> list:
         assert old in base
@@ -206,18 +192,11 @@ relations:
 def boxes(tmp_path, monkeypatch):
     """BOXES pinned by `make pin`'s own code: its statements and its arrangement (where moved sentences are told
     from new ones)."""
-    monkeypatch.setattr(statements, "PINS", tmp_path / "pins.json")
-    monkeypatch.setattr(arrangements, "PINS", tmp_path / "arrangements.json")
-    statements._loaded.clear()
-    arrangements._loaded.clear()
+    monkeypatch.setattr(snapshots, "PINS", tmp_path / "pins")
     page = tmp_path / "boxes.md"
     page.write_text(BOXES, encoding="utf-8")
     statements.pin([page])
-    statements._loaded.clear()
-    arrangements._loaded.clear()
-    yield page
-    statements._loaded.clear()
-    arrangements._loaded.clear()
+    return page
 
 
 def check_boxes(page: Path, old: str, new: str) -> list[tuple[int, str]]:
@@ -282,8 +261,6 @@ def test_two_sentences_of_a_paragraph_exchanged_pass_and_an_edit_among_them_fail
     text = BOXES.replace(one, f"{one}{two}")
     boxes.write_text(text, encoding="utf-8")
     statements.pin([boxes])
-    statements._loaded.clear()
-    arrangements._loaded.clear()
     boxes.write_text(text.replace(f"{one}{two}", f"{two}{one}"), encoding="utf-8")
     assert statements.errors(read_page(boxes)) == []
     boxes.write_text(text.replace(f"{one}{two}", f"{two}{one.replace('正', '负')}"), encoding="utf-8")

@@ -270,19 +270,6 @@ def embed_figures(markdown: str, src_uri: str, page_id: str) -> str:
     return EMBED.sub(figure_html, markdown)
 
 
-def add_site_files(files, config, results_dir: Path):
-    """Add every figure listed in the page JSONs to the site's files, from the figure cache."""
-    from mkdocs.structure.files import File
-    for path in sorted(Path(results_dir).glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        for fig in data.get("figures") or []:
-            svg = ROOT / fig["svg_cache"]
-            if not svg.is_file():
-                raise FileNotFoundError(f"{path}: figure {fig['id']} has no SVG at {fig['svg_cache']}; run `make verify`")
-            files.append(File.generated(config, fig["url"], abs_src_path=str(svg)))
-    return files
-
-
 # --------------------------------------------------------------------------- command line
 
 def current_locks(path: Path) -> list[tuple[str, str, str]]:

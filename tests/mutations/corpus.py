@@ -141,12 +141,15 @@ def code_output(views, rng) -> list[Mutant]:
         for block in classify.python_blocks(v.page.body):
             if block.expected is None:
                 continue
-            start = v.page.body.find(block.expected, block.start) + v.body_offset
-            for m in re.finditer(r"\d+(?:\.\d+)?", block.expected):
-                new = _bump_digit(m.group(0))
-                out.append(Mutant("code_output", f"{v.path.name}: output {m.group(0)!r} -> {new!r}",
-                                  [_at(v.path, start + m.start(), m.group(0), new)], _rel(v.path)))
-                break
+            # the output block may be indented (inside a box): find its first line holding a number in the body
+            line = next((l for l in block.expected.splitlines() if re.search(r"\d", l)), None)
+            at = v.page.body.find(line, block.start) if line else -1
+            if at < 0:
+                continue
+            m = re.search(r"\d+(?:\.\d+)?", line)
+            new = _bump_digit(m.group(0))
+            out.append(Mutant("code_output", f"{v.path.name}: output {m.group(0)!r} -> {new!r}",
+                              [_at(v.path, at + v.body_offset + m.start(), m.group(0), new)], _rel(v.path)))
     return _sample(out, rng, 12)
 
 
@@ -845,13 +848,27 @@ def _sample(items: list, rng: random.Random, n: int) -> list:
     return items if EVERY_CANDIDATE or len(items) <= n else rng.sample(items, n)
 
 
+def _has_targets(path) -> bool:
+    """A page the fast subset keeps: it binds relations, or a formula with a numeral FORMULA_EDITS can change (a
+    vector formula without one, such as a softmax, yields no formula mutant)."""
+    text = path.read_text(encoding="utf-8")
+    if re.search(r"^relations:", text, re.M):
+        return True
+    if not re.search(r"^formulas:", text, re.M):
+        return False
+    from checker.page import front_matter
+    entries = (front_matter(path) or {}).get("formulas") or []
+    return any(isinstance(e, dict) and any(re.search(p, str(e.get("tex", ""))) for p, _ in FORMULA_EDITS)
+               for e in entries)
+
+
 def generate(check_page, seed: int = 9, every: int = 1) -> list[Mutant]:
     """All mutants, generated from the real pages (each page is checked once to find its claims).
     every=k keeps every k-th page plus every page that binds relations or formulas (the fast subset)."""
     rng = random.Random(seed)
     views = []
     for i, path in enumerate(_pages()):
-        if every > 1 and i % every and not re.search(r"^(relations|formulas):", path.read_text(encoding="utf-8"), re.M):
+        if every > 1 and i % every and not _has_targets(path):
             continue
         report = check_page(path)
         if any("verify function" in e and "failed" in e for e in report.errors):

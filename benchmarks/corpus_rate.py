@@ -1,0 +1,105 @@
+"""How often the checker catches a corpus of page edits written by people who never saw it.
+
+    python benchmarks/corpus_rate.py CORPUS.yaml [--repin] [--project DIR] [--only ID ...]
+
+Each item is {id, page, old, new, family, why}: `old` must occur exactly once in the page. For every item the
+edit is applied to a scratch copy of the project, `python -m verify PAGE` runs there, and the item counts as
+flagged when a message appears that the unedited page does not give. With --repin the page's statements are
+pinned after the edit (accepting every change, as a hurried author would) before the check: what is left is what
+the computation itself catches. Prints one line per item and a table per family; not part of `make test`
+(a corpus takes minutes), the numbers go into the issue notes.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+IGNORE = shutil.ignore_patterns(".venv", "site", ".git", "__pycache__", ".hypothesis", "*.egg-info", "node_modules")
+MESSAGE = re.compile(r"^(\S+?):(\d+): (.*)$")
+
+
+def verify_messages(copy: Path, page: str) -> set[str]:
+    """The page's failure messages, without line numbers (an edit that adds a line moves every later one)."""
+    run = subprocess.run([sys.executable, "-m", "verify", page, "--out", str(copy / "build" / "corpus")],
+                         cwd=copy, env={"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin", "HOME": str(copy)},
+                         capture_output=True, text=True, timeout=600)
+    found = {m.group(3) for line in run.stdout.splitlines() if (m := MESSAGE.match(line))}
+    if run.returncode not in (0, 1) or (run.returncode == 1 and not found):
+        found.add("crash: " + (run.stdout[-200:] + run.stderr[-300:]).strip())
+    return found
+
+
+def pin(copy: Path, page: str) -> None:
+    command = [sys.executable, "-m", "checker.statements", "--pin", page]
+    help_text = subprocess.run([sys.executable, "-m", "checker.statements", "--help"], cwd=copy,
+                               env={"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True).stdout
+    if "--accept-all" in help_text:
+        command.insert(-1, "--accept-all")
+    subprocess.run(command, cwd=copy, env={"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin", "HOME": str(copy)},
+                   capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("corpus", type=Path)
+    parser.add_argument("--repin", action="store_true", help="pin the edited page before checking it")
+    parser.add_argument("--project", type=Path, default=ROOT, help="the project to copy (default: this checkout)")
+    parser.add_argument("--only", nargs="*", default=None)
+    args = parser.parse_args(argv)
+    items = yaml.safe_load(args.corpus.read_text(encoding="utf-8"))
+    if args.only:
+        items = [i for i in items if i["id"] in args.only]
+    table: dict[str, Counter] = defaultdict(Counter)
+    pages_seen = set()
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "project"
+        shutil.copytree(args.project, copy, ignore=IGNORE)
+        baselines: dict[str, set[str]] = {}
+        for item in items:
+            page, family = item["page"], item.get("family", "?")
+            path = copy / page
+            original = path.read_text(encoding="utf-8") if path.exists() else ""
+            if original.count(item["old"]) != 1:
+                table[family]["stale"] += 1
+                print(f"{item['id']:7s} {family:14s} stale (old text found {original.count(item['old'])} times)")
+                continue
+            if page not in baselines:
+                baselines[page] = verify_messages(copy, page)
+            pins = {p: p.read_bytes() for p in (copy / "checker" / "pins").rglob("*") if p.is_file()}
+            try:
+                path.write_text(original.replace(item["old"], item["new"]), encoding="utf-8")
+                if args.repin:
+                    pin(copy, page)
+                new = verify_messages(copy, page) - baselines[page]
+            finally:
+                path.write_text(original, encoding="utf-8")
+                for p in (copy / "checker" / "pins").rglob("*"):
+                    if p.is_file() and p not in pins:
+                        p.unlink()
+                for p, data in pins.items():
+                    p.write_bytes(data)
+            pages_seen.add(page)
+            table[family]["flagged" if new else "passed"] += 1
+            print(f"{item['id']:7s} {family:14s} {'FLAGGED' if new else 'passed '} {next(iter(sorted(new)), '')[:150]}")
+    total = Counter()
+    print(f"\n{'family':16s}{'items':>7}{'flagged':>9}{'passed':>8}{'stale':>7}")
+    for family in sorted(table):
+        c = table[family]
+        total.update(c)
+        print(f"{family:16s}{c['flagged'] + c['passed']:>7}{c['flagged']:>9}{c['passed']:>8}{c['stale']:>7}")
+    print(f"{'all':16s}{total['flagged'] + total['passed']:>7}{total['flagged']:>9}{total['passed']:>8}{total['stale']:>7}"
+          f"   ({len(pages_seen)} pages)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

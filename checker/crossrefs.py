@@ -1,0 +1,268 @@
+"""Cross-references are bound (issue 31): what a link says is where it goes, and a section the prose names exists.
+
+Three careless edits kept every number and every word list green: a link whose text says §8.3 pointing at 8-1, a
+glossary entry for "head" sent to the positional-encoding page, and "the ledger is in §7.8" where it is §7.7. This
+stage checks, for a page:
+
+1. A link whose text names a course section (`§8.3`, `第 8.3 节`, `第 15 章`) goes to that section's page: the target's
+   front matter `source:` names the same section (a qualifier before the link, 讲义 or 入门文章, names the document
+   too). A range (`§3.12–§3.15`) takes any section in it. A link whose text names a course construction (`R7.2`)
+   goes to a page that mentions it.
+2. A section the prose names without a link (见 §7.8, 在 §7.8) exists in the document it refers to (the page's own,
+   or the one a 讲义 / 入门文章 before it names); a paper's section (原论文 §3.2.3, §3.5 与 Table 3) is not the
+   course's and is left to the bibliography.
+3. A glossary row (a table whose first column is 术语) links pages whose text (title, description, body) says the
+   term, in one of its names or a synonym from the site search's synonym groups.
+
+Each failure is one line with the page, the line, and the target that would be right.
+"""
+from __future__ import annotations
+
+import csv
+import functools
+import os
+import re
+from pathlib import Path
+
+from checker import classify
+from checker.paths import DOCS, ROOT
+
+SECTIONS_TSV = ROOT.parent / "shared" / "sections.tsv"
+SYNONYMS = (ROOT / "sitegen" / "search_synonyms.txt", ROOT / "hooks" / "search_synonyms.txt")
+LINK = re.compile(r"(?<!!)\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
+_ID = r"(?:\d+(?:\.\d+)?|[A-D](?:\.\d+)?)"
+SECTION_REF = re.compile(rf"§\s*({_ID})(?![\d.]*\d)(?:\s*[–—-]\s*§?\s*({_ID}))?|第\s*(\d+(?:\.\d+)?)\s*[节章]")
+CONSTRUCTION = re.compile(r"(?<![A-Za-z0-9])(R\d+(?:\.\d+)?)(?![\d.]*\d)")
+_QUALIFIER = re.compile(r"(讲义|lecture|入门文章|入门|primer)[^，。；,;\n]{0,6}$", re.I)
+# before or after a section number, the signs that it is a paper's or a record's section, not the course's
+_PAPER_BEFORE = re.compile(r"论文|paper|参考文献|Table|原文|et al|Figure|Fig\.|[A-Za-z]{3,}\d{4}|附录|arXiv|\bv\d|式", re.I)
+_PAPER_AFTER = re.compile(r"^[^。；\n]{0,6}(?:Table|Figure|Fig\.|式\s*\(|附录|Eq\.)")
+_SOURCE = re.compile(r"^source:\s*(lecture|primer)\s*§\s*([0-9A-Za-z.]+)\s*$", re.M)
+
+
+def _stamp(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return -1
+
+
+def source_of(path: Path) -> tuple[str, str] | None:
+    """(document, section) a page's front matter `source:` names (lecture §8.3 -> ('lecture', '8.3'))."""
+    return _source_of(path, _stamp(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _source_of(path: Path, stamp: int) -> tuple[str, str] | None:   # stamp: a page edited in `make dev` is read again
+    try:
+        head = path.read_text(encoding="utf-8")[:4000]
+    except (OSError, UnicodeDecodeError):
+        return None
+    end = head.find("\n---", 3)
+    m = _SOURCE.search(head[:end if end > 0 else len(head)])
+    return (m.group(1), m.group(2)) if m else None
+
+
+def section_pages() -> dict[tuple[str, str], Path]:
+    """{(document, section): the page that covers it}, from every page's `source:`."""
+    paths = tuple(sorted(p.resolve() for p in DOCS.rglob("*.md")))
+    return _section_pages(tuple((p, _stamp(p)) for p in paths))
+
+
+@functools.lru_cache(maxsize=2)
+def _section_pages(stamped: tuple) -> dict[tuple[str, str], Path]:
+    pages = {}
+    for path, _ in stamped:
+        found = source_of(path)
+        if found and found not in pages:
+            pages[found] = path
+    return pages
+
+
+@functools.lru_cache(maxsize=1)
+def known_sections() -> frozenset:
+    """Every (document, section) of the course documents: ../shared/sections.tsv where it is, else the pages'."""
+    if SECTIONS_TSV.is_file():
+        with SECTIONS_TSV.open(encoding="utf-8") as handle:
+            return frozenset((row["doc"], row["id"]) for row in csv.DictReader(handle, delimiter="\t"))
+    return frozenset(section_pages())
+
+
+@functools.lru_cache(maxsize=1)
+def synonym_groups() -> tuple[tuple[str, ...], ...]:
+    for path in SYNONYMS:
+        if path.is_file():
+            groups = []
+            for line in path.read_text(encoding="utf-8").splitlines():
+                line = line.split("#", 1)[0].strip()
+                if "|" in line:
+                    groups.append(tuple(n.strip() for n in line.split("|") if n.strip()))
+            return tuple(groups)
+    return ()
+
+
+def page_text(path: Path) -> str:
+    """A page's title, description and body: what a reader who follows a link finds there."""
+    return _page_text(path, _stamp(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _page_text(path: Path, stamp: int) -> str:
+    from checker.page import PageError, read_page
+    try:
+        page = read_page(path)
+    except (PageError, OSError, UnicodeDecodeError):
+        return ""
+    return f"{page.meta.get('title', '')}\n{page.meta.get('description', '')}\n{page.body}"
+
+
+def _document(page) -> str | None:
+    doc = str(page.id).split(".", 1)[0]
+    if doc in ("lecture", "primer"):
+        return doc
+    source = str(page.meta.get("source", ""))
+    return next((d for d in ("lecture", "primer") if source.startswith(d)), None)
+
+
+def _key(section: str) -> tuple:
+    """A section's sort key: 3.12 after 3.2, appendices (A.2) after the chapters."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in section.split("."))
+
+
+def _within(section: str, first: str, last: str | None) -> bool:
+    if last is None:
+        return section == first
+    a, b, s = _key(first), _key(last), _key(section)
+    try:
+        return a <= s <= b
+    except TypeError:   # 'A' against 3: different documents' numbering
+        return False
+
+
+def _relative(target: Path, page_path: Path) -> str:
+    return os.path.relpath(target, page_path.resolve().parent).replace(os.sep, "/")
+
+
+def _qualifier(text: str) -> str | None:
+    """The document a 讲义 / 入门文章 right before a section number names."""
+    m = _QUALIFIER.search(text)
+    if not m:
+        return None
+    word = m.group(1).lower()
+    return "lecture" if word in ("讲义", "lecture") else "primer"
+
+
+def link_errors(page) -> list[tuple[int, str]]:
+    errors = []
+    body = page.body
+    for m in LINK.finditer(body):
+        text, target = m.group(1), m.group(2)
+        refs = list(SECTION_REF.finditer(text))
+        labels = CONSTRUCTION.findall(text)
+        if not (refs or labels) or "://" in target or not target.split("#")[0].endswith(".md"):
+            continue
+        dest = (Path(page.path).resolve().parent / target.split("#")[0]).resolve()
+        if not dest.is_file():
+            continue   # a missing target is the site build's error (mkdocs --strict), not a mismatch
+        line = page.line_of(m.start())
+        if labels and not refs:
+            missing = [label for label in labels if not re.search(rf"(?<![A-Za-z0-9]){re.escape(label)}(?![\d.]*\d)",
+                                                                  page_text(dest))]
+            if missing:
+                holders = [p for p in section_pages().values() if re.search(rf"(?<![A-Za-z0-9]){re.escape(missing[0])}"
+                                                                           r"(?![\d.]*\d)", page_text(p))]
+                where = f"; it is on {_relative(holders[0], Path(page.path))}" if holders else ""
+                errors.append((line, f"link text {text!r} names {missing[0]}, but {target} never mentions it{where}"))
+            continue
+        source = source_of(dest)
+        if source is None:
+            continue   # a page without a course section (a topic, a lab) cannot be checked by number
+        doc = _qualifier(body[max(0, m.start() - 12):m.start()]) or _qualifier(text) or source[0]
+        wanted = [(r.group(1) or r.group(3), r.group(2)) for r in refs]
+        if source[0] == doc and any(_within(source[1], first, last) for first, last in wanted):
+            continue
+        first = wanted[0][0]
+        right = section_pages().get((doc, first))
+        fix = f"; {doc} §{first} is {_relative(right, Path(page.path))}" if right else \
+            f"; {doc} has no page for §{first}"
+        errors.append((line, f"link text {text!r} names {doc} §{first}, but {target} is {source[0]} §{source[1]}{fix}"))
+    return errors
+
+
+def prose_errors(page) -> list[tuple[int, str]]:
+    """Sections named without a link must exist (in the page's document or the one a qualifier names)."""
+    errors = []
+    view = classify.prose_view(page.body)
+    linked = [(m.start(1), m.end(1)) for m in LINK.finditer(page.body)]
+    own = _document(page)
+    for m in SECTION_REF.finditer(view):
+        if any(a <= m.start() < b for a, b in linked):
+            continue
+        section = m.group(1) or m.group(3)
+        if m.group(3) and section.count(".") == 0 and view[m.end() - 1] == "节":
+            continue   # 第 3 节 of something named before it (a paper, a list): not a course section number
+        before = re.split(r"[。；;\n]", view[max(0, m.start() - 24):m.start()])[-1]
+        if _PAPER_BEFORE.search(before[-16:]) or _PAPER_AFTER.search(view[m.end():m.end() + 16]):
+            continue   # 原论文 §3.5, §3.5 与 Table 3: a paper's section
+        # 讲义读本 §2.13 与 §2.15: a qualifier reaches over the sections listed before this one
+        doc = _qualifier(re.sub(r"[\s与和及、，,]+$", "", SECTION_REF.sub("", before))) or own
+        if doc is None:
+            continue
+        for section in filter(None, (section, m.group(2))):
+            if (doc, section) not in known_sections():
+                errors.append((page.line_of(m.start()), f"{m.group(0).strip()!r} names {doc} §{section}, which the "
+                                                         f"{doc} does not have; name the section the text means "
+                                                         "(and link it to its page)"))
+                break
+    return errors
+
+
+def _says(text: str, name: str) -> bool:
+    if re.search(r"[A-Za-z]", name):
+        stem = re.escape(name[:-1]) + "s?" if name.endswith("s") and len(name) > 3 else re.escape(name) + "s?"
+        return bool(re.search(rf"(?<![A-Za-z]){stem}(?![A-Za-z])", text, re.I))
+    return name in text
+
+
+def glossary_errors(page) -> list[tuple[int, str]]:
+    """A glossary row's links go to pages that say its term (or a synonym)."""
+    errors = []
+    body = page.body
+    header = None
+    offset = 0
+    for raw in body.splitlines(keepends=True):
+        line = raw.strip()
+        start, offset = offset, offset + len(raw)
+        if not line.startswith("|"):
+            header = None
+            continue
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if header is None:
+            header = cells
+            continue
+        if header[0] != "术语" or re.fullmatch(r"[-: |]+", line):
+            continue
+        terms = [t.strip() for t in re.split(r"[，,、]", cells[0]) if t.strip()]
+        names = set(terms)
+        for group in synonym_groups():
+            if any(_says(t, g) and _says(g, t) for t in terms for g in group):
+                names.update(group)
+        for m in LINK.finditer(raw):
+            target = m.group(2).split("#")[0]
+            dest = (Path(page.path).resolve().parent / target).resolve()
+            if not target.endswith(".md") or not dest.is_file():
+                continue
+            if any(_says(page_text(dest), n) for n in names):
+                continue
+            holders = [p for p in sorted(section_pages().values(), key=lambda p: _key(source_of(p)[1]))
+                       if source_of(p)[0] == (source_of(dest) or ("", ""))[0] and p != Path(page.path).resolve()
+                       and any(_says(page_text(p), n) for n in terms)]
+            fix = f"; pages that say it: {', '.join(_relative(p, Path(page.path)) for p in holders[:3])}" if holders else ""
+            errors.append((page.line_of(start + m.start()),
+                           f"glossary entry {cells[0]!r} links {m.group(2)}, whose text never says "
+                           f"{' / '.join(sorted(names))}{fix}"))
+    return errors
+
+
+def errors(page) -> list[tuple[int, str]]:
+    return link_errors(page) + prose_errors(page) + glossary_errors(page)

@@ -1,0 +1,76 @@
+"""Cross-references are bound (issue 31, checker/crossrefs.py): a link's text and its target agree, a section named
+in prose exists, and a glossary row links pages that say its term. The outsiders' edits fail with the right target;
+the site's own links pass."""
+import os
+import re
+
+from checker import crossrefs
+from checker.page import read_page
+from checker.paths import ROOT
+
+DOCS = ROOT / "docs"
+
+
+def _errors(tmp_path, page: str, *edits, name: str | None = None):
+    """The page's cross-reference errors after the edits, checked from a copy whose relative links are rewritten to
+    reach the real pages (so the copy can live in tmp_path)."""
+    path = DOCS / page
+    text = path.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, f"{page} no longer contains {old!r}; update the test"
+        text = text.replace(old, new, 1)
+    base = os.path.relpath(path.parent, tmp_path).replace(os.sep, "/")
+    text = re.sub(r"\]\((?!https?:|#)([^)\s]+\.md)", lambda m: f"]({base}/{m.group(1)}", text)
+    target = tmp_path / (name or path.name)
+    target.write_text(text, encoding="utf-8")
+    return [message for _, message in crossrefs.errors(read_page(target))]
+
+
+def test_the_site_as_it_is_has_no_cross_reference_error():
+    found = []
+    for path in sorted(DOCS.rglob("*.md")):
+        try:
+            page = read_page(path)
+        except Exception:   # noqa: BLE001  pages without front matter (docs/about) are not checked
+            continue
+        found += [f"{path}:{line}: {message}" for line, message in crossrefs.errors(page)]
+    assert found == []
+
+
+def test_a_link_whose_text_names_another_section_fails_with_the_right_target(tmp_path):
+    """8-2 links §8.3; pointed at 8-1 it fails and names 8-3.md, pointed back it passes."""
+    assert _errors(tmp_path, "primer/ch08/8-2.md") == []
+    [error] = _errors(tmp_path, "primer/ch08/8-2.md", ("[§8.3](8-3.md)", "[§8.3](8-1.md)"))
+    assert "link text '§8.3' names primer §8.3" in error and "is primer §8.1" in error and "8-3.md" in error
+
+
+def test_the_ledger_is_in_the_section_the_link_goes_to(tmp_path):
+    [error] = _errors(tmp_path, "lecture/ch07/index.md", ("- [§7.7](7-7.md) 分块停点", "- [§7.8](7-7.md) 分块停点"))
+    assert "names lecture §7.8, but" in error and "lecture §7.7" in error
+
+
+def test_a_section_named_without_a_link_must_exist(tmp_path):
+    assert _errors(tmp_path, "primer/ch09/9-4.md") == []   # 讲义读本 §2.13 与 §2.15: the qualifier reaches both
+    [error] = _errors(tmp_path, "primer/ch09/9-4.md", ("讲义读本 §2.13 与 §2.15", "讲义读本 §2.13 与 §2.25"))
+    assert "names lecture §2.25, which the lecture does not have" in error
+    # a paper's section is the bibliography's business
+    assert _errors(tmp_path, "primer/ch09/9-4.md", ("讲义读本 §2.13 与 §2.15", "原论文 §2.25")) == []
+
+
+def test_a_glossary_entry_links_a_page_that_says_its_term(tmp_path):
+    head = "| head，注意力头 | 一套独立的注意力投影和计算；多头就是并行的多套 | [§13.7](../ch13/13-7.md) |"
+    assert _errors(tmp_path, "primer/appC/index.md") == []
+    moved = head.replace("[§13.7](../ch13/13-7.md)", "[§13.6](../ch13/13-6.md)")   # text and target both changed
+    [error] = _errors(tmp_path, "primer/appC/index.md", (head, moved))
+    assert "glossary entry 'head，注意力头' links" in error and "13-6.md" in error and "ch13/13-7.md" in error
+
+
+def test_a_construction_named_in_a_link_is_on_the_page_it_links(tmp_path):
+    body = "---\nid: test.xref\ntitle: t\nsource: lecture §3.5\nevidence: []\n---\n# t\n\n见 [R7.2]({}) 的三槽构造。\n"
+    base = os.path.relpath(DOCS / "topics", tmp_path).replace(os.sep, "/")
+    (tmp_path / "a.md").write_text(body.format(f"{base}/attention-to-prediction.md"), encoding="utf-8")
+    assert crossrefs.errors(read_page(tmp_path / "a.md")) == []
+    base = os.path.relpath(DOCS / "lecture" / "ch03", tmp_path).replace(os.sep, "/")
+    (tmp_path / "b.md").write_text(body.format(f"{base}/3-10.md"), encoding="utf-8")
+    [(line, error)] = crossrefs.errors(read_page(tmp_path / "b.md"))
+    assert line == 9 and "names R7.2, but" in error

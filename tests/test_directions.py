@@ -1,0 +1,208 @@
+"""Direction words are data, read in context, and new sentences are read too (issue 31).
+
+The checker's order, direction, pace, trend and equality words and the context rules around them live in
+checker/data/directions.yaml, each with a positive and a negative example, and one test runs every row. Then the
+outsiders' edits: a new sentence that reverses what the page computed fails with the relation to add, while the
+honest sentences a new author wrote (a general rule, a loss that is 好, 降不到零, 平均分给) pass."""
+import re
+import textwrap
+
+import pytest
+
+from checker import classify, directions, statements
+from checker.paths import ROOT
+from checker.pipeline import check_page
+from checker.relations import (DIFFERENCE, EQUALITY, EQUALITY_LINT, MATH_ORDER, NOT_A_BOUND, _asserted_equalities,
+                               _math_comparison, comparison_words, pace, polarity)
+
+RULES = directions.rules()
+
+
+def _from_rule(text: str, rule) -> list[str]:
+    return [m.group(0) for m in comparison_words(text) if directions.rule_of(m.group(0)) == rule]
+
+
+def test_every_rule_row_has_its_columns_and_the_vocabulary_is_complete():
+    for r in RULES:
+        assert r.rule and r.kind and r.pattern and r.description and r.positive and r.negative, r
+    kinds = {r.kind for r in RULES}
+    assert kinds == set(directions.KINDS), set(directions.KINDS) - kinds
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.rule)
+def test_each_rule_applies_to_its_positive_example_and_not_to_its_negative(rule):
+    pos, neg = rule.positive, rule.negative
+    if rule.kind in ("order", "goodness"):
+        words = _from_rule(pos, rule)
+        assert words, pos
+        expected = None if rule.direction == "none" else rule.direction
+        assert polarity(words[0]) == expected and pace(words[0]) is None, (words[0], polarity(words[0]))
+        assert not _from_rule(neg, rule), neg
+    elif rule.kind == "law":
+        words = _from_rule(pos, rule)
+        assert words and polarity(words[0]) is None and directions.is_law(words[0]), words
+        assert not _from_rule(neg, rule), neg
+    elif rule.kind == "pace":
+        words = _from_rule(pos, rule)
+        assert words and pace(words[0]) == rule.direction and polarity(words[0]) is None, words
+        assert not _from_rule(neg, rule), neg
+    elif rule.kind in ("frame", "english", "contrast"):
+        assert _from_rule(pos, rule), pos
+        assert not _from_rule(neg, rule), neg
+    elif rule.kind == "math":
+        view = classify.prose_view(pos)
+        assert any(_math_comparison(view, classify.math_spans(view), m.start()) for m in MATH_ORDER.finditer(view))
+        view = classify.prose_view(neg)
+        assert not any(_math_comparison(view, classify.math_spans(view), m.start()) for m in MATH_ORDER.finditer(view))
+    elif rule.kind == "not_comparative":   # 比 is part of a word: no 比 frame is read there
+        frame = directions.of_kind("frame")[0]
+        assert not _from_rule(pos, frame) and _from_rule(neg, frame), (pos, neg)
+    elif rule.kind == "bound":   # 降不到零: no comparison word, and 零 no compared bound
+        assert not comparison_words(pos) and comparison_words(neg), (pos, neg)
+        bounds = list(classify.COMPARISON_BOUND.finditer(pos))
+        assert all(NOT_A_BOUND.match(pos, b.start() - 2) for b in bounds)
+    elif rule.kind == "lower_is_better":   # 损失比 z* 好: smaller; 准确率比基线好: larger
+        [word] = [m.group(0) for m in comparison_words(pos)]
+        assert directions.word_direction(word) == "up" and polarity(word, pos) == "down", word
+        [word] = [m.group(0) for m in comparison_words(neg)]
+        assert polarity(word, neg) == "up", word
+    elif rule.kind == "not_a_mean":
+        assert "stat:mean" not in [t for _, t in statements.tokens(pos)], pos
+        assert "stat:mean" in [t for _, t in statements.tokens(neg)], neg
+    elif rule.kind == "general":
+        assert directions.general(pos) and not directions.general(neg), (pos, neg)
+    elif rule.kind == "specific":   # an instance of the page's makes 一般 no general statement
+        assert not directions.general(pos) and directions.general(neg), (pos, neg)
+    elif rule.kind == "term":
+        assert not [m for m in comparison_words(pos) if "下降" in m.group(0)] and comparison_words(neg), (pos, neg)
+    elif rule.kind == "denied":
+        word = lambda s: next(m for m in comparison_words(s) + list(EQUALITY_LINT.finditer(s)))   # noqa: E731
+        assert directions.denied(pos, word(pos).start()) and not directions.denied(neg, word(neg).start())
+    elif rule.kind == "condition":
+        assert any(directions.after_a_condition(pos, i) for i in range(1, len(pos)))
+        assert not any(directions.after_a_condition(neg, i) for i in range(1, len(neg)))
+    elif rule.kind == "attributive":
+        word = lambda s: next(iter(comparison_words(s) or EQUALITY_LINT.finditer(s)))   # noqa: E731
+        assert directions.attributive(pos, word(pos).end()) and not directions.attributive(neg, word(neg).end())
+    elif rule.kind == "equality":
+        assert EQUALITY.search(pos) and not EQUALITY.search(neg), (pos, neg)
+    elif rule.kind == "equality_lint":
+        assert _asserted_equalities(pos) and not EQUALITY_LINT.search(neg), (pos, neg)
+    elif rule.kind == "difference":
+        assert DIFFERENCE.search(pos) and not DIFFERENCE.search(neg), (pos, neg)
+    elif rule.kind == "unasserted":
+        assert EQUALITY_LINT.search(pos) and not _asserted_equalities(pos) and _asserted_equalities(neg), (pos, neg)
+    else:
+        pytest.fail(f"no test for kind {rule.kind}")
+
+
+def test_no_word_list_of_its_own_is_left_in_relations():
+    """The relations stage reads its words from the data: no long alternation of Chinese order words in the code."""
+    source = (ROOT / "checker" / "relations.py").read_text(encoding="utf-8")
+    assert not re.search(r"大于\|小于|更大\|更小|升高\|降低", source)
+
+
+# ---------------------------------------------------------------- new sentences about the page's computed things
+
+def _edited(tmp_path, page: str, *edits):
+    path = ROOT / "docs" / page
+    text = path.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, f"{page} no longer contains {old!r}; update the test"
+        text = text.replace(old, new, 1)
+    target = tmp_path / path.name
+    target.write_text(text, encoding="utf-8")
+    return [e for e in check_page(target).errors if "not bound" in e]
+
+
+TOP_P = "同一个阈值，候选个数随分布形状而变。"
+LAB_B = "LSTM 在 $4.0704$–$4.1532$ 之间。"
+LOSSES = "恰好是上表损失一列倒过来。"
+
+
+def test_a_new_sentence_that_heating_keeps_fewer_candidates_fails_and_the_general_rule_passes(tmp_path):
+    [error] = _edited(tmp_path, "lecture/ch02/2-8.md", (TOP_P, TOP_P + "升温以后，top-$p$ 保留的候选反而更少。"))
+    assert "'反而更少' under a condition the page has numbers for is not bound" in error
+    assert "- text: '升温以后，top-$p$ 保留的候选反而更少' holds: '{top_p_size} < " in error   # the entry to add
+    assert _edited(tmp_path, "lecture/ch02/2-8.md", (TOP_P, TOP_P + "温度升高一般让分布更平。")) == []
+
+
+def test_a_new_sentence_that_the_lstm_is_closer_to_the_floor_fails(tmp_path):
+    [error] = _edited(tmp_path, "labs/index.md", (LAB_B, LAB_B + "LSTM 比窗口 MLP 更贴近下限。"))
+    assert "'更贴近' between two things the page has numbers for is not bound" in error
+    assert "holds: '{b_lstm[0]} < {b_mlp[0]}'" in error
+    assert _edited(tmp_path, "labs/index.md", (LAB_B, LAB_B + "LSTM 与窗口 MLP 都贴近下限。")) == []
+
+
+def test_a_new_sentence_that_the_negative_reviews_lose_less_fails(tmp_path):
+    [error] = _edited(tmp_path, "primer/ch04/4-2.md", (LOSSES, LOSSES + "差评样本的损失总比好评样本的小。"))
+    assert "'比好评样本的小' between two things the page has numbers for" in error
+    assert "holds: '{loss_neg} < {loss_pos[0]}'" in error
+
+
+def test_a_bound_new_sentence_is_checked_against_the_values(tmp_path):
+    """Bound as the message says, the reversed sentence fails on the values: the table shows the opposite."""
+    relation = ("claims:\n", "relations:\n  - text: '差评样本的损失总比好评样本的小'\n"
+                             "    holds: '{loss_neg[2]} < {loss_pos[2]}'\nclaims:\n")
+    path = ROOT / "docs" / "primer" / "ch04" / "4-2.md"
+    text = path.read_text(encoding="utf-8").replace(LOSSES, LOSSES + "差评样本的损失总比好评样本的小。", 1)
+    target = tmp_path / path.name
+    target.write_text(text.replace(*relation, 1), encoding="utf-8")
+    errors = check_page(target).errors
+    assert any("relation 0 does not hold" in e for e in errors), errors
+    assert not any("not bound" in e for e in errors)
+
+
+def test_names_are_the_things_the_page_computed():
+    from checker.page import read_page
+    from checker.relations import quantity_names
+    names = quantity_names(read_page(ROOT / "docs" / "primer" / "ch04" / "4-2.md").meta)
+    assert {"差评样本的损失", "差评样本", "好评样本的损失", "好评样本", "偏向好评"} <= names
+    names = quantity_names(read_page(ROOT / "docs" / "lecture" / "ch02" / "2-8.md").meta)
+    assert "升温" in names and "分布" not in names   # a condition the page set; a concept
+
+
+# ---------------------------------------------------------------- honest sentences a new author wrote
+
+SCORES = "verify/lecture/ch03_search.py::candidate_scores"  # her = -6.4, him = -8.2
+
+
+def _page(tmp_path, body: str, relations: str = "") -> list[str]:
+    path = tmp_path / "p.md"
+    path.write_text(textwrap.dedent(f"""\
+        ---
+        id: test.directions
+        title: t
+        source: lecture §3.16
+        evidence: [construction]
+        verify: {SCORES}
+        claims:
+          - 'her 的损失 ${{her}}$'
+          - 'him 的损失 ${{him}}$'
+        """) + relations + "---\n" + textwrap.dedent(body), encoding="utf-8")
+    return [e for e in check_page(path).errors if "pinned" not in e]
+
+
+def _loss_case():
+    """'比 z* 好' of a loss is read as 'smaller': bound by '<', it passes."""
+    body = "# t\n\nhim 的损失 $-8.2$ 比 her 的损失 $-6.4$ 好。\n"
+    relation = "relations:\n  - text: '比 her 的损失 $-6.4$ 好'\n    holds: '{him} < {her}'\n"
+    return body, relation
+
+
+def test_a_loss_that_is_better_binds_a_less_than(tmp_path):
+    body, relation = _loss_case()
+    assert _page(tmp_path, body, relation) == []
+    errors = _page(tmp_path, body.replace("损失 $-6.4$ 好", "损失 $-6.4$ 差"), relation.replace("好'", "差'"))
+    assert any("(greater)" in e for e in errors), errors   # 差 of a loss is larger: '<' no longer says it
+
+
+def test_cannot_fall_to_zero_is_a_bound_not_an_order(tmp_path):
+    assert _page(tmp_path, "# t\n\nher 的损失 $-6.4$ 再怎么训练也降不到零，him 的损失 $-8.2$ 也一样。\n") == []
+    errors = _page(tmp_path, "# t\n\nher 的损失 $-6.4$ 不到零，him 的损失 $-8.2$ 也一样。\n")
+    assert any("comparison '不到'" in e for e in errors), errors
+
+
+def test_divide_evenly_is_no_mean():
+    assert "stat:mean" not in [t for _, t in statements.tokens("入门文章的例子把总维度平均分给各头")]
+    assert "stat:mean" in [t for _, t in statements.tokens("四个头的宽度取平均值")]

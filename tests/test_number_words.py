@@ -1,0 +1,294 @@
+"""Number words are numbers, and honest prose passes (issue 31).
+
+A Chinese numeral is read by a kept library (cn2an, through checker/numerals.py) and claimed and checked like
+digits; the checker's knowledge of number words is data (checker/data/number_words.yaml), each rule with a positive
+and a negative example that are checked here; and each case the sweep authors met (their honest sentence) passes
+while its dishonest twin still fails. Messages about an unclaimed number show the template that claims it."""
+import re
+from pathlib import Path
+
+import pytest
+from conftest import check_text
+
+from checker import number_words
+from checker.classify import numbers_in
+from checker.counts import blurred_counts, items_after
+from checker.numerals import NumeralError, integer
+from checker.paths import ROOT
+from checker.seed_numbers import SectionNumbers
+
+# ---------------------------------------------------------------- one numeral reader, a kept library
+
+
+@pytest.mark.parametrize("text,value", [("零", 0), ("〇", 0), ("一", 1), ("两", 2), ("三", 3), ("十", 10), ("十二", 12),
+                                        ("三十二", 32), ("两百", 200), ("一千零二十四", 1024), ("十万", 100000),
+                                        ("万", 10000), ("六万五千五百三十六", 65536)])
+def test_numerals_are_read_by_the_library(text, value):
+    assert integer(text) == value
+
+
+@pytest.mark.parametrize("text", ["两三", "一一", "四五十", "", "三x"])
+def test_a_range_or_a_run_of_digits_is_not_one_number(text):
+    with pytest.raises(NumeralError):
+        integer(text)
+
+
+def test_no_hand_written_numeral_table_is_left_in_the_checker():
+    """Every Chinese numeral goes through checker/numerals.py (cn2an): no {"三": 3} map anywhere in checker/."""
+    table = re.compile(r"""["'][零〇一二两三四五六七八九十]["']\s*:\s*["']?\d""")
+    found = [f"{p.name}:{n}" for p in sorted((ROOT / "checker").glob("*.py"))
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if table.search(line)]
+    assert not found, found
+    assert "cn2an==" in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- the rules are data, each with two examples
+
+RULES = number_words.rules()
+
+
+def test_every_rule_row_has_its_columns():
+    assert {r.kind for r in RULES} >= {"not_a_count", "value_setter", "citation_year", "enumerated_after"}
+    for r in RULES:
+        assert r.rule and r.pattern and r.description and r.positive and r.negative, r
+
+
+def _value_words(text):
+    return [t for t in numbers_in(text) if t.word and not t.structural]
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.rule)
+def test_each_rule_applies_to_its_positive_example_and_not_to_its_negative(rule):
+    from checker.relations import EQUALITY, NOT_A_BOUND, comparison_words
+    pos, neg = rule.positive, rule.negative
+    if rule.kind == "not_a_count":
+        assert not _value_words(pos), pos                      # the numeral is a word of the language here
+        assert _value_words(neg), neg                          # and a count in the negative example
+    elif rule.kind == "value_setter":
+        assert any(t.phrase.startswith(rule.words) for t in _value_words(pos)), pos
+        assert not any(t.phrase.startswith(rule.words) for t in _value_words(neg)), neg
+    elif rule.kind == "not_a_comparison":
+        assert not comparison_words(pos) and comparison_words(neg)
+    elif rule.kind == "not_a_bound":
+        assert NOT_A_BOUND.search(pos) and not NOT_A_BOUND.search(neg)
+    elif rule.kind == "equality_word":
+        assert EQUALITY.search(pos) and not EQUALITY.search(neg)
+    elif rule.kind == "citation_year":
+        assert [t.structural for t in numbers_in(pos) if re.fullmatch(r"\d{4}", t.text)] == [True]
+        assert [t.structural for t in numbers_in(neg) if re.fullmatch(r"\d{4}", t.text)] == [False]
+    elif rule.kind == "enumerated_after":
+        assert items_after(pos, 1) == 2 and items_after(neg, 1) is None
+    elif rule.kind == "blur":
+        (seed, page), (seed2, page2) = (x.split(" | ") for x in (pos, neg))
+        assert blurred_counts(page, frozenset({seed})) and not blurred_counts(page2, frozenset({seed2}))
+    elif rule.kind == "course_count":
+        (seed, page), (seed2, page2) = (x.split(" | ") for x in (pos, neg))
+        phrase = lambda text: _value_words(text)[0].phrase   # noqa: E731
+        assert SectionNumbers("x", frozenset(), frozenset({seed})).states_phrase(phrase(page))
+        assert not SectionNumbers("x", frozenset(), frozenset({seed2})).states_phrase(phrase(page2))
+    elif rule.kind == "note_year":
+        (year, note), (year2, note2) = (x.split(" | ") for x in (pos, neg))
+        assert rule.regex.search(note).group(0) == year and rule.regex.search(note2).group(0) != year2
+    else:
+        pytest.fail(f"no test for kind {rule.kind}")
+
+
+# ---------------------------------------------------------------- pages: honest passes, dishonest fails
+
+PAGE = """---
+id: test.words
+title: t
+source: {source}
+evidence: [{evidence}]
+{verify}{claims}{relations}{sources}---
+# t
+
+{body}
+"""
+
+
+def page(body, claims=(), source="lecture §3.5", verify=True, relations=(), sources=(), evidence=None):
+    block = lambda name, items: (f"{name}:\n" + "".join(f"  - {x}\n" for x in items)) if items else ""  # noqa: E731
+    return PAGE.format(source=source, body=body,
+                       evidence=evidence if evidence is not None else ("construction" if verify else ""),
+                       verify="verify: verify/lecture/ch03_read.py::words_fixture\n" if verify else "",
+                       claims=block("claims", [repr(c) for c in claims]), relations=block("relations", relations),
+                       sources=block("sources", [repr(s) for s in sources]))
+
+
+@pytest.fixture
+def values(monkeypatch):
+    """Install a verify function returning the given values, every key the site's construction."""
+    import linecache
+
+    from checker.evidence import kinds
+    from verify.lecture import ch03_read
+
+    def install(**returned):
+        # written out as source, so the values are the code's constants (a fresh cache key per set of values) and
+        # inspect finds the function's source (it belongs to no module, so no input declaration is asked for)
+        name = f"<words_fixture {sorted(returned.items())!r}>"
+        source = f"def words_fixture():\n    return {returned!r}\n"
+        linecache.cache[name] = (len(source), None, source.splitlines(True), name)
+        namespace = {}
+        exec(compile(source, name, "exec"), namespace)
+        fn = kinds(site_construction="*")(namespace["words_fixture"])
+        monkeypatch.setattr(ch03_read, "words_fixture", fn, raising=False)
+    return install
+
+
+def boxed(text):
+    return '!!! example "本站构造"\n    ' + text.replace("\n", "\n    ")
+
+
+def errors(tmp_path, text):
+    return check_text(tmp_path, text).errors
+
+
+def test_zero_written_in_words_is_checked_like_digits(tmp_path, values):
+    values(zero=0)
+    claims = ["最大差值为 {zero}。"]
+    assert not errors(tmp_path, page(boxed("最大差值为零。"), claims))
+    assert not errors(tmp_path, page(boxed("最大差值为 0。"), claims))
+    wrong = errors(tmp_path, page(boxed("最大差值为一。"), claims))   # a wrong 一 for a computed 0 fails
+    assert any("claim 0" in e for e in wrong), wrong
+
+
+def test_a_count_in_words_fills_a_hole_when_the_value_agrees(tmp_path, values):
+    values(n_slots=3)
+    claims = ["读取{n_slots}个源槽"]
+    assert not errors(tmp_path, page(boxed("读取三个源槽。"), claims))
+    wrong = errors(tmp_path, page(boxed("读取四个源槽。"), claims))
+    assert any("printed '四'" in e and "computed 3" in e for e in wrong), wrong
+
+
+def test_a_list_items_dash_is_not_a_minus(tmp_path, values):
+    values(layers=6, stack=18874368)
+    claims = ["{layers} 层：encoder 共 {stack}"]
+    report = check_text(tmp_path, page(boxed("- 6 层：encoder 共 18,874,368。"), claims))
+    assert not report.errors and [c.printed for c in report.claims if c.key == "layers"] == ["6"]
+    wrong = errors(tmp_path, page(boxed("- 7 层：encoder 共 18,874,368。"), claims))
+    assert any("printed '7'" in e for e in wrong), wrong
+    assert errors(tmp_path, page(boxed("encoder −6 层：encoder 共 18,874,368。"), claims))   # a real minus stays one
+
+
+def test_tex_thousands_separators_make_one_number(tmp_path, values):
+    values(big=65536, attention=1048576)
+    claims = ["$2^{16}={big}$", "即 ${attention}$"]
+    text = "$2^{16}=65{,}536$，一个注意力子层的权重即 $1{,}048{,}576$。"
+    assert [t.text for t in numbers_in(text) if not t.structural] == ["65{,}536", "1{,}048{,}576"]
+    assert not errors(tmp_path, page(boxed(text), claims))
+    wrong = errors(tmp_path, page(boxed(text.replace("65{,}536", "65{,}537")), claims))
+    assert any("65{,}537" in e for e in wrong), wrong
+
+
+def test_an_unclaimed_count_is_told_the_template_that_claims_it(tmp_path, values):
+    values(other=1.5)
+    found = errors(tmp_path, page(boxed("本例读取四个窗口，other 1.5。"), ["other {other}"]))
+    message = next(e for e in found if "'四个'" in e)
+    assert "add to claims '本例读取{KEY}个窗口，other'" in message and "@kinds" in message
+    assert not re.search(r"reword|rewrite|改写|不带数|avoid|blur it", message), message
+
+
+def test_a_number_word_set_as_a_value_is_a_value(tmp_path, values):
+    values(var=2.9993)
+    claims = ["方差也约为 {var}，说明"]
+    assert not errors(tmp_path, page(boxed("方差也约为 3.0，说明前提要紧。"), claims))
+    unclaimed = errors(tmp_path, page(boxed("方差也约为三，说明前提要紧。"), claims[:0] + ["x {var}"]))
+    assert any("'三'" in e and "add to claims '方差也约为{KEY}，说明前提要紧。'" in e for e in unclaimed), unclaimed
+    assert any("'三十二'" in e for e in errors(tmp_path, page("宽度三十二的设定。", verify=False)))
+
+
+def test_counts_the_page_enumerates_right_there_need_no_claim(tmp_path):
+    assert not errors(tmp_path, page("两条评论“镜头惊艳”和“配乐刺耳”在进入模型之前就分不开了。", verify=False))
+    assert not errors(tmp_path, page("本站把其余四条（B、C、D、F）也数完。", verify=False))
+    assert errors(tmp_path, page("三条评论“镜头惊艳”和“配乐刺耳”在进入模型之前就分不开了。", verify=False))
+    assert errors(tmp_path, page("两条评论在进入模型之前就分不开了。", verify=False))
+
+
+def test_quantifiers_and_contrasts_are_not_counts(tmp_path):
+    assert not errors(tmp_path, page("自注意力让任意两个位置之间只隔一步。", verify=False))
+    assert not errors(tmp_path, page("[§12.4](x.md) 会比较两种算法的差别。", verify=False))
+    assert errors(tmp_path, page("本例取两个位置做比较。", verify=False))
+    assert errors(tmp_path, page("课程给出两种算法：", verify=False))
+
+
+def test_a_course_count_passes_whatever_words_follow_it(tmp_path):
+    # lecture §4.2 states 两次E[bank]; the page says the same count of the same occurrences in its own words
+    assert not errors(tmp_path, page("这就给两次出现得到不同的表示留出了一条计算通路。", source="lecture §4.2", verify=False))
+    assert errors(tmp_path, page("这就给三次出现得到不同的表示留出了一条计算通路。", source="lecture §4.2", verify=False))
+    # after 个, a measure word that names no thing, the noun decides: the topic's 两个不同 is not 两个头
+    assert errors(tmp_path, page("这里有两个头。", source="topic attention-to-prediction", verify=False))
+    assert not errors(tmp_path, page("LAB02 的两组模型都从零状态起步。", source="topic attention-to-prediction",
+                                     verify=False))
+
+
+def test_a_vague_word_blurs_only_a_count_of_two_or_more(tmp_path):
+    # primer §4.3 states 这一条样本 (one); the site's batch is several, and 几条 blurs nothing of the course's
+    assert not errors(tmp_path, page("要看到步子迈过头，得看几条样本。", source="primer §4.3", verify=False))
+    blurred = errors(tmp_path, page("这里有几个特征。", source="primer §13.3", verify=False))
+    assert any("blurs a count" in e and "两个特征" in e for e in blurred), blurred
+
+
+def test_a_year_in_brackets_after_a_cited_name_is_a_date(tmp_path):
+    sources = ["kim2014cnn §2"]
+    assert not errors(tmp_path, page("Kim（2014）把卷积用在句子分类上。", verify=False, sources=sources))
+    assert any("Kim to 2015" in e for e in errors(tmp_path, page("Kim（2015）把卷积用在句子分类上。", verify=False,
+                                                                  sources=sources)))
+    uncited = errors(tmp_path, page("Kim（2014）把卷积用在句子分类上。", verify=False))
+    assert any("does not cite" in e and "kim2014cnn" in e for e in uncited), uncited
+
+
+def test_a_year_in_a_sources_note_that_the_course_states_is_a_date(tmp_path):
+    note = "lecture §5.3 — Google {}原发布的模型"   # lecture §5.3 states 2020
+    assert not errors(tmp_path, page("正文。", source="lecture §5.3", verify=False, sources=[note.format(2020)]))
+    assert any("the note states 2021" in e for e in errors(tmp_path, page("正文。", source="lecture §5.3", verify=False,
+                                                                        sources=[note.format(2021)])))
+
+
+def test_a_value_a_function_cannot_take_is_no_compared_bound(tmp_path):
+    honest = "门由 sigmoid 算出，而 sigmoid 对任何有限输入的输出都取不到零或一。"
+    assert not errors(tmp_path, page(honest, verify=False))
+    assert any("comparison '低于'" in e for e in errors(tmp_path, page("温度低于一时，分布更尖。", verify=False)))
+
+
+def test_adopting_another_tables_order_states_an_equality(tmp_path, values):
+    values(table=[1.0, 2.0], table_6_1=[1.0, 2.0], size=2)
+    claims = ["词表有 ${size}$ 个词"]
+    relation = "{text: '本站取 §6.1 表格的行序', holds: 'close({table}, {table_6_1}, 0)'}"
+    body = boxed("词表有 $2$ 个词，本站取 §6.1 表格的行序。")
+    assert not errors(tmp_path, page(body, claims, relations=[relation]))
+    wrong = "{text: '本站取 §6.1 表格的第一行', holds: 'close({table}, {table_6_1}, 0)'}"
+    found = errors(tmp_path, page(body.replace("本站取 §6.1 表格的行序", "本站取 §6.1 表格的第一行"), claims,
+                                  relations=[wrong]))
+    assert any("contains no comparison word" in e for e in found), found
+
+
+def test_the_number_words_pages_state_are_claimed_on_the_pages_that_newly_read_them():
+    """lecture 4-4's 方差约为三 and 4-8's 宽度回到了四 were number words no check read; now they are claims."""
+    from checker.pipeline import check_page
+    for rel in ("docs/lecture/ch04/4-4.md", "docs/lecture/ch04/4-8.md"):
+        report = check_page(ROOT / rel)
+        assert not [e for e in report.errors if "neither claimed" in e], report.errors
+
+
+def test_the_guide_teaches_claiming_not_rewording():
+    guide = (ROOT / "docs" / "about" / "authoring.md").read_text(encoding="utf-8")
+    assert "改写成不带数的说法" not in guide
+    assert "number_words.yaml" in guide
+
+
+def test_a_number_word_in_a_notebook_is_found_like_its_digits(tmp_path):
+    """A lab notebook's 三个 is 3: it passes where a cell shows 3, and 四个 with nothing showing 4 fails."""
+    import nbformat
+
+    from checker import notebook_prose
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("print(len('abc'))", outputs=[nbformat.v4.new_output("stream", text="3\n")]),
+                nbformat.v4.new_markdown_cell("这里读了三个位置。")]
+    path = tmp_path / "n.ipynb"
+    nbformat.write(nb, path)
+    assert notebook_prose.errors(path, tmp_path) == []
+    nb.cells[1].source = "这里读了四个位置。"
+    nbformat.write(nb, path)
+    assert any("'四个'" in e for e in notebook_prose.errors(path, tmp_path))
