@@ -1,9 +1,9 @@
-// Site search worker for Chinese course terms; hooks/search.py points the theme at it.
+// Site search worker for Chinese course terms; hooks/site.py points the theme at it.
 //
 // It speaks mkdocs-material's worker protocol (SETUP -> READY, QUERY -> RESULT with items grouped
 // per page: [article, ...sections]) so the theme's search box and result list stay as they are.
 // What differs from the theme's lunr worker:
-//  - the index (search/index.json, built by hooks/search.py) is fetched on the first non-empty
+//  - the index (search/index.json, built by sitegen/search.py) is fetched on the first non-empty
 //    query, not on every page load;
 //  - a query term matches as a whole substring first ("词向量" is not "词" OR "向量"); a Han run
 //    that never occurs whole falls back to its dictionary words, all of them required;

@@ -129,7 +129,7 @@ def _inputs() -> dict:
             "gamma": GAMMA, "beta": BETA, "eps": EPS}
 
 
-@kinds(course="H H1 H2 WO X concat d d_k head2_k head2_q head2_v mha", site_construction="A1 A2",
+@kinds(course="H H1 H2 WO X concat d d_k head2_k head2_q head2_v mha mha_width", site_construction="A1 A2",
        rules={"concat": "the course's first-row head outputs (0.401112, 0.796664) and (0.598888, 0.802224) "
                         "side by side, the (a, b, c, d) it names"})
 def two_heads() -> dict:
@@ -139,6 +139,7 @@ def two_heads() -> dict:
     return {**_inputs(),
             "A1": h1.weights, "A2": h2.weights, "H1": h1.context, "H2": h2.context,
             "concat": b["mha"].concat, "mha": b["mha"].output, "concat_width": b["mha"].concat.shape[1],
+            "mha_width": b["mha"].output.shape[1],   # W^O brings the concatenation back to the model width
             # which input features head 2's Q (trailing), K and V (leading) pick out
             "head2_q": _tail_length(np.flatnonzero(WQ2.any(axis=1)), X.shape[1]),
             "head2_k": _lead_length(np.flatnonzero(WK2.any(axis=1)), X.shape[1]),
@@ -278,6 +279,19 @@ PAD = "PAD"
 BATCH_SOURCE = {"A": ("我", "昨天", "给了", "她", "一本", "书"), "B": ("她", "笑了", PAD, PAD, PAD, PAD)}
 # B's labels are the course's; A's are the site's completion of the course's inputs A by the shift rule
 BATCH_LABELS = {"A": ("I", "gave", "her", "a", "book", "EOS"), "B": ("she", "smiled", "EOS", PAD, PAD, PAD)}
+
+
+@kinds(site_construction="mean_one_var")
+def scaling_simulation() -> dict:
+    """§4.4's site simulation, drawn as the page's code draws it (seed 0; d_k 4, 64, 256; then components of mean
+    1 at d_k 64): the variance of the scaled scores when the zero-mean premise fails."""
+    from kernels.attention import scaled_dot_scores
+    rng = np.random.default_rng(0)
+    for d_k in (4, 64, 256):
+        rng.normal(size=(1000, d_k)), rng.normal(size=(1000, d_k))   # the page's zero-mean rows, same draws
+    q = 1 + rng.normal(size=(1000, 64))
+    k = 1 + rng.normal(size=(1000, 64))
+    return {"mean_one_var": float(scaled_dot_scores(q, k).var())}
 
 
 @kinds(course="b_loss b_pad_queries b_src_pad_first b_src_pad_last length n_samples",

@@ -23,7 +23,7 @@ TABLE_PROBS = np.array([0.1, 0.5, 0.9])   # §4.2: probability given to 好评, 
 BATCH_X = np.array([[1.0], [1.0], [1.0]])  # three reviews, each containing "好看" once
 BATCH_Y = np.array([1.0, 1.0, 0.0])        # two 好评, one 差评
 LR_LARGE = 30.0                            # a deliberately large learning rate
-Y_FLIPPED = 0.0                            # §4.4 exercise: the same input labelled 差评
+Y_FLIPPED = 0.0                            # label: 差评 (§4.2's y=0; §4.4 exercise: the same input labelled 差评)
 ROUNDS = 3                                 # §4.4: the site runs the loop this many times on the one example
 
 
@@ -44,11 +44,15 @@ def one_word() -> dict:
     return {"x": X, "y": Y, "w": W0, "z": logistic_score(W0, X)[0], "p": step.before.prob[0]}
 
 
-@kinds(course="loss_pos probs", site_construction="loss_neg")
+@kinds(course="loss_pos probs y_pos y_neg", site_construction="loss_neg batch_p")
+@inputs("y_pos", "y_neg")
 def loss_table() -> dict:
-    """§4.2: -ln p for a 好评 example at three probabilities, and the same probabilities for a 差评 example."""
-    return {"probs": TABLE_PROBS, "loss_pos": binary_cross_entropy(TABLE_PROBS, 1.0),
-            "loss_neg": binary_cross_entropy(TABLE_PROBS, 0.0)}
+    """§4.2: -ln p for a 好评 example at three probabilities, and the same probabilities for a 差评 example.
+    y_pos, y_neg: the two values of the course's label y in {0,1} (好评, 差评).
+    batch_p: the site's hypothetical (a batch of reviews all given the table's largest p), not the course's use of it."""
+    return {"probs": TABLE_PROBS, "y_pos": Y, "y_neg": Y_FLIPPED,
+            "loss_pos": binary_cross_entropy(TABLE_PROBS, Y),
+            "loss_neg": binary_cross_entropy(TABLE_PROBS, Y_FLIPPED), "batch_p": max(TABLE_PROBS)}
 
 
 @kinds(course="grad loss0 loss1 lr p p1 w0 w1 x y z1",

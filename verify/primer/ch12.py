@@ -15,10 +15,11 @@ WORDS = ("我", "喜欢", "猫")
 SCORES = np.array([0.0, 1.0, 2.0])                      # relevance of each source position while writing "cats"
 VALUES = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # stored content vector of each source position
 PRINTED_DECIMALS = 3                                     # the primer's weight table shows three decimals
+SCORE_SHIFT = 5.0                                        # the site's constant for the shift-invariance check
 
 
 @kinds(course="decimals exps n_scores n_words scores weights",
-       site_construction="denominator gap_last_first ratio_last_first",
+       site_construction="denominator gap_last_first ratio_last_first shift shifted_weights",
        rules={"decimals": "the decimals the course's weight table prints (0.090, 0.245, 0.665)"})
 @inputs("decimals")
 def scores_to_weights() -> dict:
@@ -30,6 +31,8 @@ def scores_to_weights() -> dict:
         "weights": weights, "weight_sum": weights.sum(),
         "ratio_last_first": weights[2] / weights[0],
         "gap_last_first": float(SCORES[2] - SCORES[0]),   # 猫 minus 我, in score points
+        # the same constant added to every score ('把所有分数同时加上同一个常数'): the weights do not move
+        "shift": SCORE_SHIFT, "shifted_weights": softmax(SCORES + SCORE_SHIFT),
         "n_scores": len(SCORES), "n_words": len(WORDS), "decimals": PRINTED_DECIMALS,
     }
 
