@@ -103,7 +103,8 @@ def test_a_verify_function_that_raises_is_one_line_not_a_wall(tmp_path, monkeypa
 
 # ---------------------------------------------------------------- whole runs (python -m verify)
 
-def test_duplicate_page_ids_fail_on_the_second_page(project):
+def test_duplicate_page_ids_fail_on_the_second_page(verified_project):
+    project = verified_project
     src = project / "docs" / "lecture" / "ch03"
     shutil.copyfile(src / "3-5.md", src / "3-5-copy.md")
     result = run_in(project, "verify", "docs/lecture/ch03")
@@ -122,7 +123,8 @@ def test_an_empty_docs_folder_fails(project):
     assert re.fullmatch(r"\S*docs:1: no topic pages under this folder .*", line), line
 
 
-def test_a_syntax_error_in_a_verify_module_is_reported_once(project):
+def test_a_syntax_error_in_a_verify_module_is_reported_once(verified_project):
+    project = verified_project
     edit(project / "verify" / "lecture" / "ch03_read.py", "def three_slot_read(", "def three_slot_read(:")
     result = run_in(project, "verify", "docs/lecture/ch03")
     assert result.returncode == 1 and "Traceback" not in result.stdout + result.stderr

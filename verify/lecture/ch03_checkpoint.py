@@ -8,6 +8,7 @@ except where a page derives something from a cited record input (COURSE_TEST_VAL
 """
 from __future__ import annotations
 
+import functools
 import math
 from statistics import mean, pstdev
 
@@ -128,7 +129,7 @@ def _initial_shared_gap(man: dict) -> float:
     return max((init["fixed"][k] - init["dynamic"][k]).abs().max().item() for k in init["fixed"])
 
 
-@remembered(maxsize=2)
+@functools.lru_cache(maxsize=2)   # reads no file, so the nudged second run (checker/reads.py) may share it
 def _length_profile(seeds: tuple) -> dict:
     """Valid target tokens of the test split over `seeds`, for the generator used (splits drawn in order)
     and for the pooled alternative."""
