@@ -3,7 +3,7 @@
     python -m training.diagnose [--dir results/seq2seq] [--json OUT]
 
 Every file is hash-checked against the manifest before use; nothing is written next to the
-checkpoints. The stored float32 weights are evaluated in float64 on the CPU, so the numbers do
+checkpoints. The stored float64 weights are evaluated in float64 on the CPU, so the numbers do
 not depend on the CPU's vector unit or thread count.
 
 What is computed, for each model, over the stored test split (in stored order):

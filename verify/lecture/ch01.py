@@ -140,6 +140,8 @@ def shared_row() -> dict:
 # --------------------------------------------------------------------------- §1.5: word2vec
 
 ENGLISH_WINDOW_SENTENCE = ["She", "deposited", "money", "at", "the", "bank", "."]
+MAIN_RADIUS = 1                                                 # the course's window radius in the 九单位句
+ENGLISH_RADIUS = 2                                              # the course's radius around money
 # 本站自建: a center vector for 书 and a context table over three context words
 W2V_CENTER = np.array([1.0, 0.0])                               # v_书
 W2V_CONTEXT_VOCAB = ["本", "。", "昨天"]
@@ -152,19 +154,20 @@ AVG_VOCAB = ["我", "给", "他"]
 AVG_TABLE = np.array([[1.0, 0.0], [2.0, 2.0], [0.0, 1.0]])
 
 
-@kinds(course="n_main_pairs n_money_pairs power",
+@kinds(course="n_main_pairs n_money_pairs power radius_main radius_english",
        site_construction=("K U avg_table counts grad_v loss mean_backward mean_forward n_bank_pairs n_context "
                           "neg_scores negatives noise ns_grad_v ns_loss probs scores unigram v"),
        rules={"n_main_pairs": "the course lists the pairs 书→本 and 书→。 for radius 1: two pairs",
               "n_money_pairs": "the course lists (money,She), (money,deposited), (money,at), (money,the): four pairs"})
-@inputs("power")
+@inputs("power", "radius_main", "radius_english")
 def word2vec_objectives() -> dict:
-    main_pairs = [p for p in skipgram_pairs(MAIN_UNITS, 1) if p[0] == "书"]
-    money = [p for p in skipgram_pairs(ENGLISH_WINDOW_SENTENCE, 2) if p[0] == "money"]
-    bank = [p for p in skipgram_pairs(ENGLISH_WINDOW_SENTENCE, 2) if p[0] == "bank"]
+    main_pairs = [p for p in skipgram_pairs(MAIN_UNITS, MAIN_RADIUS) if p[0] == "书"]
+    money = [p for p in skipgram_pairs(ENGLISH_WINDOW_SENTENCE, ENGLISH_RADIUS) if p[0] == "money"]
+    bank = [p for p in skipgram_pairs(ENGLISH_WINDOW_SENTENCE, ENGLISH_RADIUS) if p[0] == "bank"]
     step = skipgram_softmax(W2V_CENTER, W2V_CONTEXT, W2V_TRUE)
     ns = negative_sampling(W2V_CENTER, W2V_CONTEXT[W2V_TRUE], NS_NEGATIVES)
     return {
+        "radius_main": MAIN_RADIUS, "radius_english": ENGLISH_RADIUS,
         "n_main_pairs": len(main_pairs), "n_money_pairs": len(money), "n_bank_pairs": len(bank),
         "v": W2V_CENTER, "U": W2V_CONTEXT, "n_context": len(W2V_CONTEXT), "scores": dot_similarity(W2V_CENTER, W2V_CONTEXT),
         "probs": step.probs, "loss": step.loss, "grad_v": step.grad_input,
@@ -361,8 +364,9 @@ GLOVE_X_MAX, GLOVE_ALPHA = 4.0, 0.5     # 本站为小计数表选的演示值�
 GLOVE_SHOWN_COUNTS = np.array([1.0, 2.0, 3.0, 4.0])   # the distinct nonzero counts of this table
 
 
-@kinds(site_construction=("C_her C_him J0 M_her alpha d f f_counts log_her_gave log_him_gave n_cells n_pairs "
-                          "n_sentences n_sigma ppmi_her_gave rank raw_cos raw_gap sigma svd_cos svd_gap "
+@kinds(course="n_sentences",            # the four sentences are §1.7's corpus (course_also on the page)
+       site_construction=("C_her C_him J0 M_her alpha d f f_counts log_her_gave log_him_gave n_cells n_pairs "
+                          "n_sigma ppmi_her_gave rank raw_cos raw_gap sigma svd_cos svd_gap "
                           "svd_half_cos total window x_max"))
 @inputs("d", "window")
 def cooccurrence_glove() -> dict:

@@ -163,8 +163,8 @@ def moe_routing() -> dict:
     }
 
 
-@kinds(course="dim q scores", site_construction="n_offsets shift shifted")
-@inputs("shift")
+@kinds(course="dim q scores offsets", site_construction="n_offsets shift shifted")
+@inputs("shift", "offsets")
 def rope() -> dict:
     """§5.12: rotated q.k for offsets 0, 1, 2, and the same offsets after a common shift."""
     def score(i, j):
@@ -172,7 +172,7 @@ def rope() -> dict:
         k = rotary_embed(ROPE_Q[None, :], [j * ROPE_THETA])[0]
         return float(q @ k)
     return {
-        "q": ROPE_Q, "dim": len(ROPE_Q), "n_offsets": len(ROPE_OFFSETS), "shift": ROPE_SHIFT,
+        "q": ROPE_Q, "dim": len(ROPE_Q), "offsets": ROPE_OFFSETS, "n_offsets": len(ROPE_OFFSETS), "shift": ROPE_SHIFT,
         "scores": [score(0, o) for o in ROPE_OFFSETS],
         "shifted": [score(ROPE_SHIFT, ROPE_SHIFT + o) for o in ROPE_OFFSETS],
     }

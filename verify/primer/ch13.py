@@ -113,8 +113,10 @@ def causal_read() -> dict:
     }
 
 
-@kinds(site_construction=("A_at_0 A_at_far base k max_gap out out_perm out_perm_pos out_pos pe pe_dim "
-                          "plain_dot q rope rope_offsets rope_pairs"))
+@kinds(site_construction=("A_at_0 A_at_far k max_gap out out_perm out_perm_pos out_pos pe pe_dim "
+                          "plain_dot q rope rope_offsets rope_pairs"),
+       paper="base",
+       rules={"base": "the sinusoidal encoding's constant 10000, used as given (vaswani2017neurips §3.5)"})
 @inputs("base", "rope_pairs")
 def positions() -> dict:
     """§13.6: permutation equivariance without positions; what adding sinusoidal positions changes; RoPE."""
