@@ -170,13 +170,13 @@ def assert_red(result: subprocess.CompletedProcess, expect: str):
 
 
 def test_unmodified_copy_is_green_and_writes_its_results(verified_project):
-    """A run over the whole copy: the pages of chapter 3, whose recorded results are removed, are checked afresh
+    """A run over the whole copy: the pages of chapter 2, whose recorded results are removed, are checked afresh
     and written again; every other page is reused from this checkout's run (its inputs are unchanged)."""
     import json
 
     project = verified_project
     recorded = project / "build" / "verify" / "pages"
-    removed = sorted(recorded.glob("lecture.3.*.json"))
+    removed = sorted(recorded.glob("lecture.2.*.json"))
     for path in removed:
         path.unlink()
     result = run_in(project, "verify")
@@ -185,7 +185,7 @@ def test_unmodified_copy_is_green_and_writes_its_results(verified_project):
     results = json.loads((project / "build" / "verify" / "results.json").read_text(encoding="utf-8"))
     assert results["summary"]["failed"] == 0 and results["summary"]["claims_passed"] > 0
     assert {"page", "key", "template", "printed", "computed", "status"} <= set(results["claims"][0])
-    written = sorted(recorded.glob("lecture.3.*.json"))   # `make unit` before any `make verify`: none was recorded
+    written = sorted(recorded.glob("lecture.2.*.json"))   # `make unit` before any `make verify`: none was recorded
     assert written and all(path.is_file() for path in removed)
     pages = len(results["pages"])
     reused = re.search(r"(\d+) pages unchanged since their last check", result.stdout)
