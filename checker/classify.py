@@ -265,7 +265,7 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
 
 def _is_scientific_or_unit(text: str) -> bool:
     """Decimal point, percent, scientific form, unit or slash fraction: a value wherever it stands."""
-    if re.match(r"[-−]?\\(ln|sqrt|frac)", text):
+    if re.match(r"[-−]?\\(ln|log|sqrt|frac)", text):
         return False  # \sqrt8 is structure unless it stands after a relation or in a lone tuple
     return bool(re.search(r"[.%]|\\%|×|\\times|[eE][-+]?\d|[A-Za-zμ]$|/", text))
 
@@ -363,14 +363,14 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
     for env in MATRIX_ENV.finditer(content):
         if env.start(2) <= rel < env.end(2):
             return False, "matrix entry"
-    item = r"\s*[-−]?(?:\\(?:ln|sqrt)\s*)?\{?\d[\d.]*(?:\{,\}\d{3})*\}?\s*"   # 65{,}536 is one number
+    item = r"\s*[-−]?(?:\\(?:ln|log|sqrt)\s*)?\{?\d[\d.]*(?:\{,\}\d{3})*\}?\s*"   # 65{,}536 is one number
     if re.fullmatch(rf"\s*[(\[]?{item}(?:[,，]{item})*[)\]]?\s*", content):
         return False, "the formula is a number or tuple"
     if re.match(r"\s*(?:\\times|×)\s*(?:$|[^\d\s(\\{a-zA-Z])", content[rel + len(text):]):
         return False, "multiplier ($3\\times$)"
     if _in_script(inner_before):
         return True, "index, exponent or bound"
-    chain = re.sub(r"(?:\\left)?[(\[]?\s*(?:[-−]?(?:\\(?:ln|sqrt)\s*)?(?:[\d.]|\{,\})+\s*[,，]\s*)*[-−]?$", "",
+    chain = re.sub(r"(?:\\left)?[(\[]?\s*(?:[-−]?(?:\\(?:ln|log|sqrt)\s*)?(?:[\d.]|\{,\})+\s*[,，]\s*)*[-−]?$", "",
                    inner_before)
     if RELATION.search(chain):
         return False, "value after a relation"

@@ -4,7 +4,7 @@ A printed number carries its own tolerance: `.422319` claims six decimals, so it
 any value within half a unit of the last printed digit. Forms understood (all found in the
 course documents): leading-dot decimals, unicode minus, thousands separators, percentages,
 scientific forms (`1.804×10⁻¹⁵`, `2.66\\times10^{-5}`, `1e-05`), exact fractions (`4/7`),
-byte and time units (`512MiB`, `5.12 MB`, `19.95ms`) and the exact symbols `\\ln 4`, `\\sqrt 8`.
+byte and time units (`512MiB`, `5.12 MB`, `19.95ms`) and the exact symbols `\\ln 4` (and `\\log 4`, the natural logarithm as the course writes it), `\\sqrt 8`.
 
 Values computed by verify functions are in base units: fractions not percents, bytes,
 seconds. A byte count is returned as `Quantity(bytes, "GiB")`, naming the unit the page prints
@@ -59,7 +59,7 @@ MANTISSA = r"(?:\d{1,3}(?:(?:,|\{,\})\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"   #
 EXPONENT = (r"(?:(?:×|\\times|\\cdot|·)\s*10\s*(?:\^\s*\{\s*[-−+]?\s*\d+\s*\}|\^\s*[-−+]?\d+|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
             r"|[eE][-+]?\d+(?![A-Za-z]))")
 UNIT = rf"(?:\s?(?:{_UNIT_ALT})(?![A-Za-z]))"
-SYMBOLIC = r"(?:\\(?:ln|sqrt)\s*(?:\{\s*\d+(?:\.\d+)?\s*\}|\d+(?:\.\d+)?)|\\frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\})"
+SYMBOLIC = r"(?:\\(?:ln|log|sqrt)\s*(?:\{\s*\d+(?:\.\d+)?\s*\}|\d+(?:\.\d+)?)|\\frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\})"
 FRACTION = r"(?:\d+/\d+(?![\d.]))"
 
 # One printed scalar. Order matters: the fraction and symbolic forms are tried first.
@@ -95,9 +95,10 @@ def parse_number(text: str) -> Printed:
     sign = -1.0 if s.startswith("-") else 1.0
     s = s.lstrip("-")
 
-    symbolic = re.fullmatch(r"\\(ln|sqrt)\{?([\d.]+)\}?", s)
+    symbolic = re.fullmatch(r"\\(ln|log|sqrt)\{?([\d.]+)\}?", s)
     if symbolic:
         fn, arg = symbolic.groups()
+        fn = "ln" if fn == "log" else fn   # the course writes the natural logarithm as \log too (-\log p, \log 2)
         if fn == "ln" and float(arg) <= 0:
             raise NumberFormatError(f"{raw!r} is the logarithm of a non-positive number")
         value = math.log(float(arg)) if fn == "ln" else math.sqrt(float(arg))

@@ -644,18 +644,31 @@ def check_title_and_description(ctx: Context) -> None:
         if not token.structural and any(c.kind in ("claim", "cited") and c.start <= token.start and token.end <= c.end
                                          for c in ctx.covered):
             verified.add(_as_summary(token, body))
+    tuples = {_tuple_text(body[c.start:c.end]) for c in ctx.covered
+              if c.kind in ("claim", "cited") and "," in body[c.start:c.end]}
     for key in ("title", "description"):
         text = ctx.meta.get(key)
         if text is None:
             continue
         text = str(text)
+        # a tuple the body verifies, written out whole ((0, ln2, ln3) for $(0,\ln2,\ln3)$), says what each item is
+        restated = [m.span() for m in TUPLE.finditer(text) if _tuple_text(m.group(0)) in tuples]
         bare = [t.text for t in classify.numbers_in(text)
                 if not t.structural and (_as_summary(t, text) is None or _as_summary(t, text) not in verified)
-                and not (t.word and ctx.course.states_phrase(t.phrase))]
+                and not (t.word and ctx.course.states_phrase(t.phrase))
+                and not any(s <= t.start and t.end <= e for s, e in restated)]
         if bare:
             ctx.fail(ctx.meta_line(key),
                      f"{key} states {', '.join(bare)}, which the body does not verify; claim or cite the same "
                      "value in the body, in the same words (the title and description may repeat a verified number)")
+
+
+TUPLE = re.compile(r"(?:\\left)?[(\[][^()\[\]]*?,[^()\[\]]*[)\]]")
+
+
+def _tuple_text(text: str) -> str:
+    """A tuple's items as written, without spaces, TeX's backslashes and sizing: (0, ln2, ln3) == (0,\\ln2,\\ln3)."""
+    return re.sub(r"\\left|\\right|[\s\\$()\[\]]", "", text)
 
 
 def _as_summary(token, text: str) -> str | None:

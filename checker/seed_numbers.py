@@ -54,7 +54,10 @@ class SectionNumbers:
         return sorted({v for v, _ in self.values})
 
     def union(self, other: "SectionNumbers") -> "SectionNumbers":
-        return SectionNumbers(self.source, self.values | other.values, self.phrases | other.phrases,
+        # a page with no section of its own (a topic page) that restates sections through course_also has those
+        # sections behind it: the union names them all
+        source = "; ".join(s for s in (self.source, other.source) if s)
+        return SectionNumbers(source, self.values | other.values, self.phrases | other.phrases,
                               self.dates | other.dates)
 
     def states_phrase(self, phrase: str) -> bool:

@@ -37,6 +37,7 @@ MATH_CORPUS = [
     (r"$v_2$", [("2", S)]),
     (r"$(\ln4,\ln2,0,0,\ln2)$", [(r"\ln4", V), (r"\ln2", V), ("0", V), ("0", V), (r"\ln2", V)]),
     (r"$H=\ln 4$", [(r"\ln 4", V)]),
+    (r"$(\log2,0,0)$", [(r"\log2", V), ("0", V), ("0", V)]),   # the natural log as the course writes it
 ]
 
 

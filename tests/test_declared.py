@@ -49,6 +49,18 @@ def test_a_declared_course_number_its_section_does_not_print_fails_with_file_lin
     assert "verify/lecture/ch03_read.py:" in wrong[0]          # where to change the declaration
 
 
+def test_a_topic_page_restating_a_course_section_through_course_also_has_that_section_behind_it(tmp_path, declare):
+    """A topic page has no section of its own; the sections its course_also names are its course (new-author trial:
+    the course's own numbers were refused as 'no course section behind it')."""
+    declare(course="alpha")
+    topic = page(source="topic three-slot-read").replace("evidence:", "course_also: ['lecture §3.5']\nevidence:")
+    assert not [e for e in check_text(tmp_path, topic).errors if "declared course" in e]
+    alone = check_text(tmp_path, page(source="topic three-slot-read")).errors     # control: nothing behind it
+    assert any("declared course" in e and "no course section behind it" in e for e in alone), alone
+    elsewhere = check_text(tmp_path, topic.replace("lecture §3.5", "lecture §1.6")).errors
+    assert any("lecture §1.6 does not print 0.422319" in e for e in elsewhere), elsewhere
+
+
 def test_a_stated_rule_lets_a_derived_course_number_pass(tmp_path, declare):
     declare(course="alpha", rules={"alpha": "softmax of the scores the course gives"})
     assert not [e for e in check_text(tmp_path, page(source="lecture §1.6")).errors if "declared course" in e]

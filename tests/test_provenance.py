@@ -362,3 +362,16 @@ def test_a_description_may_repeat_what_the_body_verifies(tmp_path):
     assert check(tmp_path, PAPER_PAGE.replace("title: t\n", "title: t\ndescription: big 模型的 41.0\n")) == []
     errors = check(tmp_path, PAPER_PAGE.replace("title: t\n", "title: t\ndescription: big 模型的 41.5\n"))
     one(errors, "description states 41.5, which the body does not verify; claim or cite the same value")
+
+
+def test_a_description_may_restate_a_tuple_the_body_verifies_whole(tmp_path):
+    """Small integers alone say nothing of what they count, but a tuple written out whole is the body's verified
+    tuple: §7.7's scores and values may be summarized as (0, ln2, ln3) and (2, 4, 8); a changed item is refused."""
+    text = (ROOT / "docs/lecture/ch07/7-7.md").read_text(encoding="utf-8")
+    assert "value (2, 4, 8)" in text
+
+    def description_errors(new_text):
+        return [e for e in check_text(tmp_path, new_text, "7-7.md").errors if "description states" in e]
+    assert description_errors(text) == []
+    wrong = description_errors(text.replace("value (2, 4, 8)", "value (2, 4, 9)", 1))
+    assert len(wrong) == 1 and wrong[0].split("description states ")[1].startswith("2, 4, 9,"), wrong
