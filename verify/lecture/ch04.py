@@ -28,7 +28,7 @@ from kernels.norms import ffn, post_ln_sublayer, relu
 from kernels.parameters import attention_parameter_count
 from kernels.transformer_layer import (additive_mask, loss_positions, multi_head_attention, shift_right,
                                        zeroed_without_renormalizing)
-from checker.evidence import kinds
+from checker.evidence import inputs, kinds
 
 # --------------------------------------------------------------------------- §4.1, §4.11–§4.12: nine units
 
@@ -281,7 +281,14 @@ BATCH_SOURCE = {"A": ("我", "昨天", "给了", "她", "一本", "书"), "B": (
 BATCH_LABELS = {"A": ("I", "gave", "her", "a", "book", "EOS"), "B": ("she", "smiled", "EOS", PAD, PAD, PAD)}
 
 
-@kinds(site_construction="mean_one_var")
+# the page's last simulation row shifts every component to this mean (the premise wants zero)
+MEAN_SHIFT = 1.0
+# §4.4: under the premise, the scaled scores keep a variance of about 1
+PREMISE_VAR = 1
+
+
+@inputs("mean_shift", "premise_var")
+@kinds(site_construction="mean_one_var mean_shift", course="premise_var")
 def scaling_simulation() -> dict:
     """§4.4's site simulation, drawn as the page's code draws it (seed 0; d_k 4, 64, 256; then components of mean
     1 at d_k 64): the variance of the scaled scores when the zero-mean premise fails."""
@@ -289,9 +296,10 @@ def scaling_simulation() -> dict:
     rng = np.random.default_rng(0)
     for d_k in (4, 64, 256):
         rng.normal(size=(1000, d_k)), rng.normal(size=(1000, d_k))   # the page's zero-mean rows, same draws
-    q = 1 + rng.normal(size=(1000, 64))
-    k = 1 + rng.normal(size=(1000, 64))
-    return {"mean_one_var": float(scaled_dot_scores(q, k).var())}
+    q = MEAN_SHIFT + rng.normal(size=(1000, 64))
+    k = MEAN_SHIFT + rng.normal(size=(1000, 64))
+    return {"mean_one_var": float(scaled_dot_scores(q, k).var()), "mean_shift": MEAN_SHIFT,
+            "premise_var": PREMISE_VAR}
 
 
 @kinds(course="b_loss b_pad_queries b_src_pad_first b_src_pad_last length n_samples",

@@ -22,6 +22,7 @@ IMAGE_SIZE = 224
 PATCH = 16
 CHANNELS = 3
 TEACHING_GRID = (6, 4)        # columns × rows drawn over the give-book scene
+SHOWN_CROPS = 4               # §6.2: the real crops the course showed, cut from the centre of the same picture
 SEED = 20261016
 WIDTH = 16                    # the branch width: our choice; the seed does not give LAB03's
 PREFIX = ("a", "scene")
@@ -80,7 +81,8 @@ def give_book_controls() -> dict:
             "fg_pixels": int(fg.sum())}
 
 
-@kinds(course=("channels features grid patch patches rows_cls size teach_cells teach_cols "
+@inputs("shown_crops")
+@kinds(course=("channels features grid patch patches rows_cls shown_crops size teach_cells teach_cols "
                "teach_rows values"),
        site_construction="flat_shape")   # the shape of the array the site cut from its own lake drawing
 def patch_grid() -> dict:
@@ -88,7 +90,7 @@ def patch_grid() -> dict:
     counts = _counts()
     flat = flatten_patches(_scene(IMAGE_A), PATCH)
     assert flat.shape == (counts["patches"], counts["values"])
-    return {**counts, "flat_shape": list(flat.shape)}
+    return {**counts, "flat_shape": list(flat.shape), "shown_crops": SHOWN_CROPS}
 
 
 def _arms() -> tuple[dict, object]:
@@ -194,7 +196,7 @@ def _map_pixels_spread(img: np.ndarray) -> int:
     return int(np.max(255 - img.astype(int).min(axis=-1)))
 
 
-@kinds(course="patch positions uniform", site_construction="A B band band_low")   # patch: §6.7's 16×16 cells
+@kinds(course="positions uniform", site_construction="A B band band_low patch")   # patch: the site's own heat-map cells (16 px, as in §6.7)
 def weight_range() -> dict:
     """§6.8: the range of the on-arm weights against the uniform baseline 1/196, and the two
     drawings of the same weights (committed PNGs compared with a fresh rendering)."""

@@ -27,6 +27,7 @@ STATE_WIDTH = 128     # "每读一个词更新 128 个数" (§8.3)
 STEPS_SHORT, STEPS_LONG = 10, 20   # later updates after an early word (§8.5)
 GROW = 2.0                          # a factor above one, for the exploding direction (§8.5)
 N_WORDS = 100                       # the exercise's sentence length (§8.5)
+GROW_STEPS = 10                     # the site's growth example: as many steps as the short span
 
 
 def _features(sentence):
@@ -73,8 +74,11 @@ def tanh_rnn() -> dict:
             "notebook_final_A": decayed_record(_features(SENTENCE_A), KEEP, H0)[-1]}
 
 
-@kinds(course="after_long after_short keep long n_words short", site_construction="grow grown rnn_params width")
-@inputs("grow", "keep", "n_words", "width")
+# grow_steps and trained_words are the site's own examples' inputs: they reuse the course's 10 and 100, but the
+# growth line and the parameter box are the site's, so their numbers are the site's
+@kinds(course="after_long after_short keep long n_words short",
+       site_construction="grow grow_steps grown rnn_params trained_words width")
+@inputs("grow", "grow_steps", "keep", "n_words", "trained_words", "width")
 def fading() -> dict:
     """§8.5: what is left of one early word after k more updates (the notebook's impulse response)."""
     def left_after(keep, k):
@@ -87,7 +91,7 @@ def fading() -> dict:
         return g.W_x.size + g.W_h.size + g.b_h.size
     return {"keep": KEEP, "short": STEPS_SHORT, "long": STEPS_LONG, "grow": GROW,
             "after_short": left_after(KEEP, STEPS_SHORT), "after_long": left_after(KEEP, STEPS_LONG),
-            "grown": left_after(GROW, STEPS_SHORT),
-            "n_words": N_WORDS, "width": STATE_WIDTH,
+            "grow_steps": GROW_STEPS, "grown": left_after(GROW, GROW_STEPS),
+            "n_words": N_WORDS, "trained_words": N_WORDS, "width": STATE_WIDTH,
             "rnn_params": recurrent_parameter_count("rnn", STATE_WIDTH, STATE_WIDTH),
             "trained_one": trained_after(1), "trained_n": trained_after(N_WORDS)}
