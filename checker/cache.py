@@ -23,6 +23,14 @@ def key_of(*parts: str) -> str:
     return hashlib.sha256("\x00".join(parts).encode("utf-8")).hexdigest()
 
 
+def code_fingerprint(code) -> str:
+    """A function's code as a stable string: its bytecode and constants, nested code objects (a comprehension, a
+    lambda) by their own fingerprint. repr() of a nested code object holds its memory address, which differs in
+    every process, and a key built from it never finds its entry on disk."""
+    consts = [code_fingerprint(c) if hasattr(c, "co_code") else repr(c) for c in code.co_consts]
+    return code.co_code.hex() + "|" + "|".join(consts)
+
+
 def cached(namespace: str, key: str, compute):
     """compute() once per key: from this process's memory, from disk, or by calling it (then stored)."""
     if (namespace, key) in _memory:

@@ -217,14 +217,14 @@ def execute(code: str) -> tuple[str, Exception | None, dict, list[int]]:
 
 def verify_calls(spec: str) -> dict[str, list[dict]]:
     """The kernel calls a verify function makes, kept with its values (same cache key)."""
-    from checker.cache import cached, key_of
+    from checker.cache import cached, code_fingerprint, key_of
     from checker.inputs import closure, data_files, sha256_of
     from checker.values import resolve_verify
     fn = resolve_verify(spec)
     module = ROOT / spec.split("::", 1)[0]
     code = fn.__code__
     files = sorted(closure(module)) + data_files() + [Path(__file__)]   # this recorder is part of the outcome
-    key = key_of("calls", spec, code.co_code.hex(), repr(code.co_consts),
+    key = key_of("calls", spec, code_fingerprint(code),
                  *(f"{f.relative_to(ROOT)} {sha256_of(f)}" for f in files))
 
     def compute():

@@ -77,7 +77,10 @@ class SectionNumbers:
             s = _PHRASE.fullmatch(stated)
             if not s:
                 continue
-            same_noun = s.group("tail").startswith(tail) or tail.startswith(s.group("tail"))
+            # the noun is the first character after the measure word; what follows it is the sentence going on
+            # (the seed's 两个门通常, the page's 两个门一般: the same two gates)
+            same_noun = (s.group("tail").startswith(tail) or tail.startswith(s.group("tail"))
+                         or s.group("tail")[:1] == tail[:1])
             if s.group("head") == head and same_noun:
                 return True
             # the same count of the same thing, whatever words follow (the seed's 两次E[bank], the page's 两次出现;

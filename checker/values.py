@@ -66,7 +66,7 @@ def _computed(spec: str) -> tuple:
     if spec in _cache:
         return _cache[spec]
     fn = resolve_verify(spec)
-    from checker.cache import cached, key_of
+    from checker.cache import cached, code_fingerprint, key_of
     from checker.evidence import run_keys
     from checker.inputs import closure, data_files, sha256_of
     from checker.reads import read_and_run
@@ -74,7 +74,7 @@ def _computed(spec: str) -> tuple:
     files = sorted(closure(module)) + data_files()
     code = fn.__code__   # the function object too: a function replaced in this process (a test) is another one
     mixed = bool(run_keys(fn))
-    key = key_of(spec, code.co_code.hex(), repr(code.co_consts), repr(mixed),
+    key = key_of(spec, code_fingerprint(code), repr(mixed),
                  *(f"{f.relative_to(ROOT)} {sha256_of(f)}" for f in files))
 
     def compute():

@@ -46,3 +46,11 @@ def test_a_printed_zero_states_zero_and_not_every_small_number():
     assert numbers.states_value(0.0) and numbers.states_value(1e-13)
     assert not numbers.states_value(0.0104)          # the site's 1.04% once passed as the course's "0.0"
     assert numbers.states_value(0.52) and not numbers.states_value(0.56)   # non-zero values keep their precision
+
+
+def test_a_count_of_the_same_noun_is_stated_whatever_word_follows_it():
+    """The seed's 两个门通常 states the page's 两个门一般 (a reworded sentence, same two gates); 两个词 is not 两个门."""
+    from checker.seed_numbers import section_numbers
+    section = section_numbers("lecture §2.15")
+    assert section.states_phrase("两个门通") and section.states_phrase("两个门一")
+    assert not section.states_phrase("两个词一")

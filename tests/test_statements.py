@@ -265,3 +265,11 @@ def test_two_sentences_of_a_paragraph_exchanged_pass_and_an_edit_among_them_fail
     assert statements.errors(read_page(boxes)) == []
     boxes.write_text(text.replace(f"{one}{two}", f"{two}{one.replace('正', '负')}"), encoding="utf-8")
     assert statements.errors(read_page(boxes))
+
+
+def test_previous_and_next_state_are_positions():
+    """上一状态 -> 下一状态 reverses the Jacobian's direction (mutation corpus survivor on lecture 2-11)."""
+    from checker.statements import tokens
+    assert [t for _, t in tokens("状态对上一状态的 Jacobian")] == ["position:before"]
+    assert [t for _, t in tokens("状态对下一状态的 Jacobian")] == ["position:after"]
+    assert not [t for _, t in tokens("一步之内状态不变") if t.startswith("position")]   # control: 一步 is no position
