@@ -62,8 +62,15 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "分不开": "same", "分得开": "differ", "分开了": "differ", "等价": "same",
           "之前": "position:before", "之后": "position:after", "以前": "position:before", "以后": "position:after",
           "此前": "position:before", "此后": "position:after", "往前": "position:before", "往后": "position:after",
-          "纹丝不动": "same", "原封不动": "same"}
+          "纹丝不动": "same", "原封不动": "same",
+          # a matrix's triangle (the causal mask keeps the lower one), a knob turned one way or the other, a gap that
+          # widens or narrows: each side is what a careless edit turns into the other
+          "上三角": "triangle:upper", "下三角": "triangle:lower", "调大": "adjust:up", "调高": "adjust:up",
+          "调小": "adjust:down", "调低": "adjust:down", "悬殊": "gap:wider", "拉大": "gap:wider", "缩小": "gap:narrower",
+          "扩大": "gap:wider"}
 _PAIR = re.compile("|".join(sorted(_PAIRS, key=len, reverse=True)))
+# above or below a line of a table or matrix (对角线以上的格子); 以下 alone also means "the following"
+_ABOVE_BELOW = re.compile(r"(?<=[线角格行列])(以上|以下|上方|下方)")
 # 越难重复、越容易: a trend word the order table does not name, read by its first character after 越
 _TREND = re.compile(r"越(?:来越)?\s*([\u4e00-\u9fff])")
 # the order of steps: 先加，再归一化 and 先归一化，再加 are two different layers
@@ -178,6 +185,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         limit = m.group(1)
         add(m.start(), m.end(), "limit:" + ("inf" if limit == "无穷" else str(_chinese_number(limit)) if limit in "零一"
                                             else limit))
+    for m in _ABOVE_BELOW.finditer(sentence):
+        add(m.start(), m.end(), "position:" + ("above" if m.group(1) in ("以上", "上方") else "below"))
     for m in _SIDE.finditer(sentence):
         add(m.start(), m.end(), "side:" + ("left" if (m.group(1) or m.group(2)) == "左" else "right"))
     for m in _ORDINAL.finditer(sentence):
@@ -333,6 +342,16 @@ def unchecked_count(page) -> int:
     return sum(1 for _, token, _ in page_statements(page) if not token.startswith(_NAMING))
 
 
+def _only_subjects_lost(was: list[str], now: list[str]) -> bool:
+    """The same words, one side without the subject it was read with (differ@EOS -> differ): a reworded sentence
+    moved the word away from its subject; the word itself is unchanged. A subject exchanged (most@book -> most@her)
+    is still a change."""
+    def base(token: str) -> str:
+        return token.split("@", 1)[0]
+    return len(was) == len(now) and all(base(a) == base(b) and (a == b or "@" not in a or "@" not in b)
+                                        for a, b in zip(was, now))
+
+
 def errors(page) -> list[tuple[int, str]]:
     """(line, message) for every statement of the page that differs from its pin."""
     found = page_statements(page)
@@ -371,12 +390,15 @@ def errors(page) -> list[tuple[int, str]]:
             continue
         if op == "insert" and all(by_sentence[found[j][2]] <= inserted for j in range(j1, j2)):
             continue
+        if op == "replace" and _only_subjects_lost(pinned[i1:i2], now[j1:j2]):
+            continue
         at = found[j1] if j1 < j2 or j1 == 0 and found else found[j1 - 1] if found else None
         line = _line(page, at) if at else page.body_first_line
         sentence = at[2][:90] if at else ""
         where = "in" if j1 < j2 else "near"   # a removed statement: its neighbour's sentence, the edit is beside it
         if any(t.startswith("relations:") for t in pinned[i1:i2] + now[j1:j2]):
-            out.append((page.meta_lines.get("relations", 2), "a relation's predicate changed since it was pinned "
+            what = "a new relation is not pinned yet" if op == "insert" else "a relation's predicate changed since it was pinned"
+            out.append((page.meta_lines.get("relations", 2), f"{what} "
                         f"(now '{sentence}'): which computed values a comparison reads is what ties its sentence to "
                         "them, and another pair of true values passes the same (checker/relations.py). If the change is "
                         "meant, check that the predicate says what its text says, then run `make pin`"))

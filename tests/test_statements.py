@@ -273,3 +273,10 @@ def test_previous_and_next_state_are_positions():
     assert [t for _, t in tokens("状态对上一状态的 Jacobian")] == ["position:before"]
     assert [t for _, t in tokens("状态对下一状态的 Jacobian")] == ["position:after"]
     assert not [t for _, t in tokens("一步之内状态不变") if t.startswith("position")]   # control: 一步 is no position
+
+
+def test_a_word_that_only_loses_its_subject_is_not_a_change_and_a_subject_exchanged_is():
+    from checker.statements import _only_subjects_lost
+    assert _only_subjects_lost(["differ@EOS"], ["differ"]) and _only_subjects_lost(["not-is"], ["not-is@PPL"])
+    assert not _only_subjects_lost(["most@book"], ["most@her"])      # control: which thing is the most changed
+    assert not _only_subjects_lost(["differ@EOS"], ["same"])         # control: the word itself changed
