@@ -69,6 +69,9 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "调小": "adjust:down", "调低": "adjust:down", "悬殊": "gap:wider", "拉大": "gap:wider", "缩小": "gap:narrower",
           "扩大": "gap:wider"}
 _PAIR = re.compile("|".join(sorted(_PAIRS, key=len, reverse=True)))
+# where a sentence sends the reader ("见 [§2.4](2-4.md)"): which page shows the thing is a statement no computation
+# checks, so the target is pinned with the sentence (a link whose text and target disagree is checker/crossrefs.py's)
+_LINK_TARGET = re.compile(r"\]\(((?:\.\./)*[\w./-]+?\.md)(?:#[^)]*)?\)")
 # above or below a line of a table or matrix (对角线以上的格子); 以下 alone also means "the following"
 _ABOVE_BELOW = re.compile(r"(?<=[线角格行列])(以上|以下|上方|下方)")
 # 越难重复、越容易: a trend word the order table does not name, read by its first character after 越
@@ -278,6 +281,8 @@ def _statements(page) -> list[tuple[int, str, str, tuple[int, int] | None]]:
         for offset, token in by_clause(text):
             out.append((start + offset, token, sentence, span))
         out.extend((start + offset, token, sentence, span) for offset, token in terms(view, start, end, math))
+        out.extend((m.start(), "xref:" + m.group(1).rsplit("/", 1)[-1].removesuffix(".md"), sentence, span)
+                   for m in _LINK_TARGET.finditer(page.body, start, end))   # the prose view blanks link targets
     return out + labels
 
 

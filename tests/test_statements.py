@@ -280,3 +280,19 @@ def test_a_word_that_only_loses_its_subject_is_not_a_change_and_a_subject_exchan
     assert _only_subjects_lost(["differ@EOS"], ["differ"]) and _only_subjects_lost(["not-is"], ["not-is@PPL"])
     assert not _only_subjects_lost(["most@book"], ["most@her"])      # control: which thing is the most changed
     assert not _only_subjects_lost(["differ@EOS"], ["same"])         # control: the word itself changed
+
+
+def test_a_link_sent_to_another_section_is_a_changed_statement(tmp_path):
+    """见 [§2.4](2-4.md) -> 见 [§2.5](2-5.md): text and target agree, so only the pinned target notices that the
+    sentence now sends the reader to a section that does not show the formula (blind corpus, xref family)."""
+    from checker.pipeline import ROOT, check_page
+    page = ROOT / "docs/lecture/ch02/2-3.md"
+    text = page.read_text(encoding="utf-8")
+    old = "接口的公式写法见 [§2.4](2-4.md)"
+    assert old in text
+    copy = tmp_path / "docs/lecture/ch02/2-3.md"      # a scratch copy reads the pins of the page it copies
+    copy.parent.mkdir(parents=True)
+    copy.write_text(text, encoding="utf-8")
+    assert not [e for e in check_page(copy).errors if "xref" in e]                    # control: as pinned
+    copy.write_text(text.replace(old, "接口的公式写法见 [§2.5](2-5.md)"), encoding="utf-8")
+    assert any("xref:2-4 -> xref:2-5" in e for e in check_page(copy).errors)
