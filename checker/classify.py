@@ -271,6 +271,9 @@ def _is_scientific_or_unit(text: str) -> bool:
 
 
 def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool, str]:
+    """(structural?, why) for a number in prose: a list of cases (heading numbers, table row numbers, list ordinals,
+    section references, years …), tried in order, the first that applies wins. Long because the order is the rule:
+    split up, the precedence between the cases would no longer be visible."""
     before, after = view[max(0, start - 40):start], view[end:end + 12]
     line_start = view.rfind("\n", 0, start) + 1
     line_prefix = view[line_start:start]

@@ -611,7 +611,8 @@ class Parser:
             return ("matrix", rows)
 
     def symbol(self):
-        """A name with its accents, subscript, letter superscript and primes; an index subscript indexes it."""
+        """A name with its accents, subscript, letter superscript and primes; an index subscript indexes it.
+        Long because each of those parts is read in the order TeX writes them, one step after another."""
         accents = []
         while self.peek()[0] == "cmd" and self.peek()[1][1:] in ACCENTS:
             accents.append(self.take()[1][1:])
@@ -878,6 +879,9 @@ class Evaluator:
         raise TexError(f"the range of index {var} in {self.tex!r} is not given and it indexes no array")
 
     def ev(self, node):
+        """The value of one parsed node. One branch per node kind of the reader's tree (number, index, symbol, the
+        operators, sums, functions): long because the evaluator is that one dispatch, kept in one place so the
+        node kinds and their meanings can be read side by side."""
         kind = node[0]
         if kind == "num":
             return node[1]

@@ -128,7 +128,9 @@ def _comparison_token(word: str) -> str:
 
 
 def tokens(sentence: str) -> list[tuple[int, str]]:
-    """(offset in the sentence, token) for every statement word, in order."""
+    """(offset in the sentence, token) for every statement word, in order. Long because it is one pass per word
+    class (differ, same, order, position, modal, sign, who computed …) and the pass order is the rule: a word is
+    taken by the first class that reads it (`add` refuses an overlap), so the classes are kept in one sequence."""
     found: list[tuple[int, str]] = []
     taken: list[tuple[int, int]] = []
 
