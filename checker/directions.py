@@ -13,9 +13,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-import yaml
-
 from checker.paths import DATA
+from checker.rule_files import load_rules
 
 DATA_FILE = DATA / "directions.yaml"
 KINDS = ("order", "law", "pace", "frame", "english", "math", "not_comparative", "bound", "goodness", "lower_is_better",
@@ -65,23 +64,10 @@ def _compiled(pattern: str, flags: int = 0) -> re.Pattern:
 
 @lru_cache(maxsize=1)
 def rules() -> tuple[Rule, ...]:
-    rows = yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
-    out = []
-    for row in rows:
-        unknown = set(row) - {"rule", "kind", "pattern", "description", "positive", "negative", "direction", "tails",
-                              "side"}
-        if unknown or row.get("kind") not in KINDS:
-            raise ValueError(f"{DATA_FILE.name}: rule {row.get('rule')!r} has unknown fields {sorted(unknown)} or kind "
-                             f"{row.get('kind')!r}; the kinds are {', '.join(KINDS)}")
+    def needs_direction(row):
         if row["kind"] in ("order", "goodness", "pace") and row.get("direction") not in DIRECTIONS:
-            raise ValueError(f"{DATA_FILE.name}: rule {row['rule']!r} needs a direction ({', '.join(DIRECTIONS)})")
-        rule = Rule(**{k: str(v) for k, v in row.items()})
-        rule.regex  # noqa: B018  a row that does not compile fails here, with its name
-        out.append(rule)
-    names = [r.rule for r in out]
-    if len(set(names)) != len(names):
-        raise ValueError(f"{DATA_FILE.name}: two rules share a name")
-    return tuple(out)
+            return f"needs a direction ({', '.join(DIRECTIONS)})"
+    return load_rules(DATA_FILE, Rule, KINDS, needs_direction)
 
 
 def of_kind(*kinds: str) -> tuple[Rule, ...]:

@@ -34,6 +34,7 @@ a `\mid` outside a renamed fragment) is an error that names the token, never a s
 """
 from __future__ import annotations
 
+import itertools
 import math
 import re
 
@@ -1061,7 +1062,7 @@ class Evaluator:
             else:
                 ranges.append(self.extent(var, body))
         total = None
-        for point in _product(ranges):
+        for point in itertools.product(*ranges):
             for var, k in zip(variables, point):
                 self.idx[var] = k
             if cond is not None and not self.truth(cond):
@@ -1082,15 +1083,6 @@ class Evaluator:
         if total is None:
             return 0.0 if name == "sum" else 1.0 if name == "prod" else -math.inf if name == "max" else math.inf
         return total
-
-
-def _product(ranges):
-    if not ranges:
-        yield ()
-        return
-    for k in ranges[0]:
-        for rest in _product(ranges[1:]):
-            yield (k,) + rest
 
 
 def _walk(node):
@@ -1115,7 +1107,7 @@ def evaluate(node, env: dict, origins: dict | None = None, tex: str = "", free: 
     names = list(free)
     grid = [list(free[n]) if free[n] is not None else list(ev.extent(n, node)) for n in names]
     values = []
-    for point in _product(grid):
+    for point in itertools.product(*grid):
         ev.idx = dict(zip(names, point))
         values.append(np.asarray(ev.ev(node), dtype=np.float64))
     shape = tuple(len(g) for g in grid)

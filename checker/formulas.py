@@ -53,6 +53,7 @@ check_formula_cached until the entry, this module, the translator or a kernel it
 from __future__ import annotations
 
 import importlib
+import itertools
 import inspect
 import re
 import warnings
@@ -695,7 +696,7 @@ class ArrayFormula:
             raise FormulaError("place: give every free index its range under index:")
         ev = fa.Evaluator(env, origins, self.tex)
         out = []
-        for point in _grid(grid):
+        for point in itertools.product(*grid):
             ev.idx = dict(zip(self.free, point))
             at = tuple(ev.index_value(a) - int(self.entry["place"]) for a in part.lhs_args)
             if any(not 0 <= i < n for i, n in zip(at, got.shape)):
@@ -748,15 +749,6 @@ class ArrayFormula:
             worst = float(diff[np.isfinite(diff)].max()) if np.isfinite(diff).any() else float("nan")
             raise FormulaError(f"{label} gives {_short(want)} but {self.entry['kernel']}({shown}) gives {_short(got)} "
                                f"(largest difference {worst:.3g}); the formula on the page and the kernel disagree")
-
-
-def _grid(ranges):
-    if not ranges:
-        yield ()
-        return
-    for k in ranges[0]:
-        for rest in _grid(ranges[1:]):
-            yield (k,) + rest
 
 
 def _uses_index(node, var) -> bool:

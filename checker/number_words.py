@@ -13,10 +13,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-import yaml
-
 from checker.numerals import NUMERAL
 from checker.paths import DATA
+from checker.rule_files import load_rules
 
 DATA_FILE = DATA / "number_words.yaml"
 KINDS = ("not_a_count", "value_setter", "not_a_comparison", "not_a_bound", "equality_word", "citation_year", "enumerated_after",
@@ -50,15 +49,7 @@ def _compiled(pattern: str) -> re.Pattern:
 
 @lru_cache(maxsize=1)
 def rules() -> tuple[Rule, ...]:
-    rows = yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
-    out = []
-    for row in rows:
-        unknown = set(row) - {"rule", "kind", "pattern", "description", "positive", "negative", "numerals"}
-        if unknown or row.get("kind") not in KINDS:
-            raise ValueError(f"{DATA_FILE.name}: rule {row.get('rule')!r} has unknown fields {sorted(unknown)} or kind "
-                             f"{row.get('kind')!r}; the kinds are {', '.join(KINDS)}")
-        out.append(Rule(**{k: str(v) for k, v in row.items()}))
-    return tuple(out)
+    return load_rules(DATA_FILE, Rule, KINDS)
 
 
 def of_kind(kind: str) -> tuple[Rule, ...]:
