@@ -26,7 +26,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker import arrangements, classify, counts, declared, kinds, provenance, reads, run_claims, statements, unit_words
+from checker import arrangements, classify, counts, declared, kinds, provenance, reads, run_claims, source_list, statements, unit_words
 from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
 from checker.literals import literal_keys
@@ -367,11 +367,34 @@ def check_comparisons(ctx: Context) -> None:
     located = [(c.start, c.end) for c in ctx.covered if c.kind == "cited"]
     values = None if ctx.values is None else {**ctx.values, "cited": cited}
     printed = [(c.start, c.end, c.key) for c in ctx.covered if c.kind == "claim" and c.key]
+    numbers_at = _verified_numbers(ctx)
+    spans += [(s, e) for s, e, _ in numbers_at]   # a restated claim is a claimed number too
     ctx.report.relations_bound = len(ctx.meta.get("relations") or [])
     for line, message in check_relations(ctx.page, values, spans, lookup,
                                          lambda i: claim_line(ctx.page, "relations", i), located,
-                                         named_keys(ctx.meta, ctx.values), ctx.course.states_value, printed):
+                                         named_keys(ctx.meta, ctx.values), ctx.course.states_value, printed,
+                                         numbers_at):
         ctx.fail(line, message)
+
+
+def _verified_numbers(ctx: Context) -> list[tuple[int, int, float]]:
+    """(start, end, printed value) of every scalar the page's claims check: the claim holes, and the numbers that
+    restate a claim (_restated_claim). A comparison between two of them is checked on these values."""
+    if ctx.values is None:
+        return []
+    out = []
+    holes = [(c.start, c.end) for c in ctx.covered if c.kind == "claim"]
+    for token in classify.numbers_in(ctx.page.body):
+        if token.structural or token.word:
+            continue
+        inside = any(s <= token.start and token.end <= e for s, e in holes)
+        if not inside and _restated_claim(ctx, token) is None:
+            continue
+        try:
+            out.append((token.start, token.end, parse_number(token.text).value))
+        except (NumberFormatError, ValueError):
+            continue
+    return out
 
 
 def cited_numbers(meta: dict) -> list[list[float]]:
@@ -533,6 +556,12 @@ def check_provenance(ctx: Context) -> None:
     ctx.covered += [Cover(start, end, "cited", entry) for start, end, entry in found.covered]
     ctx.report.cited = [Citation(c["text"], c["source"], c["kind"], c["reference"], c["found"]) for c in found.cited]
     ctx.report.references = found.references
+
+
+def check_source_list(ctx: Context) -> None:
+    """The 来源 list names each source once (checker/source_list.py)."""
+    for line, message in source_list.errors(ctx.page):
+        ctx.fail(line, message)
 
 
 def check_evidence_lists_what_is_there(ctx: Context) -> None:
@@ -782,9 +811,40 @@ def check_completeness(ctx: Context) -> None:
         elif (token.word and not token.phrase.startswith(SETTERS)
               and counts.items_after(ctx.page.body, token.end) == classify.word_value(token.text)):
             report.numbers_enumerated += 1   # 两条评论“A”和“B”: the items it counts follow it right there
+        elif (index := _restated_claim(ctx, token)) is not None:
+            # the same value at the same precision as a number the page claims elsewhere: the computation that checks
+            # that claim checks this one, and the number is whoever's that claim declares it to be
+            report.numbers_recomputed += 1
+            report.marks.append(kinds.Mark(token.start, token.end, token.text,
+                                           claim_kind(ctx, report.claims[index]), claim=index))
         else:
             ctx.fail(ctx.page.line_of(token.start),
                      f"number {token.text!r} is neither claimed nor cited ({token.context}); {claim_hint(ctx, token)}")
+
+
+def _bare(text: str) -> str:
+    return re.sub(r"(?<![\d])0(?=\.\d)", "", text.replace(" ", "").replace("−", "-"))
+
+
+# two significant digits or more with a decimal point (6.4, .25, 0.0031), a fraction, or three digits or more
+_DISTINCTIVE = re.compile(r"^-?(?:[1-9]\d*\.\d+|0?\.0*[1-9]\d+)$|^\d+/\d+$|^-?\d{3,}$")
+
+
+def _restated_claim(ctx: Context, token) -> int | None:
+    """The index of a passed claim that prints this very number (.422319 and 0.422319 alike) when the number is
+    distinctive enough that printing it twice is a restatement, not a coincidence: two or more significant digits
+    with a decimal point, a fraction, or three or more digits. A small integer (0, 4, 两) restated still needs its own claim: too many
+    things on a page are 2."""
+    if token.word or not _DISTINCTIVE.search(_bare(token.text)):
+        return None
+    wanted = _bare(token.text)
+    for n, claim in enumerate(ctx.report.claims):
+        if claim.status != "passed" or not claim.printed:
+            continue
+        printed = _bare(str(claim.printed)).strip("[]()$")
+        if wanted == printed or wanted in printed.split(","):
+            return n
+    return None
 
 
 SETTERS = classify.BARE_BEFORE + classify.COPULAS
@@ -836,6 +896,7 @@ STAGES = (
     check_formulas_against_kernels,
     check_source_matches_id,
     check_provenance,
+    check_source_list,
     check_declared_kinds,   # after provenance: a record number computed here needs a cited record
     check_comparisons,
     check_unit_words,

@@ -530,16 +530,57 @@ def _printed_but_unread(found: list[int], length: int, offsets: list[int], print
     return unread, stale
 
 
+_FROM = re.compile(r"(?:从|由)[^，,；;。：:]{0,12}$")
+_TO = re.compile(r"^[^，,；;。：:]{0,8}?(?:到|至|为|成)")
+_EXACT_EQUALITY = re.compile(r"相同|一样|相等|不变|没变|未变")
+_APPROXIMATE = re.compile(r"(?:几乎|近乎|接近|大致|大体|差不多|基本|约)[^，,；;。]{0,3}$")
+
+
+def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, float]]) -> bool | None:
+    """Whether a comparison word between the two verified numbers of its sentence agrees with their printed values:
+    True or False where the sentence's shape decides which number is which, None where it does not (then the
+    sentence needs a relation). Shapes: a change 从 x 升到 y (up: y > x); a comparative x 比 y 大 or x 大于 y, the
+    word after the first number (up: x > y); an exact equality x 与 y 相同 (the printed values equal). A sentence
+    with more or fewer than two verified numbers, an approximate equality (几乎相同) or a word outside the two
+    numbers' span is left to a relation."""
+    if len(numbers) != 2:
+        return None
+    (a_start, a_end, x), (b_start, b_end, y) = sorted(numbers)
+    word = m.group(0)
+    if _EXACT_EQUALITY.fullmatch(word) or word in ("一样", "相同", "相等"):
+        if _APPROXIMATE.search(sentence[:m.start()]) or not b_end <= m.start():
+            return None
+        return x == y
+    direction = polarity(word, _clause(sentence, m))
+    if direction is None:
+        return None
+    between = sentence[a_end:m.start()]
+    if re.search(r"[，,；;]", between):
+        return None   # the word is in another clause than the first number
+    if a_end <= m.start() and m.end() <= b_start and _FROM.search(sentence[:a_start]) and \
+            (word.endswith(("到", "至")) or _TO.search(sentence[m.end():b_start])):
+        return (y > x) if direction == "up" else (y < x)   # a change from the first to the second
+    if word.startswith("比") and a_end <= m.start() <= b_start and b_end <= m.end():
+        return (x > y) if direction == "up" else (x < y)   # x 比 y 大: the frame holds the second number
+    if a_end <= m.start() and m.end() <= b_start and not _FROM.search(sentence[:a_start]) and \
+            not word.startswith("比"):
+        return (x > y) if direction == "up" else (x < y)   # x 大于 y, x 高于 y
+    return None
+
+
 def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]], lookup, line_of_item,
                     located: list[tuple[int, int]] = (), names: set[str] = frozenset(),
-                    states_value=None, printed: list[tuple[int, int, str]] = ()) -> list[tuple[int, str]]:
+                    states_value=None, printed: list[tuple[int, int, str]] = (),
+                    numbers_at: list[tuple[int, int, float]] = ()) -> list[tuple[int, str]]:
     """Errors (line, message) for a page's relations and for comparison sentences left unbound.
 
     values is None when the verify function failed (already reported): predicates are then skipped
     but texts are still located. claim_spans are body offsets of the checked numbers (claim holes and cited
     texts). located are body spans of literal text another check locates (claim templates, cited texts): a
     comparison word inside one is bound already, since flipping it breaks the location.
-    line_of_item(i) gives the front-matter line of relation i.
+    line_of_item(i) gives the front-matter line of relation i. numbers_at are the body spans and printed values of
+    the page's verified numbers (claimed, or restating a claim): a comparison between two of them in one sentence
+    is checked on the printed values (printed_order) and needs no entry.
     """
     errors: list[tuple[int, str]] = []
     entries = page.meta.get("relations") or []
@@ -667,9 +708,19 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
                 words += [(m, "between two things the page has numbers for") for m in _asserted_equalities(sentence_text)
                           if not directions.attributive(sentence_text, m.end())
                           and not directions.denied(sentence_text, m.start())]
+        inside = [(s - start, e - start, v) for s, e, v in numbers_at if start <= s and e <= end]
         for m, why in words:
             w_start, w_end = start + m.start(), start + m.end()
             if any(b_start <= w_start and w_end <= b_end for b_start, b_end in bound):
+                continue
+            decided = printed_order(sentence_text, m, inside)
+            if decided is True:
+                continue   # the two verified numbers the sentence compares stand in the order its word says
+            if decided is False:
+                sentence = " ".join(page.body[start:end].split())
+                errors.append((page.line_of(w_start), f"comparison {m.group(0)!r} is false for the numbers the sentence "
+                                                      f"prints ({_short(inside[0][2])} and {_short(inside[1][2])}): "
+                                                      f"'{sentence[:80]}'; fix the word or the numbers"))
                 continue
             sentence = " ".join(page.body[start:end].split())
             entry = _suggested_relation(page.body, start, end, m, keyed, printed)

@@ -49,7 +49,7 @@ _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most",
 _SUPERLATIVE = re.compile("|".join(_MOST))
 # 正/负 as a sign, not 正确, 正常, 正好, 正在, 正文, 负责, 负担 …
 _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
-_MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必|无须|无需|不需要|不要求|必须|务必")
+_MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求|必须|务必")
 _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向)(零|一|无穷|0|1)")
 _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半|端)|(?<=[靠最向往偏])([左右])")
 _ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项])|(最后|倒数第一)(?=[步个列行层位条句槽轮次项])")
@@ -183,7 +183,7 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in _MODAL.finditer(sentence):
         word = m.group(0)
         add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") else "need-not"
-            if word in ("不必", "无须", "无需", "不需要", "不要求") else "must" if word in ("必须", "务必") else "necessarily")
+            if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") else "must" if word in ("必须", "务必") else "necessarily")
     for m in _SIGN.finditer(sentence):
         add(m.start(), m.end(), "sign:" + ("+" if (m.group(1) or m.group(2)) == "正" else "-"))
     for m in _LIMIT.finditer(sentence):
@@ -300,7 +300,14 @@ def _stripped(body: str, start: int, end: int) -> tuple[int, int]:
 # a named term: a Latin word of two or more letters (GloVe, her, kernels/recurrent.py, k/v) or a short quoted word.
 # Wider than _SUBJECT_NAME on purpose: a subject is read in the sentence with its math (h_t, W_y would become names),
 # a term only outside it, and a term replaced is a change whatever it names
+_QUOTED_NAME = 4   # characters: “她”, “好看”, “不” name a word; a longer quotation is a phrase
 _TERM = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_\\])([A-Za-z][A-Za-z0-9_]*(?:[-.'/][A-Za-z0-9_]+)*)(?![A-Za-z0-9_])")
+
+
+def _quoted(name: str) -> str:
+    """A quoted name as compared: without aspect particles (“看见了狗” and “看见狗” name the same event)."""
+    bare = re.sub(r"[了着过]", "", name) if len(name) > 2 else name
+    return bare or name
 
 
 def terms(view: str, start: int, end: int, math: list) -> list[tuple[int, str]]:
@@ -311,7 +318,13 @@ def terms(view: str, start: int, end: int, math: list) -> list[tuple[int, str]]:
     for m in _TERM.finditer(view, start, end):
         if any(a <= m.start() < b for a, b, _ in math) or (m.group(2) and len(m.group(2)) < 2):
             continue   # math is checked as math; one letter is a variable (q, k: roles are statement words)
-        found.append((m.start() - start, "term:" + (m.group(2).lower() if m.group(2) else f"“{m.group(1)}”")))
+        if m.group(1) and len(m.group(1)) > _QUOTED_NAME:
+            # a quoted phrase (“真正保留了几个候选”) is prose in quotation marks, not a name: rewording it is
+            # rewording; its statement words are read with the sentence, and a Latin name inside it is still a term
+            found += [(m.start(1) + w.start() - start, "term:" + w.group(2).lower())
+                      for w in _TERM.finditer(m.group(1)) if w.group(2) and len(w.group(2)) >= 2]
+            continue
+        found.append((m.start() - start, "term:" + (m.group(2).lower() if m.group(2) else f"“{_quoted(m.group(1))}”")))
     return sorted(found, key=lambda pair: pair[1])
 
 
@@ -359,6 +372,15 @@ def _only_subjects_lost(was: list[str], now: list[str]) -> bool:
                                         for a, b in zip(was, now))
 
 
+def _only_a_name_mentioned(was: list[str], now: list[str]) -> bool:
+    """A name added to (or dropped from) a sentence whose statement words stay, read with or without that name as
+    their subject (sign:+ -> sign:+@SGD term:sgd): the sentence now says who, not something else."""
+    names_was, names_now = [t for t in was if _is_name(t)], [t for t in now if _is_name(t)]
+    if names_was and names_now:
+        return False
+    return _only_subjects_lost([t for t in was if not _is_name(t)], [t for t in now if not _is_name(t)])
+
+
 def errors(page) -> list[tuple[int, str]]:
     """(line, message) for every statement of the page that differs from its pin."""
     found = page_statements(page)
@@ -374,24 +396,29 @@ def errors(page) -> list[tuple[int, str]]:
         return [(_line(page, found[0]), f"the page's {len(found)} statement words are not pinned (no "
                  f"{project_relative(snapshots.path_for(page.path))}); read its sentences that state an order, an "
                  f"equality, a sign or who computed what, then run `make pin PAGE={project_relative(Path(page.path))}`")]
+    # a sentence that is new (added since the pin, not edited from a pinned one: checker/arrangements.py tells the
+    # two apart) is new prose: its statements are left out before the comparison, so that the alignment cannot
+    # pair its words with a pinned sentence's and report the neighbour as changed; the next `make pin` records it.
+    # A statement reversed, removed or added inside a pinned sentence still fails
+    from checker.arrangements import added_sentences, pinned_sentences
+    added = added_sentences(page)
+    if added:
+        kept = set(pinned_sentences(page))   # a sentence moved reads as one of the pin: it is not new prose
+        fresh = [span for span in added if span not in kept]
+        found = [f for f in found if not any(s <= f[0] < e for s, e in fresh)]
     now = [t for _, t, _ in found]
     out = []
     opcodes = SequenceMatcher(a=pinned, b=now, autojunk=False).get_opcodes()
-    # a sentence all of whose statements are new is new prose, not a reviewed statement changed: it is added
-    # freely (and pinned at the next `make pin`); a statement reversed, removed or added inside a pinned sentence fails
-    inserted = {j for op, i1, i2, j1, j2 in opcodes if op == "insert" for j in range(j1, j2)}
-    # and only a sentence that is new: one a pinned sentence was edited into (本站没有测 -> 本站已经测过, its first
-    # statement word) is an edit; the pinned arrangement tells the two apart (checker/arrangements.py)
-    from checker.arrangements import added_sentences
-    added = added_sentences(page)
-    if added is not None:
-        inserted = {j for j in inserted if any(s <= found[j][0] < e for s, e in added)}
+    # without an arrangement pin every inserted sentence all of whose statements are new counts as new prose
+    inserted = set() if added is not None else {j for op, i1, i2, j1, j2 in opcodes if op == "insert"
+                                                for j in range(j1, j2)}
     by_sentence: dict[str, set[int]] = {}
     for j, (_, _, sentence) in enumerate(found):
         by_sentence.setdefault(sentence, set()).add(j)
     if _only_moved(opcodes, pinned, now, found, page):
         return []
     moved = _moved(opcodes, pinned, now, found, by_sentence, page)
+    mentioned = _names_only_added_or_dropped(opcodes, pinned, now, found)
     for op, i1, i2, j1, j2 in opcodes:
         if op == "equal" or (op, i1, j1) in moved:
             continue
@@ -399,6 +426,10 @@ def errors(page) -> list[tuple[int, str]]:
             continue
         if op == "replace" and _only_subjects_lost(pinned[i1:i2], now[j1:j2]):
             continue
+        if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):
+            continue
+        if (op, i1, j1) in mentioned:
+            continue   # a name mentioned or no longer mentioned (… 概率最高的变成了 EOS): a name *replaced* still fails
         at = found[j1] if j1 < j2 or j1 == 0 and found else found[j1 - 1] if found else None
         line = _line(page, at) if at else page.body_first_line
         sentence = at[2][:90] if at else ""
@@ -413,6 +444,27 @@ def errors(page) -> list[tuple[int, str]]:
         out.append((line, _change(pinned[i1:i2], now[j1:j2], where, sentence)))
     run = f"`make pin PAGE={project_relative(Path(page.path))}`"
     return [(line, message.replace("run `make pin`", f"run {run} (it asks about each change)")) for line, message in out]
+
+
+def _names_only_added_or_dropped(opcodes, pinned: list[str], now: list[str], found) -> set[tuple[str, int, int]]:
+    """The insertions and deletions that only add or only drop names in their sentence. A sentence's names are
+    sorted, so a name replaced (decode -> prefill beside GPU) aligns as one deletion and one insertion; where a
+    sentence both loses and gains a name, neither is let through."""
+    def sentence_at(j: int) -> str:
+        return found[min(j, len(found) - 1)][2] if found else ""
+    gains: dict[str, list] = {}
+    losses: dict[str, list] = {}
+    for op, i1, i2, j1, j2 in opcodes:
+        if op in ("insert", "delete") and all(_is_name(t) for t in pinned[i1:i2] + now[j1:j2]):
+            (gains if op == "insert" else losses).setdefault(sentence_at(j1), []).append((op, i1, j1))
+    alone = [ops for sentence, ops in gains.items() if sentence not in losses]
+    alone += [ops for sentence, ops in losses.items() if sentence not in gains and
+              sentence_at(max(ops[0][2] - 1, 0)) not in gains]
+    return {op for ops in alone for op in ops}
+
+
+def _is_name(token: str) -> bool:
+    return re.sub(r"^(?:title|description):", "", token).startswith("term:")
 
 
 def _change(was: list[str], now: list[str], where: str, sentence: str) -> str:

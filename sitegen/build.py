@@ -218,175 +218,214 @@ def generate(out: Path = GEN, *, dev: bool = False, verify: bool = True, plain: 
     writing anything, when a page failed verification and this is not the live preview (`dev`). `plain=False` (the
     live preview's quick pass after an edit) leaves the site-wide plain files (results.json, llms*.txt, the search
     vocabulary) as they were: they are rewritten by the next full pass."""
-    from checker.page import split_front_matter
-    from sitegen import agent, labs, pages as site, search
+    from sitegen import pages as site
 
     started = time.perf_counter()
     out.mkdir(parents=True, exist_ok=True)
-    hashes = Hashes(out / "hashes.json")
     pages = site.topic_pages(DOCS)
     results = current_results(pages, verify, log)
     failed = refusal_lines(pages, results)
     if failed and not dev:
         raise Refused(failed)
+    run = _Run(out, pages, results, dev)
+    run.topic_pages()
+    run.other_pages()
+    run.kernel_reference()
+    run.code_pages()
+    rendered = run.labs()
+    run.static_files()
+    run.agent_files(plain, rendered)
+    nav_changed = run.navigation()
+    removed = [f"docs/{r}" for r in run.docs.prune()] + [f"extra/{r}" for r in run.extra.prune()] \
+        if plain or nav_changed else []   # the preview's quick pass: no page came or went unless the navigation changed
+    _put_file(out / "state.json", json.dumps(run.new_state))
+    run.hashes.save()
+    return Generated(out=out, changed=sorted(set(run.changed)), changed_files=run.docs.written,
+                     extra_written=run.extra.written, removed=removed,
+                     failed=failed, nav_changed=nav_changed, seconds=time.perf_counter() - started)
 
-    try:
-        state = json.loads((out / "state.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        state = {}
-    docs, extra = Tree(out / "docs"), Tree(out / "extra")
-    all_md = _source_pages()
-    topics = {rel: site.page_url(rel) for rel, _ in pages}
-    code_pages = {}
-    for folder in CODE_DIRS:
-        for source in sorted((ROOT / folder).rglob("*.py")):
-            if source.name == "__init__.py" and source.stat().st_size < 400:
+
+class _Run:
+    """One generation: the trees it writes, the state of the last one (what may be kept) and of this one. Each
+    method is one stage of generate(), in its order; a stage writes only what its inputs changed."""
+
+    def __init__(self, out: Path, pages, results: dict, dev: bool):
+        from sitegen import agent, labs, pages as site
+        self.out, self.pages, self.results = out, pages, results
+        self.hashes = Hashes(out / "hashes.json")
+        try:
+            self.state = json.loads((out / "state.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            self.state = {}
+        self.docs, self.extra = Tree(out / "docs"), Tree(out / "extra")
+        self.all_md = _source_pages()
+        self.topics = {rel: site.page_url(rel) for rel, _ in pages}
+        self.code = {}
+        for folder in CODE_DIRS:
+            for source in sorted((ROOT / folder).rglob("*.py")):
+                if source.name == "__init__.py" and source.stat().st_size < 400:
+                    continue
+                self.code[f"code/{source.relative_to(ROOT).as_posix()[:-3]}.md"] = source
+        served = {rel: site.page_url(rel) for rel in [*self.all_md, "about/kernels.md", "lecture/index.md",
+                                                      "primer/index.md", *self.code,
+                                                      *(f"labs/{p.stem}.md" for p in labs.notebooks())]}
+        agent.SERVED_PAGES.clear()
+        agent.SERVED_PAGES.update(served)
+        self.version = hashlib.sha256(json.dumps([_generator_version(self.hashes), agent.site_base(), dev,
+                                                  sorted(served)]).encode()).hexdigest()
+        self.new_state: dict = {"version": self.version, "pages": {}, "cached": {}}
+        self.changed: list[str] = []
+
+    def put_page(self, rel: str, content: str) -> None:
+        if self.docs.put(rel, content):
+            self.changed.append(rel)
+
+    def topic_pages(self) -> None:
+        """Topic pages: only those whose source or result changed."""
+        from checker.page import split_front_matter
+        from sitegen import agent, pages as site
+        for rel, meta in self.pages:
+            source = DOCS / rel
+            result_file = RESULTS / f"{meta['id']}.json"
+            key = hashlib.sha256(f"{self.version} {self.hashes.of(source)} "
+                                 f"{self.hashes.of(result_file) if result_file.is_file() else '-'}".encode()).hexdigest()
+            self.new_state["pages"][rel] = key
+            outputs = [f"{site.page_url(rel)}index.md", f"verify/{meta['id']}.json"]
+            if self.state.get("version") == self.version and self.state.get("pages", {}).get(rel) == key \
+                    and (self.out / "docs" / rel).is_file() and all((self.out / "extra" / o).is_file() for o in outputs):
+                self.docs.keep(rel)
+                for o in outputs:
+                    self.extra.keep(o)
                 continue
-            code_pages[f"code/{source.relative_to(ROOT).as_posix()[:-3]}.md"] = source
-    served = {rel: site.page_url(rel) for rel in [*all_md, "about/kernels.md", "lecture/index.md", "primer/index.md",
-                                                  *code_pages, *(f"labs/{p.stem}.md" for p in labs.notebooks())]}
-    agent.SERVED_PAGES.clear()
-    agent.SERVED_PAGES.update(served)
-    version = hashlib.sha256(json.dumps([_generator_version(hashes), agent.site_base(), dev, sorted(served)])
-                             .encode()).hexdigest()
-    new_state: dict = {"version": version, "pages": {}, "cached": {}}
-    changed: list[str] = []
-
-    def put_page(rel: str, content: str) -> None:
-        if docs.put(rel, content):
-            changed.append(rel)
-
-    # topic pages: only those whose source or result changed
-    for rel, meta in pages:
-        source = DOCS / rel
-        result_file = RESULTS / f"{meta['id']}.json"
-        key = hashlib.sha256(f"{version} {hashes.of(source)} "
-                             f"{hashes.of(result_file) if result_file.is_file() else '-'}".encode()).hexdigest()
-        new_state["pages"][rel] = key
-        outputs = [f"{site.page_url(rel)}index.md", f"verify/{meta['id']}.json"]
-        if state.get("version") == version and state.get("pages", {}).get(rel) == key \
-                and (out / "docs" / rel).is_file() and all((out / "extra" / o).is_file() for o in outputs):
-            docs.keep(rel)
-            for o in outputs:
-                extra.keep(o)
-            continue
-        text = source.read_text(encoding="utf-8")
-        split = split_front_matter(text)
-        front, body = (text[:split[1]], text[split[1]:]) if split else ("", text)
-        data = results[meta["id"]]
-        if "numbers" not in data:   # no result at all (dev only): show the one line
-            data = {**data, "numbers": {"total": 0}, "claims": [], "marks": [], "kinds": {}, "evidence": []}
-        put_page(rel, site.topic_page_markdown(rel, front, body, data, agent.agent_info(meta, rel)))
-        extra.put(outputs[0], agent.served_markdown(text, rel, data, topics))
-        extra.put(outputs[1], json.dumps(agent.page_json(data, rel, text), ensure_ascii=False, indent=1))
-
-    # pages that are not topic pages: the home page (counts over all results), about/, the document indexes
-    newest = max(((RESULTS / f"{m['id']}.json").stat().st_mtime for _, m in pages
-                  if (RESULTS / f"{m['id']}.json").is_file()), default=time.time())
-    passed = [results[m["id"]] for _, m in pages if "numbers" in results[m["id"]]]
-    for rel in all_md:
-        if rel in topics:
-            continue
-        text = (DOCS / rel).read_text(encoding="utf-8")
-        if rel == "index.md":
+            text = source.read_text(encoding="utf-8")
             split = split_front_matter(text)
             front, body = (text[:split[1]], text[split[1]:]) if split else ("", text)
-            put_page(rel, front + site.home_page_markdown(site.join_cjk_lines(body), pages, passed, newest))
-        else:
-            put_page(rel, site.join_cjk_lines(text))
-    for doc in ("lecture", "primer"):
-        put_page(f"{doc}/index.md", site.join_cjk_lines(site.document_index_markdown(doc, pages)))
+            data = self.results[meta["id"]]
+            if "numbers" not in data:   # no result at all (dev only): show the one line
+                data = {**data, "numbers": {"total": 0}, "claims": [], "marks": [], "kinds": {}, "evidence": []}
+            self.put_page(rel, site.topic_page_markdown(rel, front, body, data, agent.agent_info(meta, rel)))
+            self.extra.put(outputs[0], agent.served_markdown(text, rel, data, self.topics))
+            self.extra.put(outputs[1], json.dumps(agent.page_json(data, rel, text), ensure_ascii=False, indent=1))
 
-    # the kernel reference: again only when a kernel, a verify module or a page's `verify:` changed
-    kernel_inputs = [*sorted((ROOT / "kernels").rglob("*.py")), *sorted((ROOT / "verify").rglob("*.py")),
-                     ROOT / "tools" / "kernel_docs.py"]
-    kernel_key = hashlib.sha256(json.dumps([hashes.over(kernel_inputs), [(rel, str(meta.get("verify")))
-                                                                         for rel, meta in pages]]).encode()).hexdigest()
-    reference = cached("about/kernels.md", kernel_key, state, new_state, out, _kernel_reference)
-    put_page("about/kernels.md", site.join_cjk_lines(reference))
+    def other_pages(self) -> None:
+        """Pages that are not topic pages: the home page (counts over all results), about/, the document indexes."""
+        from checker.page import split_front_matter
+        from sitegen import pages as site
+        pages, results = self.pages, self.results
+        newest = max(((RESULTS / f"{m['id']}.json").stat().st_mtime for _, m in pages
+                      if (RESULTS / f"{m['id']}.json").is_file()), default=time.time())
+        passed = [results[m["id"]] for _, m in pages if "numbers" in results[m["id"]]]
+        for rel in self.all_md:
+            if rel in self.topics:
+                continue
+            text = (DOCS / rel).read_text(encoding="utf-8")
+            if rel == "index.md":
+                split = split_front_matter(text)
+                front, body = (text[:split[1]], text[split[1]:]) if split else ("", text)
+                self.put_page(rel, front + site.home_page_markdown(site.join_cjk_lines(body), pages, passed, newest))
+            else:
+                self.put_page(rel, site.join_cjk_lines(text))
+        for doc in ("lecture", "primer"):
+            self.put_page(f"{doc}/index.md", site.join_cjk_lines(site.document_index_markdown(doc, pages)))
 
-    # the rendered sources: each from its file; left out of the theme's index (search/code_sections.json has them)
-    code_entries = []
-    for rel, source in code_pages.items():
-        text = source.read_text(encoding="utf-8")
-        name = source.relative_to(ROOT).as_posix()
-        put_page(rel, "---\nsearch:\n  exclude: true\n---\n\n" + site.join_cjk_lines(
-            f"# `{name}`\n\n{search.CODE_INTRO}\n\n```python linenums=\"1\"\n{text}\n```\n"))
-        code_entries.append(search.code_sections(name, text))
-    extra.put("search/code_sections.json", json.dumps(code_entries, ensure_ascii=False))
+    def kernel_reference(self) -> None:
+        """The kernel reference: again only when a kernel, a verify module or a page's `verify:` changed."""
+        from sitegen import pages as site
+        kernel_inputs = [*sorted((ROOT / "kernels").rglob("*.py")), *sorted((ROOT / "verify").rglob("*.py")),
+                         ROOT / "tools" / "kernel_docs.py"]
+        kernel_key = hashlib.sha256(json.dumps([self.hashes.over(kernel_inputs),
+                                                [(rel, str(meta.get("verify"))) for rel, meta in self.pages]])
+                                    .encode()).hexdigest()
+        reference = cached("about/kernels.md", kernel_key, self.state, self.new_state, self.out, _kernel_reference)
+        self.put_page("about/kernels.md", site.join_cjk_lines(reference))
 
-    # the lab notebooks, their .ipynb and results files
-    rendered = {}
-    for path in labs.notebooks():
-        rel = f"labs/{path.stem}.md"
-        results_file = labs.RESULTS / f"{labs._route(path)}.json"
-        key = hashes.over([path, ROOT / "sitegen" / "labs.py", *([results_file] if results_file.is_file() else [])])
-        rendered[path] = cached(rel, key, state, new_state, out, lambda p=path: labs.render(p))
-        put_page(rel, site.join_cjk_lines(rendered[path]))
-        docs.copy(f"labs/{path.name}", path)
-    for results_file in sorted(labs.RESULTS.glob("*.json")):
-        docs.copy(f"labs/results/{results_file.name}", results_file)
+    def code_pages(self) -> None:
+        """The rendered sources, each from its file; left out of the theme's index (search/code_sections.json has
+        them)."""
+        from sitegen import pages as site, search
+        code_entries = []
+        for rel, source in self.code.items():
+            text = source.read_text(encoding="utf-8")
+            name = source.relative_to(ROOT).as_posix()
+            self.put_page(rel, "---\nsearch:\n  exclude: true\n---\n\n" + site.join_cjk_lines(
+                f"# `{name}`\n\n{search.CODE_INTRO}\n\n```python linenums=\"1\"\n{text}\n```\n"))
+            code_entries.append(search.code_sections(name, text))
+        self.extra.put("search/code_sections.json", json.dumps(code_entries, ensure_ascii=False))
 
-    # static files: docs/'s own, the site's drawings, the verified figures, self-hosted MathJax
-    for path in sorted(DOCS.rglob("*")):
-        if path.is_file() and path.suffix != MARKDOWN_PAGE:
-            docs.copy(path.relative_to(DOCS).as_posix(), path)
-    for png in sorted(VISION_IMAGES.glob("*.png")):
-        docs.copy(f"assets/vision/{png.name}", png)
-    for data in results.values():
-        for fig in data.get("figures") or []:
-            svg = ROOT / fig["svg_cache"]
-            if not svg.is_file():
-                raise FileNotFoundError(f"{data['path']}: figure {fig['id']} has no SVG at {fig['svg_cache']}; "
-                                        "run `make verify`")
-            docs.copy(fig["url"], svg)
-    import mathjax
-    es5 = Path(mathjax.__file__).parent / "static" / "mathjax" / "es5"
-    docs.copy("assets/mathjax/tex-svg.js", es5 / "tex-svg.js")
-    for ext in sorted((es5 / "input" / "tex" / "extensions").rglob("*")):
-        if ext.is_file():
-            docs.copy(f"assets/mathjax/input/tex/extensions/{ext.relative_to(es5 / 'input' / 'tex' / 'extensions').as_posix()}", ext)
+    def labs(self) -> dict:
+        """The lab notebooks, their .ipynb and results files; returns each notebook's rendered Markdown."""
+        from sitegen import labs, pages as site
+        rendered = {}
+        for path in labs.notebooks():
+            rel = f"labs/{path.stem}.md"
+            results_file = labs.RESULTS / f"{labs._route(path)}.json"
+            key = self.hashes.over([path, ROOT / "sitegen" / "labs.py", *([results_file] if results_file.is_file() else [])])
+            rendered[path] = cached(rel, key, self.state, self.new_state, self.out, lambda p=path: labs.render(p))
+            self.put_page(rel, site.join_cjk_lines(rendered[path]))
+            self.docs.copy(f"labs/{path.name}", path)
+        for results_file in sorted(labs.RESULTS.glob("*.json")):
+            self.docs.copy(f"labs/results/{results_file.name}", results_file)
+        return rendered
 
-    # what an agent reads: the whole run, llms.txt, llms/, llms-full.txt, the labs' Markdown and JSON; made again
-    # only when a page or a result changed
-    site_key = hashlib.sha256(" ".join([version, *new_state["pages"].values(), *new_state["cached"].values()])
-                              .encode()).hexdigest()
-    new_state["site"] = site_key
-    site_files = state.get("site_files", [])
-    if (state.get("site") == site_key or not plain) and all((out / "extra" / f).is_file() for f in site_files):
-        for f in site_files:
-            extra.keep(f)
-        new_state["site"] = state.get("site") if not plain else site_key
-        new_state["site_files"] = site_files
-    else:
+    def static_files(self) -> None:
+        """docs/'s own static files, the site's drawings, the verified figures, self-hosted MathJax."""
+        for path in sorted(DOCS.rglob("*")):
+            if path.is_file() and path.suffix != MARKDOWN_PAGE:
+                self.docs.copy(path.relative_to(DOCS).as_posix(), path)
+        for png in sorted(VISION_IMAGES.glob("*.png")):
+            self.docs.copy(f"assets/vision/{png.name}", png)
+        for data in self.results.values():
+            for fig in data.get("figures") or []:
+                svg = ROOT / fig["svg_cache"]
+                if not svg.is_file():
+                    raise FileNotFoundError(f"{data['path']}: figure {fig['id']} has no SVG at {fig['svg_cache']}; "
+                                            "run `make verify`")
+                self.docs.copy(fig["url"], svg)
+        import mathjax
+        es5 = Path(mathjax.__file__).parent / "static" / "mathjax" / "es5"
+        self.docs.copy("assets/mathjax/tex-svg.js", es5 / "tex-svg.js")
+        extensions = es5 / "input" / "tex" / "extensions"
+        for ext in sorted(extensions.rglob("*")):
+            if ext.is_file():
+                self.docs.copy(f"assets/mathjax/input/tex/extensions/{ext.relative_to(extensions).as_posix()}", ext)
+
+    def agent_files(self, plain: bool, rendered: dict) -> None:
+        """What an agent reads: the whole run, llms.txt, llms/, llms-full.txt, the labs' Markdown and JSON; made
+        again only when a page or a result changed."""
+        from sitegen import agent
+        state, new_state, extra = self.state, self.new_state, self.extra
+        site_key = hashlib.sha256(" ".join([self.version, *new_state["pages"].values(),
+                                            *new_state["cached"].values()]).encode()).hexdigest()
+        new_state["site"] = site_key
+        site_files = state.get("site_files", [])
+        if (state.get("site") == site_key or not plain) and all((self.out / "extra" / f).is_file() for f in site_files):
+            for f in site_files:
+                extra.keep(f)
+            new_state["site"] = state.get("site") if not plain else site_key
+            new_state["site_files"] = site_files
+            return
         from checker.cli import results_file as whole_run, summary_of
         before = set(extra.kept)
-        ordered = [results[m["id"]] for _, m in pages if "numbers" in results[m["id"]]]
+        ordered = [self.results[m["id"]] for _, m in self.pages if "numbers" in self.results[m["id"]]]
         extra.put("verify/results.json", json.dumps(whole_run(ordered, summary_of(ordered)), ensure_ascii=False,
                                                     indent=1, default=str))
         collected = _Collect(extra)
-        agent.write_llms(_site_config(), collected.folder, DOCS, pages, topics, rendered)
+        agent.write_llms(_site_config(), collected.folder, DOCS, self.pages, self.topics, rendered)
         collected.collect()
         new_state["site_files"] = sorted(extra.kept - before)
 
-    # the navigation, the search vocabulary, a configuration for a successor
-    lab_nav = labs.nav_entry()
-    navigation = site.nav(DOCS, pages, lab_nav)
-    nav_json = json.dumps(navigation, ensure_ascii=False, indent=1)
-    nav_changed = _put_file(out / "nav.json", nav_json)
-    if new_state.get("site") != state.get("site") or not (out / "search_terms.txt").is_file():
-        terms, synonyms = search.search_terms(DOCS)
-        _put_file(out / "search_terms.txt", "".join(f"{t}\n" for t in terms))
-        _put_file(out / "search_synonyms.json", json.dumps(synonyms, ensure_ascii=False))
-    _put_file(out / "mkdocs.yml", successor_config(navigation))
-
-    removed = [f"docs/{r}" for r in docs.prune()] + [f"extra/{r}" for r in extra.prune()] \
-        if plain or nav_changed else []   # the preview's quick pass: no page came or went unless the navigation changed
-    _put_file(out / "state.json", json.dumps(new_state))
-    hashes.save()
-    return Generated(out=out, changed=sorted(set(changed)), changed_files=docs.written,
-                     extra_written=extra.written, removed=removed,
-                     failed=failed, nav_changed=nav_changed, seconds=time.perf_counter() - started)
+    def navigation(self) -> bool:
+        """The navigation, the search vocabulary, a configuration for a successor; whether the navigation changed."""
+        from sitegen import labs, pages as site, search
+        out = self.out
+        navigation = site.nav(DOCS, self.pages, labs.nav_entry())
+        nav_changed = _put_file(out / "nav.json", json.dumps(navigation, ensure_ascii=False, indent=1))
+        if self.new_state.get("site") != self.state.get("site") or not (out / "search_terms.txt").is_file():
+            terms, synonyms = search.search_terms(DOCS)
+            _put_file(out / "search_terms.txt", "".join(f"{t}\n" for t in terms))
+            _put_file(out / "search_synonyms.json", json.dumps(synonyms, ensure_ascii=False))
+        _put_file(out / "mkdocs.yml", successor_config(navigation))
+        return nav_changed
 
 
 def cached(name, key, state, new_state, out, make) -> str:

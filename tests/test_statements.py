@@ -296,3 +296,30 @@ def test_a_link_sent_to_another_section_is_a_changed_statement(tmp_path):
     assert not [e for e in check_page(copy).errors if "xref" in e]                    # control: as pinned
     copy.write_text(text.replace(old, "接口的公式写法见 [§2.5](2-5.md)"), encoding="utf-8")
     assert any("xref:2-4 -> xref:2-5" in e for e in check_page(copy).errors)
+
+
+def test_a_new_sentence_inside_a_pinned_paragraph_is_new_prose(boxes):
+    # its words must not be paired with the pinned sentence beside it (the neighbour then reads as changed)
+    new = "这一步被推向第一维的正方向。本站补充：GPU 上的 decode 不在本页测量，结果不一定相同。"
+    assert check_boxes(boxes, "这一步被推向第一维的正方向。", new) == []
+
+
+def test_a_name_mentioned_in_an_edited_sentence_passes_and_a_name_replaced_fails(boxes):
+    assert check_boxes(boxes, "这一步被推向第一维的正方向。", "这一步被 SGD 推向第一维的正方向。") == []
+    found = check_boxes(boxes, "不是整个模型的时间", "不是整个 GPT 的时间")
+    assert found == []   # a name added where none was
+    found = check_boxes(boxes, "也不是单步 decode 的结果", "也不是单步 prefill 的结果")
+    assert found and "decode" in found[0][1] and "prefill" in found[0][1]
+
+
+def test_a_quoted_phrase_reworded_is_prose_and_a_quoted_name_replaced_is_a_change():
+    assert statements.terms("它不表示“真正保留了多少个候选”。", 0, 40, []) == []
+    assert statements.terms("它叫“看见了狗”。", 0, 20, []) == statements.terms("它叫“看见狗”。", 0, 20, [])
+    assert statements.terms("槽“她”。", 0, 10, []) != statements.terms("槽“书”。", 0, 10, [])
+    assert statements.terms("即“用 GloVe 训练的向量”。", 0, 30, []) == [(4, "term:glove")]
+
+
+def test_need_not_reads_its_synonyms_and_its_opposite_fails():
+    said = [t for _, t in statements.tokens("训练的答案用不着人工标出。")]
+    assert said == ["need-not"] and [t for _, t in statements.tokens("训练的答案不必人工标出。")] == said
+    assert [t for _, t in statements.tokens("训练的答案必须人工标出。")] == ["must"]
