@@ -94,9 +94,9 @@ def _retained(f: float, steps: int) -> float:
     return c
 
 
-@kinds(course=("U Uz c c_prev gate h h_prev kept path path_f path_steps pre retain_c0 retain_f retain_g "
+@kinds(course=("U Uz c c_prev gate h h_prev kept path path_f path_steps retain_c0 retain_f retain_g "
                "retain_i retain_path retain_steps retained slice written x z"),
-       site_construction="b")
+       site_construction="b pre")
 @inputs("path_steps", "retain_steps")
 def lstm_gates() -> dict:
     """§2.2: the scalar slice, the complete two-dimensional step, and the retention/path products."""

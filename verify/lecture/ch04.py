@@ -302,9 +302,10 @@ def scaling_simulation() -> dict:
             "premise_var": PREMISE_VAR}
 
 
-@kinds(course="b_loss b_pad_queries b_src_pad_first b_src_pad_last length n_samples",
-       site_construction="a_loss",   # the course gives no labels for A; the page completes them by the shift rule
+@kinds(course="b_loss b_pad_queries b_src_pad_first b_src_pad_last index_base length n_samples",
+       site_construction="a_loss mask_allowed mask_blocked",   # the course gives no labels for A; the page completes them by the shift rule
        rules={"b_pad_queries": "the course's target input B is BOS she smiled EOS PAD PAD: its last two rows are PAD"})
+@inputs("index_base")
 def padded_batch() -> dict:
     """§4.13: how many labels enter the loss per sample, and how many
     of B's shifted target inputs are padding queries (rows that compute outputs nobody supervises)."""
@@ -321,4 +322,7 @@ def padded_batch() -> dict:
         # where B's source padding sits (0-based), the span the course names
         "b_src_pad_first": BATCH_SOURCE["B"].index(PAD),
         "b_src_pad_last": len(BATCH_SOURCE["B"]) - 1 - BATCH_SOURCE["B"][::-1].index(PAD),
+        "index_base": 0,   # the course counts positions from 0 (§4.13 "从0计")
+        # how the site's printed matrices write an allowed and a blocked connection (int of the boolean mask)
+        "mask_allowed": int(causal_mask(2)[1, 0]), "mask_blocked": int(causal_mask(2)[0, 1]),
     }

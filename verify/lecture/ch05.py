@@ -40,6 +40,7 @@ NORM_BRANCH = 0.0                    # the residual branch F that outputs zero (
 QK_Q = np.array([1.0, 0.0])
 QK_K = np.array([1.0, 1.0])
 QK_SCALE = 10.0
+QK_G = 1.0                     # §5.9's worked pair: the learnable scale g fixed at 1 (the site's choice)
 
 # §5.10
 D_MODEL = 512   # the base width printed in lecture §4.11, borrowed by 5-10.md
@@ -119,16 +120,16 @@ def norms() -> dict:
     }
 
 
-@kinds(course="scale", site_construction="cos cos_scaled dot dot_scaled k q")
-@inputs("scale")
+@kinds(course="scale", site_construction="cos cos_scaled dot dot_scaled g k q")
+@inputs("scale", "g")
 def qk_norm() -> dict:
     """§5.9: a key scaled by ten changes the dot product, not the QKNorm score (g = 1)."""
     Q, K = QK_Q[None, :], QK_K[None, :]
     K2 = QK_SCALE * K
     return {
-        "q": QK_Q, "k": QK_K, "scale": QK_SCALE,
+        "q": QK_Q, "k": QK_K, "scale": QK_SCALE, "g": QK_G,
         "dot": float((Q @ K.T)[0, 0]), "dot_scaled": float((Q @ K2.T)[0, 0]),
-        "cos": float(qk_norm_scores(Q, K)[0, 0]), "cos_scaled": float(qk_norm_scores(Q, K2)[0, 0]),
+        "cos": float(qk_norm_scores(Q, K, g=QK_G)[0, 0]), "cos_scaled": float(qk_norm_scores(Q, K2, g=QK_G)[0, 0]),
     }
 
 

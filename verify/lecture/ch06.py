@@ -27,6 +27,7 @@ SEED = 20261016
 WIDTH = 16                    # the branch width: our choice; the seed does not give LAB03's
 PREFIX = ("a", "scene")
 IMAGE_A, IMAGE_B = "lake", "bank_river"
+ARCHIVED_BAND = (0.0049, 0.0054)  # visionruns §6.8: the course's archived colour scale (a record; §6.8 compares widths with it)
 GIVE_BOOK = ("give_book_blue", "give_book_red", "give_book_sleeve", "give_book_background")
 HIGHER_RES = (336, 14)        # §6.15: ViT-L/14 (patch 14) at 336 px beside 224 px: 24×24 and 16×16 patches
 BASE_RES = (224, 14)
@@ -124,7 +125,7 @@ def _failed_check(runs: dict, params) -> str | None:
 
 @kinds(course="seed",   # §6.6 fixes it; the page names §6.6 in course_also
        site_construction=("gate_residue leak_off_diff max_dK max_dZ off_a off_b off_diff off_vs_language on_a "
-                          "on_b on_diff stale_on_diff sum_err width"))
+                          "on_b on_diff positions stale_on_diff sum_err width"))
 @inputs("seed")
 def four_arm_table() -> dict:
     """§6.7: the four arms, the asserted checks, and the two deliberate mistakes."""
@@ -158,6 +159,7 @@ def four_arm_table() -> dict:
     assert on_a["argmax"] == on_b["argmax"], "the page says the greedy choice is the same for both images"
     return {
         "seed": SEED, "width": params.width, "prefix": " ".join(PREFIX), "vocab": list(VOCAB),
+        "positions": len(runs[("A", True)].weights),   # the site's pictures: one weight per 16x16 patch
         "max_dZ": max_abs_diff(runs[("A", True)].Z, runs[("B", True)].Z),
         "max_dK": max_abs_diff(runs[("A", True)].K, runs[("B", True)].K),
         "on_diff": check["on_diff"], "off_diff": check["off_diff"], "off_vs_language": check["off_vs_language"],
@@ -215,6 +217,8 @@ def weight_range() -> dict:
         out[image] = {"min": float(w.min()), "max": float(w.max()), "ratio": float(w.max() / w.min()),
                       "above": int((w > out["uniform"]).sum()),
                       "max_over_uniform": float(w.max() * len(w)),
+                      "width": float(w.max() - w.min()),
+                      "width_over_archive": float((w.max() - w.min()) / (ARCHIVED_BAND[1] - ARCHIVED_BAND[0])),
                       "corr": weight_correlations(runs[(image, True)])}
     out["min"] = min(out["A"]["min"], out["B"]["min"])
     out["max"] = max(out["A"]["max"], out["B"]["max"])

@@ -54,7 +54,8 @@ def six_review_nb() -> dict:
     }
 
 
-@kinds(course="joint like posterior_pos prior", site_construction="posterior_neg six")
+@kinds(course="joint like posterior_pos prior six.n_docs six.vocab",   # primer §1.1 six reviews, §3.1 seven words (course_also)
+       site_construction="posterior_neg six")
 def naive_bayes() -> dict:
     """A.1 page: the primer's one-word step at the top level, the six-review model under "six". The primer
     prints the 好评 posterior (0.952); the 差评 posterior is the site's, so the two are separate keys."""

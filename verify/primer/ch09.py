@@ -15,6 +15,8 @@ FORGET = 0.9      # share of the old memory kept
 CANDIDATE = 0.5   # new candidate content
 INPUT = 0.2       # share of the candidate written
 OUTPUT = 0.7      # share of tanh(c) exposed
+GATE_OPEN = 1.0  # §9.2's idealized endpoints: keep share 1 ...
+GATE_SHUT = 0.0  # ... and write share 0
 GATE_INPUT = 5.0  # a large but finite pre-activation, to show sigmoid never reaches its ends
 
 # §9.3: ⊙ on a two-cell memory
@@ -26,21 +28,21 @@ GRU_WRITE = 0.2      # a GRU update gate in the course convention: share of the 
 WIDTH = 128          # word vectors and states, as in §8.3
 
 
-@kinds(course="c c_prev f g h i o pair_c pair_f pair_kept pair_width",
+@kinds(course="c c_prev f g gate_open gate_shut h i o pair_c pair_f pair_kept pair_width",
        site_construction="clear_kept gate_in gate_in_neg keep_all_c kept sig_hi sig_lo written",
        rules={"pair_width": "the entries of primer §9.3's ⊙ example [1,2] ⊙ [0.5,0.1]: two cells"})
-@inputs("c_prev", "f", "g", "gate_in", "gate_in_neg", "i", "o")
+@inputs("c_prev", "f", "g", "gate_in", "gate_in_neg", "gate_open", "gate_shut", "i", "o")
 def one_cell() -> dict:
     """§9.2–§9.3: c_t = f c_{t-1} + i g, h_t = o tanh(c_t), plus the idealized endpoints."""
     step = lstm_cell_update(C_PREV, FORGET, INPUT, CANDIDATE, OUTPUT)
-    keep_all = lstm_cell_update(C_PREV, 1.0, 0.0, CANDIDATE, OUTPUT)
-    clear = lstm_cell_update(C_PREV, 0.0, INPUT, CANDIDATE, OUTPUT)
+    keep_all = lstm_cell_update(C_PREV, GATE_OPEN, GATE_SHUT, CANDIDATE, OUTPUT)
+    clear = lstm_cell_update(C_PREV, GATE_SHUT, INPUT, CANDIDATE, OUTPUT)
     width = len(C_PAIR)
     pair = lstm_cell_update(C_PAIR, F_PAIR, np.zeros(width), np.zeros(width), np.ones(width))
     return {
         "c_prev": C_PREV, "f": FORGET, "g": CANDIDATE, "i": INPUT, "o": OUTPUT,
         "kept": float(step.kept), "written": float(step.written), "c": float(step.c), "h": float(step.h),
-        "keep_all_c": float(keep_all.c), "clear_kept": float(clear.kept), "clear_c": float(clear.c),
+        "gate_open": GATE_OPEN, "gate_shut": GATE_SHUT, "keep_all_c": float(keep_all.c), "clear_kept": float(clear.kept), "clear_c": float(clear.c),
         "gate_in": GATE_INPUT, "sig_hi": float(sigmoid(GATE_INPUT)), "gate_in_neg": -GATE_INPUT, "sig_lo": float(sigmoid(-GATE_INPUT)),
         "pair_c": C_PAIR, "pair_f": F_PAIR, "pair_kept": pair.kept, "pair_width": width,
     }

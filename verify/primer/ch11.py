@@ -19,6 +19,7 @@ TOP_K = 2
 TOP_P = 0.8
 FLAT = np.array([0.4, 0.35, 0.25])           # a flatter distribution, to show top-p keeps more
 TEMPERATURES = (0.5, 1.0, 2.0)
+ZERO_T = 0.0                  # temperature=0: what some interfaces call greedy; the formula cannot take it (§11.4)
 TIED_LOGITS = np.array([2.0, 2.0, 0.0])      # two equal top scores, for the T -> 0 limit
 
 TRUE_TOKEN_PROBS = np.array([0.5, 0.25, 0.125])   # §11.5
@@ -41,10 +42,10 @@ def training_pairs() -> dict:
     return {"n_tokens": len(SENTENCE), "n_predictions": len(targets), "n_inputs": len(inputs)}
 
 
-@kinds(course="k p probs t1_0 top_k",
+@kinds(course="k p probs t1_0 top_k zero_t",
        site_construction=("flat flat_short flat_size greedy n_short n_tied t0_5 t2_0 temps tied tied_limit "
                           "top_p_mass top_p_size"))
-@inputs("k", "p")
+@inputs("k", "p", "zero_t")
 def choosing() -> dict:
     """§11.4: greedy, sampling, top-k, top-p and temperature on the same distribution."""
     logits = np.log(PROBS)                    # scores whose softmax at T = 1 is PROBS
@@ -52,7 +53,7 @@ def choosing() -> dict:
     kept_flat = top_p_set(FLAT, TOP_P)
     by_t = {f"t{str(t).replace('.', '_')}": temperature_probs(logits, t) for t in TEMPERATURES}
     return {
-        "probs": PROBS, "k": TOP_K, "p": TOP_P,
+        "probs": PROBS, "k": TOP_K, "p": TOP_P, "zero_t": ZERO_T,
         "greedy": temperature_probs(logits, 0.0),
         "top_k": top_k_filter(PROBS, TOP_K),
         "top_p_size": len(kept_p), "top_p_mass": PROBS[kept_p].sum(),
