@@ -461,6 +461,21 @@ def _enumerations_exchanged_twice(text: str):
         yield from _neighbours_exchanged(once, _MAX_PAIRED, _ENUMERATOR)
 
 
+def _repunctuated(text: str, parts: set[str]) -> str | None:
+    """The pinned text, when `text` is it with one clause mark added or taken away (于是同一个词 -> 于是，同一个词;
+    注意“噪声” -> 注意：“噪声”): the words stand in the same order, only the pause moved."""
+    probe, reading = Unit("sentence", 0), Reading()
+    marks = [i for i, ch in enumerate(text) if ch in _CLAUSE_END]
+    candidates = [text[:i] + text[i + 1:] for i in marks]
+    candidates += [text[:i] + "，" + text[i:] for i in range(1, len(text))
+                   if text[i - 1] not in _CLAUSE_END + _SENTENCE_END and text[i] not in _CLAUSE_END + _SENTENCE_END]
+    for candidate in candidates:
+        probe.raw = candidate
+        if reading.parts_keys(probe)[0] in parts:
+            return candidate
+    return None
+
+
 def _swapped_back(text: str, parts: set[str]) -> str | None:
     """The pinned text, when `text` is it with the sides of one coordination exchanged (A和B -> B和A), the items
     of one enumeration reordered, or a clause moved across a comma: each says what the pinned sentence said."""
@@ -489,7 +504,7 @@ def exchanged(page, pinned: dict[str, str]) -> list[Unit]:
         if any(k in parts for k in reading.parts_keys(unit)) or reading.chars_key(unit) not in chars:
             return below   # the common case first: the unit reads as pinned
         if unit.kind == "sentence":
-            back = _swapped_back(unit.raw, parts)
+            back = _repunctuated(unit.raw, parts) or _swapped_back(unit.raw, parts)
             if back is not None:
                 reading.restore(unit, _normalize(back))
                 return below

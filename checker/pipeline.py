@@ -759,6 +759,22 @@ def _list_counted_before(body: str, token, listed: int) -> bool:
                for other in classify.numbers_in(body[:token.start]) if not other.structural)
 
 
+def _count_value(token) -> float | None:
+    return float(token.text) if token.text.isdigit() else classify.word_value(token.text)
+
+
+def _count_claimed(ctx: Context, token) -> None:
+    """A number inside a claim hole: counted as recomputed, marked with the kind of the claim where it starts."""
+    report = ctx.report
+    report.numbers_recomputed += 1
+    where = token.start + ctx.page.body_offset
+    index = next((n for n, c in enumerate(report.claims) if c.status == "passed" and c.span
+                  and c.span[0] <= where < c.span[1]), None)
+    if index is not None:
+        report.marks.append(kinds.Mark(token.start, token.end, token.text, claim_kind(ctx, report.claims[index]),
+                                       claim=index))
+
+
 def check_completeness(ctx: Context) -> None:
     """Every number in the body that is not structural is covered by a claim or a citation."""
     report = ctx.report
@@ -774,14 +790,7 @@ def check_completeness(ctx: Context) -> None:
         if "failed-claim" in covers:
             continue  # its claim already failed with a message of its own
         if "claim" in covers:
-            report.numbers_recomputed += 1
-            where = (token.start + ctx.page.body_offset, token.end + ctx.page.body_offset)
-            index = next((n for n, c in enumerate(report.claims) if c.status == "passed" and c.span
-                          and c.span[0] <= where[0] < c.span[1]), None)   # the claim where the number starts
-            if index is not None:
-                claim = report.claims[index]
-                report.marks.append(kinds.Mark(token.start, token.end, token.text, claim_kind(ctx, claim),
-                                               claim=index))
+            _count_claimed(ctx, token)
         elif "cited" in covers:
             report.numbers_cited += 1
             # each cited entry counts the numbers it accounts for, so the entries sum to numbers.cited
@@ -808,15 +817,15 @@ def check_completeness(ctx: Context) -> None:
                 ctx.fail(ctx.page.line_of(token.start),
                          f"{token.text!r} counts the items this sentence enumerates, but there are {listed}; "
                          f"write {listed} or list {int(stated)}")
-        elif (token.word and not token.phrase.startswith(SETTERS)
-              and counts.items_after(ctx.page.body, token.end) == classify.word_value(token.text)):
-            report.numbers_enumerated += 1   # 两条评论“A”和“B”: the items it counts follow it right there
+        elif ((token.word and not token.phrase.startswith(SETTERS) or token.text.isdigit())
+              and counts.items_after(ctx.page.body, token.end) == _count_value(token)):
+            report.numbers_enumerated += 1   # 两条评论“A”和“B”, 有 2 条（E 和 F）: the items it counts follow it
         elif (index := _restated_claim(ctx, token)) is not None:
             # the same value at the same precision as a number the page claims elsewhere: the computation that checks
             # that claim checks this one, and the number is whoever's that claim declares it to be
             report.numbers_recomputed += 1
-            report.marks.append(kinds.Mark(token.start, token.end, token.text,
-                                           claim_kind(ctx, report.claims[index]), claim=index))
+            report.marks.append(kinds.Mark(token.start, token.end, token.text, claim_kind(ctx, report.claims[index]),
+                                           claim=index))
         else:
             ctx.fail(ctx.page.line_of(token.start),
                      f"number {token.text!r} is neither claimed nor cited ({token.context}); {claim_hint(ctx, token)}")

@@ -279,6 +279,13 @@ def _subject(text: str) -> str:
     return ""
 
 
+# a subscripted symbol whose chain of = and ≈ ends right at the hole: 'h_1=\tanh{u1}\approx{h1}' names h1 h_1
+_SYMBOL_VALUE = re.compile(r"(?<![A-Za-z\\])([A-Za-z])_\{?(\w+)\}?\s*(?:=[^，。；,;$]*?)?(?:=|\\approx|≈)\s*\$?\s*$")
+
+
+_SYMBOL_NAME = re.compile(r"[A-Za-z]_\w+")
+
+
 def _template_subjects(template: str) -> dict[str, set[str]]:
     r"""The things a template gives numbers for, with their holes' keys: a claimed table's column headers; the
     subject of a clause that holds a hole when it is specific (a phrase with 的, 差评样本的损失, or three characters or
@@ -298,6 +305,9 @@ def _template_subjects(template: str) -> dict[str, set[str]]:
         return out
     for m in HOLE.finditer(template):
         before = template[:m.start()]
+        symbol = _SYMBOL_VALUE.search(before)
+        if symbol:   # h_2=\tanh(u_2)\approx{h2}: the symbol names the value at the end of its chain
+            out.setdefault(f"{symbol.group(1)}_{symbol.group(2)}", set()).add(m.group(1) + m.group(2))
         cut = max(before.rfind(c) for c in _CLAUSE_MARKS)
         word = _subject(before[cut + 1:])
         if word and len(word) < 3 and "的" not in word:
@@ -587,86 +597,101 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
     squeezed, offsets = squeeze(page.body)
     bound: list[tuple[int, int]] = list(located)
     for i, entry in enumerate(entries):
-        line = line_of_item(i)
-        if not isinstance(entry, dict) or not {"text", "holds"} <= set(entry) <= {"text", "holds", "context"} or \
-                not all(isinstance(entry[k], str) for k in entry):
-            errors.append((line, f"relation {i} must be a mapping with exactly 'text' (the sentence's words on the "
-                                 "page) and 'holds' (a predicate like '{a} < {b}'), both quoted strings, and optionally "
-                                 "'context' (the printed keys the comparison does not compare, like '{n_batch}')"))
-            continue
-        text, predicate, context = entry["text"], entry["holds"], entry.get("context", "")
-        if not comparison_words(text) and not MATH_ORDER.search(text):
-            if not EQUALITY.search(text):
-                errors.append((line, f"relation {i} text {text!r} contains no comparison word; bind the words that "
-                                     "state the order (大于, 更快, 超过, larger…) or the equality (一样, 不变, 相同…)"))
-            elif not STATES_EQUALITY.search(predicate):
-                errors.append((line, f"relation {i} text says {EQUALITY.search(text).group(0)!r}, an equality, but "
-                                     f"{predicate!r} does not state one; write close(a, b, tol) or a == b"))
-        different = DIFFERENCE.search(text)
-        if different and re.search(r"\b(?:close|course)\(", predicate) and not re.search(r"!=|<|>", predicate):
-            errors.append((line, f"relation {i} text says {different.group(0)!r} (different), but {predicate!r} states "
-                                 "only equalities; state the difference too (!=, <, >), or the word was changed"))
-        if re.search(r"\b(?:close|course)\(", predicate) and not EQUALITY.search(text):
-            errors.append((line, f"relation {i} {predicate!r} states an equality, but its text {text!r} says none "
-                                 "(一样, 相同, 不变…); the word was changed, or the predicate is not the sentence's"))
-        said = {polarity(m.group(0), _clause(text, m)) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
-        stated = _predicate_polarity(predicate)
-        if said and stated and said != stated:
-            # the directions the words state are the directions the predicate states: 更长…更低 binds one '>' and
-            # one '<', so flipping either word (更短…更低) leaves a direction the predicate does not state
-            missing = said - stated or stated - said
-            word = next((m.group(0) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))
-                         if polarity(m.group(0), _clause(text, m)) in missing), None)
-            what = (f"says {word!r} ({'greater' if 'up' in missing else 'less'}), but {predicate!r} states no such order"
-                    if word else f"states only {'greater' if 'up' in said else 'less'}, but {predicate!r} also states "
-                    f"{'greater' if 'up' in missing else 'less'}")
-            errors.append((line, f"relation {i} text {what}; write the predicate with the sentence's subject first, "
-                                 "one comparison per order word — or a word was flipped"))
-        for m in comparison_words(text):
-            wanted = PACE_FUNCTION.get(pace(m.group(0)))
-            if wanted and not re.search(rf"\b{wanted}\(", predicate):
-                errors.append((line, f"relation {i} text says {m.group(0)!r}, a pace, but {predicate!r} does not state "
-                                     f"it with {wanted}(a, b) (a takes {'less' if wanted == 'faster' else 'more'} time "
-                                     f"than b); bind the times — or the word was flipped"))
-                break
-        swapped = swapped_names(text, predicate, table_rows(page.meta))
-        if swapped:
-            errors.append((line, f"relation {i}: {swapped}; the names were swapped, or the predicate was"))
-        needle = squeeze(text)[0]
-        found = [m.start() for m in re.finditer(re.escape(needle), squeezed)] if needle else []
-        if not found:
-            errors.append((line, f"relation {i} text not found in the page body: {text!r}; the sentence changed "
-                                 "— restore it, or update the relation and check that the order still holds"))
-        for start in found:
-            bound.append((offsets[start], offsets[start + len(needle) - 1] + 1))
-        # without values no claim was located: what the text prints is unknown, and the function's failure is reported
-        unread, stale = ([], []) if values is None else _printed_but_unread(found, len(needle), offsets, printed,
-                                                                            predicate, context)
-        if unread:
-            errors.append((line, f"relation {i} text prints {', '.join('{' + k + '}' for k in unread)} (claimed there), "
-                                 f"but {predicate!r} does not read {'it' if len(unread) == 1 else 'them'}: the predicate "
-                                 "was pointed at another key, or the number is context the comparison does not compare; "
-                                 "then list it under the relation's 'context'"))
-        if stale:
-            errors.append((line, f"relation {i} context names {', '.join('{' + k + '}' for k in stale)}, which its text "
-                                 "does not print (or the predicate reads); drop it from 'context'"))
-        if values is None:
-            continue
-        try:
-            holds, operands = evaluate(predicate, values, lookup, states_value)
-        except RelationError as exc:
-            errors.append((line, f"relation {i} {predicate!r}: {exc}"))
-            continue
-        except (ArithmeticError, ValueError, TypeError) as exc:
-            errors.append((line, f"relation {i} {predicate!r} cannot be evaluated ({type(exc).__name__}: {exc})"))
-            continue
-        if not holds:
-            shown = ", ".join(f"{k}={_short(v)}" for k, v in operands.items())
-            errors.append((line, f"relation {i} does not hold: {predicate} is false for {shown}; the page says "
-                                 f"{text!r} — fix the text or the computation"))
-
+        _check_entry(page, i, entry, line_of_item(i), values, lookup, states_value, squeezed, offsets, printed,
+                     errors, bound)
     view = classify.prose_view(page.body)
     math = classify.math_spans(view)
+    checked_symbols = _printed_inequalities(page, view, math, errors)
+    errors += _unbound_comparisons(page, view, math, claim_spans, names, bound, printed, numbers_at, checked_symbols)
+    return errors
+
+
+def _check_entry(page, i: int, entry, line: int, values, lookup, states_value, squeezed: str, offsets,
+                 printed, errors: list, bound: list) -> None:
+    """One front-matter relation: its shape, its words against its predicate, its text located in the body (the
+    span goes into `bound`), the keys it prints against those it reads, and its predicate on the values."""
+    if not isinstance(entry, dict) or not {"text", "holds"} <= set(entry) <= {"text", "holds", "context"} or \
+            not all(isinstance(entry[k], str) for k in entry):
+        errors.append((line, f"relation {i} must be a mapping with exactly 'text' (the sentence's words on the "
+                             "page) and 'holds' (a predicate like '{a} < {b}'), both quoted strings, and optionally "
+                             "'context' (the printed keys the comparison does not compare, like '{n_batch}')"))
+        return
+    text, predicate, context = entry["text"], entry["holds"], entry.get("context", "")
+    if not comparison_words(text) and not MATH_ORDER.search(text):
+        if not EQUALITY.search(text):
+            errors.append((line, f"relation {i} text {text!r} contains no comparison word; bind the words that "
+                                 "state the order (大于, 更快, 超过, larger…) or the equality (一样, 不变, 相同…)"))
+        elif not STATES_EQUALITY.search(predicate):
+            errors.append((line, f"relation {i} text says {EQUALITY.search(text).group(0)!r}, an equality, but "
+                                 f"{predicate!r} does not state one; write close(a, b, tol) or a == b"))
+    different = DIFFERENCE.search(text)
+    if different and re.search(r"\b(?:close|course)\(", predicate) and not re.search(r"!=|<|>", predicate):
+        errors.append((line, f"relation {i} text says {different.group(0)!r} (different), but {predicate!r} states "
+                             "only equalities; state the difference too (!=, <, >), or the word was changed"))
+    if re.search(r"\b(?:close|course)\(", predicate) and not EQUALITY.search(text):
+        errors.append((line, f"relation {i} {predicate!r} states an equality, but its text {text!r} says none "
+                             "(一样, 相同, 不变…); the word was changed, or the predicate is not the sentence's"))
+    said = {polarity(m.group(0), _clause(text, m)) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
+    stated = _predicate_polarity(predicate)
+    if said and stated and said != stated:
+        # the directions the words state are the directions the predicate states: 更长…更低 binds one '>' and
+        # one '<', so flipping either word (更短…更低) leaves a direction the predicate does not state
+        missing = said - stated or stated - said
+        word = next((m.group(0) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))
+                     if polarity(m.group(0), _clause(text, m)) in missing), None)
+        what = (f"says {word!r} ({'greater' if 'up' in missing else 'less'}), but {predicate!r} states no such order"
+                if word else f"states only {'greater' if 'up' in said else 'less'}, but {predicate!r} also states "
+                f"{'greater' if 'up' in missing else 'less'}")
+        errors.append((line, f"relation {i} text {what}; write the predicate with the sentence's subject first, "
+                             "one comparison per order word — or a word was flipped"))
+    for m in comparison_words(text):
+        wanted = PACE_FUNCTION.get(pace(m.group(0)))
+        if wanted and not re.search(rf"\b{wanted}\(", predicate):
+            errors.append((line, f"relation {i} text says {m.group(0)!r}, a pace, but {predicate!r} does not state "
+                                 f"it with {wanted}(a, b) (a takes {'less' if wanted == 'faster' else 'more'} time "
+                                 f"than b); bind the times — or the word was flipped"))
+            break
+    swapped = swapped_names(text, predicate, table_rows(page.meta))
+    if swapped:
+        errors.append((line, f"relation {i}: {swapped}; the names were swapped, or the predicate was"))
+    needle = squeeze(text)[0]
+    found = [m.start() for m in re.finditer(re.escape(needle), squeezed)] if needle else []
+    if not found:
+        errors.append((line, f"relation {i} text not found in the page body: {text!r}; the sentence changed "
+                             "— restore it, or update the relation and check that the order still holds"))
+    for start in found:
+        bound.append((offsets[start], offsets[start + len(needle) - 1] + 1))
+    # without values no claim was located: what the text prints is unknown, and the function's failure is reported
+    unread, stale = ([], []) if values is None else _printed_but_unread(found, len(needle), offsets, printed,
+                                                                        predicate, context)
+    if unread:
+        errors.append((line, f"relation {i} text prints {', '.join('{' + k + '}' for k in unread)} (claimed there), "
+                             f"but {predicate!r} does not read {'it' if len(unread) == 1 else 'them'}: the predicate "
+                             "was pointed at another key, or the number is context the comparison does not compare; "
+                             "then list it under the relation's 'context'"))
+    if stale:
+        errors.append((line, f"relation {i} context names {', '.join('{' + k + '}' for k in stale)}, which its text "
+                             "does not print (or the predicate reads); drop it from 'context'"))
+    if values is None:
+        return
+    try:
+        holds, operands = evaluate(predicate, values, lookup, states_value)
+    except RelationError as exc:
+        errors.append((line, f"relation {i} {predicate!r}: {exc}"))
+        return
+    except (ArithmeticError, ValueError, TypeError) as exc:
+        errors.append((line, f"relation {i} {predicate!r} cannot be evaluated ({type(exc).__name__}: {exc})"))
+        return
+    if not holds:
+        shown = ", ".join(f"{k}={_short(v)}" for k, v in operands.items())
+        errors.append((line, f"relation {i} does not hold: {predicate} is false for {shown}; the page says "
+                             f"{text!r} — fix the text or the computation"))
+
+
+
+def _printed_inequalities(page, view: str, math, errors: list) -> set[int]:
+    """An order written in math between two printed numbers ($-6.4>-8.2$) is checked on the printed values; the
+    offsets of the symbols so checked are returned (the lint leaves them alone)."""
     checked_symbols: set[int] = set()
     for s, e, c in math:
         for m in PRINTED_ORDER.finditer(view, c, e):
@@ -678,6 +703,15 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
             if not _ORDER_OPS[m.group(2)](left.value, right.value):
                 errors.append((page.line_of(m.start()), f"the formula states {m.group(1)}{m.group(2)}{m.group(3)}, "
                                                           "which is false for the printed numbers; fix the relation"))
+    return checked_symbols
+
+
+def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, printed, numbers_at,
+                         checked_symbols: set[int]) -> list[tuple[int, str]]:
+    """The completeness lint: a comparison word beside a claimed number, or between two things the page has
+    numbers for, that no relation or located text binds; one between the two verified numbers of its sentence
+    is decided on their printed values instead (printed_order)."""
+    errors: list[tuple[int, str]] = []
     keyed = names if isinstance(names, dict) else {n: set() for n in names}
     names = set(keyed)
     for start, end in sentences(view):
@@ -704,7 +738,8 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
                       and not directions.general(sentence_text)):
                     # 升温以后，保留的候选反而更少: a change under one of the page's conditions, of a thing it computed
                     words.append((m, "under a condition the page has numbers for"))
-            if len(named) >= 2:
+            # a symbol (h_1, W_x) is named for an order between two of them; 'W_x, W_h 始终不变' says each stays put
+            if len({n for n in named if not _SYMBOL_NAME.fullmatch(n)}) >= 2:
                 words += [(m, "between two things the page has numbers for") for m in _asserted_equalities(sentence_text)
                           if not directions.attributive(sentence_text, m.end())
                           and not directions.denied(sentence_text, m.start())]

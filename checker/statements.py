@@ -41,7 +41,7 @@ from checker.unit_words import PRECISION_BYTES, PRECISION_WORD
 _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
 # a negation shortly before a word reverses what it says (不会增加, 不是本站训练的); a clause break ends its reach
 _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不能|无法|从不)[^，。；,;：:]{0,10}$|不[^，。；,;：:同]{0,2}$")
-_SAME_EXTRA = re.compile(r"同样|原样|一致|没有?变|未变")
+_SAME_EXTRA = re.compile(r"同样|原样|照搬|一致|没有?变|未变")
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样")
 _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
          "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",
@@ -85,7 +85,9 @@ _DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|
                    r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算出|算了|复现|列出|给出|报告|画出|做过|做了|"
                    r"(?<=没有)做|(?<=没)做|(?<=未)做)")
 _DEGREE = re.compile(r"(?:较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)")
-_POSITION = re.compile(r"([前后上下])一(?=[个张步层条句位项节章篇段页轮次状时词行列刻])|(起点|终点)")
+# 上一步, 下一个; not 上/下 as a verb's complement (垫上一次, 写下一个, 剩下一个: once, one)
+_POSITION = re.compile(r"(?:(?<![垫加放贴补填接跟配乘装挂带附留剩存停落降掉])([上下])|([前后]))"
+                       r"一(?=[个张步层条句位项节章篇段页轮次状时词行列刻])|(起点|终点)")
 _GROWTH = re.compile(r"按(平方|线性|指数|对数|常数)")
 _FAVOUR = re.compile(r"(?<![便])(有利|不利)")
 _TIME = re.compile(r"(?:更|较|稍)(早|晚|迟)|(早|晚)于")
@@ -93,8 +95,11 @@ _STAT = re.compile(r"中位(?:数|值)?|平均(?:值|数)?|均值")
 _RANGE = re.compile(r"介于\s*([^\s和与到，。；]{1,4}?)\s*(?:和|与|到)\s*([^\s，。；]{1,4}?)\s*之间")
 # whose a thing is, said of the thing (本站自建的切分, 入门文章给定的教学数, 取自讲义原表): the provenance of a box's content
 _SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自造|补充|设定|写的|选的|定的)|"
+                     r"(?:本站|本项目|课程|讲义|入门文章)\**人为(?:指定|选定|设定|挑选)|"
                      r"取自\**(?:讲义|入门文章|原课程|课程)|(?:讲义|入门文章|原课程)\**(?:本节)?的?(?:原表|原例|给定|给出|给的|写出)")
-_COPULA_NOT = re.compile(r"并不是|不是|并非|而非")
+# which axis of a matrix or table holds what: 行是两条评论 / 列是两条评论, 按行归一 / 按列归一
+_AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发并排系序队陈罗])([行列])(?=是|表示|对应|代表|之和|和为|归一|求和)")
+_COPULA_NOT = re.compile(r"并不就是|不就是|并不是|不是|并非|而非")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
 # (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not
 _SUBJECT_NAME = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_\\])([A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(?![A-Za-z0-9_])")
@@ -162,7 +167,7 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         add(m.start(), m.end(), _comparison_token("更" + m.group(1)))
     for m in _POSITION.finditer(sentence):
         add(m.start(), m.end(), "position:" + {"前": "before", "上": "before", "后": "after", "下": "after",
-                                               "起点": "start", "终点": "end"}[m.group(1) or m.group(2)])
+                                               "起点": "start", "终点": "end"}[m.group(1) or m.group(2) or m.group(3)])
     for m in _GROWTH.finditer(sentence):
         add(m.start(), m.end(), "growth:" + m.group(1))
     for m in _FAVOUR.finditer(sentence):
@@ -184,6 +189,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         word = m.group(0)
         add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") else "need-not"
             if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") else "must" if word in ("必须", "务必") else "necessarily")
+    for m in _AXIS.finditer(sentence):
+        add(m.start(), m.end(), "axis:" + ("row" if (m.group(1) or m.group(2)) == "行" else "column"))
     for m in _SIGN.finditer(sentence):
         add(m.start(), m.end(), "sign:" + ("+" if (m.group(1) or m.group(2)) == "正" else "-"))
     for m in _LIMIT.finditer(sentence):
@@ -261,6 +268,12 @@ def page_statements(page) -> list[tuple[int, str, str]]:
     return [(offset, token, sentence) for offset, token, sentence, _ in _statements(page)]
 
 
+def _target_name(target: str) -> str:
+    """A link target as pinned: its file name, with the folder where the name alone says nothing (ch12/index)."""
+    parts = target.removesuffix(".md").split("/")
+    return "/".join(parts[-2:]) if parts[-1] == "index" and len(parts) > 1 else parts[-1]
+
+
 def _statements(page) -> list[tuple[int, str, str, tuple[int, int] | None]]:
     """page_statements with the body span of each word's sentence (None in the front matter)."""
     out = []
@@ -283,7 +296,7 @@ def _statements(page) -> list[tuple[int, str, str, tuple[int, int] | None]]:
         for offset, token in by_clause(text):
             out.append((start + offset, token, sentence, span))
         out.extend((start + offset, token, sentence, span) for offset, token in terms(view, start, end, math))
-        out.extend((m.start(), "xref:" + m.group(1).rsplit("/", 1)[-1].removesuffix(".md"), sentence, span)
+        out.extend((m.start(), "xref:" + _target_name(m.group(1)), sentence, span)
                    for m in _LINK_TARGET.finditer(page.body, start, end))   # the prose view blanks link targets
     return out + labels
 
@@ -435,13 +448,9 @@ def errors(page) -> list[tuple[int, str]]:
         sentence = at[2][:90] if at else ""
         where = "in" if j1 < j2 else "near"   # a removed statement: its neighbour's sentence, the edit is beside it
         if any(t.startswith("relations:") for t in pinned[i1:i2] + now[j1:j2]):
-            what = "a new relation is not pinned yet" if op == "insert" else "a relation's predicate changed since it was pinned"
-            out.append((page.meta_lines.get("relations", 2), f"{what} "
-                        f"(now '{sentence}'): which computed values a comparison reads is what ties its sentence to "
-                        "them, and another pair of true values passes the same (checker/relations.py). If the change is "
-                        "meant, check that the predicate says what its text says, then run `make pin`"))
-            continue
-        out.append((line, _change(pinned[i1:i2], now[j1:j2], where, sentence)))
+            out.append((page.meta_lines.get("relations", 2), _relation_change(op, sentence)))
+        else:
+            out.append((line, _change(pinned[i1:i2], now[j1:j2], where, sentence)))
     run = f"`make pin PAGE={project_relative(Path(page.path))}`"
     return [(line, message.replace("run `make pin`", f"run {run} (it asks about each change)")) for line, message in out]
 
@@ -465,6 +474,13 @@ def _names_only_added_or_dropped(opcodes, pinned: list[str], now: list[str], fou
 
 def _is_name(token: str) -> bool:
     return re.sub(r"^(?:title|description):", "", token).startswith("term:")
+
+
+def _relation_change(op: str, sentence: str) -> str:
+    what = "a new relation is not pinned yet" if op == "insert" else "a relation's predicate changed since it was pinned"
+    return (f"{what} (now '{sentence}'): which computed values a comparison reads is what ties its sentence to them, "
+            "and another pair of true values passes the same (checker/relations.py). If the change is meant, check "
+            "that the predicate says what its text says, then run `make pin`")
 
 
 def _change(was: list[str], now: list[str], where: str, sentence: str) -> str:

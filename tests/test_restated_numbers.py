@@ -59,3 +59,15 @@ def test_printed_order_decides_only_the_shapes_it_knows(sentence, expected):
     words = comparison_words(sentence) + _asserted_equalities(sentence)
     assert words, sentence
     assert printed_order(sentence, words[0], _numbers(sentence)) is expected
+
+
+def test_a_digit_count_of_the_items_named_after_it_is_checked_by_counting(tmp_path):
+    assert page(tmp_path, BODY + "\n其中带“不”的评论有 2 条（E 和 F）。\n", BOUND) == []
+    errors = page(tmp_path, BODY + "\n其中带“不”的评论有 3 条（E 和 F）。\n", BOUND)
+    assert len(errors) == 1 and "'3' is neither claimed nor cited" in errors[0]
+
+
+def test_a_subscripted_symbol_names_the_value_its_chain_ends_in():
+    from checker.relations import _template_subjects
+    assert _template_subjects(r"h_1=\tanh{u1}\approx{h1}") .get("h_1") == {"h1"}
+    assert "h_1" not in _template_subjects(r"h_1=\tanh{u1}")   # u1 is the argument, not h_1's value

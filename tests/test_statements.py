@@ -323,3 +323,32 @@ def test_need_not_reads_its_synonyms_and_its_opposite_fails():
     said = [t for _, t in statements.tokens("训练的答案用不着人工标出。")]
     assert said == ["need-not"] and [t for _, t in statements.tokens("训练的答案不必人工标出。")] == said
     assert [t for _, t in statements.tokens("训练的答案必须人工标出。")] == ["must"]
+
+
+def test_a_pause_added_or_taken_away_is_not_an_exchange(boxes):
+    from checker import arrangements
+    text = BOXES.replace("这一步被推向第一维的正方向。", "这一步，被推向第一维的正方向。")
+    boxes.write_text(text, encoding="utf-8")
+    assert arrangements.errors(read_page(boxes)) == []
+    text = BOXES.replace("这一步被推向第一维的正方向。", "第一维的正方向被推向这一步。")   # words exchanged: still asked
+    boxes.write_text(text, encoding="utf-8")
+    assert arrangements.errors(read_page(boxes))
+
+
+def test_a_verb_complement_is_no_position():
+    assert [t for _, t in statements.tokens("给每个候选先垫上一次。")] == []
+    assert [t for _, t in statements.tokens("用上一步的状态。")] == ["position:before"]
+
+
+def test_which_axis_holds_what_and_who_chose_it_are_statements():
+    assert [t for _, t in statements.tokens("（行是两条评论）")] == ["axis:row"]
+    assert [t for _, t in statements.tokens("（列是两条评论）")] == ["axis:column"]
+    assert [t for _, t in statements.tokens("进行是必要的。")] == []
+    assert [t for _, t in statements.tokens("都是课程人为指定的")] == ["source:course"]
+    assert [t for _, t in statements.tokens("都是本站人为指定的")] == ["source:site"]
+
+
+def test_a_chapter_index_link_is_pinned_with_its_chapter():
+    assert statements._target_name("../ch12/index.md") == "ch12/index"
+    assert statements._target_name("../ch10/index.md") != statements._target_name("../ch12/index.md")
+    assert statements._target_name("../ch03/3-8.md") == "3-8"
