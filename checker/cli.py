@@ -151,6 +151,25 @@ def duplicate_ids(results: list[dict]) -> None:
             first[data["page"]] = data["path"]
 
 
+def _pages_named(given_paths: list[Path]) -> list[Path] | None:
+    """The pages the command line names (folders expanded); None, after one line saying why, when one is missing."""
+    pages = []
+    for given in given_paths:
+        if given.is_dir():
+            found = all_pages(given)
+            if not found:
+                print(f"{given}:1: no topic pages under this folder (Markdown files that open with '---' front "
+                      "matter); add pages or name the right folder")
+                return None
+            pages += found
+        elif given.is_file():
+            pages.append(given)
+        else:
+            print(f"{given}:1: no such page or folder; give Markdown pages or folders under docs/")
+            return None
+    return pages
+
+
 def main(argv=None) -> int:
     if argv and argv[0] == "new":
         from tools.scaffold import main as new
@@ -167,20 +186,9 @@ def main(argv=None) -> int:
         from checker.changes import main as changes
         return changes(args.changes)
     started = time.perf_counter()
-    pages = []
-    for given in args.pages or [DOCS]:
-        if given.is_dir():
-            found = all_pages(given)
-            if not found:
-                print(f"{given}:1: no topic pages under this folder (Markdown files that open with '---' front "
-                      "matter); add pages or name the right folder")
-                return 2
-            pages += found
-        elif given.is_file():
-            pages.append(given)
-        else:
-            print(f"{given}:1: no such page or folder; give Markdown pages or folders under docs/")
-            return 2
+    pages = _pages_named(args.pages or [DOCS])
+    if pages is None:
+        return 2
     whole_site = not args.pages
     from checker.inputs import snapshot
     with snapshot():   # the checker's and the data's files hashed once for all pages, not once per page

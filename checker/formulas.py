@@ -93,7 +93,8 @@ def _group(tex: str, i: int) -> int:
 
 def explicit_products(tex: str) -> str:
     r"""Write every implicit product with \cdot, so the lark grammar reads `2n^2d`, `r(a+b)` and
-    `2d\,d_{\mathrm{ff}}` as products (it rejects or misreads some juxtapositions)."""
+    `2d\,d_{\mathrm{ff}}` as products (it rejects or misreads some juxtapositions). Long because it is one
+    left-to-right scan whose cases (digit, letter, group, command, subscript) share the scanning position."""
     tex = _SPACING.sub(" ", tex).replace(r"\times", r"\cdot ").replace(r"\left", "").replace(r"\right", "")
     tex = re.sub(r"\\(?:big|Big|bigg|Bigg)[lr]?", "", tex)
     tex = _WRAPPED_NAME.sub(lambda m: m.group(1).replace(" ", ""), tex)
@@ -522,6 +523,8 @@ class ArrayFormula:
         self._check_mapping()
 
     def _check_mapping(self) -> None:
+        """The entry's fields, each validated before anything is evaluated. Long because each field (tex, kernel,
+        variables, outputs, tolerance) has its own rule and its own one-line message."""
         from checker import formula_arrays as fa
 
         mapped = set()

@@ -32,7 +32,7 @@ from checker.formulas import check_formulas
 from checker.literals import literal_keys
 from checker.numbers import NumberFormatError, Quantity, compare, hole_pattern, parse_number
 from checker.page import Page, PageError, all_pages, claim_line, is_page, read_page, squeeze  # noqa: F401
-from checker.paths import ROOT, project_relative
+from checker.paths import DOCS, ROOT, project_relative
 from checker.relations import check_relations, named_keys
 from checker.seed_numbers import SectionNumbers, chapter_numbers, section_numbers
 
@@ -273,6 +273,9 @@ def check_claims(ctx: Context) -> None:
 
 
 def check_claim(ctx: Context, i: int, template) -> None:
+    """One claim template: located on the page, each hole's printed text compared with its computed value. Long
+    because it is one claim's path through every way a hole can be printed (text, scalar, array, fraction, unit),
+    each with its own one-line error, in the order the page reads."""
     page, values = ctx.page, ctx.values
     line = claim_line(page, "claims", i)
     if not isinstance(template, str):
@@ -556,6 +559,28 @@ def check_provenance(ctx: Context) -> None:
     ctx.covered += [Cover(start, end, "cited", entry) for start, end, entry in found.covered]
     ctx.report.cited = [Citation(c["text"], c["source"], c["kind"], c["reference"], c["found"]) for c in found.cited]
     ctx.report.references = found.references
+
+
+def check_formulas_are_listed(ctx: Context) -> None:
+    """Every formula the inventory lists (a display formula, an inline one that computes) is in it: a new formula is
+    asked for at its page, where the author is, not first by the whole-site test (checker/formula_inventory.py)."""
+    from checker import formula_inventory as inventory
+    path = Path(ctx.page.path).resolve()
+    if not path.is_relative_to(DOCS.resolve()):
+        return   # a scratch page outside docs/ is not the site's
+    listed = _inventory_keys()
+    for formula in inventory.formulas_of(path):
+        if (formula["page"], inventory.squeeze(formula["tex"])) not in listed:
+            ctx.fail(formula["line"], f"formula ${formula['tex'][:60]}$ is not in checker/data/formulas_inventory.yaml: "
+                                      "bind it to its kernel (front matter formulas:), then run `python -m "
+                                      "checker.formula_inventory --write` and, if it is not bound, write its status "
+                                      "(notation or unbound) with a reason there")
+
+
+@functools.lru_cache(maxsize=1)
+def _inventory_keys() -> frozenset:
+    from checker import formula_inventory as inventory
+    return frozenset((e["page"], inventory.squeeze(e["tex"])) for e in inventory.load())
 
 
 def check_source_list(ctx: Context) -> None:
@@ -906,6 +931,7 @@ STAGES = (
     check_source_matches_id,
     check_provenance,
     check_source_list,
+    check_formulas_are_listed,
     check_declared_kinds,   # after provenance: a record number computed here needs a cited record
     check_comparisons,
     check_unit_words,

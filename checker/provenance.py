@@ -140,7 +140,7 @@ def _allowed_values(citation: Citation, source) -> list[tuple[float, str]]:
 
 
 def check(page, numbers_in, compare) -> Provenance:
-    """The provenance stage. `numbers_in(text)` yields tokens with .text/.structural (checker.classify);
+    """Long because its checks share the parsed citations, the located cited texts and the page's sources; each part is a helper below, this function is their order. The provenance stage. `numbers_in(text)` yields tokens with .text/.structural (checker.classify);
     `compare(printed, value)` -> (ok, why) (checker.numbers)."""
     result = Provenance()
     meta, body = page.meta, page.body

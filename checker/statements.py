@@ -394,21 +394,25 @@ def _only_a_name_mentioned(was: list[str], now: list[str]) -> bool:
     return _only_subjects_lost([t for t in was if not _is_name(t)], [t for t in now if not _is_name(t)])
 
 
+def _unpinned(page, found) -> list[tuple[int, str]]:
+    """A page with no pin file: a page outside docs/ (a test's scratch page) is not the site's until it is placed
+    there; and a new page whose only statements are its names, labels and relations is asked for no pin yet (a
+    scaffolded page verifies green at once): `make pin` records them with the rest when the page is pinned."""
+    found = [f for f in found if re.sub(r"^(?:title|description):", "", f[1]).split(":", 1)[0]
+             not in ("term", "label", "relations")]
+    if not found or not _on_the_site(Path(page.path)):
+        return []
+    return [(_line(page, found[0]), f"the page's {len(found)} statement words are not pinned (no "
+             f"{project_relative(snapshots.path_for(page.path))}); read its sentences that state an order, an "
+             f"equality, a sign or who computed what, then run `make pin PAGE={project_relative(Path(page.path))}`")]
+
+
 def errors(page) -> list[tuple[int, str]]:
     """(line, message) for every statement of the page that differs from its pin."""
     found = page_statements(page)
     pinned = pinned_tokens(page)
     if pinned is None:
-        # a page outside docs/ (a test's scratch page) is not the site's until it is placed there; and a new page
-        # whose only statements are its names, labels and relations is asked for no pin yet (a scaffolded page
-        # verifies green at once): `make pin` records them with the rest when the page is pinned
-        found = [f for f in found if re.sub(r"^(?:title|description):", "", f[1]).split(":", 1)[0]
-                 not in ("term", "label", "relations")]
-        if not found or not _on_the_site(Path(page.path)):
-            return []
-        return [(_line(page, found[0]), f"the page's {len(found)} statement words are not pinned (no "
-                 f"{project_relative(snapshots.path_for(page.path))}); read its sentences that state an order, an "
-                 f"equality, a sign or who computed what, then run `make pin PAGE={project_relative(Path(page.path))}`")]
+        return _unpinned(page, found)
     # a sentence that is new (added since the pin, not edited from a pinned one: checker/arrangements.py tells the
     # two apart) is new prose: its statements are left out before the comparison, so that the alignment cannot
     # pair its words with a pinned sentence's and report the neighbour as changed; the next `make pin` records it.
@@ -442,7 +446,9 @@ def errors(page) -> list[tuple[int, str]]:
         if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):
             continue
         if (op, i1, j1) in mentioned:
-            continue   # a name mentioned or no longer mentioned (… 概率最高的变成了 EOS): a name *replaced* still fails
+            continue
+        if op == "insert" and not any(_guarded(t) for t in now[j1:j2]):
+            continue   # a description added to a sentence (选错一个词后 -> 此后): like a new sentence, it is new prose   # a name mentioned or no longer mentioned (… 概率最高的变成了 EOS): a name *replaced* still fails
         at = found[j1] if j1 < j2 or j1 == 0 and found else found[j1 - 1] if found else None
         line = _line(page, at) if at else page.body_first_line
         sentence = at[2][:90] if at else ""
@@ -470,6 +476,18 @@ def _names_only_added_or_dropped(opcodes, pinned: list[str], now: list[str], fou
     alone += [ops for sentence, ops in losses.items() if sentence not in gains and
               sentence_at(max(ops[0][2] - 1, 0)) not in gains]
     return {op for ops in alone for op in ops}
+
+
+# what an edit must not slip into a pinned sentence unseen: who computed what, whether it was done, a hedge, a
+# conclusion, a label. Other statement words added to a sentence describe (位置之后, 最高的是, query 的偏好) and
+# pass like a new sentence; a word replaced or removed fails whatever it is
+_GUARDED = ("source:", "not:source:", "site", "course", "primer", "paper", "done", "not-done", "not-necessarily",
+            "necessarily", "must", "need-not", "conclude:", "label:", "not-is", "not:")
+
+
+def _guarded(token: str) -> bool:
+    bare = re.sub(r"^(?:title|description):", "", token).split("@", 1)[0]
+    return any(bare == g or (g.endswith(":") and bare.startswith(g)) for g in _GUARDED)
 
 
 def _is_name(token: str) -> bool:

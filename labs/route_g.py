@@ -162,7 +162,7 @@ def machine() -> dict:
 # --------------------------------------------------------------------------- what the labs page quotes
 
 def headlines(r: dict) -> dict:
-    """docs/labs/index.md, section G: machine-independent numbers from the committed results of
+    """Long because each headline is computed beside the assertion of the order the page states for it. docs/labs/index.md, section G: machine-independent numbers from the committed results of
     route G (no timings). Every order the page states between two numbers is asserted here."""
     from kernels.fact_task import FactDecoder, FactDecoderConfig
     from checker.numbers import Quantity

@@ -309,7 +309,7 @@ def token_strip(plt, tokens, prefill, spans, key_start, labels):
 
 @kind()
 def probability_tree(plt, edges, path, greedy_path, best_path, beam_path, pruned):
-    """The finite probability tree: every edge with its given probability, every leaf with its sentence
+    """Long because it is one drawing: layout, edges, leaves and the three highlighted paths share the coordinates. The finite probability tree: every edge with its given probability, every leaf with its sentence
     probability; greedy, exhaustive-best and beam paths highlighted; prefixes the beam dropped crossed."""
     children = {("" if p == "root" else p): d for p, d in edges.items()}
     leaves, pos = [], {}

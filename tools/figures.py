@@ -160,7 +160,7 @@ def _squeeze(text: str) -> str:
 
 
 def check_figures(page, values: dict | None, report, fail) -> list[dict]:
-    """Check and draw a page's declared figures; returns their records for the page JSON.
+    """Long because the rules share one pass over the declared figures and their embeds (line numbers, locks, alt text) and report in page order. Check and draw a page's declared figures; returns their records for the page JSON.
 
     `fail(line, message)` records a one-line error. Rules: every entry is embedded exactly once with
     non-empty alt text; every embed names a declared figure; the data hash equals the entry's lock;

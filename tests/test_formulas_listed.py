@@ -1,0 +1,47 @@
+"""A new formula is asked for at its page (checker/pipeline.py::check_formulas_are_listed), not first by the
+whole-site inventory test."""
+import textwrap
+
+from checker import formula_inventory, pipeline
+from checker.pipeline import check_page
+
+PAGE = """\
+    ---
+    id: test.formulas
+    title: t
+    source: lecture §3.16
+    evidence: [construction]
+    verify: verify/lecture/ch03_search.py::candidate_scores
+    claims:
+      - 'her 得分 ${her}$'
+    ---
+
+    # 分数
+
+    her 得分 $-6.4$。
+
+    $$p=\\frac{e^{z}}{\\sum_j e^{z_j}}$$
+    """
+
+
+def _page(tmp_path, monkeypatch, listed: frozenset):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    path = docs / "p.md"
+    path.write_text(textwrap.dedent(PAGE), encoding="utf-8")
+    monkeypatch.setattr(pipeline, "DOCS", docs)
+    monkeypatch.setattr(formula_inventory, "ROOT", tmp_path)
+    monkeypatch.setattr(pipeline, "_inventory_keys", lambda: listed)
+    return path
+
+
+def test_a_formula_missing_from_the_inventory_fails_at_its_line(tmp_path, monkeypatch):
+    errors = check_page(_page(tmp_path, monkeypatch, frozenset())).errors
+    found = [e for e in errors if "formulas_inventory.yaml" in e]
+    assert len(found) == 1 and found[0].startswith(f"{tmp_path / 'docs' / 'p.md'}:15: formula $p=")
+
+
+def test_a_listed_formula_passes(tmp_path, monkeypatch):
+    tex = formula_inventory.squeeze(r"p=\frac{e^{z}}{\sum_j e^{z_j}}")
+    errors = check_page(_page(tmp_path, monkeypatch, frozenset({("docs/p.md", tex)}))).errors
+    assert not [e for e in errors if "formulas_inventory.yaml" in e]
