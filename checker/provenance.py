@@ -217,8 +217,9 @@ def check(page, numbers_in, compare) -> Provenance:
             if source.kind == "paper" and not getattr(token, "word", False):
                 attributed.append((token.start, token.text,
                                    [q for value, q in allowed if _admits(compare, token.text, value)]))
-            if getattr(token, "word", False) and _course_states_word(page, token.text):
-                continue  # a count in the course's own words ('两组', '四层'), stated by the page's seed section
+            if getattr(token, "word", False) and (_course_states_word(page, token)
+                                                  or _counts_its_items(str(cite["text"]), token)):
+                continue  # a count in the course's own words ('四层'), or of the items the text names ('两行：…，…')
             if not any(_admits(compare, token.text, value) for value, _ in allowed):
                 sections = ", ".join(f"§{n}" for k, n in citation.locations if k == "section")
                 where = (f"{source.stated_in} {sections} (checker/data/seed_numbers.json)" if source.kind == "record"
@@ -258,14 +259,25 @@ def _dated_in_note(text: str, citation, sources, page) -> bool:
     return any(section_numbers(sec).states_value(float(text)) for sec in sections)
 
 
-def _course_states_word(page, text: str) -> bool:
+def _counts_its_items(text: str, token) -> bool:
+    """Does a count word of a cited text count the items the text itself names (训练、验证、测试三份; 两行：A，B)?"""
+    from checker import counts
     from checker.classify import word_value
+    value = word_value(token.text)
+    # the same count again later in the text (三份分别…，三份之间…) refers to the items it counted the first time
+    numeral = token.end - token.start   # the token's span is its numeral; its text goes on to the measure word
+    for m in re.finditer(re.escape(token.text), text[:token.start + len(token.text)]):
+        start, end = m.start(), m.start() + numeral
+        if value in (counts.items_after(text, end), counts.enumerated_count(text, start, end)):
+            return True
+    return False
+
+
+def _course_states_word(page, token) -> bool:
+    """Does the page's seed section write this count in these words (四层 where the course writes 四层)? The value
+    alone is not enough: a section that states 3 anywhere would let 三层 stand for the paper's four layers."""
     from checker.seed_numbers import section_numbers
-    try:
-        value = word_value(text)
-    except Exception:  # not a number word the reader knows
-        return False
-    return section_numbers(str(page.meta.get("source", ""))).states_value(value)
+    return bool(token.phrase) and section_numbers(str(page.meta.get("source", ""))).states_phrase(token.phrase)
 
 
 def _admits(compare, printed: str, value: float) -> bool:

@@ -23,6 +23,7 @@ W_X = np.array([[1.0], [0.0]])
 W_H = np.array([[0.5, 0.0], [1.0, 0.0]])
 B = np.array([0.0, 0.0])
 STATE_WIDTH = 128     # "每读一个词更新 128 个数" (§8.3)
+TANH_FAR = 50.0      # a pre-activation far enough out that tanh's limits (§8.3: -1 and 1) are reached in float64
 
 STEPS_SHORT, STEPS_LONG = 10, 20   # later updates after an early word (§8.5)
 GROW = 2.0                          # a factor above one, for the exploding direction (§8.5)
@@ -61,7 +62,7 @@ def notebook() -> dict:
             "counts_A": [SENTENCE_A.count(w) for w in FEATURES], "counts_B": [SENTENCE_B.count(w) for w in FEATURES]}
 
 
-@kinds(course="keep notebook_final_A width", site_construction="A B W_h W_x b cells h0 n_features")
+@kinds(course="keep notebook_final_A tanh_high tanh_low width", site_construction="A B W_h W_x b cells h0 n_features")
 @inputs("keep", "width")
 def tanh_rnn() -> dict:
     """§8.3: the same sentences through h_t = tanh(W_x x_t + W_h h_{t-1} + b) with two cells."""
@@ -71,6 +72,7 @@ def tanh_rnn() -> dict:
     return {"W_x": W_X, "W_h": W_H, "b": B, "keep": KEEP, "width": STATE_WIDTH,
             "A": states_A[1:], "B": states_B[1:], "h0": h0,
             "cells": W_H.shape[0], "input_width": W_X.shape[1], "n_features": len(FEATURES),
+            "tanh_low": float(np.tanh(-TANH_FAR)), "tanh_high": float(np.tanh(TANH_FAR)),
             "notebook_final_A": decayed_record(_features(SENTENCE_A), KEEP, H0)[-1]}
 
 
