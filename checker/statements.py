@@ -41,8 +41,8 @@ from checker.unit_words import PRECISION_BYTES, PRECISION_WORD
 _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
 # a negation shortly before a word reverses what it says (不会增加, 不是本站训练的); a clause break ends its reach
 _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不能|无法|从不)[^，。；,;：:]{0,10}$|不[^，。；,;：:同]{0,2}$")
-_SAME_EXTRA = re.compile(r"同样|原样|照搬|一致|没有?变|未变")
-_DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样")
+_SAME_EXTRA = re.compile(r"同样|原样|照搬|一致|没有?变|未变|没有?动(?![态作词手笔])|未动")
+_DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清")
 _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
          "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",
          "最快": "fastest", "最慢": "slowest", "最尖": "sharpest", "最平": "flattest"}
@@ -83,7 +83,7 @@ _SUBJECT = {"本站": "site", "本项目": "site", "入门文章": "primer", "�
 _SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=len, reverse=True)))
 _DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|都)?(?:单独|重新|再)?"
                    r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算出|算了|复现|列出|给出|报告|画出|做过|做了|"
-                   r"(?<=没有)做|(?<=没)做|(?<=未)做)")
+                   r"(?<=没有)做|(?<=没)做|(?<=未)做|(?<=没有)说明|(?<=未)说明)")
 _DEGREE = re.compile(r"(?:较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)")
 # 上一步, 下一个; not 上/下 as a verb's complement (垫上一次, 写下一个, 剩下一个: once, one)
 _POSITION = re.compile(r"(?:(?<![垫加放贴补填接跟配乘装挂带附留剩存停落降掉])([上下])|([前后]))"
@@ -95,11 +95,11 @@ _STAT = re.compile(r"中位(?:数|值)?|平均(?:值|数)?|均值")
 _RANGE = re.compile(r"介于\s*([^\s和与到，。；]{1,4}?)\s*(?:和|与|到)\s*([^\s，。；]{1,4}?)\s*之间")
 # whose a thing is, said of the thing (本站自建的切分, 入门文章给定的教学数, 取自讲义原表): the provenance of a box's content
 _SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自造|补充|设定|写的|选的|定的)|"
-                     r"(?:本站|本项目|课程|讲义|入门文章)\**人为(?:指定|选定|设定|挑选)|"
+                     r"(?:本站|本项目|课程|讲义|入门文章)\**人为(?:指定|选定|设定|挑选)|(?:本站|本项目)\**(?:推测|猜测)|"
                      r"取自\**(?:讲义|入门文章|原课程|课程)|(?:讲义|入门文章|原课程)\**(?:本节)?的?(?:原表|原例|给定|给出|给的|写出)")
 # which axis of a matrix or table holds what: 行是两条评论 / 列是两条评论, 按行归一 / 按列归一
 _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发并排系序队陈罗])([行列])(?=是|表示|对应|代表|之和|和为|归一|求和)")
-_COPULA_NOT = re.compile(r"并不就是|不就是|并不是|不是|并非|而非")
+_COPULA_NOT = re.compile(r"并不就是|不就是|并不是|不是|并非|而非|并不表示|不表示|并不代表|不代表|并不意味着|不意味着")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
 # (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not
 _SUBJECT_NAME = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_\\])([A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(?![A-Za-z0-9_])")

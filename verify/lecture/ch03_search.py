@@ -127,9 +127,9 @@ def probability_tree() -> dict:
     }
 
 
-@kinds(course="alpha_raw raw_best width",
+@kinds(course="alpha_raw penalised_best raw_best width",   # penalised_best: A a EOS's probability, printed in §3.17
        site_construction=("alpha len_long len_short logp_Aa logp_C logp_long logp_short lp_long "
-                          "lp_short penalised_best score_C score_long score_short"))
+                          "lp_short score_C score_long score_short"))
 @inputs("alpha", "alpha_raw", "width")
 def length_handling() -> dict:
     """§3.18: raw log scores, the length penalty, and α turning the ranking of a short and a
