@@ -5,8 +5,8 @@
     python -m verify new topic my-slug --title TITLE     # docs/topics/my-slug.md + verify/topics.py::my_slug
 
 The page carries the whole convention: front matter (id, source, evidence, verify, one claim template,
-`sources:` that renders the 来源 list), a worked example in a labelled box, a formula (bind it to its kernel under
-`formulas:` once it carries numerals),
+`sources:` that renders the 来源 list), a worked example in a labelled box, a formula bound to its kernel under `formulas:` (evaluated at random
+points; keep the binding when you change the formula, or list it in checker/data/formulas_inventory.yaml),
 and a 来源 heading with nothing hand-written under it (the bibliography renders the items). The function
 calls a kernel with the page's inputs and returns the inputs with the results. Nothing existing is
 overwritten: an existing page, or a function of that name, stops it with one line.
@@ -28,6 +28,12 @@ evidence: [construction]
 verify: {spec}
 claims:
   - '分数 ${{scores}}$ 经 softmax 得到 ${{weights}}$'
+formulas:
+  - tex: 'p_i=\\frac{{e^{{z_i}}}}{{\\sum_j e^{{z_j}}}}'
+    kernel: kernels/probability.py::softmax
+    index: [i]
+    args: {{logits: z}}
+    shapes: {{z: V}}
 sources:
 {source_lines}
 ---

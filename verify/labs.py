@@ -9,7 +9,7 @@ from labs.route_g import headlines as route_g_headlines
 @from_runs("b_mlp", "b_lstm", "b_greedy_*", "b_tau1_*", "b_texts", "b_seeds", "b_updates",
            "c_*", "g_seeds", "g_params", "g_frozen", "g_updates", "g_length", "g_train_*",
            "g_pairs", "g_in_min", "g_out_acc", "g_dip_*", "g_guess_*", "g_worst_*", "g_far_*",
-           "g_near_*", "g_k_*", "g_suffix_pair", "g_untrained_acc")
+           "g_near_*", "g_k_*", "g_pos_k", "g_suffix_pair", "g_untrained_acc")
 @kinds(course="d_beam2 d_best d_greedy d_pruned_round d_total d_width",
        site_construction=("a_base_pairs a_base_window a_left_kept a_money_money a_r1_removed a_r1_window "
                           "a_r3_added a_r3_window a_rank a_right_kept a_river_money a_sentences a_static_money "
@@ -57,8 +57,22 @@ def lab_headlines() -> dict:
         # the tokens greedy generates by full recomputation and with the cache, for "生成的 token 完全相同"
         "g_full_tokens": committed_results("route_g")["equivalence"]["full_sequence"],
         "g_cached_tokens": committed_results("route_g")["equivalence"]["cached_sequence"],
+        **route_g_placement(committed_results("route_g")["context"]),
         **route_c_headlines(),
     }
+
+
+def route_g_placement(context: dict) -> dict:
+    """Route G's position sweep carries confusable distractors in every pair, placed before or after the fact
+    (kernels/fact_task.py::position_sweep); the distractor sweep puts them all between the fact and QUERY. The
+    page compares the two at the position both sweeps test outside the trained range, with the sweep's count."""
+    k = context["position_distractors"]
+    first, last = context["train_fact_range"]
+    sweeps = {int(key.rsplit("_", 1)[1]): rows for key, rows in context["summary"].items()
+              if key.startswith("distractors_at_")}
+    far_at = next(at for at in sorted(sweeps) if not first <= at <= last)
+    row = next(r for r in sweeps[far_at] if r["distractors"] == k)
+    return {"g_pos_k": k, "g_far_pos_k_acc": row["accuracy"]["mean"]}
 
 
 def route_c_headlines() -> dict:
@@ -93,6 +107,7 @@ def route_c_headlines() -> dict:
         "c_train_pairs": c["sizes"]["n_train_pairs"], "c_test_pairs": c["sizes"]["n_test_pairs"],
         "c_hidden": c["model"]["hidden"], "c_clip_threshold": c["training"]["clip_threshold"],
         "c_rnn_params": c["parameters"]["first_clue-rnn"], "c_lstm_params": c["parameters"]["first_clue-lstm"],
+        "c_key_rnn_params": c["parameters"]["key_in_box-rnn"], "c_key_lstm_params": c["parameters"]["key_in_box-lstm"],
         "c_runs": len(c["runs"]), "c_cpu_s": round(c["cpu_s_total"]),
         "c_rnn_clipped_max": max(clipped("rnn")), "c_lstm_clipped_max": max(clipped("lstm")),
         "c_lstm_clip_on": lstm_runs(True), "c_lstm_clip_off": lstm_runs(False),

@@ -59,6 +59,7 @@ def lab02_interface() -> dict:
             "alpha": list(weights.shape), "c": list(context.shape), "h_new": list(h_new.shape),
             "logits": list(logits.shape),
         },
+        "n_weights": int(weights.shape[-1]),     # the first read's weights in this run (one per source position)
         "first_alpha_max": float(weights.max()), "first_alpha_min": float(weights.min()),
         "first_row_sum": float(weights.sum()),
         "query_abs_max": float(q.abs().max()),
