@@ -875,13 +875,33 @@ def _restated_claim(ctx: Context, token) -> int | None:
     if token.word or not _DISTINCTIVE.search(_bare(token.text)):
         return None
     wanted = _bare(token.text)
+    body, offset = ctx.page.body, ctx.page.body_offset
+    here = _paragraph(body, token.start)
     for n, claim in enumerate(ctx.report.claims):
         if claim.status != "passed" or not claim.printed:
             continue
         printed = _bare(str(claim.printed)).strip("[]()$")
-        if wanted == printed or wanted in printed.split(","):
+        if wanted != printed and wanted not in printed.split(","):
+            continue
+        # beside its claim (the same paragraph) a short value restates it; elsewhere on the page only a value
+        # with three significant digits or more does: 2/7 of one candidate is not 2/7 of two others
+        near = claim.span is not None and _paragraph(body, claim.span[0] - offset) == here
+        if near or _precise(wanted):
             return n
     return None
+
+
+def _precise(text: str) -> bool:
+    """Three significant digits or more with a point (1.04, .155362, 0.00312), or four digits or more."""
+    if re.fullmatch(r"-?\d{4,}", text):
+        return True
+    if not re.fullmatch(r"-?\d*\.\d+", text):
+        return False
+    return len(re.sub(r"^0+", "", text.lstrip("-").replace(".", ""))) >= 3
+
+
+def _paragraph(body: str, at: int) -> tuple[int, int]:
+    return body.rfind("\n\n", 0, at), body.find("\n\n", at)
 
 
 SETTERS = classify.BARE_BEFORE + classify.COPULAS

@@ -10,12 +10,20 @@ from tests.test_relations import BODY, BOUND, page
 
 
 def test_a_restated_claimed_number_needs_no_claim_of_its_own(tmp_path):
-    body = BODY + "\n再看一次：her 的 $-6.4$ 就是上面那个分数。\n"
+    body = BODY + "再看一次：her 的 $-6.4$ 就是上面那个分数。\n"   # the same paragraph as its claim
     assert page(tmp_path, body, BOUND) == []
 
 
+def test_a_short_value_elsewhere_on_the_page_is_not_taken_for_a_restatement(tmp_path):
+    # two significant digits in another paragraph: a coincidence as likely as a restatement (2/7 of one candidate
+    # is not 2/7 of two others), so it needs its own claim
+    body = BODY + "\n另一段：某个概率也是 $-6.4$。\n"
+    errors = page(tmp_path, body, BOUND)
+    assert len(errors) == 1 and "'-6.4' is neither claimed nor cited" in errors[0]
+
+
 def test_a_number_that_restates_no_claim_still_needs_one(tmp_path):
-    body = BODY + "\n再看一次：her 的 $-6.5$ 就是上面那个分数。\n"
+    body = BODY + "再看一次：her 的 $-6.5$ 就是上面那个分数。\n"
     errors = page(tmp_path, body, BOUND)
     assert len(errors) == 1 and "'-6.5' is neither claimed nor cited" in errors[0]
 
@@ -29,13 +37,13 @@ def test_a_small_integer_restated_is_not_taken_for_a_claim(tmp_path, monkeypatch
 
 
 def test_a_reversed_comparison_in_a_new_sentence_fails_on_the_printed_numbers(tmp_path):
-    body = BODY + "\n换句话说，her 的 $-6.4$ 低于 him 的 $-8.2$。\n"
+    body = BODY + "换句话说，her 的 $-6.4$ 低于 him 的 $-8.2$。\n"
     errors = page(tmp_path, body, BOUND)
     assert len(errors) == 1 and "comparison '低于' is false for the numbers the sentence prints" in errors[0]
 
 
 def test_a_true_comparison_in_a_new_sentence_needs_no_relation(tmp_path):
-    body = BODY + "\n换句话说，her 的 $-6.4$ 高于 him 的 $-8.2$。\n"
+    body = BODY + "换句话说，her 的 $-6.4$ 高于 him 的 $-8.2$。\n"
     assert page(tmp_path, body, BOUND) == []
 
 
