@@ -105,7 +105,10 @@ def test_changing_one_digit_of_any_claimed_number_fails(page, tmp_path):
     text = page.read_text(encoding="utf-8")
     passed = [c for c in check_page(page).claims if c.status == "passed"]
     assert passed or not check_page(page).claims
-    for claims in one_span_per_claim(passed):
+    # a text hole ({best} = her) prints a name, not a number: renaming it is tests/test_relations.py's and the
+    # 7-14 table's business (a swapped row name fails its claim), not a digit's
+    numbers = [c for c in passed if not isinstance(c.computed, str)]
+    for claims in one_span_per_claim(numbers):
         claims = spans_taken(claims)
         mutated = text
         for claim in sorted(claims, key=lambda c: c.span, reverse=True):

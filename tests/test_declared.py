@@ -126,7 +126,8 @@ def _page_jsons():
 def test_every_claim_in_every_page_json_has_its_declared_kind_and_every_mark_agrees():
     for data in _page_jsons():
         for claim in data["claims"]:
-            if claim["status"] == "passed" and claim["key"]:
+            if claim["status"] == "passed" and claim["key"] and not isinstance(claim["computed"], str):
+                # a text hole ({best} = her) binds a name, not a number: it has no kind (checker/declared.py)
                 assert claim["kind"] in ("course", "site_construction", "site_run", "record", "paper"), \
                     (data["page"], claim["key"])
         for mark in data["marks"]:

@@ -9,42 +9,31 @@ from checker.relations import _asserted_equalities, comparison_words, printed_or
 from tests.test_relations import BODY, BOUND, page
 
 
-def test_a_restated_claimed_number_needs_no_claim_of_its_own(tmp_path):
-    body = BODY + "再看一次：her 的 $-6.4$ 就是上面那个分数。\n"   # the same paragraph as its claim
-    assert page(tmp_path, body, BOUND) == []
-
-
-def test_a_short_value_elsewhere_on_the_page_is_not_taken_for_a_restatement(tmp_path):
-    # two significant digits in another paragraph: a coincidence as likely as a restatement (2/7 of one candidate
+@pytest.mark.parametrize("added, error", [
+    # beside its claim (the same paragraph) a number restates it
+    ("再看一次：her 的 $-6.4$ 就是上面那个分数。\n", None),
+    # two significant digits in another paragraph: as likely a coincidence as a restatement (2/7 of one candidate
     # is not 2/7 of two others), so it needs its own claim
-    body = BODY + "\n另一段：某个概率也是 $-6.4$。\n"
-    errors = page(tmp_path, body, BOUND)
-    assert len(errors) == 1 and "'-6.4' is neither claimed nor cited" in errors[0]
+    ("\n另一段：某个概率也是 $-6.4$。\n", "'-6.4' is neither claimed nor cited"),
+    ("再看一次：her 的 $-6.5$ 就是上面那个分数。\n", "'-6.5' is neither claimed nor cited"),
+    # a comparison between the two verified numbers of a new sentence is checked on their printed values
+    ("换句话说，her 的 $-6.4$ 低于 him 的 $-8.2$。\n", "comparison '低于' is false for the numbers the sentence prints"),
+    ("换句话说，her 的 $-6.4$ 高于 him 的 $-8.2$。\n", None),
+])
+def test_a_number_restated_or_compared_in_a_new_sentence(tmp_path, added, error):
+    errors = page(tmp_path, BODY + added, BOUND)
+    assert (errors == []) if error is None else (len(errors) == 1 and error in errors[0]), errors
 
 
-def test_a_number_that_restates_no_claim_still_needs_one(tmp_path):
-    body = BODY + "再看一次：her 的 $-6.5$ 就是上面那个分数。\n"
-    errors = page(tmp_path, body, BOUND)
-    assert len(errors) == 1 and "'-6.5' is neither claimed nor cited" in errors[0]
-
-
-def test_a_small_integer_restated_is_not_taken_for_a_claim(tmp_path, monkeypatch):
-    # too many things on a page are 2: a small integer needs its own claim even where a claim prints it
+@pytest.mark.parametrize("text, distinctive, precise", [
+    ("2", False, False), ("12", False, False), ("6.4", True, False), ("2/7", True, False), (".25", True, False),
+    ("128", True, False), ("1.039721", True, True), (".155362", True, True), ("10000", True, True),
+])
+def test_which_numbers_can_restate_a_claim_and_from_how_far(text, distinctive, precise):
+    # a small integer never stands for a claim (too many things on a page are 2); a short value only beside it
     from checker import pipeline
-    token = type("T", (), {"word": False, "text": "2"})()
-    ctx = type("C", (), {"report": type("R", (), {"claims": []})()})()
-    assert pipeline._restated_claim(ctx, token) is None
-
-
-def test_a_reversed_comparison_in_a_new_sentence_fails_on_the_printed_numbers(tmp_path):
-    body = BODY + "换句话说，her 的 $-6.4$ 低于 him 的 $-8.2$。\n"
-    errors = page(tmp_path, body, BOUND)
-    assert len(errors) == 1 and "comparison '低于' is false for the numbers the sentence prints" in errors[0]
-
-
-def test_a_true_comparison_in_a_new_sentence_needs_no_relation(tmp_path):
-    body = BODY + "换句话说，her 的 $-6.4$ 高于 him 的 $-8.2$。\n"
-    assert page(tmp_path, body, BOUND) == []
+    assert bool(pipeline._DISTINCTIVE.search(pipeline._bare(text))) is distinctive
+    assert pipeline._precise(pipeline._bare(text)) is precise
 
 
 def _numbers(text):

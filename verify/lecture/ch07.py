@@ -464,3 +464,14 @@ def closing() -> dict:
             "blk_growth_last": mem["blk_growth"][-1], "n_max": mem["rows"][-1]["n"],
             "steps": check["steps"], "within": check["within"], "cuda": gpu["cuda"],
             "cpus": speed["cpus"]}
+
+
+# §7.14 (with §7.12's four judgments): what each thing called "memory" keeps, one per judgment the course lists
+MEMORY_PARTS = ("上下文窗口", "KV cache", "检索", "事实使用")
+
+
+@kinds(course="n_parts",   # §7.12 asks for four judgments; the page gives each its thing (course_also)
+       site_construction="parts")
+def memory_parts() -> dict:
+    """§7.14: the things called 'memory', as the page's table names them (its rows are bound to these names)."""
+    return {"parts": list(MEMORY_PARTS), "n_parts": len(MEMORY_PARTS)}
