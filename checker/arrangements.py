@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from difflib import SequenceMatcher
 from itertools import chain, permutations, product
 
@@ -43,6 +44,7 @@ _MAX_HEAD = 8      # the statement word that ends a parallel clause
 # the name a parallel clause opens with: a quoted term or a Latin name, as in checker/statements.py
 _NAME = re.compile(r"\**(?:“[^”]{1,12}”|「[^」]{1,12}」|[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)\**")
 _MAX_PAIRED = 10   # each side of two coordinations exchanged together
+_PAIRED_GAP = 24   # the most characters between them
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TABLE_ROW = re.compile(r"^\s*\|")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}")
@@ -63,8 +65,11 @@ class Unit:
     source: list[tuple[int, int, str]] = field(default_factory=list)   # a table's rows, a code block's lines, as written
 
 
+_SPACE = re.compile(r"\s+")
+
+
 def _normalize(text: str) -> str:
-    return re.sub(r"\s+", "", text)
+    return _SPACE.sub("", text)
 
 
 def _digest(text: str) -> str:
@@ -73,13 +78,15 @@ def _digest(text: str) -> str:
 
 def _split(text: str, ends: str) -> list[tuple[int, str]]:
     """(offset, piece) pieces of text, each ending after one of `ends` (the last may not)."""
-    out, start = [], 0
-    for i, ch in enumerate(text):
-        if ch in ends:
-            out.append((start, text[start:i + 1]))
-            start = i + 1
-    out.append((start, text[start:]))
-    return [(o, p) for o, p in out if p.strip()]
+    return [(m.start(), m.group(0)) for m in _piece_pattern(ends).finditer(text) if m.group(0).strip()]
+
+
+@lru_cache(maxsize=None)
+def _piece_pattern(ends: str) -> re.Pattern:
+    """A piece up to and including one of `ends`, or the rest of the text (a regex: the exchange search splits
+    hundreds of thousands of candidate sentences)."""
+    marks = re.escape(ends)
+    return re.compile(f"[^{marks}]*[{marks}]|[^{marks}]+")
 
 
 def _clauses(text: str) -> list[str]:
@@ -378,18 +385,26 @@ def pinned_sentences(page) -> list[tuple[int, int]]:
 
 def _neighbours_exchanged(text: str, longest: int | None = None, separator: re.Pattern | None = None):
     """text with the two neighbours of one separator exchanged: A和B -> B和A, a clause moved across a comma."""
-    for m in (separator or _SEPARATOR).finditer(text):
+    for candidate, _ in _exchanges(text, longest, separator):
+        yield candidate
+
+
+def _exchanges(text: str, longest: int | None, separator: re.Pattern | None, after: int = 0, within: int = 0):
+    """(candidate, end of the exchanged span) for each exchange of two neighbours lying wholly after `after`
+    (and, given `within`, whose separator starts at most that many characters after it)."""
+    for m in (separator or _SEPARATOR).finditer(text, after, after + within if within else len(text)):
         c, e = m.start(), m.end()
         if m.group(0) in _CLAUSE_END:   # a clause moved: one side is a whole clause, the other may leave its head
-            left = max([i + 1 for i, ch in enumerate(text[:c]) if ch in _CLAUSE_END + _SENTENCE_END] + [0])
+            left = max([i + 1 for i, ch in enumerate(text[:c]) if ch in _CLAUSE_END + _SENTENCE_END] + [after])
             right = next((i for i in range(e, len(text)) if text[i] in _CLAUSE_END + _SENTENCE_END), len(text))
             sides = [(a, right - e) for a in range(1, min(_MAX_CLAUSE, c - left) + 1)]
             sides += [(c - left, b) for b in range(1, min(_MAX_CLAUSE, right - e) + 1)]
         else:
             limit = longest or _MAX_CONJUNCT
-            sides = [(a, b) for a in range(1, min(limit, c) + 1) for b in range(1, min(limit, len(text) - e) + 1)]
+            sides = [(a, b) for a in range(1, min(limit, c - after) + 1)
+                     for b in range(1, min(limit, len(text) - e) + 1)]
         for a, b in sides:
-            yield text[:c - a] + text[e:e + b] + m.group(0) + text[c - a:c] + text[e + b:]
+            yield text[:c - a] + text[e:e + b] + m.group(0) + text[c - a:c] + text[e + b:], e + b
 
 
 def _enumerations_reordered(text: str):
@@ -456,9 +471,12 @@ def _predicates_exchanged(text: str):
 
 
 def _enumerations_exchanged_twice(text: str):
-    """text with two coordinations exchanged together: MiB、GiB（2^20、2^30） -> GiB、MiB（2^30、2^20）."""
-    for once in _neighbours_exchanged(text, _MAX_PAIRED, _ENUMERATOR):
-        yield from _neighbours_exchanged(once, _MAX_PAIRED, _ENUMERATOR)
+    """text with two coordinations exchanged together: MiB、GiB（2^20、2^30） -> GiB、MiB（2^30、2^20）. The second
+    lies after the first (each pair is tried once, not twice in both orders) and near it: the two say one thing
+    about the same items, as a name list and its parenthesis do."""
+    for once, end in _exchanges(text, _MAX_PAIRED, _ENUMERATOR):
+        for twice, _ in _exchanges(once, _MAX_PAIRED, _ENUMERATOR, after=end, within=_PAIRED_GAP + _MAX_PAIRED):
+            yield twice
 
 
 def _repunctuated(text: str, parts: set[str]) -> str | None:
@@ -481,10 +499,13 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
     of one enumeration reordered, or a clause moved across a comma: each says what the pinned sentence said."""
     if _PAIRED.search(text):
         return None
-    probe, reading = Unit("sentence", 0), Reading()
+    probe, reading, tried = Unit("sentence", 0), Reading(), set()
     for candidate in chain(_neighbours_exchanged(text), _enumerations_reordered(text),
                            _parallel_clauses_exchanged(text), _predicates_exchanged(text),
                            _enumerations_exchanged_twice(text)):
+        if candidate in tried:
+            continue   # the generators overlap: the same exchange reached twice is read once
+        tried.add(candidate)
         probe.raw = candidate
         if reading.parts_keys(probe)[0] in parts:
             return candidate

@@ -117,8 +117,10 @@ def _check_group(paths: list[str]) -> list[dict]:
 
 
 def check_many(paths: list[Path]) -> list[dict]:
-    """Check pages, on every core when there are many: pages that share a verify module go to one worker,
-    so each function runs once per worker (and its values come from the disk cache when they can)."""
+    """Check pages, on every core when there are many: pages that share a verify module are one task, so each
+    function runs once (and its values come from the disk cache when they can). The tasks are handed out as
+    workers free up, the largest first: one slow module (a checkpoint diagnosis run twice, the second time with
+    its numbers nudged) then overlaps with the rest instead of waiting at the end of a fixed share."""
     workers = min(os.cpu_count() or 1, 4)
     if workers < 2 or len(paths) < 24:
         return [check_fresh(p) for p in paths]
@@ -130,12 +132,11 @@ def check_many(paths: list[Path]) -> list[dict]:
         except PageError:
             spec = ""
         groups.setdefault(spec.split("::")[0], []).append(str(p))
-    bins: list[list[str]] = [[] for _ in range(workers)]
-    for members in sorted(groups.values(), key=len, reverse=True):   # largest first, into the emptiest bin
-        min(bins, key=len).extend(members)
+    unshared = groups.pop("", [])   # pages without a verify function share nothing: small tasks that fill the gaps
+    tasks = sorted(groups.values(), key=len, reverse=True) + [unshared[i:i + 8] for i in range(0, len(unshared), 8)]
     with ProcessPoolExecutor(workers) as pool:
-        done = dict(zip(map(tuple, bins), pool.map(_check_group, bins)))
-    by_path = {d["path"]: d for chunk in done.values() for d in chunk}
+        done = list(pool.map(_check_group, tasks))
+    by_path = {d["path"]: d for chunk in done for d in chunk}
     return [by_path[project_relative(p)] for p in paths]
 
 
