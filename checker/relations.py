@@ -340,8 +340,11 @@ def named_keys(meta: dict, values: dict | None = None) -> dict[str, set[str]]:
     def add(name: str, keys) -> None:
         names.setdefault(name, set()).update(keys)
 
-    for label, keys in table_rows(meta).items():
+    rows = table_rows(meta)
+    for label, keys in rows.items():
         add(label, keys)
+    for word, keys in _distinctive_words(rows).items():
+        add(word, keys)
     templates = [str(c if isinstance(c, str) else c.get("text", "")) for c in meta.get("claims") or [] if c]
     for template in templates:   # the words a hole's number is a number of: '困惑度为 {ppl}' names 困惑度
         for m in HOLE.finditer(template):
@@ -373,6 +376,25 @@ def named_keys(meta: dict, values: dict | None = None) -> dict[str, set[str]]:
             if _is_latin_name(m.group(0)):
                 add(m.group(0), {f"cited[{i}][0]"})
     return names
+
+
+def _distinctive_words(rows: dict[str, set[str]]) -> dict[str, set[str]]:
+    """A Latin word that tells one row label from the others ('gave her a', 'gave him a': her, him): a sentence
+    names the row by it ('him 那一行的 EOS 概率比 her 那一行低')."""
+    owners: dict[str, list[str]] = {}
+    for label in rows:
+        words = re.findall(r"[A-Za-z][A-Za-z0-9]*", label)
+        if len(words) < 2:
+            continue   # a one-word label is a name already
+        for word in set(words):
+            owners.setdefault(word, []).append(label)
+    shared = {w for label in rows for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", label)
+              if sum(w in re.findall(r"[A-Za-z][A-Za-z0-9]*", other) for other in rows) > 1}
+    return {w: rows[labels[0]] for w, labels in owners.items()
+            if len(labels) == 1 and w not in shared and len(w) >= 2 and w.lower() not in _FUNCTION_WORDS}
+
+
+_FUNCTION_WORDS = {"a", "an", "the", "of", "to", "in", "on", "and", "or", "is", "at", "by", "for", "with"}
 
 
 def _is_latin_name(word: str) -> bool:

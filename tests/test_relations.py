@@ -339,3 +339,26 @@ def test_likewise_is_not_an_asserted_equality():
         assert _asserted_equalities(likewise) == [], likewise
     for equal in ("两者一样。", "得到和 B 一样的结果", "这两个分数一样，", "权重与均匀分布相同"):
         assert _asserted_equalities(equal), equal
+
+
+WINDOW_PAGE = _ROOT / "docs" / "lecture" / "ch01" / "1-6.md"
+
+
+def test_a_word_that_tells_one_row_from_the_others_names_that_row():
+    from checker.relations import _distinctive_words
+    rows = {"gave her a": {"her"}, "gave him a": {"him"}, "gave key a": {"key"}}
+    assert _distinctive_words(rows) == {"her": {"her"}, "him": {"him"}, "key": {"key"}}   # gave and a are shared
+    assert _distinctive_words({"LSTM": {"k"}, "GRU": {"g"}}) == {}   # one-word labels are names already
+
+
+def test_a_new_sentence_comparing_two_rows_by_their_words_is_not_left_unbound(tmp_path):
+    # 'X 的概率比 Y 低' is a comparison (概率比 as a noun is followed by 为, 是 or a comma), and her / him name the
+    # rows 'gave her a' / 'gave him a' of the page's claimed table
+    text = WINDOW_PAGE.read_text(encoding="utf-8")
+    anchor = "同一组参数对相近的输入给出相近的输出"
+    assert anchor in text, "1-6 no longer says 同一组参数对相近的输入给出相近的输出; update the test"
+    page = tmp_path / WINDOW_PAGE.name
+    page.write_text(text.replace(anchor, "换成 him 之后 EOS 的概率比 her 那一行还低一点。" + anchor, 1), encoding="utf-8")
+    errors = check_page(page).errors
+    assert any("comparison '比 her 那一行还低' between two things the page has numbers for" in e for e in errors), errors
+    assert not any("between two things" in e for e in check_page(WINDOW_PAGE).errors)   # the page as committed
