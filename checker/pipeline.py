@@ -711,7 +711,7 @@ def check_title_and_description(ctx: Context) -> None:
         # a tuple the body verifies, written out whole ((0, ln2, ln3) for $(0,\ln2,\ln3)$), says what each item is
         restated = [m.span() for m in TUPLE.finditer(text) if _tuple_text(m.group(0)) in tuples]
         bare = [t.text for t in classify.numbers_in(text)
-                if not t.structural and (_as_summary(t, text) is None or _as_summary(t, text) not in verified)
+                if not t.structural and not _same_summary(_as_summary(t, text), verified)
                 and not (t.word and ctx.course.states_phrase(t.phrase))
                 and not any(s <= t.start and t.end <= e for s, e in restated)]
         if bare:
@@ -740,7 +740,7 @@ def _as_summary(token, text: str) -> str | None:
             return f"set {setter}{value:g}"
         except (TypeError, ValueError):
             pass
-    phrase = token.phrase if token.word else digit_phrase(text, token)
+    phrase = token.phrase if token.word else digit_phrase(text, token) or _enumerated_phrase(text, token)
     if phrase:
         return "count " + phrase
     try:
@@ -749,6 +749,39 @@ def _as_summary(token, text: str) -> str | None:
         value = None   # 1.804×10⁻¹⁵, 57.67%: not a small integer
     small = value is not None and value.is_integer() and abs(value) <= 12
     return None if small else "value " + token.text
+
+
+_ENUMERATED = re.compile(r"(?:\s*[、，,和与或及]\s*\d+)*\s*[、，,和与或及]\s*(\d+)(?=\s*\S)")
+
+
+def _enumerated_phrase(text: str, token) -> str:
+    """3、4、10 个候选: a number in an enumeration counts what the last one counts (its measure word and noun)."""
+    if not re.fullmatch(r"\d+", token.text):
+        return ""
+    m = _ENUMERATED.match(text, token.end)
+    if not m:
+        return ""
+    last = digit_phrase(text, _At(m.start(1), m.end(1), m.group(1)))
+    return token.text + last[len(m.group(1)):] if last else ""
+
+
+@dataclass
+class _At:
+    """A number's place in a text, as digit_phrase reads it."""
+    start: int
+    end: int
+    text: str
+
+
+def _same_summary(summary: str | None, verified: set) -> bool:
+    """A count in the title whose noun is left to the context (加长到 4、10 个) is the count the body gives with a noun
+    (10 个候选): the same number and measure word."""
+    if summary is None:
+        return False
+    if summary in verified:
+        return True
+    m = re.fullmatch(rf"count (\d+)({classify.MEASURE})", summary)
+    return bool(m) and any(v.startswith(summary) for v in verified)
 
 
 def check_run_claims(ctx: Context) -> None:

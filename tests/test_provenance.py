@@ -375,3 +375,18 @@ def test_a_description_may_restate_a_tuple_the_body_verifies_whole(tmp_path):
     assert description_errors(text) == []
     wrong = description_errors(text.replace("value (2, 4, 8)", "value (2, 4, 9)", 1))
     assert len(wrong) == 1 and wrong[0].split("description states ")[1].startswith("2, 4, 9,"), wrong
+
+
+def test_a_count_in_an_enumeration_counts_what_the_last_one_counts():
+    """The new-author trial's description '从 3 个候选加长到 4、10 个' restates three verified counts; a count of
+    another size or another measure word is still not the body's."""
+    from checker import classify
+    from checker.pipeline import _as_summary, _same_summary
+    text = "束宽从 3 个候选加长到 4、10 个，结果不变"
+    summaries = [_as_summary(t, text) for t in classify.numbers_in(text)]
+    assert summaries == ["count 3个候选", "count 4个", "count 10个"]
+    verified = {"count 3个候选", "count 4个候选", "count 10个候选"}
+    assert all(_same_summary(s, verified) for s in summaries)
+    assert not _same_summary("count 7个", verified)             # a count the body does not give
+    assert not _same_summary("count 10种", verified)            # the same number counting something else
+    assert _as_summary(classify.numbers_in("取 3、4、10 个候选")[0], "取 3、4、10 个候选") == "count 3个候选"
