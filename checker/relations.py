@@ -518,10 +518,12 @@ def _suggested_relation(body: str, start: int, end: int, m: re.Match, keyed: dic
     if len(keys) < 2:
         first, second = _sides(sentence, m)
         # the name nearest the comparison on each side: the last one before it, the first one after 比 or the word
+        candidates = []
         for side, order in ((first, lambda n: -first.rfind(n)), (second, second.find)):
             for n in sorted((n for n in _distinct(_named(side, set(keyed))) if keyed.get(n)), key=order):
-                keys.append(sorted(keyed[n])[0])
+                candidates.append(sorted(keyed[n]))
                 break
+        keys += _same_quantity(candidates)
     keys = list(dict.fromkeys(keys))[:2] + ["KEY"] * max(0, 2 - len(dict.fromkeys(keys)))
     word = m.group(0)
     said = pace(word)
@@ -532,6 +534,19 @@ def _suggested_relation(body: str, start: int, end: int, m: re.Match, keyed: dic
     else:
         holds = f"{{{keys[0]}}} {_OPERATOR.get(polarity(word, text), '<op>')} {{{keys[1]}}}"
     return f"- text: {text!r} holds: {holds!r}"
+
+
+def _same_quantity(candidates: list[list[str]]) -> list[str]:
+    """One key per side, of the same quantity where the two names have several: {v10.n} against {v4.n}, not against
+    {v4.tea} (the part after the name's own key is the quantity; the first such pair in key order)."""
+    if len(candidates) < 2:
+        return [keys[0] for keys in candidates]
+    quantity = lambda key: re.sub(r"^[^.\[]+", "", key)   # noqa: E731 ('v10.n' -> '.n', 'b_mlp[0]' -> '[0]')
+    for a in candidates[0]:
+        for b in candidates[1]:
+            if a != b and quantity(a) == quantity(b):
+                return [a, b]
+    return [candidates[0][0], candidates[1][0]]
 
 
 def _named(text: str, names: set[str]) -> set[str]:

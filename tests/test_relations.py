@@ -362,3 +362,11 @@ def test_a_new_sentence_comparing_two_rows_by_their_words_is_not_left_unbound(tm
     errors = check_page(page).errors
     assert any("comparison '比 her 那一行还低' between two things the page has numbers for" in e for e in errors), errors
     assert not any("between two things" in e for e in check_page(WINDOW_PAGE).errors)   # the page as committed
+
+
+def test_the_suggested_relation_pairs_keys_of_the_same_quantity():
+    # the second new-author trial was told to add '{v10.n} > {v10.tea}' for a comparison of two beam widths
+    from checker.relations import _same_quantity
+    assert _same_quantity([["v10.n", "v10.tea"], ["v4.n", "v4.tea"]]) == ["v10.n", "v4.n"]
+    assert _same_quantity([["v10.tea", "v10.n"], ["v4.n"]]) == ["v10.n", "v4.n"]
+    assert _same_quantity([["loss_neg"], ["loss_pos[0]", "loss_pos[1]"]]) == ["loss_neg", "loss_pos[0]"]   # none shared
