@@ -570,20 +570,36 @@ def check_formulas_are_listed(ctx: Context) -> None:
         return   # a scratch page outside docs/ is not the site's
     listed = _inventory_keys()
     bound = [inventory.squeeze(b) for b in inventory.bindings_of(path) if inventory.squeeze(b)]
-    for formula in inventory.formulas_of(path):
+    formulas, unlisted = inventory.formulas_of(path), 0
+    for formula in formulas:
         if any(b in inventory.squeeze(formula["tex"]) for b in bound):
             continue   # bound to its kernel on this page: the binding checks it (the inventory lists it on --write)
         if (formula["page"], inventory.squeeze(formula["tex"])) not in listed:
+            unlisted += 1
             ctx.fail(formula["line"], f"formula ${formula['tex'][:60]}$ is not in checker/data/formulas_inventory.yaml: "
                                       "bind it to its kernel (front matter formulas:), then run `python -m "
                                       "checker.formula_inventory --write` and, if it is not bound, write its status "
                                       "(notation or unbound) with a reason there")
+    rel = path.relative_to(inventory.ROOT).as_posix()
+    recorded = [inventory.squeeze(e["tex"]) for e in _inventory_entries() if e["page"] == rel]
+    if not unlisted and recorded != [inventory.squeeze(f["tex"]) for f in formulas]:
+        # a formula removed, edited or moved past another: the whole-site test would be the first to say so
+        ctx.fail(ctx.meta_line("formulas") if "formulas" in ctx.meta else 1,
+                 f"checker/data/formulas_inventory.yaml lists this page's formulas in another order or lists one it "
+                 f"no longer has ({len(recorded)} listed, {len(formulas)} on the page); run `python -m "
+                 f"checker.formula_inventory --write` and review its diff")
+
+
+@functools.lru_cache(maxsize=1)
+def _inventory_entries() -> tuple:
+    from checker import formula_inventory as inventory
+    return tuple(inventory.load())
 
 
 @functools.lru_cache(maxsize=1)
 def _inventory_keys() -> frozenset:
     from checker import formula_inventory as inventory
-    return frozenset((e["page"], inventory.squeeze(e["tex"])) for e in inventory.load())
+    return frozenset((e["page"], inventory.squeeze(e["tex"])) for e in _inventory_entries())
 
 
 def check_source_list(ctx: Context) -> None:

@@ -32,6 +32,8 @@ def _page(tmp_path, monkeypatch, listed: frozenset):
     monkeypatch.setattr(pipeline, "DOCS", docs)
     monkeypatch.setattr(formula_inventory, "ROOT", tmp_path)
     monkeypatch.setattr(pipeline, "_inventory_keys", lambda: listed)
+    # the inventory's entries for the page: as --write records them now, unless a test says otherwise
+    monkeypatch.setattr(pipeline, "_inventory_entries", lambda: tuple(formula_inventory.formulas_of(path)))
     return path
 
 
@@ -45,3 +47,15 @@ def test_a_listed_formula_passes(tmp_path, monkeypatch):
     tex = formula_inventory.squeeze(r"p=\frac{e^{z}}{\sum_j e^{z_j}}")
     errors = check_page(_page(tmp_path, monkeypatch, frozenset({("docs/p.md", tex)}))).errors
     assert not [e for e in errors if "formulas_inventory.yaml" in e]
+
+
+def test_a_formula_that_went_away_says_to_rewrite_the_inventory(tmp_path, monkeypatch):
+    """A formula removed from a page used to turn only the whole-site test red; the page's own check says it."""
+    tex = "p=\\frac{e^{z}}{\\sum_j e^{z_j}}"
+    path = _page(tmp_path, monkeypatch, frozenset({("docs/p.md", formula_inventory.squeeze(tex))}))
+    assert not [e for e in check_page(path).errors if "formulas_inventory" in e]   # recorded as it stands
+    recorded = tuple(formula_inventory.formulas_of(path))
+    gone = recorded + (dict(recorded[0], tex="q=1-p"),)   # the inventory still lists a formula the page dropped
+    monkeypatch.setattr(pipeline, "_inventory_entries", lambda: gone)
+    [error] = [e for e in check_page(path).errors if "formulas_inventory" in e]
+    assert "lists one it no longer has (2 listed, 1 on the page)" in error and "--write" in error
