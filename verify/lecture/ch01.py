@@ -150,6 +150,7 @@ W2V_TRUE = 0                                                    # the observed n
 NS_NEGATIVES = np.array([[0.0, 1.0], [1.0, -1.0]])              # K = 2 sampled rows
 NOISE_COUNTS = np.array([16.0, 1.0])                            # 本站自建 counts of "the" and "bank"
 NOISE_POWER = 0.75                                              # given input, cited: Mikolov et al. 2013b (arXiv:1310.4546), §2.2
+W2V_STEP = 0.1                                                  # 本站自建: the "一小步" along -grad that §1.5 describes
 AVG_VOCAB = ["我", "给", "他"]
 AVG_TABLE = np.array([[1.0, 0.0], [2.0, 2.0], [0.0, 1.0]])
 
@@ -166,11 +167,15 @@ def word2vec_objectives() -> dict:
     bank = [p for p in skipgram_pairs(ENGLISH_WINDOW_SENTENCE, ENGLISH_RADIUS) if p[0] == "bank"]
     step = skipgram_softmax(W2V_CENTER, W2V_CONTEXT, W2V_TRUE)
     ns = negative_sampling(W2V_CENTER, W2V_CONTEXT[W2V_TRUE], NS_NEGATIVES)
+    moved = W2V_CENTER - W2V_STEP * step.grad_input              # one small step along the negative gradient
     return {
         "radius_main": MAIN_RADIUS, "radius_english": ENGLISH_RADIUS,
         "n_main_pairs": len(main_pairs), "n_money_pairs": len(money), "n_bank_pairs": len(bank),
         "v": W2V_CENTER, "U": W2V_CONTEXT, "n_context": len(W2V_CONTEXT), "scores": dot_similarity(W2V_CENTER, W2V_CONTEXT),
         "probs": step.probs, "loss": step.loss, "grad_v": step.grad_input,
+        # after the small step: how each context score moved, and the loss there
+        "score_change": dot_similarity(moved, W2V_CONTEXT) - dot_similarity(W2V_CENTER, W2V_CONTEXT),
+        "loss_after_step": skipgram_softmax(moved, W2V_CONTEXT, W2V_TRUE).loss,
         "negatives": NS_NEGATIVES, "K": len(NS_NEGATIVES), "neg_scores": dot_similarity(W2V_CENTER, NS_NEGATIVES),
         "ns_loss": ns.loss, "ns_grad_v": ns.grad_center,
         "counts": NOISE_COUNTS, "power": NOISE_POWER, "unigram": noise_distribution(NOISE_COUNTS, 1.0),

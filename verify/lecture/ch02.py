@@ -107,6 +107,8 @@ def lstm_gates() -> dict:
     bare = lstm_preactivations(LSTM_X, LSTM_H_PREV, *W, zero, zero, zero, zero)
     step = lstm_step(LSTM_X, LSTM_H_PREV, LSTM_C_PREV, *W, LSTM_B["f"], LSTM_B["i"], LSTM_B["o"], LSTM_B["g"])
     cell = lstm_cell_update(LSTM_C_PREV, step.f, step.i, step.g, step.o)
+    curves = [[float(cell_path_gradient([f] * t)) for t in range(1, PATH_STEPS + 1)]
+              for f in sorted(set(RETAIN_FORGETS) | set(PATH_FORGETS), reverse=True)]
     return {
         "slice": {**SLICE, "c": float(s.c), "h": float(s.h), "kept": float(s.kept), "written": float(s.written)},
         "h_prev": LSTM_H_PREV, "x": LSTM_X, "z": pre.z, "U": LSTM_U, "Uz": bare.f,
@@ -121,8 +123,9 @@ def lstm_gates() -> dict:
         "path": [float(cell_path_gradient([f] * PATH_STEPS)) for f in PATH_FORGETS],
         # the figure's curves: the same path product after every step count 1..PATH_STEPS
         "decay_forgets": sorted(set(RETAIN_FORGETS) | set(PATH_FORGETS), reverse=True),
-        "decay_curves": [[float(cell_path_gradient([f] * t)) for t in range(1, PATH_STEPS + 1)]
-                         for f in sorted(set(RETAIN_FORGETS) | set(PATH_FORGETS), reverse=True)],
+        "decay_curves": curves,
+        # the largest ratio of a curve's value to its value one step earlier: below one means every curve falls
+        "decay_step_ratio_max": max(b / a for curve in curves for a, b in zip(curve, curve[1:])),
     }
 
 
@@ -146,6 +149,8 @@ LN_LOGITS = np.array([0.0, math.log(2), math.log(3)])   # him/yesterday/book and
 LN_TARGET = 2                                             # book
 LOG2_LOGITS = np.array([math.log(2), 0.0, 0.0])          # the separate three-candidate exercise
 LOG2_TARGET = 1                                           # the second token
+# 本站补充: the size of the "small step" along the negative gradient that §2.6's sentence describes.
+SMALL_STEP = 0.1
 
 # 本站补充: two evaluation batches of different size. Batch A has one real target (the model gave
 # it probability 1/4) followed by two PAD positions; batch B has three real targets, each given
@@ -173,6 +178,8 @@ def loss_and_gradient() -> dict:
         "ln_loss": cross_entropy(LN_LOGITS, LN_TARGET), "ln_grad": cross_entropy_grad(LN_LOGITS, LN_TARGET),
         "log2_logits": LOG2_LOGITS, "log2_probs": p_log2, "log2_loss": cross_entropy(LOG2_LOGITS, LOG2_TARGET),
         "log2_p_target": p_log2[LOG2_TARGET], "log2_grad": cross_entropy_grad(LOG2_LOGITS, LOG2_TARGET),
+        # the distribution after one small step of the logits along the negative gradient
+        "log2_probs_step": softmax(LOG2_LOGITS - SMALL_STEP * cross_entropy_grad(LOG2_LOGITS, LOG2_TARGET)),
         "a_positions": BATCH_A_TARGETS.size, "a_tokens": n_a, "a_pad": BATCH_A_TARGETS.size - n_a, "a_nll": nll_a, "a_mean": nll_a / n_a,
         "b_positions": BATCH_B_TARGETS.size, "b_pad": BATCH_B_TARGETS.size - n_b,
         "b_tokens": n_b, "b_nll": nll_b, "b_mean": nll_b / n_b,
@@ -318,6 +325,8 @@ def _credit_by_distance() -> dict:
     full = [float(np.linalg.norm(rnn_jacobian_product(states, RNN_W_H, last - d, last), 2)) for d in range(last + 1)]
     assert all(a > b for a, b in zip(full, full[1:])), "the page says the sensitivity keeps shrinking with distance"
     return {"long_steps": LONG_STEPS, "chunk": CHUNK, "distances": list(range(last + 1)), "full_norms": full,
+            # the largest ratio of one step's sensitivity to the step before: below one means it falls at every step
+            "full_step_ratio_max": max(b / a for a, b in zip(full, full[1:])),
             "truncated_reach": last - boundary, "truncated_norms": full[: last - boundary + 1]}
 
 

@@ -275,7 +275,7 @@ def beam_outcome() -> dict:
 COURSE_CASE_BEAM_WIDTH = 2   # the width §3.22 names for the reversal case ("在beam2里"): the course's, an input
 
 
-@kinds(course="width", site_run="best_lp in_final kept_every_round2 target_lp")
+@kinds(course="her_lp him_lp width", site_run="best_lp in_final kept_every_round2 target_lp")
 @inputs("width")
 def diagnosis_cases() -> dict:
     """§3.22: the course's two-case table names beam width 2 for the real reversal sample (its width, an input);
@@ -283,9 +283,12 @@ def diagnosis_cases() -> dict:
     target in the final candidates, scored below the returned one."""
     sel = _report()["selected"]
     kept = sel["beam"][str(COURSE_CASE_BEAM_WIDTH)]
+    from verify.lecture.ch03_search import candidate_scores   # the table's first row: §3.16's given her/him totals
+    given = candidate_scores()
     return {"width": COURSE_CASE_BEAM_WIDTH,
             "kept_every_round2": kept["target_prefix_kept_every_round"], "in_final": kept["target_in_final"],
-            "best_lp": kept["best_log_probability"], "target_lp": sel["target_log_probability"]}
+            "best_lp": kept["best_log_probability"], "target_lp": sel["target_log_probability"],
+            "her_lp": given["her"], "him_lp": given["him"]}
 
 
 # --------------------------------------------------------------------------- §3.20 / §3.21
@@ -299,7 +302,8 @@ def lab_route() -> dict:
             "exact_match_dynamic": report["metrics"]["dynamic"]["exact_match"],
             "exact_match_fixed": report["metrics"]["fixed"]["exact_match"],
             "target_lp": sel["target_log_probability"], "greedy_lp": sel["greedy_log_probability"],
-            "rank2": sel["beam"]["2"]["target_rank"], "first_divergence": sel["first_divergence_step"]}
+            "rank2": sel["beam"]["2"]["target_rank"], "first_divergence": sel["first_divergence_step"],
+            "in_final2": sel["beam"]["2"]["target_in_final"]}   # the target is among width 2's final candidates
 
 
 @kinds(site_run="*")

@@ -134,9 +134,16 @@ def him_construction() -> dict:
         "logits": base["logits"], "probs": base["probs"],
         "p_him": base["probs"][c.label], "loss": cross_entropy(base["logits"], c.label),
         "loss_autograd": read_loss_autograd(c.q, c.K, c.V, c.G, c.label).loss,
+        # the page prints six decimals; the course took the log of the probability already rounded to six
+        "loss_6dp": round(float(cross_entropy(base["logits"], c.label)), PRINTED_DECIMALS),
+        "loss_from_rounded_p_6dp": round(float(-np.log(round(float(base["probs"][c.label]), PRINTED_DECIMALS))),
+                                         PRINTED_DECIMALS),
         "q_prime": c.q_prime, "alpha_prime": q_run["alpha"],
         "context_prime": q_run["context"], "logits_prime": q_run["logits"], "probs_prime": q_run["probs"],
     }
+
+
+PRINTED_DECIMALS = 6  # the decimals §3.1 prints (and the course's handout prints) for p_him and its loss
 
 
 # --------------------------------------------------------------------------- §3.2: one re-read per target step

@@ -150,6 +150,8 @@ def length_handling() -> dict:
         "len_short": len(short.tokens) - 1, "len_long": len(long_.tokens) - 1,
         "lp_short": length_penalty(len(short.tokens) - 1, ALPHA),
         "lp_long": length_penalty(len(long_.tokens) - 1, ALPHA),
+        # the long item's penalty at α = 0 (raw ranking), for "α 越大，长输出得到的折扣越多"
+        "lp_long_raw": length_penalty(len(long_.tokens) - 1, ALPHA_RAW),
         "score_short": rank_score(short, ALPHA), "score_long": rank_score(long_, ALPHA),
         "logp_C": paths["C_EOS"].log_probability, "score_C": rank_score(paths["C_EOS"], ALPHA),
         "p_short": short.probability, "p_long": long_.probability,

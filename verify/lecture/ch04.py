@@ -292,14 +292,21 @@ PREMISE_VAR = 1
 def scaling_simulation() -> dict:
     """§4.4's site simulation, drawn as the page's code draws it (seed 0; d_k 4, 64, 256; then components of mean
     1 at d_k 64): the variance of the scaled scores when the zero-mean premise fails."""
-    from kernels.attention import scaled_dot_scores
+    from kernels.attention import dot_scores, scaled_dot_scores
+    from kernels.probability import softmax
     rng = np.random.default_rng(0)
+    raw_var, peak_raw = [], []
     for d_k in (4, 64, 256):
-        rng.normal(size=(1000, d_k)), rng.normal(size=(1000, d_k))   # the page's zero-mean rows, same draws
+        Q, K = rng.normal(size=(1000, d_k)), rng.normal(size=(1000, d_k))   # the page's zero-mean rows, same draws
+        raw = dot_scores(Q, K)
+        raw_var.append(float(raw.var()))
+        peak_raw.append(float(softmax(raw[:, :8]).max(axis=-1).mean()))   # each query reads 8 keys, as on the page
     q = MEAN_SHIFT + rng.normal(size=(1000, 64))
     k = MEAN_SHIFT + rng.normal(size=(1000, 64))
     return {"mean_one_var": float(scaled_dot_scores(q, k).var()), "mean_shift": MEAN_SHIFT,
-            "premise_var": PREMISE_VAR}
+            "premise_var": PREMISE_VAR,
+            # unscaled, per d_k = 4, 64, 256: the scores' variance and the mean largest weight over 8 keys
+            "raw_var": raw_var, "peak_raw": peak_raw}
 
 
 @kinds(course="b_loss b_pad_queries b_src_pad_first b_src_pad_last index_base length n_samples",

@@ -400,7 +400,7 @@ def cache_check() -> dict:
     return {"layers": d["layers"], "width": d["width"], "heads": d["heads"], "head_dim": d["width"] // d["heads"],
             "ffn": d["ffn"], "seed": d["seed"], "tokens": len(check["tokens"]), "prefill": check["split"],
             "vocab_size": len(check["vocab"]), "decoder_vocab": check["model_vocab"],
-            "steps": check["steps"], "within": check["within"],
+            "steps": check["steps"], "within": check["within"], "max_error": check["max_error"],
             "tol": TOLERANCE, "stale_delta": check["stale_delta"], "first_change": check["first_change"],
             "reuse_steps": check["reuse_steps"], "reuse_within": check["reuse_within"],
             "cached_bytes": check["cached_bytes"], "cached_positions": check["cached_positions"],

@@ -65,6 +65,7 @@ def one_update() -> dict:
     per_example = [logistic_loss_and_gradient(W0, BATCH_X[i], BATCH_Y[i]).grad_w[0] for i in range(len(BATCH_Y))]
     small = logistic_sgd_step(W0, BATCH_X, BATCH_Y, LR)
     large = logistic_sgd_step(W0, BATCH_X, BATCH_Y, LR_LARGE)
+    single_large = logistic_sgd_step(W0, X, Y, LR_LARGE)     # the one 好评 example with the large rate
     return {
         "p": step.before.prob[0], "y": Y, "x": X, "grad": step.before.grad_w[0], "lr": LR, "w0": W0,
         "w1": step.new_w[0], "z1": logistic_score(step.new_w, X)[0],
@@ -76,6 +77,9 @@ def one_update() -> dict:
         "lr_large": LR_LARGE,
         "small_w": small.new_w[0], "small_loss": small.after.loss,
         "large_w": large.new_w[0], "large_loss": large.after.loss,
+        # relation only: the 好评 example's loss at increasing w (start, after the small step, after the large one)
+        "pos_w": [W0, step.new_w[0], single_large.new_w[0]],
+        "pos_losses": [step.before.loss, step.after.loss, single_large.after.loss],
     }
 
 
@@ -84,5 +88,13 @@ def one_update() -> dict:
 def training_chain() -> dict:
     """§4.4 exercise: the same input labelled 差评 (y = 0)."""
     step = logistic_sgd_step(W0, X, Y_FLIPPED, LR)
-    return {"w0": W0, "p": step.before.prob[0], "y": Y_FLIPPED, "x": X, "grad": step.before.grad_w[0], "lr": LR,
+    # relation only: the page's loop (ROUNDS steps on the 好评 example), w, p, gradient and loss before each step
+    chain_w, chain_p, chain_grad, chain_loss = [W0], [], [], []
+    for _ in range(ROUNDS):
+        s = logistic_sgd_step(chain_w[-1], X, Y, LR)
+        chain_p.append(s.before.prob[0]); chain_grad.append(s.before.grad_w[0]); chain_loss.append(s.before.loss)
+        chain_w.append(s.new_w[0])
+    chain_loss.append(s.after.loss)
+    return {"chain_w": chain_w, "chain_p": chain_p, "chain_grad": chain_grad, "chain_loss": chain_loss,
+            "w0": W0, "p": step.before.prob[0], "y": Y_FLIPPED, "x": X, "grad": step.before.grad_w[0], "lr": LR,
             "w1": step.new_w[0], "p1": step.after.prob[0], "rounds": ROUNDS}

@@ -63,7 +63,9 @@ def sentence_scores() -> dict:
         steps = [mle_probability(counts, [tokens[i - 1]], tokens[i]) for i in range(1, len(tokens))]
         rows.append({"steps": steps, "product": math.prod(steps)})
     return {"tea": rows[0], "water": rows[1],
-            "p_coffee": mle_probability(counts, [HISTORY], "咖啡")}
+            "p_coffee": mle_probability(counts, [HISTORY], "咖啡"),
+            # relation only: each scored sentence's share of the corpus (这一对句子的概率正好等于它们在语料里的占比)
+            "shares": [sum(s == sentence for s in CORPUS) / len(CORPUS) for sentence in SCORED]}
 
 
 @kinds(course="alpha mle_coffee n_candidates n_history n_sentences probs pseudo raw total",

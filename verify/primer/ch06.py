@@ -23,6 +23,7 @@ TABLE = np.array([[1.0, 0.0],
 
 VOCAB_SIZE, DIM = 10_000, 128      # §6.2: a realistic-sized table
 SENTENCE_LENGTH = 20               # §6.2: tokens in one sentence
+LONGER_LENGTH = 35                 # 本站自建: a longer sentence, for §6.2's "换一句更长的话"
 
 CLASSIFIER_W = np.array([2.0, 0.0])  # §6.4: weights on the sentence vector, no bias
 CLASSIFIER_B = 0.0
@@ -69,6 +70,7 @@ def lookup_shapes() -> dict:
     big = np.zeros((VOCAB_SIZE, DIM))
     sentence_ids = np.arange(SENTENCE_LENGTH) % VOCAB_SIZE
     looked_up = embedding_lookup(big, sentence_ids)
+    longer = embedding_lookup(big, np.arange(LONGER_LENGTH) % VOCAB_SIZE)
     return {
         "id": {k: WORDS.index(w) for k, w in zip(KEYS, WORDS)},
         "vec": {k: _row(w) for k, w in zip(KEYS, WORDS)},
@@ -77,6 +79,8 @@ def lookup_shapes() -> dict:
         "out_rows": looked_up.shape[0], "out_cols": looked_up.shape[1],
         "params": table_elements(VOCAB_SIZE, DIM),
         "toy_shape": list(TABLE.shape),
+        # the same table looked up with a longer sentence: its shape's rows and columns
+        "longer_length": LONGER_LENGTH, "longer_rows": longer.shape[0], "longer_cols": longer.shape[1],
     }
 
 

@@ -29,6 +29,7 @@ LEARNING_RATE = 0.1
 POSITIVE_SCORE = 2.0                     # §7.6: (看, 电影)
 NEGATIVE_SCORE = -1.0                    # §7.6: (看, 香蕉)
 LARGE_VOCAB = 100_000                    # §7.6: candidates a full softmax would score
+NUDGE = 0.1                              # §7.4 (relation only): the site's small raise of the answer's score
 
 
 def _forward() -> dict:
@@ -73,7 +74,10 @@ def cbow_update() -> dict:
     step = cbow_softmax(INPUT, OUTPUT, ANSWER)
     updated = sgd_step(INPUT, step.grad_contexts, LEARNING_RATE)
     u_after = OUTPUT                      # the output table of the re-check, not updated (reported as U_after)
+    raised = f["scores"] + NUDGE * one_hot(ANSWER, len(CANDIDATES))   # the answer's score raised a little
     return {
+        # relation only (负号表示“把这个分数调高能降低损失”): the loss before and after raising 看's score
+        "loss_start": cross_entropy(f["scores"], ANSWER), "loss_raised": cross_entropy(raised, ANSWER),
         "x": INPUT, "U": OUTPUT, "probs": step.probs, "y": one_hot(ANSWER, len(CANDIDATES)),
         "err": cross_entropy_grad(f["scores"], ANSWER),
         "grad_h": step.grad_hidden, "grad_word": step.grad_contexts[0],

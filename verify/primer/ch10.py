@@ -51,6 +51,9 @@ def one_filter() -> dict:
         "n_windows": len(whole), "n_at_max": int(sum(1 for v in whole if v == max_over_time(whole))),
         "x_sentence_rev": _x(reverse_sentence), "scores_rev": whole_rev, "pooled_rev": max_over_time(whole_rev),
         "reach": reach(),
+        # "句子越长分数越多": the three-word phrase against the five-word sentence, windows counted by the kernel
+        "n_words_phrase": len(PHRASE), "n_words": len(SENTENCE),
+        "n_windows_phrase": len(window_scores(_x(PHRASE), KERNEL, BIAS)),
     }
 
 

@@ -13,7 +13,7 @@ import numpy as np
 from kernels.attention import padding_mask
 from kernels.embeddings import embedding_lookup, mean_pool
 from kernels.evaluation import classification_report
-from verify.primer import ch03, ch04, ch07, ch13
+from verify.primer import ch03, ch04, ch07, ch08, ch13
 from verify.primer.ch06 import TABLE, WORDS
 from checker.evidence import kinds
 
@@ -66,7 +66,9 @@ def exercise_answers() -> dict:
     cbow = ch07.softmax_table()
     attn = ch13.worked_self_attention()
     causal = ch13.causal_read()
+    shuffled = ch08.order_blind_average()   # relation only: the word-order exercise (§8.1), mean of each order
     return {
+        "shuffle_mean_A": shuffled["mean_A"], "shuffle_mean_B": shuffled["mean_B"],
         "bow_dim": counts["dim"], "bow_E": counts["E"],
         "p_before": update["p"], "p_after": update["p1"],
         "cbow_scores": cbow["scores"], "cbow_probs": cbow["probs"], "n_cbow": len(cbow["scores"]),
