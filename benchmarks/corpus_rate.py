@@ -2,7 +2,8 @@
 
     python benchmarks/corpus_rate.py CORPUS.yaml [--repin] [--project DIR] [--only ID ...]
 
-Each item is {id, page, old, new, family, why}: `old` must occur exactly once in the page. For every item the
+Each item is {id, page, old, new, family, why}: `old` must occur exactly once in the page's body (or, for a title
+or description, once in the file). For every item the
 edit is applied to a scratch copy of the project, `python -m verify PAGE` runs there, and the item counts as
 flagged when a message appears that the unedited page does not give. With --repin the page's statements are
 pinned after the edit (accepting every change, as a hurried author would) before the check: what is left is what
@@ -48,6 +49,17 @@ def pin(copy: Path, page: str) -> None:
                    capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
 
 
+def _edited(original: str, old: str, new: str) -> str | None:
+    """The page with the edit made where an author makes it: in the body when `old` occurs there once (a relation or
+    claim in the front matter may repeat the sentence; the author edits what readers read), else in the whole file
+    when it occurs there once (a title or description); None when the edit cannot be placed (stale)."""
+    end = original.find("\n---\n", 4) if original.startswith("---\n") else -1
+    start = end + 5 if end >= 0 else 0
+    if original[start:].count(old) == 1:
+        return original[:start] + original[start:].replace(old, new)
+    return original.replace(old, new) if original.count(old) == 1 else None
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("corpus", type=Path)
@@ -68,7 +80,8 @@ def main(argv=None) -> int:
             page, family = item["page"], item.get("family", "?")
             path = copy / page
             original = path.read_text(encoding="utf-8") if path.exists() else ""
-            if original.count(item["old"]) != 1:
+            edited = _edited(original, item["old"], item["new"])
+            if edited is None:
                 table[family]["stale"] += 1
                 print(f"{item['id']:7s} {family:14s} stale (old text found {original.count(item['old'])} times)")
                 continue
@@ -76,7 +89,7 @@ def main(argv=None) -> int:
                 baselines[page] = verify_messages(copy, page)
             pins = {p: p.read_bytes() for p in (copy / "checker" / "pins").rglob("*") if p.is_file()}
             try:
-                path.write_text(original.replace(item["old"], item["new"]), encoding="utf-8")
+                path.write_text(edited, encoding="utf-8")
                 if args.repin:
                     pin(copy, page)
                 new = verify_messages(copy, page) - baselines[page]
