@@ -174,6 +174,7 @@ def link_errors(page) -> list[tuple[int, str]]:
                 where = f"; it is on {_relative(holders[0], Path(page.path))}" if holders else ""
                 errors.append((line, f"link text {text!r} names {missing[0]}, but {target} never mentions it{where}"))
             continue
+        errors += _counts_not_in_target(page, m.start(), text, dest, target)
         source = source_of(dest)
         if source is None:
             continue   # a page without a course section (a topic, a lab) cannot be checked by number
@@ -187,6 +188,33 @@ def link_errors(page) -> list[tuple[int, str]]:
             f"; {doc} has no page for §{first}"
         errors.append((line, f"link text {text!r} names {doc} §{first}, but {target} is {source[0]} §{source[1]}{fix}"))
     return errors
+
+
+def _counts_not_in_target(page, offset: int, text: str, dest: Path, target: str) -> list[tuple[int, str]]:
+    """A count in a link's text that names a section ('§4.8 两个 head：…') restates what the target says of itself:
+    it must stand in the target's title or description, or in the course's title of that section (sections.tsv).
+    The number checks of the page leave link texts to this: the link's target is what states them."""
+    from checker import classify
+    counts = [t.text for t in classify.numbers_in(text) if t.word and not t.structural]
+    if not counts:
+        return []
+    head = page_text(dest).split("\n", 2)
+    said = "\n".join(head[:2]) + "\n" + _course_title(source_of(dest))
+    missing = [c for c in counts if c not in said]
+    return [(page.line_of(offset), f"link text {text!r} says {missing[0]!r}, but {target} does not: its title, description "
+                                   f"and course section title never say it; write the target's words")] if missing else []
+
+
+@functools.lru_cache(maxsize=None)
+def _course_titles() -> dict:
+    if not SECTIONS_TSV.is_file():
+        return {}
+    with SECTIONS_TSV.open(encoding="utf-8") as handle:
+        return {(row["doc"], row["id"]): row["title"] for row in csv.DictReader(handle, delimiter="\t")}
+
+
+def _course_title(source: tuple[str, str] | None) -> str:
+    return _course_titles().get(source, "") if source else ""
 
 
 def prose_errors(page) -> list[tuple[int, str]]:

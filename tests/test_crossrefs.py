@@ -74,3 +74,11 @@ def test_a_construction_named_in_a_link_is_on_the_page_it_links(tmp_path):
     (tmp_path / "b.md").write_text(body.format(f"{base}/3-10.md"), encoding="utf-8")
     [(line, error)] = crossrefs.errors(read_page(tmp_path / "b.md"))
     assert line == 9 and "names R7.2, but" in error
+
+
+def test_a_count_in_a_link_text_is_the_targets_own(tmp_path):
+    """'§4.8 两个 head' restates 4-8's title; a mutated count there used to pass every check (link texts are left out
+    of the page's number checks, since the target states them)."""
+    assert _errors(tmp_path, "lecture/ch04/index.md") == []
+    [error] = _errors(tmp_path, "lecture/ch04/index.md", ("[§4.8 两个 head", "[§4.8 四个 head"))
+    assert "says '四个', but" in error and "4-8.md" in error

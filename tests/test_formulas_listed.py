@@ -59,3 +59,14 @@ def test_a_formula_that_went_away_says_to_rewrite_the_inventory(tmp_path, monkey
     monkeypatch.setattr(pipeline, "_inventory_entries", lambda: gone)
     [error] = [e for e in check_page(path).errors if "formulas_inventory" in e]
     assert "lists one it no longer has (2 listed, 1 on the page)" in error and "--write" in error
+
+
+def test_a_bound_formula_not_listed_yet_is_not_stale(tmp_path, monkeypatch):
+    """A new page (the scaffold's) binds its formula before the inventory is rewritten: no message until --write."""
+    path = _page(tmp_path, monkeypatch, frozenset())
+    text = path.read_text(encoding="utf-8").replace(
+        "claims:\n", "formulas:\n  - tex: 'p=\\frac{e^{z}}{\\sum_j e^{z_j}}'\n    kernel: kernels/probability.py::softmax\n"
+                     "claims:\n", 1)
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(pipeline, "_inventory_entries", lambda: ())
+    assert not [e for e in check_page(path).errors if "formulas_inventory" in e]

@@ -275,7 +275,7 @@ def beam_outcome() -> dict:
 COURSE_CASE_BEAM_WIDTH = 2   # the width §3.22 names for the reversal case ("在beam2里"): the course's, an input
 
 
-@kinds(course="her_lp him_lp width", site_run="best_lp in_final kept_every_round2 target_lp")
+@kinds(course="width", site_run="best_lp in_final kept_every_round2 target_lp")
 @inputs("width")
 def diagnosis_cases() -> dict:
     """§3.22: the course's two-case table names beam width 2 for the real reversal sample (its width, an input);
@@ -283,12 +283,9 @@ def diagnosis_cases() -> dict:
     target in the final candidates, scored below the returned one."""
     sel = _report()["selected"]
     kept = sel["beam"][str(COURSE_CASE_BEAM_WIDTH)]
-    from verify.lecture.ch03_search import candidate_scores   # the table's first row: §3.16's given her/him totals
-    given = candidate_scores()
     return {"width": COURSE_CASE_BEAM_WIDTH,
             "kept_every_round2": kept["target_prefix_kept_every_round"], "in_final": kept["target_in_final"],
-            "best_lp": kept["best_log_probability"], "target_lp": sel["target_log_probability"],
-            "her_lp": given["her"], "him_lp": given["him"]}
+            "best_lp": kept["best_log_probability"], "target_lp": sel["target_log_probability"]}
 
 
 # --------------------------------------------------------------------------- §3.20 / §3.21
