@@ -161,7 +161,7 @@ def link_errors(page) -> list[tuple[int, str]]:
         labels = CONSTRUCTION.findall(text)
         if not (refs or labels) or "://" in target or not target.split("#")[0].endswith(".md"):
             continue
-        dest = (Path(page.path).resolve().parent / target.split("#")[0]).resolve()
+        dest = _target(Path(page.path), target.split("#")[0])
         if not dest.is_file():
             continue   # a missing target is the site build's error (mkdocs --strict), not a mismatch
         line = page.line_of(m.start())
@@ -188,6 +188,17 @@ def link_errors(page) -> list[tuple[int, str]]:
             f"; {doc} has no page for §{first}"
         errors.append((line, f"link text {text!r} names {doc} §{first}, but {target} is {source[0]} §{source[1]}{fix}"))
     return errors
+
+
+def _target(page_path: Path, target: str) -> Path:
+    """The page a relative link reaches; from a copy of a page under another folder's docs/ (a scratch check of an
+    edited page), the site's page at the same place under this project's docs/."""
+    dest = (page_path.resolve().parent / target).resolve()
+    parts = page_path.resolve().parts
+    if dest.is_file() or "docs" not in parts:
+        return dest
+    below = parts[len(parts) - 1 - parts[::-1].index("docs") + 1:-1]
+    return (DOCS.joinpath(*below) / target).resolve()
 
 
 def _counts_not_in_target(page, offset: int, text: str, dest: Path, target: str) -> list[tuple[int, str]]:
