@@ -135,6 +135,12 @@ def enumerated_count(body: str, start: int, end: int) -> int | None:
                     break
                 rows += 1
             return rows
+    return named_before(view, start)
+
+
+def named_before(view: str, start: int) -> int | None:
+    """How many items the clause names right before `start` (A、B 和 C 三个; 按词、按字这两行), None when it names no
+    list. `view` is the page's prose view."""
     s0, _ = _sentence_bounds(view, start)
     clause = view[max(s0, max(view.rfind(c, 0, start) for c in "，,：（(") + 1):start]
     clause = re.sub(r"(?:这些|这|那|共|一共|等|总共)\s*$", "", clause.strip())   # 加权求和这三步: 这 is no item

@@ -855,11 +855,26 @@ def _count_claimed(ctx: Context, token) -> None:
                                        claim=index))
 
 
+def _check_anaphora(ctx: Context, token) -> None:
+    """这三本账 points back at items just named and is no number of its own; where its own clause names them
+    (把 A、B 和 C 这三本账合起来), the count must be theirs."""
+    if not (token.word and token.context.startswith("anaphora")) or not ctx.page.body[:token.start].rstrip().endswith("这"):
+        return   # 那三类 points further back, and 这一章 is 'this chapter', no count
+    stated = classify.word_value(token.text)
+    if stated is None or stated < 2:
+        return
+    listed = counts.named_before(classify.prose_view(ctx.page.body), token.start)
+    if listed is not None and stated != listed:
+        ctx.fail(ctx.page.line_of(token.start), f"{token.text!r} points back at the items this sentence names, but "
+                                                f"there are {listed}; write {listed} or name {int(stated)}")
+
+
 def check_completeness(ctx: Context) -> None:
     """Every number in the body that is not structural is covered by a claim or a citation."""
     report = ctx.report
     for token in classify.numbers_in(ctx.page.body):
         if token.structural:
+            _check_anaphora(ctx, token)
             continue
         report.numbers_total += 1
         if ctx.values is None:

@@ -292,3 +292,19 @@ def test_a_number_word_in_a_notebook_is_found_like_its_digits(tmp_path):
     nb.cells[1].source = "这里读了四个位置。"
     nbformat.write(nb, path)
     assert any("'四个'" in e for e in notebook_prose.errors(path, tmp_path))
+
+
+def test_a_count_pointing_back_at_items_its_clause_names_is_their_count(tmp_path):
+    """这三本账 is no number of its own, but where its clause names the items (A、B 和 C 这三本账) it must count them;
+    那三类 points further back and 这一章 is 'this chapter', so neither is read so."""
+    path = ROOT / "docs" / "primer" / "ch14" / "14-3.md"
+    text = path.read_text(encoding="utf-8")
+    assert "输出投影表这三本账" in text, "14-3 no longer names its three tables; update the test"
+    from checker.pipeline import check_page
+    page = tmp_path / path.name
+    page.write_text(text.replace("这三本账", "这四本账"), encoding="utf-8")
+    [error] = [e for e in check_page(page).errors if "points back" in e]
+    assert "'四本' points back at the items this sentence names, but there are 3" in error
+    page.write_text(text.replace("输出投影表这三本账", "输出投影表那四本账").replace("这一节", "这一章"), encoding="utf-8")
+    assert not [e for e in check_page(page).errors if "points back" in e]
+    assert not [e for e in check_page(path).errors if "points back" in e]
