@@ -205,7 +205,6 @@ def _counts_not_in_target(page, offset: int, text: str, dest: Path, target: str)
     """A count in a link's text that names a section ('§4.8 两个 head：…') restates what the target says of itself:
     it must stand in the target's title or description, or in the course's title of that section (sections.tsv).
     The number checks of the page leave link texts to this: the link's target is what states them."""
-    from checker import classify
     counts = [t.text for t in classify.numbers_in(text) if t.word and not t.structural]
     if not counts:
         return []

@@ -780,16 +780,8 @@ def _enumerated_phrase(text: str, token) -> str:
     m = _ENUMERATED.match(text, token.end)
     if not m:
         return ""
-    last = digit_phrase(text, _At(m.start(1), m.end(1), m.group(1)))
+    last = digit_phrase(text, classify.Token(m.group(1), m.start(1), m.end(1), False, ""))
     return token.text + last[len(m.group(1)):] if last else ""
-
-
-@dataclass
-class _At:
-    """A number's place in a text, as digit_phrase reads it."""
-    start: int
-    end: int
-    text: str
 
 
 def _same_summary(summary: str | None, verified: set) -> bool:

@@ -379,19 +379,12 @@ def named_keys(meta: dict, values: dict | None = None) -> dict[str, set[str]]:
 
 
 def _distinctive_words(rows: dict[str, set[str]]) -> dict[str, set[str]]:
-    """A Latin word that tells one row label from the others ('gave her a', 'gave him a': her, him): a sentence
-    names the row by it ('him 那一行的 EOS 概率比 her 那一行低')."""
-    owners: dict[str, list[str]] = {}
-    for label in rows:
-        words = re.findall(r"[A-Za-z][A-Za-z0-9]*", label)
-        if len(words) < 2:
-            continue   # a one-word label is a name already
-        for word in set(words):
-            owners.setdefault(word, []).append(label)
-    shared = {w for label in rows for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", label)
-              if sum(w in re.findall(r"[A-Za-z][A-Za-z0-9]*", other) for other in rows) > 1}
-    return {w: rows[labels[0]] for w, labels in owners.items()
-            if len(labels) == 1 and w not in shared and len(w) >= 2 and w.lower() not in _FUNCTION_WORDS}
+    """A Latin word that tells one row label of several words from the others ('gave her a', 'gave him a': her,
+    him): a sentence names the row by it ('him 那一行的 EOS 概率比 her 那一行低')."""
+    words_of = {label: set(re.findall(r"[A-Za-z][A-Za-z0-9]*", label)) for label in rows}
+    return {word: rows[label] for label, words in words_of.items() if len(words) >= 2 for word in words
+            if len(word) >= 2 and word.lower() not in _FUNCTION_WORDS
+            and sum(word in others for others in words_of.values()) == 1}
 
 
 _FUNCTION_WORDS = {"a", "an", "the", "of", "to", "in", "on", "and", "or", "is", "at", "by", "for", "with"}

@@ -16,6 +16,7 @@ import numpy as np
 
 from kernels.attention import attend, read_gradients
 from kernels.probability import cross_entropy, softmax
+from kernels.sampling import token_nll
 from checker.evidence import kinds
 
 
@@ -136,7 +137,7 @@ def him_construction() -> dict:
         "loss_autograd": read_loss_autograd(c.q, c.K, c.V, c.G, c.label).loss,
         # the page prints six decimals; the course took the log of the probability already rounded to six
         "loss_6dp": round(float(cross_entropy(base["logits"], c.label)), PRINTED_DECIMALS),
-        "loss_from_rounded_p_6dp": round(float(-np.log(round(float(base["probs"][c.label]), PRINTED_DECIMALS))),
+        "loss_from_rounded_p_6dp": round(float(token_nll(round(float(base["probs"][c.label]), PRINTED_DECIMALS))),
                                          PRINTED_DECIMALS),
         "q_prime": c.q_prime, "alpha_prime": q_run["alpha"],
         "context_prime": q_run["context"], "logits_prime": q_run["logits"], "probs_prime": q_run["probs"],
