@@ -17,6 +17,7 @@ one thread); written atomically, the manifest last; existing checkpoints are nev
 """
 from __future__ import annotations
 
+import functools
 import sys
 import time
 from pathlib import Path
@@ -64,6 +65,14 @@ def checkpoint_file(arm: str, seed: int) -> str:
 
 
 def generate(task: str) -> dict:
+    """The task's data, drawn from its seed once per process (drawing the scenes pixel by pixel is most of a
+    diagnosis's time, and a retrain-and-compare run asks for the same data up to nine times); every caller gets
+    its own copy of the arrays, so one that writes into them cannot change what the next one reads."""
+    return {split: {name: array.copy() for name, array in arrays.items()} for split, arrays in _drawn(task).items()}
+
+
+@functools.lru_cache(maxsize=None)
+def _drawn(task: str) -> dict:
     spec = TASKS[task]
     make = generate_shape_data if task == "shape" else generate_key_data
     return make(spec["data_seed"], **spec["sizes"])
