@@ -30,7 +30,7 @@ verify: $(STAMP)
 ##      nothing (exit 1) unless ACCEPT_ALL=1, which pins and prints every change. A reviewer reads the same with
 ##      `python -m verify --changes BASE`; `python -m checker.statements PAGE` lists a page's words line by line
 pin: $(STAMP)
-	$(BIN)/python -m checker.statements --pin $(if $(ACCEPT_ALL),--accept-all) $(PAGE)
+	$(BIN)/python -m checker.pin $(if $(ACCEPT_ALL),--accept-all) $(PAGE)
 
 ## site: verify, then build the static site into site/ (strict): `python -m sitegen` (run by the MkDocs hook) writes
 ##       the generated tree and the plain outputs into build/sitegen/, MkDocs renders it; a page that failed

@@ -40,13 +40,18 @@ def verify_messages(copy: Path, page: str) -> set[str]:
 
 
 def pin(copy: Path, page: str) -> None:
-    command = [sys.executable, "-m", "checker.statements", "--pin", page]
-    help_text = subprocess.run([sys.executable, "-m", "checker.statements", "--help"], cwd=copy,
-                               env={"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True).stdout
-    if "--accept-all" in help_text:
-        command.insert(-1, "--accept-all")
-    subprocess.run(command, cwd=copy, env={"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin", "HOME": str(copy)},
-                   capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    """`make pin PAGE=… ACCEPT_ALL=1` in the copy (checker/pin.py; before it had its own module, checker.statements
+    --pin, which accepted every change only with --accept-all where it had one)."""
+    env = {"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin", "HOME": str(copy)}
+    if (copy / "checker" / "pin.py").is_file():
+        command = [sys.executable, "-m", "checker.pin", "--accept-all", page]
+    else:
+        command = [sys.executable, "-m", "checker.statements", "--pin", page]
+        help_text = subprocess.run([sys.executable, "-m", "checker.statements", "--help"], cwd=copy, env=env,
+                                   capture_output=True, text=True).stdout
+        if "--accept-all" in help_text:
+            command.insert(-1, "--accept-all")
+    subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
 
 
 def _edited(original: str, old: str, new: str) -> str | None:

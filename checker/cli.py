@@ -66,6 +66,7 @@ def page_json(report, inputs: dict | None = None) -> dict:
         "cited": [dataclasses.asdict(c) for c in report.cited],
         "references": report.references,
         "errors": report.errors,
+        "notes": report.notes,   # not failures: a claim found by its numbers in reworded text (checker/relocation.py)
         "figures": report.figures,
         "inputs": inputs,
     }
@@ -207,6 +208,8 @@ def main(argv=None) -> int:
                 printed.add(line)
                 print(line)
                 failed += 1  # one printed line per failure: claims, numbers, front matter, code
+        for line in data.get("notes", ()):
+            print(f"note: {line}")
         passed += sum(c["status"] == "passed" for c in data["claims"])
     artifact_errors = []
     if whole_site:   # the committed files the pages quote (checker/artifacts.py): invariants and pins

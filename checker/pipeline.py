@@ -26,7 +26,8 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker import arrangements, classify, counts, declared, kinds, provenance, reads, run_claims, source_list, statements, unit_words
+from checker import (arrangements, classify, counts, declared, kinds, provenance, reads, relocation, run_claims,
+                     source_list, statements, unit_words)
 from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
 from checker.literals import literal_keys
@@ -101,6 +102,8 @@ class PageReport:
     cited: list[Citation] = field(default_factory=list)
     references: list[str] = field(default_factory=list)  # the 来源 list, rendered from the bibliography
     errors: list[str] = field(default_factory=list)   # one line each: path:line: message
+    notes: list[str] = field(default_factory=list)    # not failures: a claim found again in reworded text
+    relocations: list = field(default_factory=list)   # checker.relocation.Update for each such claim
     numbers_total: int = 0
     numbers_recomputed: int = 0
     numbers_cited: int = 0
@@ -137,22 +140,31 @@ def _compiled(regex: str) -> re.Pattern:
 
 def template_regex(template: str, values: dict) -> tuple[str, list[Hole]]:
     """Regex over squeezed text for a template; holes are {key} whose base is a computed key."""
-    parts, holes, pos = [], [], 0
+    literals, holes, patterns = template_parts(template, values)
+    parts = [re.escape(literals[0])]
+    for pattern, literal in zip(patterns, literals[1:]):
+        parts += [pattern, re.escape(literal)]
+    return "".join(parts), holes
+
+
+def template_parts(template: str, values: dict) -> tuple[list[str], list[Hole], list[str]]:
+    """(squeezed literal text before, between and after the holes; the holes; each hole's pattern, group h<n>)."""
+    literals, holes, patterns, pos = [], [], [], 0
     for m in HOLE.finditer(template):
         base, path = m.group(1), m.group(2)
         if base not in values:
             continue  # a LaTeX group like \sqrt{d_k} stays literal text
-        parts.append(re.escape(squeeze(template[pos:m.start()])[0]))
+        literals.append(squeeze(template[pos:m.start()])[0])
         hole = Hole(base, path)
         value = hole.value(values)
         if isinstance(value, str):   # a text hole (a row label, a model's name): printed exactly as returned
-            parts.append(f"(?P<h{len(holes)}>{re.escape(squeeze(value)[0])})")
+            patterns.append(f"(?P<h{len(holes)}>{re.escape(squeeze(value)[0])})")
         else:
-            parts.append(hole_pattern(value, f"h{len(holes)}"))
+            patterns.append(hole_pattern(value, f"h{len(holes)}"))
         holes.append(hole)
         pos = m.end()
-    parts.append(re.escape(squeeze(template[pos:])[0]))
-    return "".join(parts), holes
+    literals.append(squeeze(template[pos:])[0])
+    return literals, holes, patterns
 
 
 def unknown_holes(template: str, values: dict) -> list[str]:
@@ -300,7 +312,7 @@ def check_claim(ctx: Context, i: int, template) -> None:
                        + (f" ({', '.join(hint)} not returned by {ctx.meta.get('verify')})" if hint else "")
                        + f"; known keys: {', '.join(sorted(values)) or 'none'}")
         return
-    matches = list(_compiled(regex).finditer(ctx.squeezed))
+    matches = list(_compiled(regex).finditer(ctx.squeezed)) or _relocated(ctx, i, template, holes)
     if not matches:
         hint = unknown_holes(template, values)
         extra = f"; {', '.join(hint)} is not a computed key" if hint else ""
@@ -345,6 +357,45 @@ def check_claim(ctx: Context, i: int, template) -> None:
         return
     for body_line, message in failures:
         ctx.fail(body_line, message)
+
+
+def _relocated(ctx: Context, i: int, template: str, holes: list[Hole]) -> list:
+    """The claim found again by its numbers where its sentence was reworded (checker/relocation.py): [match], noted
+    in the report with the text found, or [] (not found)."""
+    literals, _, patterns = template_parts(template, ctx.values)
+
+    def accept(n: int, printed: str) -> bool:
+        computed = holes[n].value(ctx.values)
+        if isinstance(computed, str):
+            return True   # a text hole's pattern is its text
+        try:
+            return compare(printed, computed)[0]
+        except NumberFormatError:
+            return False
+    body, offsets = ctx.page.body, ctx.offsets
+    lines = [n for n in range(1, len(offsets)) if "\n" in body[offsets[n - 1]:offsets[n]]]
+    found = relocation.relocate(ctx.squeezed, literals, patterns, accept, lines, statements.tokens,
+                                _pinned_text(ctx.page.path))
+    if found is None:
+        return []
+    located, text, region = found
+    line = ctx.page.line_of(ctx.offsets[located.start()])
+    ctx.report.notes.append(f"{ctx.report.path}:{line}: claim {i} found by its numbers in reworded text "
+                            f"'{text.replace(relocation.PLACE, '…')}'; its template still reads {template!r}: "
+                            f"`make pin PAGE={project_relative(ctx.page.path)}` shows the update to accept")
+    markers = [m.group(0) for m in HOLE.finditer(template) if m.group(1) in ctx.values]
+    new = relocation.new_template(ctx.page.body, ctx.offsets, region, located, markers)
+    ctx.report.relocations.append(relocation.Update(ctx.page.path, claim_line(ctx.page, "claims", i), i, template, new))
+    return [located]
+
+
+def _pinned_text(path: Path):
+    """text -> does it stand, whitespace aside, inside one item of the page's pin file (checker/snapshots.py)?"""
+    from checker import snapshots
+    snapshot = snapshots.for_page(path)
+    texts = [squeeze(str(v))[0] for item in (snapshot.items if snapshot else ())
+             for k, v in item.items() if k not in ("words", "page", "prefix")]
+    return lambda text: any(text in t for t in texts)
 
 
 def _without_list_marker(body: str, printed: str, start: int) -> tuple[str, int]:

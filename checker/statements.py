@@ -16,7 +16,7 @@ sentence with its words as a person last accepted them. A synonym (更大 ->
 更高, 同样 -> 一样), a reflowed or reworded sentence and an added sentence without statement words keep the
 sequence; a reversed or removed statement, or one added inside a pinned sentence, changes it and fails with the
 sentence and what changed, until someone who has checked the sentence against its source runs `make pin PAGE=…`
-(python -m checker.statements --pin PAGE): it shows each change as old sentence, new sentence and the words that
+(python -m checker.pin PAGE, checker/pin.py): it shows each change as old sentence, new sentence and the words that
 changed, and pins only those the person accepts (a refused one keeps failing). A whole new sentence is new prose and
 passes; the next `make pin` shows it and records it. The git diff of the pin file then reads "this sentence, these
 words -> that sentence, those words" for whoever reviews it, and `python -m verify --changes BASE` lists the same.
@@ -730,85 +730,18 @@ def pin(paths: list[Path], decide=None) -> dict[str, list[str]]:
     return apply(reviews, lambda change: answers.get(id(change), False))
 
 
-def _is_terminal(stream) -> bool:
-    try:
-        return bool(stream is not None and stream.isatty())
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
-def _ask(stdin, out):
-    def ask(r: Review, change: snapshots.Change) -> bool:
-        out(f"{r.where(change)}: {change.describe()}")
-        while True:
-            out("pin this change? [y/n] ", end="", flush=True)
-            answer = stdin.readline()
-            if not answer:   # end of input: nothing more is accepted
-                out("")
-                return False
-            answer = answer.strip().lower()
-            if answer in ("y", "yes", "n", "no"):
-                return answer.startswith("y")
-    return ask
-
-
-def main(argv: list[str] | None = None, stdin=None, out=print) -> int:
+def main(argv: list[str] | None = None, out=print) -> int:
+    """`python -m checker.statements PAGE…`: each statement word of the pages, one line each (`make pin`, which
+    reviews and pins them, is checker/pin.py)."""
     parser = argparse.ArgumentParser(prog="python -m checker.statements", description=__doc__.split("\n")[0])
-    parser.add_argument("--pin", action="store_true",
-                        help="show each change to the pages' pins (all pages if none given) and pin those accepted")
-    parser.add_argument("--accept-all", action="store_true",
-                        help="with --pin and no terminal: accept every change, printing each one")
-    parser.add_argument("pages", nargs="*", type=Path)
+    parser.add_argument("pages", nargs="+", type=Path)
     args = parser.parse_args(argv)
     from checker.page import read_page
-    if not args.pin:
-        for path in args.pages:
-            page = read_page(path)
-            for statement in page_statements(page):
-                out(f"{path}:{_line(page, statement)}: {statement[1]}  {statement[2][:80]}")
-        return 0
-    stdin = sys.stdin if stdin is None else stdin
-    reviews = review([p.resolve() for p in args.pages])
-    changed = [r for r in reviews if r.changes]
-    page_arg = f" PAGE='{' '.join(project_relative(p) for p in args.pages)}'" if len(args.pages) > 1 else \
-        f" PAGE={project_relative(args.pages[0])}" if args.pages else ""
-    if not changed:
-        out(f"nothing to pin: the pin files of {len(reviews)} pages read as the pages do")
-        return 0
-    if args.accept_all or _is_terminal(stdin):
-        def accept_and_say(r: Review, change: snapshots.Change) -> bool:
-            out(f"{r.where(change)}: pinned: {change.describe()}")
-            return True
-        decide = accept_and_say if args.accept_all else _ask(stdin, out)
-        answers: dict[int, bool] = {}
-        for r in changed:
-            for change in r.asked:
-                answers[id(change)] = decide(r, change)
-            if r.recorded:
-                out(f"{project_relative(r.path)}:{r.page.body_first_line}: {len(r.recorded)} changes without a "
-                    "statement word changed (rewording, moved sentences, sentences without statement words) are "
-                    "recorded with it")
-        written = apply(reviews, lambda change: answers.get(id(change), False))
-        refused = sum(1 for v in answers.values() if not v)
-        out(f"{sum(answers.values())} changes pinned, {refused} refused, in {len(written)} pin files under "
-            f"{project_relative(snapshots.PINS)}" + (f"; a refused change is not pinned: its page keeps failing "
-                                                     "there until the sentence is fixed or the change is accepted"
-                                                     if refused else ""))
-        return 0
-    count = 0
-    for r in changed:
-        for change in r.asked:
-            out(f"{r.where(change)}: not pinned: {change.describe()}; to pin it, read it and run "
-                f"`make pin PAGE={project_relative(r.path)}` at a terminal (or with ACCEPT_ALL=1)")
-            count += 1
-        if r.recorded:
-            out(f"{project_relative(r.path)}:{r.page.body_first_line}: not pinned: {len(r.recorded)} changes without "
-                "a statement word changed (rewording, moved sentences, sentences without statement words)")
-            count += len(r.recorded)
-    out(f"{count} changes on {len(changed)} pages not pinned: no terminal to ask at; read them, then run "
-        f"`make pin{page_arg}` in a terminal to accept or refuse each, or pass --accept-all (`make pin ACCEPT_ALL=1"
-        f"{page_arg}`) to pin them all")
-    return 1
+    for path in args.pages:
+        page = read_page(path)
+        for statement in page_statements(page):
+            out(f"{path}:{_line(page, statement)}: {statement[1]}  {statement[2][:80]}")
+    return 0
 
 
 if __name__ == "__main__":

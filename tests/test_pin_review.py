@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from checker import arrangements, changes, snapshots, statements
+from checker import arrangements, changes, pin, snapshots, statements
 from checker.page import all_pages, read_page
 
 PAGE = """---
@@ -63,7 +63,7 @@ def run(page: Path, *args: str, stdin=None) -> tuple[int, list[str]]:
 
     def out(text="", end="\n", flush=False):
         lines.append(text)
-    code = statements.main(["--pin", *args, str(page)], stdin=stdin if stdin is not None else io.StringIO(), out=out)
+    code = pin.main([*args, str(page)], stdin=stdin if stdin is not None else io.StringIO(), out=out)
     return code, lines
 
 
