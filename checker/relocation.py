@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,10 +70,11 @@ class Located:
     start and end of the whole and of each hole) over the squeezed page text."""
     text: str
     spans: tuple            # (start, end) of hole 0, 1, …
+    region: tuple           # (start, end) of the claim's words and numbers: the whole match
 
     def _span(self, group=0) -> tuple[int, int]:
         if group in (0, None):
-            return self.spans[0][0], self.spans[-1][1]
+            return self.region
         return self.spans[int(str(group).lstrip("h"))]
 
     def start(self, group=0) -> int:
@@ -118,8 +120,8 @@ def _outer(text: str, start: int, end: int, breaks: int, backwards: bool, lines:
         line = max((i for i in lines if i <= start), default=0)
         return text[max(pos + 1, line):start]
     pos = end
-    for _ in range(breaks + 1):
-        found = [i for i in (text.find(c, pos + (pos > end)) for c in CLAUSE_BREAK) if i >= 0]
+    for k in range(breaks + 1):
+        found = [i for i in (text.find(c, end if k == 0 else pos + 1) for c in CLAUSE_BREAK) if i >= 0]
         pos = min(found) if found else len(text)
     line = min((i for i in lines if i > end), default=len(text))
     return text[end:min(pos, line)]
@@ -151,10 +153,15 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     outer, kept = set(template_parts[0] + template_parts[-1]), set(page_parts[0] + page_parts[-1])
     if 2 * len(outer & kept) < len(outer):
         return "less than half of its words before the first number and after the last are left"
-    new = set(_CJK.findall(now)) - set(_CJK.findall(was)) - function_characters()
-    if new:
-        return f"it has words the template lacks ({''.join(sorted(new))})"
+    for i, (a, b) in enumerate(zip(template_parts, page_parts)):   # piece by piece: 每行…每列 -> 每列…每行 fails
+        new = set(_CJK.findall(b)) - set(_CJK.findall(a)) - function_characters()
+        if new:
+            return f"it has words the template lacks ({''.join(sorted(new))}, {_piece(i, len(page_parts))})"
     return ""
+
+
+def _piece(i: int, count: int) -> str:
+    return "before the first number" if i == 0 else "after the last number" if i == count - 1 else f"after number {i}"
 
 
 def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, lines: list[int], tokens,
@@ -162,8 +169,8 @@ def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, li
     """(where, the page's text of the claim) for the one place where every hole prints its value (`accept(n,
     printed)`: hole n's printed value compares equal) and the words around say the same (`why_not_the_same_claim`);
     None when there is no such place or more than one. `lines`: the squeezed offsets where a line of the page
-    begins. The words compared before the first number and after the last are as many characters as the template
-    has there: what lies further out was never part of the claim. `pinned(text)`: the text stands unchanged in the
+    begins. The words compared before the first number and after the last are their whole clauses (as many clauses
+    as the template's own words there span), so a word added further out is read too. `pinned(text)`: the text stands unchanged in the
     page's pin file; such a place is another sentence the author did not touch (the claim's own sentence was cut
     or its number changed), not a rewording of the claim's. Returns the place, its text and its squeezed extent."""
     if not patterns:
@@ -174,13 +181,11 @@ def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, li
         first, last = spans[0][0], spans[-1][1]
         head = _outer(squeezed, first, last, _count_breaks(literals[0]), True, lines)
         tail = _outer(squeezed, first, last, _count_breaks(literals[-1]), False, lines)
-        head = head[len(head) - len(literals[0]):] if len(head) > len(literals[0]) else head
-        tail = tail[:len(literals[-1])]
         gaps = [squeezed[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
         page_parts = [head, *gaps, tail]
         region = (first - len(head), last + len(tail))
         if not pinned(squeezed[region[0]:region[1]]) and not why_not_the_same_claim(literals, page_parts, tokens):
-            found.append((Located(squeezed, spans), PLACE.join(page_parts), region))
+            found.append((Located(squeezed, spans, region), PLACE.join(page_parts), region))
     return found[0] if len(found) == 1 else None
 
 
@@ -215,13 +220,14 @@ def _quoted(template: str) -> str:
 def rewrite(update: Update) -> str:
     """Put the new template in the page file where the old one is written (a single-quoted YAML string, as the
     authoring guide asks); '' when done, else why not."""
-    text = update.path.read_text(encoding="utf-8")
-    end = text.find("\n---", 4)
+    text = update.path.read_bytes().decode("utf-8")   # bytes: a CRLF page keeps its line ends
+    end = text.find("\n---", 4) if text.startswith("---") else -1
     old = _quoted(update.old)
-    if text[:end].count(old) != 1:
+    if end < 0 or text[:end].count(old) != 1:
         return f"claim {update.index}'s template is not written once as {old} in the front matter; edit it by hand"
     store = text[:end].replace(old, _quoted(update.new)) + text[end:]
     temporary = update.path.with_name(update.path.name + ".pinning")
-    temporary.write_text(store, encoding="utf-8")
+    temporary.write_bytes(store.encode("utf-8"))
+    shutil.copymode(update.path, temporary)
     temporary.replace(update.path)   # atomic: the page is the old one or the new one, never half of each
     return ""
