@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from checker.paths import DATA
+from checker import rule_files
 from checker.rule_files import load_rules
 
 DATA_FILE = DATA / "directions.yaml"
@@ -27,13 +28,7 @@ LIST_KINDS = ("order", "law", "goodness", "pace")   # kinds whose pattern is a p
 
 
 @dataclass(frozen=True)
-class Rule:
-    rule: str
-    kind: str
-    pattern: str
-    description: str
-    positive: str
-    negative: str
+class Rule(rule_files.Rule):
     direction: str = ""
     tails: str = ""
     side: str = ""

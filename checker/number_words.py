@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from checker.numerals import NUMERAL
 from checker.paths import DATA
+from checker import rule_files
 from checker.rule_files import load_rules
 
 DATA_FILE = DATA / "number_words.yaml"
@@ -23,13 +24,7 @@ KINDS = ("not_a_count", "value_setter", "not_a_comparison", "not_a_bound", "equa
 
 
 @dataclass(frozen=True)
-class Rule:
-    rule: str
-    kind: str
-    pattern: str
-    description: str
-    positive: str
-    negative: str
+class Rule(rule_files.Rule):
     numerals: str = "any"
 
     @property

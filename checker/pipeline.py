@@ -378,13 +378,13 @@ def _relocated(ctx: Context, i: int, template: str, holes: list[Hole]) -> list:
                                 _pinned_text(ctx.page.path))
     if found is None:
         return []
-    located, text, region = found
+    located, text = found
     line = ctx.page.line_of(ctx.offsets[located.start()])
     ctx.report.notes.append(f"{ctx.report.path}:{line}: claim {i} found by its numbers in reworded text "
                             f"'{text.replace(relocation.PLACE, '…')}'; its template still reads {template!r}: "
                             f"`make pin PAGE={project_relative(ctx.page.path)}` shows the update to accept")
     markers = [m.group(0) for m in HOLE.finditer(template) if m.group(1) in ctx.values]
-    new = relocation.new_template(ctx.page.body, ctx.offsets, region, located, markers)
+    new = relocation.new_template(ctx.page.body, ctx.offsets, located, markers)
     ctx.report.relocations.append(relocation.Update(ctx.page.path, claim_line(ctx.page, "claims", i), i, template, new))
     return [located]
 

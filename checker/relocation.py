@@ -29,7 +29,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from checker.rule_files import load_rules
+from checker.rule_files import Rule, load_rules
 
 DATA = Path(__file__).resolve().parent / "data" / "rewording.yaml"
 SENTENCE_END = "。！？!?|#`"                # a claim does not run past these unless its template does
@@ -38,20 +38,6 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 _LATIN = re.compile(r"\\[A-Za-z]+|[A-Za-z0-9]+|[=+\-*/^_<>≤≥≈×·√∑∏]")
 MAX_CHAINS = 200                           # candidate placements tried before a claim counts as not found
 PLACE = "■"                               # where a number stood, in the texts the guards compare
-
-
-@dataclass(frozen=True)
-class Rule:
-    rule: str
-    kind: str
-    pattern: str
-    description: str
-    positive: str
-    negative: str
-
-    @functools.cached_property
-    def regex(self) -> re.Pattern:
-        return re.compile(self.pattern)
 
 
 @functools.lru_cache(maxsize=1)
@@ -165,14 +151,14 @@ def _piece(i: int, count: int) -> str:
 
 
 def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, lines: list[int], tokens,
-             pinned=lambda text: False) -> tuple[Located, str, tuple[int, int]] | None:
+             pinned=lambda text: False) -> tuple[Located, str] | None:
     """(where, the page's text of the claim) for the one place where every hole prints its value (`accept(n,
     printed)`: hole n's printed value compares equal) and the words around say the same (`why_not_the_same_claim`);
     None when there is no such place or more than one. `lines`: the squeezed offsets where a line of the page
     begins. The words compared before the first number and after the last are their whole clauses (as many clauses
-    as the template's own words there span), so a word added further out is read too. `pinned(text)`: the text stands unchanged in the
-    page's pin file; such a place is another sentence the author did not touch (the claim's own sentence was cut
-    or its number changed), not a rewording of the claim's. Returns the place, its text and its squeezed extent."""
+    as the template's own words there span), so a word added further out is read too. `pinned(text)`: the text
+    stands unchanged in the page's pin file; such a place is another sentence the author did not touch (the claim's
+    own sentence was cut or its number changed), not a rewording of the claim's."""
     if not patterns:
         return None
     places = [_places(squeezed, pattern, lambda printed, n=n: accept(n, printed)) for n, pattern in enumerate(patterns)]
@@ -185,7 +171,7 @@ def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, li
         page_parts = [head, *gaps, tail]
         region = (first - len(head), last + len(tail))
         if not pinned(squeezed[region[0]:region[1]]) and not why_not_the_same_claim(literals, page_parts, tokens):
-            found.append((Located(squeezed, spans, region), PLACE.join(page_parts), region))
+            found.append((Located(squeezed, spans, region), PLACE.join(page_parts)))
     return found[0] if len(found) == 1 else None
 
 
@@ -201,15 +187,14 @@ class Update:
     new: str
 
 
-def new_template(body: str, offsets: list[int], region: tuple[int, int], located: Located, holes: list[str]) -> str:
-    """The page's text over the squeezed `region`, each hole's printed value replaced by its `{key}`."""
-    def at(i: int) -> int:
-        return offsets[i]
-    pieces, pos = [], at(region[0])
+def new_template(body: str, offsets: list[int], located: Located, holes: list[str]) -> str:
+    """The page's text over the relocated claim's region (`offsets`: squeezed index -> body offset), each hole's
+    printed value replaced by its `{key}`."""
+    pieces, pos = [], offsets[located.region[0]]
     for (start, end), hole in zip(located.spans, holes):
-        pieces += [body[pos:at(start)], hole]
-        pos = at(end - 1) + 1
-    pieces.append(body[pos:at(region[1] - 1) + 1])
+        pieces += [body[pos:offsets[start]], hole]
+        pos = offsets[end - 1] + 1
+    pieces.append(body[pos:offsets[located.region[1] - 1] + 1])
     return re.sub(r"\s*\n\s*", " ", "".join(pieces))
 
 

@@ -4,9 +4,33 @@ unknown kind, a repeated name or a pattern that does not compile is refused the 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One row of a rule file: the columns every such file has. A file whose rules need more columns (a direction,
+    a numeral class) subclasses it and adds them with defaults; `regex` compiles the pattern as it stands."""
+    rule: str
+    kind: str
+    pattern: str
+    description: str
+    positive: str
+    negative: str
+
+    @property
+    def regex(self) -> re.Pattern:
+        return _compiled(self.pattern, 0)
+
+
+@functools.lru_cache(maxsize=None)
+def _compiled(pattern: str, flags: int) -> re.Pattern:
+    return re.compile(pattern, flags)
 
 
 def load_rules(data_file: Path, rule_class, kinds: tuple[str, ...], check=None) -> tuple:
