@@ -8,9 +8,11 @@ The kind of a page's computed numbers is not declared; it is derived:
 2. Each file read has a kind by where it lives (`file_kind`): the site's checkpoints and their records under
    `results/` are `checkpoint`, the committed benchmark runs under `benchmarks/results/` are `measurement`;
    site-drawn images (`results/vision/`), hash pins, course and paper data and notebooks are inputs, not runs.
-3. The function is run a second time with every number of those run files nudged (JSON floats and the float
-   tensors `torch.load` returns, each by a relative 1e-3 to 2e-3, unevenly; integers, which are settings such as sizes, seeds
-   and repeat counts, are left alone). A returned value that moves depends on a run; one that does not is a
+3. The function is run a second time with every number of those run files nudged (JSON floats by a relative
+   1e-3 to 2e-3, unevenly; the float tensors `torch.load` returns by about 1e-6 of their mean size, so that a
+   model's losses and log-probabilities move while its greedy choices, which are at least 1e-4 from a tie
+   (tests/test_checkpoints.py), hold; integers, which are settings such as sizes, seeds and repeat counts, are
+   left alone). A returned value that moves depends on a run; one that does not is a
    construction, however many run files were opened to get it (a size read from a benchmark's settings).
 
 A function whose moved values are all its values returns site runs; one that returns both names the keys that
@@ -30,6 +32,10 @@ from pathlib import Path
 from checker.paths import ROOT
 
 NUDGE = 1e-3             # relative change given to every float of a run file in the second run
+TENSOR_NUDGE = 1e-6      # change given to a checkpoint tensor, relative to its mean size: the functions that read
+#                          checkpoints assert facts of the run (the fixed model starts right), and a larger change
+#                          (it was the tensor's whole mean size) flipped greedy decisions, failed those assertions
+#                          and left the rerun unable to tell any key apart
 MOVED_RTOL = 1e-9        # a value moved if it changed by more than this, relative (rounding is far below)
 _NOT_RUNS = ("results/vision/", "results/pins.json")   # site-drawn inputs and hash pins under results/
 
@@ -142,14 +148,16 @@ def _nudge_floats(value, count=None):
 
 
 def _nudge_tensors(value):
-    """Every float tensor of a checkpoint, scrambled: a deterministic pattern of its own mean size added, so
-    that the model's discrete outputs (argmax, accuracies) change too, not only its losses."""
+    """Every float tensor of a checkpoint with a deterministic pattern of TENSOR_NUDGE times its mean size added.
+    Its continuous outputs (losses, log-probabilities) move; its discrete ones (argmax, exact match, counts of
+    failures) do not, so a count read from a checkpoint is told apart only by its declaration, not here."""
     import torch
     if isinstance(value, torch.Tensor):
         if not value.is_floating_point() or value.numel() == 0:
             return value
-        pattern = torch.sin(torch.arange(value.numel(), dtype=value.dtype) * 12.9898 + 1.0).reshape(value.shape)
-        return value + pattern * value.abs().mean().clamp_min(NUDGE)
+        pattern = torch.sin(torch.arange(value.numel(), dtype=torch.float64) * 12.9898 + 1.0).reshape(value.shape)
+        size = value.abs().mean().double().clamp_min(1e-30)
+        return (value.double() + pattern * size * TENSOR_NUDGE).to(value.dtype)
     if isinstance(value, dict):
         return type(value)((k, _nudge_tensors(v)) for k, v in value.items())
     if isinstance(value, (list, tuple)):

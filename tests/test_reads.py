@@ -104,3 +104,18 @@ def test_from_runs_on_a_function_that_reads_no_run_fails(monkeypatch):
                 if "verify: verify/lecture/ch03_read.py::three_slot_read" in p.read_text(encoding="utf-8"))
     errors = check_page(page).errors
     assert any("names keys from runs (from_runs) but reads no committed run file" in e for e in errors), errors
+
+
+def test_a_checkpoint_rerun_moves_log_probabilities_and_keeps_the_greedy_decisions():
+    """The seq2seq diagnosis asserts facts of its run (the fixed model starts right, then swaps two symbols). The
+    nudged rerun must keep those (a scrambled checkpoint failed them, and then no key could be told apart) and
+    still move what is continuous, so that a construction key beside them is checked."""
+    from verify.lecture import ch03_checkpoint
+    _, reads = read_and_run(ch03_checkpoint.diagnosis_cases, mixed=True)
+    assert reads.moved is not None, reads.failure
+    assert reads.key_moved("best_lp") and reads.key_moved("target_lp")     # log-probabilities of the checkpoint
+    assert not reads.key_moved("width")                                    # the course's width, an input
+    _, reads = read_and_run(ch03_checkpoint.failure_case, mixed=True)
+    assert reads.moved is not None, reads.failure
+    constructions = [key for key, kind in ch03_checkpoint.failure_case.key_kinds if kind == "site_construction"]
+    assert constructions and not any(reads.key_moved(k) for k in constructions)
