@@ -176,14 +176,7 @@ def main(argv=None) -> int:
     if argv and argv[0] == "new":
         from tools.scaffold import main as new
         return new(argv[1:])
-    parser = argparse.ArgumentParser(prog="python -m verify", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("pages", nargs="*", type=Path, help="pages to check (default: every page under docs/)")
-    parser.add_argument("--out", type=Path, default=VERIFY_OUT)
-    parser.add_argument("--no-cache", action="store_true", help="check every page, even those whose inputs are unchanged")
-    parser.add_argument("--changes", metavar="BASE", help="list every change of meaning between commit BASE and the "
-                        "working tree (statement words, claims, relations, declared kinds), one line each; checks nothing")
-    args = parser.parse_args(argv)
+    args = _parse_args(argv)
     if args.changes:
         from checker.changes import main as changes
         return changes(args.changes)
@@ -192,38 +185,14 @@ def main(argv=None) -> int:
     if pages is None:
         return 2
     whole_site = not args.pages
-    from checker.inputs import snapshot
-    with snapshot():   # the checker's and the data's files hashed once for all pages, not once per page
-        recorded = {p: recorded_result(p, args.out)[0] if not args.no_cache else None for p in pages}
-    stale = [p for p in pages if recorded[p] is None]
-    fresh = dict(zip(stale, check_many(stale)))
-    results = [recorded[p] if recorded[p] is not None else fresh[p] for p in pages]
-    reused = len(pages) - len(stale)
+    results, reused = _page_results(pages, args.out, args.no_cache)
     duplicate_ids(results)
-    passed = failed = 0
-    printed: set[str] = set()
-    for data in results:
-        for line in data["errors"]:
-            if line not in printed:  # a broken verify module is one line, not one per page using it
-                printed.add(line)
-                print(line)
-                failed += 1  # one printed line per failure: claims, numbers, front matter, code
-        for line in data.get("notes", ()):
-            print(f"note: {line}")
-        passed += sum(c["status"] == "passed" for c in data["claims"])
+    passed, failed = _print_page_errors(results)
     artifact_errors = []
     if whole_site:   # the committed files the pages quote (checker/artifacts.py): invariants and pins
-        from checker import artifacts
-        artifact_errors = artifacts.check()
-        for line in artifact_errors:
-            print(line)
+        artifact_errors = _check_artifacts()
         failed += len(artifact_errors)
-    if whole_site:
-        for stale in (args.out / "pages").glob("*.json") if (args.out / "pages").exists() else []:
-            if stale.stem not in {d["page"] for d in results}:
-                stale.unlink()
-    for data in results:
-        write_atomically(args.out / "pages" / f"{data['page']}.json", data)
+    _write_page_files(results, args.out, whole_site)
     summary = summary_of(results)
     summary.update({"claims_passed": passed, "failed": failed, "reused": reused, "artifact_errors": artifact_errors,
                     "seconds": round(time.perf_counter() - started, 3)})
@@ -236,6 +205,66 @@ def main(argv=None) -> int:
               "the whole site)")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed or artifact_errors or any(d["status"] != "passed" for d in results) else 0
+
+
+def _parse_args(argv) -> argparse.Namespace:
+    """The command line of `python -m verify` other than `new`, which tools/scaffold.py parses itself."""
+    parser = argparse.ArgumentParser(prog="python -m verify", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("pages", nargs="*", type=Path, help="pages to check (default: every page under docs/)")
+    parser.add_argument("--out", type=Path, default=VERIFY_OUT)
+    parser.add_argument("--no-cache", action="store_true", help="check every page, even those whose inputs are unchanged")
+    parser.add_argument("--changes", metavar="BASE", help="list every change of meaning between commit BASE and the "
+                        "working tree (statement words, claims, relations, declared kinds), one line each; checks nothing")
+    return parser.parse_args(argv)
+
+
+def _page_results(pages: list[Path], out: Path, no_cache: bool) -> tuple[list[dict], int]:
+    """Each page's result in the order given, recorded where its inputs are unchanged and checked afresh otherwise,
+    and how many were reused: only the changed pages cost a check."""
+    from checker.inputs import snapshot
+    with snapshot():   # the checker's and the data's files hashed once for all pages, not once per page
+        recorded = {p: recorded_result(p, out)[0] if not no_cache else None for p in pages}
+    stale = [p for p in pages if recorded[p] is None]
+    fresh = dict(zip(stale, check_many(stale)))
+    results = [recorded[p] if recorded[p] is not None else fresh[p] for p in pages]
+    return results, len(pages) - len(stale)
+
+
+def _print_page_errors(results: list[dict]) -> tuple[int, int]:
+    """Print each distinct error line and every note; return (claims passed, failures printed)."""
+    passed = failed = 0
+    printed: set[str] = set()
+    for data in results:
+        for line in data["errors"]:
+            if line not in printed:  # a broken verify module is one line, not one per page using it
+                printed.add(line)
+                print(line)
+                failed += 1  # one printed line per failure: claims, numbers, front matter, code
+        for line in data.get("notes", ()):
+            print(f"note: {line}")
+        passed += sum(c["status"] == "passed" for c in data["claims"])
+    return passed, failed
+
+
+def _check_artifacts() -> list[str]:
+    """Print and return the errors of the committed files the pages quote; checked on a whole-site run only."""
+    from checker import artifacts
+    artifact_errors = artifacts.check()
+    for line in artifact_errors:
+        print(line)
+    return artifact_errors
+
+
+def _write_page_files(results: list[dict], out: Path, whole_site: bool) -> None:
+    """Write each page's JSON; a whole-site run also deletes the JSONs of pages that no longer exist, so that no
+    stale result stands for a removed page."""
+    if whole_site:
+        for stale in (out / "pages").glob("*.json") if (out / "pages").exists() else []:
+            if stale.stem not in {d["page"] for d in results}:
+                stale.unlink()
+    for data in results:
+        write_atomically(out / "pages" / f"{data['page']}.json", data)
 
 
 def summary_of(results: list[dict]) -> dict:

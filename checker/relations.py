@@ -640,13 +640,36 @@ def _check_entry(page, i: int, entry, line: int, values, lookup, states_value, s
                  printed, errors: list, bound: list) -> None:
     """One front-matter relation: its shape, its words against its predicate, its text located in the body (the
     span goes into `bound`), the keys it prints against those it reads, and its predicate on the values."""
+    if not _entry_well_formed(i, entry, line, errors):
+        return
+    text, predicate, context = entry["text"], entry["holds"], entry.get("context", "")
+    _check_equality_words(i, text, predicate, line, errors)
+    _check_order_words(i, text, predicate, line, errors)
+    swapped = swapped_names(text, predicate, table_rows(page.meta))
+    if swapped:
+        errors.append((line, f"relation {i}: {swapped}; the names were swapped, or the predicate was"))
+    found, length = _locate_text(i, text, line, squeezed, offsets, errors, bound)
+    # without values no claim was located: what the text prints is unknown, and the function's failure is reported
+    if values is None:
+        return
+    _check_printed_keys(i, line, found, length, offsets, printed, predicate, context, errors)
+    _check_predicate_holds(i, text, predicate, line, values, lookup, states_value, errors)
+
+
+def _entry_well_formed(i: int, entry, line: int, errors: list) -> bool:
+    """Whether the relation has the keys and string values the other checks read; one error when it has not."""
     if not isinstance(entry, dict) or not {"text", "holds"} <= set(entry) <= {"text", "holds", "context"} or \
             not all(isinstance(entry[k], str) for k in entry):
         errors.append((line, f"relation {i} must be a mapping with exactly 'text' (the sentence's words on the "
                              "page) and 'holds' (a predicate like '{a} < {b}'), both quoted strings, and optionally "
                              "'context' (the printed keys the comparison does not compare, like '{n_batch}')"))
-        return
-    text, predicate, context = entry["text"], entry["holds"], entry.get("context", "")
+        return False
+    return True
+
+
+def _check_equality_words(i: int, text: str, predicate: str, line: int, errors: list) -> None:
+    """The text must state an order or an equality, and its equality or difference words must match what the
+    predicate states: a changed word (一样 → 不同) then no longer passes."""
     if not comparison_words(text) and not MATH_ORDER.search(text):
         if not EQUALITY.search(text):
             errors.append((line, f"relation {i} text {text!r} contains no comparison word; bind the words that "
@@ -661,6 +684,11 @@ def _check_entry(page, i: int, entry, line: int, values, lookup, states_value, s
     if re.search(r"\b(?:close|course)\(", predicate) and not EQUALITY.search(text):
         errors.append((line, f"relation {i} {predicate!r} states an equality, but its text {text!r} says none "
                              "(一样, 相同, 不变…); the word was changed, or the predicate is not the sentence's"))
+
+
+def _check_order_words(i: int, text: str, predicate: str, line: int, errors: list) -> None:
+    """The directions and paces the text's order words state must be those the predicate states, so that a
+    flipped word (更大 → 更小, 更快 → 更慢) fails."""
     said = {polarity(m.group(0), _clause(text, m)) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
     stated = _predicate_polarity(predicate)
     if said and stated and said != stated:
@@ -681,9 +709,12 @@ def _check_entry(page, i: int, entry, line: int, values, lookup, states_value, s
                                  f"it with {wanted}(a, b) (a takes {'less' if wanted == 'faster' else 'more'} time "
                                  f"than b); bind the times — or the word was flipped"))
             break
-    swapped = swapped_names(text, predicate, table_rows(page.meta))
-    if swapped:
-        errors.append((line, f"relation {i}: {swapped}; the names were swapped, or the predicate was"))
+
+
+def _locate_text(i: int, text: str, line: int, squeezed: str, offsets, errors: list,
+                 bound: list) -> tuple[list[int], int]:
+    """The squeezed-body offsets where the relation's text occurs, and the text's squeezed length; each occurrence's
+    body span goes into `bound`, since its comparison words are checked here and need no other binding."""
     needle = squeeze(text)[0]
     found = [m.start() for m in re.finditer(re.escape(needle), squeezed)] if needle else []
     if not found:
@@ -691,9 +722,14 @@ def _check_entry(page, i: int, entry, line: int, values, lookup, states_value, s
                              "— restore it, or update the relation and check that the order still holds"))
     for start in found:
         bound.append((offsets[start], offsets[start + len(needle) - 1] + 1))
-    # without values no claim was located: what the text prints is unknown, and the function's failure is reported
-    unread, stale = ([], []) if values is None else _printed_but_unread(found, len(needle), offsets, printed,
-                                                                        predicate, context)
+    return found, len(needle)
+
+
+def _check_printed_keys(i: int, line: int, found: list[int], length: int, offsets, printed, predicate: str,
+                        context: str, errors: list) -> None:
+    """A number the text prints must be read by the predicate or listed as context, and context must name only
+    printed keys: otherwise the predicate may compare numbers other than those the sentence shows."""
+    unread, stale = _printed_but_unread(found, length, offsets, printed, predicate, context)
     if unread:
         errors.append((line, f"relation {i} text prints {', '.join('{' + k + '}' for k in unread)} (claimed there), "
                              f"but {predicate!r} does not read {'it' if len(unread) == 1 else 'them'}: the predicate "
@@ -702,8 +738,11 @@ def _check_entry(page, i: int, entry, line: int, values, lookup, states_value, s
     if stale:
         errors.append((line, f"relation {i} context names {', '.join('{' + k + '}' for k in stale)}, which its text "
                              "does not print (or the predicate reads); drop it from 'context'"))
-    if values is None:
-        return
+
+
+def _check_predicate_holds(i: int, text: str, predicate: str, line: int, values, lookup, states_value,
+                           errors: list) -> None:
+    """The predicate evaluated on the verify function's values: the order the sentence states must be true."""
     try:
         holds, operands = evaluate(predicate, values, lookup, states_value)
     except RelationError as exc:
