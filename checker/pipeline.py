@@ -312,7 +312,7 @@ def check_claim(ctx: Context, i: int, template) -> None:
                        + (f" ({', '.join(hint)} not returned by {ctx.meta.get('verify')})" if hint else "")
                        + f"; known keys: {', '.join(sorted(values)) or 'none'}")
         return
-    matches = list(_compiled(regex).finditer(ctx.squeezed)) or _relocated(ctx, i, template, holes)
+    matches = list(_compiled(regex).finditer(ctx.squeezed)) or _relocated(ctx, i, template, holes, regex)
     if not matches:
         hint = unknown_holes(template, values)
         extra = f"; {', '.join(hint)} is not a computed key" if hint else ""
@@ -359,7 +359,7 @@ def check_claim(ctx: Context, i: int, template) -> None:
         ctx.fail(body_line, message)
 
 
-def _relocated(ctx: Context, i: int, template: str, holes: list[Hole]) -> list:
+def _relocated(ctx: Context, i: int, template: str, holes: list[Hole], regex: str) -> list:
     """The claim found again by its numbers where its sentence was reworded (checker/relocation.py): [match], noted
     in the report with the text found, or [] (not found)."""
     literals, _, patterns = template_parts(template, ctx.values)
@@ -375,7 +375,7 @@ def _relocated(ctx: Context, i: int, template: str, holes: list[Hole]) -> list:
     body, offsets = ctx.page.body, ctx.offsets
     lines = [n for n in range(1, len(offsets)) if "\n" in body[offsets[n - 1]:offsets[n]]]
     found = relocation.relocate(ctx.squeezed, literals, patterns, accept, lines, statements.tokens,
-                                _pinned_text(ctx.page.path))
+                                _pinned_text(ctx.page.path), _old_clauses(ctx.page.path, literals, regex))
     if found is None:
         return []
     located, text = found
@@ -389,13 +389,28 @@ def _relocated(ctx: Context, i: int, template: str, holes: list[Hole]) -> list:
     return [located]
 
 
-def _pinned_text(path: Path):
-    """text -> does it stand, whitespace aside, inside one item of the page's pin file (checker/snapshots.py)?"""
+def _pinned_texts(path: Path) -> list[str]:
+    """The squeezed texts of the page's pin file (checker/snapshots.py): its sentences as last reviewed."""
     from checker import snapshots
     snapshot = snapshots.for_page(path)
-    texts = [squeeze(str(v))[0] for item in (snapshot.items if snapshot else ())
-             for k, v in item.items() if k not in ("words", "page", "prefix")]
+    return [squeeze(str(v))[0] for item in (snapshot.items if snapshot else ())
+            for k, v in item.items() if k not in ("words", "page", "prefix")]
+
+
+def _pinned_text(path: Path):
+    """text -> does it stand, whitespace aside, inside one item of the page's pin file?"""
+    texts = _pinned_texts(path)
     return lambda text: any(text in t for t in texts)
+
+
+def _old_clauses(path: Path, literals: list[str], regex: str) -> tuple[str, str] | None:
+    """The clauses around the claim's numbers as the pin file has them, where its template matches there once
+    (relocation.old_clauses); None when the pin does not hold the claim's old sentence, or holds it twice."""
+    places = [(text, m) for text in _pinned_texts(path) for m in _compiled(regex).finditer(text)]
+    if len(places) != 1:
+        return None
+    text, m = places[0]
+    return relocation.old_clauses(text, m.start("h0"), m.end(f"h{len(literals) - 2}"), literals)
 
 
 def _without_list_marker(body: str, printed: str, start: int) -> tuple[str, int]:

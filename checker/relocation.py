@@ -139,28 +139,49 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     outer, kept = set(template_parts[0] + template_parts[-1]), set(page_parts[0] + page_parts[-1])
     if 2 * len(outer & kept) < len(outer):
         return "less than half of its words before the first number and after the last are left"
-    for i, (a, b) in enumerate(zip(template_parts, page_parts)):   # piece by piece: 每行…每列 -> 每列…每行 fails
+    # piece by piece, so that 每行…每列 -> 每列…每行 fails; the words before the first number and after the last
+    # are one piece: a word may move from one end to the other (一共要做 8 次预测 -> 总共要预测 8 次)
+    pieces = [(template_parts[0] + template_parts[-1], page_parts[0] + page_parts[-1], "outside the numbers"),
+              *((a, b, f"after number {i}") for i, (a, b) in enumerate(zip(template_parts[1:-1], page_parts[1:-1]), 1))]
+    for a, b, where in pieces:
         new = set(_CJK.findall(b)) - set(_CJK.findall(a)) - function_characters()
         if new:
-            return f"it has words the template lacks ({''.join(sorted(new))}, {_piece(i, len(page_parts))})"
+            return f"it has words the template lacks ({''.join(sorted(new))}, {where})"
     return ""
 
 
-def _piece(i: int, count: int) -> str:
-    return "before the first number" if i == 0 else "after the last number" if i == count - 1 else f"after number {i}"
+def _with_neighbours(text: str, region: tuple[int, int], lines: list[int]) -> str:
+    """The region with the character on each side of it (a clause break) unless a line begins there: a place
+    stands unchanged in the pin file only where its clause does, not where its words are the tail of a longer
+    clause there (一共得到 4 次 -> 共得到 4 次 is a rewording of that clause, not another sentence)."""
+    start = region[0] - (region[0] > 0 and region[0] not in lines)
+    end = region[1] + (region[1] < len(text) and region[1] not in lines)
+    return text[start:end]
+
+
+def old_clauses(old_text: str, first: int, last: int, literals: list[str]) -> tuple[str, str]:
+    """(head, tail): the whole clauses around a claim's numbers in the text it was pinned in (`first`, `last`: where
+    its first number began and its last one ended there). They are what the page said before the rewording, so
+    the guards compare like with like: a bracketed list or a clause the template never quoted, left as it was, is
+    not a word the rewording added."""
+    return (_outer(old_text, first, last, _count_breaks(literals[0]), True, []),
+            _outer(old_text, first, last, _count_breaks(literals[-1]), False, []))
 
 
 def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, lines: list[int], tokens,
-             pinned=lambda text: False) -> tuple[Located, str] | None:
+             pinned=lambda text: False, was: tuple[str, str] | None = None) -> tuple[Located, str] | None:
     """(where, the page's text of the claim) for the one place where every hole prints its value (`accept(n,
     printed)`: hole n's printed value compares equal) and the words around say the same (`why_not_the_same_claim`);
     None when there is no such place or more than one. `lines`: the squeezed offsets where a line of the page
     begins. The words compared before the first number and after the last are their whole clauses (as many clauses
     as the template's own words there span), so a word added further out is read too. `pinned(text)`: the text
     stands unchanged in the page's pin file; such a place is another sentence the author did not touch (the claim's
-    own sentence was cut or its number changed), not a rewording of the claim's."""
+    own sentence was cut or its number changed), not a rewording of the claim's. `was`: the clauses before the
+    first number and after the last as the pinned text had them (`old_clauses`), compared instead of the
+    template's own words there when the claim's old place is known."""
     if not patterns:
         return None
+    before = [was[0], *literals[1:-1], was[1]] if was else literals
     places = [_places(squeezed, pattern, lambda printed, n=n: accept(n, printed)) for n, pattern in enumerate(patterns)]
     found = []
     for spans in _chains(squeezed, literals, places):
@@ -170,7 +191,7 @@ def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, li
         gaps = [squeezed[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
         page_parts = [head, *gaps, tail]
         region = (first - len(head), last + len(tail))
-        if not pinned(squeezed[region[0]:region[1]]) and not why_not_the_same_claim(literals, page_parts, tokens):
+        if not pinned(_with_neighbours(squeezed, region, lines)) and not why_not_the_same_claim(before, page_parts, tokens):
             found.append((Located(squeezed, spans, region), PLACE.join(page_parts)))
     return found[0] if len(found) == 1 else None
 

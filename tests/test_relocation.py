@@ -58,6 +58,7 @@ def test_each_rule_relocates_its_positive_example_and_refuses_its_negative(rule)
     "译文本身有 {n} 个 token => 译文有 3 个 token",                         # a word dropped
     "“喝”作为前一个词一共出现 {n} 次 => 在这里，“喝”作为前一个词共出现 3 次",   # 一共 -> 共, a clause before
     "共 {n}，其中大部分是噪声 => 一共 3，其中大部分都是噪声",                # the template's words span two clauses
+    "模型一共要做 {n} 次预测 => 模型总共要预测 3 次",                      # a word moved across the one number
 ])
 def test_a_rewording_that_keeps_the_meaning_words_is_found(edit):
     assert _relocated(edit, {"n": 3}), _why(edit, {"n": 3})
@@ -76,6 +77,21 @@ def test_a_rewording_that_keeps_the_meaning_words_is_found(edit):
 def test_a_changed_meaning_word_is_refused_for_its_own_reason(edit, values, why):
     assert not _relocated(edit, values)
     assert why in _why(edit, values)
+
+
+def test_a_word_may_move_from_before_the_numbers_to_after_them_but_not_between_them():
+    assert _relocated("每块原始像素有 {a}×{b} 个值 => 每块含 3×5 个原始像素值", {"a": 3, "b": 5})
+    edit = "每块原始像素有 {a} 个，补丁有 {b} 个 => 每块补丁有 3 个，原始像素有 5 个"   # the two nouns exchanged
+    assert not _relocated(edit, {"a": 3, "b": 5})
+    assert "words the template lacks (丁补, outside the numbers)" in _why(edit, {"a": 3, "b": 5})
+
+
+def test_a_clause_that_is_the_tail_of_a_pinned_clause_is_a_rewording_not_another_sentence():
+    pin = "原文只有3个词，一共得到4次预测：每个词预测一次。"
+    edit = "一共得到 {n} 次预测 => 原文 3 个词，共得到 4 次预测：每个词各预测一次。"
+    assert _relocated(edit, {"n": 4}, pinned=lambda text: text in pin) == "共得到■次预测"
+    untouched = "一共得到 {n} 次预测 => 别处，一共得到 4 次预测：这一句没有改。"   # the whole clause stands in the pin
+    assert not _relocated(untouched, {"n": 4}, pinned=lambda text: text in pin)
 
 
 def test_a_wrong_number_an_ambiguous_place_and_a_pinned_sentence_are_not_taken():
@@ -105,6 +121,19 @@ def test_on_a_real_page_a_rewording_passes_with_a_note_and_a_noun_swap_fails(tmp
 
     wrong = _variant(tmp_path, text.replace(SENTENCE, SENTENCE.replace("按词切得到 3", "按词切是 4")))
     assert any("claim 0 not found" in e for e in wrong.errors) and not wrong.notes
+
+
+def test_the_words_around_a_claim_are_compared_with_its_pinned_clause_not_only_with_its_template(tmp_path):
+    """2-1's second template quotes only '按字切则是 {n_chars} 个'; the clause goes on with a bracketed list the
+    template never held. Compared with the pinned clause, a rewording that keeps the list is found; one that
+    changes a word inside it is not (词 is not in the old clause)."""
+    text = PAGE.read_text(encoding="utf-8")
+    reworded = "按词切是 3 个 token，按字切则有 5 个（电、影、不、好、看）。"
+    honest = _variant(tmp_path, text.replace(SENTENCE, reworded))
+    assert not honest.failed, honest.errors
+    assert len(honest.notes) == 2 and "'按字切则有…个（电、影、不、好、看）'" in honest.notes[1], honest.notes
+    changed = _variant(tmp_path, text.replace(SENTENCE, reworded.replace("（电、", "（词、")))
+    assert any("claim 1 not found" in e for e in changed.errors) and len(changed.notes) == 1, changed.errors
 
 
 def test_make_pin_writes_the_reworded_template_and_the_claim_is_found_verbatim_again(project):
