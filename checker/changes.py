@@ -23,10 +23,9 @@ from types import SimpleNamespace
 
 from checker import arrangements, snapshots
 from checker.evidence import declared_kind
-from checker.page import PageError, claim_line, read_page, split_front_matter
+from checker.page import HOLE as _HOLE, PageError, claim_line, read_page, split_front_matter
 from checker.paths import ROOT
 
-_HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
 
 
 def _git(root: Path, *args: str) -> subprocess.CompletedProcess:

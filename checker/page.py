@@ -7,6 +7,8 @@ from pathlib import Path
 
 import yaml
 
+# a claim template's hole: {key}, {key[2]}, {key.name}; one pattern for every module that reads templates
+HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
 EVIDENCE_KINDS = ("construction", "checkpoint", "measurement", "paper", "record", "design")
 FRONT_MATTER_KEYS = {
     "id": "stable page id, e.g. lecture.3.5",

@@ -36,10 +36,9 @@ import re
 import numpy as np
 
 from checker import classify, directions, number_words
-from checker.page import squeeze
+from checker.page import HOLE, squeeze
 from checker.numbers import SCALAR, NumberFormatError, parse_number
 
-HOLE = re.compile(r"\{([A-Za-z_]\w*)((?:\[\d+\]|\.[A-Za-z_]\w*)*)\}")
 
 # The words that state an order, a direction, a pace, a trend or an equality, and the context rules that decide
 # what such a word says (比例 is no comparison; 好 of a loss is small; 降不到零 is a bound), are data:

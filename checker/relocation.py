@@ -94,23 +94,31 @@ def _chains(squeezed: str, literals: list[str], places: list[list[tuple[int, int
     return chains
 
 
-def _outer(text: str, start: int, end: int, breaks: int, backwards: bool, lines: list[int]) -> str:
+def _outer(text: str, start: int, end: int, breaks: int, backwards: bool, lines: list[int], rows: int = 0) -> str:
     """The words before a match's first number (backwards) or after its last one, up to the clause break or line
-    break that ends them: as many clause breaks further as the template's own outer words hold."""
+    break that ends them: as many clause breaks further as the template's own outer words hold, and as many lines
+    further as they span (`rows`: a table claim's header rows stand before its first number)."""
     if backwards:
         pos = start
         for _ in range(breaks + 1):
             pos = max(text.rfind(c, 0, pos) for c in CLAUSE_BREAK)
             if pos < 0:
                 break
-        line = max((i for i in lines if i <= start), default=0)
+        starts = [i for i in lines if i <= start]
+        line = starts[-1 - rows] if len(starts) > rows else 0
         return text[max(pos + 1, line):start]
     pos = end
     for k in range(breaks + 1):
         found = [i for i in (text.find(c, end if k == 0 else pos + 1) for c in CLAUSE_BREAK) if i >= 0]
         pos = min(found) if found else len(text)
-    line = min((i for i in lines if i > end), default=len(text))
+    starts = [i for i in lines if i > end]
+    line = starts[rows] if len(starts) > rows else len(text)
     return text[end:min(pos, line)]
+
+
+def _rows(literal: str) -> int:
+    """How many line ends a template's words cross: in squeezed text a table's rows meet as '||'."""
+    return literal.count("||")
 
 
 def _count_breaks(text: str) -> int:
@@ -136,6 +144,9 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     for i, (a, b) in enumerate(zip(template_parts[1:], page_parts[1:]), start=1):
         if _unit(a) and _unit(a) != _unit(b):
             return f"the word after number {i} changed ({_unit(a)} -> {_unit(b) or 'nothing'})"
+    for a, b in zip(template_parts, page_parts):   # a table's header and row labels are its meaning, cell by cell
+        if ("|" in a or "|" in b) and a.split("|") != b.split("|"):
+            return "a table cell around the numbers changed (a header or a row label)"
     outer, kept = set(template_parts[0] + template_parts[-1]), set(page_parts[0] + page_parts[-1])
     if 2 * len(outer & kept) < len(outer):
         return "less than half of its words before the first number and after the last are left"
@@ -186,8 +197,8 @@ def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, li
     found = []
     for spans in _chains(squeezed, literals, places):
         first, last = spans[0][0], spans[-1][1]
-        head = _outer(squeezed, first, last, _count_breaks(literals[0]), True, lines)
-        tail = _outer(squeezed, first, last, _count_breaks(literals[-1]), False, lines)
+        head = _outer(squeezed, first, last, _count_breaks(literals[0]), True, lines, _rows(literals[0]))
+        tail = _outer(squeezed, first, last, _count_breaks(literals[-1]), False, lines, _rows(literals[-1]))
         gaps = [squeezed[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
         page_parts = [head, *gaps, tail]
         region = (first - len(head), last + len(tail))

@@ -168,6 +168,19 @@ def section_numbers(source: str) -> SectionNumbers:
 
 # --------------------------------------------------------------------------- regeneration from the seeds
 
+def _part_of_a_name(before: str) -> bool:
+    """Is a number glued to the letters before it part of a name or an index, not a value the section states?
+    GLiNER2 and Cho2014 (a mixed-case name), float64 (a type), S36, T5, p107 (one letter: a section, a model, a
+    page), t-1 (an index). A label glued to its value still states it (PPL5.8, batch64), and so does a number
+    after a LaTeX command (\\approx0.353724)."""
+    m = re.search(r"(?<![\\A-Za-z])[A-Za-z]+$", before)
+    if not m:
+        return False
+    word = m.group(0)
+    return (len(word) == 1 or re.fullmatch(r"(?:u?int|float|bfloat|fp|bf)", word) is not None
+            or (word != word.upper() and word != word.lower()))
+
+
 def extract(text: str) -> dict:
     """Values and count phrases of one section's text, with the checker's own number reader."""
     from checker.classify import MEASURE, NUMBER, math_spans, number_words, word_value
@@ -187,6 +200,8 @@ def extract(text: str) -> dict:
         if int(m.group(2)):
             add(int(m.group(1)) / int(m.group(2)), 0.0)
     for m in NUMBER.finditer(text):
+        if _part_of_a_name(text[:m.start()]):
+            continue
         if re.search(r"\d", m.group(0)):
             try:
                 printed = parse_number(m.group(0))

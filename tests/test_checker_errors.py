@@ -139,3 +139,10 @@ def test_a_multi_line_exception_message_stays_on_one_line(tmp_path, monkeypatch)
     monkeypatch.setattr(module, "three_slot_read", broken)
     error = only_error(check(tmp_path, GOOD_FRONT + BODY))
     assert "ValueError: first line second line" in error
+
+
+def test_a_latex_group_is_not_reported_as_an_unknown_key_but_a_typo_is():
+    """'H_{kv}' in a template is LaTeX: naming {kv} as 'not a computed key' sent authors after a key that never was."""
+    from checker.pipeline import unknown_holes
+    template = "$H_q={h_q}$、$H_{kv}={h_kv}$ 时，\\sqrt{d_k} 与 x^{n}，{h_kv_typo}"
+    assert unknown_holes(template, {"h_q": 32, "h_kv": 8}) == ["{h_kv_typo}"]

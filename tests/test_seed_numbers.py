@@ -54,3 +54,12 @@ def test_a_count_of_the_same_noun_is_stated_whatever_word_follows_it():
     section = section_numbers("lecture §2.15")
     assert section.states_phrase("两个门通") and section.states_phrase("两个门一")
     assert not section.states_phrase("两个词一")
+
+
+def test_a_number_that_is_part_of_a_name_is_not_a_value_the_section_states():
+    """GLiNER2's 2 made a page's count of two spans pass as the course's (a reviewer found it on lecture 1-2)."""
+    from checker.seed_numbers import extract
+    values = {v for v, _ in extract("模型 GLiNER2、Cho2014、float64、见 S36 与 p107；h_{t-1} 的下标")["values"]}
+    assert not values & {2.0, 2014.0, 64.0, 36.0, 107.0, -1.0}, values
+    stated = {v for v, _ in extract("正文另报PPL5.8，batch64，$\\approx0.353724$")["values"]}
+    assert {5.8, 64.0, 0.353724} <= stated, stated
