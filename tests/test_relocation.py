@@ -151,3 +151,22 @@ def test_make_pin_writes_the_reworded_template_and_the_claim_is_found_verbatim_a
     assert "- '按词切是 {n_words} 个 token'" in page.read_text(encoding="utf-8")
     after = run_in(project, "verify", rel)
     assert after.returncode == 0 and "note: " not in after.stdout, after.stdout[-1500:]
+
+
+def test_a_table_claim_is_not_relocated_past_a_changed_header_and_says_it_was_not_found(tmp_path):
+    """A table's header is part of its claim: a reworded or swapped header is not a rewording of the numbers'
+    sentence. The author reads 'claim N not found', not a second message about the header being unbound."""
+    page = ROOT / "docs" / "lecture" / "ch01" / "1-7.md"
+    text = page.read_text(encoding="utf-8")
+    header = "| 候选 | 出现次数 |"
+    assert header in text, "the page changed; pick another claimed table"
+    target = tmp_path / page.relative_to(ROOT)
+    target.parent.mkdir(parents=True)
+    end = text.index("\n---\n", 4)   # the header is edited in the body; the template quotes it in the front matter
+    for new in ("| 候选词 | 次数 |", "| 出现次数 | 候选 |"):
+        target.write_text(text[:end] + text[end:].replace(header, new), encoding="utf-8")
+        report = check_page(target)
+        assert any("not found in the page body: '| 候选 | 出现次数 |" in e for e in report.errors), report.errors
+        assert not any("outside every claim template" in e for e in report.errors) and not report.notes
+    target.write_text(text, encoding="utf-8")
+    assert not check_page(target).failed
