@@ -15,7 +15,7 @@ from checker.paths import ROOT
 from checker.pipeline import check_page
 
 PAGE = ROOT / "docs" / "primer" / "ch02" / "2-1.md"
-SENTENCE = "按词切得到 3 个 token；按字切则是 5 个（电、影、不、好、看）。"
+SENTENCE = "按词切得到 3 个 token；按字切则是 5 个。"
 
 
 def _relocated(template_and_page: str, values: dict, pinned=lambda text: False) -> str | None:
@@ -124,16 +124,23 @@ def test_on_a_real_page_a_rewording_passes_with_a_note_and_a_noun_swap_fails(tmp
 
 
 def test_the_words_around_a_claim_are_compared_with_its_pinned_clause_not_only_with_its_template(tmp_path):
-    """2-1's second template quotes only '按字切则是 {n_chars} 个'; the clause goes on with a bracketed list the
-    template never held. Compared with the pinned clause, a rewording that keeps the list is found; one that
-    changes a word inside it is not (词 is not in the old clause)."""
-    text = PAGE.read_text(encoding="utf-8")
-    reworded = "按词切是 3 个 token，按字切则有 5 个（电、影、不、好、看）。"
-    honest = _variant(tmp_path, text.replace(SENTENCE, reworded))
+    """2-3's template quotes only 'decoder 也恰好读入 {n_inputs} 个输入'; the clause goes on with a bracketed note
+    the template never held (BOS 加上全部目标文本项). Compared with the pinned clause, a rewording that keeps the
+    note is found; one that changes a word inside it is not (源 is not in the old clause)."""
+    page = ROOT / "docs" / "lecture" / "ch02" / "2-3.md"
+    text = page.read_text(encoding="utf-8")
+    old = "decoder 也恰好读入 8 个输入（BOS 加上全部目标文本项）"
+    assert old in text, "the page changed; pick another claim whose clause goes on past its template"
+    target = tmp_path / page.relative_to(ROOT)
+    target.parent.mkdir(parents=True)
+    reworded = "decoder 读入的也恰好是 8 个输入（BOS 加上全部目标文本项）"
+    target.write_text(text.replace(old, reworded), encoding="utf-8")
+    honest = check_page(target)
     assert not honest.failed, honest.errors
-    assert len(honest.notes) == 2 and "'按字切则有…个（电、影、不、好、看）'" in honest.notes[1], honest.notes
-    changed = _variant(tmp_path, text.replace(SENTENCE, reworded.replace("（电、", "（词、")))
-    assert any("claim 1 not found" in e for e in changed.errors) and len(changed.notes) == 1, changed.errors
+    assert len(honest.notes) == 1 and "（BOS加上全部目标文本项）'" in honest.notes[0], honest.notes
+    target.write_text(text.replace(old, reworded.replace("目标文本", "源文本")), encoding="utf-8")
+    changed = check_page(target)
+    assert any("not found" in e for e in changed.errors) and not changed.notes, changed.errors
 
 
 def test_make_pin_writes_the_reworded_template_and_the_claim_is_found_verbatim_again(project):
