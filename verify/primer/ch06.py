@@ -55,7 +55,7 @@ def chapter() -> dict:
     return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "a": _review(REVIEW_A), "b": _review(REVIEW_B)}
 
 
-@kinds(course="cols dianying_dim vec", site_construction="rows",
+@kinds(course="cols vec", site_construction="dianying_dim rows",
        rules={"cols": "§6.1's table gives each word two columns, 第一维 and 第二维"})
 def word_table() -> dict:
     """§6.1: the given table, one row per word, and the table's shape."""
