@@ -246,13 +246,13 @@ def test_the_word_flipped_in_the_sentence_and_its_relation_fails(tmp_path):
 
 def test_an_order_between_cited_paper_numbers_is_checked_on_the_recorded_values(tmp_path):
     page = _ROOT / "docs" / "lecture" / "ch04" / "4-15.md"
-    text = page.read_text(encoding="utf-8").replace("但仍低于当时 GNMT", "但仍高于当时 GNMT")
+    text = page.read_text(encoding="utf-8").replace("但仍低于同期 GNMT", "但仍高于同期 GNMT")
     target = tmp_path / page.name
     target.write_text(text, encoding="utf-8")
     errors = check_page(target).errors
     assert any("relation 0" in e and "'高于'" in e for e in errors), errors
     text = page.read_text(encoding="utf-8").replace("{cited[0][0]} < {cited[1][0]}", "{cited[0][0]} > {cited[1][0]}")
-    text = text.replace("{cited[0][0]} < {cited[1][1]}", "{cited[0][0]} > {cited[1][1]}").replace("仍低于当时", "仍高于当时")
+    text = text.replace("{cited[0][0]} < {cited[1][1]}", "{cited[0][0]} > {cited[1][1]}").replace("仍低于同期", "仍高于同期")
     target.write_text(text, encoding="utf-8")
     errors = check_page(target).errors
     assert any("relation 0 does not hold" in e for e in errors), errors

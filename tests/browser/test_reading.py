@@ -129,8 +129,15 @@ def test_math_is_typeset_after_clicking_a_search_result(desktop, base_url):
     field.send_keys(meta["title"])
     script = ("return [...document.querySelectorAll('.md-search-result__item a')]"
               ".find(a => a.href.split(/[?#]/)[0] === arguments[0]) || null")
-    result = wait_for(driver, script, 30, target)
-    click_within_page(driver, result, path_of(target))
+    from selenium.common.exceptions import StaleElementReferenceException
+    for attempt in range(3):   # the result list may be drawn again while the query settles: find the link anew
+        result = wait_for(driver, script, 30, target)
+        try:
+            click_within_page(driver, result, path_of(target))
+            break
+        except StaleElementReferenceException:
+            if attempt == 2:
+                raise
     assert_typeset(driver, f"{page_id} reached from a search result")
     assert_clean(driver, "search result click")
 
