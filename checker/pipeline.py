@@ -977,6 +977,9 @@ def check_completeness(ctx: Context) -> None:
                 ctx.fail(ctx.page.line_of(token.start),
                          f"{token.text!r} counts the items this sentence enumerates, but there are {listed}; "
                          f"write {listed} or list {int(stated)}")
+        elif (digit_phrase(ctx.page.body, token)   # 后面的 4 次转折…： and a table of 4 rows, as 四次 would pass
+              and counts.enumerated_count(ctx.page.body, token.start, token.end) == _count_value(token)):
+            report.numbers_enumerated += 1
         elif ((token.word and not token.phrase.startswith(SETTERS) or token.text.isdigit())
               and counts.items_after(ctx.page.body, token.end) == _count_value(token)):
             report.numbers_enumerated += 1   # 两条评论“A”和“B”, 有 2 条（E 和 F）: the items it counts follow it

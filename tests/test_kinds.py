@@ -154,6 +154,16 @@ def test_an_enumerated_count_that_disagrees_with_its_list_fails(tmp_path):
     assert not check_text(tmp_path, page.replace("四种", "三种")).errors
 
 
+def test_a_count_in_digits_that_introduces_its_list_passes_like_one_in_words(tmp_path):
+    """后面的 4 种做法： with four items passes, as 四种 does; the rule must not push an author to write the word.
+    A digit that counts something else still has to be claimed."""
+    page = ("---\nid: test.count\ntitle: t\nsource: lecture §1.6\nevidence: []\n---\n# t\n\n"
+            "后面的 4 种做法：\n\n- a\n- b\n- c\n- d\n")
+    assert not check_text(tmp_path, page).errors
+    wrong = check_text(tmp_path, page.replace("- d\n", "")).errors
+    assert [e for e in wrong if "number '4' is neither claimed nor cited" in e], wrong
+
+
 def test_the_rate_counts_per_cjk_character():
     n, cjk = rate("几个例子和若干条规则。")
     assert n == 2 and cjk == 10

@@ -101,8 +101,9 @@ def test_a_wrong_number_an_ambiguous_place_and_a_pinned_sentence_are_not_taken()
     assert _relocated(edit, {"n": 3}) and not _relocated(edit, {"n": 3}, pinned=lambda text: "按词切是" in text)
 
 
-def _variant(tmp_path, text):
-    target = tmp_path / PAGE.relative_to(ROOT)
+def _variant(tmp_path, text, page=PAGE):
+    """The check of a copy of `page` holding `text` (its pin file is the page's own: an edit of the page)."""
+    target = tmp_path / page.relative_to(ROOT)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")
     return check_page(target)
@@ -131,15 +132,11 @@ def test_the_words_around_a_claim_are_compared_with_its_pinned_clause_not_only_w
     text = page.read_text(encoding="utf-8")
     old = "decoder 也恰好读入 8 个输入（BOS 加上全部目标文本项）"
     assert old in text, "the page changed; pick another claim whose clause goes on past its template"
-    target = tmp_path / page.relative_to(ROOT)
-    target.parent.mkdir(parents=True)
     reworded = "decoder 读入的也恰好是 8 个输入（BOS 加上全部目标文本项）"
-    target.write_text(text.replace(old, reworded), encoding="utf-8")
-    honest = check_page(target)
+    honest = _variant(tmp_path, text.replace(old, reworded), page)
     assert not honest.failed, honest.errors
     assert len(honest.notes) == 1 and "（BOS加上全部目标文本项）'" in honest.notes[0], honest.notes
-    target.write_text(text.replace(old, reworded.replace("目标文本", "源文本")), encoding="utf-8")
-    changed = check_page(target)
+    changed = _variant(tmp_path, text.replace(old, reworded.replace("目标文本", "源文本")), page)
     assert any("not found" in e for e in changed.errors) and not changed.notes, changed.errors
 
 
@@ -167,13 +164,9 @@ def test_a_table_claim_is_not_relocated_past_a_changed_header_and_says_it_was_no
     text = page.read_text(encoding="utf-8")
     header = "| 候选 | 出现次数 |"
     assert header in text, "the page changed; pick another claimed table"
-    target = tmp_path / page.relative_to(ROOT)
-    target.parent.mkdir(parents=True)
     end = text.index("\n---\n", 4)   # the header is edited in the body; the template quotes it in the front matter
     for new in ("| 候选词 | 次数 |", "| 出现次数 | 候选 |"):
-        target.write_text(text[:end] + text[end:].replace(header, new), encoding="utf-8")
-        report = check_page(target)
+        report = _variant(tmp_path, text[:end] + text[end:].replace(header, new), page)
         assert any("not found in the page body: '| 候选 | 出现次数 |" in e for e in report.errors), report.errors
         assert not any("outside every claim template" in e for e in report.errors) and not report.notes
-    target.write_text(text, encoding="utf-8")
-    assert not check_page(target).failed
+    assert not _variant(tmp_path, text, page).failed
