@@ -42,7 +42,7 @@ def _rnn_states():
 
 
 @kinds(course=("W_h_scale carried_coord e_geile e_wo e_zuotian h0 h1 h2 h3 s_h0 s_h1 s_h2 s_inputs s_steps "
-               "s_wh s_wx u1 u2"))
+               "s_wh s_wx tanh_range u1 u2"))
 def state_update() -> dict:
     """§2.1: two and three steps of h_t = tanh(W_x x_t + W_h h_{t-1} + b), and the scalar example."""
     states = _rnn_states()
@@ -57,6 +57,8 @@ def state_update() -> dict:
         "carried_coord": 1 + int(np.flatnonzero((RNN_INPUTS["昨天"] == 0) & (states[2] != 0))[0]),
         "s_wx": SCALAR_W_X, "s_wh": SCALAR_W_H, "s_h0": SCALAR_H0, "s_inputs": list(SCALAR_INPUTS), "s_steps": len(SCALAR_INPUTS),
         "s_h1": scalar[1, 0], "s_h2": scalar[2, 0],
+        # the bounds tanh squeezes every finite input between (its limits at -inf and +inf; the course names them)
+        "tanh_range": [float(np.tanh(-np.inf)), float(np.tanh(np.inf))],
     }
 
 

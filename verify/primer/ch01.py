@@ -20,6 +20,7 @@ LEXICON = {"好看": 1, "精彩": 1, "难看": -1, "无聊": -1}   # points per 
 THRESHOLD = 0                                               # score > THRESHOLD -> 好评
 NEGATORS = ("不",)                                          # the extra "flip after 不" rule
 HARD_CASE = ["不是", "不", "好看", "只是", "太长"]          # 不是不好看，只是太长
+GRADES = (1, 5)                                             # the 1—5 rating scale of §1.3's exercise
 
 
 def _labels():
@@ -48,8 +49,8 @@ def _run_rule(negators):
     return scores, predicted, correct
 
 
-@kinds(course="minus_points plus threshold",
-       site_construction="flip_scores hard n n_correct n_flip_correct n_wrong scores")
+@kinds(course="grade_high grade_low minus_points n plus threshold",   # n: the six reviews of §1.1 (course_also)
+       site_construction="flip_scores hard n_correct n_flip_correct n_wrong scores")
 @inputs("threshold")
 def hand_rules() -> dict:
     """§1.3: the plain rule, then the rule with 'flip the word after 不'."""
@@ -62,4 +63,5 @@ def hand_rules() -> dict:
         "n_wrong": len(correct) - sum(correct),
         "flip_scores": flip_scores, "n_flip_correct": sum(flip_correct),
         "hard": negation_flip_score(HARD_CASE, LEXICON, NEGATORS),
+        "grade_low": GRADES[0], "grade_high": GRADES[1],
     }

@@ -36,12 +36,12 @@ def chapter() -> dict:
             "loss0": step.before.loss, "loss1": step.after.loss}
 
 
-@kinds(course="p w x y z")
-@inputs("w", "x", "y")
+@kinds(course="p w x y y_neg z")   # y_neg: the 差评 label of §4.2's y in {0,1} (course_also)
+@inputs("w", "x", "y", "y_neg")
 def one_word() -> dict:
     """§4.1: the score and the probability before any learning."""
     step = logistic_sgd_step(W0, X, Y, LR)
-    return {"x": X, "y": Y, "w": W0, "z": logistic_score(W0, X)[0], "p": step.before.prob[0]}
+    return {"x": X, "y": Y, "y_neg": Y_FLIPPED, "w": W0, "z": logistic_score(W0, X)[0], "p": step.before.prob[0]}
 
 
 @kinds(course="loss_pos probs y_pos y_neg", site_construction="loss_neg batch_p")

@@ -53,16 +53,22 @@ def next_word() -> dict:
     }
 
 
-@kinds(site_construction="p_coffee tea water")
+@kinds(course="p_coffee p_tea p_water",   # §5.2's 2÷3 and 1÷3, §5.4's zero for 喝 咖啡 (course_also)
+       site_construction="coffee_prefix tea water")
 def sentence_scores() -> dict:
-    """§5.3: per-step bigram probabilities of two sentences (with <BOS>/<EOS>) and their products."""
+    """§5.3: per-step bigram probabilities of two sentences (with <BOS>/<EOS>) and their products.
+    p_tea, p_water, p_coffee: the 喝 step, which the course itself estimates (§5.2, §5.4); coffee_prefix: the
+    product of the first three factors of 我 喝 咖啡 (already zero, whatever follows)."""
     counts = _bigrams()
     rows = []
     for sentence in SCORED:
         tokens = [BOS] + sentence + [EOS]
         steps = [mle_probability(counts, [tokens[i - 1]], tokens[i]) for i in range(1, len(tokens))]
         rows.append({"steps": steps, "product": math.prod(steps)})
+    coffee = [BOS, "我", HISTORY, "咖啡"]
     return {"tea": rows[0], "water": rows[1],
+            "p_tea": mle_probability(counts, [HISTORY], "茶"), "p_water": mle_probability(counts, [HISTORY], "水"),
+            "coffee_prefix": math.prod(mle_probability(counts, [coffee[i - 1]], coffee[i]) for i in range(1, 4)),
             "p_coffee": mle_probability(counts, [HISTORY], "咖啡"),
             # relation only: each scored sentence's share of the corpus (这一对句子的概率正好等于它们在语料里的占比)
             "shares": [sum(s == sentence for s in CORPUS) / len(CORPUS) for sentence in SCORED]}

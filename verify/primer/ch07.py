@@ -46,12 +46,15 @@ def chapter() -> dict:
     return {"p": p[ANSWER], "loss": cross_entropy(f["scores"], ANSWER)}
 
 
-@kinds(course="U dim h n_candidates n_context scores x",
+@kinds(course="U dim h n_candidates n_context prob_total scores x",
        rules={"dim": "the course's input vectors 喜欢 [1, 0] and 电影 [0, 1] have two entries; dim counts them",
               "n_context": "the course lists two context words (喜欢, 电影) with their input vectors; n_context counts them"})
 def cbow_forward() -> dict:
     """§7.2: average the two context vectors, dot it with every output row; the shapes involved."""
-    return {**_forward(), "n_context": INPUT.shape[0], "dim": INPUT.shape[1], "n_candidates": OUTPUT.shape[0]}
+    f = _forward()
+    # prob_total: what a set of probabilities adds up to (§7.2: raw scores are not guaranteed to)
+    return {**f, "n_context": INPUT.shape[0], "dim": INPUT.shape[1], "n_candidates": OUTPUT.shape[0],
+            "prob_total": float(np.sum(softmax(f["scores"])))}
 
 
 @kinds(course="exps loss n_candidates p prob_sum probs scores total")

@@ -29,6 +29,7 @@ STEPS_SHORT, STEPS_LONG = 10, 20   # later updates after an early word (§8.5)
 GROW = 2.0                          # a factor above one, for the exploding direction (§8.5)
 N_WORDS = 100                       # the exercise's sentence length (§8.5)
 GROW_STEPS = 10                     # the site's growth example: as many steps as the short span
+ONE_WORD = 1                        # the site's parameter box compares reading 100 words with reading one
 
 
 def _features(sentence):
@@ -79,8 +80,8 @@ def tanh_rnn() -> dict:
 # grow_steps and trained_words are the site's own examples' inputs: they reuse the course's 10 and 100, but the
 # growth line and the parameter box are the site's, so their numbers are the site's
 @kinds(course="after_long after_short keep long n_words short",
-       site_construction="grow grow_steps grown rnn_params trained_words width")
-@inputs("grow", "grow_steps", "keep", "n_words", "trained_words", "width")
+       site_construction="grow grow_steps grown one_word rnn_params trained_words width")
+@inputs("grow", "grow_steps", "keep", "n_words", "one_word", "trained_words", "width")
 def fading() -> dict:
     """§8.5: what is left of one early word after k more updates (the notebook's impulse response)."""
     def left_after(keep, k):
@@ -96,4 +97,4 @@ def fading() -> dict:
             "grow_steps": GROW_STEPS, "grown": left_after(GROW, GROW_STEPS),
             "n_words": N_WORDS, "trained_words": N_WORDS, "width": STATE_WIDTH,
             "rnn_params": recurrent_parameter_count("rnn", STATE_WIDTH, STATE_WIDTH),
-            "trained_one": trained_after(1), "trained_n": trained_after(N_WORDS)}
+            "one_word": ONE_WORD, "trained_one": trained_after(ONE_WORD), "trained_n": trained_after(N_WORDS)}

@@ -42,7 +42,7 @@ def training_pairs() -> dict:
     return {"n_tokens": len(SENTENCE), "n_predictions": len(targets), "n_inputs": len(inputs)}
 
 
-@kinds(course="k p probs t1_0 top_k zero_t",
+@kinds(course="k p probs t1_0 temps[1] top_k zero_t",
        site_construction=("flat flat_short flat_size greedy n_short n_tied t0_5 t2_0 temps tied tied_limit "
                           "top_p_mass top_p_size"))
 @inputs("k", "p", "zero_t")
