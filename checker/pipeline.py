@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker import (arrangements, classify, counts, declared, kinds, provenance, reads, relocation, run_claims,
-                     source_list, statements, unit_words)
+                     source_list, statements, template_match, unit_words)
 from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
 from checker.literals import literal_keys
@@ -144,6 +144,13 @@ def template_regex(template: str, values: dict) -> tuple[str, list[Hole]]:
     for pattern, literal in zip(patterns, literals[1:]):
         parts += [pattern, re.escape(literal)]
     return "".join(parts), holes
+
+
+def template_matcher(template: str, values: dict) -> template_match.Template:
+    """The template as pieces found one by one (checker/template_match.py): the same matches as the regex of
+    template_regex, without compiling one regex per template."""
+    literals, _, patterns = template_parts(template, values)
+    return template_match.Template(literals, patterns)
 
 
 def template_parts(template: str, values: dict) -> tuple[list[str], list[Hole], list[str]]:
@@ -317,7 +324,7 @@ def check_claim(ctx: Context, i: int, template) -> None:
                        + (f" ({', '.join(hint)} not returned by {ctx.meta.get('verify')})" if hint else "")
                        + f"; known keys: {', '.join(sorted(values)) or 'none'}")
         return
-    matches = list(_compiled(regex).finditer(ctx.squeezed)) or _relocated(ctx, i, template, holes, regex)
+    matches = template_matcher(template, values).finditer(ctx.squeezed) or _relocated(ctx, i, template, holes, regex)
     if not matches:
         hint = unknown_holes(template, values)
         extra = f"; {', '.join(hint)} is not a computed key" if hint else ""
