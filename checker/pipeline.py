@@ -999,6 +999,23 @@ def check_completeness(ctx: Context) -> None:
         else:
             ctx.fail(ctx.page.line_of(token.start),
                      f"number {token.text!r} is neither claimed nor cited ({token.context}); {claim_hint(ctx, token)}")
+    _mark_claims_without_tokens(ctx)
+
+
+def _mark_claims_without_tokens(ctx: Context) -> None:
+    """A passed claim printed where no counted number stands (a vector in display math, an ordinal range 第 10–29 位)
+    still says whose it is: its printed text gets one mark of the claim's kind, so the hover and the labelled-block
+    rules see it like any other number (a reviewer found the course's vectors of primer §3.1 with no mark at all)."""
+    report, offset = ctx.report, ctx.page.body_offset
+    marked = [(m.start, m.end) for m in report.marks]
+    for index, claim in enumerate(report.claims):
+        if claim.status != "passed" or not claim.span or isinstance(claim.computed, str):
+            continue
+        start, end = claim.span[0] - offset, claim.span[1] - offset
+        if start < 0 or any(s < end and start < e for s, e in marked):
+            continue
+        report.marks.append(kinds.Mark(start, end, ctx.page.body[start:end], claim_kind(ctx, claim), claim=index))
+        marked.append((start, end))
 
 
 def _bare(text: str) -> str:
