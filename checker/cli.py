@@ -117,28 +117,46 @@ def _check_group(paths: list[str]) -> list[dict]:
     return [check_fresh(Path(p)) for p in paths]
 
 
-def check_many(paths: list[Path]) -> list[dict]:
+# pages whose function diagnoses checkpoints or times code: the slowest tasks of a cold run (a checkpoint diagnosis
+# runs twice, the second time with its tensors nudged), started first so that they do not end the run alone
+HEAVY_EVIDENCE = {"checkpoint", "measurement"}
+
+
+def check_many(paths: list[Path], side_task=None) -> tuple[list[dict], object]:
     """Check pages, on every core when there are many: pages that share a verify module are one task, so each
     function runs once (and its values come from the disk cache when they can). The tasks are handed out as
-    workers free up, the largest first: one slow module (a checkpoint diagnosis run twice, the second time with
-    its numbers nudged) then overlaps with the rest instead of waiting at the end of a fixed share."""
+    workers free up, the slowest first (HEAVY_EVIDENCE, then the most pages): a slow module then overlaps with the
+    rest instead of waiting at the end of a fixed share (ordered by page count alone, a cold run's checkpoint
+    diagnosis of three pages started at 18 s of 27 and ran alone for the last 7).
+
+    `side_task` (a module-level function without arguments) runs as one more task beside the pages, and its result
+    is returned with theirs: the whole-site artifact check imports torch and took 2 s alone after the pages did."""
     workers = min(os.cpu_count() or 1, 4)
     if workers < 2 or len(paths) < 24:
-        return [check_fresh(p) for p in paths]
+        return [check_fresh(p) for p in paths], side_task() if side_task else None
     from concurrent.futures import ProcessPoolExecutor
     groups: dict[str, list[str]] = {}
+    heavy: set[str] = set()
     for p in paths:
         try:
-            spec = read_page(p).meta.get("verify") or ""
+            meta = read_page(p).meta
         except PageError:
-            spec = ""
-        groups.setdefault(spec.split("::")[0], []).append(str(p))
+            meta = {}
+        spec = str(meta.get("verify") or "").split("::")[0]
+        groups.setdefault(spec, []).append(str(p))
+        if spec and HEAVY_EVIDENCE & set(meta.get("evidence") or ()):
+            heavy.add(spec)
     unshared = groups.pop("", [])   # pages without a verify function share nothing: small tasks that fill the gaps
-    tasks = sorted(groups.values(), key=len, reverse=True) + [unshared[i:i + 8] for i in range(0, len(unshared), 8)]
+    order = sorted(groups, key=lambda spec: (spec in heavy, len(groups[spec])), reverse=True)
+    tasks = [groups[spec] for spec in order] + [unshared[i:i + 8] for i in range(0, len(unshared), 8)]
     with ProcessPoolExecutor(workers) as pool:
-        done = list(pool.map(_check_group, tasks))
+        futures = [pool.submit(_check_group, task) for task in tasks[:workers]]
+        side = pool.submit(side_task) if side_task else None   # after the largest groups, before the small ones
+        futures += [pool.submit(_check_group, task) for task in tasks[workers:]]
+        done = [f.result() for f in futures]
+        side_result = side.result() if side else None
     by_path = {d["path"]: d for chunk in done for d in chunk}
-    return [by_path[project_relative(p)] for p in paths]
+    return [by_path[project_relative(p)] for p in paths], side_result
 
 
 def duplicate_ids(results: list[dict]) -> None:
@@ -185,13 +203,15 @@ def main(argv=None) -> int:
     if pages is None:
         return 2
     whole_site = not args.pages
-    results, reused = _page_results(pages, args.out, args.no_cache)
+    # the committed files the pages quote (checker/artifacts.py): invariants and pins, on a whole-site run only
+    results, reused, artifact_errors = _page_results(pages, args.out, args.no_cache,
+                                                     _artifact_errors if whole_site else None)
+    artifact_errors = artifact_errors or []
     duplicate_ids(results)
     passed, failed = _print_page_errors(results)
-    artifact_errors = []
-    if whole_site:   # the committed files the pages quote (checker/artifacts.py): invariants and pins
-        artifact_errors = _check_artifacts()
-        failed += len(artifact_errors)
+    for line in artifact_errors:
+        print(line)
+    failed += len(artifact_errors)
     _write_page_files(results, args.out, whole_site)
     summary = summary_of(results)
     summary.update({"claims_passed": passed, "failed": failed, "reused": reused, "artifact_errors": artifact_errors,
@@ -219,16 +239,17 @@ def _parse_args(argv) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _page_results(pages: list[Path], out: Path, no_cache: bool) -> tuple[list[dict], int]:
+def _page_results(pages: list[Path], out: Path, no_cache: bool, side_task=None) -> tuple[list[dict], int, object]:
     """Each page's result in the order given, recorded where its inputs are unchanged and checked afresh otherwise,
-    and how many were reused: only the changed pages cost a check."""
+    how many were reused (only the changed pages cost a check), and the result of `side_task` run beside them."""
     from checker.inputs import snapshot
     with snapshot():   # the checker's and the data's files hashed once for all pages, not once per page
         recorded = {p: recorded_result(p, out)[0] if not no_cache else None for p in pages}
     stale = [p for p in pages if recorded[p] is None]
-    fresh = dict(zip(stale, check_many(stale)))
+    checked, side = check_many(stale, side_task)
+    fresh = dict(zip(stale, checked))
     results = [recorded[p] if recorded[p] is not None else fresh[p] for p in pages]
-    return results, len(pages) - len(stale)
+    return results, len(pages) - len(stale), side
 
 
 def _print_page_errors(results: list[dict]) -> tuple[int, int]:
@@ -247,13 +268,10 @@ def _print_page_errors(results: list[dict]) -> tuple[int, int]:
     return passed, failed
 
 
-def _check_artifacts() -> list[str]:
-    """Print and return the errors of the committed files the pages quote; checked on a whole-site run only."""
+def _artifact_errors() -> list[str]:
+    """The errors of the committed files the pages quote (checker/artifacts.py)."""
     from checker import artifacts
-    artifact_errors = artifacts.check()
-    for line in artifact_errors:
-        print(line)
-    return artifact_errors
+    return artifacts.check()
 
 
 def _write_page_files(results: list[dict], out: Path, whole_site: bool) -> None:

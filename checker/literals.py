@@ -43,16 +43,23 @@ def _bindings(statements) -> dict:
 
 
 @functools.lru_cache(maxsize=None)
+def _module_constants(module) -> dict:
+    """name -> value node of the module's top-level single-name assignments; a module is parsed once, not once
+    per verify function in it (that was a second of a cold run)."""
+    top = {}
+    for node in ast.parse(inspect.getsource(module)).body:   # module constants only, not other functions' locals
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            top[node.targets[0].id] = node.value
+    return top
+
+
+@functools.lru_cache(maxsize=None)
 def _literal_keys(function) -> frozenset:
     try:
-        module = ast.parse(inspect.getsource(inspect.getmodule(function)))
+        top = _module_constants(inspect.getmodule(function))
         tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
     except (OSError, TypeError, SyntaxError):
         return frozenset()
-    top = {}
-    for node in module.body:   # module constants only, not other functions' locals
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            top[node.targets[0].id] = node.value
     names = {**top, **_bindings(tree.body)}
     found = set()
     for node in ast.walk(tree):

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker import (arrangements, classify, counts, declared, kinds, provenance, reads, relocation, run_claims,
-                     source_list, statements, unit_words)
+                     source_list, statements, template_match, unit_words)
 from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
 from checker.literals import literal_keys
@@ -144,6 +144,13 @@ def template_regex(template: str, values: dict) -> tuple[str, list[Hole]]:
     for pattern, literal in zip(patterns, literals[1:]):
         parts += [pattern, re.escape(literal)]
     return "".join(parts), holes
+
+
+def template_matcher(template: str, values: dict) -> template_match.Template:
+    """The template as pieces found one by one (checker/template_match.py): the same matches as the regex of
+    template_regex, without compiling one regex per template."""
+    literals, _, patterns = template_parts(template, values)
+    return template_match.Template(literals, patterns)
 
 
 def template_parts(template: str, values: dict) -> tuple[list[str], list[Hole], list[str]]:
@@ -317,7 +324,7 @@ def check_claim(ctx: Context, i: int, template) -> None:
                        + (f" ({', '.join(hint)} not returned by {ctx.meta.get('verify')})" if hint else "")
                        + f"; known keys: {', '.join(sorted(values)) or 'none'}")
         return
-    matches = list(_compiled(regex).finditer(ctx.squeezed)) or _relocated(ctx, i, template, holes, regex)
+    matches = template_matcher(template, values).finditer(ctx.squeezed) or _relocated(ctx, i, template, holes, regex)
     if not matches:
         hint = unknown_holes(template, values)
         extra = f"; {', '.join(hint)} is not a computed key" if hint else ""
@@ -992,6 +999,23 @@ def check_completeness(ctx: Context) -> None:
         else:
             ctx.fail(ctx.page.line_of(token.start),
                      f"number {token.text!r} is neither claimed nor cited ({token.context}); {claim_hint(ctx, token)}")
+    _mark_claims_without_tokens(ctx)
+
+
+def _mark_claims_without_tokens(ctx: Context) -> None:
+    """A passed claim printed where no counted number stands (a vector in display math, an ordinal range 第 10–29 位)
+    still says whose it is: its printed text gets one mark of the claim's kind, so the hover and the labelled-block
+    rules see it like any other number (a reviewer found the course's vectors of primer §3.1 with no mark at all)."""
+    report, offset = ctx.report, ctx.page.body_offset
+    marked = [(m.start, m.end) for m in report.marks]
+    for index, claim in enumerate(report.claims):
+        if claim.status != "passed" or not claim.span or isinstance(claim.computed, str):
+            continue
+        start, end = claim.span[0] - offset, claim.span[1] - offset
+        if start < 0 or any(s < end and start < e for s, e in marked):
+            continue
+        report.marks.append(kinds.Mark(start, end, ctx.page.body[start:end], claim_kind(ctx, claim), claim=index))
+        marked.append((start, end))
 
 
 def _bare(text: str) -> str:

@@ -274,8 +274,21 @@ def _target_name(target: str) -> str:
     return "/".join(parts[-2:]) if parts[-1] == "index" and len(parts) > 1 else parts[-1]
 
 
+_LAST: dict = {}   # the last page read: its statements are asked for by the pin check, the count and the arrangements
+
+
 def _statements(page) -> list[tuple[int, str, str, tuple[int, int] | None]]:
-    """page_statements with the body span of each word's sentence (None in the front matter)."""
+    """page_statements with the body span of each word's sentence (None in the front matter); read once per page
+    text, however many stages ask (reading them was a tenth of a cold run, half of it twice)."""
+    key = (str(page.path), page.body, str(page.meta.get("title")), str(page.meta.get("description")),
+           tuple(_relations(page)))
+    if _LAST.get("key") != key:
+        _LAST.clear()
+        _LAST.update(key=key, value=_read_statements(page))
+    return list(_LAST["value"])
+
+
+def _read_statements(page) -> list[tuple[int, str, str, tuple[int, int] | None]]:
     out = []
     for field in ("title", "description"):   # shown first on the page and in search: as binding as the body
         text = str(page.meta.get(field) or "")

@@ -217,3 +217,32 @@ def test_a_number_of_the_sites_run_in_unmarked_prose_fails_and_under_a_run_label
     assert not errors("〔本站运行〕" + prose)
     assert not errors('!!! success "本站运行"\n    ' + prose)
     assert errors('!!! example "教学构造"\n    ' + prose)   # a course box does not label a run
+
+
+VECTOR_PAGE = """---
+id: test.vector
+title: t
+source: primer §3.1
+evidence: [construction]
+verify: verify/primer/ch03.py::count_table
+claims:
+  - '\\\\text{电影好看}\\\\rightarrow{A}'
+---
+# t
+
+数出每一列：
+
+$$\\\\text{电影好看}\\\\rightarrow[1,0,1,0,0,0,0]$$
+"""
+
+
+def test_a_claim_whose_digits_count_as_structure_is_still_marked_with_its_kind(tmp_path):
+    """primer §3.1's vector of ones and zeros is claimed and passes, but no digit of it is a counted number: the
+    claim's printed text is marked once, with the declared kind, so the hover and the label rules see it."""
+    report = check_text(tmp_path, VECTOR_PAGE)
+    assert not report.errors and [c.status for c in report.claims] == ["passed"]
+    marks = [m for m in report.marks if m.claim == 0]
+    assert len(marks) == 1 and marks[0].kind == "course" and marks[0].text == "[1,0,1,0,0,0,0]"
+    # and a site label over it now disagrees with its kind, as it would over any course number
+    boxed = VECTOR_PAGE.replace("$$\\\\text", '!!! example "本站构造"\n    $$\\\\text')
+    assert errors(tmp_path, boxed, "block labelled 本站构造 holds no number of the site")
