@@ -696,6 +696,12 @@ STATEMENT_FLIPS = [("更尖", "更平"), ("更平", "更尖"), ("越大", "越�
                    ("单精度", "半精度"), ("上一", "下一"), ("前一个", "后一个"), ("起点", "终点"), ("按平方", "按线性"),
                    ("相同", "不同"), ("一模一样", "并不一样"), ("不变", "会变"), ("第一步", "最后一步"), ("从负变正", "从正变负")]
 STATEMENT_CONTROLS = [("一模一样", "完全相同"), ("更高", "更大"), ("通常", "一般"), ("未必", "不一定")]
+# 上 after a verb is its complement, not 'previous': 乘上一个权重 is 乘上 + 一个, and 乘下一个权重 reverses nothing
+_VERB_BEFORE_SHANG = re.compile(r"[乘加填补换配写贴附带放盖标印装搭套安接跟追算]$")
+
+
+def _not_a_statement_word(v, off: int, old: str) -> bool:
+    return old == "上一" and bool(_VERB_BEFORE_SHANG.search(v.text[max(0, off - 1):off]))
 
 
 def statements(views, rng) -> list[Mutant]:
@@ -707,7 +713,8 @@ def statements(views, rng) -> list[Mutant]:
         front = v.front
         for old, new in STATEMENT_FLIPS:
             for m, off in v.body_positions(re.escape(old)):
-                if any(s <= off < e for s, e in located) or old in front or v.in_math(m.start()):
+                if any(s <= off < e for s, e in located) or old in front or v.in_math(m.start()) \
+                        or _not_a_statement_word(v, off, old):
                     continue
                 out.append(Mutant("statements", f"{v.path.name}: {old} -> {new}", [_at(v.path, off, old, new)], _rel(v.path)))
                 break
