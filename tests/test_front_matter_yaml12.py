@@ -45,3 +45,17 @@ def test_a_yaml_1_1_reading_is_caught(text):
 def test_a_duplicate_key_is_caught():
     with pytest.raises(Exception):
         yaml12("title: a\ntitle: b\n")
+
+
+def test_no_value_continues_at_the_first_column():
+    """A quoted value broken over lines must indent its continuation: PyYAML and ruamel read '- 'a,\\nb'' anyway,
+    but Zensical 0.0.73's parser refuses the page ('invalid indentation in quoted scalar'), as the YAML 1.2 spec
+    does. Keep such a value on one line (a claim's template matches across the page's line breaks anyway)."""
+    import re
+    wrong = []
+    for path in PAGES:
+        split = split_front_matter(path.read_text(encoding="utf-8"))
+        for n, line in enumerate(split[0].split("\n") if split else [], start=2):
+            if line and not line[0].isspace() and not re.match(r"(#|-|[A-Za-z_][\w-]*\s*:)", line):
+                wrong.append(f"{path.relative_to(ROOT)}:{n}: {line[:40]!r} continues a value at column 0")
+    assert not wrong, "\n".join(wrong)
