@@ -30,6 +30,7 @@ from pathlib import Path
 
 import yaml
 
+from checker.page import _load_yaml
 from checker.paths import DOCS, ROOT
 
 INVENTORY = ROOT / "checker" / "data" / "formulas_inventory.yaml"
@@ -96,7 +97,7 @@ def collect() -> list[dict]:
 def load(path: Path = INVENTORY) -> list[dict]:
     if not path.is_file():
         return []
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = _load_yaml(path.read_text(encoding="utf-8")) or {}
     return data.get("formulas") or []
 
 

@@ -37,7 +37,7 @@ import yaml
 from checker import bibliography
 from checker.bibliography import BibliographyError, Citation
 from checker.cited_names import misattributed
-from checker.page import claim_line, squeeze
+from checker.page import _load_yaml, claim_line, squeeze
 
 from checker.paths import DATA, ROOT
 PAPER_NUMBERS = DATA / "paper_numbers.yaml"
@@ -75,7 +75,7 @@ class PaperNumber:
 def paper_numbers(path: Path = PAPER_NUMBERS) -> tuple[PaperNumber, ...]:
     """The recorded paper numbers; a malformed file is one line naming it."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        data = _load_yaml(path.read_text(encoding="utf-8")) or []
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise BibliographyError(f"{_shown(path)}:{mark.line + 1 if mark else 1}: not valid YAML "

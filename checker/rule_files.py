@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
+from checker.page import _load_yaml
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ def load_rules(data_file: Path, rule_class, kinds: tuple[str, ...], check=None) 
     `check(row)` may refuse a row with a message; each rule's `regex` is compiled here so a bad pattern fails at once."""
     fields = {f.name for f in dataclasses.fields(rule_class)}
     out = []
-    for row in yaml.safe_load(data_file.read_text(encoding="utf-8")):
+    for row in _load_yaml(data_file.read_text(encoding="utf-8")):
         unknown = set(row) - fields
         if unknown or row.get("kind") not in kinds:
             raise ValueError(f"{data_file.name}: rule {row.get('rule')!r} has unknown fields {sorted(unknown)} or kind "
