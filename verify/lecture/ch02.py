@@ -97,7 +97,7 @@ def _retained(f: float, steps: int) -> float:
 
 
 @kinds(course=("U Uz c c_prev gate h h_prev kept path path_f path_steps retain_c0 retain_f retain_g "
-               "retain_i retain_path retain_steps retained slice written x z"),
+               "retain_i retain_path retain_steps retained slice written x z b.o[1]"),
        site_construction="b pre")
 @inputs("path_steps", "retain_steps")
 def lstm_gates() -> dict:
@@ -267,7 +267,7 @@ def _gc_bptt():
     return rnn_lm_bptt(np.array(GC_X)[:, None], GC_Y, [0.0], _gc_params(GC_W_H))
 
 
-@kinds(course="w_h w_x w_y x y", site_construction="delta grad h last_only n_parts parts sum_parts")
+@kinds(course="w_h w_x w_y x y h[0]", site_construction="delta grad h last_only n_parts parts sum_parts")
 def bptt_sum() -> dict:
     """§2.9: each use of the shared w_h contributes delta_t h_{t-1}; the gradient is their sum."""
     run = _gc_bptt()

@@ -72,8 +72,8 @@ def _bytes_per_char(text: str) -> int:
     return sizes.pop()
 
 
-@kinds(course="shift",
-       site_construction=("bytes_per_char e_bytes e_chars e_words freqs more_merges n_merges n_reviews "
+@kinds(course="n_reviews shift",
+       site_construction=("bytes_per_char e_bytes e_chars e_words freqs more_merges n_merges "
                           "n_seen_chars new0 new1 new_bytes new_chars new_unseen_chars playing_len_more unk_id"))
 @inputs("more_merges", "n_merges", "shift")
 def unknown_words() -> dict:

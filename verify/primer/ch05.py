@@ -74,7 +74,7 @@ def sentence_scores() -> dict:
             "shares": [sum(s == sentence for s in CORPUS) / len(CORPUS) for sentence in SCORED]}
 
 
-@kinds(course="alpha mle_coffee n_candidates n_history n_sentences probs pseudo raw total",
+@kinds(course="alpha mle_coffee mle_tea mle_water n_candidates n_history n_sentences probs pseudo raw total",
        site_construction="n_wide wide_probs",
        rules={"alpha": "the course adds one to every candidate's count (加一法)",
               "n_candidates": "the course's candidate list is [茶, 水, 咖啡]: three candidates",
@@ -89,5 +89,7 @@ def add_one() -> dict:
         "alpha": ALPHA, "n_sentences": len(CORPUS), "n_history": history_counts(_bigrams())[(HISTORY,)], "raw": raw, "pseudo": pseudo, "total": pseudo.sum(), "n_candidates": len(CANDIDATES),
         "probs": add_alpha(raw, ALPHA),
         "mle_coffee": mle_probability(_bigrams(), [HISTORY], "咖啡"),
+        # relation only: §5.2's unsmoothed 茶 and 水, to say which candidate gives way
+        "mle_tea": mle_probability(_bigrams(), [HISTORY], "茶"), "mle_water": mle_probability(_bigrams(), [HISTORY], "水"),
         "n_wide": len(CANDIDATES_WIDER), "wide_probs": add_alpha(wide_raw, ALPHA),
     }

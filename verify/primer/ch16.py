@@ -69,7 +69,7 @@ def crf_example() -> dict:
 
 
 @kinds(course="accuracy correct f1 gold n_entity_tokens n_tokens precision predicted recall",
-       site_construction="ex_correct ex_gold ex_predicted lazy_found lazy_recall")
+       site_construction="ex_correct ex_gold ex_precision ex_predicted ex_recall lazy_found lazy_recall")
 def entity_metrics() -> dict:
     """§16.4: token accuracy of an all-O tagger, entity-level P/R/F1 from counts, and the exercise."""
     gold = ["B-PER"] * N_ENTITY_TOKENS + ["O"] * (N_TOKENS - N_ENTITY_TOKENS)
@@ -84,4 +84,5 @@ def entity_metrics() -> dict:
         "correct": s.correct, "predicted": s.predicted, "gold": s.gold,
         "precision": s.precision, "recall": s.recall, "f1": s.f1,
         "ex_correct": partial.correct, "ex_predicted": partial.predicted, "ex_gold": partial.gold,
+        "ex_precision": partial.precision, "ex_recall": partial.recall,
     }
