@@ -135,7 +135,22 @@ def enumerated_count(body: str, start: int, end: int) -> int | None:
                     break
                 rows += 1
             return rows
-    return named_before(view, start)
+    return named_before(view, start) or rows_of_table_before(body, start, end)
+
+
+def rows_of_table_before(body: str, start: int, end: int) -> int | None:
+    """The rows of the table right before the count's paragraph when the count is of rows (表中两行证据, 两行的来源
+    不同: the paragraph under a table of two rows speaks of them); None otherwise."""
+    if not re.match(r"\s*行", body[end:end + 2]):
+        return None
+    paragraph = body.rfind("\n\n", 0, start)
+    if paragraph < 0:
+        return None
+    lines = body[:paragraph].rstrip("\n").split("\n")
+    rows = 0
+    while lines and TABLE_ROW.match(lines[-1]):
+        rows += 0 if TABLE_RULE.match(lines.pop()) else 1
+    return rows - 1 if rows >= 2 else None   # the header row is no row of the table's content
 
 
 def named_before(view: str, start: int) -> int | None:
@@ -152,6 +167,11 @@ def named_before(view: str, start: int) -> int | None:
             named[-1:] = last
         if len(named) >= 2:
             return len(named)
+        return None
+    # two items joined by one 和/与/及/或 (取行与乘独热向量两种做法), unless the word ends a term (加权求和两步)
+    pair = re.split(r"以及|和|与|及|或", clause.strip())
+    if len(pair) == 2 and all(len(side.strip()) >= 2 for side in pair):
+        return 2
     return None
 
 

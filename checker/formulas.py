@@ -195,6 +195,9 @@ def _parse(tex: str):
         expr = readings[0]
     if getattr(expr, "is_Relational", False) or type(expr).__name__ == "Equality":
         expr = expr.rhs
+    if re.search(r"(?<![A-Za-z\\])e\s*\^", tex):   # e^{-z}: Euler's number, not a symbol to map (a new author's
+        import sympy                                   # \frac{1}{1+e^{-z}} asked for an argument e)
+        expr = expr.subs(sympy.Symbol("e"), sympy.E)
     return expr
 
 

@@ -4,7 +4,8 @@ for a key the page prints as computed.
 A hurried co-author who cannot make a claim pass can replace the computation by a copy of the printed value
 (`return {"ppl": 2.5198}`); every claim stays green and nothing is recomputed. So, for each key a page's
 claims use, the function's source is read (ast): a value that is a numeric literal, a tuple or list of them,
-or a name bound to one in the function or at module level (`LR = 0.1`) is written out, and such a key must be
+or a name bound to one in the function or at module level (`LR = 0.1`), also inside np.array(...), float(...),
+list(...) or .tolist(), is written out, and such a key must be
 declared an input with @inputs(...) (checker/evidence.py). Inputs are the given numbers of an example (a learning
 rate, the course's scores -6.4 and -8.2, a seed); results go through kernels.
 
@@ -29,7 +30,18 @@ def _is_literal(node, names: dict, depth: int = 0) -> bool:
         return bool(node.elts) and all(_is_literal(e, names, depth) for e in node.elts)
     if isinstance(node, ast.Name) and node.id in names and depth < 3:
         return _is_literal(names[node.id], names, depth + 1)
+    if isinstance(node, ast.Call):
+        # np.array([1.0, 0.0]), float(2), BASE.tolist(): a written-out number in a wrapper is still written out
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if name in _WRAPPERS and len(node.args) == 1:
+            return _is_literal(node.args[0], names, depth)
+        if name in ("tolist", "copy") and isinstance(func, ast.Attribute) and not node.args:
+            return _is_literal(func.value, names, depth)
     return False
+
+
+_WRAPPERS = {"array", "asarray", "float64", "float", "int", "list", "tuple"}
 
 
 def _bindings(statements) -> dict:

@@ -38,7 +38,8 @@ def _update_templates(paths: list[Path], accept_all: bool, stdin, out) -> int:
     left = 0
     for update in (u for path in paths for u in check_page(path).relocations):
         where = f"{project_relative(update.path)}:{update.line}"
-        out(f"{where}: claim {update.index}'s sentence was reworded: template {update.old!r} -> {update.new!r}")
+        field = "template" if update.what == "claim" else "text"
+        out(f"{where}: {update.what} {update.index}'s sentence was reworded: {field} {update.old!r} -> {update.new!r}")
         if accept_all:
             yes = True
         elif _is_terminal(stdin):
@@ -50,7 +51,7 @@ def _update_templates(paths: list[Path], accept_all: bool, stdin, out) -> int:
             continue
         problem = relocation.rewrite(update) if yes else "refused"
         if problem:
-            out(f"{where}: template not updated: {problem}")
+            out(f"{where}: {field} not updated: {problem}")
             left += 1
     return left
 

@@ -19,6 +19,7 @@ The stages
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import re
@@ -32,9 +33,11 @@ from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
 from checker.literals import literal_keys
 from checker.numbers import NumberFormatError, Quantity, compare, hole_pattern, parse_number
+from checker.numerals import NUMERAL_CHARS, NumeralError, integer
 from checker.page import HOLE, Page, PageError, all_pages, claim_line, is_page, read_page, squeeze  # noqa: F401
 from checker.paths import DOCS, ROOT, project_relative
 from checker.relations import check_relations, named_keys
+from checker.relations import relocated_text as relations_relocated_text
 from checker.seed_numbers import SectionNumbers, chapter_numbers, section_numbers
 
 
@@ -415,7 +418,7 @@ def _pinned_text(path: Path):
     return lambda text: any(text in t for t in texts)
 
 
-def _old_clauses(path: Path, literals: list[str], regex: str) -> tuple[str, str] | None:
+def _old_clauses(path: Path, literals: list[str], regex: str) -> tuple[str, str, str] | None:
     """The clauses around the claim's numbers as the pin file has them, where its template matches there once
     (relocation.old_clauses); None when the pin does not hold the claim's old sentence, or holds it twice."""
     places = [(text, m) for text in _pinned_texts(path) for m in _compiled(regex).finditer(text)]
@@ -454,8 +457,26 @@ def check_comparisons(ctx: Context) -> None:
     for line, message in check_relations(ctx.page, values, spans, lookup,
                                          lambda i: claim_line(ctx.page, "relations", i), located,
                                          named_keys(ctx.meta, ctx.values), ctx.course.states_value, printed,
-                                         numbers_at):
+                                         numbers_at, _relation_relocator(ctx)):
         ctx.fail(line, message)
+
+
+def _relation_relocator(ctx: Context):
+    """relocate_text for checker.relations: a relation whose sentence was reworded is found in the new sentence
+    (relations.relocated_text), noted in the report like a relocated claim, and `make pin` writes its new text."""
+    pinned = _pinned_text(ctx.page.path)
+
+    def relocate_text(i: int, text: str) -> str | None:
+        new = relations_relocated_text(text, ctx.page.body, pinned, relocation.contrast_swaps)
+        if new is None:
+            return None
+        line = claim_line(ctx.page, "relations", i)
+        ctx.report.notes.append(f"{ctx.report.path}:{line}: relation {i} found in reworded text {new!r}; its text "
+                                f"still reads {text!r}: `make pin PAGE={project_relative(ctx.page.path)}` shows the "
+                                "update to accept")
+        ctx.report.relocations.append(relocation.Update(ctx.page.path, line, i, text, new, "relation"))
+        return new
+    return relocate_text
 
 
 def _verified_numbers(ctx: Context) -> list[tuple[int, int, float]]:
@@ -978,7 +999,7 @@ def check_completeness(ctx: Context) -> None:
             elif _list_counted_before(ctx.page.body, token, listed):
                 # 准备两个各含十个 token 的保留集： two items listed; 两个 counts them, 十个 counts something else
                 ctx.fail(ctx.page.line_of(token.start),
-                         f"number {token.text!r} is neither claimed nor cited ({token.context}); the list after its "
+                         f"number '{token.text}' is neither claimed nor cited ({token.context}); the list after its "
                          f"sentence is counted by an earlier word; {claim_hint(ctx, token)}")
             else:
                 ctx.fail(ctx.page.line_of(token.start),
@@ -990,6 +1011,8 @@ def check_completeness(ctx: Context) -> None:
         elif ((token.word and not token.phrase.startswith(SETTERS) or token.text.isdigit())
               and counts.items_after(ctx.page.body, token.end) == _count_value(token)):
             report.numbers_enumerated += 1   # 两条评论“A”和“B”, 有 2 条（E 和 F）: the items it counts follow it
+        elif _definition_constant(ctx.page.body, token):
+            continue   # 加起来为 1: counted as its words 为一 are, which is not at all
         elif (index := _restated_claim(ctx, token)) is not None:
             # the same value at the same precision as a number the page claims elsewhere: the computation that checks
             # that claim checks this one, and the number is whoever's that claim declares it to be
@@ -998,7 +1021,7 @@ def check_completeness(ctx: Context) -> None:
                                            claim=index))
         else:
             ctx.fail(ctx.page.line_of(token.start),
-                     f"number {token.text!r} is neither claimed nor cited ({token.context}); {claim_hint(ctx, token)}")
+                     f"number '{token.text}' is neither claimed nor cited ({token.context}); {claim_hint(ctx, token)}")
     _mark_claims_without_tokens(ctx)
 
 
@@ -1026,13 +1049,27 @@ def _bare(text: str) -> str:
 _DISTINCTIVE = re.compile(r"^-?(?:[1-9]\d*\.\d+|0?\.0*[1-9]\d+)$|^\d+/\d+$|^-?\d{3,}$")
 
 
+def _definition_constant(body: str, token) -> bool:
+    """0 or 1 set by a copula and ending its clause (概率加起来为 1。 梯度为 $0$，): the constant of a definition,
+    as its words 为一, 为零 are (number_words.yaml, copula_value, and classify.NUMBER_WORD leave those alone); the
+    digit must not cost a claim that the word escapes, or the checker teaches authors to write 一 for 1."""
+    if token.word or token.text not in ("0", "1"):
+        return False
+    before = body[max(0, token.start - 8):token.start].rstrip(" $")
+    after = body[token.end:token.end + 4].lstrip(" $")
+    return before.endswith(classify.COPULAS) and (not after or after[0] in "，。；、,.;：:）)\n"
+                                                  or after.startswith(("左右", "附近")))
+
+
 def _restated_claim(ctx: Context, token) -> int | None:
     """The index of a passed claim that prints this very number (.422319 and 0.422319 alike) when the number is
     distinctive enough that printing it twice is a restatement, not a coincidence: two or more significant digits
     with a decimal point, a fraction, or three or more digits. A small integer (0, 4, 两) restated still needs its own claim: too many
     things on a page are 2."""
-    if token.word or not _DISTINCTIVE.search(_bare(token.text)):
+    if token.word:
         return None
+    if not _DISTINCTIVE.search(_bare(token.text)):
+        return _pointed_back(ctx, token)
     wanted = _bare(token.text)
     body, offset = ctx.page.body, ctx.page.body_offset
     here = _paragraph(body, token.start)
@@ -1047,6 +1084,32 @@ def _restated_claim(ctx: Context, token) -> int | None:
         near = claim.span is not None and _paragraph(body, claim.span[0] - offset) == here
         if near or _precise(wanted):
             return n
+    return None
+
+
+_POINTER = re.compile(r"(?:这|那)(?:些)?\s*$")
+
+
+def _pointed_back(ctx: Context, token) -> int | None:
+    """A small integer that points back at a claim of its own sentence (英文一侧有 7 个 token；模型要做的 8 次预测，
+    就是这 7 个再加上 EOS): 这/那 right before it, and a passed claim in the sentence that prints the same value with
+    the same measure word after it. It says again what the claim says, so the claim's check covers it."""
+    body, offset = ctx.page.body, ctx.page.body_offset
+    if not _POINTER.search(body[max(0, token.start - 3):token.start]):
+        return None
+    measure = body[token.end:token.end + 3].lstrip()[:1]
+    start = max(body.rfind(c, 0, token.start) for c in "。！？\n") + 1
+    ends = [i for i in (body.find(c, token.end) for c in "。！？\n") if i >= 0]
+    end = min(ends) if ends else len(body)
+    for n, claim in enumerate(ctx.report.claims):
+        if claim.status != "passed" or claim.span is None:
+            continue
+        s, e = claim.span[0] - offset, claim.span[1] - offset
+        if not (start <= s and e <= end):
+            continue
+        for m in re.finditer(rf"(?<![\d.]){re.escape(_bare(token.text))}(?![\d.])", body[s:e]):
+            if body[s + m.end():s + m.end() + 3].lstrip()[:1] == measure and s + m.start() != token.start:
+                return n
     return None
 
 
@@ -1076,8 +1139,51 @@ def claim_hint(ctx: Context, token) -> str:
              f"course section states it, site_construction when it is the site's)" if spec else
              "add 'verify: verify/...py::function' returning KEY, with its kind declared by @kinds")
     counted = " (a count in words is claimed like digits: the hole reads 三 as 3)" if token.word else ""
-    return (f"claim it: add to claims {template!r} and {where}{counted}; or, if a source states it, "
-            "add a cited entry with the source's location")
+    known = _keys_printing(ctx, token)
+    if known:
+        key, whole = known
+        which = "that key" if "," not in key else "the key it means"
+        where = (f"{spec} already returns {key} with this value: if the page means it, put {which} in the "
+                 f"template where {whole} stands")
+    # quoted as YAML writes it in single quotes (a backslash stays single, a quote is doubled), ready to paste
+    return (f"claim it: add to claims '{template.replace(chr(39), chr(39) * 2)}' and {where}{counted}; or, if a "
+            "source states it, add a cited entry with the source's location")
+
+
+def _keys_printing(ctx: Context, token) -> tuple[str, str] | None:
+    """('{key}' or '{a}, {b}', text) when the verify function already returns a value the page prints here: the
+    tuple the number stands in ($h_0=(0,0)$ and a key h0 = [0, 0]) or the number itself; None when no key, or more
+    than four (a 0 or a 1 every function returns), do."""
+    if not ctx.values:
+        return None
+    written = token.text
+    if token.word:   # 两格 with a key cells = 2: the count's value, as digits
+        try:
+            token = dataclasses.replace(token, text=str(integer(re.match(f"[{NUMERAL_CHARS}]+", token.text).group(0))))
+        except (NumeralError, AttributeError, ValueError):
+            return None
+    body = ctx.page.body
+    line_start, line_end = body.rfind("\n", 0, token.start) + 1, body.find("\n", token.end)
+    line = body[line_start:line_end if line_end >= 0 else len(body)]
+    candidates = [m for m in TUPLE.finditer(line) if m.start() <= token.start - line_start < m.end()]
+    printed = [(m.group(0), _tuple_text(m.group(0))) for m in candidates] + [(token.text, token.text)]
+    if token.end - token.start != len(token.text):
+        printed = printed[-1:]   # a count in words stands in no tuple
+    for shown, text in printed:
+        keys = []
+        for key, value in ctx.values.items():
+            if isinstance(value, (str, bytes, dict)) or key.startswith("_"):
+                continue
+            try:
+                if compare(f"({text})" if "," in text else text, value)[0]:
+                    keys.append(key)
+            except (NumberFormatError, TypeError, ValueError):
+                continue
+        if 1 <= len(keys) <= 4:
+            return ", ".join(f"{{{k}}}" for k in keys), written if shown == token.text else shown
+        if keys:
+            return None
+    return None
 
 
 def suggested_template(body: str, token) -> str:

@@ -610,7 +610,7 @@ def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, floa
 def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]], lookup, line_of_item,
                     located: list[tuple[int, int]] = (), names: set[str] = frozenset(),
                     states_value=None, printed: list[tuple[int, int, str]] = (),
-                    numbers_at: list[tuple[int, int, float]] = ()) -> list[tuple[int, str]]:
+                    numbers_at: list[tuple[int, int, float]] = (), relocate_text=None) -> list[tuple[int, str]]:
     """Errors (line, message) for a page's relations and for comparison sentences left unbound.
 
     values is None when the verify function failed (already reported): predicates are then skipped
@@ -619,7 +619,8 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
     comparison word inside one is bound already, since flipping it breaks the location.
     line_of_item(i) gives the front-matter line of relation i. numbers_at are the body spans and printed values of
     the page's verified numbers (claimed, or restating a claim): a comparison between two of them in one sentence
-    is checked on the printed values (printed_order) and needs no entry.
+    is checked on the printed values (printed_order) and needs no entry. relocate_text(i, text) -> the page's text
+    that a relation whose text is not found now stands in (a reworded sentence, `relocated_text`), or None.
     """
     errors: list[tuple[int, str]] = []
     entries = page.meta.get("relations") or []
@@ -627,7 +628,7 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
     bound: list[tuple[int, int]] = list(located)
     for i, entry in enumerate(entries):
         _check_entry(page, i, entry, line_of_item(i), values, lookup, states_value, squeezed, offsets, printed,
-                     errors, bound)
+                     errors, bound, relocate_text)
     view = classify.prose_view(page.body)
     math = classify.math_spans(view)
     checked_symbols = _printed_inequalities(page, view, math, errors)
@@ -636,7 +637,7 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
 
 
 def _check_entry(page, i: int, entry, line: int, values, lookup, states_value, squeezed: str, offsets,
-                 printed, errors: list, bound: list) -> None:
+                 printed, errors: list, bound: list, relocate_text=None) -> None:
     """One front-matter relation: its shape, its words against its predicate, its text located in the body (the
     span goes into `bound`), the keys it prints against those it reads, and its predicate on the values."""
     if not _entry_well_formed(i, entry, line, errors):
@@ -647,12 +648,61 @@ def _check_entry(page, i: int, entry, line: int, values, lookup, states_value, s
     swapped = swapped_names(text, predicate, table_rows(page.meta))
     if swapped:
         errors.append((line, f"relation {i}: {swapped}; the names were swapped, or the predicate was"))
-    found, length = _locate_text(i, text, line, squeezed, offsets, errors, bound)
+    moved = relocate_text(i, text) if relocate_text and squeeze(text)[0] not in squeezed else None
+    found, length = _locate_text(i, moved or text, line, squeezed, offsets, errors, bound)
     # without values no claim was located: what the text prints is unknown, and the function's failure is reported
     if values is None:
         return
     _check_printed_keys(i, line, found, length, offsets, printed, predicate, context, errors)
     _check_predicate_holds(i, text, predicate, line, values, lookup, states_value, errors)
+
+
+def _signature(text: str) -> list[str]:
+    """What a text's comparison words say, in order: up, down, fast, slow, an unsigned comparison, or equality."""
+    said = [(m.start(), polarity(m.group(0), _clause(text, m)) or pace(m.group(0)) or "compare")
+            for m in comparison_words(text)]
+    said += [(m.start(), "equal") for m in EQUALITY_LINT.finditer(text)]
+    return [w for _, w in sorted(said)]
+
+
+def relocated_text(text: str, body: str, unchanged, contrast_swaps) -> str | None:
+    """The page's sentence a relation's text was reworded into, or None: the one sentence not standing unchanged
+    in the pin file (`unchanged(sentence)`) whose comparison words say what the text's said, in order (同样 ->
+    一样, 不变 -> 不变; never 大 -> 小), that holds the text's names, symbols and digits and at least half of its
+    words, and swaps none of its words for a counterpart (`contrast_swaps(old, new)`, checker/relocation.py). A
+    relation follows its sentence as a claim does: the page notes it and `make pin` writes the new text."""
+    wanted = _signature(text)
+    if not wanted:
+        return None
+    latin = re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?", squeeze(text)[0])
+    words = set(re.findall(r"[\u3400-\u9fff]", text))
+    view = classify.prose_view(body)
+    found = []
+    for start, end in sentences(view):
+        sentence = body[start:end].strip().rstrip("。！？；!?;").strip()
+        flat = squeeze(sentence)[0]
+        if not flat or unchanged(flat) or _signature(sentence) != wanted:
+            continue
+        have = re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?", flat)
+        if any(have.count(t) < latin.count(t) for t in set(latin)):
+            continue
+        if 2 * len(words & set(flat)) < len(words) or contrast_swaps(text, sentence):
+            continue
+        found.append(" ".join(_clauses_holding(sentence, latin).split()))
+    return found[0] if len(found) == 1 else None
+
+
+def _clauses_holding(sentence: str, latin: list[str]) -> str:
+    """The clauses of `sentence` from the first to the last that holds a comparison word or one of the relation's
+    names and digits: the new text leaves out an admonition's title or a clause the relation never spoke of."""
+    cuts = [0] + [m.end() for m in re.finditer(r"[，,；;：:]|\n", sentence)] + [len(sentence)]
+    spans = list(zip(cuts, cuts[1:]))
+    words = [m.start() for m in comparison_words(sentence)] + [m.start() for m in EQUALITY_LINT.finditer(sentence)]
+    words += [sentence.find(t) for t in latin if sentence.find(t) >= 0]
+    held = [i for i, (a, b) in enumerate(spans) if any(a <= w < b for w in words)]
+    if not held:
+        return sentence
+    return sentence[spans[min(held)][0]:spans[max(held)][1]].strip(" \n，,；;：:")
 
 
 def _entry_well_formed(i: int, entry, line: int, errors: list) -> bool:

@@ -36,13 +36,21 @@ SENTENCE_END = "。！？!?|#`"                # a claim does not run past these
 CLAUSE_BREAK = "，,；;：:〕" + SENTENCE_END
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _LATIN = re.compile(r"\\[A-Za-z]+|[A-Za-z0-9]+|[=+\-*/^_<>≤≥≈×·√∑∏]")
+MAX_NEW_CHARACTERS = 4                     # content characters a rewording may bring (论, 下, 编成); more is new content
 MAX_CHAINS = 200                           # candidate placements tried before a claim counts as not found
 PLACE = "■"                               # where a number stood, in the texts the guards compare
 
 
 @functools.lru_cache(maxsize=1)
 def rules() -> tuple:
-    return load_rules(DATA, Rule, ("function_characters",))
+    return tuple(r for r in load_rules(DATA, Rule, ("function_characters", "contrast_pair"))
+                 if r.kind == "function_characters")
+
+
+@functools.lru_cache(maxsize=1)
+def contrast_rules() -> tuple:
+    """The pairs of words a careless edit swaps for each other (行|列, 词|字, 分子|分母)."""
+    return tuple(r for r in load_rules(DATA, Rule, ("function_characters", "contrast_pair")) if r.kind == "contrast_pair")
 
 
 def function_characters() -> set[str]:
@@ -132,33 +140,125 @@ def _unit(text: str) -> str:
     return m.group(0) if m else ""
 
 
-def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tokens) -> str:
+def _multiset_missing(needed: list[str], available: list[str]) -> list[str]:
+    """The items of `needed` that `available` does not hold as often (multisets)."""
+    left, missing = list(available), []
+    for item in needed:
+        if item in left:
+            left.remove(item)
+        else:
+            missing.append(item)
+    return missing
+
+
+def _zones(template_parts: list[str], page_parts: list[str]) -> tuple[list[str], list[str], str]:
+    """The words that belong to each number, on both sides alike: its clause when every number stands in a clause
+    of its own on both sides (其中 2 次后面是“茶”，1 次后面是“水” -> 后面接“茶”的有 2 次，接“水”的有 1 次 keeps 茶
+    with 2), else the words before the first number and after the last (one zone: 一共要做 8 次预测 -> 总共要预测
+    8 次) and the words between each two numbers (每行 3 个和每列 5 个). The third item names the scheme."""
+    def clause_zones(parts):
+        clauses = [c for c in re.split(f"[{re.escape(CLAUSE_BREAK)}]", PLACE.join(parts)) if PLACE in c]
+        return clauses if len(clauses) == len(parts) - 1 and all(c.count(PLACE) == 1 for c in clauses) else None
+    old, new = clause_zones(template_parts), clause_zones(page_parts)
+    if old and new and len(old) > 1:
+        return old, new, "clause"
+    return ([template_parts[0] + template_parts[-1], *template_parts[1:-1]],
+            [page_parts[0] + page_parts[-1], *page_parts[1:-1]], "piece")
+
+
+def _exchanged(template_parts: list[str], page_parts: list[str]) -> str:
+    """'' unless two numbers' words changed places (每行 3 个，每列 5 个 -> 每列 3 个，每行 5 个: 列 went to the first
+    number's words while 行 went to the second's); a word that moves one way only (总维度 d=128 -> d=128 的总维度)
+    is a rewording."""
+    old_zones, new_zones, scheme = _zones(template_parts, page_parts)
+    function = function_characters()
+    moves: dict[tuple[int, int], set[str]] = {}
+    for i, (a, b) in enumerate(zip(old_zones, new_zones)):
+        for c in set(_CJK.findall(b)) - set(_CJK.findall(a)) - function:
+            for j, z in enumerate(old_zones):
+                if j != i and c in z:
+                    moves.setdefault((j, i), set()).add(c)
+    for (j, i), chars in moves.items():
+        if (i, j) in moves:
+            return (f"the words of two numbers changed places ({''.join(sorted(chars))} <-> "
+                    f"{''.join(sorted(moves[(i, j)]))}, {scheme} by {scheme})")
+    return ""
+
+
+def contrast_swaps(was: str, now: str) -> list[str]:
+    """'行 -> 列' for each contrast pair (checker/data/rewording.yaml) whose one word the rewording adds while the
+    other loses an occurrence: a noun swapped for its counterpart, not a rewording."""
+    swaps = []
+    for rule in contrast_rules():
+        a, b = rule.pattern.split("|")
+        for x, y in ((a, b), (b, a)):
+            if now.count(y) > was.count(y) and now.count(x) < was.count(x):
+                swaps.append(f"{x} -> {y}")
+    return swaps
+
+
+def _same_cells(was: list[str], now: list[str]) -> bool:
+    """Cell by cell, the same header and row labels, or one spelled out further (内容 -> 内容向量, 权重 -> 读取权重,
+    读到 -> 读到的词): the old cell's characters in order inside the new one, or the other way round. Two cells
+    exchanged (更新 | 新记录 -> 新记录 | 更新) or one replaced (p(river) -> p(bank)) is not."""
+    def inside(short: str, long: str) -> bool:
+        it = iter(long)
+        return all(c in it for c in short)
+    return len(was) == len(now) and all(a == b or (a and b and (inside(a, b) or inside(b, a)) and not contrast_swaps(a, b))
+                                        for a, b in zip(was, now))
+
+
+def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tokens, old_sentence: str = "",
+                           page_sentence: str = "") -> str:
     """'' when the page's words around the numbers say what the template's said; else what changed. `tokens`:
-    checker.statements.tokens, the statement words of a text."""
+    checker.statements.tokens, the statement words of a text. `old_sentence`: the whole sentence the claim stood in
+    when it was pinned (its other words may move into the claim's clauses: 再加上 EOS，一共 8 个 -> 加上 EOS 一共
+    是 8 个), or '' (then the template's own words are all there is). `page_sentence`: the page's clauses next to
+    the numbers' own (`_around`): a statement word or the claim's subject may have moved into one of them (短句的
+    平均只应该由 2 个真实 token 决定 -> 短句只有 2 个真实 token，平均只应由它们决定)."""
     was, now = PLACE.join(template_parts), PLACE.join(page_parts)
+    context, around = old_sentence or was, page_sentence or now
     before, after = [t for _, t in tokens(was)], [t for _, t in tokens(now)]
-    if before != after:
+    if (_multiset_missing(before, [t for _, t in tokens(around)])
+            or _multiset_missing(after, [t for _, t in tokens(context)] + before)):
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"
-    if _LATIN.findall(was) != _LATIN.findall(now):
+    latin_was, latin_now = _LATIN.findall(was), _LATIN.findall(now)
+    if _multiset_missing(latin_was, latin_now) or _multiset_missing(latin_now, _LATIN.findall(context) + latin_was):
         return "its names, symbols or formula changed"
     for i, (a, b) in enumerate(zip(template_parts[1:], page_parts[1:]), start=1):
-        if _unit(a) and _unit(a) != _unit(b):
+        if _unit(a) and _unit(a) not in function_characters() and _unit(a) != _unit(b):
             return f"the word after number {i} changed ({_unit(a)} -> {_unit(b) or 'nothing'})"
+    for i, (a, b) in enumerate(zip(template_parts[:-1], page_parts[:-1]), start=1):
+        if a.rstrip("$ ").endswith("第") != b.rstrip("$ ").endswith("第"):   # 第一个位置 -> 最后一个位置
+            return f"number {i} is no longer the same ordinal (第)"
     for a, b in zip(template_parts, page_parts):   # a table's header and row labels are its meaning, cell by cell
-        if ("|" in a or "|" in b) and a.split("|") != b.split("|"):
+        if ("|" in a or "|" in b) and not _same_cells(a.split("|"), b.split("|")):
             return "a table cell around the numbers changed (a header or a row label)"
-    outer, kept = set(template_parts[0] + template_parts[-1]), set(page_parts[0] + page_parts[-1])
+    outer, kept = set(template_parts[0] + template_parts[-1]), set(around)
     if 2 * len(outer & kept) < len(outer):
         return "less than half of its words before the first number and after the last are left"
-    # piece by piece, so that 每行…每列 -> 每列…每行 fails; the words before the first number and after the last
-    # are one piece: a word may move from one end to the other (一共要做 8 次预测 -> 总共要预测 8 次)
-    pieces = [(template_parts[0] + template_parts[-1], page_parts[0] + page_parts[-1], "outside the numbers"),
-              *((a, b, f"after number {i}") for i, (a, b) in enumerate(zip(template_parts[1:-1], page_parts[1:-1]), 1))]
-    for a, b, where in pieces:
-        new = set(_CJK.findall(b)) - set(_CJK.findall(a)) - function_characters()
-        if new:
-            return f"it has words the template lacks ({''.join(sorted(new))}, {where})"
+    swaps = contrast_swaps(was, now)
+    if swaps:
+        return f"a word was swapped for its counterpart ({', '.join(swaps)})"
+    exchanged = _exchanged(template_parts, page_parts)
+    if exchanged:
+        return exchanged
+    new = set(_CJK.findall(now)) - set(_CJK.findall(context)) - function_characters()
+    if len(new) > MAX_NEW_CHARACTERS:
+        return f"it has more new words than a rewording adds ({''.join(sorted(new))})"
     return ""
+
+
+def _around(text: str, region: tuple[int, int], lines: list[int]) -> str:
+    """The region with one more clause on each side, inside its sentence (up to a sentence end or a line break):
+    where a rewording may have moved the claim's subject or a statement word (用舍入权重……算出的结果，最大相差约
+    0.0003; 短句只有 2 个真实 token，平均只应由它们决定)."""
+    start = max([text.rfind(c, 0, region[0]) + 1 for c in SENTENCE_END] + [i for i in lines if i <= region[0]] + [0])
+    ends = [i for i in (text.find(c, region[1]) for c in SENTENCE_END) if i >= 0] + [i for i in lines if i >= region[1]]
+    end = min(ends) if ends else len(text)
+    before = max([text.rfind(c, start, max(region[0] - 1, start)) for c in CLAUSE_BREAK] + [start - 1]) + 1
+    after = min([i for i in (text.find(c, region[1] + 1, end) for c in CLAUSE_BREAK) if i >= 0] + [end])
+    return text[before:after]
 
 
 def _with_neighbours(text: str, region: tuple[int, int], lines: list[int]) -> str:
@@ -170,17 +270,20 @@ def _with_neighbours(text: str, region: tuple[int, int], lines: list[int]) -> st
     return text[start:end]
 
 
-def old_clauses(old_text: str, first: int, last: int, literals: list[str]) -> tuple[str, str]:
-    """(head, tail): the whole clauses around a claim's numbers in the text it was pinned in (`first`, `last`: where
-    its first number began and its last one ended there). They are what the page said before the rewording, so
+def old_clauses(old_text: str, first: int, last: int, literals: list[str]) -> tuple[str, str, str]:
+    """(head, tail, sentence): the whole clauses around a claim's numbers in the text it was pinned in (`first`,
+    `last`: where its first number began and its last one ended there), and the whole sentence they stand in. They are what the page said before the rewording, so
     the guards compare like with like: a bracketed list or a clause the template never quoted, left as it was, is
     not a word the rewording added."""
+    start = max(old_text.rfind(c, 0, first) for c in SENTENCE_END) + 1
+    ends = [i for i in (old_text.find(c, last) for c in SENTENCE_END) if i >= 0]
     return (_outer(old_text, first, last, _count_breaks(literals[0]), True, []),
-            _outer(old_text, first, last, _count_breaks(literals[-1]), False, []))
+            _outer(old_text, first, last, _count_breaks(literals[-1]), False, []),
+            old_text[start:min(ends) if ends else len(old_text)])
 
 
 def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, lines: list[int], tokens,
-             pinned=lambda text: False, was: tuple[str, str] | None = None) -> tuple[Located, str] | None:
+             pinned=lambda text: False, was: tuple[str, str, str] | None = None) -> tuple[Located, str] | None:
     """(where, the page's text of the claim) for the one place where every hole prints its value (`accept(n,
     printed)`: hole n's printed value compares equal) and the words around say the same (`why_not_the_same_claim`);
     None when there is no such place or more than one. `lines`: the squeezed offsets where a line of the page
@@ -202,7 +305,9 @@ def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, li
         gaps = [squeezed[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
         page_parts = [head, *gaps, tail]
         region = (first - len(head), last + len(tail))
-        if not pinned(_with_neighbours(squeezed, region, lines)) and not why_not_the_same_claim(before, page_parts, tokens):
+        if (not pinned(_with_neighbours(squeezed, region, lines))
+                and not why_not_the_same_claim(before, page_parts, tokens, was[2] if was else "",
+                                               _around(squeezed, region, lines))):
             found.append((Located(squeezed, spans, region), PLACE.join(page_parts)))
     return found[0] if len(found) == 1 else None
 
@@ -217,6 +322,7 @@ class Update:
     index: int
     old: str
     new: str
+    what: str = "claim"     # or "relation": its `text` follows the sentence the same way
 
 
 def new_template(body: str, offsets: list[int], located: Located, holes: list[str]) -> str:
@@ -241,7 +347,7 @@ def rewrite(update: Update) -> str:
     end = text.find("\n---", 4) if text.startswith("---") else -1
     old = _quoted(update.old)
     if end < 0 or text[:end].count(old) != 1:
-        return f"claim {update.index}'s template is not written once as {old} in the front matter; edit it by hand"
+        return f"{update.what} {update.index}'s text is not written once as {old} in the front matter; edit it by hand"
     store = text[:end].replace(old, _quoted(update.new)) + text[end:]
     temporary = update.path.with_name(update.path.name + ".pinning")
     temporary.write_bytes(store.encode("utf-8"))

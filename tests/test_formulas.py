@@ -180,3 +180,11 @@ def test_a_vector_formula_without_a_numeral_may_be_bound():
     body = r"$$\alpha_j=\frac{\exp(e_j)}{\sum_{r}\exp(e_r)}$$"
     page = SimpleNamespace(body=body, meta={"formulas": [entry]}, line_of=lambda offset: 1)
     assert formulas.check_formulas(page, lambda i: 1) == []
+
+
+def test_e_to_a_power_is_eulers_number_not_a_symbol():
+    """A new author's sigmoid, 1/(1+e^{-z}), was told that its symbol e 'is given to no kernel parameter'."""
+    sigmoid = {"tex": r"\frac{1}{1+e^{-z}}", "kernel": "kernels/embeddings.py::sigmoid", "args": {"x": "z"}}
+    check_formula(sigmoid)
+    with pytest.raises(FormulaError):   # control: the sign in the exponent dropped
+        check_formula(with_tex(sigmoid, r"\frac{1}{1+e^{z}}"))

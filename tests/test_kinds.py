@@ -147,6 +147,21 @@ def test_counts_of_what_the_page_enumerates_are_checked_against_the_page():
     assert enumerated_count(part, at, at + 2) == 3
 
 
+def test_two_items_joined_by_one_conjunction_and_the_rows_of_the_table_above_are_enumerated():
+    """The honest corpus's new sentences: 取行与乘独热向量两种做法 names its two items; 两行证据 under a table of
+    two rows speaks of them. A wrong count there disagrees with what the page shows; 求和 is no conjunction."""
+    pair = "取行与乘独热向量两种做法的最大差值是零。"
+    assert enumerated_count(pair, pair.index("两"), pair.index("两") + 1) == 2
+    term = "加权求和两步。"
+    assert enumerated_count(term, term.index("两"), term.index("两") + 1) is None
+    table = "| 案例 | 证据 |\n| --- | --- |\n| A | a |\n| B | b |\n\n表下的说明。两行证据的来源不同。"
+    assert enumerated_count(table, table.index("两"), table.index("两") + 1) == 2
+    three = table.replace("| B | b |\n", "| B | b |\n| C | c |\n")
+    assert enumerated_count(three, three.index("两"), three.index("两") + 1) == 3   # 两行 for three rows fails
+    kinds = table.replace("两行", "两种")
+    assert enumerated_count(kinds, kinds.index("两"), kinds.index("两") + 1) is None   # not a count of rows
+
+
 def test_an_enumerated_count_that_disagrees_with_its_list_fails(tmp_path):
     page = ("---\nid: test.count\ntitle: t\nsource: lecture §1.6\nevidence: []\n---\n# t\n\n"
             "下面四种做法：\n\n- a\n- b\n- c\n")

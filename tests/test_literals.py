@@ -6,7 +6,10 @@ from checker.literals import literal_keys
 MODULE = '''
 import math
 
+import numpy as np
+
 LR = 0.1
+BASE = np.array([1.0, 0.0])
 SCORES = (-6.4, -8.2)
 
 
@@ -24,6 +27,13 @@ def built():
     out["ppl"] = math.exp(0.924)
     step = -LR
     return {**out, "step": step}
+
+
+def wrapped():
+    # a written-out array stays written out inside np.array, .tolist() or float() (the new author's BASE_PAIR,
+    # and a copied result returned as np.array([0.731, 0.269]) that passed unnoticed before)
+    return {"base": BASE, "listed": BASE.tolist(), "probs": np.array([0.731, 0.269]), "one": float(1),
+            "softmax": np.exp(BASE) / np.exp(BASE).sum()}
 '''
 
 
@@ -34,6 +44,7 @@ def test_written_out_numbers_are_found(tmp_path, monkeypatch):
     assert literal_keys(m.computed) == {"lr"}
     assert literal_keys(m.copied) == {"ppl", "scores", "pair"}
     assert literal_keys(m.built) == {"lr", "step"}   # a subscript assignment, and a local bound to -LR
+    assert literal_keys(m.wrapped) == {"base", "listed", "probs", "one"}
 
 
 def test_an_undeclared_written_out_value_fails_the_page(tmp_path, monkeypatch):

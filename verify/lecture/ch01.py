@@ -105,6 +105,7 @@ HEAD_H = np.array([[2.0, 0.0], [0.0, 1.0]])
 
 @kinds(course="E V d n_book x_book x_book_lookup",
        site_construction="A E_new H H_new batch_grads e_book gram grad_table n_positions scores scores_new")
+@inputs("A", "E", "H", "batch_grads")
 def one_hot_identity() -> dict:
     V = len(TABLE_3_VOCAB)
     O = one_hot(list(range(V)), V)
@@ -129,6 +130,7 @@ SHARE_GRADS = np.array([[0.5, 0.0], [1.0, -2.0], [0.0, 1.0], [-0.5, 1.0]])
 
 
 @kinds(site_construction="E d g gave_first gave_second grad_table z_I z_She z_swapped")
+@inputs("E", "g")
 def shared_row() -> dict:
     x = embedding_lookup(SHARE_TABLE, SHARE_BATCH)
     grads = embedding_backward(len(SHARE_VOCAB), SHARE_BATCH, SHARE_GRADS)
@@ -161,7 +163,7 @@ AVG_TABLE = np.array([[1.0, 0.0], [2.0, 2.0], [0.0, 1.0]])
                           "neg_scores negatives noise ns_grad_v ns_loss probs scores unigram v"),
        rules={"n_main_pairs": "the course lists the pairs 书→本 and 书→。 for radius 1: two pairs",
               "n_money_pairs": "the course lists (money,She), (money,deposited), (money,at), (money,the): four pairs"})
-@inputs("power", "radius_main", "radius_english")
+@inputs("power", "radius_main", "radius_english", "U", "avg_table", "counts", "negatives", "v")
 def word2vec_objectives() -> dict:
     main_pairs = [p for p in skipgram_pairs(MAIN_UNITS, MAIN_RADIUS) if p[0] == "书"]
     money = [p for p in skipgram_pairs(ENGLISH_WINDOW_SENTENCE, ENGLISH_RADIUS) if p[0] == "money"]
@@ -207,7 +209,7 @@ def window_step(ids):
 
 
 @kinds(site_construction="E U W d far_gap her him k key n_outputs")
-@inputs("k")
+@inputs("k", "E", "U", "W")
 def fixed_window() -> dict:
     her, him, key = window_step([0, 1, 3]), window_step([0, 2, 3]), window_step([0, 4, 3])
     far_a, far_b = window_step(FAR_PREFIX_A), window_step(FAR_PREFIX_B)
@@ -374,7 +376,7 @@ GLOVE_SHOWN_COUNTS = np.array([1.0, 2.0, 3.0, 4.0])   # the distinct nonzero cou
        site_construction=("C_her C_him J0 M_her alpha d f f_counts log_her_gave log_him_gave n_cells n_pairs "
                           "n_sigma ppmi_her_gave rank raw_cos raw_gap sigma svd_cos svd_gap "
                           "svd_half_cos total window x_max"))
-@inputs("d", "window")
+@inputs("d", "window", "f_counts")
 def cooccurrence_glove() -> dict:
     C = cooccurrence_counts(COUNT_CORPUS, COOC_WINDOW, COOC_VOCAB)
     M = ppmi(C)

@@ -43,6 +43,7 @@ def _rnn_states():
 
 @kinds(course=("W_h_scale carried_coord e_geile e_wo e_zuotian h0 h1 h2 h3 s_h0 s_h1 s_h2 s_inputs s_steps "
                "s_wh s_wx tanh_range u1 u2"))
+@inputs("s_inputs")
 def state_update() -> dict:
     """§2.1: two and three steps of h_t = tanh(W_x x_t + W_h h_{t-1} + b), and the scalar example."""
     states = _rnn_states()
@@ -99,7 +100,7 @@ def _retained(f: float, steps: int) -> float:
 @kinds(course=("U Uz c c_prev gate h h_prev kept path path_f path_steps retain_c0 retain_f retain_g "
                "retain_i retain_path retain_steps retained slice written x z b.o[1]"),
        site_construction="b pre")
-@inputs("path_steps", "retain_steps")
+@inputs("path_steps", "retain_steps", "U", "c_prev", "h_prev", "path_f", "retain_f", "x")
 def lstm_gates() -> dict:
     """§2.2: the scalar slice, the complete two-dimensional step, and the retention/path products."""
     s = lstm_cell_update(SLICE["c_prev"], SLICE["f"], SLICE["i"], SLICE["g"], SLICE["o"])
@@ -199,7 +200,7 @@ UNIFORM_STEPS = 3
 
 
 @kinds(course="n ppl probs", site_construction="k k_p k_ppl k_steps losses mean_loss")
-@inputs("k", "k_steps")
+@inputs("k", "k_steps", "probs")
 def perplexity_examples() -> dict:
     """§2.7: PPL of target probabilities 1/2 and 1/4, and of a uniform K-way prediction."""
     losses = token_nll(PPL_TARGET_PROBS)
@@ -225,7 +226,7 @@ TOP_P = 0.85
 @kinds(course="probs",
        site_construction=("high high_top2 k low p pen_loss pen_loss_low tau_high tau_low top_k top_p "
                           "top_p_high_size top_p_size"))
-@inputs("k", "p")
+@inputs("k", "p", "probs")
 def decoding_rules() -> dict:
     """§2.8: temperature, top-k and top-p on the R13 distribution (logits taken as ln p)."""
     logits = np.log(R13_PROBS)
@@ -268,6 +269,7 @@ def _gc_bptt():
 
 
 @kinds(course="w_h w_x w_y x y h[0]", site_construction="delta grad h last_only n_parts parts sum_parts")
+@inputs("x", "y")
 def bptt_sum() -> dict:
     """§2.9: each use of the shared w_h contributes delta_t h_{t-1}; the gradient is their sum."""
     run = _gc_bptt()
@@ -280,7 +282,7 @@ def bptt_sum() -> dict:
 
 @kinds(course="eps w_h w_x w_y x y",
        site_construction="analytic local local_rel loss numeric overwritten overwritten_rel")
-@inputs("eps")
+@inputs("eps", "x", "y")
 def gradient_check_program() -> dict:
     """§2.10: central differences against BPTT, and the two bugs the course names."""
     run = _gc_bptt()
@@ -402,7 +404,7 @@ RESET_U = np.array([[1.0, 1.0], [1.0, -1.0]])
 
 
 @kinds(course="U after before cand cho course h n_rows old r z z_cho", site_construction="misread")
-@inputs("z")
+@inputs("z", "U", "h", "r")
 def gru_conventions() -> dict:
     """§2.15: the write-share and keep-share mixes, and the reset gate before or after U."""
     z_cho = float(gru_z_other_convention(Z_WRITE))

@@ -17,7 +17,7 @@ import numpy as np
 from kernels.attention import attend, read_gradients
 from kernels.probability import cross_entropy, softmax
 from kernels.sampling import token_nll
-from checker.evidence import kinds
+from checker.evidence import inputs, kinds
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,7 @@ def three_slot_read() -> dict:
 
 @kinds(course="G base context_shift k n_candidates n_slots q q_int q_prime v v2 v2_change v2_prime v_int_read",
        site_construction="v_int_head")
+@inputs("v2_prime")
 def interventions() -> dict:
     """§3.6 (READ 她/her): each intervention starts again from the baseline; G is kept.
 

@@ -72,6 +72,7 @@ OLD_SIX_SOURCE = ("我", "昨天", "给了", "她", "一本", "书")   # the R7.
 @kinds(course="A KT Q S V Y d_k m n n_peak scaled_one six", site_construction="A_scaled Y_scaled",
        rules={"n_peak": "the course's rows of A are (.422319, .155362, .422319) and (.155362, .422319, .422319): "
                         "each row's largest weight sits at two keys"})
+@inputs("Q", "V")
 def two_row_read() -> dict:
     """§4.3: the unscaled two-query read, then the same inputs with scores divided by sqrt(d_k)."""
     plain = attend(READ_Q, READ_K, READ_V)
@@ -204,6 +205,7 @@ PERMUTATION = [2, 0, 1]   # new order: old row 3, row 1, row 2 (1-based, as the 
 
 @kinds(course="H WQ WV X d n n_qk n_v order",   # the BLOCK's X and head 1 (§4.8, §4.10 code: course_also)
        site_construction="PE Y Y_perm Y_pos Y_pos_perm third_after third_before")
+@inputs("WQ", "WV", "X")
 def permutation_and_positions() -> dict:
     """§4.5, 本站构造 on the BLOCK rows with head 1 only: no positions -> rows move with the input;
     with sinusoidal positions added at fixed places -> the moved row reads something else."""

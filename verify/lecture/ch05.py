@@ -95,6 +95,7 @@ def t5_example() -> dict:
 
 
 @kinds(site_construction="grad logits loss n_vocab probs")
+@inputs("logits")
 def one_update() -> dict:
     """§5.5: loss and logit gradient p_j - 1[j = her] at one position."""
     return {
@@ -105,7 +106,7 @@ def one_update() -> dict:
 
 
 @kinds(course="branch dim ln mean_sq shift x", site_construction="ln_shifted post_zero pre_zero rms rms_shifted shifted")
-@inputs("shift", "branch")
+@inputs("shift", "branch", "x")
 def norms() -> dict:
     """§5.8: LayerNorm vs RMSNorm on x and x + 10, and F = 0 in post-LN vs pre-LN."""
     shifted = NORM_X + NORM_SHIFT
@@ -121,7 +122,7 @@ def norms() -> dict:
 
 
 @kinds(course="scale", site_construction="cos cos_scaled dot dot_scaled g k q")
-@inputs("scale", "g")
+@inputs("scale", "g", "k", "q")
 def qk_norm() -> dict:
     """§5.9: a key scaled by ten changes the dot product, not the QKNorm score (g = 1)."""
     Q, K = QK_Q[None, :], QK_K[None, :]
@@ -152,6 +153,7 @@ def swiglu_budget() -> dict:
 
 
 @kinds(course="n_experts router top1 w1", site_construction="active_experts top2 total_experts w2")
+@inputs("router")
 def moe_routing() -> dict:
     """§5.11: Switch-style top-1 keeps the raw weight; a renormalized top-2 is a different rule."""
     top1, w1 = top_k_routing(ROUTER, 1)
@@ -165,7 +167,7 @@ def moe_routing() -> dict:
 
 
 @kinds(course="dim q scores offsets", site_construction="n_offsets shift shifted")
-@inputs("shift", "offsets")
+@inputs("shift", "offsets", "q")
 def rope() -> dict:
     """§5.12: rotated q.k for offsets 0, 1, 2, and the same offsets after a common shift."""
     def score(i, j):

@@ -229,7 +229,7 @@ SPLIT_MASKED_CUTS = (3, 7)       # cut before these 0-based indices, i.e. after 
 
 
 @kinds(site_construction="exact masked_cuts masked_out masked_pos masked_ref n scores splits tol v within")
-@inputs("tol")
+@inputs("tol", "masked_cuts", "scores")
 def every_split() -> dict:
     """§7.6: one query row of ten scores read with every possible cut set (2^9 block splits)."""
     exact = softmax(SPLIT_SCORES) @ SPLIT_VALUES
@@ -260,6 +260,7 @@ UNEVEN_SCORES = np.log([1.0, 2.0, 6.0])       # the site's own contrast (本站�
 @kinds(course="block_mass block_mean first_block m1 m2 n_blocks n_keys out rescale scores v weights",
        site_construction=("block_out changed_pos l1 l1_rescaled l2 u1 u1_rescaled u2 "
                           "uneven_block_out uneven_mass uneven_mean uneven_out uneven_scores uneven_weights"))
+@inputs("v")
 def two_stops() -> dict:
     """§7.7: the m/l/u ledger for scores (0, ln2, ln3), values (2, 4, 8), cut after two keys."""
     out, trace = online_read(TWO_STOP_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)

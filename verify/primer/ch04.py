@@ -45,7 +45,7 @@ def one_word() -> dict:
 
 
 @kinds(course="loss_pos probs y_pos y_neg", site_construction="loss_neg batch_p")
-@inputs("y_pos", "y_neg")
+@inputs("y_pos", "y_neg", "probs")
 def loss_table() -> dict:
     """§4.2: -ln p for a 好评 example at three probabilities, and the same probabilities for a 差评 example.
     y_pos, y_neg: the two values of the course's label y in {0,1} (好评, 差评).
@@ -58,7 +58,7 @@ def loss_table() -> dict:
 @kinds(course="grad loss0 loss1 lr p p1 w0 w1 x y z1",
        site_construction=("batch_grad batch_loss0 batch_x batch_y large_loss large_w lr_large n_batch n_pos "
                           "n_push_up per_example small_loss small_w"))
-@inputs("lr", "lr_large", "w0", "x", "y")
+@inputs("lr", "lr_large", "w0", "x", "y", "batch_y")
 def one_update() -> dict:
     """§4.3: gradient, update, new score/probability/loss; then the three-review batch."""
     step = logistic_sgd_step(W0, X, Y, LR)

@@ -85,6 +85,7 @@ def lookup_shapes() -> dict:
 
 
 @kinds(course="lookup onehot product size table", site_construction="gap")   # table: §6.1's (course_also); gap: the site's check over all five words
+@inputs("table")
 def one_hot_product() -> dict:
     """§6.3: one_hot(好看) @ TABLE picks row 0; the product equals the lookup for every word."""
     ids = list(range(len(WORDS)))
@@ -98,7 +99,7 @@ def one_hot_product() -> dict:
 
 
 @kinds(course="a b b_review vec w")
-@inputs("b")
+@inputs("b", "w")
 def average_and_classify() -> dict:
     """§6.4: average the word vectors, score with w = [2, 0] and no bias, apply the sigmoid."""
     return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "w": CLASSIFIER_W, "b": CLASSIFIER_B,
@@ -108,7 +109,7 @@ def average_and_classify() -> dict:
 @kinds(course="b p vec w",      # §6.1's table, §6.4's w, b and p(电影 好看) (course_also on the page)
        site_construction=("g grad_row grad_s loss loss_after lr n new_b new_p new_vec new_w rows touched "
                           "untouched y"))
-@inputs("b", "lr", "y")
+@inputs("b", "lr", "y", "w")
 def end_to_end_step() -> dict:
     """§6.5: gradients of the pooled classifier reach the looked-up rows only; one SGD step on E, w, b."""
     ids = _ids(REVIEW_A)

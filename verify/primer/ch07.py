@@ -70,7 +70,7 @@ def softmax_table() -> dict:
 
 
 @kinds(course="U err grad_h grad_word lr new old_p probs x y", site_construction="new_h new_p")
-@inputs("lr")
+@inputs("lr", "U", "x")
 def cbow_update() -> dict:
     """§7.4: dL/dscores = p - onehot, dL/dh = U^T (p - onehot), split over the two words, one SGD step."""
     f = _forward()

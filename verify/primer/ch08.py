@@ -64,7 +64,7 @@ def notebook() -> dict:
 
 
 @kinds(course="keep notebook_final_A tanh_high tanh_low width", site_construction="A B W_h W_x b cells h0 n_features")
-@inputs("keep", "width")
+@inputs("keep", "width", "W_h", "W_x", "b")
 def tanh_rnn() -> dict:
     """§8.3: the same sentences through h_t = tanh(W_x x_t + W_h h_{t-1} + b) with two cells."""
     h0 = np.zeros(W_H.shape[0])

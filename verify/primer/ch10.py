@@ -34,6 +34,7 @@ def windows() -> dict:
 @kinds(course="bu haokan heaviest kernel reach.distance reach.width score score_rev tai width",
        site_construction="n_at_max n_windows neutral pooled pooled_rev reach scores scores_rev x_sentence x_sentence_rev",
        rules={"heaviest": "the position of the largest weight in the course's kernel [2,1,1]"})
+@inputs("kernel")
 def one_filter() -> dict:
     """§10.2: the primer's window and its reverse, then the whole sentence pooled over time."""
     reverse_phrase = PHRASE[::-1]

@@ -28,6 +28,7 @@ UNIFORM_CHOICES = 4
 
 @kinds(course="probs n_candidates", site_construction="total",
        rules={"n_candidates": "the course's table after 我 喜欢 lists three candidates (电影, 音乐, 香蕉); n_candidates counts them"})
+@inputs("probs")
 def next_token_table() -> dict:
     """§11.1: the given distribution over the next token."""
     return {"probs": PROBS, "total": PROBS.sum(), "n_candidates": len(CANDIDATES)}
@@ -45,7 +46,7 @@ def training_pairs() -> dict:
 @kinds(course="k p probs t1_0 temps[1] top_k zero_t",
        site_construction=("flat flat_short flat_size greedy n_short n_tied t0_5 t2_0 temps tied tied_limit "
                           "top_p_mass top_p_size"))
-@inputs("k", "p", "zero_t")
+@inputs("k", "p", "zero_t", "flat", "probs", "temps", "tied")
 def choosing() -> dict:
     """§11.4: greedy, sampling, top-k, top-p and temperature on the same distribution."""
     logits = np.log(PROBS)                    # scores whose softmax at T = 1 is PROBS
@@ -68,7 +69,7 @@ def choosing() -> dict:
 
 @kinds(course="choices losses mean_loss n_steps p_movie ppl probs uniform_p uniform_ppl",
        site_construction="p_other")
-@inputs("choices")
+@inputs("choices", "probs")
 def perplexity() -> dict:
     """§11.5: per-token losses, their mean and exp(mean); the uniform comparison; the exercise."""
     losses = token_nll(TRUE_TOKEN_PROBS)

@@ -21,7 +21,7 @@ SCORE_SHIFT = 5.0                                        # the site's constant f
 @kinds(course="decimals exps n_scores n_words scores weights",
        site_construction="denominator gap_last_first ratio_last_first shift shifted_weights",
        rules={"decimals": "the decimals the course's weight table prints (0.090, 0.245, 0.665)"})
-@inputs("decimals")
+@inputs("decimals", "scores")
 def scores_to_weights() -> dict:
     """§12.3: scores -> exponentials -> softmax weights."""
     exps = np.exp(SCORES)
@@ -39,7 +39,7 @@ def scores_to_weights() -> dict:
 
 @kinds(course="context_printed decimals n_values v weights weights_printed", site_construction="context gap",
        rules={"decimals": "the decimals the course's weight table prints (0.090, 0.245, 0.665)"})
-@inputs("decimals")
+@inputs("decimals", "v")
 def weighted_context() -> dict:
     """§12.4: the context read with the exact weights and with the three-decimal weights."""
     weights = softmax(SCORES)

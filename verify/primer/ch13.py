@@ -39,6 +39,7 @@ def _projections():
 
 
 @kinds(course="W_V v_B v_C x_B x_C")
+@inputs("W_V")
 def projection_example() -> dict:
     """§13.2: one row through W_V, to show a projection reweights features."""
     _, _, V = _projections()
@@ -58,7 +59,7 @@ def _stepwise_rounded(decimals: int) -> np.ndarray:
 @kinds(course="K Q V W_K W_Q W_V X dk dots_A exps_A n out_A scaled_A sqrt_dk sum_A weights_A "
               "out[0] raw[0] scaled[0] weights[0]",
        site_construction="decimals out raw scaled stepwise_gap_C weights")
-@inputs("decimals")
+@inputs("decimals", "W_K", "W_Q", "W_V", "X")
 def worked_self_attention() -> dict:
     """§13.3: the full self-attention of A, B, C, with position A spelled out."""
     Q, K, V = _projections()
@@ -149,7 +150,7 @@ def heads() -> dict:
 
 
 @kinds(course="centered d_ffn d_model mean out_A x", site_construction="eps ffn_params ffn_weights ln var")
-@inputs("d_ffn", "eps")
+@inputs("d_ffn", "eps", "x")
 def block() -> dict:
     """§13.8: FFN width and parameters, the centering step of LayerNorm, and the exercise."""
     mean, var = feature_stats(LN_INPUT)
@@ -164,6 +165,7 @@ def block() -> dict:
 
 
 @kinds(course="X n_features out_A")
+@inputs("X")
 def chapter() -> dict:
     """Chapter page: the inputs and the headline result of §13.3."""
     return {"X": X, "out_A": self_attention(X, W_Q, W_K, W_V).context[0], "n_features": X.shape[1]}

@@ -23,7 +23,7 @@ LORA_B = np.array([[1.0], [2.0], [0.0], [-1.0]])
 LORA_A = np.array([[1.0, 0.0, 1.0, 2.0]])
 
 
-@inputs("unit_scale")
+@inputs("unit_scale", "B")
 @kinds(course="d_large d_small dense_large dense_small fraction lora_large lora_small r_large r_small unit_scale",
        site_construction="A B delta rank_identity")
 def lora_counts() -> dict:
@@ -48,7 +48,7 @@ def lora_counts() -> dict:
 
 @kinds(course="best_dot d1 d2 dot dot_long[0] q",
        site_construction="best_cos best_cos_long best_dot_long cos cos_long d2_long dot_long stretch")
-@inputs("stretch")
+@inputs("stretch", "q")
 def rag_toy() -> dict:
     """§17.4: dot-product scores of two documents, their ranking, and the cosine view of the same vectors;
     then document 2 stretched STRETCH times (this site's contrast)."""

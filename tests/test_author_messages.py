@@ -1,0 +1,48 @@
+"""What the checker tells a new author (issue 31's trial): a message that is false or cannot be followed as printed
+teaches the author to dodge it. Each case is one the trial met, with a control that must still fail."""
+from checker.paths import ROOT
+from checker.pipeline import check_page
+
+
+def _variant(tmp_path, page, old, new):
+    """The check of a copy of `page` with `old` (which must occur once in its body) replaced by `new`."""
+    text = page.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"the page changed; pick another sentence than {old!r}"
+    target = tmp_path / page.relative_to(ROOT)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text.replace(old, new), encoding="utf-8")
+    return check_page(target)
+
+
+LECTURE_1_9 = ROOT / "docs" / "lecture" / "ch01" / "1-9.md"
+SENTENCE_1_9 = "英文一侧是 7 个 token，再加上要预测的 EOS，模型要做 8 次预测。"
+
+
+def test_a_small_number_pointing_back_at_its_sentences_claim_is_that_claim(tmp_path):
+    """'就是这 7 个' restates the 7 claimed in the same sentence; without 这 a new 7 is a number of its own."""
+    report = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, SENTENCE_1_9[:-1] + "，就是这 7 个再加上 EOS。")
+    assert not report.failed, report.errors
+    control = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, SENTENCE_1_9[:-1] + "，其中 7 个是词。")
+    assert any("number '7' is neither claimed nor cited" in e for e in control.errors), control.errors
+
+
+def test_one_written_as_a_digit_after_a_copula_is_a_constant_as_its_word_is(tmp_path):
+    """'加起来为一' never counted; '加起来为 1' must not cost a claim either. A 2 there is a value."""
+    added = SENTENCE_1_9 + "每一步的概率加起来为 1。"
+    assert not _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, added).failed
+    control = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, SENTENCE_1_9 + "每一步的概率加起来为 2。")
+    assert any("number '2' is neither claimed nor cited" in e for e in control.errors), control.errors
+
+
+PRIMER_8_3 = ROOT / "docs" / "primer" / "ch08" / "8-3.md"
+
+
+def test_an_unclaimed_number_is_told_the_key_that_already_computes_it(tmp_path):
+    """The new author's 两格都从 … : the hint names the returned key with that value instead of asking for a new
+    one, and the template it suggests is quoted as YAML quotes it (a backslash stays single)."""
+    report = _variant(tmp_path, PRIMER_8_3, "初始状态 $h_0=(0,0)$。", "初始状态 $h_0=(0,0)$，两格都从它出发。")
+    hints = [e for e in report.errors if "'两格'" in e]
+    assert hints and "already returns {cells}" in hints[0], report.errors
+    tex = _variant(tmp_path, PRIMER_8_3, "外面套了一层 $\\tanh$；", "外面套了一层 $\\tanh$，$\\tanh(3)\\approx0.995$；")
+    hint = next(e for e in tex.errors if "'0.995'" in e)
+    assert "\\\\" not in hint and "'$\\tanh(3)\\approx{KEY}$" in hint, hint
