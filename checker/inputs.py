@@ -17,6 +17,7 @@ import contextlib
 import functools
 import hashlib
 import re
+import textwrap
 from pathlib import Path
 
 from checker.paths import ROOT
@@ -113,9 +114,11 @@ def data_files() -> list[Path]:
 
 
 def code_block_imports(body: str) -> set[str]:
+    """The modules a page's python blocks import, those inside an admonition (indented) included: a block in a
+    本站构造 box that imports verify/lecture/ch02.py was reused unchanged after that module broke."""
     names = set()
-    for block in re.findall(r"^```python[^\n]*\n(.*?)^```", body, re.S | re.M):
-        names |= _imports(block)
+    for block in re.findall(r"^([ \t]*)```python[^\n]*\n(.*?)^\1```", body, re.S | re.M):
+        names |= _imports(textwrap.dedent(block[1]))
     return names
 
 
