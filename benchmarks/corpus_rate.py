@@ -6,8 +6,9 @@ Each item is {id, page, old, new, family, why}: `old` must occur exactly once in
 or description, once in the file). For every item the
 edit is applied to a scratch copy of the project, `python -m verify PAGE` runs there, and the item counts as
 flagged when a message appears that the unedited page does not give. With --repin the page's statements are
-pinned after the edit (accepting every change, as a hurried author would) before the check: what is left is what
-the computation itself catches. Prints one line per item and a table per family; not part of `make test`
+pinned after the edit (accepting every change, as a hurried author would) and the formula inventory is rewritten
+(`--write`, a changed formula given the old one's hand-written status) before the check: what is left is what the
+computation itself catches. Prints one line per item and a table per family; not part of `make test`
 (a corpus takes minutes), the numbers go into the issue notes.
 """
 from __future__ import annotations
@@ -54,6 +55,29 @@ def pin(copy: Path, page: str) -> None:
     subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
 
 
+def inventory_rewrite(copy: Path, page: str) -> None:
+    """What the formula inventory's message asks for after a formula edit, done the hurried way: `python -m
+    checker.formula_inventory --write`, then every formula of the page the generator left unclassified given the
+    hand-written status and reason of the formula that stood in its place before (same page, same position), as an
+    author copies the old entry's reason for the new text."""
+    inventory = copy / "checker" / "data" / "formulas_inventory.yaml"
+    before = [e for e in (yaml.safe_load(inventory.read_text(encoding="utf-8")) or {}).get("formulas") or []
+              if e.get("page") == page]
+    env = {"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin", "HOME": str(copy)}
+    subprocess.run([sys.executable, "-m", "checker.formula_inventory", "--write"], cwd=copy, env=env,
+                   capture_output=True, text=True, timeout=600)
+    data = yaml.safe_load(inventory.read_text(encoding="utf-8")) or {}
+    mine = [e for e in data.get("formulas") or [] if e.get("page") == page]
+    changed = False
+    for position, entry in enumerate(mine):
+        if entry.get("status") == "unclassified" and position < len(before) \
+                and before[position].get("status") in ("notation", "unbound"):
+            entry["status"], entry["reason"] = before[position]["status"], before[position].get("reason", "")
+            changed = True
+    if changed:
+        inventory.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=120), encoding="utf-8")
+
+
 def _edited(original: str, old: str, new: str) -> str | None:
     """The page with the edit made where an author makes it: in the body when `old` occurs there once (a relation or
     claim in the front matter may repeat the sentence; the author edits what readers read), else in the whole file
@@ -93,10 +117,13 @@ def main(argv=None) -> int:
             if page not in baselines:
                 baselines[page] = verify_messages(copy, page)
             pins = {p: p.read_bytes() for p in (copy / "checker" / "pins").rglob("*") if p.is_file()}
+            inventory = copy / "checker" / "data" / "formulas_inventory.yaml"
+            pins[inventory] = inventory.read_bytes()   # restored after the item, like the pin files
             try:
                 path.write_text(edited, encoding="utf-8")
                 if args.repin:
                     pin(copy, page)
+                    inventory_rewrite(copy, page)
                 new = verify_messages(copy, page) - baselines[page]
             finally:
                 path.write_text(original, encoding="utf-8")

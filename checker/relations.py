@@ -37,6 +37,7 @@ import numpy as np
 
 from checker import classify, directions, number_words
 from checker.page import HOLE, squeeze
+from checker.relocation import MAX_NEW_CHARACTERS, function_characters
 from checker.numbers import SCALAR, NumberFormatError, parse_number
 
 
@@ -659,7 +660,8 @@ def _check_entry(page, i: int, entry, line: int, values, lookup, states_value, s
 
 def _signature(text: str) -> list[str]:
     """What a text's comparison words say, in order: up, down, fast, slow, an unsigned comparison, or equality."""
-    said = [(m.start(), polarity(m.group(0), _clause(text, m)) or pace(m.group(0)) or "compare")
+    # a word without a direction of its own (越多, 越小, 更尖) stands for itself: 越多 -> 越少 is another statement
+    said = [(m.start(), polarity(m.group(0), _clause(text, m)) or pace(m.group(0)) or m.group(0))
             for m in comparison_words(text)]
     said += [(m.start(), "equal") for m in EQUALITY_LINT.finditer(text)]
     return [w for _, w in sorted(said)]
@@ -688,8 +690,22 @@ def relocated_text(text: str, body: str, unchanged, contrast_swaps) -> str | Non
             continue
         if 2 * len(words & set(flat)) < len(words) or contrast_swaps(text, sentence):
             continue
-        found.append(" ".join(_clauses_holding(sentence, latin).split()))
+        if not _in_order(_NAMED.findall(squeeze(text)[0]), _NAMED.findall(flat)):
+            continue   # “猫”…最大，“我”最小 -> “我”…最大，“猫”最小: the same words about the other names
+        kept = " ".join(_clauses_holding(sentence, latin).split())
+        if len(set(re.findall(r"[\u3400-\u9fff]", kept)) - words - function_characters()) > MAX_NEW_CHARACTERS:
+            continue   # 因为……挨得近 -> 尽管……相距很远: new content, not a rewording
+        found.append(kept)
     return found[0] if len(found) == 1 else None
+
+
+_NAMED = re.compile(r"“[^”]{1,12}”|[A-Za-z][A-Za-z0-9_]*")
+
+
+def _in_order(names: list[str], found: list[str]) -> bool:
+    """`names` stand in `found` in the same order (other names may come between)."""
+    it = iter(found)
+    return all(name in it for name in names)
 
 
 def _clauses_holding(sentence: str, latin: list[str]) -> str:

@@ -212,3 +212,27 @@ def test_a_relation_follows_its_reworded_sentence_but_not_a_reversed_one(tmp_pat
     reversed_ = _variant(tmp_path, text[:end] + text[end:].replace(old, "保留三位小数时两者不同。"), page)
     assert any("relation 0 text not found" in e for e in reversed_.errors), reversed_.errors
     assert not any("relation 0 found" in n for n in reversed_.notes)
+
+
+def test_a_relation_is_not_relocated_onto_its_names_exchanged():
+    """The same comparison words about the other names (“猫”…最大，“我”最小 -> “我”…最大，“猫”最小) is another claim."""
+    from checker.relations import relocated_text
+    body = "写 cats 这一步，“我”的权重比“猫”的大。\n"
+    assert relocated_text("“猫”的权重比“我”大", body, lambda t: False, relocation.contrast_swaps) is None
+    kept = "写 cats 这一步，“猫”的权重比“我”的大。\n"
+    assert relocated_text("“猫”的权重比“我”大", kept, lambda t: False, relocation.contrast_swaps)
+
+
+
+def test_a_relation_is_not_relocated_onto_a_reversed_trend_or_new_content():
+    """blind_wrong_4's W4-005 (越多……越小 -> 越少……越大: trend words have no direction of their own, each stands
+    for itself) and W4-009 (因为……挨得近 -> 尽管……相距很远: six new characters are new content)."""
+    from checker.relations import relocated_text
+    text = "被乘上 $0.5$ 的次数越多，在最终记录里占的分量越小"
+    flipped = "越早读到的词，被乘上 $0.5$ 的次数越少，在最终记录里占的分量越大。\n"
+    assert relocated_text(text, flipped, lambda t: False, relocation.contrast_swaps) is None
+    kept = "越早读到的词，乘上 $0.5$ 的次数越多，在最后的记录里占的分量就越小。\n"
+    assert relocated_text(text, kept, lambda t: False, relocation.contrast_swaps)
+    reason = "几乎不变，因为 her 与 him 的输入向量本来就挨得近"
+    changed = "换成 him 后几乎不变，尽管 her 与 him 的输入向量本来相距很远。\n"
+    assert relocated_text(reason, changed, lambda t: False, relocation.contrast_swaps) is None
