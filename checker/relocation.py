@@ -204,8 +204,10 @@ def _same_cells(was: list[str], now: list[str]) -> bool:
     def inside(short: str, long: str) -> bool:
         it = iter(long)
         return all(c in it for c in short)
-    return len(was) == len(now) and all(a == b or (a and b and (inside(a, b) or inside(b, a)) and not contrast_swaps(a, b))
-                                        for a, b in zip(was, now))
+    return len(was) == len(now) and all(
+        a == b or (a and b and b not in was and a not in now   # 位置 | 位置向量 -> 位置向量 | 位置 is an exchange
+                   and (inside(a, b) or inside(b, a)) and not contrast_swaps(a, b))
+        for a, b in zip(was, now))
 
 
 def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tokens, old_sentence: str = "",

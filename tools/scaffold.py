@@ -23,7 +23,7 @@ PAGE = """---
 id: {page_id}
 title: {title}
 source: {source}
-description: 一句话说明本页回答什么问题（给 llms.txt 和搜索引擎）。
+{course_also}description: 一句话说明本页回答什么问题（给 llms.txt 和搜索引擎）。
 evidence: [construction]
 verify: {spec}
 claims:
@@ -65,6 +65,7 @@ FUNCTION = '''
 # whose number each key is, declared once: the placeholder example is the site's; a key the course section
 # prints is course (the checker looks it up in that section), one read from the site's runs is site_run
 @kinds(site_construction="scores weights")
+@inputs("scores")   # a number written out in the code is an input the page gives, declared as one
 def {name}() -> dict:
     """{where}: the page's inputs, defined once, and what the kernels compute from them."""
     from kernels.probability import softmax
@@ -139,12 +140,15 @@ def create(doc: str, section: str, title: str, sources: list[str] | None = None)
     if re.search(rf"^def {name}\(", existing, re.M):
         raise FileExistsError(f"{module.relative_to(ROOT)} already defines {name}(); rename it or use it")
     spec = f"{module.relative_to(ROOT).as_posix()}::{name}"
-    text = PAGE.format(page_id=page_id, title=title, source=source, spec=spec,
+    # a topic page's numbers from the sections it draws on are the course's (教学构造), as on their own pages
+    course_also = f"course_also: [{', '.join(repr(k) for k in sources)}]\n" if doc == "topic" else ""
+    text = PAGE.format(page_id=page_id, title=title, source=source, spec=spec, course_also=course_also,
                        source_lines="\n".join(f"  - '{key} — 本页依据的课程小节：写明用到了它的什么'" for key in sources))
     page.parent.mkdir(parents=True, exist_ok=True)
     page.write_text(text, encoding="utf-8")
     head = existing or MODULE_HEAD.format(doc=module.relative_to(ROOT).as_posix())
-    head = _with_imports(head, ["import numpy as np", "from checker.evidence import kinds"])
+    head = _with_imports(head, ["import numpy as np", "from checker.evidence import kinds",
+                                "from checker.evidence import inputs"])
     module.parent.mkdir(parents=True, exist_ok=True)
     module.write_text(head.rstrip("\n") + "\n" + FUNCTION.format(name=name, where=source), encoding="utf-8")
     return [page, module]
