@@ -539,8 +539,16 @@ def check_pinned_statements(ctx: Context) -> None:
 
 def check_pinned_arrangements(ctx: Context) -> None:
     """Units whose characters are pinned in another arrangement: two terms exchanged (checker/arrangements.py)."""
-    for line, message in arrangements.errors(ctx.page):
+    errors = arrangements.errors(ctx.page)
+    for line, message in errors:
         ctx.fail(line, message)
+    pins = arrangements.pinned(ctx.page)
+    if not errors and pins is not None and pins != arrangements.fingerprints(ctx.page):
+        # a reworded sentence with the same statement words passes, but the pin file still holds the old text, and
+        # the next exchange would be read against it; tests/test_arrangements.py fails on it in CI
+        ctx.report.notes.append(f"{ctx.report.path}:1: the pin file still holds text the page no longer has (edits "
+                                f"without a statement word changed); `make pin PAGE={project_relative(ctx.page.path)}` "
+                                "records them")
 
 
 def check_formulas_against_kernels(ctx: Context) -> None:
