@@ -735,18 +735,26 @@ def _entry_well_formed(i: int, entry, line: int, errors: list) -> bool:
 def _check_equality_words(i: int, text: str, predicate: str, line: int, errors: list) -> None:
     """The text must state an order or an equality, and its equality or difference words must match what the
     predicate states: a changed word (一样 → 不同) then no longer passes."""
-    if not comparison_words(text) and not MATH_ORDER.search(text):
-        if not EQUALITY.search(text):
-            errors.append((line, f"relation {i} text {text!r} contains no comparison word; bind the words that "
-                                 "state the order (大于, 更快, 超过, larger…) or the equality (一样, 不变, 相同…)"))
-        elif not STATES_EQUALITY.search(predicate):
-            errors.append((line, f"relation {i} text says {EQUALITY.search(text).group(0)!r}, an equality, but "
-                                 f"{predicate!r} does not state one; write close(a, b, tol) or a == b"))
     different = DIFFERENCE.search(text)
+    # 不一样 is a difference, not the equality 一样 inside it
+    equal = next((m for m in EQUALITY.finditer(text)
+                  if not (different and different.start() <= m.start() and m.end() <= different.end())), None)
+    if not comparison_words(text) and not MATH_ORDER.search(text):
+        if different and not equal:
+            if not re.search(r"!=|<|>", predicate):
+                errors.append((line, f"relation {i} text says {different.group(0)!r} (different), but {predicate!r} "
+                                     "does not state a difference; write a != b, or an order"))
+        elif not equal:
+            errors.append((line, f"relation {i} text {text!r} contains no comparison word; bind the words that "
+                                 "state the order (大于, 更快, 超过, larger…), the equality (一样, 不变, 相同…) or "
+                                 "the difference (不同, 不一样…)"))
+        elif not STATES_EQUALITY.search(predicate):
+            errors.append((line, f"relation {i} text says {equal.group(0)!r}, an equality, but "
+                                 f"{predicate!r} does not state one; write close(a, b, tol) or a == b"))
     if different and re.search(r"\b(?:close|course)\(", predicate) and not re.search(r"!=|<|>", predicate):
         errors.append((line, f"relation {i} text says {different.group(0)!r} (different), but {predicate!r} states "
                              "only equalities; state the difference too (!=, <, >), or the word was changed"))
-    if re.search(r"\b(?:close|course)\(", predicate) and not EQUALITY.search(text):
+    if re.search(r"\b(?:close|course)\(", predicate) and not equal:
         errors.append((line, f"relation {i} {predicate!r} states an equality, but its text {text!r} says none "
                              "(一样, 相同, 不变…); the word was changed, or the predicate is not the sentence's"))
 

@@ -173,10 +173,12 @@ def _exchanged(template_parts: list[str], page_parts: list[str]) -> str:
     old_zones, new_zones, scheme = _zones(template_parts, page_parts)
     function = function_characters()
     moves: dict[tuple[int, int], set[str]] = {}
+    def units(zone: str) -> set[str]:   # its Chinese characters and its Latin names (query, K)
+        return set(_CJK.findall(zone)) | set(re.findall(r"[A-Za-z][A-Za-z0-9]*", zone))
     for i, (a, b) in enumerate(zip(old_zones, new_zones)):
-        for c in set(_CJK.findall(b)) - set(_CJK.findall(a)) - function:
+        for c in units(b) - units(a) - function:
             for j, z in enumerate(old_zones):
-                if j != i and c in z:
+                if j != i and c in units(z):
                     moves.setdefault((j, i), set()).add(c)
     for (j, i), chars in moves.items():
         if (i, j) in moves:
@@ -225,7 +227,7 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
             or _multiset_missing(after, [t for _, t in tokens(context)] + before)):
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"
     latin_was, latin_now = _LATIN.findall(was), _LATIN.findall(now)
-    if _multiset_missing(latin_was, latin_now) or _multiset_missing(latin_now, _LATIN.findall(context) + latin_was):
+    if _multiset_missing(latin_was, _LATIN.findall(around)) or _multiset_missing(latin_now, _LATIN.findall(context) + latin_was):
         return "its names, symbols or formula changed"
     for i, (a, b) in enumerate(zip(template_parts[1:], page_parts[1:]), start=1):
         if _unit(a) and _unit(a) not in function_characters() and _unit(a) != _unit(b):
@@ -236,8 +238,9 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     for a, b in zip(template_parts, page_parts):   # a table's header and row labels are its meaning, cell by cell
         if ("|" in a or "|" in b) and not _same_cells(a.split("|"), b.split("|")):
             return "a table cell around the numbers changed (a header or a row label)"
-    outer, kept = set(template_parts[0] + template_parts[-1]), set(around)
-    if 2 * len(outer & kept) < len(outer):
+    outer = set(_CJK.findall(template_parts[0] + template_parts[-1])) - function_characters()
+    kept = set(around)
+    if len(outer) >= 2 and 2 * len(outer & kept) < len(outer):   # 算出来是 -> 得到: function words only
         return "less than half of its words before the first number and after the last are left"
     swaps = contrast_swaps(was, now)
     if swaps:
@@ -311,6 +314,13 @@ def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, li
                 and not why_not_the_same_claim(before, page_parts, tokens, was[2] if was else "",
                                                _around(squeezed, region, lines))):
             found.append((Located(squeezed, spans, region), PLACE.join(page_parts)))
+    if len(found) > 1:
+        # the same place read with more or less of its surroundings (a number of a link or another claim pulled
+        # in): the tightest reading, when every other one overlaps it; two separate places are ambiguous
+        found.sort(key=lambda f: f[0].region[1] - f[0].region[0])
+        tight = found[0][0].region
+        if all(f[0].region[0] < tight[1] and tight[0] < f[0].region[1] for f in found[1:]):
+            return found[0]
     return found[0] if len(found) == 1 else None
 
 

@@ -370,3 +370,16 @@ def test_the_suggested_relation_pairs_keys_of_the_same_quantity():
     assert _same_quantity([["v10.n", "v10.tea"], ["v4.n", "v4.tea"]]) == ["v10.n", "v4.n"]
     assert _same_quantity([["v10.tea", "v10.n"], ["v4.n"]]) == ["v10.n", "v4.n"]
     assert _same_quantity([["loss_neg"], ["loss_pos[0]", "loss_pos[1]"]]) == ["loss_neg", "loss_pos[0]"]   # none shared
+
+
+def test_a_difference_word_binds_a_difference_and_not_the_equality_inside_it():
+    """不一样 holds 一样 but says the opposite: a binding reader had to leave 'E 和 F 的计数向量本来就不一样' unbound
+    because the checker asked for close(); it now asks for != or an order, and refuses close() there."""
+    from checker.relations import _check_equality_words
+    def errors(text, predicate):
+        found = []
+        _check_equality_words(0, text, predicate, 1, found)
+        return found
+    assert errors("E 和 F 的计数向量本来就不一样", "{gap} > 0") == []
+    assert errors("E 和 F 的计数向量本来就不一样", "close({e}, {f}, 0)")
+    assert errors("两者一样", "close({a}, {b}, 0)") == [] and errors("两者一样", "{a} != {b}")
