@@ -6,7 +6,7 @@ from labs.notebooks import committed_results
 from labs.route_g import headlines as route_g_headlines
 
 
-@from_runs("b_mlp", "b_lstm", "b_greedy_*", "b_tau1_*", "b_texts", "b_seeds", "b_updates",
+@from_runs("b_mlp", "b_lstm", "b_greedy_*", "b_tau1_*", "b_rule_nll", "b_texts", "b_seeds", "b_updates",
            "c_*", "g_seeds", "g_params", "g_frozen", "g_updates", "g_length", "g_train_*",
            "g_pairs", "g_in_min", "g_out_acc", "g_dip_*", "g_guess_*", "g_worst_*", "g_far_*",
            "g_near_*", "g_k_*", "g_pos_k", "g_suffix_pair", "g_untrained_acc")
@@ -53,6 +53,8 @@ def lab_headlines() -> dict:
         "b_greedy_distinct": rule["greedy"]["distinct_2"], "b_greedy_limit": rule["greedy"]["hit_limit"],
         "b_texts": rule["greedy"]["texts"], "b_tau1_distinct": rule["tau 1.0"]["distinct_2"],
         "b_greedy_nll": rule["greedy"]["source_nll_per_token"], "b_tau1_nll": rule["tau 1.0"]["source_nll_per_token"],
+        # every other sampling rule's per-token NLL under the true source, for greedy's "每 token NLL 却最低"
+        "b_rule_nll": [r["source_nll_per_token"] for name, r in rule.items() if name != "greedy"],
         **route_g_headlines(committed_results("route_g")),   # route G part 2 quotes trained checkpoints
         # the tokens greedy generates by full recomputation and with the cache, for "生成的 token 完全相同"
         "g_full_tokens": committed_results("route_g")["equivalence"]["full_sequence"],

@@ -169,7 +169,7 @@ BATCH_B_TARGETS = np.array([[1, 2, 1]])
 @kinds(course=("ln_grad ln_logits ln_loss ln_probs log2_grad log2_logits log2_loss "
                "log2_p_target log2_probs n_candidates n_log2 p_book"),
        site_construction=("a_mean a_nll a_p a_pad a_positions a_tokens b_mean b_nll b_p b_pad b_positions b_tokens "
-                          "corpus_mean mean_of_means n_total"))
+                          "corpus_mean ln_probs_unshifted mean_of_means n_total"))
 def loss_and_gradient() -> dict:
     """§2.6: the two (0, ln2, ln3) examples, the (ln2, 0, 0) exercise and the batch-weighting example."""
     p_ln = softmax(LN_LOGITS)
@@ -179,6 +179,8 @@ def loss_and_gradient() -> dict:
     return {
         "ln_logits": LN_LOGITS, "n_candidates": LN_LOGITS.size, "n_log2": LOG2_LOGITS.size, "ln_probs": p_ln, "p_book": p_ln[LN_TARGET],
         "ln_loss": cross_entropy(LN_LOGITS, LN_TARGET), "ln_grad": cross_entropy_grad(LN_LOGITS, LN_TARGET),
+        # exp and normalize with no shift, against the kernel's max-shifted softmax ("整体平移一个常数，得到的分布不变")
+        "ln_probs_unshifted": np.exp(LN_LOGITS) / np.exp(LN_LOGITS).sum(),
         "log2_logits": LOG2_LOGITS, "log2_probs": p_log2, "log2_loss": cross_entropy(LOG2_LOGITS, LOG2_TARGET),
         "log2_p_target": p_log2[LOG2_TARGET], "log2_grad": cross_entropy_grad(LOG2_LOGITS, LOG2_TARGET),
         # the distribution after one small step of the logits along the negative gradient
@@ -384,14 +386,30 @@ LOG_ENTRIES = 8
 CHUNK = 4
 
 
-@kinds(course="chunk entries first second")
+# the page's kernel run (本站构造): eight log entries, feature 0 marks the registration at entry 2
+TRUNC_XS = np.array([[0, 1], [1, 0], [0, 1], [0, 1], [0, 1], [0, 1], [0, 1], [0, 1]], dtype=float)
+TRUNC_YS = [0, 1, 1, 1, 1, 1, 1, 1]
+TRUNC_PARAMS = RnnParams(W_x=np.eye(2), W_h=np.diag([0.9, 0.5]), b_h=np.zeros(2),
+                         W_y=np.array([[-1.0, 0.0], [1.0, 0.0]]), b_y=np.zeros(2))
+
+
+@kinds(course="chunk entries first second",
+       site_construction="carried_h4 full_h4 second_full_Wh second_cut_Wh")
 @inputs("chunk", "entries")
 def truncation_blocks() -> dict:
-    """§2.14: the entry ranges of the two blocks of the access log."""
+    """§2.14: the entry ranges of the two blocks of the access log, and the page's kernel run of detach:
+    the state carried into block 2 against the full forward's h_4, and block 2's W_h gradient with the
+    full graph (everything minus entries 1-4's own loss) against truncated."""
     starts = list(range(1, LOG_ENTRIES + 1, CHUNK))
+    h0 = np.zeros(2)
+    full = rnn_lm_bptt(TRUNC_XS, TRUNC_YS, h0, TRUNC_PARAMS)
+    cut = truncated_bptt(TRUNC_XS, TRUNC_YS, h0, TRUNC_PARAMS, chunk=CHUNK)
+    second_full = full.grads.W_h - rnn_lm_bptt(TRUNC_XS[:CHUNK], TRUNC_YS[:CHUNK], h0, TRUNC_PARAMS).grads.W_h
     return {"entries": LOG_ENTRIES, "chunk": CHUNK,
             "first": [starts[0], starts[0] + CHUNK - 1], "second": [starts[1], starts[1] + CHUNK - 1],
-            "boundary": CHUNK}
+            "boundary": CHUNK,
+            "carried_h4": cut.carried_states[1], "full_h4": full.states[CHUNK],
+            "second_full_Wh": second_full, "second_cut_Wh": cut.chunk_grads[1].W_h}
 
 
 # --------------------------------------------------------------------------- §2.15: GRU conventions

@@ -275,7 +275,7 @@ def beam_outcome() -> dict:
 COURSE_CASE_BEAM_WIDTH = 2   # the width §3.22 names for the reversal case ("在beam2里"): the course's, an input
 
 
-@kinds(course="width", site_run="best_lp in_final kept_every_round2 target_lp")
+@kinds(course="width case_her case_him", site_run="best_lp in_final kept_every_round2 target_lp")
 @inputs("width")
 def diagnosis_cases() -> dict:
     """§3.22: the course's two-case table names beam width 2 for the real reversal sample (its width, an input);
@@ -285,7 +285,15 @@ def diagnosis_cases() -> dict:
     kept = sel["beam"][str(COURSE_CASE_BEAM_WIDTH)]
     return {"width": COURSE_CASE_BEAM_WIDTH,
             "kept_every_round2": kept["target_prefix_kept_every_round"], "in_final": kept["target_in_final"],
-            "best_lp": kept["best_log_probability"], "target_lp": sel["target_log_probability"]}
+            "best_lp": kept["best_log_probability"], "target_lp": sel["target_log_probability"],
+            # the table's her/him row: §3.16's two given totals (correct her, returned him), through its verify
+            "case_her": _her_him()["her"], "case_him": _her_him()["him"]}
+
+
+@functools.cache
+def _her_him() -> dict:
+    from verify.lecture.ch03_search import candidate_scores
+    return candidate_scores()
 
 
 # --------------------------------------------------------------------------- §3.20 / §3.21

@@ -152,8 +152,8 @@ def four_arm_table() -> dict:
     def arm(image, enabled):
         r = runs[(image, enabled)]
         return {"probs": r.probabilities.tolist(), "p_a": float(r.probabilities[a_index]),
-                "argmax": VOCAB[int(np.argmax(r.logits))], "p_max": float(r.probabilities.max()),
-                "logits": r.logits.tolist()}
+                "argmax": VOCAB[int(np.argmax(r.logits))], "argmax_id": int(np.argmax(r.logits)),
+                "p_max": float(r.probabilities.max()), "logits": r.logits.tolist()}
 
     on_a, on_b = arm("A", True), arm("B", True)
     assert on_a["argmax"] == on_b["argmax"], "the page says the greedy choice is the same for both images"

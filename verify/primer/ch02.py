@@ -72,9 +72,16 @@ def _bytes_per_char(text: str) -> int:
     return sizes.pop()
 
 
+def _rows_looked_up(words, first: int) -> list:
+    """Vocabulary rows that `words` reach when ids start at `first` and the table is renumbered with them."""
+    table = dict(zip(token_ids(VOCAB, VOCAB, first_id=first), range(len(VOCAB))))
+    return [table[i] for i in token_ids(words, VOCAB, first_id=first)]
+
+
 @kinds(course="n_reviews shift",
        site_construction=("bytes_per_char e_bytes e_chars e_words freqs more_merges n_merges "
-                          "n_seen_chars new0 new1 new_bytes new_chars new_unseen_chars playing_len_more unk_id"))
+                          "n_seen_chars new0 new1 new_bytes new_chars new_unseen_chars playing_len_more unk_id "
+                          "E_rows E_shifted_rows"))
 @inputs("more_merges", "n_merges", "shift")
 def unknown_words() -> dict:
     """§2.4: <UNK>, four granularities, a toy BPE run and the renumbering exercise."""
@@ -101,4 +108,6 @@ def unknown_words() -> dict:
         "more_merges": BPE_MORE_MERGES, "playing_len_more": len(apply_bpe("playing", more.merges)),
         "E": token_ids(e_words, VOCAB), "E_shifted": token_ids(e_words, VOCAB, first_id=RENUMBER_FROM),
         "shift": RENUMBER_FROM,
+        # the rows the old and the shifted numbering look up, through each numbering's own table
+        "E_rows": _rows_looked_up(e_words, 0), "E_shifted_rows": _rows_looked_up(e_words, RENUMBER_FROM),
     }

@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from kernels.text_stats import BOS, EOS, add_alpha, history_counts, mle_probability, ngram_counts
+from kernels.text_stats import BOS, EOS, add_alpha, bag_of_words, history_counts, mle_probability, ngram_counts
 from checker.evidence import inputs, kinds
 
 CORPUS = [["我", "喝", "茶"], ["我", "喝", "茶"], ["我", "喝", "水"]]
@@ -31,13 +31,18 @@ def _after_history(candidates) -> np.ndarray:
     return np.array([counts[(HISTORY, w)] for w in candidates], dtype=float)
 
 
-@kinds(course="n_sentences p_coffee_mle p_coffee_smoothed p_tea p_water")
+# the chapter page's order-blind pair: the same three words in opposite order
+SWAPPED_PAIR = (["我", "喜欢", "你"], ["你", "喜欢", "我"])
+
+
+@kinds(course="bag_swapped n_sentences p_coffee_mle p_coffee_smoothed p_tea p_water")
 def chapter() -> dict:
     """Chapter page: the estimates of §5.2 and the smoothed share of the unseen 咖啡 (§5.4)."""
     counts = _bigrams()
     return {"p_tea": mle_probability(counts, [HISTORY], "茶"), "p_water": mle_probability(counts, [HISTORY], "水"),
             "p_coffee_mle": mle_probability(counts, [HISTORY], "咖啡"),
-            "p_coffee_smoothed": add_alpha(_after_history(CANDIDATES), ALPHA)[2], "n_sentences": len(CORPUS)}
+            "p_coffee_smoothed": add_alpha(_after_history(CANDIDATES), ALPHA)[2], "n_sentences": len(CORPUS),
+            "bag_swapped": bag_of_words(list(SWAPPED_PAIR))}
 
 
 @kinds(course="c_tea c_water n_history n_sentences p_tea p_water")

@@ -98,12 +98,14 @@ def one_hot_product() -> dict:
     }
 
 
-@kinds(course="a b b_review vec w")
+@kinds(course="a b b_review vec w a_reversed")
 @inputs("b", "w")
 def average_and_classify() -> dict:
     """§6.4: average the word vectors, score with w = [2, 0] and no bias, apply the sigmoid."""
     return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "w": CLASSIFIER_W, "b": CLASSIFIER_B,
-            "a": _review(REVIEW_A), "b_review": _review(REVIEW_B)}
+            "a": _review(REVIEW_A), "b_review": _review(REVIEW_B),
+            # "“好看”放在前面或后面结果一样": the same review with its words reversed (好看 电影)
+            "a_reversed": _review(REVIEW_A[::-1])}
 
 
 @kinds(course="b p vec w",      # §6.1's table, §6.4's w, b and p(电影 好看) (course_also on the page)

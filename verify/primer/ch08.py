@@ -8,6 +8,7 @@ and the parameter count from kernels.recurrent.recurrent_parameter_count.
 import numpy as np
 
 from kernels.convolution import mean_over_time
+from kernels.text_stats import bag_of_words
 from kernels.recurrent import RnnParams, decayed_record, recurrent_parameter_count, rnn_forward, rnn_lm_bptt
 from checker.evidence import inputs, kinds
 
@@ -36,13 +37,14 @@ def _features(sentence):
     return np.array([FEATURES[w] for w in sentence])
 
 
-@kinds(course="features", site_construction="mean_A mean_B sum_A sum_B")
+@kinds(course="bags features", site_construction="mean_A mean_B sum_A sum_B")
 def order_blind_average() -> dict:
     """§8.1: sum and mean of the word features are the same for both orders."""
     a, b = _features(SENTENCE_A), _features(SENTENCE_B)
     return {"features": [FEATURES[w] for w in ("猫", "追", "狗")],
             "sum_A": a.sum(), "sum_B": b.sum(),
-            "mean_A": mean_over_time(a), "mean_B": mean_over_time(b)}
+            "mean_A": mean_over_time(a), "mean_B": mean_over_time(b),
+            "bags": bag_of_words([list(SENTENCE_A), list(SENTENCE_B)])}   # word counts, order dropped
 
 
 def _trace(sentence):

@@ -50,7 +50,7 @@ def one_cell() -> dict:
 
 @kinds(course="c_prev g o",
        site_construction=("bi_lstm_params bi_width ex_c ex_h ex_h2 gru_blocks gru_gates gru_h "
-                          "gru_params keep_share lstm_blocks lstm_gates lstm_params o2 ratio width z"))
+                          "gru_params keep_share lstm_blocks lstm_gates lstm_params o2 ratio width z ex_c2"))
 @inputs("c_prev", "g", "o", "o2", "width", "z")
 def gru_and_sizes() -> dict:
     """§9.4: one GRU cell on the same numbers, LSTM vs GRU sizes, bidirectional width, the exercise."""
@@ -70,4 +70,5 @@ def gru_and_sizes() -> dict:
         "bi_width": len(np.concatenate([np.zeros(WIDTH), np.zeros(WIDTH)])),  # forward ⊕ backward state
         "ex_c": float(same_memory.c), "o": OUTPUT, "ex_h": float(same_memory.h),
         "o2": OTHER_OUTPUT, "ex_h2": float(other_output.h),
+        "ex_c2": float(other_output.c),   # the memory under the other output gate ("记忆不变")
     }

@@ -48,6 +48,9 @@ def weighted_context() -> dict:
     context_printed = expectation(printed, VALUES)
     # the page says both contexts agree once printed to the primer's decimals
     assert np.array_equal(np.round(context, PRINTED_DECIMALS), np.round(context_printed, PRINTED_DECIMALS))
+    # "$c$ 也离 $[1,1]$ 最近" (最近 is no order word the relation checker binds): the context lies nearest
+    # the content vector that gets the largest weight
+    assert np.argmin(np.linalg.norm(VALUES - context, axis=1)) == np.argmax(weights)
     return {
         "scores": SCORES, "v": VALUES.tolist(),
         "weights": weights, "weights_printed": printed,

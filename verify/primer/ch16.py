@@ -53,6 +53,8 @@ def crf_example() -> dict:
     hard_start = np.where(starts, 0.0, -math.inf)
     hard_scores, hard_probs = _path_table(hard, hard_start)
     hard_best, hard_best_score = viterbi(EMISSIONS, hard, start=hard_start)
+    # "Viterbi 的结果不变": the constraint leaves the decoded path itself unchanged (its score: a relation)
+    assert list(hard_best) == list(best)
     return {
         "e_B1": EMISSIONS[0, B], "e_O1": EMISSIONS[0, O], "e_I2": EMISSIONS[1, I], "e_O2": EMISSIONS[1, O],
         "t_BI": TRANSITIONS[B, I], "t_BO": TRANSITIONS[B, O], "t_OO": TRANSITIONS[O, O],
