@@ -726,8 +726,11 @@ def statements(views, rng) -> list[Mutant]:
     return _sample(out, rng, 40) + _sample(controls_, rng, 10)
 
 
-_TERM = re.compile(r"(?<![A-Za-z0-9_\\-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9_-])|“[^”\n]{1,10}”")
-_BETWEEN_COORDINATION = re.compile(r"^\s*(?:和|与|及|、|或|/|,|，|and|or)\s*$")
+# a quoted term is a name of at most four characters, as the checker reads one (checker/statements.py,
+# _QUOTED_NAME): a longer quotation is a phrase, and replacing it is a rewording its statement words are judged by
+_TERM = re.compile(r"(?<![A-Za-z0-9_\\-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9_-])|“[^”\n]{1,4}”")
+# the two sides of a coordination or neighbours in an enumeration (`course`、`cho`、`pytorch`) say the same either way
+_BETWEEN_COORDINATION = re.compile(r"^[\s`]*(?:和|与|及|、|或|/|,|，|and|or)[\s`]*$")
 
 
 def _exchange(text: str, a: tuple[int, int], b: tuple[int, int]) -> str:
