@@ -203,8 +203,8 @@ def _tail_length(indices, width: int) -> int:
 PERMUTATION = [2, 0, 1]   # new order: old row 3, row 1, row 2 (1-based, as the lecture says it)
 
 
-@kinds(course="H WQ WV X d n n_qk n_v order",   # the BLOCK's X and head 1 (§4.8, §4.10 code: course_also)
-       site_construction="PE Y Y_perm Y_pos Y_pos_perm third_after third_before")
+@kinds(course="H WQ WV X Y_first d n n_qk n_v order",   # the BLOCK's X and head 1 (§4.8, §4.10 code: course_also);
+       site_construction="PE Y Y_perm Y_pos Y_pos_perm Y_rest third_after third_before")   # Y_first: §4.8 prints it
 @inputs("WQ", "WV", "X")
 def permutation_and_positions() -> dict:
     """§4.5, 本站构造 on the BLOCK rows with head 1 only: no positions -> rows move with the input;
@@ -222,7 +222,7 @@ def permutation_and_positions() -> dict:
         # how many leading input features Q, K read and how many trailing ones V reads
         "n_qk": _lead_length(np.flatnonzero(WQ1.any(axis=1)), d),
         "n_v": _tail_length(np.flatnonzero(WV1.any(axis=1)), d),
-        "order": [i + 1 for i in PERMUTATION], "Y": Y, "Y_perm": Y_perm,
+        "order": [i + 1 for i in PERMUTATION], "Y": Y, "Y_first": Y[:1], "Y_rest": Y[1:], "Y_perm": Y_perm,
         "max_gap": float(np.max(np.abs(Y_perm - Y[PERMUTATION]))),
         "PE": P, "Y_pos": Y_pos, "Y_pos_perm": Y_pos_perm,
         "third_before": Y_pos[2], "third_after": Y_pos_perm[moved],

@@ -477,8 +477,7 @@ def closing() -> dict:
 MEMORY_PARTS = ("上下文窗口", "KV cache", "检索", "事实使用")
 
 
-@kinds(course="n_parts",   # §7.12 asks for four judgments; the page gives each its thing (course_also)
-       site_construction="parts")
+@kinds(site_construction="parts n_parts")   # the table's rows and their count are the site's arrangement (§7.14 says only 几种)
 def memory_parts() -> dict:
     """§7.14: the things called 'memory', as the page's table names them (its rows are bound to these names)."""
     return {"parts": list(MEMORY_PARTS), "n_parts": len(MEMORY_PARTS)}
