@@ -82,3 +82,15 @@ def test_a_count_in_a_link_text_is_the_targets_own(tmp_path):
     assert _errors(tmp_path, "lecture/ch04/index.md") == []
     [error] = _errors(tmp_path, "lecture/ch04/index.md", ("[§4.8 两个 head", "[§4.8 四个 head"))
     assert "says '四个', but" in error and "4-8.md" in error
+
+
+def test_a_link_moved_to_a_sibling_section_fails_where_its_sentence_describes_the_sibling(tmp_path):
+    """Blind corpus W6-036 and W5-036: the number and the target agree, but the sentence's words (torch autograd's
+    check of the local gradients; the key-pairing test) are §3.7's and §2.12's, not the moved-to page's."""
+    assert _errors(tmp_path, "lecture/ch03/3-1.md") == []
+    [error] = _errors(tmp_path, "lecture/ch03/3-1.md", ("见 [§3.7](3-7.md)", "见 [§3.8](3-8.md)"))
+    assert "the sentence linking §3.8" in error and "lecture §3.7" in error and "autograd" in error
+    assert _errors(tmp_path, "lecture/ch02/2-1.md") == []
+    [error] = _errors(tmp_path, "lecture/ch02/2-1.md", ("钥匙配对（[§2.12](2-12.md)）", "钥匙配对（[§2.13](2-13.md)）"))
+    assert "lecture §2.12" in error and "钥匙配对" in error
+
