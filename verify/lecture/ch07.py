@@ -477,7 +477,8 @@ def closing() -> dict:
 MEMORY_PARTS = ("上下文窗口", "KV cache", "检索", "事实使用")
 
 
-@kinds(site_construction="parts n_parts")   # the table's rows and their count are the site's arrangement (§7.14 says only 几种)
+@kinds(course="n_parts",   # §7.12 asks for four judgments; 这四个 on the page points back to them (course_also)
+       site_construction="parts")   # the table's arrangement and wording are the site's; §7.14's title says only 几种
 def memory_parts() -> dict:
     """§7.14: the things called 'memory', as the page's table names them (its rows are bound to these names)."""
     return {"parts": list(MEMORY_PARTS), "n_parts": len(MEMORY_PARTS)}
