@@ -232,6 +232,10 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
             if not counts and measure != "倍":
                 continue
             start, end = m.span("numeral")  # the numeral is the value; a claim hole covers it, not the measure word
+            if re.search(r"(?<![之以])前\s*$", before) and re.match(r"[行列]", measure):
+                # 前三行输出: the rows 1-3 of a display, a locator like 第三行, not a count the page claims
+                tokens.append(Token(m.group(0), start, end, True, "range of rows or columns (前三行)", True, phrase))
+                continue
             if re.search(r"第\s*$", before):
                 if ORDINAL_REFERENCE.match(view, m.start("measure")) or not re.match(r"[个位]", measure):
                     tokens.append(Token(m.group(0), start, end, True, "ordinal label (第三章, 第一次)", True, phrase))
@@ -289,6 +293,8 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
     integer = re.fullmatch(r"[-−]?\d+", text) is not None
     if re.match(r"(?:x|\s*×)(?![A-Za-z0-9_])", after):
         return False, "multiplier (300x, 3×)"
+    if re.search(r"(?<![之以])前\s*$", before) and re.match(r"\s*[行列](?![为是])", after):
+        return True, "range of rows or columns (前 3 行)"
     if re.search(r"第\s*$", before):
         if re.match(r"\s*个", after):
             return False, "ordinal that carries meaning (第 2 个位置最大)"

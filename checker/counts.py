@@ -176,6 +176,7 @@ def named_before(view: str, start: int) -> int | None:
 
 
 _UNIT = re.compile(r"“[^”\n]*”|「[^」\n]*」|`[^`\n]+`|\$[^$\n]+\$")
+_LATIN_UNIT = re.compile(r"[A-Za-z][A-Za-z0-9_-]*(?![A-Za-z0-9_-])")
 _JOIN = re.compile(r"\s*(?:、|，|,|以及|和|与|及|或)\s*")
 _SPLIT = re.compile(r"\s*(?:、|，|,|；|以及|和|与|及|或)\s*")
 
@@ -204,13 +205,16 @@ def items_after(body: str, end: int) -> int | None:
         items = [x for x in _SPLIT.split(rest[at + 1:]) if x.strip()]
         return len(items) if len(items) >= 2 else None
     n, i = 0, at
+    units = _UNIT
+    if mark.isspace():   # 四个名词 scene、person、river、bank: bare English words joined by 、, counted as such
+        units, i = _LATIN_UNIT, at + 1
     while True:   # quoted names, code or formulas joined by 、/和/与: count them
-        unit = _UNIT.match(rest, i)
+        unit = units.match(rest, i)
         if not unit:
             break
         n, i = n + 1, unit.end()
         join = _JOIN.match(rest, i)
-        if not join or not _UNIT.match(rest, join.end()):
+        if not join or not units.match(rest, join.end()):
             break
         i = join.end()
     return n if n >= 2 else None

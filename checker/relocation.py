@@ -321,6 +321,12 @@ def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, li
         tight = found[0][0].region
         if all(f[0].region[0] < tight[1] and tight[0] < f[0].region[1] for f in found[1:]):
             return found[0]
+        # one number printed twice in the sentence (∂L/∂w_h≈0.085227，和整段 BPTT 的结果 0.085227 相同): the place
+        # whose own words keep most of the template's words is the claim's, when exactly one keeps the most
+        words = set(_CJK.findall("".join(before))) - function_characters()
+        kept = [len(words & set(_CJK.findall(text))) for _, text in found]
+        if kept.count(max(kept)) == 1:
+            return found[kept.index(max(kept))]
     return found[0] if len(found) == 1 else None
 
 

@@ -204,6 +204,17 @@ def test_counts_the_page_enumerates_right_there_need_no_claim(tmp_path):
     assert not errors(tmp_path, page("本站把其余四条（B、C、D、F）也数完。", verify=False))
     assert errors(tmp_path, page("三条评论“镜头惊艳”和“配乐刺耳”在进入模型之前就分不开了。", verify=False))
     assert errors(tmp_path, page("两条评论在进入模型之前就分不开了。", verify=False))
+    # honest_5 H5-092: bare English words joined by 、 are the items a count lists
+    assert not errors(tmp_path, page("也就是冠词 a、四个名词 scene、person、river、bank 和结束符 EOS。", verify=False))
+    assert errors(tmp_path, page("也就是冠词 a、五个名词 scene、person、river、bank 和结束符 EOS。", verify=False))
+
+
+def test_the_first_rows_of_a_display_are_a_locator_like_an_ordinal(tmp_path):
+    """honest_5 H5-063: 前三行输出 names rows 1-3 of the output, as 第三行 names row 3; a count of rows is still one."""
+    assert not errors(tmp_path, page("前三行输出的单词、bigram 和 trigram 都来自同一句。", verify=False))
+    assert not errors(tmp_path, page("前 3 行输出的单词都来自同一句。", verify=False))
+    assert errors(tmp_path, page("代码一共输出三行。", verify=False))
+    assert errors(tmp_path, page("代码一共输出 3 行。", verify=False))
 
 
 def test_quantifiers_and_contrasts_are_not_counts(tmp_path):

@@ -121,6 +121,16 @@ def test_a_wrong_number_an_ambiguous_place_and_a_pinned_sentence_are_not_taken()
     assert _relocated(edit, {"n": 3}) and not _relocated(edit, {"n": 3}, pinned=lambda text: "按词切是" in text)
 
 
+def test_a_number_printed_twice_in_its_sentence_is_taken_where_the_claims_words_are():
+    """honest_5 H5-024: the sum and the full-BPTT value print the same number; the claim is the place that keeps its
+    words (整段 BPTT), and with those words changed (截断) neither place is taken."""
+    template = "与整段 BPTT 给出的 {g} 一致"
+    page = "把三项加起来，梯度约为 0.085227，和整段 BPTT 的结果 0.085227 相同"
+    found = _relocated(f"{template} => {page}", {"g": 0.085227})
+    assert found and "整段BPTT" in found and "三项" not in found
+    assert not _relocated(f"{template} => {page.replace('整段', '截断')}", {"g": 0.085227})
+
+
 def _found(notes: list[str]) -> list[str]:
     """The relocation notes (a page edited without re-pinning also gets a note that its pin file is behind)."""
     return [n for n in notes if " found " in n]
