@@ -20,7 +20,7 @@ from checker.rule_files import load_rules
 DATA_FILE = DATA / "directions.yaml"
 KINDS = ("order", "law", "pace", "frame", "english", "math", "not_comparative", "bound", "goodness", "lower_is_better",
          "contrast", "not_a_mean", "general", "specific", "term", "denied", "condition", "attributive", "equality",
-         "equality_lint", "difference", "unasserted")
+         "equality_lint", "difference", "unasserted", "position")
 DIRECTIONS = ("up", "down", "fast", "slow", "none")
 # the kinds whose pattern finds a comparison word in prose (the others are context)
 WORD_KINDS = ("order", "law", "goodness", "pace", "frame", "english", "contrast")
@@ -32,6 +32,7 @@ class Rule(rule_files.Rule):
     direction: str = ""
     tails: str = ""
     side: str = ""
+    reads: str = ""
 
     @property
     def regex(self) -> re.Pattern:
@@ -63,6 +64,12 @@ def rules() -> tuple[Rule, ...]:
         if row["kind"] in ("order", "goodness", "pace") and row.get("direction") not in DIRECTIONS:
             return f"needs a direction ({', '.join(DIRECTIONS)})"
     return load_rules(DATA_FILE, Rule, KINDS, needs_direction)
+
+
+def positions(text: str) -> list[tuple[re.Match, Rule]]:
+    """The position words of a text (每一行, 第二列, 右上角 …), each with its rule, in order of appearance."""
+    found = [(m, r) for r in of_kind("position") for m in r.regex.finditer(text)]
+    return sorted(found, key=lambda f: f[0].start())
 
 
 def of_kind(*kinds: str) -> tuple[Rule, ...]:

@@ -107,7 +107,17 @@ _FUNCTIONS = {"abs": abs, "min": min, "max": max, "log": math.log, "sqrt": math.
               "faster": lambda a, b: np.less(a, b), "slower": lambda a, b: np.greater(a, b),
               # equality and invariance (一样, 相同, 不变, 无法区分) with the tolerance stated in the predicate:
               # close(a, b, tol) holds when every entry differs by at most tol
-              "close": lambda a, b, tol: np.all(np.abs(np.asarray(a, dtype=float) - np.asarray(b, dtype=float)) <= tol)}
+              "close": lambda a, b, tol: np.all(np.abs(np.asarray(a, dtype=float) - np.asarray(b, dtype=float)) <= tol),
+              # positions in a matrix (directions.yaml, kind position): a text that says 行, 列, 上三角, 对角线 …
+              # reads that part with these; indices count from 0 (第二列 is col(M, 1))
+              "row": lambda m, i: np.atleast_2d(m)[int(i)], "col": lambda m, j: np.atleast_2d(m)[:, int(j)],
+              "rowsum": lambda m: np.atleast_2d(m).sum(axis=1), "colsum": lambda m: np.atleast_2d(m).sum(axis=0),
+              "upper": lambda m: np.atleast_2d(m)[np.triu_indices(*np.shape(np.atleast_2d(m))[:1], 1,
+                                                                  np.shape(np.atleast_2d(m))[1])],
+              "lower": lambda m: np.atleast_2d(m)[np.tril_indices(*np.shape(np.atleast_2d(m))[:1], -1,
+                                                                  np.shape(np.atleast_2d(m))[1])],
+              "diag": lambda m: np.diagonal(np.atleast_2d(m))}
+POSITION_FUNCTIONS = frozenset({"row", "col", "rowsum", "colsum", "upper", "lower", "diag"})
 PACE_FUNCTION = {"fast": "faster", "slow": "slower"}
 STATEMENT_FUNCTIONS = set(PACE_FUNCTION.values()) | {"close", "course"}   # a call of these states a relation by itself
 
@@ -644,7 +654,8 @@ def _check_entry(page, i: int, entry, line: int, values, lookup, states_value, s
     if not _entry_well_formed(i, entry, line, errors):
         return
     text, predicate, context = entry["text"], entry["holds"], entry.get("context", "")
-    _check_equality_words(i, text, predicate, line, errors)
+    if not _check_positions(i, text, predicate, line, errors):
+        _check_equality_words(i, text, predicate, line, errors)
     _check_order_words(i, text, predicate, line, errors)
     swapped = swapped_names(text, predicate, table_rows(page.meta))
     if swapped:
@@ -730,6 +741,30 @@ def _entry_well_formed(i: int, entry, line: int, errors: list) -> bool:
                              "'context' (the printed keys the comparison does not compare, like '{n_batch}')"))
         return False
     return True
+
+
+def _check_positions(i: int, text: str, predicate: str, line: int, errors: list) -> bool:
+    """A text that says where in a matrix something holds (第二列, 每一行, 右上角: directions.yaml, kind position) and
+    a predicate that reads those parts (col, rowsum, upper …) must agree: the predicate reads a part the text names
+    (第二列 -> 第二行 in the text fails), and a predicate that reads parts has a text that names one. The predicate
+    may read more (全在右上角: upper(M) masked and lower(M), diag(M) not). True when the text states a position its predicate reads (it then needs no
+    comparison word: 第二列全是零 is the statement)."""
+    said = directions.positions(text)
+    called = set(re.findall(r"\b(" + "|".join(sorted(POSITION_FUNCTIONS)) + r")\s*\(", predicate))
+    if not called:
+        return False   # 每一行都比未缩放时更平 read by index ({A[0]}): its comparison word is what binds it
+    # the text may set up the layout with other positions (行是 query，列是 key，遮住的格在右上角): one of them must be
+    # the part the predicate reads
+    if said and not any(called & set(rule.reads.split()) for _, rule in said):
+        words = "、".join(dict.fromkeys(m.group(0) for m, _ in said))
+        reads = " or ".join(dict.fromkeys(f for _, rule in said for f in rule.reads.split()))
+        errors.append((line, f"relation {i} text says {words}, but {predicate!r} reads none of these parts (it "
+                             f"would read {reads}(…)); read the part the sentence states, or the word was changed"))
+    if called and not said:
+        errors.append((line, f"relation {i} {predicate!r} reads {', '.join(sorted(called))}(…), but its text {text!r} "
+                             "says no row, column, triangle or diagonal; the word was changed, or the predicate is "
+                             "not the sentence's"))
+    return bool(said) and bool(called)
 
 
 def _check_equality_words(i: int, text: str, predicate: str, line: int, errors: list) -> None:

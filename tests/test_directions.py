@@ -92,6 +92,9 @@ def test_each_rule_applies_to_its_positive_example_and_not_to_its_negative(rule)
         assert DIFFERENCE.search(pos) and not DIFFERENCE.search(neg), (pos, neg)
     elif rule.kind == "unasserted":
         assert EQUALITY_LINT.search(pos) and not _asserted_equalities(pos) and _asserted_equalities(neg), (pos, neg)
+    elif rule.kind == "position":   # the rule reads its part of a matrix in the positive, not in the negative
+        from checker.directions import positions
+        assert any(r is rule for _, r in positions(pos)) and not any(r is rule for _, r in positions(neg)), (pos, neg)
     else:
         pytest.fail(f"no test for kind {rule.kind}")
 

@@ -383,3 +383,42 @@ def test_a_difference_word_binds_a_difference_and_not_the_equality_inside_it():
     assert errors("E 和 F 的计数向量本来就不一样", "{gap} > 0") == []
     assert errors("E 和 F 的计数向量本来就不一样", "close({e}, {f}, 0)")
     assert errors("两者一样", "close({a}, {b}, 0)") == [] and errors("两者一样", "{a} != {b}")
+
+
+# --------------------------------------------------------------------------- positions in a matrix
+
+GRADIENT_PAGE = _ROOT / "docs" / "lecture" / "ch03" / "3-7.md"
+ZERO_COLUMN = "所以 $\\partial L/\\partial k_j$ 的第二列全是零"
+
+
+def _gradient_page(tmp_path, *edits):
+    text = GRADIENT_PAGE.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, f"3-7 no longer contains {old!r}; update the test"
+        text = text.replace(old, new)
+    page = tmp_path / GRADIENT_PAGE.name
+    page.write_text(text, encoding="utf-8")
+    return check_page(page).errors
+
+
+def test_a_column_stated_in_the_sentence_is_read_by_its_relation_and_a_row_for_it_fails(tmp_path):
+    """Blind corpus W5-028: 第二列 -> 第二行 keeps every digit; the relation binding 3-7's sentence to
+    col(∂L/∂K, 1) == 0 is no longer found, whatever the pins say (relocation refuses the 行|列 swap)."""
+    assert _gradient_page(tmp_path) == []
+    errors = _gradient_page(tmp_path, (ZERO_COLUMN + "：", ZERO_COLUMN.replace("第二列", "第二行") + "："))
+    assert any("relation 0 text not found" in e for e in errors), errors
+    # the sentence and its relation text changed together: the predicate still reads a column, not a row
+    errors = _gradient_page(tmp_path, ("第二列全是零", "第二行全是零"))
+    assert any("says 第二行, but" in e and "reads none of these parts" in e for e in errors), errors
+    # a predicate reading the wrong part fails on the values: the second row of ∂L/∂K is not zero
+    errors = _gradient_page(tmp_path, ("col({dot.d_keys}, 1) == 0", "col({dot.d_keys}, 0) == 0"))
+    assert any("relation 0" in e and "does not hold" in e for e in errors), errors
+
+
+def test_position_functions_read_rows_columns_triangles_and_the_diagonal():
+    values = {"M": [[0.0, -float("inf"), -float("inf")], [0.0, 0.0, -float("inf")], [0.0, 0.0, 0.0]],
+              "P": [[1.0, 0.0], [0.5, 0.5]]}
+    assert evaluate("upper({M}) < -1e300 and lower({M}) == 0 and diag({M}) == 0", values, lookup)[0]
+    assert not evaluate("lower({M}) < -1e300", values, lookup)[0]
+    assert evaluate("rowsum({P}) == 1", values, lookup)[0] and not evaluate("colsum({P}) == 1", values, lookup)[0]
+    assert evaluate("row({P}, 1) == 0.5 and col({P}, 1) == row({P}, 1) - row({P}, 1) + col({P}, 1)", values, lookup)[0]
