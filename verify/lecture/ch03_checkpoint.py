@@ -239,6 +239,30 @@ def denominators() -> dict:
 
 # --------------------------------------------------------------------------- §3.15
 
+@remembered(maxsize=2)
+def _unrepaired_margins(directory: str) -> tuple:
+    """For each dynamic failure that the widest beam does not repair: the target's summed log-probability minus
+    greedy's finished output's (None when greedy's output has no EOS). Negative: the model itself ranks the
+    wrong output higher, so no wider search would return the target (a model error, not a search error)."""
+    from kernels.seq2seq import PrefixScorer, greedy_generate
+    from training.diagnose import evaluation_copy
+    from training.store import load_all
+
+    report = _report()
+    models, data, _ = load_all(RESULTS_DIR)
+    dyn = evaluation_copy(models["dynamic"])
+    rows = data["test"]
+    repaired = set(report["beam_repairs"][str(max(BEAM_WIDTHS))]["indices"])
+    unrepaired = [i for i in report["metrics"]["dynamic"]["failure_indices"] if i not in repaired]
+    outputs = greedy_generate(dyn, [rows[i] for i in unrepaired], max_steps=MAX_STEPS)
+    margins = []
+    for i, out in zip(unrepaired, outputs):
+        scorer = PrefixScorer(dyn, rows[i]["source"])
+        margins.append(scorer.sequence_log_probability(rows[i]["target"]) - scorer.sequence_log_probability(out)
+                       if out and out[-1] == "EOS" else None)
+    return tuple(margins)
+
+
 @kinds(site_run="*")
 def beam_outcome() -> dict:
     """§3.15: beam 1/2/4 on the selected sequence: final candidates, summed log-probabilities (EOS in,
@@ -265,6 +289,8 @@ def beam_outcome() -> dict:
             "failures": report["metrics"]["dynamic"]["failures"],
             "repaired2": report["beam_repairs"]["2"]["repaired"], "repaired4": report["beam_repairs"]["4"]["repaired"],
             "unrepaired4": report["metrics"]["dynamic"]["failures"] - report["beam_repairs"]["4"]["repaired"],
+            # of those, how many the model itself scores below greedy's output (§3.15: most failures are this kind)
+            "unrepaired_below_greedy": sum(1 for m in _unrepaired_margins(str(RESULTS_DIR)) if m is not None and m < 0),
             "repaired_margin_min": min(report["beam_repairs"]["2"]["target_minus_greedy_log_probability"], default=None),
             "kept_every_round2": sel["beam"]["2"]["target_prefix_kept_every_round"],
             "rounds2": [[(_text(c["tokens"]), c["log_probability"]) for c in r] for r in sel["beam"]["2"]["rounds"]]}
