@@ -46,3 +46,14 @@ def test_an_unclaimed_number_is_told_the_key_that_already_computes_it(tmp_path):
     tex = _variant(tmp_path, PRIMER_8_3, "外面套了一层 $\\tanh$；", "外面套了一层 $\\tanh$，$\\tanh(3)\\approx0.995$；")
     hint = next(e for e in tex.errors if "'0.995'" in e)
     assert "\\\\" not in hint and "'$\\tanh(3)\\approx{KEY}$" in hint, hint
+
+
+def test_a_sentence_reworded_past_relocation_says_claim_not_found_once_not_again_per_number(tmp_path):
+    """This stop's trial: a reworded paragraph gave 'claim not found' and then 'neither claimed nor cited' for each of
+    its numbers (6 of 17 messages). The claim's message is enough; a number no missing claim computes still fails."""
+    reworded = "模型在英文这边要预测 8 次：7 个 token 之后还有一个 EOS 要预测。"
+    report = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, reworded)
+    assert any("not found in the page body" in e for e in report.errors), report.errors
+    assert not any("neither claimed nor cited" in e and ("'7'" in e or "'8'" in e) for e in report.errors), report.errors
+    control = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, reworded + "其中 5 个是实词。")
+    assert any("number '5' is neither claimed nor cited" in e for e in control.errors), control.errors

@@ -422,3 +422,16 @@ def test_position_functions_read_rows_columns_triangles_and_the_diagonal():
     assert not evaluate("lower({M}) < -1e300", values, lookup)[0]
     assert evaluate("rowsum({P}) == 1", values, lookup)[0] and not evaluate("colsum({P}) == 1", values, lookup)[0]
     assert evaluate("row({P}, 1) == 0.5 and col({P}, 1) == row({P}, 1) - row({P}, 1) + col({P}, 1)", values, lookup)[0]
+
+
+
+def test_a_suggested_relation_that_would_be_false_offers_no_keys(tmp_path, monkeypatch):
+    """This stop's new author was offered close({gold[1]}, {per[1].f1}, 1e-12), a count against an F1, guessed
+    from the names in the sentence: a guessed predicate that is false for the page's values is shown with {KEY}
+    holes instead; a true guess is still offered whole."""
+    from checker import relations
+    body = "her 得分 $-6.4$，和 him 的得分相同。\n\nhim 得分 $-8.2$。\n"
+    for guess, shown in (("{her} < {him}", "holds: '{KEY} < {KEY}'"), ("{her} > {him}", "holds: '{her} > {him}'")):
+        monkeypatch.setattr(relations, "_suggested_relation", lambda *a, g=guess: f"- text: 'x' holds: '{g}'")
+        [error] = page(tmp_path, body)
+        assert "not bound" in error and shown in error, error
