@@ -943,13 +943,14 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             sentence = " ".join(page.body[start:end].split())
             entry = _suggested_relation(page.body, start, end, m, keyed, printed)
             guessed = re.search(r"holds: '(.*)'$", entry)
-            if guessed and "KEY" not in guessed.group(1) and not holds(guessed.group(1)):
-                # the keys guessed from the sentence do not stand in this relation (this stop's trial: a count of 4
-                # offered as close to an F1 of 0.333): offer no false predicate, ask for the keys
-                entry = entry[:guessed.start(1)] + re.sub(r"\{[^}]+\}", "{KEY}", guessed.group(1)) + "'"
+            # a guess that is false for the page's values: the sentence is wrong, or the keys guessed from its names
+            # are not the ones it means (this stop's trial: a count of 4 offered as close to an F1 of 0.333)
+            false_guess = (" — as guessed, this predicate is false for the page's values: the sentence may be wrong, "
+                           "or the keys are not the quantities it compares"
+                           if guessed and "KEY" not in guessed.group(1) and not holds(guessed.group(1)) else "")
             general = "; if it states a general rule, say so (一般, 通常)" if why.startswith("under") else ""
             errors.append((page.line_of(w_start),
                            f"comparison {m.group(0)!r} {why} is not bound: '{sentence[:80]}'; add to relations "
-                           f"{entry} (holds: a predicate over the keys, or over {{cited[i][j]}}) so the order is "
-                           f"checked{general}"))
+                           f"{entry}{false_guess} (holds: a predicate over the keys, or over {{cited[i][j]}}) so the "
+                           f"order is checked{general}"))
     return errors

@@ -427,11 +427,12 @@ def test_position_functions_read_rows_columns_triangles_and_the_diagonal():
 
 def test_a_suggested_relation_that_would_be_false_offers_no_keys(tmp_path, monkeypatch):
     """This stop's new author was offered close({gold[1]}, {per[1].f1}, 1e-12), a count against an F1, guessed
-    from the names in the sentence: a guessed predicate that is false for the page's values is shown with {KEY}
-    holes instead; a true guess is still offered whole."""
+    from the names in the sentence, with no word that it is false: a guessed predicate that is false for the page's
+    values now says so (the sentence or the keys are wrong); a true guess is offered as before."""
     from checker import relations
     body = "her 得分 $-6.4$，和 him 的得分相同。\n\nhim 得分 $-8.2$。\n"
-    for guess, shown in (("{her} < {him}", "holds: '{KEY} < {KEY}'"), ("{her} > {him}", "holds: '{her} > {him}'")):
+    for guess, false in (("{her} < {him}", True), ("{her} > {him}", False)):
         monkeypatch.setattr(relations, "_suggested_relation", lambda *a, g=guess: f"- text: 'x' holds: '{g}'")
         [error] = page(tmp_path, body)
-        assert "not bound" in error and shown in error, error
+        assert "not bound" in error and f"holds: '{guess}'" in error, error
+        assert ("this predicate is false for the page's values" in error) == false, error
