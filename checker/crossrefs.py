@@ -346,13 +346,16 @@ def _has(path: Path, word: str) -> bool:
 
 def _weights(words: set) -> dict:
     """{word: idf over every page with a course section}, for the words asked (a word on no page weighs nothing)."""
+    pages = tuple(sorted(section_pages().values()))
+    stamped = tuple((p, _stamp(p)) for p in pages)
+    return {word: _idf(word, stamped) for word in words}
+
+
+@functools.lru_cache(maxsize=65536)
+def _idf(word: str, stamped: tuple) -> float:
     import math
-    pages = list(section_pages().values())
-    out = {}
-    for word in words:
-        count = sum(_has(p, word) for p in pages)
-        out[word] = math.log(len(pages) / (1 + count)) if count else 0.0
-    return out
+    count = sum(word in _raw_of(p, stamp) for p, stamp in stamped)
+    return math.log(len(stamped) / (1 + count)) if count else 0.0
 
 
 def _sentence(body: str, start: int, end: int) -> tuple[int, int]:
