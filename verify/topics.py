@@ -68,7 +68,7 @@ def lab02_interface() -> dict:
     }
 
 
-@kinds(course="interv lab02 lab02_groups r72 r72_cands r72_slots read read_cands read_slots",
+@kinds(course="interv lab02 lab02_groups r72 r72_c_column r72_cands r72_slots read read_cands read_slots",
        site_construction="interv_v_vocab lab02_run r72_loss")
 def attention_to_prediction() -> dict:
     """Everything the topic page states, each part under its own identity, plus the counts the page
@@ -97,5 +97,7 @@ def attention_to_prediction() -> dict:
                       **{k: v for k, v in lab.items() if k not in interface and k != "vocab"}},
         "lab02_groups": len(LAB02_GROUPS),
         "r72_slots": len(r72["k"]), "r72_cands": np.shape(r72["G"])[1],
+        # the read-out c as a column: colsum(c * G) is cG, so column j of G gives candidate j's logit
+        "r72_c_column": np.asarray(r72["context"], dtype=float)[:, None],
         "read_slots": len(read["k"]), "read_cands": np.shape(read["G"])[1],
     }

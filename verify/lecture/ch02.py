@@ -336,9 +336,9 @@ def _credit_by_distance() -> dict:
             "truncated_reach": last - boundary, "truncated_norms": full[: last - boundary + 1]}
 
 
-@kinds(course="W_h_scale dim h2 h3 period_long period_short",
-       site_construction=("J2 J3 by_value chunk clipped g long_steps n_groups norm offdiag "
-                          "product scale tau truncated_reach zero_norm zero_out zero_scale"))
+@kinds(course="W_h W_h_scale dim h2 h3 period_long period_short",
+       site_construction=("J2 J2_matrix J3 J3_matrix by_value chunk clipped g long_steps n_groups norm offdiag "
+                          "product product_matrix scale tau truncated_reach zero_norm zero_out zero_scale"))
 @inputs("tau")
 def distant_credit() -> dict:
     """§2.11: the state Jacobians of the §2.1 slice and their product; global-norm vs element-wise clipping."""
@@ -352,6 +352,7 @@ def distant_credit() -> dict:
         "W_h_scale": RNN_W_H[0, 0], "dim": RNN_W_H.shape[0], "h2": states[2], "h3": states[3],
         "period_short": PERIOD_SHORT, "period_long": PERIOD_LONG,
         "J2": np.diag(J2), "J3": np.diag(J3), "product": np.diag(product),
+        "W_h": RNN_W_H, "J2_matrix": J2, "J3_matrix": J3, "product_matrix": product,   # the matrices, for 对角元
         "offdiag": float(np.abs(product - np.diag(np.diag(product))).max()),
         "g": [float(g[0]) for g in CLIP_GRADS], "n_groups": len(CLIP_GRADS), "tau": CLIP_TAU, "norm": clipped.norm_before,
         "scale": clipped.scale, "clipped": [float(g[0]) for g in clipped.grads],

@@ -203,6 +203,8 @@ def traces() -> dict:
     course_from_end = _from_end(COURSE_FAILURE["source"], COURSE_FAILURE["greedy"][0])
     assert course_from_end == choice_from_end, "the course's first wrong symbol comes from another source position"
     return {"tf": tf, "fr": fr, "first_divergence": sel["first_divergence_step"],
+            # the heatmaps' matrices: one row per step, one column per source position
+            "tf_weights": [s["w"] for s in tf], "fr_weights": [s["w"] for s in fr],
             "source_length": sel["source_length"], "uniform": 1 / sel["source_length"],
             "first_weight_spread": max(first_w) - min(first_w),
             "steps": len(sel["teacher_forced"]), "fr_steps": len(sel["free_running"]),

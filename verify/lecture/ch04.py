@@ -26,8 +26,8 @@ from kernels.attention import (attend, attention_score_count, causal_mask, head_
 from kernels.blocks import feature_stats, ffn_parameter_count, layer_norm
 from kernels.norms import ffn, post_ln_sublayer, relu
 from kernels.parameters import attention_parameter_count
-from kernels.transformer_layer import (additive_mask, loss_positions, multi_head_attention, shift_right,
-                                       zeroed_without_renormalizing)
+from kernels.transformer_layer import (additive_mask, loss_positions, multi_head_attention, self_attention_allowed,
+                                       shift_right, zeroed_without_renormalizing)
 from checker.evidence import inputs, kinds
 
 # --------------------------------------------------------------------------- §4.1, §4.11–§4.12: nine units
@@ -37,7 +37,7 @@ NINE_LABELS = ("I", "gave", "him", "a", "book", "yesterday", ".", "EOS")
 BOS = "BOS"
 
 
-@kinds(course="block_heads ffn_d ffn_hidden gave_reads gave_row n_src n_tgt out_rows", site_construction="scores",
+@kinds(course="block_heads ffn_d ffn_hidden gave_reads gave_row n_src n_tgt out_rows", site_construction="mask scores",
        rules={"n_tgt": "the course lists the right-shifted target inputs: BOS, the six words and the full stop",
               "gave_row": "the course's right-shifted target inputs are BOS, I, gave, …: gave is the third, "
                           "row 2 counting from zero"})
@@ -46,10 +46,11 @@ def nine_unit_translator() -> dict:
     n = len(NINE_SOURCE)
     inputs = shift_right(NINE_LABELS, BOS)
     gave_row = inputs.index("gave")
-    readable = causal_mask(len(inputs))[gave_row]
+    mask = causal_mask(len(inputs)).astype(int)   # rows: target queries, columns: keys (the page binds row gave_row)
     return {
         "n_src": n, "scores": attention_score_count(n, n), "out_rows": n,
-        "n_tgt": len(inputs), "gave_reads": int(readable.sum()), "gave_row": gave_row,
+        # what gave may read: BOS, I and itself, the prefix up to its row (the mask's row is checked against it)
+        "n_tgt": len(inputs), "gave_reads": len(inputs[:gave_row + 1]), "gave_row": gave_row, "mask": mask,
         "ffn_d": X.shape[1], "ffn_hidden": W1.shape[1],      # the small FFN shape of the BLOCK (§4.10)
         "block_heads": len(HEADS),                           # the BLOCK the later sections use
     }
@@ -148,18 +149,20 @@ def two_heads() -> dict:
 
 
 @kinds(course="U[0] X beta d eps gamma mha n residual",   # printed in §4.8 and §4.10 (course_also)
-       site_construction="U mean var")
+       site_construction="U ln_first_alone mean var")
 def residual_layernorm() -> dict:
     """§4.9: X + MHA(X) for the first row, its feature statistics and LN_1 (gamma=1, beta=0)."""
     b = _block()
     mean, var = feature_stats(b["residual"])
     return {**_inputs(), "mha": b["mha"].output, "residual": b["residual"], "mean": mean, "var": var,
-            "U": b["U"], "U_var": feature_stats(b["U"])[1]}   # each normalized row's variance (eps keeps it below one)
+            "U": b["U"], "U_var": feature_stats(b["U"])[1],   # each normalized row's variance (eps keeps it below one)
+            # LN_1 of the first row's residual alone, without the other rows: LayerNorm reads one row at a time
+            "ln_first_alone": _norm(b["residual"][:1])}
 
 
 @kinds(course="H U W1 W2 Z beta d d_ff eps ffn gamma hidden residual",
        # the page's reading of W_1, W_2 (copied features, difference units) is the site's, not the course's
-       site_construction="clipped kept_diff n_diff n_diff_targets second_residual")
+       site_construction="clipped ffn_first_alone kept_diff n_diff n_diff_targets pre_relu second_residual")
 def ffn_and_second_norm() -> dict:
     """§4.10: the first row through FFN (ReLU between W1 and W2) and the second Add & Norm."""
     b = _block()
@@ -167,6 +170,8 @@ def ffn_and_second_norm() -> dict:
     pre_relu = (b["U"] @ W1 + B1)[0]
     return {**_inputs(), "residual": b["residual"], "U": b["U"], "hidden": b["hidden"], "ffn": b["ffn"],
             "second_residual": b["U"] + b["ffn"], "Z": b["Z"],
+            # U W_1 + b_1 before ReLU (its columns are W_1's columns) and the FFN of the first row alone
+            "pre_relu": b["U"] @ W1 + B1, "ffn_first_alone": ffn(b["U"][:1], W1, B1, W2, B2),
             # which copied features of row 1 ReLU cuts to zero (1-based), and the width beyond the copied features
             "clipped": [int(i) + 1 for i in np.flatnonzero(pre_relu[:d] < 0)], "n_diff": W1.shape[1] - d,
             # the one difference unit of row 1 that ReLU keeps (1-based)
@@ -235,8 +240,9 @@ TARGET_INPUTS = ("BOS", "I", "gave")
 EQUAL_SCORES = np.zeros((3, 3))   # all scores equal, so only the mask shapes the weights
 
 
-@kinds(course="M n n_forbidden", site_construction="right wrong wrong_sums",
-       rules={"n_forbidden": "the course's three-position M has three −∞ entries above the diagonal"})
+@kinds(course="M gave_row n n_forbidden", site_construction="right wrong wrong_sums",
+       rules={"n_forbidden": "the course's three-position M has three −∞ entries above the diagonal",
+              "gave_row": "the course's target inputs are BOS, I, gave: gave is the third, row 2 counting from zero"})
 def masks() -> dict:
     """§4.6: the additive causal mask for three target inputs, masked softmax on equal scores,
     and the wrong shortcut that zeroes weights without renormalizing."""
@@ -246,7 +252,7 @@ def masks() -> dict:
     right = masked_softmax(EQUAL_SCORES, allowed)
     wrong = zeroed_without_renormalizing(EQUAL_SCORES, allowed)
     return {
-        "n": n, "M": M, "n_forbidden": int((~allowed).sum()),
+        "n": n, "M": M, "n_forbidden": int((~allowed).sum()), "gave_row": TARGET_INPUTS.index("gave"),
         "right": right, "wrong": wrong, "wrong_sums": wrong.sum(axis=-1),
     }
 
@@ -312,7 +318,7 @@ def scaling_simulation() -> dict:
 
 
 @kinds(course="b_loss b_pad_queries b_src_pad_first b_src_pad_last index_base length n_samples",
-       site_construction="a_loss mask_allowed mask_blocked",   # the course gives no labels for A; the page completes them by the shift rule
+       site_construction="a_loss b_self_allowed mask_allowed mask_blocked",   # the course gives no labels for A; the page completes them by the shift rule
        rules={"b_pad_queries": "the course's target input B is BOS she smiled EOS PAD PAD: its last two rows are PAD"})
 @inputs("index_base")
 def padded_batch() -> dict:
@@ -334,4 +340,6 @@ def padded_batch() -> dict:
         "index_base": 0,   # the course counts positions from 0 (§4.13 "从0计")
         # how the site's printed matrices write an allowed and a blocked connection (int of the boolean mask)
         "mask_allowed": int(causal_mask(2)[1, 0]), "mask_blocked": int(causal_mask(2)[0, 1]),
+        # B's target self-attention: causal and its own key padding (rows: queries, columns: keys)
+        "b_self_allowed": self_attention_allowed([sum(t != PAD for t in b_inputs)], length, causal=True)[0].astype(int),
     }

@@ -8,6 +8,7 @@ No number here is a trained model's output or a paper's result.
 """
 import numpy as np
 
+from kernels.attention import causal_mask
 from kernels.blocks import ffn_parameter_count, layer_norm, rotary_embed
 from kernels.norms import (post_ln_sublayer, pre_ln_sublayer, qk_norm_scores, rms_norm, silu,
                            swiglu_parameter_count, swiglu_width_for_budget)
@@ -72,13 +73,17 @@ def bert_example() -> dict:
     }
 
 
-@kinds(site_construction="him_prefix him_step n predictions")
+@kinds(site_construction="him_prefix him_step n predictions prefix_len reads")
 def gpt_prefixes() -> dict:
-    """§5.2: a sentence of n tokens with BOS/EOS gives n + 1 legal prefix predictions."""
+    """§5.2: a sentence of n tokens with BOS/EOS gives n + 1 legal prefix predictions. reads is the causal mask
+    the parallel computation uses over those n + 1 inputs (row t: the positions prediction t may read), and
+    prefix_len the length of each table row's input prefix: the mask's rows must read exactly those prefixes."""
     inputs, targets = next_token_pairs(HIM_SENTENCE)
     him = targets.index("him")
     return {"n": len(HIM_SENTENCE), "predictions": len(targets),
-            "him_step": him + 1, "him_prefix": len(inputs[: him + 1])}
+            "him_step": him + 1, "him_prefix": len(inputs[: him + 1]),
+            "reads": causal_mask(len(inputs)).astype(float),
+            "prefix_len": [len(inputs[: t + 1]) for t in range(len(targets))]}
 
 
 @kinds(course="spans", site_construction="dec_len dec_sentinels dropped enc_len enc_sentinels kept")

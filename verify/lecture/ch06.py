@@ -28,6 +28,7 @@ WIDTH = 16                    # the branch width: our choice; the seed does not 
 PREFIX = ("a", "scene")
 IMAGE_A, IMAGE_B = "lake", "bank_river"
 ARCHIVED_BAND = (0.0049, 0.0054)  # visionruns §6.8: the course's archived colour scale (a record; §6.8 compares widths with it)
+TROUSERS = ((60, 60, 70), (50, 50, 60))   # the giver's and the receiver's leg colours as kernels/scenes.py draws them
 GIVE_BOOK = ("give_book_blue", "give_book_red", "give_book_sleeve", "give_book_background")
 HIGHER_RES = (336, 14)        # §6.15: ViT-L/14 (patch 14) at 336 px beside 224 px: 24×24 and 16×16 patches
 BASE_RES = (224, 14)
@@ -54,10 +55,12 @@ def _counts() -> dict:
 
 
 @kinds(course="patch teach_cells teach_cols teach_rows",
-       site_construction=("bg_patches bg_pixels pixels red_patches red_pixels red_share sleeve_patches sleeve_pixels "
-                          "size"))   # size: the site's drawings are drawn at the course's §6.2 size (a relation says so)
+       site_construction=("bg_patches bg_pixels crop_legs pixels red_patches red_pixels red_share sleeve_patches "
+                          "sleeve_pixels size"))   # size: the site's drawings are drawn at the course's §6.2 size (a relation says so)
 def give_book_controls() -> dict:
-    """Chapter opening: which pixels each control changes relative to the blue-cover drawing."""
+    """Chapter opening: which pixels each control changes relative to the blue-cover drawing. crop_legs: how many
+    trouser pixels (the two figures' leg colours in kernels/scenes.py) each of the central 2×2 cells holds, laid
+    out as the figure shows them (top row above, left column left), for the sentence 左下格还有一点腿."""
     blue, red, sleeve, other = (_scene(n) for n in GIVE_BOOK)
     cover = np.zeros(blue.shape[:2], dtype=bool)
     x0, y0, x1, y1 = scenes.COVER_BOX
@@ -79,19 +82,39 @@ def give_book_controls() -> dict:
             "red_patches": len(changed_patches(blue, red, PATCH)),
             "sleeve_pixels": int(sleeve_mask.sum()), "sleeve_patches": len(changed_patches(blue, sleeve, PATCH)),
             "bg_pixels": int(bg_mask.sum()), "bg_patches": len(changed_patches(blue, other, PATCH)),
-            "fg_pixels": int(fg.sum())}
+            "fg_pixels": int(fg.sum()), "crop_legs": _crop_legs(blue)}
+
+
+def _crop_legs(img) -> np.ndarray:
+    """Trouser pixels in each of the central 2×2 cells of the 6×4 grid (the cells scenes.central_crops shows)."""
+    cols, rows = TEACHING_GRID
+    cells = scenes.grid_cells(cols, rows)
+    c0, r0 = cols // 2 - 1, rows // 2 - 1
+    legs = np.zeros((2, 2))
+    for dr in (0, 1):
+        for dc in (0, 1):
+            x0, y0, x1, y1 = cells[(r0 + dr) * cols + c0 + dc]
+            crop = img[y0:y1, x0:x1]
+            legs[dr, dc] = sum(np.all(crop == colour, axis=-1).sum() for colour in TROUSERS)
+    return legs
 
 
 @inputs("shown_crops")
 @kinds(course=("channels features grid patch patches rows_cls shown_crops size teach_cells teach_cols "
                "teach_rows values"),
-       site_construction="flat_shape")   # the shape of the array the site cut from its own lake drawing
+       site_construction="flat_shape flat_rows patch_r0c1 patch_r1c0")   # the array the site cut from its lake drawing
 def patch_grid() -> dict:
-    """§6.2: the three counts, checked on a real array cut from the lake drawing."""
+    """§6.2: the three counts, checked on a real array cut from the lake drawing. flat_rows: the array's first
+    grid row of patches and one more (rows 0-14); patch_r0c1, patch_r1c0: the 16×16 blocks at grid row 0,
+    column 1 and grid row 1, column 0, sliced from the image itself and laid out pixel row by pixel row (C order),
+    so 'each row is one block unrolled row-wise' is row(flat_rows, 1) == patch_r0c1, row(…, 14) == patch_r1c0."""
     counts = _counts()
-    flat = flatten_patches(_scene(IMAGE_A), PATCH)
+    image = _scene(IMAGE_A)
+    flat = flatten_patches(image, PATCH)
     assert flat.shape == (counts["patches"], counts["values"])
-    return {**counts, "flat_shape": list(flat.shape), "shown_crops": SHOWN_CROPS}
+    block = lambda r, c: image[r * PATCH:(r + 1) * PATCH, c * PATCH:(c + 1) * PATCH].reshape(-1)
+    return {**counts, "flat_shape": list(flat.shape), "shown_crops": SHOWN_CROPS,
+            "flat_rows": flat[: counts["grid"] + 1], "patch_r0c1": block(0, 1), "patch_r1c0": block(1, 0)}
 
 
 def _arms() -> tuple[dict, object]:
@@ -101,13 +124,16 @@ def _arms() -> tuple[dict, object]:
 
 
 @kinds(course="seed vocab_size",
-       site_construction="K_shape Z_shape features grid param_count patches weights_len width")
+       site_construction="K_shape Z_shape features grid head head_input logits param_count patches weights_len width")
 @inputs("seed")
 def branch_setup() -> dict:
-    """§6.5–§6.6: what the stand-in is made of."""
+    """§6.5–§6.6: what the stand-in is made of. head (width × vocabulary), the state it reads (head_input:
+    language plus gated branch, as a width × 1 column) and the logits of image A's run: column j of the head
+    gives word j's score, colsum(head_input * head) == logits."""
     runs, params = _arms()
     run = runs[("A", True)]
     return {**_counts(), "seed": SEED, "width": params.width, "vocab": list(VOCAB), "vocab_size": len(VOCAB),
+            "head": params.head, "head_input": (run.language + run.branch)[:, None], "logits": run.logits,
             "prefix": " ".join(PREFIX), "Z_shape": list(run.Z.shape), "K_shape": list(run.K.shape),
             "q_shape": list(run.q.shape), "weights_len": len(run.weights),
             "param_count": sum(getattr(params, f).size for f in

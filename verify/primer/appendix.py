@@ -51,6 +51,8 @@ def six_review_nb() -> dict:
                               ("bu", VOCAB.index("不")), ("haokan", VOCAB.index("好看")),
                               ("nankan", VOCAB.index("难看")))},
         "post_pos": post[:, pos], "n_queries": len(QUERIES),
+        # relation only: the data's count matrix (rows: reviews, columns: VOCAB)
+        "counts": counts,
     }
 
 

@@ -79,7 +79,7 @@ def what_counts_lose() -> dict:
 
 
 @kinds(course="N doc_len ln1 ln3 df_film df_good idf_film idf_good counts[0] tfidf[0]",
-       site_construction="counts df df_rest idfs idfs_rest tfidf ex ex_N ex_gap ex_idf sk_D1 sk_idf",
+       site_construction="counts counts_rest df df_rest idfs idfs_rest tfidf ex ex_N ex_gap ex_idf sk_D1 sk_idf sk_tfidf",
        rules={"doc_len": "each of the course's documents D1–D3 (电影 好看 / 电影 精彩 / 电影 无聊) has two words; doc_len counts them"})
 def tfidf() -> dict:
     """§3.4: df, IDF and TF-IDF of D1-D3 (the course prints the IDF of 电影 and 好看 and D1's row; the site the
@@ -96,6 +96,8 @@ def tfidf() -> dict:
         "ln1": math.log(1), "ln3": math.log(3),
         "counts": counts, "tfidf": tf_idf(counts),
         "sk_idf": idf(counts, "sklearn"), "sk_D1": tf_idf(counts, "sklearn")[0],
+        "sk_tfidf": tf_idf(counts, "sklearn"),                    # relation only: every row has length one
+        "counts_rest": counts[:, 2:],                            # relation only: the 精彩, 无聊 columns
         "ex_idf": idf(ex_counts), "ex": ex, "ex_gap": float(np.abs(ex[0] - ex[1]).max()), "ex_counts": ex_counts,
         "doc_len": _common_length(TFIDF_DOCS), "ex_N": len(EXERCISE_DOCS),
     }

@@ -109,7 +109,7 @@ def average_and_classify() -> dict:
 
 
 @kinds(course="b p vec w",      # §6.1's table, §6.4's w, b and p(电影 好看) (course_also on the page)
-       site_construction=("g grad_row grad_s loss loss_after lr n new_b new_p new_vec new_w rows touched "
+       site_construction=("g grad_row grad_s grad_table loss loss_after lr n new_b new_p new_vec new_w rows touched "
                           "untouched y"))
 @inputs("b", "lr", "y", "w")
 def end_to_end_step() -> dict:
@@ -127,6 +127,7 @@ def end_to_end_step() -> dict:
         "s": pooled_logistic(TABLE, ids, CLASSIFIER_W, CLASSIFIER_B).sentence,
         "p": step.prob, "loss": step.loss, "g": step.grad_score, "grad_s": step.grad_sentence,
         "grad_w": step.grad_w, "grad_b": step.grad_b, "grad_row": grad_rows,
+        "grad_table": step.grad_table,   # rows in WORDS order; REVIEW_A reads rows 0 (好看) and 4 (电影)
         "touched": int(sum(bool(np.any(row)) for row in step.grad_table)), "rows": len(TABLE),
         "untouched": int(sum(not np.any(row) for row in step.grad_table)),
         "new_vec": {k: new_table[i] for i, k in enumerate(KEYS)}, "new_w": new_w, "new_b": new_b,

@@ -83,13 +83,14 @@ def worked_self_attention() -> dict:
     }
 
 
-@kinds(course="long n", site_construction="count double double_count growth long_count")
+@kinds(course="long n", site_construction="count double double_count growth long_count weights")
 @inputs("long")
 def score_table_size() -> dict:
-    """§13.4: every query meets every key."""
+    """§13.4: every query meets every key; §13.3's weights show softmax runs along each reader's row."""
     n = len(X)
     return {
         "n": n, "count": attention_score_count(n, n),
+        "weights": self_attention(X, W_Q, W_K, W_V).weights,   # rows: readers A, B, C (relation only)
         "long": LONG_SENTENCE, "long_count": attention_score_count(LONG_SENTENCE, LONG_SENTENCE),
         "double": 2 * LONG_SENTENCE,
         "double_count": attention_score_count(2 * LONG_SENTENCE, 2 * LONG_SENTENCE),
@@ -98,7 +99,7 @@ def score_table_size() -> dict:
     }
 
 
-@kinds(course="V kept_A out_A scores_A weights_A", site_construction="out unmasked_out_C weights")
+@kinds(course="V allowed kept_A out_A scores_A weights_A", site_construction="out unmasked_out_C weights")
 def causal_read() -> dict:
     """§13.5: the same layer with a causal mask."""
     Q, K, V = _projections()
@@ -111,6 +112,7 @@ def causal_read() -> dict:
         "weights": weights, "out": read.context, "V": V,   # all three rows; the course works out A's only
         "weights_A": weights[0], "out_A": read.context[0],
         "unmasked_out_C": self_attention(X, W_Q, W_K, W_V).context[2],
+        "allowed": allowed.astype(int),   # the ✓/✗ table: 1 where reader i may read position j (relation only)
     }
 
 

@@ -28,7 +28,7 @@ SKEWED_TRUE = ("好评",) * 8 + ("差评",) * 2
 ALWAYS_POSITIVE = ("好评",) * len(SKEWED_TRUE)
 
 
-@kinds(course="e_good e_movie n_padded n_real pad right wrong", site_construction="mask mask_off mask_on")
+@kinds(course="e_good e_movie lengths n_padded n_real pad right wrong", site_construction="mask mask_off mask_on")
 def padded_average() -> dict:
     """§18.3: the short review's average over its real tokens, and over all three padded positions."""
     batch_len = max(len(SHORT), len(LONG))
@@ -41,10 +41,11 @@ def padded_average() -> dict:
         "right": mean_pool(padded[real[0]]), "wrong": mean_pool(padded),
         "mask": real.astype(int),
         "mask_on": int(real[0, 0]), "mask_off": int(real[0, -1]),   # a real token's entry, a <PAD>'s entry
+        "lengths": [len(SHORT), len(LONG)],   # real tokens per review, in the mask's row order (relation only)
     }
 
 
-@kinds(site_construction="accuracy confusion macro_f1 n n_neg n_pos neg pos")
+@kinds(site_construction="accuracy confusion gold_counts macro_f1 n n_neg n_pos neg pos predicted_counts")
 def skewed_test_set() -> dict:
     """§18.2 (本站补充构造): an all-好评 classifier on a test set with eight 好评 and two 差评."""
     rep = classification_report(SKEWED_TRUE, ALWAYS_POSITIVE, LABELS)
@@ -55,6 +56,9 @@ def skewed_test_set() -> dict:
         "pos": {"p": pos.precision, "r": pos.recall, "f1": pos.f1},
         "neg": {"p": neg.precision, "r": neg.recall, "f1": neg.f1},
         "macro_f1": rep.macro_f1,
+        # per label, in LABELS order, counted from the label lists (relation only: rows are gold, columns predicted)
+        "gold_counts": [SKEWED_TRUE.count(c) for c in LABELS],
+        "predicted_counts": [ALWAYS_POSITIVE.count(c) for c in LABELS],
     }
 
 
