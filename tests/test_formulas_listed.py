@@ -70,3 +70,23 @@ def test_a_bound_formula_not_listed_yet_is_not_stale(tmp_path, monkeypatch):
     path.write_text(text, encoding="utf-8")
     monkeypatch.setattr(pipeline, "_inventory_entries", lambda: ())
     assert not [e for e in check_page(path).errors if "formulas_inventory" in e]
+
+
+SOFTMAX = r"p_j=\frac{\exp(z_j)}{\sum_{k}\exp(z_k)}"
+BINDING = ("    formulas:\n      - tex: '" + SOFTMAX + "'\n        kernel: kernels/probability.py::softmax\n"
+           "        index: [j]\n        args: {logits: z}\n")
+
+
+def test_a_bound_formula_the_inventory_does_not_list_yet_gets_a_note(tmp_path, monkeypatch):
+    """This stop's new author bound three formulas on a new page: verify passed and only the whole-site test said the
+    inventory was stale. The page's check now says so in a note (a bound formula needs no hand-written status)."""
+    bound = PAGE.replace("    ---\n\n    # 分数", BINDING + "    ---\n\n    # 分数").replace(
+        "$$p=\\frac{e^{z}}{\\sum_j e^{z_j}}$$", "$$" + SOFTMAX + "$$")
+    path = _page(tmp_path, monkeypatch, frozenset())
+    path.write_text(textwrap.dedent(bound), encoding="utf-8")
+    report = check_page(path)
+    assert not [e for e in report.errors if "formulas_inventory" in e], report.errors
+    assert any("bound formula(s) of this page are not in" in n for n in report.notes), report.notes
+    tex = formula_inventory.squeeze(SOFTMAX)
+    monkeypatch.setattr(pipeline, "_inventory_keys", lambda: frozenset({("docs/p.md", tex)}))
+    assert not any("bound formula(s)" in n for n in check_page(path).notes)
