@@ -530,6 +530,14 @@ def check_cross_references(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def check_facts(ctx: Context) -> None:
+    """No sentence states a falsehood of the course's fixed facts: a gate, a mask's triangle, a split's use, a
+    cross-attention's sources … (checker/facts.py, checker/data/facts.yaml); these do not move with the pins."""
+    from checker import facts
+    for line, message in facts.errors(ctx.page):
+        ctx.fail(line, message)
+
+
 def check_pinned_statements(ctx: Context) -> None:
     """Statement words no computation checks (更尖, 不一定, 本站没有测过) agree with their pin (checker/statements.py)."""
     for line, message in statements.errors(ctx.page):
@@ -1271,6 +1279,7 @@ STAGES = (
     check_comparisons,
     check_unit_words,
     check_cross_references,
+    check_facts,
     check_pinned_statements,
     check_pinned_arrangements,
     check_evidence_lists_what_is_there,

@@ -35,5 +35,5 @@ def test_a_good_file_loads_and_a_bad_row_is_refused_naming_file_and_rule(tmp_pat
 
 
 def test_the_projects_rule_files_load():
-    from checker import directions, number_words
-    assert directions.rules() and number_words.rules()
+    from checker import directions, facts, number_words
+    assert directions.rules() and number_words.rules() and facts.rules()

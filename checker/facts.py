@@ -1,0 +1,61 @@
+"""The course's fixed facts, checked in every sentence (checker/data/facts.yaml).
+
+A careless edit that swaps 遗忘门 for 输入门, 右上 for 左下 or 验证集 for 测试集 keeps every digit; the statement pins
+catch it until `make pin` records the new sentence. The facts here do not move with the pins: each rule is a false
+statement of one fact (a regular expression over one sentence), with the denials that make it no claim (不是, 而不是),
+and a page sentence that states it fails with the fact it contradicts. Sentences are read with $, \\, { }, * and
+backquotes removed and spaces squeezed, so a formula's symbols read as words ("$f_t$（input gate）" is
+"f_t（input gate）"); code blocks are left out.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from checker import rule_files
+from checker.paths import DATA
+from checker.rule_files import load_rules
+
+DATA_FILE = DATA / "facts.yaml"
+_FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", re.M | re.S)
+_SENTENCE = re.compile(r"[^。！？；\n]+")
+_MARKUP = re.compile(r"[$\\{}*`]")
+
+
+@dataclass(frozen=True)
+class Rule(rule_files.Rule):
+    unless: str = ""
+
+    @property
+    def denial(self) -> re.Pattern | None:
+        return re.compile(self.unless) if self.unless else None
+
+
+@functools.lru_cache(maxsize=1)
+def rules() -> tuple[Rule, ...]:
+    return load_rules(DATA_FILE, Rule, ("falsehood",))
+
+
+def read(sentence: str) -> str:
+    """A sentence as the rules read it: no math or emphasis markup, spaces squeezed."""
+    return re.sub(r"\s+", " ", _MARKUP.sub("", sentence)).strip()
+
+
+def falsehoods(sentence: str) -> list[Rule]:
+    """The rules whose false statement the sentence makes (and does not deny)."""
+    text = read(sentence)
+    return [r for r in rules() if r.regex.search(text) and not (r.denial and r.denial.search(text))]
+
+
+def errors(page) -> list[tuple[int, str]]:
+    body = _FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), page.body)
+    found = []
+    for m in _SENTENCE.finditer(body):
+        for rule in falsehoods(m.group(0)):
+            shown = read(m.group(0))
+            found.append((page.line_of(m.start()),
+                          f"'{shown[:80]}' contradicts a fact of the course ({rule.rule}): {rule.description}; fix "
+                          "the sentence (checker/data/facts.yaml; if the sentence is right and the rule misreads it, "
+                          "narrow the rule and add the sentence as its negative example)"))
+    return found

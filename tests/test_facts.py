@@ -1,0 +1,50 @@
+"""The course's fixed facts (checker/facts.py, checker/data/facts.yaml): each rule flags its false statement and
+not the true one; no page of the site states one; a swap on a page fails whatever its pins say."""
+from pathlib import Path
+
+import pytest
+
+from checker import facts
+from checker.page import read_page
+from checker.paths import ROOT
+from checker.pipeline import check_page
+
+DOCS = ROOT / "docs"
+
+
+@pytest.mark.parametrize("rule", facts.rules(), ids=lambda r: r.rule)
+def test_each_rule_flags_its_falsehood_and_not_the_fact(rule):
+    assert rule in facts.falsehoods(rule.positive), rule.positive
+    assert rule not in facts.falsehoods(rule.negative), rule.negative
+
+
+def test_a_denied_falsehood_is_no_claim():
+    assert not facts.falsehoods("不能用测试集调参：用测试集做选择会让分数失真")
+    assert facts.falsehoods("用测试集做选择：挑超参数、比较设置")
+
+
+def test_no_page_states_a_falsehood():
+    found = []
+    for path in sorted(DOCS.rglob("*.md")):
+        try:
+            page = read_page(path)
+        except Exception:   # noqa: BLE001  pages without front matter (docs/about) are not checked
+            continue
+        found += [f"{path}:{line}: {message}" for line, message in facts.errors(page)]
+    assert found == []
+
+
+def test_a_swapped_gate_fails_the_page_even_with_its_pins_rerecorded(tmp_path):
+    """Blind corpus W6-034: forget and input gate exchanged on 2-2 keep every digit and the statement words; the
+    fact fails the page without a pin file's help (the copy has none)."""
+    page = DOCS / "lecture" / "ch02" / "2-2.md"
+    text = page.read_text(encoding="utf-8")
+    old = "$f_t$（forget gate）决定旧 cell 的存留比例，$i_t$（input gate）决定候选写进去多少"
+    assert old in text, "2-2 changed; pick the sentence again"
+    target = tmp_path / "docs" / "lecture" / "ch02" / "2-2.md"
+    target.parent.mkdir(parents=True)
+    target.write_text(text.replace(old, old.replace("forget", "FORGET").replace("input", "forget")
+                                   .replace("FORGET", "input")), encoding="utf-8")
+    assert any("forget_gate_is_f" in e for e in check_page(target).errors)
+    target.write_text(text, encoding="utf-8")
+    assert not any("contradicts a fact" in e for e in check_page(target).errors)
