@@ -13,11 +13,18 @@ or an English example sentence (I gave him a book yesterday) is the same everywh
     python tools/originality.py --min 12 docs/lecture/ch04/4-9.md
     python tools/originality.py --max-runs 0 docs/          exit 1 when any page has a run (CI's use)
 
-Each run is printed as `path:line: N chars: <run>`; the exit status is 1 when more than --max-runs runs are found.
+Each run is printed as `path:line: N Chinese characters: <run>`; the exit status is 1 when more than --max-runs runs
+are found.
+
+Where the course documents are not next to the checkout (a CI clone), the committed fingerprint stands in for them:
+checker/data/seed_fingerprint.txt holds a 64-bit hash of every fourth 20-character window of the seeds, so any run of
+23 characters or more is found for certain and one of 20 to 22 most of the time (`--write-fingerprint` renews it;
+tests/test_originality.py checks it against the seeds where they are).
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import re
 import sys
 from pathlib import Path
@@ -25,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = (ROOT.parent / "shared" / "seeds", ROOT / "shared" / "seeds")
 DEFAULT_MIN = 20   # authoring.md: 不得有 20 字以上与课程文档相同的连续片段
+FINGERPRINT = ROOT / "checker" / "data" / "seed_fingerprint.txt"
+FINGERPRINT_STRIDE = 4   # every fourth window: a run of DEFAULT_MIN + STRIDE - 1 characters always holds one
 
 _FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", re.M | re.S)
 _INLINE = re.compile(r"`[^`\n]+`|\$\$.*?\$\$|\$[^$\n]+\$", re.S)
@@ -48,12 +57,40 @@ def _normalise(text: str, keep: re.Pattern = _CJK) -> tuple[str, list[int]]:
     return "".join(chars), offsets
 
 
-def _seed_text() -> str:
+def _seed_text() -> str | None:
+    """The course documents' text, or None where they are not next to the checkout."""
     for folder in SEEDS:
         if folder.is_dir():
             return "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in sorted(folder.glob("*.txt")))
-    raise SystemExit("tools/originality.py: no seeds found (looked in ../shared/seeds and shared/seeds); "
-                     "run it from a checkout next to the course documents")
+    return None
+
+
+def _hash(gram: str) -> str:
+    return hashlib.blake2b(gram.encode("utf-8"), digest_size=8).hexdigest()
+
+
+def fingerprint(seed_norm: str) -> list[str]:
+    """The sorted hashes of every FINGERPRINT_STRIDE-th window of DEFAULT_MIN characters of the seeds."""
+    return sorted({_hash(seed_norm[i:i + DEFAULT_MIN])
+                   for i in range(0, len(seed_norm) - DEFAULT_MIN + 1, FINGERPRINT_STRIDE)})
+
+
+def seed_windows(minimum: int):
+    """A test `contains(window) -> bool` for windows of `minimum` characters: exact from the seeds where they are,
+    else from the committed fingerprint (DEFAULT_MIN only)."""
+    text = _seed_text()
+    if text is not None:
+        norm, _ = _normalise(text)
+        grams = {norm[i:i + minimum] for i in range(len(norm) - minimum + 1)}
+        return grams.__contains__
+    if minimum != DEFAULT_MIN:
+        raise SystemExit(f"tools/originality.py: the course documents are not next to this checkout, and the "
+                         f"committed fingerprint holds {DEFAULT_MIN}-character windows only; use --min {DEFAULT_MIN}")
+    if not FINGERPRINT.is_file():
+        raise SystemExit(f"tools/originality.py: no seeds and no {FINGERPRINT.relative_to(ROOT)}; run "
+                         "`python tools/originality.py --write-fingerprint` from a checkout next to the course documents")
+    hashes = set(FINGERPRINT.read_text(encoding="utf-8").split())
+    return lambda window: _hash(window) in hashes
 
 
 def _prose(page_text: str) -> str:
@@ -73,34 +110,48 @@ def _prose(page_text: str) -> str:
     return _INLINE.sub(blank, text)
 
 
-def runs(page_text: str, seed_grams: set, seed_norm: str, minimum: int) -> list[tuple[int, str]]:
-    """(offset in the page, the run as the page prints it) for each maximal run of >= `minimum` kept characters
-    that the seeds contain."""
+def runs(page_text: str, contains, minimum: int) -> list[tuple[int, str]]:
+    """(offset in the page, the run as the page prints it) for each run the seeds share with the page's prose: the
+    union of the page's windows of `minimum` kept characters that `contains` finds (every window of a shared run with
+    the exact seeds; every fourth or so with the fingerprint, which still covers all but its last few characters)."""
     prose = _prose(page_text)
     norm, offsets = _normalise(prose, _CJK_OR_BREAK)
-    found, i = [], 0
-    while i + minimum <= len(norm):
-        if norm[i:i + minimum] not in seed_grams:
-            i += 1
+    covered_to, start, found = -1, None, []
+    for i in range(len(norm) - minimum + 1):
+        window = norm[i:i + minimum]
+        if BREAK in window or "|" in window or not contains(window):
             continue
-        j = i + minimum
-        while j < len(norm) and norm[i:j + 1] in seed_norm:
-            j += 1
-        found.append((offsets[i], page_text[offsets[i]:offsets[j - 1] + 1]))
-        i = j
-    return found
+        if start is not None and i > covered_to:
+            found.append((start, covered_to))
+            start = None
+        if start is None:
+            start = i
+        covered_to = i + minimum
+    if start is not None:
+        found.append((start, covered_to))
+    return [(offsets[a], page_text[offsets[a]:offsets[b - 1] + 1]) for a, b in found]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("paths", nargs="+", type=Path, help="pages or folders of pages")
+    parser.add_argument("paths", nargs="*", type=Path, help="pages or folders of pages")
+    parser.add_argument("--write-fingerprint", action="store_true",
+                        help="renew checker/data/seed_fingerprint.txt from the course documents")
     parser.add_argument("--min", type=int, default=DEFAULT_MIN, help="shortest run reported (characters)")
     parser.add_argument("--max-runs", type=int, default=None, help="exit 1 when more runs than this are found")
     args = parser.parse_args(argv)
+    if args.write_fingerprint:
+        text = _seed_text()
+        if text is None:
+            parser.error("--write-fingerprint needs the course documents next to the checkout (../shared/seeds)")
+        FINGERPRINT.write_text("\n".join(fingerprint(_normalise(text)[0])) + "\n", encoding="utf-8")
+        print(f"wrote {FINGERPRINT.relative_to(ROOT)}", file=sys.stderr)
+        return 0
     if args.min < 4:
         parser.error("--min below 4 matches single words; give 8 or more")
-    seed_norm, _ = _normalise(_seed_text())
-    grams = {seed_norm[i:i + args.min] for i in range(len(seed_norm) - args.min + 1)}
+    if not args.paths:
+        parser.error("give pages or folders of pages")
+    contains = seed_windows(args.min)
     pages = []
     for path in args.paths:
         if not path.exists():
@@ -109,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     total = 0
     for page in pages:
         text = page.read_text(encoding="utf-8")
-        for offset, run in runs(text, grams, seed_norm, args.min):
+        for offset, run in runs(text, contains, args.min):
             total += 1
             line = text.count("\n", 0, offset) + 1
             print(f"{page}:{line}: {len(_normalise(run)[0])} Chinese characters: {' '.join(run.split())}")
