@@ -676,11 +676,14 @@ def _check_entry(page, i: int, entry, line: int, values, lookup, states_value, s
 
 
 def _signature(text: str) -> list[str]:
-    """What a text's comparison words say, in order: up, down, fast, slow, an unsigned comparison, or equality."""
+    """What a text's comparison words say, in order: up, down, fast, slow, an unsigned comparison, or equality, and
+    the parts of a matrix its position words name."""
     # a word without a direction of its own (越多, 越小, 更尖) stands for itself: 越多 -> 越少 is another statement
     said = [(m.start(), polarity(m.group(0), _clause(text, m)) or pace(m.group(0)) or m.group(0))
             for m in comparison_words(text)]
     said += [(m.start(), "equal") for m in EQUALITY_LINT.finditer(text)]
+    # the parts of a matrix it names (行对应 query -> 行是 query passes; 右上角 -> 左下角 does not)
+    said += [(m.start(), rule.rule) for m, rule in directions.positions(text)]
     return [w for _, w in sorted(said)]
 
 

@@ -436,3 +436,15 @@ def test_a_suggested_relation_that_would_be_false_offers_no_keys(tmp_path, monke
         [error] = page(tmp_path, body)
         assert "not bound" in error and f"holds: '{guess}'" in error, error
         assert ("this predicate is false for the page's values" in error) == false, error
+
+
+def test_a_position_relation_follows_its_reworded_sentence_but_not_a_swapped_part(tmp_path):
+    """honest_5 H5-039 on 4-6 (行是 query … 全在右上角 -> 因为行对应 query … 都落在右上角) lost its relation this
+    stop; a relation's text now follows a rewording that names the same parts in the same order, and not one that
+    names another part (第二列 -> 第二行)."""
+    old = ZERO_COLUMN + "："
+    reworded = "所以 $\\partial L/\\partial k_j$ 第二列都为零："
+    report_errors = _gradient_page(tmp_path, (old, reworded))
+    assert not any("relation 0" in e for e in report_errors), report_errors
+    swapped = _gradient_page(tmp_path, (old, reworded.replace("第二列", "第二行")))
+    assert any("relation 0 text not found" in e for e in swapped), swapped
