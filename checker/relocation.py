@@ -140,6 +140,12 @@ def _unit(text: str) -> str:
     return m.group(0) if m else ""
 
 
+def _is_unit(word: str) -> bool:
+    """A unit after a number: a Latin word, %, ‰, or a measure word (个, 格, 倍, 行 …: checker.classify)."""
+    from checker.classify import MEASURE_WORDS
+    return bool(word) and (not re.match(r"[\u3400-\u9fff]", word) or word in MEASURE_WORDS)
+
+
 def _multiset_missing(needed: list[str], available: list[str]) -> list[str]:
     """The items of `needed` that `available` does not hold as often (multisets)."""
     left, missing = list(available), []
@@ -230,7 +236,9 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     if _multiset_missing(latin_was, _LATIN.findall(around)) or _multiset_missing(latin_now, _LATIN.findall(context) + latin_was):
         return "its names, symbols or formula changed"
     for i, (a, b) in enumerate(zip(template_parts[1:], page_parts[1:]), start=1):
-        if _unit(a) and _unit(a) not in function_characters() and _unit(a) != _unit(b):
+        # the unit or measure word a number carries (3 格, 8 heads, 2.25 倍); a verb or comparison after it (相同 ->
+        # 一样, 比 X 大 -> 大于 X, 变成 -> 同理变成) is read by the statement-word and kept-words tests instead
+        if _is_unit(_unit(a)) and _unit(a) not in function_characters() and _unit(a) != _unit(b):
             return f"the word after number {i} changed ({_unit(a)} -> {_unit(b) or 'nothing'})"
     for i, (a, b) in enumerate(zip(template_parts[:-1], page_parts[:-1]), start=1):
         if a.rstrip("$ ").endswith("第") != b.rstrip("$ ").endswith("第"):   # 第一个位置 -> 最后一个位置

@@ -131,6 +131,15 @@ def test_a_number_printed_twice_in_its_sentence_is_taken_where_the_claims_words_
     assert not _relocated(f"{template} => {page.replace('整段', '截断')}", {"g": 0.085227})
 
 
+def test_the_word_after_a_number_is_kept_only_when_it_is_its_unit():
+    """honest_6 (fresh): 相同 -> 一样 and 比 X 大 -> 大于 X after a number were refused as a changed unit; a verb or
+    comparison there is the statement words' business. A unit or measure word changed is still refused."""
+    template = "位置数却变为原来的 {r} 倍，与像素数的倍数 {p} 相同"
+    assert _relocated(f"{template} => 位置数却变成原来的 2.25 倍，和像素数的倍数 2.25 一样", {"r": 2.25, "p": 2.25})
+    assert not _relocated(f"{template} => 位置数却变成原来的 2.25 格，和像素数的倍数 2.25 一样", {"r": 2.25, "p": 2.25})
+    assert not _relocated(f"{template} => 位置数却变成原来的 2.25 倍，和像素数的倍数 2.25 不同", {"r": 2.25, "p": 2.25})
+
+
 def _found(notes: list[str]) -> list[str]:
     """The relocation notes (a page edited without re-pinning also gets a note that its pin file is behind)."""
     return [n for n in notes if " found " in n]
