@@ -141,9 +141,10 @@ def _unit(text: str) -> str:
 
 
 def _is_unit(word: str) -> bool:
-    """A unit after a number: a Latin word, %, ‰, or a measure word (个, 格, 倍, 行 …: checker.classify)."""
-    from checker.classify import MEASURE_WORDS
-    return bool(word) and (not re.match(r"[\u3400-\u9fff]", word) or word in MEASURE_WORDS)
+    """A unit after a number: a Latin word, %, ‰, or a measure word (个, 格, 倍, 行, 分 …: checker.classify.MEASURE,
+    whose 分 is a measure word only where no other character makes it a word)."""
+    from checker.classify import MEASURE
+    return bool(word) and (not re.match(r"[\u3400-\u9fff]", word) or re.fullmatch(MEASURE, word) is not None)
 
 
 def _multiset_missing(needed: list[str], available: list[str]) -> list[str]:

@@ -138,6 +138,8 @@ def test_the_word_after_a_number_is_kept_only_when_it_is_its_unit():
     assert _relocated(f"{template} => 位置数却变成原来的 2.25 倍，和像素数的倍数 2.25 一样", {"r": 2.25, "p": 2.25})
     assert not _relocated(f"{template} => 位置数却变成原来的 2.25 格，和像素数的倍数 2.25 一样", {"r": 2.25, "p": 2.25})
     assert not _relocated(f"{template} => 位置数却变成原来的 2.25 倍，和像素数的倍数 2.25 不同", {"r": 2.25, "p": 2.25})
+    # 分 is a measure word too (3-19: 零分 -> 一分 must not find the 零 of 零命中 instead)
+    assert not _relocated("让某一阶零命中时整体仍为{z}分 => 让某一阶零命中时整体仍为一分", {"z": 0})
 
 
 def _found(notes: list[str]) -> list[str]:
