@@ -7,6 +7,7 @@ import re
 from checker import crossrefs
 from checker.page import read_page
 from checker.paths import ROOT
+from tests.site import errors_on_every_page
 
 DOCS = ROOT / "docs"
 
@@ -27,14 +28,7 @@ def _errors(tmp_path, page: str, *edits, name: str | None = None):
 
 
 def test_the_site_as_it_is_has_no_cross_reference_error():
-    found = []
-    for path in sorted(DOCS.rglob("*.md")):
-        try:
-            page = read_page(path)
-        except Exception:   # noqa: BLE001  pages without front matter (docs/about) are not checked
-            continue
-        found += [f"{path}:{line}: {message}" for line, message in crossrefs.errors(page)]
-    assert found == []
+    assert errors_on_every_page(crossrefs.errors) == []
 
 
 def test_a_link_whose_text_names_another_section_fails_with_the_right_target(tmp_path):

@@ -204,14 +204,19 @@ READING_PAGE = _ROOT / "docs" / "lecture" / "ch03" / "3-10.md"
 LEADS = "动态读取都大幅领先固定摘要，也都"
 
 
-def _checked(tmp_path, *edits):
-    text = READING_PAGE.read_text(encoding="utf-8")
+def _edited(source, tmp_path, *edits):
+    """The errors of a copy of the page `source` with each (old, new) replaced (old must be on the page)."""
+    text = source.read_text(encoding="utf-8")
     for old, new in edits:
-        assert old in text, f"3-10 no longer contains {old!r}; update the test"
+        assert old in text, f"{source.name} no longer contains {old!r}; update the test"
         text = text.replace(old, new)
-    page = tmp_path / READING_PAGE.name
+    page = tmp_path / source.name
     page.write_text(text, encoding="utf-8")
     return check_page(page).errors
+
+
+def _checked(tmp_path, *edits):
+    return _edited(READING_PAGE, tmp_path, *edits)
 
 
 def test_the_names_of_a_pages_rows_and_models_are_its_quantity_names():
@@ -392,13 +397,7 @@ ZERO_COLUMN = "所以 $\\partial L/\\partial k_j$ 的第二列全是零"
 
 
 def _gradient_page(tmp_path, *edits):
-    text = GRADIENT_PAGE.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text, f"3-7 no longer contains {old!r}; update the test"
-        text = text.replace(old, new)
-    page = tmp_path / GRADIENT_PAGE.name
-    page.write_text(text, encoding="utf-8")
-    return check_page(page).errors
+    return _edited(GRADIENT_PAGE, tmp_path, *edits)
 
 
 def test_a_column_stated_in_the_sentence_is_read_by_its_relation_and_a_row_for_it_fails(tmp_path):

@@ -478,7 +478,7 @@ MEMORY_PARTS = ("上下文窗口", "KV cache", "检索", "事实使用")
 
 
 @kinds(course="n_parts",   # §7.12 asks for four judgments; 这四个 on the page points back to them (course_also)
-       site_construction="parts")   # the table's arrangement and wording are the site's; §7.14's title says only 几种
+       site_construction="parts")   # the table's arrangement and wording are the site's; the title counts the four judgments §7.12 asks for
 def memory_parts() -> dict:
     """§7.14: the things called 'memory', as the page's table names them (its rows are bound to these names)."""
     return {"parts": list(MEMORY_PARTS), "n_parts": len(MEMORY_PARTS)}
