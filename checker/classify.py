@@ -93,6 +93,9 @@ class CodeBlock:
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>[^\n]*)\n(?P<code>.*?)^(?P=indent)(?P=fence)[ \t]*$",
                    re.S | re.M)
 
+# 前三行 (the first three rows) is a locator; the 前 of 当前/目前/提前/之前/以前/此前/向前 is not (当前九行的我 counts rows)
+_ROWS_BEFORE = re.compile(r"(?<![之以当目提此向眼])前\s*$")
+
 
 def fenced_blocks(body: str):
     for m in FENCE.finditer(body):
@@ -232,7 +235,7 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
             if not counts and measure != "倍":
                 continue
             start, end = m.span("numeral")  # the numeral is the value; a claim hole covers it, not the measure word
-            if re.search(r"(?<![之以])前\s*$", before) and re.match(r"[行列]", measure):
+            if _ROWS_BEFORE.search(before) and re.match(r"[行列]", measure):
                 # 前三行输出: the rows 1-3 of a display, a locator like 第三行, not a count the page claims
                 tokens.append(Token(m.group(0), start, end, True, "range of rows or columns (前三行)", True, phrase))
                 continue
@@ -293,7 +296,7 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
     integer = re.fullmatch(r"[-−]?\d+", text) is not None
     if re.match(r"(?:x|\s*×)(?![A-Za-z0-9_])", after):
         return False, "multiplier (300x, 3×)"
-    if re.search(r"(?<![之以])前\s*$", before) and re.match(r"\s*[行列](?![为是])", after):
+    if _ROWS_BEFORE.search(before) and re.match(r"\s*[行列](?![为是])", after):
         return True, "range of rows or columns (前 3 行)"
     if re.search(r"第\s*$", before):
         if re.match(r"\s*个", after):

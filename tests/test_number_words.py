@@ -216,6 +216,8 @@ def test_the_first_rows_of_a_display_are_a_locator_like_an_ordinal(tmp_path):
     assert not errors(tmp_path, page("前 3 行输出的单词都来自同一句。", verify=False))
     assert errors(tmp_path, page("代码一共输出三行。", verify=False))
     assert errors(tmp_path, page("代码一共输出 3 行。", verify=False))
+    # the 前 of 当前 is not "the first": 当前九行的我 (the lecture's §4.5) counts nine rows
+    assert errors(tmp_path, page("当前九行的我与他做一次交换。", verify=False))
 
 
 def test_quantifiers_and_contrasts_are_not_counts(tmp_path):
