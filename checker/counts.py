@@ -175,6 +175,37 @@ def named_before(view: str, start: int) -> int | None:
     return None
 
 
+def listed_in_previous_sentence(view: str, start: int) -> int | None:
+    """How many items the sentence before the count's names in the list that closes it (同一套 $W_x$、$W_h$、$b$。
+    这三组参数…: three), when the count's own sentence names none and the two sentences share a paragraph; None
+    when there is no such list. A pronoun count (这三组, 这 3 组) points back at them."""
+    def sentence_start(at: int) -> int:   # a wrapped line goes on with its sentence; a blank line ends it
+        return max([view.rfind(c, 0, at) + 1 for c in "。！？；"] + [view.rfind("\n\n", 0, at) + 2, 0])
+    s0 = sentence_start(start)
+    if s0 == 0 or view[s0 - 1] not in "。！？；":
+        return None   # the count opens a paragraph: nothing just named
+    previous = view[sentence_start(s0 - 1):s0 - 1]
+    if re.search(r"\n[ \t]*(?:[-*+|]|\d+[.)])", previous):
+        return None   # a list or a table ends there: its items are counted where they are listed
+    lists = list(_LIST.finditer(previous))
+    # the list must close the sentence (a bracket may follow it)
+    if not lists or re.sub(r"（[^）]*）|\([^)]*\)|\s", "", previous[lists[-1].end():]):
+        return None
+    last = lists[-1].group(0)
+    if re.search(r"等|之类|诸如", last.split(SEPARATOR)[-1]):
+        return None   # 含有 I、gave 等词: examples of a longer list, not the items
+    named = [n for n in last.split(SEPARATOR) if n.strip()]
+    tail = re.split(r"以及|和|与|及|或", named[-1], maxsplit=1)
+    if len(tail) == 2 and tail[0].strip() and tail[1].strip():
+        named[-1:] = tail
+    return len(named) if len(named) >= 2 else None
+
+
+# items joined by 、 (a formula, a quoted name, a short word each), the last one maybe joined by 和/与/及/或
+_ITEM_TEXT = r"(?:\$[^$\n]+\$|“[^”\n]{1,12}”|[^、。！？；：:，,（）()\n$“”]{1,16})"
+_LIST = re.compile(rf"{_ITEM_TEXT}(?:\s*、\s*{_ITEM_TEXT})+")
+
+
 _UNIT = re.compile(r"“[^”\n]*”|「[^」\n]*」|`[^`\n]+`|\$[^$\n]+\$")
 _LATIN_UNIT = re.compile(r"[A-Za-z][A-Za-z0-9_-]*(?![A-Za-z0-9_-])")
 _JOIN = re.compile(r"\s*(?:、|，|,|以及|和|与|及|或)\s*")
@@ -201,8 +232,8 @@ def items_after(body: str, end: int) -> int | None:
             return None
         items = [x for x in _SPLIT.split(rest[at + 1:close]) if x.strip()]
         return len(items) if len(items) >= 2 else None
-    if mark in "：:":
-        items = [x for x in _SPLIT.split(rest[at + 1:]) if x.strip()]
+    if mark in "：:—":   # 两种做法：A、B; 四件事拿主意——A、B、C 以及 D
+        items = [x for x in _SPLIT.split(rest[at + 1:].rstrip("：: ")) if x.strip()]
         return len(items) if len(items) >= 2 else None
     n, i = 0, at
     units = _UNIT

@@ -567,6 +567,12 @@ def check_formulas_against_kernels(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def _clause_after(body: str, token) -> str:
+    """The words after a count up to its clause's end (至少有两种彼此截然不同的解释：… → 种彼此截然不同的解释)."""
+    rest = body[token.end:token.end + 24]
+    return re.split(r"[，,。；;：:！？!?\n]", rest, maxsplit=1)[0]
+
+
 def digit_phrase(body: str, token) -> str:
     """17 分钟前 → '17分钟前': a count in digits with its measure word, in the form the seed data keeps."""
     if not re.fullmatch(r"\d+", token.text):
@@ -972,17 +978,30 @@ def _count_claimed(ctx: Context, token) -> None:
                                        claim=index))
 
 
+def _points_back(body: str, token) -> bool:
+    """这 3 组参数: a count in digits after 这, with its measure word, points back as 这三组 does (classify reads the
+    word form as an anaphora; the digit form is the same count and is read the same way)."""
+    return (token.text.isdigit() and body[:token.start].rstrip().endswith("这")
+            and re.match(rf"\s*(?:{classify.MEASURE})", body[token.end:]) is not None
+            and not re.match(r"\s*倍", body[token.end:]))
+
+
 def _check_anaphora(ctx: Context, token) -> None:
     """这三本账 points back at items just named and is no number of its own; where its own clause names them
-    (把 A、B 和 C 这三本账合起来), the count must be theirs."""
-    if not (token.word and token.context.startswith("anaphora")) or not ctx.page.body[:token.start].rstrip().endswith("这"):
+    (把 A、B 和 C 这三本账合起来), or the sentence before names them in a list (同一套 $W_x$、$W_h$、$b$。这三组参数…),
+    the count must be theirs."""
+    if not (token.word and token.context.startswith("anaphora") or _points_back(ctx.page.body, token)) \
+            or not ctx.page.body[:token.start].rstrip().endswith("这"):
         return   # 那三类 points further back, and 这一章 is 'this chapter', no count
-    stated = classify.word_value(token.text)
+    stated = int(token.text) if token.text.isdigit() else classify.word_value(token.text)
     if stated is None or stated < 2:
         return
-    listed = counts.named_before(classify.prose_view(ctx.page.body), token.start)
+    view = classify.prose_view(ctx.page.body)
+    listed = counts.named_before(view, token.start)
+    if listed is None:
+        listed = counts.listed_in_previous_sentence(view, token.start)
     if listed is not None and stated != listed:
-        ctx.fail(ctx.page.line_of(token.start), f"{token.text!r} points back at the items this sentence names, but "
+        ctx.fail(ctx.page.line_of(token.start), f"{token.text!r} points back at the items just named, but "
                                                 f"there are {listed}; write {listed} or name {int(stated)}")
 
 
@@ -1012,7 +1031,8 @@ def check_completeness(ctx: Context) -> None:
                 report.cited[entry].numbers += 1
                 report.marks.append(kinds.Mark(token.start, token.end, token.text,
                                                report.cited[entry].kind or "paper", cited=entry))
-        elif ctx.course.states_phrase(token.phrase if token.word else digit_phrase(ctx.page.body, token)):
+        elif ctx.course.states_phrase(token.phrase if token.word else digit_phrase(ctx.page.body, token),
+                                      _clause_after(ctx.page.body, token)):
             report.numbers_course += 1  # the seed section states this count in these words: the course's own
             report.marks.append(kinds.Mark(token.start, token.end, token.text, "course"))
         elif (token.word and not token.phrase.startswith(SETTERS)   # 宽度为二, 约为三 set a value, count nothing
@@ -1035,6 +1055,9 @@ def check_completeness(ctx: Context) -> None:
         elif ((token.word and not token.phrase.startswith(SETTERS) or token.text.isdigit())
               and counts.items_after(ctx.page.body, token.end) == _count_value(token)):
             report.numbers_enumerated += 1   # 两条评论“A”和“B”, 有 2 条（E 和 F）: the items it counts follow it
+        elif _points_back(ctx.page.body, token):
+            _check_anaphora(ctx, token)   # 这 3 组, as 这三组: the items just named, checked where they are listed
+            continue
         elif _definition_constant(ctx.page.body, token):
             continue   # 加起来为 1: counted as its words 为一 are, which is not at all
         elif (index := _restated_claim(ctx, token)) is not None:

@@ -60,10 +60,11 @@ class SectionNumbers:
         return SectionNumbers(source, self.values | other.values, self.phrases | other.phrases,
                               self.dates | other.dates)
 
-    def states_phrase(self, phrase: str) -> bool:
+    def states_phrase(self, phrase: str, clause: str = "") -> bool:
         """Does the section write this count (numeral + measure word + what follows)? The two characters kept after
         the measure word are context, so one side's may be a prefix of the other's (the seed's 四步, the page's
-        这四步合起来 → 四步合起)."""
+        这四步合起来 → 四步合起). `clause`: the page's words after the measure word up to the clause's end, where
+        the counted noun may stand after its modifiers (the seed's 两种解释, the page's 两种彼此截然不同的解释)."""
         if not phrase:
             return False
         if phrase in self.phrases:
@@ -80,7 +81,8 @@ class SectionNumbers:
             # the noun is the first character after the measure word; what follows it is the sentence going on
             # (the seed's 两个门通常, the page's 两个门一般: the same two gates)
             same_noun = (s.group("tail").startswith(tail) or tail.startswith(s.group("tail"))
-                         or s.group("tail")[:1] == tail[:1])
+                         or s.group("tail")[:1] == tail[:1]
+                         or len(s.group("tail")) == 2 and f"的{s.group('tail')}" in clause)
             if s.group("head") == head and same_noun:
                 return True
             # the same count of the same thing, whatever words follow (the seed's 两次E[bank], the page's 两次出现;

@@ -318,7 +318,7 @@ def test_a_count_pointing_back_at_items_its_clause_names_is_their_count(tmp_path
     page = tmp_path / path.name
     page.write_text(text.replace("这三本账", "这四本账"), encoding="utf-8")
     [error] = [e for e in check_page(page).errors if "points back" in e]
-    assert "'四本' points back at the items this sentence names, but there are 3" in error
+    assert "'四本' points back at the items just named, but there are 3" in error
     page.write_text(text.replace("输出投影表这三本账", "输出投影表那四本账").replace("这一节", "这一章"), encoding="utf-8")
     assert not [e for e in check_page(page).errors if "points back" in e]
     assert not [e for e in check_page(path).errors if "points back" in e]
@@ -332,3 +332,32 @@ def test_an_unclaimed_count_of_named_things_is_told_how_to_name_them_not_to_drop
     assert not errors(tmp_path, page("在上面的前提下，两种算法（递推与并行）给出同样的输出。", verify=False))
     assert not errors(tmp_path, page("在上面的前提下，这两种算法给出同样的输出。", verify=False))
     assert errors(tmp_path, page("在上面的前提下，两种算法（递推、并行与分块）给出同样的输出。", verify=False))
+
+
+def test_a_course_count_may_put_modifiers_before_its_noun(tmp_path):
+    """honest_6 H6-060: lecture §7.12 writes 两种解释; the page's 两种彼此截然不同的解释 is the same count of the same
+    noun, its modifiers between the measure word and the noun. Another count, or another noun, is still no course
+    count."""
+    assert not errors(tmp_path, page("系统若回答红柜，至少有两种彼此截然不同的解释。", source="lecture §7.12", verify=False))
+    assert errors(tmp_path, page("系统若回答红柜，至少有三种彼此截然不同的解释。", source="lecture §7.12", verify=False))
+    assert errors(tmp_path, page("系统若回答红柜，至少有两种彼此截然不同的做法。", source="lecture §7.12", verify=False))
+
+
+def test_items_after_a_dash_are_what_the_count_counts(tmp_path):
+    """honest_6 H6-063: 对四件事拿主意——him、gave、a book 以及时间词的位置 lists the four things after the dash."""
+    assert not errors(tmp_path, page("草稿要自己对四件事拿主意——him、gave、a book 以及时间词的位置。", verify=False))
+    wrong = errors(tmp_path, page("草稿要自己对五件事拿主意——him、gave、a book 以及时间词的位置。", verify=False))
+    assert any("五件" in e for e in wrong), wrong
+
+
+def test_a_pronoun_count_in_digits_points_back_like_its_word_form(tmp_path):
+    """honest_6 H6-084: 这 3 组参数 is 这三组参数 written in digits; both point back at the list that closes the
+    sentence before (同一套 $W_x$、$W_h$、$b$), and both fail when that list has another length."""
+    named = "途中每一步用的都是同一套 $W_x$、$W_h$、$b$（见上一节）。所以这{n}组参数的梯度是各步贡献之和。"
+    assert not errors(tmp_path, page(named.format(n=" 3 "), verify=False))
+    assert not errors(tmp_path, page(named.format(n="三"), verify=False))
+    for wrong in (" 4 ", "四"):
+        found = errors(tmp_path, page(named.format(n=wrong), verify=False))
+        assert any("points back at the items just named, but there are 3" in e for e in found), found
+    # a list of examples (等) is not the items a later count points back at
+    assert not errors(tmp_path, page("词表另外含有 I、gave 等词。这五个候选只是局部集合。", verify=False))

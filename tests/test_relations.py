@@ -96,6 +96,7 @@ def test_predicates_index_and_chain():
     ("束搜索的概率低于穷举", ["低于"]), ("A 比 B 高出不少", ["比 B 高"]), ("比例为一半", []),
     ("对比两个模型", []), ("从 0.5 升到 0.525", ["升到"]), ("larger than the rest", ["larger than"]),
     ("low、lower、new", []), ("相差不超过 1e-12", ["不超过"]),
+    ("每追加一项都往下走", ["往下走"]),   # the r14 new author's decrease, which the vocabulary lacked
 ])
 def test_comparison_vocabulary(text, words):
     assert [m.group(0) for m in comparison_words(text)] == words
@@ -447,3 +448,11 @@ def test_a_position_relation_follows_its_reworded_sentence_but_not_a_swapped_par
     assert not any("relation 0" in e for e in report_errors), report_errors
     swapped = _gradient_page(tmp_path, (old, reworded.replace("第二列", "第二行")))
     assert any("relation 0 text not found" in e for e in swapped), swapped
+
+
+def test_the_same_total_is_an_equality_and_likewise_is_not():
+    """The r14 new author's relation text '凑出同样的总数' (SwiGLU's width chosen for the same total) states an
+    equality; 同样 as 'likewise' (同样可以这样算) does not."""
+    from checker.relations import EQUALITY
+    assert EQUALITY.search("SwiGLU 若想凑出同样的总数")
+    assert not EQUALITY.search("解码器同样可以这样算")
