@@ -461,6 +461,25 @@ def check_comparisons(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def _quote_relocator(ctx: Context):
+    """relocate_quote for checker.provenance: a cited text whose sentence was reworded (the same numbers and names,
+    the same statement words, in one sentence the pin file does not hold unchanged) is read where it now stands,
+    noted like a relocated claim, and `make pin` writes its new text into the entry."""
+    pinned = _pinned_text(ctx.page.path)
+
+    def relocate_quote(i: int, text: str) -> str | None:
+        new = relations_relocated_text(text, ctx.page.body, pinned, relocation.contrast_swaps, quote=True)
+        if new is None:
+            return None
+        line = claim_line(ctx.page, "cited", i)
+        ctx.report.notes.append(f"{ctx.report.path}:{line}: cited text {i} found in reworded text {new!r}; its entry "
+                                f"still reads {text!r}: `make pin PAGE={project_relative(ctx.page.path)}` shows the "
+                                "update to accept")
+        ctx.report.relocations.append(relocation.Update(ctx.page.path, line, i, text, new, "cited text"))
+        return new
+    return relocate_quote
+
+
 def _relation_relocator(ctx: Context):
     """relocate_text for checker.relations: a relation whose sentence was reworded is found in the new sentence
     (relations.relocated_text), noted in the report like a relocated claim, and `make pin` writes its new text."""
@@ -676,7 +695,7 @@ def check_declared_kinds(ctx: Context) -> None:
 
 def check_provenance(ctx: Context) -> None:
     """Citations checked against the bibliography and the recorded numbers (checker/provenance.py)."""
-    found = provenance.check(ctx.page, classify.numbers_in, compare)
+    found = provenance.check(ctx.page, classify.numbers_in, compare, _quote_relocator(ctx))
     for line, message in found.errors:
         ctx.fail(line, message)
     ctx.covered += [Cover(start, end, "cited", entry) for start, end, entry in found.covered]

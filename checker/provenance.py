@@ -139,9 +139,10 @@ def _allowed_values(citation: Citation, source) -> list[tuple[float, str]]:
     return out
 
 
-def check(page, numbers_in, compare) -> Provenance:
+def check(page, numbers_in, compare, relocate_quote=None) -> Provenance:
     """Long because its checks share the parsed citations, the located cited texts and the page's sources; each part is a helper below, this function is their order. The provenance stage. `numbers_in(text)` yields tokens with .text/.structural (checker.classify);
-    `compare(printed, value)` -> (ok, why) (checker.numbers)."""
+    `compare(printed, value)` -> (ok, why) (checker.numbers). `relocate_quote(i, text)`: the reworded text of cited
+    entry i when its text is no longer on the page (checker/pipeline.py), else None."""
     result = Provenance()
     meta, body = page.meta, page.body
     lines = page.meta_lines
@@ -201,6 +202,9 @@ def check(page, numbers_in, compare) -> Provenance:
             fail(line, f"cited {i} is a {kind} number but evidence does not list {kind!r}")
         needle = re.escape(squeeze(str(cite["text"]))[0])
         found = list(re.finditer(needle, squeezed))
+        if not found and relocate_quote is not None and (moved := relocate_quote(i, str(cite["text"]))):
+            cite = {**cite, "text": moved}   # its sentence was reworded: the numbers are read where they now stand
+            found = list(re.finditer(re.escape(squeeze(moved)[0]), squeezed))
         if not found:
             fail(line, f"cited text {i} not found in the page body: {cite['text']!r}; restore it or update the entry")
         for m in found:

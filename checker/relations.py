@@ -687,14 +687,16 @@ def _signature(text: str) -> list[str]:
     return [w for _, w in sorted(said)]
 
 
-def relocated_text(text: str, body: str, unchanged, contrast_swaps) -> str | None:
+def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote: bool = False) -> str | None:
     """The page's sentence a relation's text was reworded into, or None: the one sentence not standing unchanged
     in the pin file (`unchanged(sentence)`) whose comparison words say what the text's said, in order (同样 ->
     一样, 不变 -> 不变; never 大 -> 小), that holds the text's names, symbols and digits and at least half of its
     words, and swaps none of its words for a counterpart (`contrast_swaps(old, new)`, checker/relocation.py). A
-    relation follows its sentence as a claim does: the page notes it and `make pin` writes the new text."""
+    relation follows its sentence as a claim does: the page notes it and `make pin` writes the new text. `quote`: a
+    cited text (it may have no comparison word; its names may change order, as the cited-names check keeps each
+    beside its own number; its statement words must stay)."""
     wanted = _signature(text)
-    if not wanted:
+    if not wanted and not quote:
         return None
     latin = re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?", squeeze(text)[0])
     words = set(re.findall(r"[\u3400-\u9fff]", text))
@@ -703,20 +705,33 @@ def relocated_text(text: str, body: str, unchanged, contrast_swaps) -> str | Non
     for start, end in sentences(view):
         sentence = body[start:end].strip().rstrip("。！？；!?;").strip()
         flat = squeeze(sentence)[0]
-        if not flat or unchanged(flat) or _signature(sentence) != wanted:
+        if not flat or unchanged(flat) or not quote and _signature(sentence) != wanted:
             continue
         have = re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?", flat)
         if any(have.count(t) < latin.count(t) for t in set(latin)):
             continue
         if 2 * len(words & set(flat)) < len(words) or contrast_swaps(text, sentence):
             continue
-        if not _in_order(_NAMED.findall(squeeze(text)[0]), _NAMED.findall(flat)):
+        if not quote and not _in_order(_NAMED.findall(squeeze(text)[0]), _NAMED.findall(flat)):
             continue   # “猫”…最大，“我”最小 -> “我”…最大，“猫”最小: the same words about the other names
+        if quote and not _statement_words_kept(text, sentence):
+            continue
         kept = " ".join(_clauses_holding(sentence, latin).split())
+        if quote and _signature(kept) != wanted:
+            continue   # a quote's own clauses say what it said (看 All 这一列 before it is the page's, not the paper's)
         if len(set(re.findall(r"[\u3400-\u9fff]", kept)) - words - function_characters()) > MAX_NEW_CHARACTERS:
             continue   # 因为……挨得近 -> 尽管……相距很远: new content, not a rewording
         found.append(kept)
     return found[0] if len(found) == 1 else None
+
+
+def _statement_words_kept(text: str, sentence: str) -> bool:
+    """The cited text's statement words (negation, source, modality …; checker/statements.py) all stand in the
+    sentence, and it adds none: 得 17.82 -> 没有得到 17.82 is not the paper's number reworded."""
+    from checker.statements import tokens
+    def words(t):
+        return sorted(w for _, w in tokens(t))
+    return words(text) == words(_clauses_holding(sentence, re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?", squeeze(text)[0])))
 
 
 _NAMED = re.compile(r"“[^”]{1,12}”|[A-Za-z][A-Za-z0-9_]*")

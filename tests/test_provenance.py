@@ -390,3 +390,32 @@ def test_a_count_in_an_enumeration_counts_what_the_last_one_counts():
     assert not _same_summary("count 7个", verified)             # a count the body does not give
     assert not _same_summary("count 10种", verified)            # the same number counting something else
     assert _as_summary(classify.numbers_in("取 3、4、10 个候选")[0], "取 3、4、10 个候选") == "count 3个候选"
+
+
+QUOTE_PAGE = """---
+id: test.quote
+title: t
+source: test
+evidence: [paper]
+cited:
+  - text: '固定表示基线 RNNenc-50 得 17.82，动态读取的 RNNsearch-50 得 26.75'
+    source: 'bahdanau2014 Table 1, p. 8'
+---
+# t
+
+Bahdanau 等 v1（2014-09-01）物理第 8 页的 Table 1，看 All 这一列：{said}。
+"""
+
+
+def test_a_cited_text_follows_its_reworded_sentence_and_is_still_checked(tmp_path):
+    """honest_6 H6-016: the two clauses of a cited sentence exchanged, each name beside its own number, is the paper's
+    statement reordered: the entry is read where it now stands (a note; `make pin` writes its new text). The same
+    numbers beside the other names, a changed number or an added negation is not the cited text."""
+    said = "固定表示基线 RNNenc-50 得 17.82，动态读取的 RNNsearch-50 得 26.75"
+    assert check(tmp_path, QUOTE_PAGE.format(said=said)) == []
+    reordered = check_text(tmp_path, QUOTE_PAGE.format(said="动态读取的 RNNsearch-50 得 26.75，固定表示基线 RNNenc-50 得 17.82"))
+    assert reordered.errors == [] and any("cited text 0 found in reworded text" in n for n in reordered.notes), reordered
+    for wrong in ("动态读取的 RNNsearch-50 得 17.82，固定表示基线 RNNenc-50 得 26.75",   # the numbers exchanged
+                  "动态读取的 RNNsearch-50 得 26.57，固定表示基线 RNNenc-50 得 17.82",   # a digit changed
+                  "动态读取的 RNNsearch-50 得 26.75，固定表示基线 RNNenc-50 的得分不是 17.82"):   # a negation added
+        assert check(tmp_path, QUOTE_PAGE.format(said=wrong)), wrong
