@@ -222,6 +222,24 @@ def test_a_table_claim_is_not_relocated_past_a_changed_header_and_says_it_was_no
     assert not _variant(tmp_path, text, page).failed
 
 
+def test_a_header_cell_reworded_around_its_own_names_is_a_rewording(tmp_path):
+    """honest_6 H6-020: header cells reworded around their Latin names (NLL（每 token） -> 每 token 的 NLL), or keeping
+    two thirds of their own characters (整句对的条数 -> 答对的整句数), are the same columns; another name (NLL -> PPL)
+    or two columns' headers exchanged is not."""
+    page = ROOT / "docs" / "lecture" / "ch03" / "3-14.md"
+    text = page.read_text(encoding="utf-8")
+    header = "| 读取方式 | NLL（每 token） | token 对的个数（比例） | 整句对的条数（比例） |"
+    assert header in text, "the page changed; pick another claimed table"
+    end = text.index("\n---\n", 4)
+    honest = "| 读取方式 | 每 token 的 NLL | 答对的 token 数（比例） | 答对的整句数（比例） |"
+    reworded = _variant(tmp_path, text[:end] + text[end:].replace(header, honest), page)
+    assert not reworded.failed and _found(reworded.notes), (reworded.errors, reworded.notes)
+    for wrong in ("| 读取方式 | PPL（每 token） | token 对的个数（比例） | 整句对的条数（比例） |",
+                  "| 读取方式 | NLL（每 token） | 整句对的条数（比例） | token 对的个数（比例） |"):
+        report = _variant(tmp_path, text[:end] + text[end:].replace(header, wrong), page)
+        assert any("not found in the page body" in e for e in report.errors), (wrong, report.errors)
+
+
 def test_a_relation_follows_its_reworded_sentence_but_not_a_reversed_one(tmp_path):
     """Primer 12-4's relation '保留三位小数时结果相同' (honest corpus H4-090): reworded to 两者相同 it is found in
     the new sentence with a note, and `make pin` can write the new text; said to differ, it is not found and the
