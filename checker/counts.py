@@ -175,6 +175,20 @@ def named_before(view: str, start: int) -> int | None:
     return None
 
 
+def listed_right_before(view: str, start: int) -> int | None:
+    """named_before, only where the list ends right at the count (保留、写入和输出三个动作; A、B 和 C 三个): items
+    joined by 、, the last a short word that is not a possessive (源句和它的六个表示 names no list; B、C 各自重复同
+    样的四步 counts steps, not B and C)."""
+    named = named_before(view, start)
+    s0, _ = _sentence_bounds(view, start)
+    clause = view[max(s0, max(view.rfind(c, 0, start) for c in "，,：（(") + 1):start]
+    if named is None or SEPARATOR not in clause:
+        return None
+    last = re.split(r"、|以及|和|与|及|或", clause)[-1].strip()
+    last = re.sub(r"(?:这些|这|那|共|一共|等|总共)\s*$", "", last).strip()
+    return named if 0 < len(last) <= 4 and not last.endswith("的") and "”" not in last else None
+
+
 def listed_in_previous_sentence(view: str, start: int) -> int | None:
     """How many items the sentence before the count's names in the list that closes it (同一套 $W_x$、$W_h$、$b$。
     这三组参数…: three), when the count's own sentence names none and the two sentences share a paragraph; None

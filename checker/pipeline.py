@@ -981,6 +981,21 @@ def _list_counted_before(body: str, token, listed: int) -> bool:
                for other in classify.numbers_in(body[:token.start]) if not other.structural)
 
 
+def _named_otherwise(ctx: Context, token) -> bool:
+    """A count whose own clause names its items right before it (保留、写入和输出三个动作) is theirs: when the
+    names are another number of items, it fails here, before the course's phrases are consulted (lecture §2.2
+    writes 四个 of the four $W$, which is no count of these three actions)."""
+    if not (token.word and not token.phrase.startswith(SETTERS) or digit_phrase(ctx.page.body, token)):
+        return False
+    named = counts.listed_right_before(classify.prose_view(ctx.page.body), token.start)
+    stated = _count_value(token)
+    if named is None or stated is None or named == stated:
+        return False
+    ctx.fail(ctx.page.line_of(token.start), f"{token.text!r} counts the items named right before it, but there are "
+                                            f"{named}; write {named} or name {int(stated)}")
+    return True
+
+
 def _count_value(token) -> float | None:
     return float(token.text) if token.text.isdigit() else classify.word_value(token.text)
 
@@ -1050,6 +1065,8 @@ def check_completeness(ctx: Context) -> None:
                 report.cited[entry].numbers += 1
                 report.marks.append(kinds.Mark(token.start, token.end, token.text,
                                                report.cited[entry].kind or "paper", cited=entry))
+        elif _named_otherwise(ctx, token):
+            continue   # 保留、写入和输出四个动作: wrong whoever states a 四个 elsewhere (failed in _named_otherwise)
         elif ctx.course.states_phrase(token.phrase if token.word else digit_phrase(ctx.page.body, token),
                                       _clause_after(ctx.page.body, token)):
             report.numbers_course += 1  # the seed section states this count in these words: the course's own

@@ -361,3 +361,12 @@ def test_a_pronoun_count_in_digits_points_back_like_its_word_form(tmp_path):
         assert any("points back at the items just named, but there are 3" in e for e in found), found
     # a list of examples (等) is not the items a later count points back at
     assert not errors(tmp_path, page("词表另外含有 I、gave 等词。这五个候选只是局部集合。", verify=False))
+
+
+def test_a_count_right_after_its_named_items_is_theirs_whoever_states_the_number(tmp_path):
+    """blind_wrong_8 W8-043: lecture §2.2 writes 四个 of its four $W$; 保留、写入和输出四个动作 names three actions and
+    is wrong all the same. A list that does not end at the count (B、C 各自重复同样的四步) is not what it counts."""
+    assert not errors(tmp_path, page("一步更新拆成保留、写入和输出三个动作。", source="lecture §2.2", verify=False))
+    wrong = errors(tmp_path, page("一步更新拆成保留、写入和输出四个动作。", source="lecture §2.2", verify=False))
+    assert any("'四个' counts the items named right before it, but there are 3" in e for e in wrong), wrong
+    assert not errors(tmp_path, page("B、C 各自重复同样的四步。", source="primer §13.3", verify=False))
