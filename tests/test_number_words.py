@@ -370,3 +370,12 @@ def test_a_count_right_after_its_named_items_is_theirs_whoever_states_the_number
     wrong = errors(tmp_path, page("一步更新拆成保留、写入和输出四个动作。", source="lecture §2.2", verify=False))
     assert any("'四个' counts the items named right before it, but there are 3" in e for e in wrong), wrong
     assert not errors(tmp_path, page("B、C 各自重复同样的四步。", source="primer §13.3", verify=False))
+
+
+def test_a_one_hot_constant_reads_the_same_in_digits_and_in_words(tmp_path):
+    """honest_7 H7-004: 在第 i 维取一，其余各维都是零 -> 取 1 … 都是 0. The constants of a definition cost no claim in
+    either form (else the checker teaches writing 一 for 1); a value of two or more set by 取 is a value in both."""
+    assert not errors(tmp_path, page("在第 $i$ 维取一，其余各维都是零。", verify=False))
+    assert not errors(tmp_path, page("在第 $i$ 维取 1，其余各维都是 0。", verify=False))
+    for value in ("窗口取三，", "窗口取 3，"):
+        assert errors(tmp_path, page(value + "再往下算。", verify=False)), value
