@@ -372,6 +372,26 @@ def new_template(body: str, offsets: list[int], located: Located, holes: list[st
     return re.sub(r"\s*\n\s*", " ", "".join(pieces))
 
 
+def _renumbered(front: str, update: Update) -> tuple[str, str]:
+    """A relation reads a cited entry's numbers by their place in its text ({cited[0][1]}: entry 0's second number).
+    When the reworded text prints them in another order (固定摘要是 57.67%，动态读取是 87.00% -> 动态读取是 87.00%，
+    固定摘要是 57.67%), each {cited[i][j]} is moved to the number's new place, so a predicate keeps meaning what it
+    meant; ('', why) when a number is printed twice and its new place is not known."""
+    from checker.classify import numbers_in
+    def printed(text: str) -> list[str]:
+        return [t.text for t in numbers_in(text) if not t.structural]
+    was, now = printed(update.old), printed(update.new)
+    if was == now:
+        return front, ""
+    if sorted(was) != sorted(now) or len(set(was)) != len(was):
+        return front, (f"cited text {update.index}'s numbers are printed in another order and cannot be matched one "
+                       "to one; edit the entry and the relations that read it ({cited[i][j]}) by hand")
+    place = {j: now.index(number) for j, number in enumerate(was)}
+    pattern = re.compile(r"\{cited\[" + str(update.index) + r"\]\[(\d+)\]\}")
+    return pattern.sub(lambda m: "{cited[%d][%d]}" % (update.index, place.get(int(m.group(1)), int(m.group(1)))),
+                       front), ""
+
+
 def _quoted(template: str) -> str:
     return "'" + template.replace("'", "''") + "'"
 
@@ -384,7 +404,12 @@ def rewrite(update: Update) -> str:
     old = _quoted(update.old)
     if end < 0 or text[:end].count(old) != 1:
         return f"{update.what} {update.index}'s text is not written once as {old} in the front matter; edit it by hand"
-    store = text[:end].replace(old, _quoted(update.new)) + text[end:]
+    front = text[:end].replace(old, _quoted(update.new))
+    if update.what == "cited text":
+        front, problem = _renumbered(front, update)
+        if problem:
+            return problem
+    store = front + text[end:]
     temporary = update.path.with_name(update.path.name + ".pinning")
     temporary.write_bytes(store.encode("utf-8"))
     shutil.copymode(update.path, temporary)

@@ -280,3 +280,26 @@ def test_a_relation_is_not_relocated_onto_a_reversed_trend_or_new_content():
     reason = "几乎不变，因为 her 与 him 的输入向量本来就挨得近"
     changed = "换成 him 后几乎不变，尽管 her 与 him 的输入向量本来相距很远。\n"
     assert relocated_text(reason, changed, lambda t: False, relocation.contrast_swaps) is None
+
+
+def test_make_pin_moves_a_relations_cited_places_when_a_reworded_cited_text_reorders_its_numbers(project):
+    """honest_7 H7-025: 固定摘要是 57.67%，动态读取是 87.00% -> 动态读取是 87.00%，固定摘要是 57.67%. The entry follows
+    its sentence; a relation that read {cited[0][0]} (57.67) must still read 57.67 after `make pin` writes the new
+    text, so the pin moves it to {cited[0][1]}, and the page passes with no note."""
+    from conftest import run_in
+    rel = "docs/lecture/ch03/3-10.md"
+    page = project / rel
+    old = "自由生成时，固定摘要的整句精确匹配是 57.67%，动态读取是 87.00%"
+    new = "自由生成时，动态读取的整句精确匹配是 87.00%，固定摘要是 57.67%"
+    text = page.read_text(encoding="utf-8")
+    end = text.index("\n---\n", 4)
+    assert old in text[end:] and "{metrics.fixed.exact_match} < {cited[0][0]}" in text[:end], "the page changed"
+    page.write_text(text[:end] + text[end:].replace(old, new), encoding="utf-8")
+    pinned = run_in(project, "checker.pin", "--accept-all", rel)
+    assert pinned.returncode == 0, pinned.stdout[-1500:]
+    front = page.read_text(encoding="utf-8").split("\n---\n", 1)[0]
+    assert "text: '动态读取的整句精确匹配是 87.00%，固定摘要是 57.67%'" in front \
+        and "{metrics.fixed.exact_match} < {cited[0][1]}" in front \
+        and "{cited[0][0]} > {cited[0][1]}" in front, pinned.stdout[-3000:]
+    after = run_in(project, "verify", rel)
+    assert after.returncode == 0 and "note: " not in after.stdout, after.stdout[-1500:]
