@@ -379,3 +379,14 @@ def test_a_one_hot_constant_reads_the_same_in_digits_and_in_words(tmp_path):
     assert not errors(tmp_path, page("在第 $i$ 维取 1，其余各维都是 0。", verify=False))
     for value in ("窗口取三，", "窗口取 3，"):
         assert errors(tmp_path, page(value + "再往下算。", verify=False)), value
+
+
+def test_pieces_are_counted_in_words_and_in_digits_alike(tmp_path):
+    """honest_7 H7-054: 分成五片子词 -> 分成 5 片子词. 片 was no measure word, so the word form was no number at all while
+    the digits needed a claim; the course's §5.4 count now passes in both forms, another count in neither, and the
+    noun 片段 (旧六片段) is no count of pieces."""
+    for said in ("一个新名字如果分成五片子词。", "一个新名字如果分成 5 片子词。"):
+        assert not errors(tmp_path, page(said, source="lecture §5.4", verify=False)), said
+    for said in ("一个新名字如果分成六片子词。", "一个新名字如果分成 6 片子词。"):
+        assert errors(tmp_path, page(said, source="lecture §5.4", verify=False)), said
+    assert not errors(tmp_path, page("沿用旧六片段的例子。", source="lecture §5.4", verify=False))
