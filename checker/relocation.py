@@ -102,23 +102,34 @@ def _chains(squeezed: str, literals: list[str], places: list[list[tuple[int, int
     return chains
 
 
-def _outer(text: str, start: int, end: int, breaks: int, backwards: bool, lines: list[int], rows: int = 0) -> str:
+def _outer(text: str, start: int, end: int, breaks: int, backwards: bool, lines: list[int], rows: int = 0,
+           ends: int | None = None) -> str:
     """The words before a match's first number (backwards) or after its last one, up to the clause break or line
     break that ends them: as many clause breaks further as the template's own outer words hold, and as many lines
-    further as they span (`rows`: a table claim's header rows stand before its first number)."""
+    further as they span (`rows`: a table claim's header rows stand before its first number). `ends`: how many
+    sentence ends the template's outer words hold; a sentence end beyond them stops the search (a rewording that
+    puts its subject after the number must not pull the sentence before into the claim's words)."""
     if backwards:
-        pos = start
+        pos, passed = start, 0
         for _ in range(breaks + 1):
             pos = max(text.rfind(c, 0, pos) for c in CLAUSE_BREAK)
             if pos < 0:
                 break
+            if text[pos] in SENTENCE_END:
+                passed += 1
+                if ends is not None and passed > ends:
+                    break
         starts = [i for i in lines if i <= start]
         line = starts[-1 - rows] if len(starts) > rows else 0
         return text[max(pos + 1, line):start]
-    pos = end
+    pos, passed = end, 0
     for k in range(breaks + 1):
         found = [i for i in (text.find(c, end if k == 0 else pos + 1) for c in CLAUSE_BREAK) if i >= 0]
         pos = min(found) if found else len(text)
+        if pos < len(text) and text[pos] in SENTENCE_END:
+            passed += 1
+            if ends is not None and passed > ends:
+                break
     starts = [i for i in lines if i > end]
     line = starts[rows] if len(starts) > rows else len(text)
     return text[end:min(pos, line)]
@@ -131,6 +142,10 @@ def _rows(literal: str) -> int:
 
 def _count_breaks(text: str) -> int:
     return sum(text.count(c) for c in CLAUSE_BREAK)
+
+
+def _count_ends(text: str) -> int:
+    return sum(text.count(c) for c in SENTENCE_END)
 
 
 def _unit(text: str) -> str:
@@ -323,8 +338,10 @@ def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, li
     found = []
     for spans in _chains(squeezed, literals, places):
         first, last = spans[0][0], spans[-1][1]
-        head = _outer(squeezed, first, last, _count_breaks(literals[0]), True, lines, _rows(literals[0]))
-        tail = _outer(squeezed, first, last, _count_breaks(literals[-1]), False, lines, _rows(literals[-1]))
+        head = _outer(squeezed, first, last, _count_breaks(literals[0]), True, lines, _rows(literals[0]),
+                      _count_ends(literals[0]))
+        tail = _outer(squeezed, first, last, _count_breaks(literals[-1]), False, lines, _rows(literals[-1]),
+                      _count_ends(literals[-1]))
         gaps = [squeezed[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
         page_parts = [head, *gaps, tail]
         region = (first - len(head), last + len(tail))

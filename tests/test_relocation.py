@@ -303,3 +303,15 @@ def test_make_pin_moves_a_relations_cited_places_when_a_reworded_cited_text_reor
         and "{cited[0][0]} > {cited[0][1]}" in front, pinned.stdout[-3000:]
     after = run_in(project, "verify", rel)
     assert after.returncode == 0 and "note: " not in after.stdout, after.stdout[-1500:]
+
+
+def test_a_claims_words_do_not_reach_back_into_the_sentence_before():
+    """honest_7 H7-066: the template's first words span one clause (权重在均匀值以上的位置，图 A 有); the rewording
+    starts a new sentence right before the number, and the search for those words stopped only after two breaks,
+    taking in the sentence before (最大权重只是均匀值的 1.36 倍。) with its own statement words. A sentence end the
+    template's words do not hold stops it; a claim that does span two sentences is still read across them."""
+    values = {"a": 7, "b": 9}
+    edit = ("权重在均匀值以上的位置，图 A 有 {a} 个，图 B 有 {b} 个 => 最大权重只是均匀值的 1.36 倍。图 A 有 7 个位置的"
+            "权重在均匀值以上，图 B 有 9 个")
+    assert _relocated(edit, values) == "图A有■个位置的权重在均匀值以上，图B有■个"
+    assert _relocated("一共 {a} 个。其中 {b} 个在上面 => 一共 7 个。其中 9 个在上面", values)
