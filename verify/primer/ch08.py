@@ -79,10 +79,10 @@ def tanh_rnn() -> dict:
             "notebook_final_A": decayed_record(_features(SENTENCE_A), KEEP, H0)[-1]}
 
 
-# grow_steps and trained_words are the site's own examples' inputs: they reuse the course's 10 and 100, but the
-# growth line and the parameter box are the site's, so their numbers are the site's
-@kinds(course="after_long after_short keep long n_words short",
-       site_construction="grow grow_steps grown one_word rnn_params trained_words width")
+# grow_steps is the site's own choice for its growth line (it happens to equal the course's 10), so it is the
+# site's; trained_words is the exercise's 100 words (primer §8.5) restated in the site's parameter box: the course's
+@kinds(course="after_long after_short keep long n_words short trained_words",
+       site_construction="grow grow_steps grown one_word rnn_params width")
 @inputs("grow", "grow_steps", "keep", "n_words", "one_word", "trained_words", "width")
 def fading() -> dict:
     """§8.5: what is left of one early word after k more updates (the notebook's impulse response)."""
