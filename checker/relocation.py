@@ -94,7 +94,7 @@ def _chains(squeezed: str, literals: list[str], places: list[list[tuple[int, int
     for literal, options in zip(literals[1:-1], places[1:]):
         if len(chains) > MAX_CHAINS:
             return []   # a value printed all over the page (a table of 0.5s): no one place to find
-        limit = 2 * len(literal) + 8
+        limit = 2 * len(literal) + 16
         crosses = any(c in SENTENCE_END for c in literal)
         chains = [(*chain, p) for chain in chains for p in options
                   if 0 <= p[0] - chain[-1][1] <= limit
@@ -345,9 +345,13 @@ def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, li
         gaps = [squeezed[a[1]:b[0]] for a, b in zip(spans, spans[1:])]
         page_parts = [head, *gaps, tail]
         region = (first - len(head), last + len(tail))
+        # the numbers stand as PLACE in the clauses around too: E2 there is the name E beside the claim's number
+        masked = squeezed
+        for a, b in spans:
+            masked = masked[:a] + PLACE * (b - a) + masked[b:]
         if (not pinned(_with_neighbours(squeezed, region, lines))
                 and not why_not_the_same_claim(before, page_parts, tokens, was[2] if was else "",
-                                               _around(squeezed, region, lines))):
+                                               _around(masked, region, lines))):
             found.append((Located(squeezed, spans, region), PLACE.join(page_parts)))
     if len(found) > 1:
         # the same place read with more or less of its surroundings (a number of a link or another claim pulled

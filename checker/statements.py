@@ -10,6 +10,7 @@ say, by meaning class and direction, not by wording:
     一样, 相同, 不变        -> same              不同, 并不一样 -> differ       不一定, 未必 -> not-necessarily
     float64, 双精度         -> precision:8       左侧        -> side:left       第三        -> ordinal:3
     本站 … 没有单独测过      -> site, not-done   入门文章 … 算出 -> primer, done
+    没有被重新归一, 看不到 -> not (a negation no other class read)
 
 and compares that sequence with the one in the page's pin file (checker/pins/…, checker/snapshots.py), which holds each
 sentence with its words as a person last accepted them. A synonym (更大 ->
@@ -99,6 +100,10 @@ _SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自
                      r"取自\**(?:讲义|入门文章|原课程|课程)|(?:讲义|入门文章|原课程)\**(?:本节)?的?(?:原表|原例|给定|给出|给的|写出)")
 # which axis of a matrix or table holds what: 行是两条评论 / 列是两条评论, 按行归一 / 按列归一
 _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发并排系序队陈罗])([行列])(?=是|表示|对应|代表|之和|和为|归一|求和)")
+# a negation of any verb (没有被重新归一, 不会越过, 看不到, 无法区分) that no other statement word took: dropping or adding
+# it reverses the sentence. Words that only begin with 不/没/未 (不过, 不少, 不断, 未来, 没错 …) negate nothing.
+_NEGATION = re.compile(r"没有|没(?!错)|未(?!来|必)|无法|"
+                       r"不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|等|均|同|变)")
 _COPULA_NOT = re.compile(r"并不就是|不就是|并不是|不是|并非|而非|并不表示|不表示|并不代表|不代表|并不意味着|不意味着")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
 # (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not
@@ -225,8 +230,12 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
             negative = ((m.group(1) or "") in ("没有", "没", "未曾", "未", "并未", "尚未", "从未")
                         or bool(_NEGATION_BEFORE.search(sentence[max(0, m.start() - 12):m.start()])))
             add(m.start(), m.end(), "not-done" if negative else "done")
-    for m in _COPULA_NOT.finditer(sentence):   # last: a 不是 that negates another statement word is part of it
+    for m in _COPULA_NOT.finditer(sentence):   # a 不是 that negates another statement word is part of it
         add(m.start(), m.end(), "not-is")
+    negative = [start for start, token in found if token.startswith("not") or token in ("conclude:no", "need-not")]
+    for m in _NEGATION.finditer(sentence):   # last: any negation the classes above did not read
+        if not any(m.end() <= start <= m.end() + 12 for start in negative):   # 不能证明, 不会增加: read there
+            add(m.start(), m.end(), "not")
     found.sort()
     return _with_subjects(sentence, found)
 

@@ -315,3 +315,20 @@ def test_a_claims_words_do_not_reach_back_into_the_sentence_before():
             "权重在均匀值以上，图 B 有 9 个")
     assert _relocated(edit, values) == "图A有■个位置的权重在均匀值以上，图B有■个"
     assert _relocated("一共 {a} 个。其中 {b} 个在上面 => 一共 7 个。其中 9 个在上面", values)
+
+
+def test_a_rewording_may_spread_the_words_between_two_numbers_and_keep_a_name_beside_one(tmp_path):
+    """honest_6 H6-038 and honest_7 H7-047, the same rewording twice: 只计算 E2，输出乘 $0.7$，这个权重没有被重新归一
+    -> 只有 E2 参与计算，它的输出乘以没有重新归一的权重 $0.7$. The words between the two numbers grew past the old
+    limit, and the clauses around were read with the number inside the name (E2), so the name E looked changed.
+    A changed name, or a negation dropped, still leaves the claim not found."""
+    page = ROOT / "docs" / "lecture" / "ch05" / "5-11.md"
+    text = page.read_text(encoding="utf-8")
+    old = "只计算 E2，输出乘 $0.7$，这个权重没有被重新归一。"
+    assert old in text, "the page changed; pick another sentence"
+    new = "只有 E2 参与计算，它的输出乘以没有重新归一的权重 $0.7$。"
+    reworded = _variant(tmp_path, text.replace(old, new), page)
+    assert not reworded.failed and _found(reworded.notes), (reworded.errors, reworded.notes)
+    for wrong in (new.replace("E2", "F2"), new.replace("没有重新归一", "已经重新归一")):
+        report = _variant(tmp_path, text.replace(old, wrong), page)
+        assert report.failed, wrong

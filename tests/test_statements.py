@@ -361,3 +361,14 @@ def test_a_chapter_index_link_is_pinned_with_its_chapter():
     assert statements._target_name("../ch12/index.md") == "ch12/index"
     assert statements._target_name("../ch10/index.md") != statements._target_name("../ch12/index.md")
     assert statements._target_name("../ch03/3-8.md") == "3-8"
+
+
+def test_a_negation_of_any_verb_is_a_statement_word():
+    """blind_wrong_8 W8-002/006/010: 看不到 -> 也看得到, 不会越过 -> 会越过, 没有被重新归一 -> 已经被重新归一 kept
+    every statement word the classes read. A negation no other class reads is now one (not); words that only begin
+    with 不/没/未 (不过, 不少, 不断, 未来) negate nothing, and a negation another class read (不能证明) is not read twice."""
+    assert words("这个权重没有被重新归一") == ["not"] and words("这个权重已经被重新归一") == []
+    assert words("旧位置看不到后来追加的词") == ["not"] and words("旧位置也看得到后来追加的词") == []
+    assert "not" in words("梯度不会越过这个边界") and "not" not in words("梯度会越过这个边界")
+    assert words("不过不少样本不断出现在未来的批次里") == []
+    assert words("它不能证明这些方法好用") == ["conclude:no"]
