@@ -18,6 +18,9 @@ stage checks, for a page:
    keeps its number and its text in agreement and passes checks 1-3; the words of its sentence then belong to a
    sibling (the key-pairing test to §2.12, not §2.10), and the message names that sibling.
 
+5. A link called the next or the previous section (下一节 [§8.2](8-2.md), 上一节：[§3.8](3-8.md)) goes to the section
+   right after or before the page's own in its chapter.
+
 Each failure is one line with the page, the line, and the target that would be right.
 """
 from __future__ import annotations
@@ -420,5 +423,38 @@ def topic_errors(page) -> list[tuple[int, str]]:
     return errors
 
 
+# 下一节 [§8.2](8-2.md), 上一节：[§3.8](3-8.md): the words before a link that place it next to the page's own section
+_NEIGHBOUR = re.compile(r"(下一节|后一节|上一节|前一节)[^\[\]。；\n]{0,6}$")
+
+
+def neighbour_errors(page) -> list[tuple[int, str]]:
+    """Check 5: a link called the next (下一节) or the previous (上一节) section goes to the section right after or
+    right before the page's own, in the course's order of that chapter's sections."""
+    errors = []
+    own = source_of(Path(page.path).resolve())
+    if own is None or "." not in own[1]:
+        return errors   # a chapter index or a topic page has no section next to it
+    chapter = own[1].rsplit(".", 1)[0]
+    order = sorted((s for d, s in known_sections() if d == own[0] and "." in s and s.rsplit(".", 1)[0] == chapter),
+                   key=_key)
+    if own[1] not in order:
+        return errors
+    at = order.index(own[1])
+    for m in LINK.finditer(page.body):
+        said = _NEIGHBOUR.search(page.body[max(0, m.start() - 12):m.start()])
+        ref = SECTION_REF.match(m.group(1).strip())   # [§8.2 先造一个极其简单的记事本](8-2.md) too
+        if not said or not ref or not ref.group(1):
+            continue
+        step = 1 if said.group(1) in ("下一节", "后一节") else -1
+        wanted = order[at + step] if 0 <= at + step < len(order) else None
+        if ref.group(1) != wanted:
+            where = f"§{wanted}" if wanted else "no section (this is the chapter's " + (
+                "last" if step == 1 else "first") + " section)"
+            errors.append((page.line_of(m.start()),
+                           f"{said.group(1)} §{ref.group(1)}: the section {'after' if step == 1 else 'before'} "
+                           f"§{own[1]} is {where}; point the link there, or drop {said.group(1)}"))
+    return errors
+
+
 def errors(page) -> list[tuple[int, str]]:
-    return link_errors(page) + prose_errors(page) + glossary_errors(page) + topic_errors(page)
+    return link_errors(page) + prose_errors(page) + glossary_errors(page) + topic_errors(page) + neighbour_errors(page)

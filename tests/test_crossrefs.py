@@ -88,3 +88,16 @@ def test_a_link_moved_to_a_sibling_section_fails_where_its_sentence_describes_th
     [error] = _errors(tmp_path, "lecture/ch02/2-1.md", ("钥匙配对（[§2.12](2-12.md)）", "钥匙配对（[§2.13](2-13.md)）"))
     assert "lecture §2.12" in error and "钥匙配对" in error
 
+
+
+def test_the_next_section_is_the_one_after_the_pages_own(tmp_path):
+    """blind_wrong_8 W8-038: 下一节 [§8.2](8-2.md) on primer §8.1 retargeted to §8.3 kept its text and target in
+    agreement and its sentence's words near both; 下一节 says which section it must be. 上一节 likewise."""
+    assert _errors(tmp_path, "primer/ch08/8-1.md") == []
+    [error] = _errors(tmp_path, "primer/ch08/8-1.md", ("下一节 [§8.2](8-2.md)", "下一节 [§8.3](8-3.md)"))
+    assert "下一节 §8.3: the section after §8.1 is §8.2" in error
+    wrong = _errors(tmp_path, "primer/ch08/8-1.md", ("- 下一节：[§8.2 先造", "- 下一节：[§8.4 先造"))
+    assert any("the section after §8.1 is §8.2" in e for e in wrong), wrong
+    assert _errors(tmp_path, "lecture/ch03/3-9.md") == []
+    [error] = _errors(tmp_path, "lecture/ch03/3-9.md", ("- 上一节：[§3.8](3-8.md)", "- 上一节：[§3.7](3-7.md)"))
+    assert "the section before §3.9 is §3.8" in error
