@@ -258,7 +258,11 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
             or _multiset_missing(after, [t for _, t in tokens(context)] + before)):
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"
     latin_was, latin_now = _LATIN.findall(was), _LATIN.findall(now)
-    if _multiset_missing(latin_was, _LATIN.findall(around)) or _multiset_missing(latin_now, _LATIN.findall(context) + latin_was):
+    added = _multiset_missing(latin_now, _LATIN.findall(context) + latin_was)
+    # a common word added beside the template's own names (2027 个 -> 2027 个有效 token) spells the unit out; a name
+    # replaced, a symbol or a formula part is not that (a role added, query, is a statement word and refused above)
+    if _multiset_missing(latin_was, _LATIN.findall(around)) or any(
+            not re.fullmatch(r"[a-z]{3,}", word) for word in added):
         return "its names, symbols or formula changed"
     for i, (a, b) in enumerate(zip(template_parts[1:], page_parts[1:]), start=1):
         # the unit or measure word a number carries (3 格, 8 heads, 2.25 倍); a verb or comparison after it (相同 ->
@@ -308,6 +312,9 @@ def _with_neighbours(text: str, region: tuple[int, int], lines: list[int]) -> st
     return text[start:end]
 
 
+_ADMONITION = re.compile(r'^(?:!!!|\?\?\?\+?)?(?:example|quote|abstract|note|info|tip|warning|question|danger)"[^"]*"')
+
+
 def old_clauses(old_text: str, first: int, last: int, literals: list[str]) -> tuple[str, str, str]:
     """(head, tail, sentence): the whole clauses around a claim's numbers in the text it was pinned in (`first`,
     `last`: where its first number began and its last one ended there), and the whole sentence they stand in. They are what the page said before the rewording, so
@@ -315,7 +322,9 @@ def old_clauses(old_text: str, first: int, last: int, literals: list[str]) -> tu
     not a word the rewording added."""
     start = max(old_text.rfind(c, 0, first) for c in SENTENCE_END) + 1
     ends = [i for i in (old_text.find(c, last) for c in SENTENCE_END) if i >= 0]
-    return (_outer(old_text, first, last, _count_breaks(literals[0]), True, []),
+    # a pinned box sentence begins with its admonition (example"教学构造"): the box's title, not the claim's words
+    head = _ADMONITION.sub("", _outer(old_text, first, last, _count_breaks(literals[0]), True, []))
+    return (head,
             _outer(old_text, first, last, _count_breaks(literals[-1]), False, []),
             old_text[start:min(ends) if ends else len(old_text)])
 

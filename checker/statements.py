@@ -103,14 +103,16 @@ _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发�
 # a negation of any verb (没有被重新归一, 不会越过, 看不到, 无法区分) that no other statement word took: dropping or adding
 # it reverses the sentence. Words that only begin with 不/没/未 (不过, 不少, 不断, 未来, 没错 …) negate nothing.
 _NEGATION = re.compile(r"没有|没(?!错)|未(?!来|必)|无法|"
-                       r"不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|等|均|同|变)")
+                       r"不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变)")
 _COPULA_NOT = re.compile(r"并不就是|不就是|并不是|不是|并非|而非|并不表示|不表示|并不代表|不代表|并不意味着|不意味着")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
 # (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not
 _SUBJECT_NAME = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_\\])([A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)(?![A-Za-z0-9_])")
-# the two sides of a role a careless edit swaps (Q 取自 decoder, K/V 取自 encoder; CBOW 由周围词预测中心词; 标注/预测)
+# the two sides of a role a careless edit swaps (Q 取自 decoder, K/V 取自 encoder; CBOW 由周围词预测中心词; 标注/预测;
+# 生成时也就是推理时 -> 训练时; 按输出门放出 -> 输入门; 分母加 αV -> 分子; 精确率/召回率; 判成好评 -> 差评)
 _ROLE = re.compile(r"(?<![A-Za-z\-])((?i:encoder|decoder|query|key|value|CBOW|Skip-gram)|Q|K|V)(?![A-Za-z\-])|"
-                   r"(编码器|解码器|原文|译文|源端|目标端|中心词|周围词|标注|训练集|测试集|验证集)")
+                   r"(编码器|解码器|原文|译文|源端|目标端|中心词|周围词|标注|训练集|测试集|验证集|训练时|推理时|训练阶段|"
+                   r"推理阶段|输入门|输出门|遗忘门|分子|分母|精确率|召回率|正例|负例|好评|差评)")
 _SHARP = {"尖": "sharp", "陡": "sharp", "平": "flat", "缓": "flat"}
 
 

@@ -332,3 +332,28 @@ def test_a_rewording_may_spread_the_words_between_two_numbers_and_keep_a_name_be
     for wrong in (new.replace("E2", "F2"), new.replace("没有重新归一", "已经重新归一")):
         report = _variant(tmp_path, text.replace(old, wrong), page)
         assert report.failed, wrong
+
+
+def test_a_common_word_may_spell_out_the_unit_but_a_name_may_not_change():
+    """honest_7 H7-030: 本站测试集实际是 2027 个 -> 实际有 2027 个有效 token. A lower-case word added beside the
+    template's names spells the unit out; a role (query) is a statement word, and a name or symbol is not a common
+    word: both are still refused."""
+    values = {"n": 2027}
+    assert _relocated("本站测试集实际是 {n} 个 => 本站测试集实际有 2027 个有效 token", values)
+    assert not _relocated("本站测试集实际是 {n} 个 => 本站测试集实际有 2027 个有效 query", values)
+    assert not _relocated("本站测试集实际是 {n} 个 => 本站测试集实际有 2027 个 GPU", values)
+    assert not _relocated("本站 BPE 测试集实际是 {n} 个 => 本站 WordPiece 测试集实际有 2027 个", values)
+
+
+def test_a_boxed_claims_old_words_leave_out_the_box_title(tmp_path):
+    """honest_7 H7-065: the pinned sentence of a box begins with its title (example"教学构造"); read as the claim's
+    own words, the title's Latin word looked dropped from every rewording of the box's first sentence."""
+    page = ROOT / "docs" / "lecture" / "ch06" / "6-8.md"
+    text = page.read_text(encoding="utf-8")
+    old = "本图共有 196 个位置，完全均匀时每个权重是 $1/196\\approx0.005102$。"
+    assert old in text, "the page changed; pick another boxed claim"
+    new = "本图一共 196 个位置；若完全均匀，每个权重都是 $1/196\\approx0.005102$。"
+    reworded = _variant(tmp_path, text.replace(old, new), page)
+    assert not reworded.failed and _found(reworded.notes), (reworded.errors, reworded.notes)
+    wrong = _variant(tmp_path, text.replace(old, new.replace("若完全均匀", "若不均匀")), page)
+    assert wrong.failed

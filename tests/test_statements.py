@@ -372,3 +372,12 @@ def test_a_negation_of_any_verb_is_a_statement_word():
     assert "not" in words("梯度不会越过这个边界") and "not" not in words("梯度会越过这个边界")
     assert words("不过不少样本不断出现在未来的批次里") == []
     assert words("它不能证明这些方法好用") == ["conclude:no"]
+
+
+def test_the_sides_of_a_phase_a_gate_a_fraction_and_a_label_are_roles():
+    """blind_wrong_8 W8-032/033: 生成时（也就是推理时） -> 训练时 and 按输出门放出去 -> 输入门 kept every statement word;
+    the two sides of a phase, a gate, a fraction, a metric and a review label are now roles, so a swap changes them."""
+    for a, b in (("生成时（也就是推理时）情况不同", "生成时（也就是训练时）情况不同"), ("再按输出门放出去", "再按输入门放出去"),
+                 ("平滑量加在分母上", "平滑量加在分子上"), ("此时精确率为零", "此时召回率为零"), ("它被判成好评", "它被判成差评")):
+        assert words(a) != words(b), (a, b)
+    assert not any(w.startswith("role:") for w in words("训练三轮以后再看"))   # 训练 alone is an activity
