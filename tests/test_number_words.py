@@ -390,3 +390,9 @@ def test_pieces_are_counted_in_words_and_in_digits_alike(tmp_path):
     for said in ("一个新名字如果分成六片子词。", "一个新名字如果分成 6 片子词。"):
         assert errors(tmp_path, page(said, source="lecture §5.4", verify=False)), said
     assert not errors(tmp_path, page("沿用旧六片段的例子。", source="lecture §5.4", verify=False))
+
+
+def test_completely_different_is_no_count_of_two_things(tmp_path):
+    """honest_7 H7-067: 完全两样 says 'entirely different', like 没有两样; 两样东西 still counts two things."""
+    assert not errors(tmp_path, page("换一种坐标，看上去就可能完全两样。", verify=False))
+    assert errors(tmp_path, page("桌上放着两样东西。", verify=False))
