@@ -468,7 +468,7 @@ def _quote_relocator(ctx: Context):
     pinned = _pinned_text(ctx.page.path)
 
     def relocate_quote(i: int, text: str) -> str | None:
-        new = relations_relocated_text(text, ctx.page.body, pinned, relocation.contrast_swaps, quote=True)
+        new = relations_relocated_text(text, ctx.page.body, pinned, relocation.contrast_swaps, quote=statements.tokens)
         if new is None:
             return None
         line = claim_line(ctx.page, "cited", i)
@@ -1166,7 +1166,8 @@ def _definition_constant(body: str, token) -> bool:
         return False
     before = body[max(0, token.start - 8):token.start].rstrip(" $")
     after = body[token.end:token.end + 4].lstrip(" $")
-    return before.endswith(classify.COPULAS) and (not after or after[0] in "，。；、,.;：:）)\n"
+    # 第 i 维取 1，其余都是 0 (one-hot): 取 sets the constant as 为 does; 取一 is no number at all, so 取 1 must not be
+    return before.endswith((*classify.COPULAS, "取")) and (not after or after[0] in "，。；、,.;：:）)\n"
                                                   or after.startswith(("左右", "附近")))
 
 

@@ -687,14 +687,15 @@ def _signature(text: str) -> list[str]:
     return [w for _, w in sorted(said)]
 
 
-def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote: bool = False) -> str | None:
+def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote=None) -> str | None:
     """The page's sentence a relation's text was reworded into, or None: the one sentence not standing unchanged
     in the pin file (`unchanged(sentence)`) whose comparison words say what the text's said, in order (同样 ->
     一样, 不变 -> 不变; never 大 -> 小), that holds the text's names, symbols and digits and at least half of its
     words, and swaps none of its words for a counterpart (`contrast_swaps(old, new)`, checker/relocation.py). A
     relation follows its sentence as a claim does: the page notes it and `make pin` writes the new text. `quote`: a
     cited text (it may have no comparison word; its names may change order, as the cited-names check keeps each
-    beside its own number; its statement words must stay)."""
+    beside its own number; its statement words must stay): then `quote` is checker.statements.tokens, passed in
+    because checker.statements reads this module."""
     wanted = _signature(text)
     if not wanted and not quote:
         return None
@@ -714,7 +715,7 @@ def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote: bool 
             continue
         if not quote and not _in_order(_NAMED.findall(squeeze(text)[0]), _NAMED.findall(flat)):
             continue   # “猫”…最大，“我”最小 -> “我”…最大，“猫”最小: the same words about the other names
-        if quote and not _statement_words_kept(text, sentence):
+        if quote and not _statement_words_kept(text, sentence, quote):
             continue
         kept = " ".join(_clauses_holding(sentence, latin).split())
         if quote and _signature(kept) != wanted:
@@ -725,10 +726,9 @@ def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote: bool 
     return found[0] if len(found) == 1 else None
 
 
-def _statement_words_kept(text: str, sentence: str) -> bool:
+def _statement_words_kept(text: str, sentence: str, tokens) -> bool:
     """The cited text's statement words (negation, source, modality …; checker/statements.py) all stand in the
     sentence, and it adds none: 得 17.82 -> 没有得到 17.82 is not the paper's number reworded."""
-    from checker.statements import tokens
     def words(t):
         return sorted(w for _, w in tokens(t))
     return words(text) == words(_clauses_holding(sentence, re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?", squeeze(text)[0])))
