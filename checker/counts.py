@@ -159,6 +159,9 @@ def named_before(view: str, start: int) -> int | None:
     s0, _ = _sentence_bounds(view, start)
     clause = view[max(s0, max(view.rfind(c, 0, start) for c in "，,：（(") + 1):start]
     clause = re.sub(r"(?:这些|这|那|共|一共|等|总共)\s*$", "", clause.strip())   # 加权求和这三步: 这 is no item
+    quoted = re.search(r"(?:“[^”\n]{1,16}”\s*){2,}$", clause)
+    if quoted and SEPARATOR not in clause:   # “算得对”“跑得快”“装得下”三行: quoted names set side by side
+        return len(re.findall(r"“[^”\n]{1,16}”", quoted.group(0)))
     if SEPARATOR in clause:
         named = [n for n in clause.split(SEPARATOR) if n.strip()]
         # the last item may join one more with 和/与/及/或 (解码器和读取), unless that word ends it (加权求和)

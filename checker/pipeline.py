@@ -1164,6 +1164,9 @@ def _definition_constant(body: str, token) -> bool:
     digit must not cost a claim that the word escapes, or the checker teaches authors to write 一 for 1."""
     if token.word or token.text not in ("0", "1"):
         return False
+    # 取值在 0 到 1 之间 (a gate, a probability): the bounds of a range, as 零到一之间 is no number in words
+    if re.search(r"0\s*\$?\s*(?:到|和|与|至|~|-)\s*\$?\s*1\s*\$?\s*之间", body[max(0, token.start - 12):token.end + 12]):
+        return True
     before = body[max(0, token.start - 8):token.start].rstrip(" $")
     after = body[token.end:token.end + 4].lstrip(" $")
     # 第 i 维取 1，其余都是 0 (one-hot): 取 sets the constant as 为 does; 取一 is no number at all, so 取 1 must not be

@@ -749,7 +749,11 @@ def _clauses_holding(sentence: str, latin: list[str]) -> str:
     cuts = [0] + [m.end() for m in re.finditer(r"[，,；;：:]|\n", sentence)] + [len(sentence)]
     spans = list(zip(cuts, cuts[1:]))
     words = [m.start() for m in comparison_words(sentence)] + [m.start() for m in EQUALITY_LINT.finditer(sentence)]
-    words += [sentence.find(t) for t in latin if sentence.find(t) >= 0]
+    centre = sum(words) / len(words) if words else 0
+    for t in latin:   # the occurrence of a name nearest the comparison (前两条要 $w$ 增大, not 从 $w=0$ 出发)
+        places = [m.start() for m in re.finditer(re.escape(t), sentence)]
+        if places:
+            words.append(min(places, key=lambda at: abs(at - centre)) if words else places[0])
     held = [i for i, (a, b) in enumerate(spans) if any(a <= w < b for w in words)]
     if not held:
         return sentence

@@ -173,6 +173,22 @@ def _multiset_missing(needed: list[str], available: list[str]) -> list[str]:
     return missing
 
 
+def _statements_missing(needed: list[str], available: list[str]) -> list[str]:
+    """_multiset_missing for statement words, where a word read with its subject on one side and without it on the
+    other is the same word (增大 $w$ -> $w$ 增大: order:up -> order:up@w); two different subjects (most@猫 ->
+    most@我) are not."""
+    left, missing = list(available), []
+    for item in needed:
+        base = item.split("@", 1)[0]
+        match = next((t for t in left if t == item), None) or next(
+            (t for t in left if t.split("@", 1)[0] == base and ("@" not in t or "@" not in item)), None)
+        if match is None:
+            missing.append(item)
+        else:
+            left.remove(match)
+    return missing
+
+
 def _zones(template_parts: list[str], page_parts: list[str]) -> tuple[list[str], list[str], str]:
     """The words that belong to each number, on both sides alike: its clause when every number stands in a clause
     of its own on both sides (其中 2 次后面是“茶”，1 次后面是“水” -> 后面接“茶”的有 2 次，接“水”的有 1 次 keeps 茶
@@ -254,8 +270,8 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     was, now = PLACE.join(template_parts), PLACE.join(page_parts)
     context, around = old_sentence or was, page_sentence or now
     before, after = [t for _, t in tokens(was)], [t for _, t in tokens(now)]
-    if (_multiset_missing(before, [t for _, t in tokens(around)])
-            or _multiset_missing(after, [t for _, t in tokens(context)] + before)):
+    if (_statements_missing(before, [t for _, t in tokens(around)])
+            or _statements_missing(after, [t for _, t in tokens(context)] + before)):
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"
     latin_was, latin_now = _LATIN.findall(was), _LATIN.findall(now)
     added = _multiset_missing(latin_now, _LATIN.findall(context) + latin_was)

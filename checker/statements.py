@@ -146,10 +146,11 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     found: list[tuple[int, str]] = []
     taken: list[tuple[int, int]] = []
 
-    def add(start: int, end: int, token: str) -> None:
-        if any(s < end and start < e for s, e in taken):
+    def add(start: int, end: int, token: str, occupies: list[tuple[int, int]] | None = None) -> None:
+        spans = occupies or [(start, end)]
+        if any(s < b and a < e for s, e in taken for a, b in spans):
             return   # one word, one token: 不变 is an equality, not also part of another match
-        taken.append((start, end))
+        taken.extend(spans)
         found.append((start, token))
 
     for m in _DIFFER.finditer(sentence):   # 并非不同 is a sameness
@@ -164,7 +165,10 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         add(m.start(), m.end(), _MOST[m.group(0)])
     for m in comparison_words(sentence):   # 不会增加 says the opposite of 增加: dropping the 不会 is an edit
         token = _comparison_token(m.group(0))
-        add(m.start(), m.end(), f"not:{token}" if _NEGATION_BEFORE.search(sentence[max(0, m.start() - 6):m.start()]) else token)
+        # 比整段重算最快的一次还快: the comparison is its 比 and its last word; 最快 between them is a word of its own
+        occupies = [(m.start(), m.start() + 1), (m.end() - 1, m.end())] if m.group(0).startswith("比") else None
+        add(m.start(), m.end(), f"not:{token}" if _NEGATION_BEFORE.search(sentence[max(0, m.start() - 6):m.start()]) else token,
+            occupies)
     for m in _PAIR.finditer(sentence):
         negated = m.group(0) == "等价" and _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "differ" if negated else _PAIRS[m.group(0)])

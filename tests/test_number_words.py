@@ -395,3 +395,18 @@ def test_completely_different_is_no_count_of_two_things(tmp_path):
     """honest_7 H7-067: 完全两样 says 'entirely different', like 没有两样; 两样东西 still counts two things."""
     assert not errors(tmp_path, page("换一种坐标，看上去就可能完全两样。", verify=False))
     assert errors(tmp_path, page("桌上放着两样东西。", verify=False))
+
+
+def test_quoted_names_side_by_side_are_the_items_a_count_counts(tmp_path):
+    """honest_7 H7-076: “算得对”、“跑得快”、“装得下”三行 with the 、 dropped between the quotes still names three."""
+    assert not errors(tmp_path, page("表里“算得对”“跑得快”“装得下”三行都只是执行层面的证据。", verify=False))
+    wrong = errors(tmp_path, page("表里“算得对”“跑得快”“装得下”四行都只是执行层面的证据。", verify=False))
+    assert any("四行" in e for e in wrong), wrong
+
+
+def test_the_bounds_of_a_unit_range_and_a_doubling_are_no_counts(tmp_path):
+    """honest_7 H7-104 and H7-077: 取值在零到一之间 -> 在 0 到 1 之间 (the range of a gate: no number in words, so none
+    in digits), and 每翻一倍 (doubling, as 翻倍). A 0 or 1 that is a value elsewhere still needs its claim."""
+    assert not errors(tmp_path, page("门就是一组取值在 0 到 1 之间的数。", verify=False))
+    assert not any("一倍" in e for e in errors(tmp_path, page("$N$ 每翻一倍，耗时也跟着涨。", verify=False)))
+    assert errors(tmp_path, page("门的第一格取值 1，第二格取值 0.5。", verify=False))

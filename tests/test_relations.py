@@ -97,6 +97,7 @@ def test_predicates_index_and_chain():
     ("对比两个模型", []), ("从 0.5 升到 0.525", ["升到"]), ("larger than the rest", ["larger than"]),
     ("low、lower、new", []), ("相差不超过 1e-12", ["不超过"]),
     ("每追加一项都往下走", ["往下走"]),   # the r14 new author's decrease, which the vocabulary lacked
+    ("有 14 次快过整段重算", ["快过"]),   # honest_7 H7-075
 ])
 def test_comparison_vocabulary(text, words):
     assert [m.group(0) for m in comparison_words(text)] == words
@@ -456,3 +457,16 @@ def test_the_same_total_is_an_equality_and_likewise_is_not():
     from checker.relations import EQUALITY
     assert EQUALITY.search("SwiGLU 若想凑出同样的总数")
     assert not EQUALITY.search("解码器同样可以这样算")
+
+
+def test_a_relation_follows_its_sentence_when_a_name_also_stands_in_an_earlier_clause():
+    """honest_7 H7-092: 前两条要求增大 $w$，第三条要求减小 -> 前两条要 $w$ 增大，第三条要它减小, in a sentence that
+    begins 从 $w=0$ 出发: the relation's name w was looked for at its first place, so the new text took in the
+    whole sentence and its new words. The occurrence nearest the comparison words is the relation's."""
+    from checker.relocation import contrast_swaps
+    from checker.relations import relocated_text
+    body = "从 $w=0$ 出发，三条的梯度依次是 $(-0.5,-0.5,0.5)$：前两条要 $w$ 增大，第三条要它减小。\n"
+    assert relocated_text("前两条要求增大 $w$，第三条要求减小", body, lambda text: False, contrast_swaps) \
+        == "前两条要 $w$ 增大，第三条要它减小"
+    reversed_ = body.replace("增大", "减小", 1).replace("它减小", "它增大")
+    assert relocated_text("前两条要求增大 $w$，第三条要求减小", reversed_, lambda text: False, contrast_swaps) is None

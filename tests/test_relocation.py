@@ -357,3 +357,12 @@ def test_a_boxed_claims_old_words_leave_out_the_box_title(tmp_path):
     assert not reworded.failed and _found(reworded.notes), (reworded.errors, reworded.notes)
     wrong = _variant(tmp_path, text.replace(old, new.replace("若完全均匀", "若不均匀")), page)
     assert wrong.failed
+
+
+def test_a_statement_word_read_with_its_subject_on_one_side_only_is_the_same_word():
+    """honest_7 H7-092: 要求增大 $w$ -> 要 $w$ 增大 reads order:up, then order:up@w; the same word. Another subject
+    on both sides (most@猫 -> most@我) is not."""
+    assert not relocation._statements_missing(["order:up"], ["order:up@w"])
+    assert not relocation._statements_missing(["order:up@w"], ["order:up"])
+    assert relocation._statements_missing(["most@猫"], ["most@我"]) == ["most@猫"]
+    assert relocation._statements_missing(["order:up"], ["order:down@w"]) == ["order:up"]

@@ -381,3 +381,10 @@ def test_the_sides_of_a_phase_a_gate_a_fraction_and_a_label_are_roles():
                  ("平滑量加在分母上", "平滑量加在分子上"), ("此时精确率为零", "此时召回率为零"), ("它被判成好评", "它被判成差评")):
         assert words(a) != words(b), (a, b)
     assert not any(w.startswith("role:") for w in words("训练三轮以后再看"))   # 训练 alone is an activity
+
+
+def test_a_comparison_with_a_superlative_inside_is_still_a_comparison():
+    """honest_7 H7-075: 比整段重算最快的一次还快 was read only as 'fastest' (the 最快 inside took the span); the
+    comparison is its 比 and its last word, so 快过整段重算最快的那一次 says the same."""
+    assert words("有 14 次比整段重算最快的一次还快") == words("有 14 次快过整段重算最快的那一次") == ["pace:fast", "fastest"]
+    assert words("有 14 次比整段重算最快的一次还慢") != words("有 14 次比整段重算最快的一次还快")
