@@ -886,7 +886,8 @@ def check_title_and_description(ctx: Context) -> None:
         if bare:
             ctx.fail(ctx.meta_line(key),
                      f"{key} states {', '.join(bare)}, which the body does not verify; claim or cite the same "
-                     "value in the body, in the same words (the title and description may repeat a verified number)")
+                     "value in the body, in the same words (the title and description may repeat a verified number; "
+                     "a small integer needs the two or three words before it to be the body's too: 不超过 1)")
 
 
 TUPLE = re.compile(r"(?:\\left)?[(\[][^()\[\]]*?,[^()\[\]]*[)\]]")
@@ -917,7 +918,13 @@ def _as_summary(token, text: str) -> str | None:
     except (TypeError, ValueError):
         value = None   # 1.804×10⁻¹⁵, 57.67%: not a small integer
     small = value is not None and value.is_integer() and abs(value) <= 12
-    return None if small else "value " + token.text
+    if small:
+        # a bare small integer says what it is only through the words right before it (不超过 1, 取值为 0): the
+        # description repeats the body's number when it repeats those words too (the r16 new author's 不超过 1 could
+        # never be verified, whatever the body claimed)
+        words = re.sub(r"[\s$]", "", text[max(0, token.start - 8):token.start])[-3:]
+        return f"near {words}{value:g}" if len(re.findall(r"[\u3400-\u9fff]", words)) >= 2 else None
+    return "value " + token.text
 
 
 _ENUMERATED = re.compile(r"(?:\s*[、，,和与或及]\s*\d+)*\s*[、，,和与或及]\s*(\d+)(?=\s*\S)")
@@ -1293,7 +1300,10 @@ def _keys_printing(ctx: Context, token) -> tuple[str, str] | None:
             if isinstance(value, (str, bytes, dict)) or key.startswith("_"):
                 continue
             try:
-                if compare(f"({text})" if "," in text else text, value)[0]:
+                # a printed integer is a count or an exact value: 1 is not ln2 = 0.693, which it 'rounds' to
+                exact = re.fullmatch(r"-?\d+", text) is not None
+                if (compare(f"({text})" if "," in text else text, value)[0]
+                        and (not exact or _equals_integer(value, int(text)))):
                     keys.append(key)
             except (NumberFormatError, TypeError, ValueError):
                 continue
@@ -1302,6 +1312,13 @@ def _keys_printing(ctx: Context, token) -> tuple[str, str] | None:
         if keys:
             return None
     return None
+
+
+def _equals_integer(value, wanted: int) -> bool:
+    try:
+        return float(value) == wanted   # a numpy integer or float too; a list or an array is no one integer
+    except (TypeError, ValueError):
+        return False
 
 
 def suggested_template(body: str, token) -> str:

@@ -57,3 +57,14 @@ def test_a_sentence_reworded_past_relocation_says_claim_not_found_once_not_again
     assert not any("neither claimed nor cited" in e and ("'7'" in e or "'8'" in e) for e in report.errors), report.errors
     control = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, reworded + "其中 5 个是实词。")
     assert any("number '5' is neither claimed nor cited" in e for e in control.errors), control.errors
+
+
+def test_a_printed_integer_is_not_offered_a_key_it_only_rounds_to(tmp_path):
+    """The r16 new author's '每个指数都不超过 1' was told a key already returns 1: {m}, which is ln2 = 0.693 and
+    'rounds' to the printed integer. An integer is offered only keys equal to it; 两格 still gets {cells} = 2."""
+    report = _variant(tmp_path, PRIMER_8_3, "初始状态 $h_0=(0,0)$。", "初始状态 $h_0=(0,0)$，两格都从它出发。")
+    assert any("already returns {cells}" in e for e in report.errors if "'两格'" in e), report.errors
+    from checker.pipeline import _equals_integer
+    assert _equals_integer(2, 2) and _equals_integer(2.0, 2) and not _equals_integer(0.693147, 1)
+    import numpy as np
+    assert _equals_integer(np.int64(2), 2) and not _equals_integer(np.array([1, 1]), 1)

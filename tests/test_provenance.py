@@ -419,3 +419,19 @@ def test_a_cited_text_follows_its_reworded_sentence_and_is_still_checked(tmp_pat
                   "动态读取的 RNNsearch-50 得 26.57，固定表示基线 RNNenc-50 得 17.82",   # a digit changed
                   "动态读取的 RNNsearch-50 得 26.75，固定表示基线 RNNenc-50 的得分不是 17.82"):   # a negation added
         assert check(tmp_path, QUOTE_PAGE.format(said=wrong)), wrong
+
+
+def test_a_small_integer_in_a_description_is_the_bodys_when_the_words_before_it_are():
+    """The r16 new author's description '每个指数都不超过 1' could never be verified: a bare small integer had no
+    summary at all. It is the body's claimed 1 when the words right before it are the body's too; another value,
+    or the same 1 after other words, is not."""
+    from checker import classify
+    from checker.pipeline import _as_summary, _same_summary
+
+    def summary(text, value):
+        token = next(t for t in classify.numbers_in(text) if t.text == value)
+        return _as_summary(token, text)
+    body = summary("减完以后每个指数都不超过 1：最大的那个恰好是 $e^0$。", "1")
+    assert _same_summary(summary("减去最大 logit，让每个指数都不超过 1。", "1"), {body})
+    assert not _same_summary(summary("减去最大 logit，让每个指数都不超过 2。", "2"), {body})
+    assert not _same_summary(summary("减去最大 logit，让最大的权重为 1。", "1"), {body})
