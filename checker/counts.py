@@ -178,6 +178,33 @@ def named_before(view: str, start: int) -> int | None:
     return None
 
 
+_IN_TURN = re.compile(r"(?:依次|分别)(?:是|为)\s*")
+
+
+def items_in_turn(body: str, end: int) -> int | None:
+    """How many values the count's sentence then gives in turn (三个未归一化权重……依次是 $(1,0.5,0.5)$; 三个概率
+    分别是 $0.5$、$0.25$、$0.125$): a tuple's items, or items joined by 、; None when the sentence gives none."""
+    stop = min([i for i in (body.find(c, end) for c in "。！？；\n") if i >= 0] or [len(body)])
+    turn = _IN_TURN.search(body, end, stop)
+    if not turn:
+        return None
+    rest = body[turn.end():stop]
+    tuple_ = re.match(r"\$\s*(?:\\left)?\(([^()$]*)(?:\\right)?\)\s*\$", rest)
+    if tuple_:
+        return len([x for x in tuple_.group(1).split(",") if x.strip()])
+    n, i = 0, 0
+    while True:
+        unit = _UNIT.match(rest, i)
+        if not unit:
+            break
+        n, i = n + 1, unit.end()
+        join = re.match(r"\s*、\s*", rest[i:])
+        if not join:
+            break
+        i += join.end()
+    return n if n >= 2 else None
+
+
 def listed_right_before(view: str, start: int) -> int | None:
     """named_before, only where the list ends right at the count (保留、写入和输出三个动作; A、B 和 C 三个): items
     joined by 、, the last a short word that is not a possessive (源句和它的六个表示 names no list; B、C 各自重复同

@@ -1096,8 +1096,10 @@ def check_completeness(ctx: Context) -> None:
               and counts.enumerated_count(ctx.page.body, token.start, token.end) == _count_value(token)):
             report.numbers_enumerated += 1
         elif ((token.word and not token.phrase.startswith(SETTERS) or token.text.isdigit())
-              and counts.items_after(ctx.page.body, token.end) == _count_value(token)):
-            report.numbers_enumerated += 1   # 两条评论“A”和“B”, 有 2 条（E 和 F）: the items it counts follow it
+              and _count_value(token) in (counts.items_after(ctx.page.body, token.end),
+                                          counts.items_in_turn(ctx.page.body, token.end))):
+            # 两条评论“A”和“B”, 有 2 条（E 和 F）: the items it counts follow it; 三个权重依次是 $(1,0.5,0.5)$: its values
+            report.numbers_enumerated += 1
         elif _points_back(ctx.page.body, token):
             _check_anaphora(ctx, token)   # 这 3 组, as 这三组: the items just named, checked where they are listed
             continue

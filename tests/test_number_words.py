@@ -410,3 +410,13 @@ def test_the_bounds_of_a_unit_range_and_a_doubling_are_no_counts(tmp_path):
     assert not errors(tmp_path, page("门就是一组取值在 0 到 1 之间的数。", verify=False))
     assert not any("一倍" in e for e in errors(tmp_path, page("$N$ 每翻一倍，耗时也跟着涨。", verify=False)))
     assert errors(tmp_path, page("门的第一格取值 1，第二格取值 0.5。", verify=False))
+
+
+def test_a_count_whose_values_its_sentence_gives_in_turn_counts_them(tmp_path):
+    """The r16 new author's 三个未归一化权重 $w_j$ 依次是 $(1,0.5,0.5)$ was asked for a claim although the sentence prints
+    the three values; items joined by 、 after 分别是 count the same way, and a count of another size fails."""
+    def about_the_count(text, word):   # the printed values are the page's to claim; the count is what is judged here
+        return [e for e in errors(tmp_path, page(text, verify=False)) if f"'{word}'" in e]
+    assert not about_the_count("三个未归一化权重 $w_j$ 依次是 $(1,0.5,0.5)$。", "三个")
+    assert not about_the_count("三个概率分别是 $0.5$、$0.25$、$0.125$。", "三个")
+    assert about_the_count("四个未归一化权重 $w_j$ 依次是 $(1,0.5,0.5)$。", "四个")
