@@ -27,8 +27,8 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker import (arrangements, classify, counts, declared, kinds, provenance, reads, relocation, run_claims,
-                     source_list, statements, template_match, unit_words)
+from checker import (arrangements, classify, counts, declared, kinds, pointers, provenance, reads, relocation,
+                     run_claims, source_list, statements, template_match, unit_words)
 from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
 from checker.literals import literal_keys
@@ -674,6 +674,15 @@ def check_kinds(ctx: Context) -> None:
     if ctx.values is None:
         return
     for line, message in kinds.check_blocks(ctx.page.body, ctx.report.marks, ctx.page.line_of, bool(ctx.course.source)):
+        ctx.fail(line, message)
+
+
+def check_pointing_sentences(ctx: Context) -> None:
+    """A sentence that says whose the numbers below or above are agrees with their declared kinds
+    (checker/pointers.py)."""
+    if ctx.values is None:
+        return
+    for line, message in pointers.errors(ctx.page.body, ctx.report.marks, ctx.page.line_of):
         ctx.fail(line, message)
 
 
@@ -1375,6 +1384,7 @@ STAGES = (
     check_tables,
     check_blurred_counts,
     check_kinds,
+    check_pointing_sentences,   # after completeness: the marks say whose each number is
 )
 
 

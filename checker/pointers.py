@@ -1,0 +1,103 @@
+"""A sentence that says whose the numbers below (or above) are agrees with their declared kinds (issue 31).
+
+A page declares each number's kind on its verify function (checker/kinds.py marks them: course, site_construction,
+site_run, paper, record), and a labelled box must agree with the kinds inside it. A prose sentence can say the
+same thing in words, pointing at a block: 讲义本节没有给出下面的字符数与字节数，它们是本站的补充计算. A hurried
+edit turned that into 下面的字符数与字节数是讲义本节给出的 (blind_wrong_8 W8-051), which every other check let pass:
+the numbers below stayed declared the site's, and the sentence now told the reader they were the course's.
+
+The check: a clause with a pointer (下面, 下表, 以下, 如下 forwards; 上面, 上表, 上述 backwards) at numbers (数, 值,
+概率, 结果, 算) that says whose they are (本站; 讲义, 入门文章 or 课程; 讲义没有给出 …) is compared with the nearest
+block in that direction that holds counted numbers. When every number there has the other owner, it fails.
+"""
+from __future__ import annotations
+
+import re
+
+from checker import classify
+from checker.relations import sentences
+
+FORWARD = re.compile(r"下面|下表|下列|以下|如下")
+BACKWARD = re.compile(r"上面|上表|上述")
+LABEL = re.compile(r"〔[^〕]*〕|^\s*\"[^\"]*\"")
+ATTRIBUTIVE = re.compile(r"(?:讲义|入门文章|课程)[^，。；：]{0,6}?(?:给定|给出|写出|算出|列出|印出)的(?=\s*[^\s，。；：])")
+# what the pointer points at must be numbers: 下面的字符数, 下表的概率, 下面是本站补算的 (a computing verb)
+NUMBERS = re.compile(r"数|值|概率|分数|结果|算")
+SITE_KINDS = {"site_construction", "site_run"}
+
+
+def owner(clause: str) -> str | None:
+    """'course', 'site' or None: whose the pointing clause says the numbers are. 本站 (not 不是本站) says the site's;
+    讲义, 入门文章 or 课程 says the course's, unless it did not give them (讲义本节没有给出下面的…); both, or neither,
+    says nothing this check can hold a number to."""
+    clause = ATTRIBUTIVE.sub("", clause)
+    course = re.search(r"讲义|入门文章|课程", clause)
+    site = re.search(r"(?<!不是)(?<!并非)本站", clause)
+    if course and re.search(r"(?:讲义|入门文章|课程)[^，。；：]{0,8}(?:没有|没|未)(?:给|印|写|算|列)", clause):
+        return None if site and site.start() < course.start() else "site"
+    if course and site:
+        return None
+    return "site" if site else "course" if course else None
+
+
+def _blocks(body: str) -> list[tuple[int, int]]:
+    """(start, end) of each block: lines up to a blank line, an indented line after a blank line staying in an
+    admonition's block."""
+    out, start, pos = [], None, 0
+    lines = body.split("\n")
+    for i, line in enumerate(lines):
+        end = pos + len(line)
+        if line.strip():
+            if start is None:
+                start = pos
+        else:
+            following = next((x for x in lines[i + 1:] if x.strip()), "")
+            if start is not None and not (following.startswith(("    ", "\t")) and body[start:start + 3] in ("!!!", "???")):
+                out.append((start, pos))
+                start = None
+        pos = end + 1
+    if start is not None:
+        out.append((start, len(body)))
+    return out
+
+
+def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
+    """(line, message) for each pointing sentence whose owner disagrees with every number of the block it points
+    at. `marks`: checker.kinds.Mark of the page's counted numbers."""
+    view = classify.prose_view(body)
+    blocks = _blocks(body)
+    found = []
+    for start, end in sentences(view):
+        text = view[start:end]
+        # the clause that points: its own words say whose (讲义只算了两列，下面的数是本站补算的: the site's)
+        text = LABEL.sub("", text)   # 〔本站构造〕 labels the remark; the check reads what the remark says
+        clause = next((c for c in re.split(r"[，,；;：:]", text) if FORWARD.search(c) or BACKWARD.search(c)), "")
+        forward, backward = FORWARD.search(clause), BACKWARD.search(clause)
+        pointer = forward or backward
+        if not pointer or not NUMBERS.search(clause[pointer.end():pointer.end() + 10]):
+            continue   # 下面的代码是本站补充的演示, 按上面的规则: whose code or rule, not whose numbers
+        if re.search(r"(?:按|用|从|由|根据|依照|照)[^，。]{0,2}$", clause[:pointer.start()]):
+            continue   # 本站按上表的同一组概率算出……: the pointed numbers are the inputs, not what the clause owns
+        # 由讲义给定的 $U$ 重新算出: the course's inputs, named as such, say nothing of whose the results are
+        said = owner(clause)
+        if said is None:
+            continue
+        if forward:   # the rest of the sentence's own block first (a box that begins by saying whose it is)
+            here = next(((end, b) for a, b in blocks if a <= start < b and end < b), None)
+            candidates = ([here] if here else []) + [b for b in blocks if b[0] >= end]
+        else:
+            candidates = [b for b in reversed(blocks) if b[1] <= start]
+        # the block right there: a pointer reaches the next block (or the rest of its own), not any block further on
+        target = [m for m in marks if candidates and candidates[0][0] <= m.start < candidates[0][1]]
+        if not target:
+            continue
+        kinds = {m.kind for m in target}
+        if said == "course" and kinds <= SITE_KINDS or said == "site" and kinds <= {"course"}:
+            where = "below" if forward else "above"
+            declared = "the site's (" + ", ".join(sorted(kinds)) + ")" if said == "course" else "the course's"
+            sentence = " ".join(body[start:end].split())
+            found.append((line_of(start), f"'{sentence[:60]}' says the numbers {where} are the "
+                                           f"{'course' if said == 'course' else 'site'}'s, but all {len(target)} of "
+                                           f"them ({', '.join(m.text for m in target[:4])}) are declared {declared}; "
+                                           "fix the sentence, or the declaration (@kinds) if the sentence is right"))
+    return found

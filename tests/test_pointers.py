@@ -1,0 +1,33 @@
+"""A sentence that says whose the numbers below or above are agrees with their declared kinds (checker/pointers.py)."""
+from checker import pointers
+from checker.paths import ROOT
+from checker.pipeline import check_page
+
+PAGE = ROOT / "docs" / "lecture" / "ch01" / "1-9.md"
+SAID = "讲义本节没有给出下面的字符数与字节数，它们是本站对主线句子的补充计算。"
+
+
+def _errors(tmp_path, text):
+    target = tmp_path / PAGE.relative_to(ROOT)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    return [e for e in check_page(target).errors if "says the numbers" in e]
+
+
+def test_a_sentence_that_gives_the_sites_numbers_to_the_course_fails(tmp_path):
+    """blind_wrong_8 W8-051: the box's character and byte counts are declared the site's; the sentence before them
+    was turned into 'the course gives them', which every other check let pass."""
+    text = PAGE.read_text(encoding="utf-8")
+    assert SAID in text, "the page changed; pick another pointing sentence"
+    assert _errors(tmp_path, text) == []
+    [error] = _errors(tmp_path, text.replace(SAID, "下面的字符数与字节数是讲义本节给出的，本站照录。"))
+    assert "says the numbers below are the course's" in error and "declared the site's" in error
+    assert _errors(tmp_path, text.replace(SAID, "下面的字符数与字节数是本站补算的。")) == []
+
+
+def test_whose_the_pointing_clause_says():
+    assert pointers.owner("讲义本节没有给出下面的字符数与字节数") == "site"
+    assert pointers.owner("下面的字符数与字节数是讲义本节给出的") == "course"
+    assert pointers.owner("下面的数是本站按同一规则补算的") == "site"
+    assert pointers.owner("下表的仿射输出由讲义给定的 $U$ 重新算出") is None   # the course's inputs, named as such
+    assert pointers.owner("本站按讲义的规则算出下面的数") is None   # both: nothing to hold a number to
