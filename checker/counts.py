@@ -104,6 +104,9 @@ def enumerated_count(body: str, start: int, end: int) -> int | None:
     view = prose_view(body)
     if PART.search(view[max(0, start - 3):start]):
         return None   # 相邻两项, 任取两个, 其中两种, 前三行: a part of the collection, not its size
+    line_start = body.rfind("\n", 0, start) + 1
+    if re.match(r"#{1,6}\s", body[line_start:start]):
+        return _listed_in_section(body, start)   # ## 三份构造彼此分开: the section's own list
     # the sentence of the count ends with a colon that ends its line (a reflowed sentence may span lines)
     # (or the paragraph of the count ends so: 下面三种成本。把它们比作……：)
     stop = re.compile(r"[：:][ \t]*(?:\n|$)|\n[ \t]*\n")
@@ -136,6 +139,27 @@ def enumerated_count(body: str, start: int, end: int) -> int | None:
                 rows += 1
             return rows
     return named_before(view, start) or rows_of_table_before(body, start, end)
+
+
+def _listed_in_section(body: str, start: int) -> int | None:
+    """The items of the first list of the section a heading opens (its items at the list's own indentation), or
+    None when the section has no list before its next heading."""
+    end = body.find("\n", start)
+    following = re.search(r"^#{1,6}\s", body[end + 1:], re.M) if end >= 0 else None
+    section = body[end + 1:end + 1 + following.start()] if following else body[end + 1:]
+    lines = section.split("\n")
+    first = next((i for i, line in enumerate(lines) if ITEM.match(line)), None)
+    if first is None:
+        return None
+    indent = len(ITEM.match(lines[first]).group("indent"))
+    items = 0
+    for line in lines[first:]:
+        m = ITEM.match(line)
+        if m and len(m.group("indent")) == indent:
+            items += 1
+        elif line.strip() and m is None and len(line) - len(line.lstrip()) <= indent:
+            break
+    return items
 
 
 def rows_of_table_before(body: str, start: int, end: int) -> int | None:

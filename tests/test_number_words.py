@@ -420,3 +420,12 @@ def test_a_count_whose_values_its_sentence_gives_in_turn_counts_them(tmp_path):
     assert not about_the_count("三个未归一化权重 $w_j$ 依次是 $(1,0.5,0.5)$。", "三个")
     assert not about_the_count("三个概率分别是 $0.5$、$0.25$、$0.125$。", "三个")
     assert about_the_count("四个未归一化权重 $w_j$ 依次是 $(1,0.5,0.5)$。", "四个")
+
+
+def test_a_count_in_a_heading_counts_the_list_its_section_opens_with(tmp_path):
+    """honest_7 H7-037: ## 各份构造身份分开 -> ## 三份构造彼此分开, over a section that lists the three constructions.
+    A heading's count is its section's first list; another size fails."""
+    section = "\n\n本章的例子来自以下构造：\n\n- 九单位主线；\n- 旧六片段情境；\n- 旧 BLOCK。\n"
+    assert not errors(tmp_path, page("## 三份构造彼此分开" + section, verify=False))
+    wrong = errors(tmp_path, page("## 四份构造彼此分开" + section, verify=False))
+    assert any("四份" in e for e in wrong), wrong
