@@ -80,7 +80,13 @@ def _imports_of(file: Path, package: str) -> set[str]:
 @functools.lru_cache(maxsize=None)
 def closure(path: Path) -> frozenset:
     """The project files `path` imports, transitively (itself included); packages' __init__ files too."""
-    seen, todo = set(), [Path(path)]
+    return _walk([Path(path)])
+
+
+def _walk(starts: list[Path]) -> frozenset:
+    """The project files the `starts` import, transitively, in one walk (each file read once however many of the
+    starts reach it)."""
+    seen, todo = set(), list(starts)
     while todo:
         file = todo.pop()
         if file in seen or not file.is_file():
@@ -99,10 +105,7 @@ def closure(path: Path) -> frozenset:
 
 def checker_files() -> list[Path]:
     """The checker itself: every checker module and what they import."""
-    files = set()
-    for module in sorted((ROOT / "checker").glob("*.py")):
-        files |= closure(module)
-    return sorted(files)
+    return sorted(_walk(sorted((ROOT / "checker").glob("*.py"))))
 
 
 def data_files() -> list[Path]:
