@@ -295,6 +295,12 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
     if re.fullmatch(r"\s*", line_prefix) and re.match(r"[.)、]\s", after):
         return True, "list ordinal"
     integer = re.fullmatch(r"[-−]?\d+", text) is not None
+    design = r"\s*的?\s*(?:设计|交叉|析因)"
+    if integer and (re.match(rf"\s*×\s*\d+{design}", after) or re.search(r"\d\s*×\s*$", before)
+                    and re.match(design, after)):
+        # 2×2 设计 names a factorial design, as its words 二乘二设计 do (no number to the checker): the digits must
+        # not cost a claim the words escape; its factors are the ones the sentence names
+        return True, "size of a factorial design (2×2 设计)"
     if re.match(r"(?:x|\s*×)(?![A-Za-z0-9_])", after):
         return False, "multiplier (300x, 3×)"
     if _ROWS_BEFORE.search(before) and re.match(r"\s*[行列](?![为是])", after):

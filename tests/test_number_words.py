@@ -429,3 +429,11 @@ def test_a_count_in_a_heading_counts_the_list_its_section_opens_with(tmp_path):
     assert not errors(tmp_path, page("## 三份构造彼此分开" + section, verify=False))
     wrong = errors(tmp_path, page("## 四份构造彼此分开" + section, verify=False))
     assert any("四份" in e for e in wrong), wrong
+
+
+def test_a_factorial_design_reads_the_same_in_digits_and_in_words(tmp_path):
+    """Round 16's reader found 5-8's '二乘二设计' beside the course's own '2×2': the digits cost a claim (and were
+    offered an unrelated key {dim} = 2) while the words escaped. 2×2 设计 names the design; a 2×3 matrix is still
+    two values to claim."""
+    assert not errors(tmp_path, page("做“归一化位置 × 是否 warmup”的 2×2 设计。", verify=False))
+    assert errors(tmp_path, page("这个矩阵是 2×3 的。", verify=False))
