@@ -569,6 +569,32 @@ def labels(views, rng) -> list[Mutant]:
     return _sample(out, rng, 60)
 
 
+def _column_move(body: str, x: tuple[int, int], y: tuple[int, int]) -> bool:
+    """Whether exchanging the two spans is moving two whole columns of a table: both are header cells, and every row
+    below has the same cell in both columns (13-4's | A | B | C | over rows of ·). The arrangement check allows
+    moving columns by design, so such an exchange is no careless edit."""
+    start = body.rfind("\n", 0, x[0]) + 1
+    end = body.find("\n", start)
+    end = len(body) if end < 0 else end
+    if not (start <= y[0] < end and body[start:end].lstrip().startswith("|")):
+        return False
+    line = body[start:end]
+    cells = _cells(line)
+    which = [i for i, (a, b) in enumerate(cells) for s in (x, y) if a <= s[0] - start < b]
+    if len(which) != 2:
+        return False
+    rows = []
+    for row in body[end + 1:].split("\n"):
+        if not row.lstrip().startswith("|"):
+            break
+        rows.append(row)
+    body_rows = [r for r in rows if not re.match(r"\s*\|?\s*:?-{3,}", r)]
+    def cell(row, i):
+        spans = _cells(row)
+        return row[slice(*spans[i])] if i < len(spans) else None
+    return bool(body_rows) and all(cell(r, which[0]) == cell(r, which[1]) for r in body_rows)
+
+
 def _cells(line: str) -> list[tuple[int, int]]:
     """(start, end) of each cell's text in a Markdown table row, stripped of its spaces."""
     bars = [i for i, ch in enumerate(line) if ch == "|" and (i == 0 or line[i - 1] != "\\")]
@@ -753,14 +779,11 @@ def exchanges(views, rng) -> list[Mutant]:
         spans = list(sentences(v.view))
         for (s1, e1), (s2, e2) in zip(spans, spans[1:] + [(None, None)]):
             end = e2 if s2 is not None and "\n\n" not in body[e1:s2] and rng.random() < 0.5 else e1
-            # a table row's cells are exchanged by the table cases below, which keep to distinct columns; here two
-            # header cells over identical columns (13-4's | A | B | C | over rows of ·) would be a column move,
-            # which the arrangement check allows by design, not an exchange
-            terms = [m for m in _TERM.finditer(v.view, s1, end) if free(m.start(), m.end())
-                     and not body[s1:end].lstrip().startswith("|")]
+            terms = [m for m in _TERM.finditer(v.view, s1, end) if free(m.start(), m.end())]
             pairs = [(x, y) for i, x in enumerate(terms) for y in terms[i + 1:]
                      if x.group(0) != y.group(0) and body.count(x.group(0), s1, end) == 1 == body.count(y.group(0), s1, end)
-                     and not _BETWEEN_COORDINATION.match(body[x.end():y.start()])]
+                     and not _BETWEEN_COORDINATION.match(body[x.end():y.start()])
+                     and not _column_move(body, x.span(), y.span())]
             if pairs:
                 x, y = rng.choice(pairs)
                 old = body[s1:end]
