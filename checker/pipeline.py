@@ -461,41 +461,34 @@ def check_comparisons(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
-def _quote_relocator(ctx: Context):
-    """relocate_quote for checker.provenance: a cited text whose sentence was reworded (the same numbers and names,
-    the same statement words, in one sentence the pin file does not hold unchanged) is read where it now stands,
-    noted like a relocated claim, and `make pin` writes its new text into the entry."""
+def _text_relocator(ctx: Context, section: str, what: str, quote=None):
+    """A relocate function for the front-matter entries whose `text` stands in the body (`section` 'relations' or
+    'cited'): when the text is not found, the one reworded sentence that says the same (relations.relocated_text;
+    `quote`: statements.tokens for a cited text, whose statement words must stay) is used instead, noted in the
+    report like a relocated claim, and `make pin` writes the new text into the entry."""
     pinned = _pinned_text(ctx.page.path)
 
-    def relocate_quote(i: int, text: str) -> str | None:
-        new = relations_relocated_text(text, ctx.page.body, pinned, relocation.contrast_swaps, quote=statements.tokens)
+    def relocate(i: int, text: str) -> str | None:
+        new = relations_relocated_text(text, ctx.page.body, pinned, relocation.contrast_swaps, quote=quote)
         if new is None:
             return None
-        line = claim_line(ctx.page, "cited", i)
-        ctx.report.notes.append(f"{ctx.report.path}:{line}: cited text {i} found in reworded text {new!r}; its entry "
+        line = claim_line(ctx.page, section, i)
+        ctx.report.notes.append(f"{ctx.report.path}:{line}: {what} {i} found in reworded text {new!r}; its text "
                                 f"still reads {text!r}: `make pin PAGE={project_relative(ctx.page.path)}` shows the "
                                 "update to accept")
-        ctx.report.relocations.append(relocation.Update(ctx.page.path, line, i, text, new, "cited text"))
+        ctx.report.relocations.append(relocation.Update(ctx.page.path, line, i, text, new, what))
         return new
-    return relocate_quote
+    return relocate
+
+
+def _quote_relocator(ctx: Context):
+    """A cited text whose sentence was reworded (its numbers, names and statement words, in one changed sentence)."""
+    return _text_relocator(ctx, "cited", "cited text", quote=statements.tokens)
 
 
 def _relation_relocator(ctx: Context):
-    """relocate_text for checker.relations: a relation whose sentence was reworded is found in the new sentence
-    (relations.relocated_text), noted in the report like a relocated claim, and `make pin` writes its new text."""
-    pinned = _pinned_text(ctx.page.path)
-
-    def relocate_text(i: int, text: str) -> str | None:
-        new = relations_relocated_text(text, ctx.page.body, pinned, relocation.contrast_swaps)
-        if new is None:
-            return None
-        line = claim_line(ctx.page, "relations", i)
-        ctx.report.notes.append(f"{ctx.report.path}:{line}: relation {i} found in reworded text {new!r}; its text "
-                                f"still reads {text!r}: `make pin PAGE={project_relative(ctx.page.path)}` shows the "
-                                "update to accept")
-        ctx.report.relocations.append(relocation.Update(ctx.page.path, line, i, text, new, "relation"))
-        return new
-    return relocate_text
+    """A relation whose sentence was reworded (its comparison words, names and digits, in one changed sentence)."""
+    return _text_relocator(ctx, "relations", "relation")
 
 
 def _verified_numbers(ctx: Context) -> list[tuple[int, int, float]]:

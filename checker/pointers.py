@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from checker import classify
+from checker.kinds import SITE
 from checker.relations import sentences
 
 FORWARD = re.compile(r"下面|下表|下列|以下|如下")
@@ -23,7 +24,6 @@ LABEL = re.compile(r"〔[^〕]*〕|^\s*\"[^\"]*\"")
 ATTRIBUTIVE = re.compile(r"(?:讲义|入门文章|课程)[^，。；：]{0,6}?(?:给定|给出|写出|算出|列出|印出)的(?=\s*[^\s，。；：])")
 # what the pointer points at must be numbers: 下面的字符数, 下表的概率, 下面是本站补算的 (a computing verb)
 NUMBERS = re.compile(r"数|值|概率|分数|结果|算")
-SITE_KINDS = {"site_construction", "site_run"}
 
 
 def owner(clause: str) -> str | None:
@@ -92,7 +92,7 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
         if not target:
             continue
         kinds = {m.kind for m in target}
-        if said == "course" and kinds <= SITE_KINDS or said == "site" and kinds <= {"course"}:
+        if said == "course" and kinds <= set(SITE) or said == "site" and kinds <= {"course"}:
             where = "below" if forward else "above"
             declared = "the site's (" + ", ".join(sorted(kinds)) + ")" if said == "course" else "the course's"
             sentence = " ".join(body[start:end].split())
