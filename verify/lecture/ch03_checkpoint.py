@@ -326,7 +326,7 @@ def _her_him() -> dict:
 
 # --------------------------------------------------------------------------- §3.20 / §3.21
 
-@kinds(site_run="*")
+@kinds(site_construction="widths", site_run="*")   # the beam widths are the lab's setting, not a run result
 def lab_route() -> dict:
     """§3.20: what the lab's path A returns for the selected sequence (index, beam widths available)."""
     report = _report()
@@ -339,7 +339,8 @@ def lab_route() -> dict:
             "in_final2": sel["beam"]["2"]["target_in_final"]}   # the target is among width 2's final candidates
 
 
-@kinds(site_run="*")
+@kinds(site_construction="eval_tol gpu_weight_rtol max_steps retrain_diagnosis_rtol retrain_weight_rtol tol widths",
+       site_run="*")   # tolerances, the step cap and the beam widths are constants the site chose, not run results
 def implementation() -> dict:
     """§3.21: identity of the run and the parts of the diagnostic procedure the page states."""
     from training.gpu import EVAL_LOGP_TOL, GPU_WEIGHT_RTOL, TOLERANCES
