@@ -37,6 +37,7 @@ from checker.numerals import NUMERAL_CHARS, NumeralError, integer
 from checker.page import HOLE, Page, PageError, all_pages, claim_line, is_page, read_page, squeeze  # noqa: F401
 from checker.paths import DOCS, ROOT, project_relative
 from checker.relations import check_relations, named_keys
+from checker.relations import aligned_text as relations_aligned_text
 from checker.relations import relocated_text as relations_relocated_text
 from checker.seed_numbers import SectionNumbers, chapter_numbers, section_numbers
 
@@ -391,6 +392,13 @@ def _relocated(ctx: Context, i: int, template: str, holes: list[Hole], regex: st
     lines = [n for n in range(1, len(offsets)) if "\n" in body[offsets[n - 1]:offsets[n]]]
     found = relocation.relocate(ctx.squeezed, literals, patterns, accept, lines, statements.tokens,
                                 _pinned_text(ctx.page.path), _old_clauses(ctx.page.path, literals, regex))
+    if found is None and "|" not in template:   # a table's cells are read by their rows, above
+        replaced = _replacement(ctx, lambda text: _compiled(regex).search(text) is not None)
+        if replaced is not None:
+            old, region = replaced
+            m = _compiled(regex).search(old)
+            found = relocation.relocate_aligned(ctx.squeezed, region, patterns, accept, old,
+                                                [m.span(f"h{n}") for n in range(len(patterns))], statements.tokens)
     if found is None:
         return []
     located, text = found
@@ -402,6 +410,36 @@ def _relocated(ctx: Context, i: int, template: str, holes: list[Hole], regex: st
     new = relocation.new_template(ctx.page.body, ctx.offsets, located, markers)
     ctx.report.relocations.append(relocation.Update(ctx.page.path, claim_line(ctx.page, "claims", i), i, template, new))
     return [located]
+
+
+def _replacement(ctx: Context, holds) -> tuple[str, tuple[int, int]] | None:
+    """(the pinned sentence, the squeezed region of the page text that replaced it) for the one sentence of the
+    page's pin file for which `holds(squeezed text)` is true, where an edit replaced it by one to three sentences
+    (checker/snapshots.py diff pairs the pin's sentences with the page's as `make pin` does); None when the pin does
+    not hold such a sentence once, or the page keeps it unchanged, or it was cut without a replacement."""
+    from bisect import bisect_left
+
+    from checker import snapshots
+    snapshot = snapshots.for_page(ctx.page.path)
+    if snapshot is None:
+        return None
+    old = [item for item in snapshot.items if "page" not in item]
+    texts = [squeeze(str(item[snapshots.key_of(item)]))[0] for item in old]
+    found = [k for k, (item, text) in enumerate(zip(old, texts))
+             if snapshots.key_of(item) in snapshots.TEXT_KEYS and holds(text)]
+    if len(found) != 1:
+        return None
+    items, spans = statements.snapshot_items(ctx.page)
+    for change in snapshots.diff(snapshot.items, items):
+        i1, i2, j1, j2 = change.spans
+        if not i1 <= found[0] < i2:
+            continue
+        new_spans = spans[1:][j1:j2]
+        if not (i2 - i1 <= 3 and 1 <= j2 - j1 <= 3 and all(start >= 0 for start, _ in new_spans)):
+            return None
+        start, end = bisect_left(ctx.offsets, new_spans[0][0]), bisect_left(ctx.offsets, new_spans[-1][1])
+        return "".join(texts[i1:i2]), (start, end)
+    return None
 
 
 def _pinned_texts(path: Path) -> list[str]:
@@ -470,6 +508,12 @@ def _text_relocator(ctx: Context, section: str, what: str, quote=None):
 
     def relocate(i: int, text: str) -> str | None:
         new = relations_relocated_text(text, ctx.page.body, pinned, relocation.contrast_swaps, quote=quote)
+        if new is None and quote is None:   # the sentence that replaced the text's own (its clauses reordered)
+            replaced = _replacement(ctx, lambda pinned_text: squeeze(text)[0] in pinned_text)
+            if replaced is not None:
+                start, end = replaced[1]
+                sentence = ctx.page.body[ctx.offsets[start]:ctx.offsets[end - 1] + 1]
+                new = relations_aligned_text(text, sentence, relocation.contrast_swaps, statements.tokens)
         if new is None:
             return None
         line = claim_line(ctx.page, section, i)

@@ -726,6 +726,36 @@ def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote=None) 
     return found[0] if len(found) == 1 else None
 
 
+def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None:
+    """The part of `sentence` a relation's text was reworded into, where `sentence` is the page text that replaced
+    the pinned sentence holding the text (checker/pipeline.py _replacement), or None. Its clauses may come in
+    another order (得分为零时概率相等，得分越高越接近一 -> 得分越高越接近一；得分为零时概率相等), so the comparison
+    words are compared clause by clause, each with the names in its clause, in any order of clauses; the statement
+    words (`tokens`, checker.statements.tokens) are the same; its names, symbols and digits all stay; no word is
+    swapped for its counterpart; at least half of its words are kept and few new ones come."""
+    from checker.relocation import MAX_ALIGNED_NEW_CHARACTERS
+    latin = re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?", squeeze(text)[0])
+    kept = " ".join(_clauses_holding(sentence, latin).split()).rstrip("。！？；!?;")
+    flat = squeeze(kept)[0]
+
+    def clauses(t: str) -> list[tuple]:   # each clause's comparison words, names and statement words together
+        parts = re.split(r"[，,；;：:。——]+", t)
+        return sorted((tuple(_signature(c)), tuple(sorted(_NAMED.findall(squeeze(c)[0]))),
+                       tuple(sorted(w for _, w in tokens(c)))) for c in parts if _signature(c) or tokens(c))
+    if not _signature(text) or clauses(text) != clauses(kept):
+        return None
+    have = re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?", flat)
+    if any(have.count(t) < latin.count(t) for t in set(latin)) or contrast_swaps(text, kept):
+        return None
+    if sorted(w for _, w in tokens(text)) != sorted(w for _, w in tokens(kept)):
+        return None
+    words = set(re.findall(r"[\u3400-\u9fff]", text)) - function_characters()
+    new = set(re.findall(r"[\u3400-\u9fff]", kept)) - set(re.findall(r"[\u3400-\u9fff]", text)) - function_characters()
+    if 2 * len(words & set(kept)) < len(words) or len(new) > MAX_ALIGNED_NEW_CHARACTERS:
+        return None
+    return kept
+
+
 def _statement_words_kept(text: str, sentence: str, tokens) -> bool:
     """The cited text's statement words (negation, source, modality …; checker/statements.py) all stand in the
     sentence, and it adds none: 得 17.82 -> 没有得到 17.82 is not the paper's number reworded."""

@@ -24,6 +24,7 @@ verbatim again once its sentence is pinned.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import shutil
 from dataclasses import dataclass
@@ -394,6 +395,126 @@ def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, li
     return found[0] if len(found) == 1 else None
 
 
+
+# ----------------------------------------------------------- a claim found in the sentence that replaced its own
+
+MAX_ALIGNED_NEW_CHARACTERS = 10   # content characters a rewording of a whole sentence may bring (一模一样 -> 完全相同)
+_SAME_MEASURE = {("个", "者")}      # 三个指数之和 -> 三者之和
+MAX_ASSIGNMENTS = 200             # choices of one place per hole tried in the replacing sentence
+
+
+def _zone(text: str, start: int, end: int) -> str:
+    """The clause a number stands in (between the clause breaks around it)."""
+    left = max(text.rfind(c, 0, start) for c in CLAUSE_BREAK) + 1
+    ends = [i for i in (text.find(c, end) for c in CLAUSE_BREAK) if i >= 0]
+    return text[left:min(ends) if ends else len(text)]
+
+
+def _masked(text: str, spans) -> str:
+    for a, b in spans:
+        text = text[:a] + PLACE * (b - a) + text[b:]
+    return text
+
+
+def _exchanged_zones(old_zones: list[str], new_zones: list[str]) -> str:
+    """'' unless two numbers' clauses exchanged words (每行 3 个，每列 5 个 -> 每列 3 个，每行 5 个)."""
+    function = function_characters()
+    def units(zone: str) -> set[str]:
+        return set(_CJK.findall(zone)) | set(re.findall(r"[A-Za-z][A-Za-z0-9]*", zone))
+    moves: dict[tuple[int, int], set[str]] = {}
+    for i, (a, b) in enumerate(zip(old_zones, new_zones)):
+        for c in units(b) - units(a) - function:
+            for j, z in enumerate(old_zones):
+                if j != i and z != a and c in units(z):
+                    moves.setdefault((j, i), set()).add(c)
+    for (j, i), chars in moves.items():
+        if (i, j) in moves:
+            return f"the words of two numbers changed places ({''.join(sorted(chars))} <-> {''.join(sorted(moves[(i, j)]))})"
+    return ""
+
+
+def why_not_the_same_sentence(old: str, old_spans: list, new: str, new_spans: list, tokens) -> str:
+    """'' when `new`, the sentence that replaced `old` on the page (their numbers at `old_spans` and `new_spans`,
+    hole by hole), says what `old` said; else what changed. The whole sentence is compared, not the words next to
+    each number, since its words may come in another order (全部计数加起来是 32 -> 所有计数之和为 32; 三个指数之和约为
+    11.107 -> 每个指数除以三者之和（约 11.107）): the same statement words (negation, order, role, source, modality …),
+    the same names and symbols, no word swapped for its counterpart, the same measure word after each number, each
+    number with its own clause's words, at least half of the old words kept and few new ones."""
+    was, now = _masked(old, old_spans), _masked(new, new_spans)
+    before, after = [t for _, t in tokens(was)], [t for _, t in tokens(now)]
+    if _statements_missing(before, after) or _statements_missing(after, before):
+        return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"
+    # 取 $0.5$ -> $W_h=0.5$: an = right before a number sets it, as the words did
+    latin_was, latin_now = (_LATIN.findall(re.sub(f"=(?=\\$?{PLACE})", "", t)) for t in (was, now))
+    added = _multiset_missing(latin_now, latin_was)
+    if _multiset_missing(latin_was, latin_now) or any(not re.fullmatch(r"[a-z]{3,}", word) for word in added):
+        return "its names, symbols or formula changed"
+    swaps = contrast_swaps(was, now)
+    if swaps:
+        return f"a word was swapped for its counterpart ({', '.join(swaps)})"
+    for n, ((_, a), (_, b)) in enumerate(zip(old_spans, new_spans), start=1):
+        unit = _unit(was[a:])
+        if _is_unit(unit) and unit not in function_characters() and unit != _unit(now[b:]) \
+                and (unit, _unit(now[b:])) not in _SAME_MEASURE:
+            return f"the word after number {n} changed ({unit} -> {_unit(now[b:]) or 'nothing'})"
+    if len(set(old_spans)) > 1:
+        exchanged = _exchanged_zones([_zone(was, a, b) for a, b in old_spans], [_zone(now, a, b) for a, b in new_spans])
+        if exchanged:
+            return exchanged
+    words = set(_CJK.findall(was)) - function_characters()
+    kept = len(words & set(now))
+    # a short sentence may change half its few words (全部计数 -> 所有计数) and still keep its subject
+    if len(words) >= 2 and 2 * kept < len(words) and not (len(words) <= 3 and kept):
+        return "less than half of its words are left"
+    new_words = set(_CJK.findall(now)) - set(_CJK.findall(was)) - function_characters()
+    if len(new_words) > MAX_ALIGNED_NEW_CHARACTERS:
+        return f"it has more new words than a rewording adds ({''.join(sorted(new_words))})"
+    return ""
+
+
+def relocate_aligned(squeezed: str, region: tuple[int, int], patterns: list[str], accept, old: str,
+                     old_spans: list[tuple[int, int]], tokens) -> tuple[Located, str] | None:
+    """The claim in the page text that replaced its pinned sentence (`region`, squeezed offsets; the pin file's
+    sentence and the page's now paired by checker/snapshots.py diff): `relocate` reads the words between and around
+    the numbers in the template's order; here the numbers may come in another order and a number the template
+    printed twice may be printed once. `old`: the pinned sentence, its numbers at `old_spans` (hole by hole). Each
+    hole's place is chosen in the region so that holes with different patterns take different places; of several
+    choices the one with most places, then the one in the template's order, else none."""
+    lo, hi = region
+    options = []
+    for n, pattern in enumerate(patterns):
+        places = [(a + lo, b + lo) for a, b in _places(squeezed[lo:hi], pattern, lambda p, n=n: accept(n, p))]
+        if not places:
+            return None
+        options.append(places)
+    total = 1
+    for places in options:
+        total *= len(places)
+    if total > MAX_ASSIGNMENTS:
+        return None
+    choices = []
+    for choice in itertools.product(*options):
+        if all(choice[i] == choice[j] and patterns[i] == patterns[j] or
+               choice[i][1] <= choice[j][0] or choice[j][1] <= choice[i][0]
+               for i in range(len(choice)) for j in range(i + 1, len(choice))):
+            choices.append(choice)
+    if not choices:
+        return None
+    most = max(len(set(c)) for c in choices)
+    choices = [c for c in choices if len(set(c)) == most]
+    if len(choices) > 1:
+        choices = [c for c in choices if list(c) == sorted(c)] or choices
+    if len(choices) != 1:
+        return None
+    spans = choices[0]
+    new = squeezed[lo:hi]
+    if why_not_the_same_sentence(old, list(old_spans), new, [(a - lo, b - lo) for a, b in spans], tokens):
+        return None
+    shown = new
+    for a, b in sorted(set(spans), reverse=True):   # one mark per number, as `relocate` shows its text
+        shown = shown[:a - lo] + PLACE + shown[b - lo:]
+    return Located(squeezed, tuple(spans), region), shown
+
 # --------------------------------------------------------------------------- bringing a template up to date
 
 @dataclass(frozen=True)
@@ -411,7 +532,8 @@ def new_template(body: str, offsets: list[int], located: Located, holes: list[st
     """The page's text over the relocated claim's region (`offsets`: squeezed index -> body offset), each hole's
     printed value replaced by its `{key}`."""
     pieces, pos = [], offsets[located.region[0]]
-    for (start, end), hole in zip(located.spans, holes):
+    # a claim found in a replacing sentence may print its numbers in another order, or a repeated one once
+    for (start, end), hole in sorted(dict(zip(located.spans, holes)).items()):
         pieces += [body[pos:offsets[start]], hole]
         pos = offsets[end - 1] + 1
     pieces.append(body[pos:offsets[located.region[1] - 1] + 1])

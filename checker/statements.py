@@ -50,7 +50,7 @@ _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most",
 _SUPERLATIVE = re.compile("|".join(_MOST))
 # 正/负 as a sign, not 正确, 正常, 正好, 正在, 正文, 负责, 负担 …
 _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
-_MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求|必须|务必")
+_MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求|必须|务必|(?<![必无])须(?![臾知发])")
 _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向)(零|一|无穷|0|1)")
 _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半|端)|(?<=[靠最向往偏])([左右])")
 _ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项])|(最后|倒数第一)(?=[步个列行层位条句槽轮次项])")
@@ -199,7 +199,7 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in _MODAL.finditer(sentence):
         word = m.group(0)
         add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") else "need-not"
-            if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") else "must" if word in ("必须", "务必") else "necessarily")
+            if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") else "must" if word in ("必须", "务必", "须") else "necessarily")
     for m in _AXIS.finditer(sentence):
         add(m.start(), m.end(), "axis:" + ("row" if (m.group(1) or m.group(2)) == "行" else "column"))
     for m in _SIGN.finditer(sentence):
@@ -422,6 +422,21 @@ def _only_a_name_mentioned(was: list[str], now: list[str]) -> bool:
     return _only_subjects_lost([t for t in was if not _is_name(t)], [t for t in now if not _is_name(t)])
 
 
+def _only_step_verbs_reworded(was: list[str], now: list[str]) -> bool:
+    """The same steps in the same order, each named by another verb (先取 1e-5，再看 -> 先把步长设为 1e-5，再检查:
+    step:first:取 step:then:看 -> step:first:步 step:then:检). Steps exchanged bring an old verb to another step
+    (先归一化再残差 -> 先残差再归一化: step:first:归 -> step:first:残), which still fails."""
+    def parts(token: str) -> tuple[str, str]:
+        kind, _, verb = token.partition(":")[2].partition(":")
+        return kind, verb
+    if not was or len(was) != len(now) or not all(t.startswith("step:") for t in was + now):
+        return False
+    old, new = [parts(t) for t in was], [parts(t) for t in now]
+    verbs = {verb for _, verb in old}
+    return [k for k, _ in old] == [k for k, _ in new] and all(
+        a == b or b not in verbs for (_, a), (_, b) in zip(old, new))
+
+
 def _unpinned(page, found) -> list[tuple[int, str]]:
     """A page with no pin file: a page outside docs/ (a test's scratch page) is not the site's until it is placed
     there; and a new page whose only statements are its names, labels and relations is asked for no pin yet (a
@@ -462,7 +477,8 @@ def errors(page) -> list[tuple[int, str]]:
         by_sentence.setdefault(sentence, set()).add(j)
     if _only_moved(opcodes, pinned, now, found, page):
         return []
-    moved = _moved(opcodes, pinned, now, found, by_sentence, page)
+    moved = _moved(opcodes, pinned, now, found, by_sentence, page) | _moved_within_a_sentence(opcodes, pinned, now, found)
+    reworded_pinned, reworded_spans = _reworded_sentences(page)
     mentioned = _names_only_added_or_dropped(opcodes, pinned, now, found)
     for op, i1, i2, j1, j2 in opcodes:
         if op == "equal" or (op, i1, j1) in moved:
@@ -473,8 +489,13 @@ def errors(page) -> list[tuple[int, str]]:
             continue
         if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):
             continue
+        if op == "replace" and _only_step_verbs_reworded(pinned[i1:i2], now[j1:j2]):
+            continue
         if (op, i1, j1) in mentioned:
             continue
+        if (set(range(i1, i2)) <= reworded_pinned and all(any(a <= found[j][0] < b for a, b in reworded_spans)
+                                                          for j in range(j1, j2))):
+            continue   # inside sentences reworded with the same statement words, clause by clause
         if op == "insert" and not any(_guarded(t) for t in now[j1:j2]):
             continue   # a description added to a sentence (选错一个词后 -> 此后): like a new sentence, it is new prose   # a name mentioned or no longer mentioned (… 概率最高的变成了 EOS): a name *replaced* still fails
         at = found[j1] if j1 < j2 or j1 == 0 and found else found[j1 - 1] if found else None
@@ -487,6 +508,94 @@ def errors(page) -> list[tuple[int, str]]:
             out.append((line, _change(pinned[i1:i2], now[j1:j2], where, sentence)))
     run = f"`make pin PAGE={project_relative(Path(page.path))}`"
     return [(line, message.replace("run `make pin`", f"run {run} (it asks about each change)")) for line, message in out]
+
+
+def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
+    """(indices into the pinned statement words, body spans now) of the sentences an edit reworded without changing
+    what they state: checker/snapshots.py diff pairs each edited pin sentence with the one to three sentences that
+    replaced it, and both sides hold the same statement words clause by clause, whatever the order of the clauses
+    or the sentences (a sentence cut in two at its ；, 若每 4 步截断一次，…；更远处……完全不出现 from 每 4 步截断一次
+    时，…，再远处……根本不出现), or the same words with no negation or guarded word among them when a clause was
+    split (概率一模一样——变的只是分母 -> 概率却完全相同，变的只是分母)."""
+    from collections import Counter
+
+    from checker.relocation import _statements_missing
+    snapshot = snapshots.for_page(page.path)
+    if snapshot is None:
+        return set(), []
+    items, spans = snapshot_items(page)
+    old = [item for item in snapshot.items if "page" not in item]
+    start, first_word = 0, []
+    for item in old:   # where each pinned item's words begin in the pinned sequence (the page id has none)
+        first_word.append(start)
+        start += len(snapshots.words_of(item))
+    pinned_at, spans_now = set(), []
+    for change in snapshots.diff(snapshot.items, items):
+        i1, i2, j1, j2 = change.spans
+        new_spans = spans[1:][j1:j2]
+        if not (i1 < i2 and j1 < j2) or any(s < 0 for s, _ in new_spans) or not all(
+                snapshots.key_of(i) in snapshots.TEXT_KEYS for i in change.old + change.new):
+            continue
+        was = " ".join(str(i[snapshots.key_of(i)]) for i in change.old)
+        now = " ".join(page.body[s:e] for s, e in new_spans)
+        def groups(text: str) -> Counter:   # each clause's statement words, as a multiset of clauses
+            clauses = [c for part in re.split(r"[。！？；;]", text) for c in _clauses(part)]
+            return Counter(g for g in (tuple(sorted(t for _, t in tokens(c))) for c in clauses) if g)
+        # the words as pinned and as the page reads them now (names and labels among them), the same multiset
+        words_was = [w for i in change.old for w in snapshots.words_of(i)]
+        words_now = [w for i in change.new for w in snapshots.words_of(i)]
+        if not words_was or _statements_missing(words_was, words_now) or _statements_missing(words_now, words_was):
+            continue
+        if groups(was) != groups(now) and (any(_guarded(t) or t == "not" for t in words_was)
+                                           or not (_refines(groups(now), groups(was)) or _refines(groups(was), groups(now)))):
+            continue   # words moved between clauses (更尖，……更平 -> 更平，……更尖) is not a clause split
+        pinned_at |= set(range(first_word[i1], first_word[i2 - 1] + len(snapshots.words_of(old[i2 - 1]))))
+        spans_now += new_spans
+    return pinned_at, spans_now
+
+
+def _refines(fine, coarse) -> bool:
+    """Every group of `coarse` (a Counter of sorted word tuples) is the union of whole groups of `fine`: clauses
+    were split (or, read the other way, joined), no word went to another clause."""
+    from collections import Counter
+    left = list(fine.elements())
+    for group in coarse.elements():
+        need = Counter(group)
+        for part in sorted(left, key=len, reverse=True):
+            if not Counter(part) - need:
+                need -= Counter(part)
+                left.remove(part)
+            if not need:
+                break
+        if need:
+            return False
+    return not left
+
+
+def _clauses(sentence: str) -> list[str]:
+    return [c for c in _CLAUSE_MARK.split(sentence) if c.strip()]
+
+
+def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found) -> set[tuple[str, int, int]]:
+    """A deletion and an insertion of the same statement words inside one sentence: the sentence was reworded and a
+    clause split (它们的概率一模一样——变的只是分母 -> 概率却完全相同，变的只是分母 puts role:分母 in a clause of its own,
+    and by_clause orders clauses by their words). A negation or a guarded word (who computed what, a hedge) that
+    moves inside its sentence may change what it denies, and is not let through; an exchange of two names keeps
+    every character and is checker/arrangements.py's."""
+    def sentence_at(j: int) -> str:
+        return found[min(j, len(found) - 1)][2] if found else ""
+    deletes = [(i1, j1, tuple(pinned[i1:i2])) for op, i1, i2, j1, j2 in opcodes if op == "delete"]
+    out: set[tuple[str, int, int]] = set()
+    for op, i1, i2, j1, j2 in opcodes:
+        words = tuple(now[j1:j2])
+        if op != "insert" or any(_guarded(t) or t == "not" for t in words) or len({sentence_at(j) for j in range(j1, j2)}) != 1:
+            continue
+        for d_i, d_j, d_words in deletes:
+            if (d_words == words and ("delete", d_i, d_j) not in out
+                    and sentence_at(j1) in (sentence_at(d_j), sentence_at(max(d_j - 1, 0)))):
+                out |= {("insert", i1, j1), ("delete", d_i, d_j)}
+                break
+    return out
 
 
 def _names_only_added_or_dropped(opcodes, pinned: list[str], now: list[str], found) -> set[tuple[str, int, int]]:

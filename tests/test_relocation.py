@@ -366,3 +366,56 @@ def test_a_statement_word_read_with_its_subject_on_one_side_only_is_the_same_wor
     assert not relocation._statements_missing(["order:up@w"], ["order:up"])
     assert relocation._statements_missing(["most@猫"], ["most@我"]) == ["most@猫"]
     assert relocation._statements_missing(["order:up"], ["order:down@w"]) == ["order:up"]
+
+
+# ------------------------------------------------ a claim or relation found in the sentence that replaced its own
+
+def _edited(tmp_path, page, old, new):
+    text = page.read_text(encoding="utf-8")
+    end = text.index("\n---\n", 4)
+    assert text[end:].count(old) == 1, f"{page.name} changed; pick the sentence again"
+    return _variant(tmp_path, text[:end] + text[end:].replace(old, new), page)
+
+
+def test_a_claim_reworded_past_its_template_is_found_in_the_sentence_that_replaced_its_pinned_one(tmp_path):
+    """Honest corpus H8-009: 全部计数加起来是 32 -> 所有计数之和为 32 keeps too few of the template's words for the
+    template-order search; the pin file's sentence and the page's now are paired (checker/snapshots.py diff), and
+    the replacing sentence, compared whole, says the same. A negation added there is refused."""
+    page = ROOT / "docs" / "lecture" / "ch01" / "1-14.md"
+    honest = _edited(tmp_path, page, "全部计数加起来是 32。", "所有计数之和为 32。")
+    assert not honest.failed, honest.errors
+    assert any("claim 3 found by its numbers in reworded text '所有计数之和为…。'" in n for n in _found(honest.notes))
+    denied = _edited(tmp_path, page, "全部计数加起来是 32。", "所有计数之和并不是 32。")
+    assert any("claim 3 not found" in e for e in denied.errors), denied.errors
+
+
+def test_a_claims_numbers_may_come_in_another_order_in_the_replacing_sentence(tmp_path):
+    """Honest corpus H8-095: 三个指数之和约为 11.107 -> 每个指数除以三者之和（约 11.107）: the count 三 and the sum
+    change places; the count's measure word 个 may become 者, not another unit."""
+    page = ROOT / "docs" / "primer" / "ch12" / "12-3.md"
+    old = "三个指数之和约为 $11.107$，每个指数除以它就得到右列的权重。"
+    honest = _edited(tmp_path, page, old, "每个指数除以三者之和（约 $11.107$），就得到右列的权重。")
+    assert not honest.failed, honest.errors
+    assert [u.new for u in honest.relocations if u.what == "claim"] == [
+        "每个指数除以{n_scores}者之和（约 ${denominator}$），就得到右列的权重。"]
+    unit = _edited(tmp_path, page, old, "每个指数除以三层之和（约 $11.107$），就得到右列的权重。")
+    assert any("not found" in e for e in unit.errors), unit.errors
+
+
+def test_two_numbers_whose_clauses_exchange_their_words_are_not_the_same_sentence():
+    old = "每行有■个，每列有■个。"
+    assert relocation.why_not_the_same_sentence(old, [(3, 4), (9, 10)], "每列有■个，每行有■个。", [(3, 4), (9, 10)], tokens)
+    assert not relocation.why_not_the_same_sentence(old, [(3, 4), (9, 10)], "每列有■个，每行有■个。",
+                                                    [(9, 10), (3, 4)], tokens)
+
+
+def test_a_relation_follows_its_sentences_clauses_into_another_order_but_not_a_swapped_trend(tmp_path):
+    """Honest corpus H8-072: the three clauses of 3-2's relation put in another order are the same statement, clause
+    by clause; the trend words swapped between two clauses are not."""
+    page = ROOT / "docs" / "primer" / "ch03" / "3-2.md"
+    old = "得分为零时好评与差评的概率相等，得分越高越接近一，越低越接近零。"
+    honest = _edited(tmp_path, page, old, "得分越高越接近一，越低越接近零；得分为零时好评与差评的概率相等。")
+    assert not honest.failed, honest.errors
+    assert any("relation 1 found in reworded text" in n for n in honest.notes), honest.notes
+    swapped = _edited(tmp_path, page, old, "得分越高越接近零，越低越接近一；得分为零时好评与差评的概率相等。")
+    assert swapped.failed and not any("relation 1 found in reworded text" in n for n in swapped.notes)

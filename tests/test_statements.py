@@ -5,6 +5,7 @@ import pytest
 
 from checker import snapshots, statements
 from checker.page import read_page
+from checker.paths import ROOT
 
 PAGE = """---
 id: test.statements
@@ -388,3 +389,31 @@ def test_a_comparison_with_a_superlative_inside_is_still_a_comparison():
     comparison is its 比 and its last word, so 快过整段重算最快的那一次 says the same."""
     assert words("有 14 次比整段重算最快的一次还快") == words("有 14 次快过整段重算最快的那一次") == ["pace:fast", "fastest"]
     assert words("有 14 次比整段重算最快的一次还慢") != words("有 14 次比整段重算最快的一次还快")
+
+
+def test_a_sentence_cut_in_two_keeps_its_statement_words_but_a_dropped_negation_fails(tmp_path):
+    """Honest corpus H8-034: 2-11's sentence reworded and cut at ；keeps its words clause by clause (its 不 stays in
+    the clause about the farther steps); the same cut with the negation dropped is a change."""
+    from checker.pipeline import check_page
+    page = ROOT / "docs" / "lecture" / "ch02" / "2-11.md"
+    text = page.read_text(encoding="utf-8")
+    old = "每 4 步截断一次时，梯度只能回到最后一段的起点，即往回 4 步，再远处的敏感度在训练里根本不出现。"
+    assert text.count(old) == 1, "2-11 changed; pick the sentence again"
+
+    def check(new):
+        target = tmp_path / page.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text.replace(old, new), encoding="utf-8")
+        return [e for e in check_page(target).errors if "statement changed" in e]
+    assert check("若每 4 步截断一次，梯度最远只能回到最后一段的起点，也就是往回 4 步；更远处的敏感度在训练里完全不出现。") == []
+    assert check("若每 4 步截断一次，梯度最远只能回到最后一段的起点，也就是往回 4 步；更远处的敏感度在训练里照样出现。")
+
+
+@pytest.mark.parametrize("was, now, same", [
+    (["step:first:取", "step:then:看"], ["step:first:步", "step:then:检"], True),
+    (["step:first:取", "step:then:看"], ["step:first:看", "step:then:取"], False),
+    (["step:first:取", "step:then:看"], ["step:then:取", "step:first:看"], False),
+])
+def test_steps_named_by_other_verbs_are_a_rewording_but_steps_exchanged_are_not(was, now, same):
+    from checker.statements import _only_step_verbs_reworded
+    assert _only_step_verbs_reworded(was, now) is same
