@@ -128,7 +128,7 @@ def probability_tree() -> dict:
 
 
 @kinds(course="alpha_raw penalised_best raw_best width",   # penalised_best: A a EOS's probability, printed in §3.17
-       site_construction=("alpha len_long len_short logp_Aa logp_C logp_long logp_short lp_long "
+       site_construction=("alpha len_C len_long len_short logp_Aa logp_C logp_long logp_short lp_long "
                           "lp_short score_C score_long score_short"))
 @inputs("alpha", "alpha_raw", "width")
 def length_handling() -> dict:
@@ -153,7 +153,8 @@ def length_handling() -> dict:
         # the long item's penalty at α = 0 (raw ranking), for "α 越大，长输出得到的折扣越多"
         "lp_long_raw": length_penalty(len(long_.tokens) - 1, ALPHA_RAW),
         "score_short": rank_score(short, ALPHA), "score_long": rank_score(long_, ALPHA),
-        "logp_C": paths["C_EOS"].log_probability, "score_C": rank_score(paths["C_EOS"], ALPHA),
+        "logp_C": paths["C_EOS"].log_probability, "len_C": len(paths["C_EOS"].tokens) - 1,
+        "score_C": rank_score(paths["C_EOS"], ALPHA),
         "p_short": short.probability, "p_long": long_.probability,
         # the largest conditional probability on the tree, and its log, read back from the kernel's table
         "max_step_logp": max(lp for dist in tree.table.values() for lp in dist.values()),
