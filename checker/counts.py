@@ -107,6 +107,9 @@ def enumerated_count(body: str, start: int, end: int) -> int | None:
     line_start = body.rfind("\n", 0, start) + 1
     if re.match(r"#{1,6}\s", body[line_start:start]):
         return _listed_in_section(body, start)   # ## 三份构造彼此分开: the section's own list
+    named = named_before(view, start)
+    if named is not None:
+        return named   # $q_1$、$q_2$ 两个 query: the items right before the count, whatever list the paragraph opens
     # the sentence of the count ends with a colon that ends its line (a reflowed sentence may span lines)
     # (or the paragraph of the count ends so: 下面三种成本。把它们比作……：)
     stop = re.compile(r"[：:][ \t]*(?:\n|$)|\n[ \t]*\n")
@@ -188,6 +191,13 @@ def named_before(view: str, start: int) -> int | None:
         return len(re.findall(r"“[^”\n]{1,16}”", quoted.group(0)))
     if SEPARATOR in clause:
         named = [n for n in clause.split(SEPARATOR) if n.strip()]
+        # the list begins after the last joining word inside it (§3.5、§3.6 的三槽给定数与 q_1、q_2 两个 query: the
+        # two items are q_1 and q_2; what comes before 与 is another noun phrase)
+        for k in range(len(named) - 2, -1, -1):
+            joined = re.split(r"以及|和|与|及|或", named[k])
+            if len(joined) > 1 and joined[-1].strip():
+                named = [joined[-1], *named[k + 1:]]
+                break
         # the last item may join one more with 和/与/及/或 (解码器和读取), unless that word ends it (加权求和)
         last = re.split(r"以及|和|与|及|或", named[-1], maxsplit=1) if named else []
         if len(last) == 2 and last[0].strip() and last[1].strip():

@@ -203,6 +203,7 @@ class Context:
     reads: object = None      # what the verify function read (checker/reads.py Reads)
     run_keys: tuple = ()   # for a function of constructions and runs: the keys that come from runs
     extents: list = field(default_factory=list)   # body (start, end) of every located claim template
+    named_extents: list = field(default_factory=list)   # those whose template has a text hole ({best} 得分最高)
     function: object = None   # the page's verify function, once resolved
 
     @property
@@ -342,6 +343,8 @@ def check_claim(ctx: Context, i: int, template) -> None:
     failures: list[tuple[int, str]] = []
     for m in matches:
         ctx.extents.append(ctx.body_span(m))
+        if any(isinstance(h.value(values), str) for h in holes):
+            ctx.named_extents.append(ctx.body_span(m))
         body_line = page.line_of(ctx.offsets[m.start()])
         for n, hole in enumerate(holes):
             group = f"h{n}"
@@ -487,6 +490,8 @@ def check_comparisons(ctx: Context) -> None:
     # a comparison word inside a cited text is bound by its location (flipping it breaks the citation; a paper's
     # order cannot be recomputed); one inside a claim template is not: the template checks numbers, not words
     located = [(c.start, c.end) for c in ctx.covered if c.kind == "cited"]
+    # except where a text hole prints the name the computation found ({best} 得分最高 is the argmax, computed)
+    located += ctx.named_extents
     values = None if ctx.values is None else {**ctx.values, "cited": cited}
     printed = [(c.start, c.end, c.key) for c in ctx.covered if c.kind == "claim" and c.key]
     numbers_at = _verified_numbers(ctx)
@@ -1349,9 +1354,10 @@ def _keys_printing(ctx: Context, token) -> tuple[str, str] | None:
                 continue
             try:
                 # a printed integer is a count or an exact value: 1 is not ln2 = 0.693, which it 'rounds' to
-                exact = re.fullmatch(r"-?\d+", text) is not None
+                # (so is a tuple of integers: (1,1) is not the vector (0.755,0.910) it would 'round' to)
+                exact = re.fullmatch(r"-?\d+(?:\s*,\s*-?\d+)*", text) is not None
                 if (compare(f"({text})" if "," in text else text, value)[0]
-                        and (not exact or _equals_integer(value, int(text)))):
+                        and (not exact or _equals_integers(value, [int(t) for t in text.split(",")]))):
                     keys.append(key)
             except (NumberFormatError, TypeError, ValueError):
                 continue
@@ -1362,11 +1368,16 @@ def _keys_printing(ctx: Context, token) -> tuple[str, str] | None:
     return None
 
 
-def _equals_integer(value, wanted: int) -> bool:
+def _equals_integers(value, wanted: list[int]) -> bool:
+    """The value is exactly the printed integer (a numpy integer or float too), or the printed tuple of integers
+    element by element."""
     try:
-        return float(value) == wanted   # a numpy integer or float too; a list or an array is no one integer
+        if len(wanted) == 1:
+            return float(value) == wanted[0]   # a list or an array is no one integer
+        items = [float(v) for v in value]
     except (TypeError, ValueError):
         return False
+    return items == [float(w) for w in wanted]
 
 
 def suggested_template(body: str, token) -> str:

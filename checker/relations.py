@@ -552,6 +552,11 @@ def _same_quantity(candidates: list[list[str]]) -> list[str]:
     return [candidates[0][0], candidates[1][0]]
 
 
+def _quoted_at(text: str, at: int) -> bool:
+    """Is text[at] inside “…” (a statement the sentence mentions, not one it makes)?"""
+    return text.count("“", 0, at) > text.count("”", 0, at)
+
+
 def _named(text: str, names: set[str]) -> set[str]:
     return {n for n in names if re.search(rf"(?<![A-Za-z0-9]){re.escape(n)}(?![A-Za-z0-9])", text)}
 
@@ -962,12 +967,19 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
         else:   # no number: a comparison or an equality between two things the page has numbers for
             named = _distinct(_named(sentence_text, names))
             for m in comparison_words(sentence_text):
-                if directions.denied(sentence_text, m.start()) or directions.attributive(sentence_text, m.end()):
+                # 把最大的权重给了 k_1 hands the extremum to a named thing: an assertion, not an attribute
+                handed = sentence_text[:m.start()].rstrip().endswith("把")
+                if directions.denied(sentence_text, m.start()) or directions.attributive(sentence_text, m.end()) and not handed:
                     continue   # 不是“只是更快的 LN”, 比 c 多出的部分: the comparison is denied or defines, not stated
                 first, second = _sides(sentence_text, m)
                 before, after = _named(first, names), _named(second, names)
                 law = directions.is_law(m.group(0))   # 输出向量越长，分数也越高: a law of two quantities, not an order
-                if not law and before - after and after - before or _site_against_course(sentence_text, m):
+                # a superlative compares its one named subject with the rest of its group (“精彩”那一行改动得最多);
+                # 取最大 names an operation, a quoted “……最大” a statement the page discusses, 不保证 a non-claim
+                superlative = ("最" in m.group(0) and bool(before or after) and not directions.general(sentence_text)
+                               and not re.search(r"取\s*$", sentence_text[:m.start()]) and not _quoted_at(sentence_text, m.start())
+                               and not re.search(r"不保证|不一定|未必", sentence_text[:m.start()]))
+                if not law and (before - after and after - before or superlative) or _site_against_course(sentence_text, m):
                     words.append((m, "between two things the page has numbers for"))
                 elif (len(named) >= 2 and _under_a_condition(sentence_text[:m.start()], names)
                       and not directions.general(sentence_text)):

@@ -80,9 +80,11 @@ class SectionNumbers:
                 continue
             # the noun is the first character after the measure word; what follows it is the sentence going on
             # (the seed's 两个门通常, the page's 两个门一般: the same two gates)
-            same_noun = (s.group("tail").startswith(tail) or tail.startswith(s.group("tail"))
-                         or s.group("tail")[:1] == tail[:1]
-                         or len(s.group("tail")) == 2 and f"的{s.group('tail')}" in clause)
+            # a bare count of the seed (两个 with nothing after it) names no thing: it is no page count's noun
+            stated_tail = s.group("tail")
+            same_noun = (stated_tail == tail) or bool(stated_tail) and bool(tail) and (
+                stated_tail.startswith(tail) or tail.startswith(stated_tail) or stated_tail[:1] == tail[:1]
+                or len(stated_tail) == 2 and f"的{stated_tail}" in clause)
             if s.group("head") == head and same_noun:
                 return True
             # the same count of the same thing, whatever words follow (the seed's 两次E[bank], the page's 两次出现;

@@ -64,7 +64,9 @@ def test_a_printed_integer_is_not_offered_a_key_it_only_rounds_to(tmp_path):
     'rounds' to the printed integer. An integer is offered only keys equal to it; 两格 still gets {cells} = 2."""
     report = _variant(tmp_path, PRIMER_8_3, "初始状态 $h_0=(0,0)$。", "初始状态 $h_0=(0,0)$，两格都从它出发。")
     assert any("already returns {cells}" in e for e in report.errors if "'两格'" in e), report.errors
-    from checker.pipeline import _equals_integer
-    assert _equals_integer(2, 2) and _equals_integer(2.0, 2) and not _equals_integer(0.693147, 1)
+    from checker.pipeline import _equals_integers
+    assert _equals_integers(2, [2]) and _equals_integers(2.0, [2]) and not _equals_integers(0.693147, [1])
     import numpy as np
-    assert _equals_integer(np.int64(2), 2) and not _equals_integer(np.array([1, 1]), 1)
+    assert _equals_integers(np.int64(2), [2]) and not _equals_integers(np.array([1, 1]), [1])
+    # the r20 new author's vector [1,1] was offered {context} = (0.755, 0.910), which 'rounds' to it
+    assert _equals_integers([1, 1], [1, 1]) and not _equals_integers([0.755, 0.910], [1, 1])

@@ -437,3 +437,36 @@ def test_a_factorial_design_reads_the_same_in_digits_and_in_words(tmp_path):
     two values to claim."""
     assert not errors(tmp_path, page("做“归一化位置 × 是否 warmup”的 2×2 设计。", verify=False))
     assert errors(tmp_path, page("这个矩阵是 2×3 的。", verify=False))
+
+
+def test_a_bare_count_of_the_seed_names_no_thing_on_the_page():
+    """The r20 new author's page was told its '候选多于两个时' and every other 两个X was the course's words: primer §7.3
+    writes a bare 两个 (nothing after it), and a bare count used to agree with any noun. It agrees only with a bare
+    count now; the seed's 两个门 still agrees with the page's 两个门一般."""
+    from checker.seed_numbers import SectionNumbers
+    bare = SectionNumbers("x", frozenset(), frozenset({"两个"}))
+    assert bare.states_phrase("两个") and not bare.states_phrase("两个候选")
+    assert SectionNumbers("x", frozenset(), frozenset({"两个门通"})).states_phrase("两个门一")
+
+
+def test_the_items_named_before_a_count_begin_after_a_joining_word():
+    """3-2's '沿用 §3.5、§3.6 的三槽给定数与 $q_1$、$q_2$ 两个 query': the list is q_1 and q_2, not everything the 、s
+    join; the items named right before a count are its items even where the paragraph then opens a list."""
+    from checker.counts import named_before
+    text = "沿用 §3.5、§3.6 的三槽给定数与 $q_1$、$q_2$ 两个 query"
+    assert named_before(text, text.index("两个")) == 2
+    three = "看权重、看加权后的 value、看后面的 logits 和看最终对不对这四项"
+    assert named_before(three, three.index("四项")) == 4
+
+
+def test_same_with_a_value_after_it_is_an_equality_word():
+    """The r20 new author's relation '损失同样是 0.313262' was told it had no comparison word."""
+    from checker.relations import EQUALITY
+    assert EQUALITY.search("用 softmax 的交叉熵算，损失同样是 0.313262")
+    assert not EQUALITY.search("这一步同样可以用 kernel 复算")
+
+
+def test_not_two_sets_of_machinery_is_no_count():
+    from checker.classify import number_words
+    assert [t.text for t in number_words("它们并不是两套机制", [])] == []
+    assert [t.text for t in number_words("这里有两套机制", [])] == ["两套"]

@@ -470,3 +470,34 @@ def test_a_relation_follows_its_sentence_when_a_name_also_stands_in_an_earlier_c
         == "前两条要 $w$ 增大，第三条要它减小"
     reversed_ = body.replace("增大", "减小", 1).replace("它减小", "它增大")
     assert relocated_text("前两条要求增大 $w$，第三条要求减小", reversed_, lambda text: False, contrast_swaps) is None
+
+
+def _with_sentence_after(tmp_path, page, anchor, added):
+    text = page.read_text(encoding="utf-8")
+    assert text.count(anchor) == 1, f"{page.name} changed; pick the anchor again"
+    target = tmp_path / page.relative_to(_ROOT)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text.replace(anchor, anchor + added), encoding="utf-8")
+    return check_page(target).errors
+
+
+def test_a_new_superlative_about_one_named_row_must_be_bound(tmp_path):
+    """Blind corpus W9-031: a new sentence with no number says which of the page's rows changed most; a superlative
+    compares its one named subject with the rest of its group, so one name is enough to ask for a relation."""
+    page = _ROOT / "docs" / "primer" / "ch06" / "6-5.md"
+    anchor = "损失从 $0.313$ 降到 $0.289$。"
+    errors = _with_sentence_after(tmp_path, page, anchor, "三行词向量中，“精彩”那一行这一步改动得最多。")
+    assert any("comparison '得最多'" in e and "is not bound" in e for e in errors), errors
+    # 取最大 names an operation, a quoted claim is discussed, 最多 before a count is a bound: none is an order
+    for honest in ("这一步像 greedy 一样每步取最大。", "“‘精彩’那一行改得最多”这种说法要看表。",
+                   "每个批次最多放 3 条。", "这一步不保证“精彩”那一行的分数最大。"):
+        errors = _with_sentence_after(tmp_path, page, anchor, honest)
+        assert not any("is not bound" in e for e in errors), (honest, errors)
+
+
+def test_handing_the_largest_weight_to_a_named_key_is_an_order_not_an_attribute(tmp_path):
+    """Blind corpus W9-012: 把最大的权重给了 $k_1$ says k_1 gets the most weight; 最大的权重 as a name alone is not."""
+    page = _ROOT / "docs" / "lecture" / "ch03" / "3-4.md"
+    anchor = "两个 query 就把权重分到了不同的 key 上。"
+    errors = _with_sentence_after(tmp_path, page, anchor, "其中加性 tanh 下的 $q_1$ 把最大的权重给了 $k_1$。")
+    assert any("comparison '最大'" in e and "is not bound" in e for e in errors), errors
