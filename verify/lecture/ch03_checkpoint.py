@@ -326,7 +326,7 @@ def _her_him() -> dict:
 
 # --------------------------------------------------------------------------- §3.20 / §3.21
 
-@kinds(site_construction="widths", site_run="*")   # the beam widths are the lab's setting, not a run result
+@kinds(course="widths", site_run="*")   # the beam widths are the lecture's lab widths (§3.20: 已有1/2/4), not a run result
 def lab_route() -> dict:
     """§3.20: what the lab's path A returns for the selected sequence (index, beam widths available)."""
     report = _report()

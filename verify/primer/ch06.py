@@ -108,8 +108,8 @@ def average_and_classify() -> dict:
             "a_reversed": _review(REVIEW_A[::-1])}
 
 
-@kinds(course="b p vec w",      # §6.1's table, §6.4's w, b and p(电影 好看) (course_also on the page)
-       site_construction=("g grad_row grad_s grad_table loss loss_after lr n new_b new_p new_vec new_w rows touched "
+@kinds(course="b n p vec w",    # §6.1's table, §6.4's w, b, p(电影 好看) and its word count 2 (course_also on the page)
+       site_construction=("g grad_row grad_s grad_table loss loss_after lr new_b new_p new_vec new_w rows touched "
                           "untouched y"))
 @inputs("b", "lr", "y", "w")
 def end_to_end_step() -> dict:

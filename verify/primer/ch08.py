@@ -65,7 +65,8 @@ def notebook() -> dict:
             "counts_A": [SENTENCE_A.count(w) for w in FEATURES], "counts_B": [SENTENCE_B.count(w) for w in FEATURES]}
 
 
-@kinds(course="keep notebook_final_A tanh_high tanh_low width", site_construction="A B W_h W_x b cells h0 n_features")
+@kinds(course="keep n_features notebook_final_A tanh_high tanh_low width", site_construction="A B W_h W_x b cells h0",
+       rules={"n_features": "primer §8.2 (course_also) gives one feature each to the three words 猫 1, 追 0, 狗 2"})
 @inputs("keep", "width", "W_h", "W_x", "b")
 def tanh_rnn() -> dict:
     """§8.3: the same sentences through h_t = tanh(W_x x_t + W_h h_{t-1} + b) with two cells."""

@@ -118,6 +118,7 @@ def causal_read() -> dict:
 
 @kinds(site_construction=("A_at_0 A_at_far k max_gap out out_perm out_perm_pos out_pos pe pe_dim "
                           "plain_dot q rope rope_offsets rope_pairs"),
+       course="out_A",   # A's output in the original order is the one §13.3 prints (course_also on the page)
        paper="base",
        rules={"base": "the sinusoidal encoding's constant 10000, used as given (vaswani2017neurips §3.5)"})
 @inputs("base", "rope_pairs")
@@ -133,7 +134,7 @@ def positions() -> dict:
     rope = [float(dot_scores(rotary_embed(q[None], [m])[0], rotary_embed(k[None], [n]))[0])
             for m, n in ROPE_PAIRS]
     return {
-        "out": base, "out_perm": permuted,
+        "out": base, "out_perm": permuted, "out_A": base[0],
         "max_gap": float(np.max(np.abs(permuted - base[PERMUTATION]))),
         "base": SIN_BASE, "pe": pe,
         "A_at_0": X[0] + pe[0], "A_at_far": X[0] + pe[TOKEN_POSITIONS_FAR],
