@@ -479,6 +479,18 @@ def _enumerations_exchanged_twice(text: str):
             yield twice
 
 
+def _connective_moved(text: str):
+    """text with one 也, 则 or 还 moved elsewhere: two clauses exchanged while the connective stays in the second
+    (构造案例里 A 仍然成立，真实样本里 B 也仍然成立 -> 真实样本里 B 仍然成立，构造案例里 A 也仍然成立). A sentence
+    reads as its sorted clauses, so the exchange alone reads as pinned; the connective that stayed in place is what
+    made it read otherwise. Names and comparison words do not move this way."""
+    for m in re.finditer("[也则还]", text):
+        base = text[:m.start()] + text[m.end():]
+        for i in range(len(base) + 1):
+            if i != m.start():
+                yield base[:i] + m.group(0) + base[i:]
+
+
 def _repunctuated(text: str, parts: set[str]) -> str | None:
     """The pinned text, when `text` is it with one clause mark added or taken away (于是同一个词 -> 于是，同一个词;
     注意“噪声” -> 注意：“噪声”): the words stand in the same order, only the pause moved."""
@@ -502,7 +514,7 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
     probe, reading, tried = Unit("sentence", 0), Reading(), set()
     for candidate in chain(_neighbours_exchanged(text), _enumerations_reordered(text),
                            _parallel_clauses_exchanged(text), _predicates_exchanged(text),
-                           _enumerations_exchanged_twice(text)):
+                           _enumerations_exchanged_twice(text), _connective_moved(text)):
         if candidate in tried:
             continue   # the generators overlap: the same exchange reached twice is read once
         tried.add(candidate)

@@ -301,6 +301,9 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         # 2×2 设计 names a factorial design, as its words 二乘二设计 do (no number to the checker): the digits must
         # not cost a claim the words escape; its factors are the ones the sentence names
         return True, "size of a factorial design (2×2 设计)"
+    if integer and re.search(r"以\s*$", before) and re.match(r"\s*为底", after):
+        # 以 10 为底 names a logarithm's base, as its words 以十为底 do (no number to the checker)
+        return True, "base of a logarithm (以 10 为底)"
     if re.match(r"(?:x|\s*×)(?![A-Za-z0-9_])", after):
         return False, "multiplier (300x, 3×)"
     if _ROWS_BEFORE.search(before) and re.match(r"\s*[行列](?![为是])", after):

@@ -530,8 +530,17 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
         first_word.append(start)
         start += len(snapshots.words_of(item))
     pinned_at, spans_now = set(), []
-    for change in snapshots.diff(snapshot.items, items):
-        i1, i2, j1, j2 = change.spans
+    new_items = [item for item in items if "page" not in item]
+    changes = [c.spans for c in snapshots.diff(snapshot.items, items)]
+    # each change, and each run of changes that touch (a sentence whose words went into its neighbour's rewording:
+    # 两者都是进入 tanh 之前的值 moved to the front of the sentence before it pairs as one edit and one deletion)
+    runs = list(changes)
+    for k in range(len(changes) - 1):
+        (a1, a2, b1, b2), (c1, c2, d1, d2) = changes[k], changes[k + 1]
+        if a2 == c1 and b2 == d1:
+            runs.append((a1, c2, b1, d2))
+    for i1, i2, j1, j2 in runs:
+        change = snapshots.Change(old[i1:i2], new_items[j1:j2], (i1, i2, j1, j2))
         new_spans = spans[1:][j1:j2]
         if not (i1 < i2 and j1 < j2) or any(s < 0 for s, _ in new_spans) or not all(
                 snapshots.key_of(i) in snapshots.TEXT_KEYS for i in change.old + change.new):

@@ -35,6 +35,8 @@ GloVe 的出发点是全局的共现统计。fastText 的出发点是子词。
 这里的 MiB、GiB 是二进制单位（$2^{20}$、$2^{30}$ 字节），并把模型、数值精度、硬件与内核版本都固定下来。
 
 “猫”所在位置分到的比例最大，“我”最小。编码器和解码器分别读原文和译文。取指数让每个数都变成正数，而且保持大小顺序。
+
+构造案例里“先查搜索”仍然成立，真实样本里“先查模型排序”也仍然成立。
 """
 
 
@@ -64,6 +66,8 @@ def check(page: Path, old: str, new: str) -> list[tuple[int, str]]:
     ("1. 先打分。\n2. 再归一化。", "1. 再归一化。\n2. 先打分。"),                                   # numbered steps
     ("编码器和解码器分别读原文和译文", "解码器和编码器分别读原文和译文"),                        # paired by 分别
     ("训练时喂回参考译文，生成时喂回模型自己的选择", "训练时喂回模型自己的选择，生成时喂回参考译文"),   # description
+    ("构造案例里“先查搜索”仍然成立，真实样本里“先查模型排序”也仍然成立",
+     "构造案例里“先查模型排序”仍然成立，真实样本里“先查搜索”也仍然成立"),                      # names, 也 in place
 ])
 def test_an_exchange_fails_at_its_line(pinned, old, new):
     found = check(pinned, old, new)
@@ -90,6 +94,8 @@ def test_an_exchange_fails_at_its_line(pinned, old, new):
     ("“猫”所在位置分到的比例最大，“我”最小", "“我”所在位置分到的比例最小，“猫”最大"),             # name with word
     ("从左到右读", "自左向右读"),                                                                 # reworded
     ("取指数让每个数都变成正数，而且保持大小顺序", "取指数保持大小顺序，而且让每个数都变成正数"),   # one subject
+    ("构造案例里“先查搜索”仍然成立，真实样本里“先查模型排序”也仍然成立",     # honest corpus H9a-021: the clauses
+     "真实样本里“先查模型排序”仍然成立，构造案例里“先查搜索”也仍然成立"),    # exchanged, 也 stays second
 ])
 def test_moving_whole_parts_or_rewording_passes(pinned, old, new):
     assert check(pinned, old, new) == []

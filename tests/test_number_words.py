@@ -470,3 +470,11 @@ def test_not_two_sets_of_machinery_is_no_count():
     from checker.classify import number_words
     assert [t.text for t in number_words("它们并不是两套机制", [])] == []
     assert [t.text for t in number_words("这里有两套机制", [])] == ["两套"]
+
+
+def test_a_logarithms_base_is_notation_in_digits_as_in_words():
+    """Honest corpus H9a-049: 以十为底 -> 以 10 为底 made the digits cost a claim that the words escaped."""
+    from checker.classify import numbers_in
+    assert [t.text for t in numbers_in("比如以十为底") if not t.structural] == []
+    assert [t.text for t in numbers_in("比如以 10 为底") if not t.structural] == []
+    assert [t.text for t in numbers_in("比如乘以 10 倍") if not t.structural] == ["10"]

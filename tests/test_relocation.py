@@ -419,3 +419,16 @@ def test_a_relation_follows_its_sentences_clauses_into_another_order_but_not_a_s
     assert any("relation 1 found in reworded text" in n for n in honest.notes), honest.notes
     swapped = _edited(tmp_path, page, old, "得分越高越接近零，越低越接近一；得分为零时好评与差评的概率相等。")
     assert swapped.failed and not any("relation 1 found in reworded text" in n for n in swapped.notes)
+
+
+def test_steps_named_by_other_verbs_in_a_replacing_sentence_are_the_same_steps():
+    """Honest corpus H9a-039: 先 prefill 记录正文的 ■ 个 token，然后把……追加 -> 先对记录正文的 ■ 个 token 做
+    prefill，再把……追加 keeps its two steps in order; exchanging them does not."""
+    old = "先prefill记录正文的141个token，然后把换行和问题逐字追加，一共20步。"
+    spans = [(old.index("141"), old.index("141") + 3), (old.index("20"), old.index("20") + 2)]
+    new = "先对记录正文的141个token做prefill，再把换行和问题逐字追加，共20步。"
+    moved = [(new.index("141"), new.index("141") + 3), (new.index("20"), new.index("20") + 2)]
+    assert relocation.why_not_the_same_sentence(old, spans, new, moved, tokens) == ""
+    swapped = "先把换行和问题逐字追加，再对记录正文的141个token做prefill，共20步。"
+    at = [(swapped.index("141"), swapped.index("141") + 3), (swapped.index("20"), swapped.index("20") + 2)]
+    assert relocation.why_not_the_same_sentence(old, spans, swapped, at, tokens)

@@ -417,3 +417,24 @@ def test_a_sentence_cut_in_two_keeps_its_statement_words_but_a_dropped_negation_
 def test_steps_named_by_other_verbs_are_a_rewording_but_steps_exchanged_are_not(was, now, same):
     from checker.statements import _only_step_verbs_reworded
     assert _only_step_verbs_reworded(was, now) is same
+
+
+def test_a_sentence_moved_into_its_neighbours_rewording_keeps_its_words(tmp_path):
+    """Honest corpus H9b-008: 2-15's '两者都是进入 tanh 之前的值' moved to the front of the sentence before it; the
+    pin pairs that as one edit and one deletion, which together hold the same words. Dropping the 之前 fails."""
+    from checker.pipeline import check_page
+    page = ROOT / "docs" / "lecture" / "ch02" / "2-15.md"
+    text = page.read_text(encoding="utf-8")
+    old = ("投影之前乘 reset：$U(r\\odot h)=(1,1)$；投影之后乘 reset：$r\\odot(Uh)=(3,0)$。"
+           "两者都是进入 tanh 之前的值。")
+    assert text.count(old) == 1, "2-15 changed; pick the sentences again"
+
+    def check(new):
+        target = tmp_path / page.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text.replace(old, new), encoding="utf-8")
+        return [e for e in check_page(target).errors if "statement changed" in e]
+    moved = ("两者都是进入 tanh 之前的值：投影之前乘 reset，得 $U(r\\odot h)=(1,1)$；"
+             "投影之后乘 reset，得 $r\\odot(Uh)=(3,0)$。")
+    assert check(moved) == []
+    assert check(moved.replace("进入 tanh 之前的值", "tanh 的输出"))
