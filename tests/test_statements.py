@@ -391,20 +391,25 @@ def test_a_comparison_with_a_superlative_inside_is_still_a_comparison():
     assert words("有 14 次比整段重算最快的一次还慢") != words("有 14 次比整段重算最快的一次还快")
 
 
+def _statement_errors_after(tmp_path, page, old, new):
+    """The statement-change errors of a copy of `page` (its pin is the page's own) with `old` replaced by `new`."""
+    from checker.pipeline import check_page
+    text = page.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{page.name} changed; pick the sentence again"
+    target = tmp_path / page.relative_to(ROOT)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text.replace(old, new), encoding="utf-8")
+    return [e for e in check_page(target).errors if "statement changed" in e]
+
+
 def test_a_sentence_cut_in_two_keeps_its_statement_words_but_a_dropped_negation_fails(tmp_path):
     """Honest corpus H8-034: 2-11's sentence reworded and cut at ；keeps its words clause by clause (its 不 stays in
     the clause about the farther steps); the same cut with the negation dropped is a change."""
-    from checker.pipeline import check_page
     page = ROOT / "docs" / "lecture" / "ch02" / "2-11.md"
-    text = page.read_text(encoding="utf-8")
     old = "每 4 步截断一次时，梯度只能回到最后一段的起点，即往回 4 步，再远处的敏感度在训练里根本不出现。"
-    assert text.count(old) == 1, "2-11 changed; pick the sentence again"
 
     def check(new):
-        target = tmp_path / page.relative_to(ROOT)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text.replace(old, new), encoding="utf-8")
-        return [e for e in check_page(target).errors if "statement changed" in e]
+        return _statement_errors_after(tmp_path, page, old, new)
     assert check("若每 4 步截断一次，梯度最远只能回到最后一段的起点，也就是往回 4 步；更远处的敏感度在训练里完全不出现。") == []
     assert check("若每 4 步截断一次，梯度最远只能回到最后一段的起点，也就是往回 4 步；更远处的敏感度在训练里照样出现。")
 
@@ -422,18 +427,12 @@ def test_steps_named_by_other_verbs_are_a_rewording_but_steps_exchanged_are_not(
 def test_a_sentence_moved_into_its_neighbours_rewording_keeps_its_words(tmp_path):
     """Honest corpus H9b-008: 2-15's '两者都是进入 tanh 之前的值' moved to the front of the sentence before it; the
     pin pairs that as one edit and one deletion, which together hold the same words. Dropping the 之前 fails."""
-    from checker.pipeline import check_page
     page = ROOT / "docs" / "lecture" / "ch02" / "2-15.md"
-    text = page.read_text(encoding="utf-8")
     old = ("投影之前乘 reset：$U(r\\odot h)=(1,1)$；投影之后乘 reset：$r\\odot(Uh)=(3,0)$。"
            "两者都是进入 tanh 之前的值。")
-    assert text.count(old) == 1, "2-15 changed; pick the sentences again"
 
     def check(new):
-        target = tmp_path / page.relative_to(ROOT)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text.replace(old, new), encoding="utf-8")
-        return [e for e in check_page(target).errors if "statement changed" in e]
+        return _statement_errors_after(tmp_path, page, old, new)
     moved = ("两者都是进入 tanh 之前的值：投影之前乘 reset，得 $U(r\\odot h)=(1,1)$；"
              "投影之后乘 reset，得 $r\\odot(Uh)=(3,0)$。")
     assert check(moved) == []
