@@ -190,6 +190,21 @@ def _statements_missing(needed: list[str], available: list[str]) -> list[str]:
     return missing
 
 
+def steps_reworded(was: list[str], now: list[str]) -> bool:
+    """The same steps in the same order, each named by another verb (先取 1e-5，再看 -> 先把步长设为 1e-5，再检查:
+    step:first:取 step:then:看 -> step:first:步 step:then:检). Steps exchanged bring an old verb to another step
+    (先归一化再残差 -> 先残差再归一化: step:first:归 -> step:first:残), which still fails."""
+    def parts(token: str) -> tuple[str, str]:
+        kind, _, verb = token.partition(":")[2].partition(":")
+        return kind, verb
+    if not was or len(was) != len(now) or not all(t.startswith("step:") for t in was + now):
+        return False
+    old, new = [parts(t) for t in was], [parts(t) for t in now]
+    verbs = {verb for _, verb in old}
+    return [k for k, _ in old] == [k for k, _ in new] and all(
+        a == b or b not in verbs for (_, a), (_, b) in zip(old, new))
+
+
 def _zones(template_parts: list[str], page_parts: list[str]) -> tuple[list[str], list[str], str]:
     """The words that belong to each number, on both sides alike: its clause when every number stands in a clause
     of its own on both sides (其中 2 次后面是“茶”，1 次后面是“水” -> 后面接“茶”的有 2 次，接“水”的有 1 次 keeps 茶
@@ -442,9 +457,8 @@ def why_not_the_same_sentence(old: str, old_spans: list, new: str, new_spans: li
     number with its own clause's words, at least half of the old words kept and few new ones."""
     was, now = _masked(old, old_spans), _masked(new, new_spans)
     before, after = [t for _, t in tokens(was)], [t for _, t in tokens(now)]
-    from checker.statements import _only_step_verbs_reworded
     steps_was, steps_now = [t for t in before if t.startswith("step:")], [t for t in after if t.startswith("step:")]
-    if steps_was != steps_now and _only_step_verbs_reworded(steps_was, steps_now):
+    if steps_was != steps_now and steps_reworded(steps_was, steps_now):
         before, after = [t for t in before if t not in steps_was], [t for t in after if t not in steps_now]
     if _statements_missing(before, after) or _statements_missing(after, before):
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"

@@ -37,6 +37,7 @@ from pathlib import Path
 from checker import classify, directions, snapshots
 from checker.paths import project_relative
 from checker.relations import EQUALITY_LINT, comparison_words, pace, polarity, sentences
+from checker.relocation import steps_reworded
 from checker.unit_words import PRECISION_BYTES, PRECISION_WORD
 
 _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
@@ -422,21 +423,6 @@ def _only_a_name_mentioned(was: list[str], now: list[str]) -> bool:
     return _only_subjects_lost([t for t in was if not _is_name(t)], [t for t in now if not _is_name(t)])
 
 
-def _only_step_verbs_reworded(was: list[str], now: list[str]) -> bool:
-    """The same steps in the same order, each named by another verb (先取 1e-5，再看 -> 先把步长设为 1e-5，再检查:
-    step:first:取 step:then:看 -> step:first:步 step:then:检). Steps exchanged bring an old verb to another step
-    (先归一化再残差 -> 先残差再归一化: step:first:归 -> step:first:残), which still fails."""
-    def parts(token: str) -> tuple[str, str]:
-        kind, _, verb = token.partition(":")[2].partition(":")
-        return kind, verb
-    if not was or len(was) != len(now) or not all(t.startswith("step:") for t in was + now):
-        return False
-    old, new = [parts(t) for t in was], [parts(t) for t in now]
-    verbs = {verb for _, verb in old}
-    return [k for k, _ in old] == [k for k, _ in new] and all(
-        a == b or b not in verbs for (_, a), (_, b) in zip(old, new))
-
-
 def _unpinned(page, found) -> list[tuple[int, str]]:
     """A page with no pin file: a page outside docs/ (a test's scratch page) is not the site's until it is placed
     there; and a new page whose only statements are its names, labels and relations is asked for no pin yet (a
@@ -489,7 +475,7 @@ def errors(page) -> list[tuple[int, str]]:
             continue
         if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):
             continue
-        if op == "replace" and _only_step_verbs_reworded(pinned[i1:i2], now[j1:j2]):
+        if op == "replace" and steps_reworded(pinned[i1:i2], now[j1:j2]):
             continue
         if (op, i1, j1) in mentioned:
             continue

@@ -420,8 +420,8 @@ def test_a_sentence_cut_in_two_keeps_its_statement_words_but_a_dropped_negation_
     (["step:first:取", "step:then:看"], ["step:then:取", "step:first:看"], False),
 ])
 def test_steps_named_by_other_verbs_are_a_rewording_but_steps_exchanged_are_not(was, now, same):
-    from checker.statements import _only_step_verbs_reworded
-    assert _only_step_verbs_reworded(was, now) is same
+    from checker.relocation import steps_reworded
+    assert steps_reworded(was, now) is same
 
 
 def test_a_sentence_moved_into_its_neighbours_rewording_keeps_its_words(tmp_path):
