@@ -437,3 +437,11 @@ def test_a_sentence_moved_into_its_neighbours_rewording_keeps_its_words(tmp_path
              "投影之后乘 reset，得 $r\\odot(Uh)=(3,0)$。")
     assert check(moved) == []
     assert check(moved.replace("进入 tanh 之前的值", "tanh 的输出"))
+
+
+def test_after_a_count_of_steps_hou_and_zhihou_are_the_same_word():
+    """Honest corpus H9b-047: 10 步后 -> 10 步之后 was read as a new position word; 后者 is not one."""
+    def words(text):
+        return [t for _, t in statements.tokens(text)]
+    assert words("10 步后就放大到 1024") == words("10 步之后就变成 1024") == ["position:after"]
+    assert "position:after" not in words("两步后者")
