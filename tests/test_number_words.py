@@ -478,3 +478,14 @@ def test_a_logarithms_base_is_notation_in_digits_as_in_words():
     assert [t.text for t in numbers_in("比如以十为底") if not t.structural] == []
     assert [t.text for t in numbers_in("比如以 10 为底") if not t.structural] == []
     assert [t.text for t in numbers_in("比如乘以 10 倍") if not t.structural] == ["10"]
+
+
+def test_the_r24_new_authors_honest_words_are_no_counts_or_negations():
+    """翻了一倍 is an idiom like 翻一倍; 在两个模型之间比较 names the two sides of a comparison, as 两种……之间 does;
+    the 不 of 不确定性 negates nothing (a dropped 不 elsewhere still reads)."""
+    from checker import statements
+    from checker.classify import numbers_in
+    assert [t.text for t in numbers_in("困惑度翻了一倍还多") if not t.structural] == []
+    assert [t.text for t in numbers_in("在两个模型之间比较困惑度") if not t.structural] == []
+    assert [t.text for t in numbers_in("这里有两个模型") if not t.structural] == ["两个"]
+    assert statements.tokens("这反映了模型的不确定性") == [] and statements.tokens("模型不确定")[0][1] == "not"
