@@ -16,3 +16,15 @@ def errors_on_every_page(check) -> list[str]:
             continue
         found += [f"{path}:{line}: {message}" for line, message in check(page)]
     return found
+
+
+def check_edited(tmp_path, page, old, new):
+    """The check of a copy of `page` (its pin file is the page's own: an edit of the page) with `old`, which must
+    occur once in the file, replaced by `new`."""
+    from checker.pipeline import check_page
+    text = page.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{page.name} changed; pick another sentence than {old!r}"
+    target = tmp_path / page.relative_to(ROOT)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text.replace(old, new), encoding="utf-8")
+    return check_page(target)

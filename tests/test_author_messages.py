@@ -1,17 +1,7 @@
 """What the checker tells a new author (issue 31's trial): a message that is false or cannot be followed as printed
 teaches the author to dodge it. Each case is one the trial met, with a control that must still fail."""
 from checker.paths import ROOT
-from checker.pipeline import check_page
-
-
-def _variant(tmp_path, page, old, new):
-    """The check of a copy of `page` with `old` (which must occur once in its body) replaced by `new`."""
-    text = page.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"the page changed; pick another sentence than {old!r}"
-    target = tmp_path / page.relative_to(ROOT)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text.replace(old, new), encoding="utf-8")
-    return check_page(target)
+from tests.site import check_edited as _variant
 
 
 LECTURE_1_9 = ROOT / "docs" / "lecture" / "ch01" / "1-9.md"

@@ -13,6 +13,7 @@ from checker.statements import tokens
 from checker.numbers import compare, hole_pattern
 from checker.paths import ROOT
 from checker.pipeline import check_page
+from tests.site import check_edited
 
 PAGE = ROOT / "docs" / "primer" / "ch02" / "2-1.md"
 SENTENCE = "按词切得到 3 个 token；按字切则是 5 个。"
@@ -323,15 +324,12 @@ def test_a_rewording_may_spread_the_words_between_two_numbers_and_keep_a_name_be
     limit, and the clauses around were read with the number inside the name (E2), so the name E looked changed.
     A changed name, or a negation dropped, still leaves the claim not found."""
     page = ROOT / "docs" / "lecture" / "ch05" / "5-11.md"
-    text = page.read_text(encoding="utf-8")
     old = "只计算 E2，输出乘 $0.7$，这个权重没有被重新归一。"
-    assert old in text, "the page changed; pick another sentence"
     new = "只有 E2 参与计算，它的输出乘以没有重新归一的权重 $0.7$。"
-    reworded = _variant(tmp_path, text.replace(old, new), page)
+    reworded = check_edited(tmp_path, page, old, new)
     assert not reworded.failed and _found(reworded.notes), (reworded.errors, reworded.notes)
     for wrong in (new.replace("E2", "F2"), new.replace("没有重新归一", "已经重新归一")):
-        report = _variant(tmp_path, text.replace(old, wrong), page)
-        assert report.failed, wrong
+        assert check_edited(tmp_path, page, old, wrong).failed, wrong
 
 
 def test_a_common_word_may_spell_out_the_unit_but_a_name_may_not_change():
@@ -349,14 +347,11 @@ def test_a_boxed_claims_old_words_leave_out_the_box_title(tmp_path):
     """honest_7 H7-065: the pinned sentence of a box begins with its title (example"教学构造"); read as the claim's
     own words, the title's Latin word looked dropped from every rewording of the box's first sentence."""
     page = ROOT / "docs" / "lecture" / "ch06" / "6-8.md"
-    text = page.read_text(encoding="utf-8")
     old = "本图共有 196 个位置，完全均匀时每个权重是 $1/196\\approx0.005102$。"
-    assert old in text, "the page changed; pick another boxed claim"
     new = "本图一共 196 个位置；若完全均匀，每个权重都是 $1/196\\approx0.005102$。"
-    reworded = _variant(tmp_path, text.replace(old, new), page)
+    reworded = check_edited(tmp_path, page, old, new)
     assert not reworded.failed and _found(reworded.notes), (reworded.errors, reworded.notes)
-    wrong = _variant(tmp_path, text.replace(old, new.replace("若完全均匀", "若不均匀")), page)
-    assert wrong.failed
+    assert check_edited(tmp_path, page, old, new.replace("若完全均匀", "若不均匀")).failed
 
 
 def test_a_statement_word_read_with_its_subject_on_one_side_only_is_the_same_word():
@@ -370,22 +365,15 @@ def test_a_statement_word_read_with_its_subject_on_one_side_only_is_the_same_wor
 
 # ------------------------------------------------ a claim or relation found in the sentence that replaced its own
 
-def _edited(tmp_path, page, old, new):
-    text = page.read_text(encoding="utf-8")
-    end = text.index("\n---\n", 4)
-    assert text[end:].count(old) == 1, f"{page.name} changed; pick the sentence again"
-    return _variant(tmp_path, text[:end] + text[end:].replace(old, new), page)
-
-
 def test_a_claim_reworded_past_its_template_is_found_in_the_sentence_that_replaced_its_pinned_one(tmp_path):
     """Honest corpus H8-009: 全部计数加起来是 32 -> 所有计数之和为 32 keeps too few of the template's words for the
     template-order search; the pin file's sentence and the page's now are paired (checker/snapshots.py diff), and
     the replacing sentence, compared whole, says the same. A negation added there is refused."""
     page = ROOT / "docs" / "lecture" / "ch01" / "1-14.md"
-    honest = _edited(tmp_path, page, "全部计数加起来是 32。", "所有计数之和为 32。")
+    honest = check_edited(tmp_path, page, "全部计数加起来是 32。", "所有计数之和为 32。")
     assert not honest.failed, honest.errors
     assert any("claim 3 found by its numbers in reworded text '所有计数之和为…。'" in n for n in _found(honest.notes))
-    denied = _edited(tmp_path, page, "全部计数加起来是 32。", "所有计数之和并不是 32。")
+    denied = check_edited(tmp_path, page, "全部计数加起来是 32。", "所有计数之和并不是 32。")
     assert any("claim 3 not found" in e for e in denied.errors), denied.errors
 
 
@@ -394,11 +382,11 @@ def test_a_claims_numbers_may_come_in_another_order_in_the_replacing_sentence(tm
     change places; the count's measure word 个 may become 者, not another unit."""
     page = ROOT / "docs" / "primer" / "ch12" / "12-3.md"
     old = "三个指数之和约为 $11.107$，每个指数除以它就得到右列的权重。"
-    honest = _edited(tmp_path, page, old, "每个指数除以三者之和（约 $11.107$），就得到右列的权重。")
+    honest = check_edited(tmp_path, page, old, "每个指数除以三者之和（约 $11.107$），就得到右列的权重。")
     assert not honest.failed, honest.errors
     assert [u.new for u in honest.relocations if u.what == "claim"] == [
         "每个指数除以{n_scores}者之和（约 ${denominator}$），就得到右列的权重。"]
-    unit = _edited(tmp_path, page, old, "每个指数除以三层之和（约 $11.107$），就得到右列的权重。")
+    unit = check_edited(tmp_path, page, old, "每个指数除以三层之和（约 $11.107$），就得到右列的权重。")
     assert any("not found" in e for e in unit.errors), unit.errors
 
 
@@ -414,10 +402,10 @@ def test_a_relation_follows_its_sentences_clauses_into_another_order_but_not_a_s
     by clause; the trend words swapped between two clauses are not."""
     page = ROOT / "docs" / "primer" / "ch03" / "3-2.md"
     old = "得分为零时好评与差评的概率相等，得分越高越接近一，越低越接近零。"
-    honest = _edited(tmp_path, page, old, "得分越高越接近一，越低越接近零；得分为零时好评与差评的概率相等。")
+    honest = check_edited(tmp_path, page, old, "得分越高越接近一，越低越接近零；得分为零时好评与差评的概率相等。")
     assert not honest.failed, honest.errors
     assert any("relation 1 found in reworded text" in n for n in honest.notes), honest.notes
-    swapped = _edited(tmp_path, page, old, "得分越高越接近零，越低越接近一；得分为零时好评与差评的概率相等。")
+    swapped = check_edited(tmp_path, page, old, "得分越高越接近零，越低越接近一；得分为零时好评与差评的概率相等。")
     assert swapped.failed and not any("relation 1 found in reworded text" in n for n in swapped.notes)
 
 

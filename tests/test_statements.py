@@ -392,14 +392,9 @@ def test_a_comparison_with_a_superlative_inside_is_still_a_comparison():
 
 
 def _statement_errors_after(tmp_path, page, old, new):
-    """The statement-change errors of a copy of `page` (its pin is the page's own) with `old` replaced by `new`."""
-    from checker.pipeline import check_page
-    text = page.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{page.name} changed; pick the sentence again"
-    target = tmp_path / page.relative_to(ROOT)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text.replace(old, new), encoding="utf-8")
-    return [e for e in check_page(target).errors if "statement changed" in e]
+    """The statement-change errors of `page` with `old` replaced by `new` (tests/site.py check_edited)."""
+    from tests.site import check_edited
+    return [e for e in check_edited(tmp_path, page, old, new).errors if "statement changed" in e]
 
 
 def test_a_sentence_cut_in_two_keeps_its_statement_words_but_a_dropped_negation_fails(tmp_path):
