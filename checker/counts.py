@@ -107,7 +107,7 @@ def enumerated_count(body: str, start: int, end: int) -> int | None:
     line_start = body.rfind("\n", 0, start) + 1
     if re.match(r"#{1,6}\s", body[line_start:start]):
         return _listed_in_section(body, start)   # ## 三份构造彼此分开: the section's own list
-    named = named_before(view, start)
+    named = listed_at(view, start)
     if named is not None:
         return named   # $q_1$、$q_2$ 两个 query: the items right before the count, whatever list the paragraph opens
     # the sentence of the count ends with a colon that ends its line (a reflowed sentence may span lines)
@@ -251,6 +251,20 @@ def listed_right_before(view: str, start: int) -> int | None:
     last = re.split(r"、|以及|和|与|及|或", clause)[-1].strip()
     last = re.sub(r"(?:这些|这|那|共|一共|等|总共)\s*$", "", last).strip()
     return named if 0 < len(last) <= 4 and not last.endswith("的") and "”" not in last else None
+
+
+def listed_at(view: str, start: int) -> int | None:
+    """named_before, only where the last item ends at the count and is short (a formula counts as one character):
+    $q_1$、$q_2$ 两个 query, 学习率和批大小这两项, 加性与线性两种; not 在 §12.3、§12.4 用具体数字把这三步, whose
+    last 'item' runs on into the sentence."""
+    named = named_before(view, start)
+    if named is None:
+        return None
+    s0, _ = _sentence_bounds(view, start)
+    clause = view[max(s0, max(view.rfind(c, 0, start) for c in "，,：（(") + 1):start]
+    last = re.split(r"、|以及|和|与|及|或", clause)[-1]
+    last = re.sub(r"(?:这些|这|那|共|一共|等|总共)\s*$", "", re.sub(r"\$[^$\n]*\$", "x", last).strip()).strip()
+    return named if len(re.sub(r"\s+", "", last)) <= 8 else None
 
 
 def listed_in_previous_sentence(view: str, start: int) -> int | None:

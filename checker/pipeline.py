@@ -1089,7 +1089,8 @@ def _check_anaphora(ctx: Context, token) -> None:
     if stated is None or stated < 2:
         return
     view = classify.prose_view(ctx.page.body)
-    listed = counts.named_before(view, token.start)
+    # the items must end right at 这 (把 A、B 和 C 这三本账); 在 §12.3、§12.4 用具体数字把这三步 names sections, not steps
+    listed = counts.listed_at(view, token.start)
     if listed is None:
         listed = counts.listed_in_previous_sentence(view, token.start)
     if listed is not None and stated != listed:

@@ -489,3 +489,14 @@ def test_the_r24_new_authors_honest_words_are_no_counts_or_negations():
     assert [t.text for t in numbers_in("在两个模型之间比较困惑度") if not t.structural] == []
     assert [t.text for t in numbers_in("这里有两个模型") if not t.structural] == ["两个"]
     assert statements.tokens("这反映了模型的不确定性") == [] and statements.tokens("模型不确定")[0][1] == "not"
+
+
+def test_items_a_count_points_back_at_end_right_before_it():
+    """12-2's '入门文章在 §12.3、§12.4 用具体数字把这三步走了一遍' counts the three steps of the list above, not the two
+    sections the sentence names on its way; items that end at the count are its items (公式 as one character)."""
+    from checker.counts import listed_at
+    text = "入门文章在 §12.3、§12.4 用具体数字把这三步走了一遍"
+    assert listed_at(text, text.index("三步")) is None
+    for text, word, n in (("沿用三槽给定数与 $q_1$、$q_2$ 两个 query", "两个", 2), ("讲义没有写学习率和批大小这两项", "两项", 2),
+                          ("看权重、看 value、看 logits 这三项", "三项", 3)):
+        assert listed_at(text, text.index(word)) == n, text
