@@ -149,9 +149,9 @@ def _failed_check(runs: dict, params) -> str | None:
     return None
 
 
-@kinds(course="seed",   # §6.6 fixes it; the page names §6.6 in course_also
+@kinds(course="seed positions",   # seed: §6.6 fixes it (course_also); positions: §6.7 prints the 196 heat-map positions
        site_construction=("gate_residue leak_off_diff max_dK max_dZ off_a off_b off_diff off_vs_language on_a "
-                          "on_b on_diff positions stale_on_diff sum_err width"))
+                          "on_b on_diff stale_on_diff sum_err width"))
 @inputs("seed")
 def four_arm_table() -> dict:
     """§6.7: the four arms, the asserted checks, and the two deliberate mistakes."""

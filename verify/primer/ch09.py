@@ -48,9 +48,9 @@ def one_cell() -> dict:
     }
 
 
-@kinds(course="c_prev g o",
+@kinds(course="c_prev g o z",   # z: §9.2's write share 0.2 (course_also), reused as the GRU update gate
        site_construction=("bi_lstm_params bi_width ex_c ex_h ex_h2 gru_blocks gru_gates gru_h "
-                          "gru_params keep_share lstm_blocks lstm_gates lstm_params o2 ratio width z ex_c2"))
+                          "gru_params keep_share lstm_blocks lstm_gates lstm_params o2 ratio width ex_c2"))
 @inputs("c_prev", "g", "o", "o2", "width", "z")
 def gru_and_sizes() -> dict:
     """§9.4: one GRU cell on the same numbers, LSTM vs GRU sizes, bidirectional width, the exercise."""
