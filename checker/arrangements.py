@@ -42,7 +42,7 @@ _MAX_CONJUNCT = 16
 _MAX_CLAUSE = 40
 _MAX_HEAD = 8      # the statement word that ends a parallel clause
 # the name a parallel clause opens with: a quoted term or a Latin name, as in checker/statements.py
-_NAME = re.compile(r"\**(?:“[^”]{1,12}”|「[^」]{1,12}」|[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)\**")
+_NAME = re.compile(r"\**(?:“[^”]{1,12}”|「[^」]{1,12}」|`[^`]{1,40}`|[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*)\**")
 _MAX_PAIRED = 10   # each side of two coordinations exchanged together
 _PAIRED_GAP = 24   # the most characters between them
 _FENCE = re.compile(r"^\s*(```|~~~)")
@@ -61,6 +61,7 @@ class Unit:
     prefix: str = ""   # a numbered item's number: it stays in place when the items move (3. X / 4. Y -> 3. Y / 4. X)
     grid: list[list["Unit"]] = field(default_factory=list)   # a table's cells, row by row
     raw: str = ""      # a sentence's text, normalized
+    written: str = ""  # a sentence's text with its spaces (where a number ends and a name begins: v2 2024)
     end: int = 0       # a sentence's body offset after its last character
     source: list[tuple[int, int, str]] = field(default_factory=list)   # a table's rows, a code block's lines, as written
 
@@ -110,6 +111,10 @@ class Reading:
         self.restored[id(unit)] = text
         self._texts.pop(id(unit), None)
 
+    def read_as(self, unit: Unit, text: str) -> None:
+        """Let the parent read the unit as `text` (what Reading.text gave for the pinned unit it is moved from)."""
+        self._texts[id(unit)] = text
+
     def text(self, unit: Unit) -> str:
         """What the parent compares: the parts sorted, so that parts moved whole inside the unit leave its parent
         unchanged too (a table: its cells)."""
@@ -139,7 +144,7 @@ class Reading:
 
 
 def _sentence(offset: int, text: str) -> Unit:
-    return Unit("sentence", offset, raw=_normalize(text), end=offset + len(text))
+    return Unit("sentence", offset, raw=_normalize(text), end=offset + len(text), written=text)
 
 
 def _prose(kind: str, offset: int, text: str, prefix: str = "") -> Unit:
@@ -491,6 +496,43 @@ def _connective_moved(text: str):
                 yield base[:i] + m.group(0) + base[i:]
 
 
+# what a moved phrase is made of: a formula, a code span, a link's target, a Latin word or a number stays whole (a
+# move inside $q^\top k$ would be a product reversed); clause marks, emphasis and spaces are not read at all
+_ATOM = re.compile(r"\$[^$]+\$|`[^`]+`|\]\([^)]*\)|[A-Za-z0-9_.§%]+|[^\s*，,；;：:。！？!?]")
+_MOVES = 2        # phrases moved in one unit
+_MIN_MOVED = 2    # atoms on each side of a move: A B -> B A of two single terms is an exchange
+
+
+def _atoms(text: str) -> list[str]:
+    return _ATOM.findall(text)
+
+
+def _moved(old: list[str], new: list[str], moves: int = _MOVES) -> bool:
+    """True when `new` is `old` with at most `moves` phrases moved, each to just before or after a neighbouring
+    phrase (X Y -> Y X: 预印本 2023 年 -> 2023 年预印本; 它们不含 2026 年针对那句例句的 -> 针对那句例句，它们不含
+    2026 年的). An exchange keeps a frame between its two sides (A 比 B -> B 比 A, X 的 Y -> Y 的 X) and is never
+    one move."""
+    start = 0
+    while start < min(len(old), len(new)) and old[start] == new[start]:
+        start += 1
+    if start == len(old) == len(new):
+        return True
+    if moves == 0 or sorted(old[start:]) != sorted(new[start:]):
+        return False
+    for split in range(start + _MIN_MOVED, len(old) - _MIN_MOVED + 1):
+        if old[split] != new[start]:
+            continue
+        first = split - start                       # old[start:split] = X, then Y = old[split:split + length]
+        for length in range(_MIN_MOVED, len(old) - split + 1):
+            if old[split + length - 1] != new[start + length - 1]:
+                break                               # Y must open `new` at start
+            end = split + length
+            if new[start + length:end] == old[start:split] and first >= _MIN_MOVED:
+                if _moved(old[end:], new[end:], moves - 1):
+                    return True
+    return False
+
+
 def _repunctuated(text: str, parts: set[str]) -> str | None:
     """The pinned text, when `text` is it with one clause mark added or taken away (于是同一个词 -> 于是，同一个词;
     注意“噪声” -> 注意：“噪声”): the words stand in the same order, only the pause moved."""
@@ -524,10 +566,44 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
     return None
 
 
-def exchanged(page, pinned: dict[str, str]) -> list[Unit]:
-    """The smallest units of the page whose characters are pinned but whose arrangement is not."""
+_PROSE = ("sentence", "item", "paragraph", "heading")
+
+
+def _ordered(reading: Reading, unit: Unit) -> str:
+    """A prose unit's text in the order it is written (Reading.text sorts its parts)."""
+    if unit.kind == "sentence":
+        return reading.restored.get(id(unit), unit.written or unit.raw)
+    return " ".join(_ordered(reading, c) for c in unit.children)
+
+
+def _pinned_prose(roots: list[Unit]) -> dict[str, list[tuple[list[str], str]]]:
+    """For each pinned prose unit's characters: (its atoms in order, how its parent reads it)."""
+    reading, out = Reading(), {}
+    for root in roots:
+        for unit in _walk(root):
+            if unit.kind in _PROSE:
+                out.setdefault(reading.chars_key(unit), []).append((_atoms(_ordered(reading, unit)),
+                                                                    reading.text(unit)))
+    return out
+
+
+def _pinned_moved(reading: Reading, unit: Unit, prose: dict) -> str | None:
+    """How the pinned unit read, when this one is it with a phrase or two moved (checker docstring of _moved)."""
+    if unit.kind not in _PROSE or _PAIRED.search(_ordered(reading, unit)):
+        return None
+    atoms = _atoms(_ordered(reading, unit))
+    return next((text for old, text in prose.get(reading.chars_key(unit), []) if _moved(old, atoms)), None)
+
+
+def exchanged(page, pinned: dict[str, str], roots: list[Unit] | None = None) -> list[Unit]:
+    """The smallest units of the page whose characters are pinned but whose arrangement is not. `roots`: the pinned
+    units `pinned` was computed from (default: the page's pin file), to read a phrase moved whole as pinned."""
     chars, parts = set(pinned.get("chars", "").split()), set(pinned.get("parts", "").split())
     reading, flagged = Reading(), []
+    if roots is None:
+        snapshot = snapshots.for_page(page.path)
+        roots = pinned_roots(snapshot) if snapshot is not None else []
+    prose: dict | None = None
 
     def settle(unit: Unit) -> bool:
         """True when the unit or a part of it is flagged (so that only the smallest is reported)."""
@@ -542,6 +618,12 @@ def exchanged(page, pinned: dict[str, str]) -> list[Unit]:
                 reading.restore(unit, _normalize(back))
                 return below
         if not below:
+            nonlocal prose
+            prose = _pinned_prose(roots) if prose is None else prose
+            text = _pinned_moved(reading, unit, prose)
+            if text is not None:
+                reading.read_as(unit, text)
+                return False
             flagged.append(unit)
         return True
 

@@ -167,8 +167,8 @@ def page_changes(root: Path, base: str, rel: str, folder: Path) -> list[str]:
     now, spans = snapshot_items(new)
     spans = spans[1:]
     changes = snapshots.diff(before, now)
-    flagged = [arrangements.unit_span(u) for u in arrangements.exchanged(
-        new, arrangements._fingerprints(arrangements.pinned_roots(snapshots.Snapshot(Path(rel), before))))]
+    roots = arrangements.pinned_roots(snapshots.Snapshot(Path(rel), before))
+    flagged = [arrangements.unit_span(u) for u in arrangements.exchanged(new, arrangements._fingerprints(roots), roots)]
     snapshots.mark_exchanged(changes, spans, flagged)
     out += [f"{snapshots.locate(rel, new, spans, c)}: {c.describe()}" for c in changes if c.reviewed]
     added = Counter(_claims(new)) - Counter(_claims(old))
