@@ -414,3 +414,11 @@ def _in_script(before: str) -> bool:
             stack.pop()
         i += 1
     return any(stack)
+
+
+def digit_phrase(body: str, token) -> str:
+    """17 分钟前 → '17分钟前': a count in digits with its measure word, in the form the seed data keeps."""
+    if not re.fullmatch(r"\d+", token.text):
+        return ""
+    m = re.match(rf"\s*({MEASURE})([\u3400-\u9fff]{{0,2}})", body[token.end:])
+    return token.text + m.group(1) + m.group(2) if m else ""

@@ -634,14 +634,6 @@ def _clause_after(body: str, token) -> str:
     return re.split(r"[，,。；;：:！？!?\n]", rest, maxsplit=1)[0]
 
 
-def digit_phrase(body: str, token) -> str:
-    """17 分钟前 → '17分钟前': a count in digits with its measure word, in the form the seed data keeps."""
-    if not re.fullmatch(r"\d+", token.text):
-        return ""
-    m = re.match(rf"\s*({classify.MEASURE})([\u3400-\u9fff]{{0,2}})", body[token.end:])
-    return token.text + m.group(1) + m.group(2) if m else ""
-
-
 TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 
 
@@ -961,7 +953,7 @@ def _as_summary(token, text: str) -> str | None:
             return f"set {setter}{value:g}"
         except (TypeError, ValueError):
             pass
-    phrase = token.phrase if token.word else digit_phrase(text, token) or _enumerated_phrase(text, token)
+    phrase = token.phrase if token.word else classify.digit_phrase(text, token) or _enumerated_phrase(text, token)
     if phrase:
         return "count " + phrase
     try:
@@ -988,7 +980,7 @@ def _enumerated_phrase(text: str, token) -> str:
     m = _ENUMERATED.match(text, token.end)
     if not m:
         return ""
-    last = digit_phrase(text, classify.Token(m.group(1), m.start(1), m.end(1), False, ""))
+    last = classify.digit_phrase(text, classify.Token(m.group(1), m.start(1), m.end(1), False, ""))
     return token.text + last[len(m.group(1)):] if last else ""
 
 
@@ -1043,7 +1035,7 @@ def _named_otherwise(ctx: Context, token) -> bool:
     """A count whose own clause names its items right before it (保留、写入和输出三个动作) is theirs: when the
     names are another number of items, it fails here, before the course's phrases are consulted (lecture §2.2
     writes 四个 of the four $W$, which is no count of these three actions)."""
-    if not (token.word and not token.phrase.startswith(SETTERS) or digit_phrase(ctx.page.body, token)):
+    if not (token.word and not token.phrase.startswith(SETTERS) or classify.digit_phrase(ctx.page.body, token)):
         return False
     named = counts.listed_right_before(classify.prose_view(ctx.page.body), token.start)
     stated = _count_value(token)
@@ -1126,7 +1118,7 @@ def check_completeness(ctx: Context) -> None:
                                                report.cited[entry].kind or "paper", cited=entry))
         elif _named_otherwise(ctx, token):
             continue   # 保留、写入和输出四个动作: wrong whoever states a 四个 elsewhere (failed in _named_otherwise)
-        elif ctx.course.states_phrase(token.phrase if token.word else digit_phrase(ctx.page.body, token),
+        elif ctx.course.states_phrase(token.phrase if token.word else classify.digit_phrase(ctx.page.body, token),
                                       _clause_after(ctx.page.body, token)):
             report.numbers_course += 1  # the seed section states this count in these words: the course's own
             report.marks.append(kinds.Mark(token.start, token.end, token.text, "course"))
@@ -1144,7 +1136,7 @@ def check_completeness(ctx: Context) -> None:
                 ctx.fail(ctx.page.line_of(token.start),
                          f"{token.text!r} counts the items this sentence enumerates, but there are {listed}; "
                          f"write {listed} or list {int(stated)}")
-        elif (digit_phrase(ctx.page.body, token)   # 后面的 4 次转折…： and a table of 4 rows, as 四次 would pass
+        elif (classify.digit_phrase(ctx.page.body, token)   # 后面的 4 次转折…： and a table of 4 rows, as 四次 would pass
               and counts.enumerated_count(ctx.page.body, token.start, token.end) == _count_value(token)):
             report.numbers_enumerated += 1
         elif ((token.word and not token.phrase.startswith(SETTERS) or token.text.isdigit())
@@ -1231,7 +1223,8 @@ def _definition_constant(body: str, token) -> bool:
     before = body[max(0, token.start - 8):token.start].rstrip(" $")
     after = body[token.end:token.end + 4].lstrip(" $")
     # 第 i 维取 1，其余都是 0 (one-hot): 取 sets the constant as 为 does; 取一 is no number at all, so 取 1 must not be
-    return before.endswith((*classify.COPULAS, "取")) and (not after or after[0] in "，。；、,.;：:）)\n"
+    # 恰好为 $1$（换算见…）: an aside in brackets opens after the clause's end
+    return before.endswith((*classify.COPULAS, "取")) and (not after or after[0] in "，。；、,.;：:）)（(\n"
                                                   or after.startswith(("左右", "附近")))
 
 

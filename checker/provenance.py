@@ -224,6 +224,8 @@ def check(page, numbers_in, compare, relocate_quote=None) -> Provenance:
             if getattr(token, "word", False) and (_course_states_word(page, token)
                                                   or _counts_its_items(str(cite["text"]), token)):
                 continue  # a count in the course's own words ('四层'), or of the items the text names ('两行：…，…')
+            if not getattr(token, "word", False) and _course_states_digits(page, str(cite["text"]), token):
+                continue  # 预热 1 次 where the course writes 预热一次: the digit may say what the word says
             if not any(_admits(compare, token.text, value) for value, _ in allowed):
                 sections = ", ".join(f"§{n}" for k, n in citation.locations if k == "section")
                 where = (f"{source.stated_in} {sections} (checker/data/seed_numbers.json)" if source.kind == "record"
@@ -282,6 +284,21 @@ def _course_states_word(page, token) -> bool:
     alone is not enough: a section that states 3 anywhere would let 三层 stand for the paper's four layers."""
     from checker.seed_numbers import section_numbers
     return bool(token.phrase) and section_numbers(str(page.meta.get("source", ""))).states_phrase(token.phrase)
+
+
+def _course_states_digits(page, text: str, token) -> bool:
+    """Does the page's seed section state this count in words (the course's 一次 for the text's 1 次)? Only a count of
+    one needs this: the seed data records every other count by its value too."""
+    from checker.classify import digit_phrase
+    from checker.seed_numbers import section_numbers
+    phrase = digit_phrase(text, token)
+    if not phrase.startswith("1") or phrase[1:2].isdigit():
+        return False
+    section = section_numbers(str(page.meta.get("source", "")))
+    measure = phrase[1:2]
+    # the thing counted may stand before the count as well as after it (the seed's 一次预热, the text's 预热 1 次)
+    return section.states_phrase(phrase) or any(
+        stated.startswith("一" + measure) and len(stated) > 2 and stated[2:] in text for stated in section.phrases)
 
 
 def _admits(compare, printed: str, value: float) -> bool:

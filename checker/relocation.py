@@ -448,6 +448,16 @@ def _exchanged_zones(old_zones: list[str], new_zones: list[str]) -> str:
     return ""
 
 
+# a noun of counting that carries a measure word (出现 4 次 -> 出现总数 4, 有 3 个 -> 个数为 3)
+_COUNTING_NOUN = re.compile(r"(?:总|次|个|条|项|步|层|词)数\s*(?:[是为：:]|等于)?\s*\$?\s*$")
+
+
+def _counted_by_noun(unit: str, before: str, after: str) -> bool:
+    """True when a count's measure word was dropped because a counting noun now stands right before the number:
+    出现 4 次 -> 出现的总数 4. Only where nothing else follows as the number's unit."""
+    return not _unit(after) and unit in "次个条项步层" and bool(_COUNTING_NOUN.search(before))
+
+
 def why_not_the_same_sentence(old: str, old_spans: list, new: str, new_spans: list, tokens) -> str:
     """'' when `new`, the sentence that replaced `old` on the page (their numbers at `old_spans` and `new_spans`,
     hole by hole), says what `old` said; else what changed. The whole sentence is compared, not the words next to
@@ -470,10 +480,10 @@ def why_not_the_same_sentence(old: str, old_spans: list, new: str, new_spans: li
     swaps = contrast_swaps(was, now)
     if swaps:
         return f"a word was swapped for its counterpart ({', '.join(swaps)})"
-    for n, ((_, a), (_, b)) in enumerate(zip(old_spans, new_spans), start=1):
+    for n, ((_, a), (start, b)) in enumerate(zip(old_spans, new_spans), start=1):
         unit = _unit(was[a:])
         if _is_unit(unit) and unit not in function_characters() and unit != _unit(now[b:]) \
-                and (unit, _unit(now[b:])) not in _SAME_MEASURE:
+                and (unit, _unit(now[b:])) not in _SAME_MEASURE and not _counted_by_noun(unit, now[:start], now[b:]):
             return f"the word after number {n} changed ({unit} -> {_unit(now[b:]) or 'nothing'})"
     if len(set(old_spans)) > 1:
         exchanged = _exchanged_zones([_zone(was, a, b) for a, b in old_spans], [_zone(now, a, b) for a, b in new_spans])

@@ -91,7 +91,9 @@ class SectionNumbers:
             # 两组初始, 两组模型): value and measure word agree; after a measure word that names no thing (个, 种) the
             # noun must agree too (number_words.yaml, course_count)
             other = _count_of(s.group("head"))
-            if count and other and count == other and (count[1] not in _generic_measures() or same_noun):
+            # a count of one (一次, 一步) is an idiom as often as a count: only of the same thing
+            if count and other and count == other and (count[1] not in _generic_measures() and count[0] != 1
+                                                       or same_noun):
                 return True
         return False
 
@@ -188,6 +190,7 @@ def _part_of_a_name(before: str) -> bool:
 def extract(text: str) -> dict:
     """Values and count phrases of one section's text, with the checker's own number reader."""
     from checker.classify import MEASURE, NUMBER, math_spans, number_words, word_value
+    from checker.numerals import NUMERAL_CHARS
     from checker.numbers import NumberFormatError, parse_number
 
     values, phrases = {}, set()
@@ -223,6 +226,11 @@ def extract(text: str) -> dict:
         add(10.0 ** exponent, 0.0)
     for m in re.finditer(rf"(?<![\d.])(\d+)\s*({MEASURE})([\u3400-\u9fff]{{0,2}})", text):
         phrases.add(m.group(1) + m.group(2) + m.group(3))   # 720 张训练图 → 720张训练
+    # 预热一次, 多走一步: a count of one in words, which the number reader leaves alone (一 is more often an article
+    # or an idiom); kept so that a page writing the digit (预热 1 次) may say the course states it (states_phrase asks
+    # a count of one for its noun too). 第一次 is an ordinal, 十一次 is read above
+    for m in re.finditer(rf"(?<![第{NUMERAL_CHARS}])一({MEASURE})([\u3400-\u9fff]{{0,2}})", text):
+        phrases.add("一" + m.group(1) + m.group(2))
     for token in number_words(text, math_spans(text)):
         if token.structural and not token.context.startswith("anaphora") and not (
                 token.context.startswith("ordinal") and not re.match(r"\S+[章节]", token.text)):

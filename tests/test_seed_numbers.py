@@ -12,7 +12,9 @@ def test_extract_reads_digits_words_and_count_phrases():
     data = extract("用三个源槽和 $q=(1,0)$，误差约万分之一，共 0.422319；一个向量。")
     assert {3.0, 1e-4, 0.422319, 1.0, 0.0} <= {v for v, _ in data["values"]}
     assert dict(map(tuple, data["values"]))[0.422319] == 5e-7 and dict(map(tuple, data["values"]))[3.0] == 0.0
-    assert data["phrases"] == ["三个源槽"]  # 一个 is an article, not a count
+    # 一个 is an article as often as a count: kept as a phrase (a page's 1 个向量 says the same), never as a value of
+    # its own, and it states only the same noun (test_a_count_of_one_in_words_is_kept_and_states_only_the_same_thing)
+    assert data["phrases"] == ["一个向量", "三个源槽"]
 
 
 def test_committed_data_answers_for_a_real_section():
@@ -63,3 +65,14 @@ def test_a_number_that_is_part_of_a_name_is_not_a_value_the_section_states():
     assert not values & {2.0, 2014.0, 64.0, 36.0, 107.0, -1.0}, values
     stated = {v for v, _ in extract("正文另报PPL5.8，batch64，$\\approx0.353724$")["values"]}
     assert {5.8, 64.0, 0.353724} <= stated, stated
+
+
+def test_a_count_of_one_in_words_is_kept_and_states_only_the_same_thing():
+    """预热一次 is kept (a page may write 预热 1 次); a count of one is an idiom as often as a count, so it states
+    only the same noun: 一个词 is not 1 个门. 第一次 is an ordinal and no count."""
+    from checker.seed_numbers import SectionNumbers, extract
+    phrases = extract("原计时先预热一次，再测量五次。第一次出现时取一个词。")["phrases"]
+    assert "一次" in phrases and "一个词" in phrases and not any(p.startswith("第") for p in phrases)
+    section = SectionNumbers("lecture §0", frozenset(), frozenset(phrases))
+    assert section.states_phrase("1次") and section.states_phrase("1个词")
+    assert not section.states_phrase("1个门") and not section.states_phrase("2次")
