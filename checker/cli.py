@@ -187,7 +187,9 @@ def _pages_named(given_paths: list[Path]) -> list[Path] | None:
         else:
             print(f"{given}:1: no such page or folder; give Markdown pages or folders under docs/")
             return None
-    return pages
+    # a page named twice (a folder and one of its pages, or a slip) is checked once: two results of one page would
+    # read as two pages with one id, and that failure would be kept with the page's cached result
+    return list({page.resolve(): page for page in pages}.values())
 
 
 def main(argv=None) -> int:

@@ -114,6 +114,16 @@ def test_duplicate_page_ids_fail_on_the_second_page(verified_project):
                      "docs/lecture/ch03/3-5-copy.md; give each page its own id"], result.stdout
 
 
+def test_a_page_named_twice_is_checked_once_and_its_cached_result_stays_clean(verified_project):
+    """Round 26: a reader passed one page twice; the two results read as two pages with one id, and the failure was
+    kept with the page's cached result, so the next check of that page alone failed too."""
+    project = verified_project
+    twice = run_in(project, "verify", "docs/lecture/ch03/3-5.md", "docs/lecture/ch03/3-5.md", "docs/lecture/ch03")
+    assert twice.returncode == 0 and "page id" not in twice.stdout, twice.stdout
+    alone = run_in(project, "verify", "docs/lecture/ch03/3-5.md")
+    assert alone.returncode == 0 and "page id" not in alone.stdout, alone.stdout
+
+
 def test_an_empty_docs_folder_fails(project):
     shutil.rmtree(project / "docs")
     (project / "docs").mkdir()
