@@ -82,8 +82,8 @@ def tanh_rnn() -> dict:
 
 # grow_steps is the site's own choice for its growth line (it happens to equal the course's 10), so it is the
 # site's; trained_words is the exercise's 100 words (primer §8.5) restated in the site's parameter box: the course's
-@kinds(course="after_long after_short keep long n_words short trained_words",
-       site_construction="grow grow_steps grown one_word rnn_params width")
+@kinds(course="after_long after_short keep long n_words short trained_words width",   # width: §8.3's 128 (course_also)
+       site_construction="grow grow_steps grown one_word rnn_params")
 @inputs("grow", "grow_steps", "keep", "n_words", "one_word", "trained_words", "width")
 def fading() -> dict:
     """§8.5: what is left of one early word after k more updates (the notebook's impulse response)."""
