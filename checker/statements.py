@@ -47,7 +47,9 @@ _SAME_EXTRA = re.compile(r"同样|原样|照搬|一致|没有?变|未变|没有?
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清")
 _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
          "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",
-         "最快": "fastest", "最慢": "slowest", "最尖": "sharpest", "最平": "flattest"}
+         "最快": "fastest", "最慢": "slowest", "最尖": "sharpest", "最平": "flattest",
+         # a bound said of one quantity (至多有 V^{N-1} 种) reads as 最多 does; exchanging them is an edit
+         "至多": "most", "至少": "least"}
 _SUPERLATIVE = re.compile("|".join(_MOST))
 # 正/负 as a sign, not 正确, 正常, 正好, 正在, 正文, 负责, 负担 …
 _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
@@ -105,7 +107,7 @@ _SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自
 _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发并排系序队陈罗])([行列])(?=是|表示|对应|代表|之和|和为|归一|求和)")
 # a negation of any verb (没有被重新归一, 不会越过, 看不到, 无法区分) that no other statement word took: dropping or adding
 # it reverses the sentence. Words that only begin with 不/没/未 (不过, 不少, 不断, 未来, 没错 …) negate nothing.
-_NEGATION = re.compile(r"没有|没(?!错)|未(?!来|必)|无法|"
+_NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|"
                        r"不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
 _COPULA_NOT = re.compile(r"并不就是|不就是|并不是|不是|并非|而非|并不表示|不表示|并不代表|不代表|并不意味着|不意味着")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
@@ -229,7 +231,7 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
             add(m.start(), m.end(), f"step:{marker}:{m.group(1)}")
     for m in _CONCLUDE.finditer(sentence):
         negative = (m.group(0).startswith(("不", "无法", "并不")) or m.group(0).endswith("不了")
-                    or bool(re.search(r"(?:不能|无法|不足以|并不|不)$", sentence[max(0, m.start() - 3):m.start()])))
+                    or bool(re.search(r"(?:不能|无法|不足以|不够|并不|不)$", sentence[max(0, m.start() - 3):m.start()])))
         add(m.start(), m.end(), "conclude:" + ("no" if negative else "yes"))
     for m in PRECISION_WORD.finditer(sentence):
         add(m.start(), m.end(), f"precision:{PRECISION_BYTES[m.group(0).lower()]}")
@@ -245,10 +247,20 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         add(m.start(), m.end(), "not-is")
     negative = [start for start, token in found if token.startswith("not") or token in ("conclude:no", "need-not")]
     for m in _NEGATION.finditer(sentence):   # last: any negation the classes above did not read
+        if _asks_either(sentence, m):
+            continue   # 接得对不对, 有没有: a question that asks both ways negates nothing
         if not any(m.end() <= start <= m.end() + 12 for start in negative):   # 不能证明, 不会增加: read there
             add(m.start(), m.end(), "not")
     found.sort()
     return _with_subjects(sentence, found)
+
+
+def _asks_either(sentence: str, m: re.Match) -> bool:
+    """Is this 不 or 没 the middle of a question asked both ways (对不对, 是不是, 能不能, 有没有)?"""
+    before, after = sentence[m.start() - 1:m.start()], sentence[m.end():m.end() + 1]
+    if m.group(0) == "没有":
+        return before == "有"
+    return bool(re.match(r"[\u4e00-\u9fff]", before)) and before == after and m.group(0) in ("不", "没")
 
 
 def _with_subjects(sentence: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -61,6 +61,15 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
     assert words("分数越大，结果越接近一")[-1] == "limit:1"
     assert words("句号之后仍要说结束") == ["position:after"] != words("句号之前仍要说结束")
     assert words("二者不必相同") == ["need-not", "same"] and words("二者必须相同") == ["must", "same"]
+    # honest corpus 10: a question asked both ways negates nothing; 至多 is 最多; 不够证明 is 不足以证明; 一次也碰不到 is a
+    # negation as 一次也不会出现 is, while 碰不到端点 stays a bound compared with the computed values
+    assert words("只检查计算图接得对不对") == [] and words("只检查计算图接得不对") == ["not"]
+    assert words("状态里还有没有这条信息") == [] and words("状态里没有这条信息") == ["not"]
+    assert words("电影 不 好看") == ["not"] and words("RWKV **不**需要") == ["not@RWKV"]   # not A-not-A: 不 between spaces
+    assert words("历史至多有 N 种") == words("历史最多有 N 种") == ["most"] != words("历史至少有 N 种")
+    assert words("它们远远不够证明模型能推广") == words("靠它们远远不足以证明模型能推广") == ["conclude:no"]
+    assert words("绝大多数一次也碰不到") == words("绝大多数一次也不会出现") == ["not"]
+    assert words("都碰不到端点") == ["order:down"] and words("不足以升格为结论") == ["not"]
 
 
 @pytest.fixture
