@@ -692,6 +692,10 @@ def _signature(text: str) -> list[str]:
     return [w for _, w in sorted(said)]
 
 
+# what a reworded relation text keeps, and where its clauses are: its quoted names, Latin names and digits
+_KEPT_NAMES = re.compile(r"“[^”]{1,12}”|[A-Za-z]+|\d+(?:\.\d+)?")
+
+
 def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote=None) -> str | None:
     """The page's sentence a relation's text was reworded into, or None: the one sentence not standing unchanged
     in the pin file (`unchanged(sentence)`) whose comparison words say what the text's said, in order (同样 ->
@@ -704,7 +708,7 @@ def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote=None) 
     wanted = _signature(text)
     if not wanted and not quote:
         return None
-    latin = re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?", squeeze(text)[0])
+    latin = _KEPT_NAMES.findall(squeeze(text)[0])
     words = set(re.findall(r"[\u3400-\u9fff]", text))
     view = classify.prose_view(body)
     found = []
@@ -713,7 +717,7 @@ def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote=None) 
         flat = squeeze(sentence)[0]
         if not flat or unchanged(flat) or not quote and _signature(sentence) != wanted:
             continue
-        have = re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?", flat)
+        have = _KEPT_NAMES.findall(flat)
         if any(have.count(t) < latin.count(t) for t in set(latin)):
             continue
         if 2 * len(words & set(flat)) < len(words) or contrast_swaps(text, sentence):
@@ -722,7 +726,7 @@ def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote=None) 
             continue   # “猫”…最大，“我”最小 -> “我”…最大，“猫”最小: the same words about the other names
         if quote and not _statement_words_kept(text, sentence, quote):
             continue
-        kept = " ".join(_clauses_holding(sentence, latin).split())
+        kept = " ".join(_clauses_holding(sentence, latin, text).split())
         if quote and _signature(kept) != wanted:
             continue   # a quote's own clauses say what it said (看 All 这一列 before it is the page's, not the paper's)
         if len(set(re.findall(r"[\u3400-\u9fff]", kept)) - words - function_characters()) > MAX_NEW_CHARACTERS:
@@ -739,8 +743,8 @@ def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None
     words (`tokens`, checker.statements.tokens) are the same; its names, symbols and digits all stay; no word is
     swapped for its counterpart; at least half of its words are kept and few new ones come."""
     from checker.relocation import MAX_ALIGNED_NEW_CHARACTERS
-    latin = re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?", squeeze(text)[0])
-    kept = " ".join(_clauses_holding(sentence, latin).split()).rstrip("。！？；!?;")
+    latin = _KEPT_NAMES.findall(squeeze(text)[0])
+    kept = " ".join(_clauses_holding(sentence, latin, text).split()).rstrip("。！？；!?;")
     flat = squeeze(kept)[0]
 
     def clauses(t: str) -> list[tuple]:   # each clause's comparison words, names and statement words together
@@ -749,7 +753,7 @@ def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None
                        tuple(sorted(w for _, w in tokens(c)))) for c in parts if _signature(c) or tokens(c))
     if not _signature(text) or clauses(text) != clauses(kept):
         return None
-    have = re.findall(r"[A-Za-z]+|\d+(?:\.\d+)?", flat)
+    have = _KEPT_NAMES.findall(flat)
     if any(have.count(t) < latin.count(t) for t in set(latin)) or contrast_swaps(text, kept):
         return None
     if sorted(w for _, w in tokens(text)) != sorted(w for _, w in tokens(kept)):
@@ -778,18 +782,35 @@ def _in_order(names: list[str], found: list[str]) -> bool:
     return all(name in it for name in names)
 
 
-def _clauses_holding(sentence: str, latin: list[str]) -> str:
+def _clauses_holding(sentence: str, latin: list[str], text: str = "") -> str:
     """The clauses of `sentence` from the first to the last that holds a comparison word or one of the relation's
     names and digits: the new text leaves out an admonition's title or a clause the relation never spoke of."""
     cuts = [0] + [m.end() for m in re.finditer(r"[，,；;：:]|\n", sentence)] + [len(sentence)]
     spans = list(zip(cuts, cuts[1:]))
     words = [m.start() for m in comparison_words(sentence)] + [m.start() for m in EQUALITY_LINT.finditer(sentence)]
     centre = sum(words) / len(words) if words else 0
+    names = []
     for t in latin:   # the occurrence of a name nearest the comparison (前两条要 $w$ 增大, not 从 $w=0$ 出发)
         places = [m.start() for m in re.finditer(re.escape(t), sentence)]
         if places:
-            words.append(min(places, key=lambda at: abs(at - centre)) if words else places[0])
-    held = [i for i, (a, b) in enumerate(spans) if any(a <= w < b for w in words)]
+            names.append(min(places, key=lambda at: abs(at - centre)) if words else places[0])
+    def spans_of(points):
+        return [i for i, (a, b) in enumerate(spans) if any(a <= w < b for w in points)]
+    held = spans_of(names)
+    wanted = len(comparison_words(text)) + len(EQUALITY_LINT.findall(text)) if text else 0
+    compared = spans_of(words)
+    # the clauses that hold the names and digits, and as many comparison words as the relation's text has: a
+    # comparison of other numbers in a later clause (好评概率从 0.5 升到 0.525，损失则从 0.693 降到 0.644) is another
+    # relation's; one the text has without a name (前两条要 $w$ 增大，第三条要它减小) is its own
+    if held and wanted:
+        while sum(1 for w in words if spans[min(held)][0] <= w < spans[max(held)][1]) < wanted:
+            later = [i for i in compared if i > max(held)]
+            earlier = [i for i in compared if i < min(held)]
+            if not later and not earlier:
+                break
+            held.append(min(later) if later else max(earlier))
+    else:
+        held = spans_of(words + names)
     if not held:
         return sentence
     return sentence[spans[min(held)][0]:spans[max(held)][1]].strip(" \n，,；;：:")

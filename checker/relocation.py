@@ -443,7 +443,8 @@ def _exchanged_zones(old_zones: list[str], new_zones: list[str]) -> str:
                 if j != i and z != a and c in units(z):
                     moves.setdefault((j, i), set()).add(c)
     for (j, i), chars in moves.items():
-        if (i, j) in moves:
+        # two numbers now printed once (Z 的形状是 X，K 的形状也是 X -> Z 和 K 的形状都是 X) share one clause: merged, not exchanged
+        if (i, j) in moves and new_zones[i] != new_zones[j]:
             return f"the words of two numbers changed places ({''.join(sorted(chars))} <-> {''.join(sorted(moves[(i, j)]))})"
     return ""
 
@@ -520,9 +521,12 @@ def relocate_aligned(squeezed: str, region: tuple[int, int], patterns: list[str]
         total *= len(places)
     if total > MAX_ASSIGNMENTS:
         return None
+    # two holes may share one printed number only when they read the same text: their patterns without the names of
+    # their groups (Z 的形状是 (196, 16)，K 的形状也是 (196, 16) -> Z 和 K 的形状都是 (196, 16))
+    same = [re.sub(r"(?<=\(\?P<)h\d+|(?<=\(\?\()h\d+|(?<=\(\?P=)h\d+", "h", pattern) for pattern in patterns]
     choices = []
     for choice in itertools.product(*options):
-        if all(choice[i] == choice[j] and patterns[i] == patterns[j] or
+        if all(choice[i] == choice[j] and same[i] == same[j] or
                choice[i][1] <= choice[j][0] or choice[j][1] <= choice[i][0]
                for i in range(len(choice)) for j in range(i + 1, len(choice))):
             choices.append(choice)

@@ -558,11 +558,38 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
         if not words_was or _statements_missing(words_was, words_now) or _statements_missing(words_now, words_was):
             continue
         if groups(was) != groups(now) and (any(_guarded(t) or t == "not" for t in words_was)
+                                           and not _split_before_negations(was, now)
                                            or not (_refines(groups(now), groups(was)) or _refines(groups(was), groups(now)))):
             continue   # words moved between clauses (更尖，……更平 -> 更平，……更尖) is not a clause split
         pinned_at |= set(range(first_word[i1], first_word[i2 - 1] + len(snapshots.words_of(old[i2 - 1]))))
         spans_now += new_spans
     return pinned_at, spans_now
+
+
+def _clause_words(text: str) -> list[list[str]]:
+    """Each clause's statement words in order, without the names they are about (a split clause may lose one)."""
+    return [[t.split("@", 1)[0] for _, t in tokens(c)]
+            for part in re.split(r"[。！？；;]", text) for c in _clauses(part)]
+
+
+def _split_before_negations(was: str, now: str) -> bool:
+    """The same statement words in the same order, with clauses only split, each cut falling before every negation
+    and guarded word of its clause (之后[第 7 章]不改 -> 之后，[第 7 章]不改): what a negation denies is what follows it in
+    its clause, and all of that stays with it. A cut after one (不会先加再归一 -> 不会先加，再归一) may narrow it."""
+    old, new = ([c for c in _clause_words(text) if c] for text in (was, now))
+    if [t for c in old for t in c] != [t for c in new for t in c]:
+        return False
+    parts = iter(new)
+    for clause in old:
+        taken = 0
+        while taken < len(clause):
+            part = next(parts)
+            if clause[taken:taken + len(part)] != part:
+                return False   # a clause of the page joins words of two pinned clauses: not a split
+            if taken + len(part) < len(clause) and any(_guarded(t) or t == "not" for t in part):
+                return False   # a cut after a negation: the rest of its clause no longer follows it
+            taken += len(part)
+    return True
 
 
 def _refines(fine, coarse) -> bool:

@@ -420,3 +420,47 @@ def test_steps_named_by_other_verbs_in_a_replacing_sentence_are_the_same_steps()
     swapped = "先把换行和问题逐字追加，再对记录正文的141个token做prefill，共20步。"
     at = [(swapped.index("141"), swapped.index("141") + 3), (swapped.index("20"), swapped.index("20") + 2)]
     assert relocation.why_not_the_same_sentence(old, spans, swapped, at, tokens)
+
+
+# ---------------------------------------------------------------- honest corpus 10, on the site's own pages
+
+def _edited_errors(tmp_path, page: str, old: str, new: str) -> list[str]:
+    from tests.site import check_edited
+    from checker.paths import ROOT
+    return check_edited(tmp_path, ROOT / page, old, new).errors
+
+
+def test_two_claimed_numbers_printed_once_for_both_names_are_found(tmp_path):
+    """H10a-020: Z 的形状是 (196, 16)，K 的形状也是 (196, 16) -> Z 和 K 的形状都是 (196, 16). The two holes share one
+    place (their patterns differ only in their group names) and one clause (merged, not exchanged)."""
+    page, old = "docs/lecture/ch06/6-6.md", "$Z$ 的形状是 (196, 16)，K 的形状也是 (196, 16)"
+    assert _edited_errors(tmp_path, page, old, "$Z$ 和 K 的形状都是 (196, 16)") == []
+    wrong = _edited_errors(tmp_path, page, old, "$Z$ 和 K 的形状都是 (16, 196)")
+    assert any("not found" in e or "neither claimed" in e for e in wrong), wrong
+
+
+def test_a_relation_in_a_sentence_with_another_comparison_keeps_only_its_clause(tmp_path):
+    """H10b-040: 好评概率由 0.5 升到约 0.525，损失由约 0.693 降到约 0.644 reworded with 从/则: each relation follows its
+    own clause, not the whole sentence with the other's comparison. Flipping one word still fails."""
+    page = "docs/primer/ch04/index.md"
+    old = "好评概率由 $0.5$ 升到约 $0.525$，\n    损失由约 $0.693$ 降到约 $0.644$。"
+    assert _edited_errors(tmp_path, page, old, "好评概率从 $0.5$ 升到约 $0.525$，\n    损失则从约 $0.693$ 降到约 $0.644$。") == []
+    flipped = _edited_errors(tmp_path, page, old, "好评概率从 $0.5$ 降到约 $0.525$，\n    损失则从约 $0.693$ 降到约 $0.644$。")
+    assert flipped, "a flipped comparison passed"
+
+
+def test_a_relation_text_written_with_a_digit_for_its_count_word_is_found(tmp_path):
+    """H10b-047: 例如“猫”比“我”高两分 -> 高 2 分. The relation's quoted names mark its clause (the sentence goes on with
+    一个 就是); 比“我”低 still fails."""
+    page, old = "docs/primer/ch12/12-3.md", "差。例如“猫”比“我”高两分"   # the body's, not the relation's
+    assert _edited_errors(tmp_path, page, old, "差。例如“猫”比“我”高 2 分") == []
+    assert _edited_errors(tmp_path, page, old, "差。例如“猫”比“我”低 2 分")
+
+
+def test_a_comma_before_a_negation_splits_no_statement(tmp_path):
+    """H10b-027: 之后[第 7 章]不改注意力的数学 -> 之后，[第 7 章]不改…: the cut falls before the negation, which keeps
+    everything it denied. A cut after a negation may narrow it and still asks for a pin (tests/test_statements.py)."""
+    page = "docs/lecture/ch06/6-15.md"
+    assert _edited_errors(tmp_path, page, "之后[第 7 章]", "之后，[第 7 章]") == []
+    from checker.statements import _split_before_negations
+    assert not _split_before_negations("它不会先加再归一化。", "它不会先加，再归一化。")
