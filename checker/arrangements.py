@@ -587,6 +587,50 @@ def _pinned_prose(roots: list[Unit]) -> dict[str, list[tuple[list[str], str]]]:
     return out
 
 
+_CONTAINERS = ("items", "paragraph")
+_QUOTE = re.compile(r"“[^”]{1,40}”")
+# the words two parallel frames may differ by (不该得出的是 X / 也不该得出 Y): they add no statement of their own
+_FRAME_FILLER = re.compile(r"[也的是还则又就都并，,；;：:。、\s*]")
+
+
+def _pinned_containers(roots: list[Unit]) -> dict[str, list[tuple[list[str], str]]]:
+    """For each pinned list or paragraph's characters: (its parts' texts in order, how its parent reads it)."""
+    reading, out = Reading(), {}
+    for root in roots:
+        for unit in _walk(root):
+            if unit.kind in _CONTAINERS:
+                out.setdefault(reading.chars_key(unit), []).append(
+                    ([_ordered(reading, c) for c in unit.children], reading.text(unit)))
+    return out
+
+
+def _parallel_exchange(old: list[str], new: list[str]) -> bool:
+    """Two parts of a list or paragraph exchanged their quoted objects while each kept its frame, and the two frames
+    say the same (- 不该得出的是“A”。- 也不该得出“B”。 -> - 不该得出的是“B”。- 也不该得出“A”。): both are still refused,
+    each in the other's words. Frames that say different things (训练时用“A”，生成时用“B”) are an exchange."""
+    old, new = [_normalize(t) for t in old], [_normalize(t) for t in new]
+    changed = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]
+    if len(old) != len(new) or len(changed) != 2:
+        return False
+    i, j = changed
+    for q in _QUOTE.findall(old[i]):
+        for r in _QUOTE.findall(old[j]):
+            if q == r or new[i] != old[i].replace(q, r, 1) or new[j] != old[j].replace(r, q, 1):
+                continue
+            if _FRAME_FILLER.sub("", old[i].replace(q, "", 1)) == _FRAME_FILLER.sub("", old[j].replace(r, "", 1)):
+                return True
+    return False
+
+
+def _pinned_parallel(reading: Reading, unit: Unit, containers: dict) -> str | None:
+    """How the pinned list or paragraph read, when this one is it with two parallel parts' objects exchanged."""
+    if unit.kind not in _CONTAINERS:
+        return None
+    now = [_ordered(reading, c) for c in unit.children]
+    return next((text for old, text in containers.get(reading.chars_key(unit), []) if _parallel_exchange(old, now)),
+                None)
+
+
 def _pinned_moved(reading: Reading, unit: Unit, prose: dict) -> str | None:
     """How the pinned unit read, when this one is it with a phrase or two moved (checker docstring of _moved)."""
     if unit.kind not in _PROSE or _PAIRED.search(_ordered(reading, unit)):
@@ -604,6 +648,7 @@ def exchanged(page, pinned: dict[str, str], roots: list[Unit] | None = None) -> 
         snapshot = snapshots.for_page(page.path)
         roots = pinned_roots(snapshot) if snapshot is not None else []
     prose: dict | None = None
+    containers: dict | None = None
 
     def settle(unit: Unit) -> bool:
         """True when the unit or a part of it is flagged (so that only the smallest is reported)."""
@@ -618,9 +663,10 @@ def exchanged(page, pinned: dict[str, str], roots: list[Unit] | None = None) -> 
                 reading.restore(unit, _normalize(back))
                 return below
         if not below:
-            nonlocal prose
+            nonlocal prose, containers
             prose = _pinned_prose(roots) if prose is None else prose
-            text = _pinned_moved(reading, unit, prose)
+            containers = _pinned_containers(roots) if containers is None else containers
+            text = _pinned_moved(reading, unit, prose) or _pinned_parallel(reading, unit, containers)
             if text is not None:
                 reading.read_as(unit, text)
                 return False

@@ -163,6 +163,14 @@ def _is_unit(word: str) -> bool:
     return bool(word) and (not re.match(r"[\u3400-\u9fff]", word) or re.fullmatch(MEASURE, word) is not None)
 
 
+def _spelled_out(token: str, old_text: str) -> bool:
+    """A role word the old text already named by its stem (训练多数 -> 训练集多数答案: role:训练集, where 训练 stood):
+    the name spelled out further, not a role added; 训练 -> 测试集 is still a role added."""
+    word = token.split("@", 1)[0].removeprefix("role:")
+    return token.startswith("role:") and len(word) >= 3 and bool(re.fullmatch(r"[\u4e00-\u9fff]+", word)) \
+        and word[:-1] in old_text and word not in old_text
+
+
 def _multiset_missing(needed: list[str], available: list[str]) -> list[str]:
     """The items of `needed` that `available` does not hold as often (multisets)."""
     left, missing = list(available), []
@@ -286,8 +294,9 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     was, now = PLACE.join(template_parts), PLACE.join(page_parts)
     context, around = old_sentence or was, page_sentence or now
     before, after = [t for _, t in tokens(was)], [t for _, t in tokens(now)]
+    after_new = [t for t in after if not _spelled_out(t, context)]
     if (_statements_missing(before, [t for _, t in tokens(around)])
-            or _statements_missing(after, [t for _, t in tokens(context)] + before)):
+            or _statements_missing(after_new, [t for _, t in tokens(context)] + before)):
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"
     latin_was, latin_now = _LATIN.findall(was), _LATIN.findall(now)
     added = _multiset_missing(latin_now, _LATIN.findall(context) + latin_was)

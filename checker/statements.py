@@ -81,7 +81,7 @@ _ABOVE_BELOW = re.compile(r"(?<=[线角格行列])(以上|以下|上方|下方)"
 # 越难重复、越容易: a trend word the order table does not name, read by its first character after 越
 _TREND = re.compile(r"越(?:来越)?\s*([\u4e00-\u9fff])")
 # the order of steps: 先加，再归一化 and 先归一化，再加 are two different layers
-_STEP = re.compile(r"(?<![首原预优事])(?:先|然后|再|最后)\s*(?:[去来才就又把将对用要会能还都也只]|可以)*\s*([\u4e00-\u9fff]|[A-Za-z]+)")
+_STEP = re.compile(r"(?<![首原预优事])(?:先(?![验进前后天知例])|然后|再|最后)\s*(?:[去来才就又把将对用要会能还都也只]|可以)*\s*([\u4e00-\u9fff]|[A-Za-z]+)")
 _SUBJECT = {"本站": "site", "本项目": "site", "入门文章": "primer", "讲义": "course", "原课程": "course",
             "课程": "course", "论文": "paper"}
 _SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=len, reverse=True)))
@@ -541,6 +541,13 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
         (a1, a2, b1, b2), (c1, c2, d1, d2) = changes[k], changes[k + 1]
         if a2 == c1 and b2 == d1:
             runs.append((a1, c2, b1, d2))
+    # a sentence moved and reworded at once (two list items exchanged, one of them edited: 也不说明 -> 并不说明) is a
+    # deletion in one place and an insertion in another: paired when at least half the old words stand in the new
+    for a1, a2, b1, b2 in changes:
+        if a1 < a2 and b1 == b2:
+            for c1, c2, d1, d2 in changes:
+                if c1 == c2 and d1 < d2 and _mostly_kept(old[a1:a2], new_items[d1:d2]):
+                    runs.append((a1, a2, d1, d2))
     for i1, i2, j1, j2 in runs:
         change = snapshots.Change(old[i1:i2], new_items[j1:j2], (i1, i2, j1, j2))
         new_spans = spans[1:][j1:j2]
@@ -590,6 +597,14 @@ def _split_before_negations(was: str, now: str) -> bool:
                 return False   # a cut after a negation: the rest of its clause no longer follows it
             taken += len(part)
     return True
+
+
+def _mostly_kept(old_items: list[dict], new_items: list[dict]) -> bool:
+    """At least half the Chinese characters of the old sentences stand in the new ones, and few are new."""
+    def chars(items):
+        return set(re.findall(r"[\u4e00-\u9fff]", " ".join(str(i[snapshots.key_of(i)]) for i in items)))
+    was, now = chars(old_items), chars(new_items)
+    return bool(was) and 2 * len(was & now) >= len(was) and len(now - was) <= 10
 
 
 def _refines(fine, coarse) -> bool:

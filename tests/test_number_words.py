@@ -500,3 +500,13 @@ def test_items_a_count_points_back_at_end_right_before_it():
     for text, word, n in (("沿用三槽给定数与 $q_1$、$q_2$ 两个 query", "两个", 2), ("讲义没有写学习率和批大小这两项", "两项", 2),
                           ("看权重、看 value、看 logits 这三项", "三项", 3)):
         assert listed_at(text, text.index(word)) == n, text
+
+
+def test_items_named_after_a_noun_or_a_longer_phrase_are_counted():
+    """Honest corpus 10: 给出两段文字 A 和 B (Latin names joined by 和) and 有四件事得自己拿主意——him、gave、a book 以及时间
+    词的位置 (seven characters before the dash) list what they count; a count that lists fewer still disagrees."""
+    from checker.counts import items_after
+    assert items_after("两段文字 A 和 B，判断 B 是否紧跟 A。", 1) == 2
+    assert items_after("三段文字 A 和 B，判断 B 是否紧跟 A。", 1) == 2          # the page's 三 then disagrees with 2
+    assert items_after("四件事得自己拿主意——him、gave、a book 以及时间词的位置：", 1) == 4
+    assert items_after("两段文字都很长。", 1) is None

@@ -464,3 +464,26 @@ def test_a_comma_before_a_negation_splits_no_statement(tmp_path):
     assert _edited_errors(tmp_path, page, "之后[第 7 章]", "之后，[第 7 章]") == []
     from checker.statements import _split_before_negations
     assert not _split_before_negations("它不会先加再归一化。", "它不会先加，再归一化。")
+
+
+def test_a_list_item_moved_and_reworded_at_once_keeps_its_statement(tmp_path):
+    """H10b-051: two items exchanged, the moved one edited (也不说明 -> 并不说明): a deletion here and an insertion there,
+    paired because most of the words stand. Dropping the refusal in the moved item still fails."""
+    page = "docs/primer/ch12/12-5.md"
+    first = "- 本页没有训练任何模型；“梯度会把分数往猫推”是对训练机制的描述，不是本站的运行结果。"
+    second = "- 学出的权重看起来像人工对齐，也不说明模型的决策过程就是按这个对齐进行的。"
+    old = first + "\n" + second
+    moved = "- 学出的权重看起来像人工对齐，并不说明模型的决策过程就是按这个对齐进行的。\n" + first
+    assert _edited_errors(tmp_path, page, old, moved) == []
+    flipped = moved.replace("并不说明", "说明")
+    assert any("statement changed" in e for e in _edited_errors(tmp_path, page, old, flipped))
+
+
+def test_a_table_header_spelled_out_with_a_role_word_keeps_its_claim(tmp_path):
+    """H10b-029: the header 先验（训练多数） -> 先验（训练集多数答案）: role:训练集 where 训练 stood is the name spelled out,
+    while 训练 -> 测试集 adds a role (checker/relocation.py _spelled_out)."""
+    page = "docs/lecture/ch06/6-4.md"
+    old = "    | 问题类型 | 像素模型 | 仅问题 | 零图 | 循环错配 | 先验（精确） | 先验（训练多数） |"   # the body's row
+    assert _edited_errors(tmp_path, page, old, old.replace("训练多数", "训练集多数答案")) == []
+    from checker.relocation import _spelled_out
+    assert _spelled_out("role:训练集", "先验（训练多数）") and not _spelled_out("role:测试集", "先验（训练多数）")

@@ -70,6 +70,9 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
     assert words("它们远远不够证明模型能推广") == words("靠它们远远不足以证明模型能推广") == ["conclude:no"]
     assert words("绝大多数一次也碰不到") == words("绝大多数一次也不会出现") == ["not"]
     assert words("都碰不到端点") == ["order:down"] and words("不足以升格为结论") == ["not"]
+    # 先验 is a prior, not a first step (H10b-029: 先验（训练多数） read as step:first:验)
+    assert not any(w.startswith("step:") for w in words("先验乘似然，再在类别间归一化"))
+    assert words("先乘似然，再在类别间归一化") == ["step:first:乘", "step:then:在"]
 
 
 @pytest.fixture
