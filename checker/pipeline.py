@@ -1236,7 +1236,8 @@ def _restated_claim(ctx: Context, token) -> int | None:
     if token.word:
         return None
     if not _DISTINCTIVE.search(_bare(token.text)):
-        return _pointed_back(ctx, token)
+        pointed = _pointed_back(ctx, token)
+        return pointed if pointed is not None else _in_its_claims_words(ctx, token)
     wanted = _bare(token.text)
     body, offset = ctx.page.body, ctx.page.body_offset
     here = _paragraph(body, token.start)
@@ -1277,6 +1278,32 @@ def _pointed_back(ctx: Context, token) -> int | None:
         for m in re.finditer(rf"(?<![\d.]){re.escape(_bare(token.text))}(?![\d.])", body[s:e]):
             if body[s + m.end():s + m.end() + 3].lstrip()[:1] == measure and s + m.start() != token.start:
                 return n
+    return None
+
+
+def _content(text: str) -> str:
+    """The Chinese characters of a text that carry content (是, 的, 按 … taken out: checker/relocation.py)."""
+    function = relocation.function_characters() | set("按是的了就")
+    return "".join(c for c in re.findall(r"[\u4e00-\u9fff]", text) if c not in function)
+
+
+def _in_its_claims_words(ctx: Context, token) -> int | None:
+    """A small integer printed again in the words of a one-number claim that prints it (the claim 固定规则选出的下标
+    {index} = 7, and 按固定规则选出的是下标 7 further down): the same content words right before it, at least four of
+    them, in the same clause. It says what the claim says, so the claim's check covers it; 2 after other words is
+    still a number of its own."""
+    body = ctx.page.body
+    clause_start = max(body.rfind(c, 0, token.start) for c in "，。；：！？\n,;:") + 1
+    before = _content(body[clause_start:token.start])
+    for n, claim in enumerate(ctx.report.claims):
+        if claim.status != "passed" or _bare(str(claim.printed or "")) != _bare(token.text):
+            continue
+        holes = list(HOLE.finditer(claim.template))
+        if len(holes) != 1:
+            continue
+        words = _content(claim.template[:holes[0].start()])
+        if len(words) >= 4 and before.endswith(words):
+            return n
     return None
 
 
