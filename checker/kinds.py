@@ -215,6 +215,10 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
     for b in found:
         if not b.marker and b.label in LABELS and (note := _note_only(body, b, [m for m in marks if owner[id(m)] is b])):
             errors.append((line_of(b.start), note))
+        if not b.marker and b.label in LABELS and LABELS[b.label].key == "course" and (said := _says_site(body, b)):
+            errors.append((line_of(b.start), f"the {b.label} box says its content is the site's ({said!r}); a 教学构造 "
+                                             "box holds the course's own material: retitle it 本站构造, or take the "
+                                             "site's part out of the box"))
         if not b.marker and (cut := _cut_sentence(body, b)):
             errors.append((line_of(b.end), f"the {b.label} box ends inside a sentence ({cut!r}) that the next paragraph "
                                            "finishes; a box holds whole sentences: end it after the sentence, or "
@@ -251,6 +255,20 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
                                                  "where it reads as the course's; put it under "
                                                  "'!!! success \"本站运行\"' or mark its paragraph 〔本站运行〕"))
     return errors
+
+
+# a box's own words saying the site made it (下面的代码是本站的演示, 本站补充的例子): not a course box
+_SITE_SAYS = re.compile(r"(?<![不非])(?:是|为|属于)?\s*本站(?:的|自己的|自建的|补充的)?\s*(?:演示|构造|补充|自建|自己编|编的|挑的|设计的)")
+_DENIED = re.compile(r"(?:不是|并非|而非|非)\s*$")
+
+
+def _says_site(body: str, b: Block) -> str:
+    """The words of a course box that say its content is the site's, or ''; a denial (不是本站的演示) says the reverse."""
+    text = body[b.start:b.end]
+    for m in _SITE_SAYS.finditer(text):
+        if not _DENIED.search(text[max(0, m.start() - 4):m.start()]):
+            return text[max(0, m.start() - 8):m.end()].strip()
+    return ""
 
 
 _OPEN_END = re.compile(r"(?:[，、,(（]|[\u4e00-\u9fff])\s*$")   # a comma, an open bracket or a bare word: not an end

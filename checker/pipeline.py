@@ -1037,6 +1037,8 @@ def _named_otherwise(ctx: Context, token) -> bool:
     writes 四个 of the four $W$, which is no count of these three actions)."""
     if not (token.word and not token.phrase.startswith(SETTERS) or classify.digit_phrase(ctx.page.body, token)):
         return False
+    if ctx.page.body[max(0, token.start - 1):token.start] == "第":
+        return False   # 第二、第三个候选: an ordinal names one item, it counts none
     named = counts.listed_right_before(classify.prose_view(ctx.page.body), token.start)
     stated = _count_value(token)
     if named is None or stated is None or named == stated:

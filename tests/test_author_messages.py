@@ -97,3 +97,19 @@ def test_a_small_integer_printed_again_in_its_claims_own_words_is_that_claim(tmp
     assert any("'8'" in e for e in wrong.errors), wrong.errors
     other = _variant(tmp_path, LECTURE_3_20, old, "随手挑的样本有 7 条，与 [§3.12](3-12.md) 一致。")
     assert any("number '7' is neither claimed nor cited" in e for e in other.errors), other.errors
+
+
+def test_an_ordinal_after_another_ordinal_counts_no_items(tmp_path):
+    """New-author trial r28: 第二、第三个候选 was told "'三个' counts the items named right before it, but there are
+    2". 第三个 names one candidate; 二、三个 without 第 is a count of what is listed, and still checked."""
+    from checker.pipeline import _named_otherwise
+    from checker import classify
+    from types import SimpleNamespace
+    failed = []
+    def ctx_for(body):
+        page = SimpleNamespace(body=body, line_of=lambda offset: 1)
+        return SimpleNamespace(page=page, fail=lambda line, message: failed.append(message))
+    for body, expected in (("第二、第三个候选的概率一样。", False), ("好看、精彩三个词的向量挨得近。", True)):
+        failed.clear()
+        token = next(t for t in classify.numbers_in(body) if t.text.startswith("三"))
+        assert _named_otherwise(ctx_for(body), token) is expected, (body, failed)

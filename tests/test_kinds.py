@@ -261,3 +261,14 @@ def test_a_claim_whose_digits_count_as_structure_is_still_marked_with_its_kind(t
     # and a site label over it now disagrees with its kind, as it would over any course number
     boxed = VECTOR_PAGE.replace("$$\\\\text", '!!! example "本站构造"\n    $$\\\\text')
     assert errors(tmp_path, boxed, "block labelled 本站构造 holds no number of the site")
+
+
+def test_a_course_box_whose_text_says_the_site_made_it_fails():
+    """Blind corpus 11 (W11-052): 本站构造 -> 教学构造 on a box that says 下面的代码是本站的演示, 入门文章没有. The box's
+    own words say whose it is; a box that says it is not the site's passes."""
+    line_of = lambda offset: 1   # noqa: E731
+    said = '!!! example "教学构造"\n    下面的代码是本站的演示，入门文章没有。\n'
+    assert any("says its content is the site's" in m for _, m in check_blocks(said, [], line_of))
+    assert not check_blocks(said.replace("教学构造", "本站构造"), [], line_of)
+    denied = '!!! example "教学构造"\n    这组数是讲义给的，不是本站的演示。\n'
+    assert not any("says its content" in m for _, m in check_blocks(denied, [], line_of))
