@@ -510,6 +510,19 @@ def why_not_the_same_sentence(old: str, old_spans: list, new: str, new_spans: li
     return ""
 
 
+def _count_put_in_words(old: str, old_spans, spans, new: str, lo: int) -> bool:
+    """A hole that shares its place with another one (a number printed once for two) whose old count now stands in
+    words with its measure word (按权重汇总九个 value -> 汇总一个 value): the count was changed, not merged away."""
+    from checker.numerals import NUMERAL_CHARS
+    for i, span in enumerate(spans):
+        if spans.index(span) == i:
+            continue   # the first hole at this place keeps it
+        measure = _unit(old[old_spans[i][1]:])
+        if measure and re.search(f"[{NUMERAL_CHARS}]\\s*{re.escape(measure)}", new):
+            return True
+    return False
+
+
 def relocate_aligned(squeezed: str, region: tuple[int, int], patterns: list[str], accept, old: str,
                      old_spans: list[tuple[int, int]], tokens) -> tuple[Located, str] | None:
     """The claim in the page text that replaced its pinned sentence (`region`, squeezed offsets; the pin file's
@@ -549,6 +562,8 @@ def relocate_aligned(squeezed: str, region: tuple[int, int], patterns: list[str]
         return None
     spans = choices[0]
     new = squeezed[lo:hi]
+    if _count_put_in_words(old, old_spans, spans, new, lo):
+        return None
     if why_not_the_same_sentence(old, list(old_spans), new, [(a - lo, b - lo) for a, b in spans], tokens):
         return None
     shown = new
