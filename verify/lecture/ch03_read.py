@@ -203,7 +203,8 @@ SCORER_V_A = np.array([1.0, 1.0])
 SCORER_B_A = np.zeros(2)
 
 
-@kinds(course="dot k q", site_construction="W_k W_q a b b_a linear n_keys n_queries tanh v_a")
+@kinds(course="dot k q n_keys",   # n_keys: the three source positions §3.5 reads
+       site_construction="W_k W_q a b b_a linear n_queries tanh v_a")
 def scorer_cancellation() -> dict:
     """§3.4: two queries through (a) the linear scorer a^T q + b^T k_j obtained by removing tanh,
     (b) the additive tanh scorer, (c) the unscaled dot product. Only (a) gives the same weights."""

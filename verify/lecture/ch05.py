@@ -157,17 +157,20 @@ def swiglu_budget() -> dict:
     }
 
 
-@kinds(course="n_experts router top1 w1", site_construction="active_experts top2 total_experts w2")
+@kinds(course="doubling n_experts router top1 w1", site_construction="active_experts doubled_active top2 total_experts w2",
+       rules={"doubling": "the course's quoted claim 总参数翻倍但FLOPs不变: twice the experts, twice the stored expert parameters"})
 @inputs("router")
 def moe_routing() -> dict:
     """§5.11: Switch-style top-1 keeps the raw weight; a renormalized top-2 is a different rule."""
     top1, w1 = top_k_routing(ROUTER, 1)
     top2, w2 = top_k_routing(ROUTER, 2, renormalize=True)
     counts = moe_parameter_counts(len(ROUTER), 1, 1)      # in units of one expert's parameters P
+    doubled = moe_parameter_counts(2 * len(ROUTER), 1, 1)  # the quoted claim: twice the experts, the same k
     return {
         "router": ROUTER, "n_experts": len(ROUTER), "top1": int(top1[0]) + 1, "w1": float(w1[0]),
         "top2": [int(i) + 1 for i in top2], "w2": w2,
         "total_experts": counts.total, "active_experts": counts.active,
+        "doubling": doubled.total / counts.total, "doubled_active": doubled.active,
     }
 
 

@@ -224,7 +224,7 @@ def _map_pixels_spread(img: np.ndarray) -> int:
     return int(np.max(255 - img.astype(int).min(axis=-1)))
 
 
-@kinds(course="positions uniform", site_construction="A B band band_low patch")   # patch: the site's own heat-map cells (16 px, as in §6.7)
+@kinds(course="patch positions uniform", site_construction="A B band band_low")   # patch: the course's 16-px cells (lecture §6.7), reused by the site
 def weight_range() -> dict:
     """§6.8: the range of the on-arm weights against the uniform baseline 1/196, and the two
     drawings of the same weights (committed PNGs compared with a fresh rendering)."""

@@ -18,8 +18,8 @@ PRINTED_DECIMALS = 3                                     # the primer's weight t
 SCORE_SHIFT = 5.0                                        # the site's constant for the shift-invariance check
 
 
-@kinds(course="decimals exps n_scores n_words scores weights",
-       site_construction="denominator gap_last_first ratio_last_first shift shifted_weights",
+@kinds(course="decimals denominator exps n_scores n_words scores weights",
+       site_construction="gap_last_first ratio_last_first shift shifted_weights",
        rules={"decimals": "the decimals the course's weight table prints (0.090, 0.245, 0.665)"})
 @inputs("decimals", "scores")
 def scores_to_weights() -> dict:
