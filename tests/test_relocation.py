@@ -381,12 +381,12 @@ def test_a_claims_numbers_may_come_in_another_order_in_the_replacing_sentence(tm
     """Honest corpus H8-095: 三个指数之和约为 11.107 -> 每个指数除以三者之和（约 11.107）: the count 三 and the sum
     change places; the count's measure word 个 may become 者, not another unit."""
     page = ROOT / "docs" / "primer" / "ch12" / "12-3.md"
-    old = "三个指数之和约为 $11.107$，每个指数除以它就得到右列的权重。"
-    honest = check_edited(tmp_path, page, old, "每个指数除以三者之和（约 $11.107$），就得到右列的权重。")
+    old = "三个指数之和约为 $11.107$，每个指数除以它就得到右列的权重；"   # the sentence goes on (round 29's credit)
+    honest = check_edited(tmp_path, page, old, "每个指数除以三者之和（约 $11.107$），就得到右列的权重；")
     assert not honest.failed, honest.errors
-    assert [u.new for u in honest.relocations if u.what == "claim"] == [
-        "每个指数除以{n_scores}者之和（约 ${denominator}$），就得到右列的权重。"]
-    unit = check_edited(tmp_path, page, old, "每个指数除以三层之和（约 $11.107$），就得到右列的权重。")
+    [moved] = [u.new for u in honest.relocations if u.what == "claim"]
+    assert moved.startswith("每个指数除以{n_scores}者之和（约 ${denominator}$），就得到右列的权重；"), moved
+    unit = check_edited(tmp_path, page, old, "每个指数除以三层之和（约 $11.107$），就得到右列的权重；")
     assert any("not found" in e for e in unit.errors), unit.errors
 
 

@@ -756,7 +756,9 @@ def statements(views, rng) -> list[Mutant]:
 # _QUOTED_NAME): a longer quotation is a phrase, and replacing it is a rewording its statement words are judged by
 _TERM = re.compile(r"(?<![A-Za-z0-9_\\-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9_-])|“[^”\n]{1,4}”")
 # the two sides of a coordination or neighbours in an enumeration (`course`、`cho`、`pytorch`) say the same either way
-_BETWEEN_COORDINATION = re.compile(r"^[\s`]*(?:和|与|及|、|或|/|,|，|and|or)[\s`]*$")
+# (or two items of one enumeration, Q、K、V -> V、K、Q: the list names the same things in another order)
+_BETWEEN_COORDINATION = re.compile(r"^[\s`]*(?:(?:和|与|及|、|或|/|,|，|and|or)[\s`]*[^\s`、,，。；：和与及或/]{1,8}[\s`]*)*"
+                                   r"(?:和|与|及|、|或|/|,|，|and|or)[\s`]*$")
 
 
 def _exchange(text: str, a: tuple[int, int], b: tuple[int, int]) -> str:
