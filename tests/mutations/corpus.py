@@ -726,8 +726,13 @@ STATEMENT_CONTROLS = [("一模一样", "完全相同"), ("更高", "更大"), ("
 _VERB_BEFORE_SHANG = re.compile(r"[乘加填补换配写贴附带放盖标印装搭套安接跟追算]$")
 
 
+# 上 + 一起/一致/一样/一些…: 这一行上一起修改 is 上 (on) + 一起 (together), no 'previous' to reverse
+_WORD_AFTER_YI = re.compile(r"[起致样些下定般直切旦同共]")
+
+
 def _not_a_statement_word(v, off: int, old: str) -> bool:
-    return old == "上一" and bool(_VERB_BEFORE_SHANG.search(v.text[max(0, off - 1):off]))
+    return old == "上一" and (bool(_VERB_BEFORE_SHANG.search(v.text[max(0, off - 1):off]))
+                             or bool(_WORD_AFTER_YI.match(v.text, off + len(old))))
 
 
 def statements(views, rng) -> list[Mutant]:
@@ -780,7 +785,7 @@ def exchanges(views, rng) -> list[Mutant]:
             return not any(a < e and s < b for a, b in located) and not v.in_math(s) and not re.search(r"\d", body[s:e])
         spans = list(sentences(v.view))
         for (s1, e1), (s2, e2) in zip(spans, spans[1:] + [(None, None)]):
-            end = e2 if s2 is not None and "\n\n" not in body[e1:s2] and rng.random() < 0.5 else e1
+            end = e2 if s2 is not None and "\n\n" not in body[e1:s2] and rng.half(body[s1:e1]) else e1
             terms = [m for m in _TERM.finditer(v.view, s1, end) if free(m.start(), m.end())]
             pairs = [(x, y) for i, x in enumerate(terms) for y in terms[i + 1:]
                      if x.group(0) != y.group(0) and body.count(x.group(0), s1, end) == 1 == body.count(y.group(0), s1, end)
@@ -883,8 +888,35 @@ GENERATORS = [digits, code_output, number_words, units, comparisons, equalities,
 EVERY_CANDIDATE = False  # `run --all`: no sampling, every edit each generator can make (about 7,800; ~13 min)
 
 
-def _sample(items: list, rng: random.Random, n: int) -> list:
+def _sample(items: list, rng, n: int) -> list:
     return items if EVERY_CANDIDATE or len(items) <= n else rng.sample(items, n)
+
+
+class StableDraw:
+    """The corpus's random choices, each a function of what is chosen from: an edit on one page changes only that
+    page's mutants. One shared random.Random made every later draw depend on every earlier page, so a label fix on
+    one page could swap another page's mutant (round 29 of stop 44 drew an enumeration reorder that way)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def _key(self, item) -> str:
+        import hashlib
+        if isinstance(item, Mutant):
+            item = (item.cls, item.name, [(e[0], e[1], e[2]) for e in item.edits])
+        elif isinstance(item, re.Match):
+            item = (item.group(0), item.string[max(0, item.start() - 12):item.end() + 12])
+        return hashlib.blake2b(f"{self.seed}|{item!r}".encode("utf-8"), digest_size=8).hexdigest()
+
+    def choice(self, seq):
+        return min(seq, key=self._key)
+
+    def sample(self, items, n: int) -> list:
+        return sorted(items, key=self._key)[:n]
+
+    def half(self, text: str) -> bool:
+        """A fair coin for one piece of text."""
+        return int(self._key(("half", text)), 16) % 2 == 0
 
 
 def _has_targets(path) -> bool:
@@ -904,7 +936,7 @@ def _has_targets(path) -> bool:
 def generate(check_page, seed: int = 9, every: int = 1) -> list[Mutant]:
     """All mutants, generated from the real pages (each page is checked once to find its claims).
     every=k keeps every k-th page plus every page that binds relations or formulas (the fast subset)."""
-    rng = random.Random(seed)
+    rng = StableDraw(seed)
     views = []
     for i, path in enumerate(_pages()):
         if every > 1 and i % every and not _has_targets(path):

@@ -157,7 +157,8 @@ def report(table: dict, out=print, verbose: bool = False) -> bool:
 
 
 def fast_subset(mutants: list[Mutant], per_class: int = 6, seed: int = 1) -> list[Mutant]:
-    rng = random.Random(seed)
+    from tests.mutations.corpus import StableDraw
+    rng = StableDraw(seed)   # each class's six depend on its own mutants, not on how many there are before them
     by_class: dict = {}
     for m in mutants:
         by_class.setdefault(m.cls, []).append(m)
