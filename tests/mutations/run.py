@@ -12,7 +12,6 @@ the kernel, inside a scratch copy of the project.
 from __future__ import annotations
 
 import argparse
-import random
 import re
 import shutil
 import subprocess
