@@ -503,15 +503,31 @@ _MOVES = 2        # phrases moved in one unit
 _MIN_MOVED = 2    # atoms on each side of a move: A B -> B A of two single terms is an exchange
 
 
+_ATOM_OR_MARK = re.compile(_ATOM.pattern + r"|[，,；;：:。！？!?]")
+
+
 def _atoms(text: str) -> list[str]:
     return _ATOM.findall(text)
 
 
-def _moved(old: list[str], new: list[str], moves: int = _MOVES) -> bool:
+def _clauses_of_atoms(text: str) -> list[int]:
+    """For each atom of `text`, the index of the clause it stands in (clause and sentence marks count them)."""
+    out, clause = [], 0
+    for m in _ATOM_OR_MARK.finditer(text):
+        if _ATOM.fullmatch(m.group(0)):
+            out.append(clause)
+        else:
+            clause += 1
+    return out
+
+
+def _moved(old: list[str], new: list[str], moves: int = _MOVES, clauses: list[int] | None = None) -> bool:
     """True when `new` is `old` with at most `moves` phrases moved, each to just before or after a neighbouring
-    phrase (X Y -> Y X: 预印本 2023 年 -> 2023 年预印本; 它们不含 2026 年针对那句例句的 -> 针对那句例句，它们不含
-    2026 年的). An exchange keeps a frame between its two sides (A 比 B -> B 比 A, X 的 Y -> Y 的 X) and is never
-    one move."""
+    phrase of its own clause (X Y -> Y X: 预印本 2023 年 -> 2023 年预印本; 它们不含 2026 年针对那句例句的 -> 针对那句例句，
+    它们不含 2026 年的). An exchange keeps a frame between its two sides (A 比 B -> B 比 A, X 的 Y -> Y 的 X) and is never
+    one move; nor is a phrase carried across a clause mark of the old text (预印本 2023 年，修订版 v2 2024 年 ->
+    2024 年预印本，2023 年修订版 v2 gives each year to the other version). `clauses`: the old atoms' clause indices."""
+    clauses = clauses if clauses is not None else [0] * len(old)
     start = 0
     while start < min(len(old), len(new)) and old[start] == new[start]:
         start += 1
@@ -527,8 +543,9 @@ def _moved(old: list[str], new: list[str], moves: int = _MOVES) -> bool:
             if old[split + length - 1] != new[start + length - 1]:
                 break                               # Y must open `new` at start
             end = split + length
-            if new[start + length:end] == old[start:split] and first >= _MIN_MOVED:
-                if _moved(old[end:], new[end:], moves - 1):
+            if new[start + length:end] == old[start:split] and first >= _MIN_MOVED \
+                    and clauses[start] == clauses[end - 1]:
+                if _moved(old[end:], new[end:], moves - 1, clauses[end:]):
                     return True
     return False
 
@@ -576,13 +593,14 @@ def _ordered(reading: Reading, unit: Unit) -> str:
     return " ".join(_ordered(reading, c) for c in unit.children)
 
 
-def _pinned_prose(roots: list[Unit]) -> dict[str, list[tuple[list[str], str]]]:
-    """For each pinned prose unit's characters: (its atoms in order, how its parent reads it)."""
+def _pinned_prose(roots: list[Unit]) -> dict[str, list[tuple[list[str], list[int], str]]]:
+    """For each pinned prose unit's characters: (its atoms in order, their clauses, how its parent reads it)."""
     reading, out = Reading(), {}
     for root in roots:
         for unit in _walk(root):
             if unit.kind in _PROSE:
-                out.setdefault(reading.chars_key(unit), []).append((_atoms(_ordered(reading, unit)),
+                text = _ordered(reading, unit)
+                out.setdefault(reading.chars_key(unit), []).append((_atoms(text), _clauses_of_atoms(text),
                                                                     reading.text(unit)))
     return out
 
@@ -636,7 +654,8 @@ def _pinned_moved(reading: Reading, unit: Unit, prose: dict) -> str | None:
     if unit.kind not in _PROSE or _PAIRED.search(_ordered(reading, unit)):
         return None
     atoms = _atoms(_ordered(reading, unit))
-    return next((text for old, text in prose.get(reading.chars_key(unit), []) if _moved(old, atoms)), None)
+    candidates = prose.get(reading.chars_key(unit), [])
+    return next((text for old, clauses, text in candidates if _moved(old, atoms, clauses=clauses)), None)
 
 
 def exchanged(page, pinned: dict[str, str], roots: list[Unit] | None = None) -> list[Unit]:

@@ -724,6 +724,8 @@ def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote=None) 
             continue
         if not quote and not _in_order(_NAMED.findall(squeeze(text)[0]), _NAMED.findall(flat)):
             continue   # “猫”…最大，“我”最小 -> “我”…最大，“猫”最小: the same words about the other names
+        if not quote and not _digits_keep_their_order(text, sentence):
+            continue
         if quote and not _statement_words_kept(text, sentence, quote):
             continue
         kept = " ".join(_clauses_holding(sentence, latin, text).split())
@@ -758,6 +760,8 @@ def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None
         return None
     if sorted(w for _, w in tokens(text)) != sorted(w for _, w in tokens(kept)):
         return None
+    if not _digits_keep_their_order(text, kept):
+        return None
     words = set(re.findall(r"[\u3400-\u9fff]", text)) - function_characters()
     new = set(re.findall(r"[\u3400-\u9fff]", kept)) - set(re.findall(r"[\u3400-\u9fff]", text)) - function_characters()
     if 2 * len(words & set(kept)) < len(words) or len(new) > MAX_ALIGNED_NEW_CHARACTERS:
@@ -774,6 +778,18 @@ def _statement_words_kept(text: str, sentence: str, tokens) -> bool:
 
 
 _NAMED = re.compile(r"“[^”]{1,12}”|[A-Za-z][A-Za-z0-9_]*")
+
+
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _digits_keep_their_order(text: str, kept: str) -> bool:
+    """The numbers of each clause of a relation's text stand in one clause of the new text in the same order: 从 0.5
+    升到 0.525 -> 从 0.525 升到 0.5 is the two values exchanged (the predicate, over keys, would still hold)."""
+    def clauses(t: str) -> list[list[str]]:
+        return [_DIGITS.findall(c) for c in re.split(r"[，,；;：:。]", squeeze(t)[0])]
+    return all(any(_in_order(wanted, have) for have in clauses(kept))
+               for wanted in clauses(text) if len(wanted) >= 2)
 
 
 def _in_order(names: list[str], found: list[str]) -> bool:

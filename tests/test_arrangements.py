@@ -80,6 +80,7 @@ def check(page: Path, old: str, new: str) -> list[tuple[int, str]]:
     ("构造案例里“先查搜索”仍然成立，真实样本里“先查模型排序”也仍然成立",
      "构造案例里“先查模型排序”仍然成立，真实样本里“先查搜索”也仍然成立"),                      # names, 也 in place
     ("预印本 2023 年，修订版 v2 2024 年", "预印本 2024 年，修订版 v2 2023 年"),   # the years exchanged around a frame
+    ("预印本 2023 年，修订版 v2 2024 年", "2024 年预印本，2023 年修订版 v2"),   # one move, but across the clause mark
     ("可能是人名，`They travelled to Jordan.` 里则可能是地名", "可能是地名，`They travelled to Jordan.` 里则可能是人名"),
     ("$q^\\top k$", "$k q^\\top$"),                  # inside a formula nothing moves whole: a product reversed
     ("前三步最慢", "三步前最慢"),                         # one character is no phrase: 前三步 is not 三步前

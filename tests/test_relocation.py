@@ -447,6 +447,8 @@ def test_a_relation_in_a_sentence_with_another_comparison_keeps_only_its_clause(
     assert _edited_errors(tmp_path, page, old, "好评概率从 $0.5$ 升到约 $0.525$，\n    损失则从约 $0.693$ 降到约 $0.644$。") == []
     flipped = _edited_errors(tmp_path, page, old, "好评概率从 $0.5$ 降到约 $0.525$，\n    损失则从约 $0.693$ 降到约 $0.644$。")
     assert flipped, "a flipped comparison passed"
+    swapped = _edited_errors(tmp_path, page, old, "好评概率从 $0.525$ 升到约 $0.5$，\n    损失则从约 $0.693$ 降到约 $0.644$。")
+    assert swapped, "two values exchanged around 升到 in a reworded sentence passed"   # found by hand in review
 
 
 def test_a_relation_text_written_with_a_digit_for_its_count_word_is_found(tmp_path):
