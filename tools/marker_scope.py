@@ -1,0 +1,268 @@
+"""Sentences under a site marker that the course documents may say themselves (REVIEW.md, whose is a claim).
+
+The commonest label finding of the review rounds is a site marker (本站补充, 〔本站构造〕, 〔本站运行〕, a 本站构造 box)
+whose scope covers a point the course makes, in the page's own section or in another one; the commonest wrong fix is
+the reverse, a point marked as the site's because the page's section does not say it while another section does.
+Both are questions about the WHOLE seed document, which a reader searching by hand misses. This lists, for every
+sentence a site marker covers, the seed passage (one or two consecutive sentences of either document) that shares
+most of its content, and the section that passage stands in.
+
+Scope (docs/about/authoring.md, 谁的数): a marker at a paragraph's start covers the paragraph; a marker inside a
+paragraph covers from its sentence to the paragraph's end; a parenthesised （本站补充：…） covers the parenthesis; a
+list item or table row is its own paragraph; a 本站构造 or 本站运行 box covers its body.
+
+Similarity is the share of the sentence's content (Chinese character pairs, Latin words, numbers; each weighted by how
+rare it is in the seeds) that the passage also holds. It finds shared terms, not shared meaning: a hit is a place to
+read, not a finding, and a paraphrase with new words can be missed. A reader decides.
+
+    python tools/marker_scope.py docs/lecture/ch04/4-9.md        the page's covered sentences with a score ≥ 0.45
+    python tools/marker_scope.py --min 0.3 --all docs/           every page; --all prints sentences under the bar too
+"""
+from __future__ import annotations
+
+import argparse
+import bisect
+import csv
+import functools
+import math
+import re
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED_DIRS = (ROOT.parent / "shared", ROOT / "shared")
+DEFAULT_MIN = 0.45
+
+_FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", re.M | re.S)
+_MATH = re.compile(r"\$\$.*?\$\$|\$[^$\n]+\$", re.S)
+_CODE = re.compile(r"`[^`\n]+`")
+_LINK = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
+_CJK = r"\u3400-\u9fff"
+_LATIN_OR_NUMBER = re.compile(r"[A-Za-z][A-Za-z\-]+|\d+(?:\.\d+)?")
+_SENTENCE_END = "。！？；"
+_CODE_POINTER = re.compile(r"`(?:verify|kernels|tools|labs)[/.]")
+_SITE_MARK = re.compile(r"本站补充|〔本站(?:构造|运行)〕")
+_SITE_BOX = re.compile(r'^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?)\s+\w+\s+"(本站构造|本站运行)[^"]*"', re.M)
+# pairs of characters too common to say anything about where a point comes from
+_FUNCTION_CHARS = set("的了是在和与也就都而这那个一不有为把被对从到以及或其之所中上下里并但还又更可能会要")
+
+
+@dataclass(frozen=True)
+class SeedSentence:
+    doc: str        # lecture | primer
+    section: str    # the section id of sections.tsv (4.9, 13.2, A.5)
+    line: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Covered:
+    line: int       # the page line the sentence starts on (1-based, in the whole file)
+    marker: str     # 本站补充, 〔本站构造〕, box 本站构造, ...
+    text: str
+
+
+@dataclass(frozen=True)
+class Match:
+    covered: Covered
+    score: float
+    passage: tuple[SeedSentence, ...]
+
+
+def _features(text: str) -> Counter:
+    """The content of a piece of prose: Chinese character pairs without a function character, Latin words, numbers."""
+    text = _LINK.sub(r"\1", _CODE.sub(" ", _MATH.sub(" ", text)))
+    out: Counter = Counter()
+    for run in re.findall(f"[{_CJK}]+", text):
+        for a, b in zip(run, run[1:]):
+            if a not in _FUNCTION_CHARS and b not in _FUNCTION_CHARS:
+                out[a + b] += 1
+    for token in _LATIN_OR_NUMBER.findall(text):
+        out[token.lower()] += 1
+    return out
+
+
+def _split_sentences(text: str) -> list[tuple[int, str]]:
+    """(offset, sentence) for each sentence of `text`, cut after 。！？；."""
+    out, start = [], 0
+    for i, ch in enumerate(text):
+        if ch in _SENTENCE_END:
+            if text[start:i + 1].strip():
+                out.append((start, text[start:i + 1]))
+            start = i + 1
+    if text[start:].strip():
+        out.append((start, text[start:]))
+    return out
+
+
+def seed_dir() -> Path:
+    """The folder holding sections.tsv and seeds/; one line naming what is missing when it is not beside the checkout."""
+    base = next((d for d in SEED_DIRS if (d / "sections.tsv").is_file()), None)
+    if base is None:
+        raise SystemExit(f"{SEED_DIRS[0] / 'sections.tsv'}: not found; the course documents must sit beside the "
+                         "checkout (../shared/seeds, ../shared/sections.tsv) for this review tool")
+    return base
+
+
+@functools.lru_cache(maxsize=2)
+def seed_sentences(base: Path) -> tuple[SeedSentence, ...]:
+    """Every sentence of both course documents with the section it stands in."""
+    rows: dict[str, list[tuple[int, int, str]]] = {}
+    with open(base / "sections.tsv", encoding="utf-8") as f:
+        for row in csv.DictReader(f, delimiter="\t"):
+            rows.setdefault(row["seed_file"], []).append((int(row["first_line"]), int(row["last_line"]),
+                                                          f"{row['doc']} §{row['id']}"))
+    out = []
+    for seed_file, spans in rows.items():
+        spans.sort()
+        lines = (base / "seeds" / seed_file).read_text(encoding="utf-8").split("\n")
+        starts = [s[0] for s in spans]
+        for n, line in enumerate(lines, 1):
+            k = bisect.bisect_right(starts, n) - 1
+            # the finest section holding the line (a chapter row spans its sections; the last start wins)
+            if k < 0 or n > spans[k][1]:
+                continue
+            doc, section = spans[k][2].split(" §")
+            for _, sentence in _split_sentences(line):
+                if len(re.findall(f"[{_CJK}]", sentence)) >= 4:
+                    out.append(SeedSentence(doc, section, n, sentence.strip()))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=2)
+def _seed_index(base: Path) -> tuple[list[Counter], dict[str, float]]:
+    feats = [_features(s.text) for s in seed_sentences(base)]
+    df: Counter = Counter()
+    for f in feats:
+        df.update(f.keys())
+    n = len(feats)
+    idf = {k: math.log((n + 1) / (v + 0.5)) for k, v in df.items()}
+    return feats, idf
+
+
+def _strip_front_matter(text: str) -> tuple[str, int]:
+    if text.startswith("---\n"):
+        end = text.find("\n---\n", 4)
+        if end >= 0:
+            return text[end + 5:], text.count("\n", 0, end + 5)
+    return text, 0
+
+
+def covered_sentences(text: str) -> list[Covered]:
+    """The sentences of a page (its whole file text) that a site marker or box covers."""
+    body, skipped = _strip_front_matter(text)
+    masked = _FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), body)
+    lines = masked.split("\n")
+    out: list[Covered] = []
+
+    def add(start: int, end: int, marker: str) -> None:
+        for off, sentence in _split_sentences(masked[start:end]):
+            clean = _SITE_MARK.sub("", sentence).strip(" ：:（）()\n-*|")
+            # a pointer to the code that recomputes a box says whose the computation is, not what the course says
+            if len(re.findall(f"[{_CJK}]", clean)) >= 6 and not _CODE_POINTER.search(clean):
+                out.append(Covered(skipped + masked.count("\n", 0, start + off) + 1, marker, " ".join(clean.split())))
+
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    for m in _SITE_BOX.finditer(masked):
+        first = masked.count("\n", 0, m.start()) + 1
+        indent = len(m.group("indent"))
+        last = first
+        while last < len(lines) and (not lines[last].strip() or len(lines[last]) - len(lines[last].lstrip()) > indent):
+            last += 1
+        add(offsets[first], offsets[last], f"box {m.group(2)}")
+    for m in _SITE_MARK.finditer(masked):
+        n = masked.count("\n", 0, m.start())
+        if masked[max(0, m.start() - 1)] in "（(":
+            close = masked.find("）", m.end())
+            add(m.end(), close if close > 0 else offsets[n + 1] - 1, m.group(0) + "（括号）")
+            continue
+        stripped = lines[n].lstrip()
+        first = last = n
+        if not stripped.startswith("|") and not re.match(r"\s*(?:[-*]|\d+\.)\s", lines[n]):
+            while first > 0 and lines[first - 1].strip() and not lines[first - 1].lstrip().startswith(("!!!", "#")):
+                first -= 1
+            while last + 1 < len(lines) and lines[last + 1].strip():
+                last += 1
+        start = max(masked.rfind(c, offsets[first], m.start()) for c in _SENTENCE_END) + 1
+        start = max(start, offsets[first])
+        add(start, offsets[last + 1] - 1, m.group(0))
+    seen, unique = set(), []
+    for c in out:
+        if (c.line, c.text) not in seen:
+            seen.add((c.line, c.text))
+            unique.append(c)
+    return unique
+
+
+MIN_CONTENT = 3   # a sentence with fewer content features (第一次分歧在第 1 步) matches anything that names its terms
+
+
+def best_passage(sentence: str, base: Path | None = None) -> tuple[float, tuple[SeedSentence, ...]]:
+    """The seed passage (one sentence, or two consecutive ones of one section) holding the largest weighted share of
+    the sentence's content, and that share; (0, ()) for a sentence with too little content to place."""
+    base = base or seed_dir()
+    feats, idf = _seed_index(base)
+    seeds = seed_sentences(base)
+    want = _features(sentence)
+    if len(want) < MIN_CONTENT:
+        return 0.0, ()
+    total = sum(idf.get(k, math.log(len(feats) + 1)) for k in want)
+    if not total:
+        return 0.0, ()
+    best, where = 0.0, ()
+    for i, f in enumerate(feats):
+        shared = {k for k in want if k in f}
+        if not shared:
+            continue
+        if i + 1 < len(feats) and seeds[i + 1].section == seeds[i].section:
+            two = shared | {k for k in want if k in feats[i + 1]}
+        else:
+            two = shared
+        one_score = sum(idf[k] for k in shared) / total
+        two_score = sum(idf[k] for k in two) / total
+        # a second sentence must earn its place: it is kept only when it adds a tenth of the content
+        if two_score > one_score + 0.1 and two_score > best:
+            best, where = two_score, (seeds[i], seeds[i + 1])
+        elif one_score > best:
+            best, where = one_score, (seeds[i],)
+    return best, where
+
+
+def matches(path: Path, base: Path | None = None) -> list[Match]:
+    text = path.read_text(encoding="utf-8")
+    return [Match(c, *best_passage(c.text, base)) for c in covered_sentences(text)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("paths", nargs="+", type=Path)
+    parser.add_argument("--min", type=float, default=DEFAULT_MIN, help="the least share printed (default 0.45)")
+    parser.add_argument("--all", action="store_true", help="print every covered sentence, with its best share")
+    args = parser.parse_args(argv)
+    files = []
+    for p in args.paths:
+        if not p.exists():
+            print(f"{p}: no such file or folder; name a page or a folder of pages", file=sys.stderr)
+            return 2
+        files.extend(sorted(p.rglob("*.md")) if p.is_dir() else [p])
+    shown = 0
+    for f in files:
+        for m in matches(f):
+            if m.score < args.min and not args.all:
+                continue
+            shown += 1
+            rel = f.resolve().relative_to(ROOT) if f.resolve().is_relative_to(ROOT) else f
+            where = ", ".join(f"{s.doc} §{s.section} line {s.line}" for s in m.passage)
+            seed = " / ".join(s.text for s in m.passage)
+            print(f"{rel}:{m.covered.line}: {m.score:.2f} [{m.covered.marker}] {m.covered.text}\n"
+                  f"    {where}: {seed[:160]}")
+    print(f"{shown} covered sentences shown from {len(files)} pages", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
