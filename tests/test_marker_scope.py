@@ -89,3 +89,17 @@ def test_cli_prints_the_page_line_and_the_seed_section(seeds: Path, tmp_path: Pa
     assert "page.md:6:" in out and "lecture §1.2 line 5" in out
     assert ms.main([str(tmp_path / "missing.md")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_unmarked_sentences_are_the_ones_read_as_the_course():
+    found = [c.text for c in ms.unmarked_sentences(PAGE + "\n## 来源\n\n- 讲义第一章的一节，这一行是出处而不是论断。\n")]
+    # the course's sentence before a mid-paragraph marker and the unmarked list item and paragraphs are listed
+    assert "课程先讲独热编码。" not in found   # too short to place (under 12 Chinese characters)
+    assert any(t.startswith("没有标记的段落") for t in found)
+    assert any(t.startswith("下一项不归它管") for t in found)
+    # what a marker or box covers is not, nor the 来源 section
+    assert not any(t.startswith(("温度升高以后分布会变平", "这一项只管自己", "框里的句子")) for t in found)
+    assert not any("出处" in t for t in found)
+    # a sentence that names the site as its owner says whose it is in words
+    assert not ms.unmarked_sentences("正文第一段写的是本站自己画出来的一张示意图。\n")
+    assert ms.unmarked_sentences("正文第一段写的是课程自己画出来的一张示意图。\n")

@@ -17,6 +17,12 @@ read, not a finding, and a paraphrase with new words can be missed. A reader dec
 
     python tools/marker_scope.py docs/lecture/ch04/4-9.md        the page's covered sentences with a score ≥ 0.45
     python tools/marker_scope.py --min 0.3 --all docs/           every page; --all prints sentences under the bar too
+    python tools/marker_scope.py --unmarked 0.15 docs/            the reverse: unmarked sentences (read as the
+                                                                  course's) that share almost nothing with the seeds
+
+The reverse listing serves the other common finding, a site explanation or general claim standing unmarked: a
+sentence the course's words do not cover is a place to ask whose it is. A paraphrase of the course scores low too,
+so most entries are the course's, reworded.
 """
 from __future__ import annotations
 
@@ -150,35 +156,35 @@ def _strip_front_matter(text: str) -> tuple[str, int]:
     return text, 0
 
 
-def covered_sentences(text: str) -> list[Covered]:
-    """The sentences of a page (its whole file text) that a site marker or box covers."""
+def _layout(text: str) -> tuple[str, int, list[str], list[int]]:
+    """(the body with code blocks blanked, the front matter's line count, its lines, each line's offset)."""
     body, skipped = _strip_front_matter(text)
     masked = _FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), body)
     lines = masked.split("\n")
-    out: list[Covered] = []
-
-    def add(start: int, end: int, marker: str) -> None:
-        for off, sentence in _split_sentences(masked[start:end]):
-            clean = _SITE_MARK.sub("", sentence).strip(" ：:（）()\n-*|")
-            # a pointer to the code that recomputes a box says whose the computation is, not what the course says
-            if len(re.findall(f"[{_CJK}]", clean)) >= 6 and not _CODE_POINTER.search(clean):
-                out.append(Covered(skipped + masked.count("\n", 0, start + off) + 1, marker, " ".join(clean.split())))
-
     offsets = [0]
     for line in lines:
         offsets.append(offsets[-1] + len(line) + 1)
+    return masked, skipped, lines, offsets
+
+
+def _box_end(lines: list[str], first: int, indent: int) -> int:
+    last = first
+    while last < len(lines) and (not lines[last].strip() or len(lines[last]) - len(lines[last].lstrip()) > indent):
+        last += 1
+    return last
+
+
+def _covered_spans(masked: str, lines: list[str], offsets: list[int]) -> list[tuple[int, int, str]]:
+    """(start, end, marker) of every stretch of the body a site marker or box covers."""
+    spans = []
     for m in _SITE_BOX.finditer(masked):
         first = masked.count("\n", 0, m.start()) + 1
-        indent = len(m.group("indent"))
-        last = first
-        while last < len(lines) and (not lines[last].strip() or len(lines[last]) - len(lines[last].lstrip()) > indent):
-            last += 1
-        add(offsets[first], offsets[last], f"box {m.group(2)}")
+        spans.append((offsets[first], offsets[_box_end(lines, first, len(m.group("indent")))], f"box {m.group(2)}"))
     for m in _SITE_MARK.finditer(masked):
         n = masked.count("\n", 0, m.start())
         if masked[max(0, m.start() - 1)] in "（(":
             close = masked.find("）", m.end())
-            add(m.end(), close if close > 0 else offsets[n + 1] - 1, m.group(0) + "（括号）")
+            spans.append((m.end(), close if close > 0 else offsets[n + 1] - 1, m.group(0) + "（括号）"))
             continue
         stripped = lines[n].lstrip()
         first = last = n
@@ -188,14 +194,84 @@ def covered_sentences(text: str) -> list[Covered]:
             while last + 1 < len(lines) and lines[last + 1].strip():
                 last += 1
         start = max(masked.rfind(c, offsets[first], m.start()) for c in _SENTENCE_END) + 1
-        start = max(start, offsets[first])
-        add(start, offsets[last + 1] - 1, m.group(0))
+        spans.append((max(start, offsets[first]), offsets[last + 1] - 1, m.group(0)))
+    return spans
+
+
+def _sentences_of(masked: str, skipped: int, start: int, end: int, marker: str, least: int,
+                  offsets_out: list | None = None) -> list[Covered]:
+    out = []
+    for off, sentence in _split_sentences(masked[start:end]):
+        clean = _SITE_MARK.sub("", sentence).strip(" ：:（）()\n-*|>")
+        # a pointer to the code that recomputes a box says whose the computation is, not what the course says
+        if len(re.findall(f"[{_CJK}]", clean)) >= least and not _CODE_POINTER.search(clean):
+            out.append(Covered(skipped + masked.count("\n", 0, start + off) + 1, marker, " ".join(clean.split())))
+            if offsets_out is not None:
+                offsets_out.append(start + off + len(sentence) - len(sentence.lstrip()))
+    return out
+
+
+def _unique(found: list[Covered]) -> list[Covered]:
     seen, unique = set(), []
-    for c in out:
+    for c in found:
         if (c.line, c.text) not in seen:
             seen.add((c.line, c.text))
             unique.append(c)
     return unique
+
+
+def covered_sentences(text: str) -> list[Covered]:
+    """The sentences of a page (its whole file text) that a site marker or box covers."""
+    masked, skipped, lines, offsets = _layout(text)
+    return _unique([c for start, end, marker in _covered_spans(masked, lines, offsets)
+                    for c in _sentences_of(masked, skipped, start, end, marker, 6)])
+
+
+_ANY_BOX = re.compile(r"^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?)\s+\w+", re.M)
+_SELF_LABELLED = re.compile(r"本站|本页|本项目")
+UNMARKED_LEAST = 12   # Chinese characters: a shorter unmarked sentence (a transition, a pointer) says too little to place
+
+
+def unmarked_sentences(text: str) -> list[Covered]:
+    """The page's prose sentences no marker or box labels, which therefore read as the course's: outside every box
+    (a 教学构造, 论文结果 or 历史记录 box is labelled by its title), headings, tables and the 来源 section."""
+    masked, skipped, lines, offsets = _layout(text)
+    out_of_bounds = [(s, e) for s, e, _ in _covered_spans(masked, lines, offsets)]
+    for m in _ANY_BOX.finditer(masked):
+        first = masked.count("\n", 0, m.start())
+        out_of_bounds.append((offsets[first], offsets[_box_end(lines, first + 1, len(m.group("indent")))]))
+    sources = re.search(r"^##\s*来源", masked, re.M)
+    if sources:
+        out_of_bounds.append((sources.start(), len(masked)))
+    found = []
+    for n, line in enumerate(lines):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("#", "|", "!!!", "???")):
+            continue
+        start, end = offsets[n], offsets[n] + len(line)
+        if any(s <= start and end <= e for s, e in out_of_bounds):
+            continue
+        found.append((start, end))
+    # a paragraph's lines joined, so that a sentence wrapped over two lines is one sentence
+    paragraphs, current = [], None
+    for start, end in found:
+        if current and masked[current[1]:start] == "\n" and not re.match(r"\s*(?:[-*]|\d+\.)\s", masked[start:end]):
+            current = (current[0], end)
+        else:
+            if current:
+                paragraphs.append(current)
+            current = (start, end)
+    if current:
+        paragraphs.append(current)
+    out = []
+    for start, end in paragraphs:
+        at: list[int] = []
+        for c, absolute in zip(_sentences_of(masked, skipped, start, end, "unmarked", UNMARKED_LEAST, at), at):
+            if _SELF_LABELLED.search(c.text):
+                continue   # 本站拿到的讲义里这张表缺失: the sentence says in words that it is the site's
+            if not any(s <= absolute < e for s, e in out_of_bounds):
+                out.append(c)
+    return _unique(out)
 
 
 MIN_CONTENT = 3   # a sentence with fewer content features (第一次分歧在第 1 步) matches anything that names its terms
@@ -232,9 +308,10 @@ def best_passage(sentence: str, base: Path | None = None) -> tuple[float, tuple[
     return best, where
 
 
-def matches(path: Path, base: Path | None = None) -> list[Match]:
+def matches(path: Path, base: Path | None = None, unmarked: bool = False) -> list[Match]:
     text = path.read_text(encoding="utf-8")
-    return [Match(c, *best_passage(c.text, base)) for c in covered_sentences(text)]
+    found = unmarked_sentences(text) if unmarked else covered_sentences(text)
+    return [Match(c, *best_passage(c.text, base)) for c in found]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -242,6 +319,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--min", type=float, default=DEFAULT_MIN, help="the least share printed (default 0.45)")
     parser.add_argument("--all", action="store_true", help="print every covered sentence, with its best share")
+    parser.add_argument("--unmarked", type=float, metavar="MAX", default=None,
+                        help="list instead the unmarked prose sentences (read as the course's) whose best share is "
+                             "at most MAX: places where a site addition may stand without its marker")
     args = parser.parse_args(argv)
     files = []
     for p in args.paths:
@@ -251,8 +331,10 @@ def main(argv: list[str] | None = None) -> int:
         files.extend(sorted(p.rglob("*.md")) if p.is_dir() else [p])
     shown = 0
     for f in files:
-        for m in matches(f):
-            if m.score < args.min and not args.all:
+        for m in matches(f, unmarked=args.unmarked is not None):
+            if args.unmarked is not None and m.score > args.unmarked:
+                continue
+            if args.unmarked is None and m.score < args.min and not args.all:
                 continue
             shown += 1
             rel = f.resolve().relative_to(ROOT) if f.resolve().is_relative_to(ROOT) else f
