@@ -586,13 +586,16 @@ def _check_years_are_accounted_for(page, citations: list[Citation], sources, fai
     from checker.seed_numbers import section_numbers
     course = section_numbers(str(page.meta.get("source", "")))
     allowed = set().union(*(_years_of(sources[c.key]) for c in citations)) if citations else set()
-    allowed |= {str(int(v)) for v in course.numbers() if 1900 <= v <= 2100 and v == int(v)}
+    # the sections its course_also names are the course's too (their years as their other numbers)
+    stating = [course] + [section_numbers(str(other)) for other in page.meta.get("course_also") or []]
+    allowed |= {str(int(v)) for section in stating for v in section.numbers() if 1900 <= v <= 2100 and v == int(v)}
     for text, line in _rendered_texts(page):
         for m in CHINESE_YEAR.finditer(text):
             if m.group(1) not in allowed:
                 fail(line or page.line_of(m.start()),
                      f"the year {m.group(1)} 年 is neither a year of a source this page cites nor one that "
-                     f"{course.source or 'its course section'} states; cite the source it dates in sources, or fix it")
+                     f"{' or '.join(s.source for s in stating if s.source) or 'its course section'} states; cite the "
+                     "source it dates in sources, name the course section that states it in course_also, or fix it")
 
 
 def within(location: str, wanted: str) -> bool:

@@ -435,3 +435,14 @@ def test_a_small_integer_in_a_description_is_the_bodys_when_the_words_before_it_
     assert _same_summary(summary("减去最大 logit，让每个指数都不超过 1。", "1"), {body})
     assert not _same_summary(summary("减去最大 logit，让每个指数都不超过 2。", "2"), {body})
     assert not _same_summary(summary("减去最大 logit，让最大的权重为 1。", "1"), {body})
+
+
+def test_a_year_the_course_states_in_a_section_named_in_course_also_is_the_course_s(tmp_path):
+    """lecture §1.16 says its materials hold no 2026 run of the Pierre sentence; a page that names §1.16 in
+    course_also may repeat the year, another year still fails, and without course_also the year is unaccounted."""
+    page = PAPER_PAGE.replace("evidence: [paper]\n", "evidence: [paper]\ncourse_also: ['lecture §1.16']\n")
+    page += "\n讲义说这批材料里没有 2026 年对这句的新运行。\n"
+    assert not check(tmp_path, page)
+    one(check(tmp_path, page.replace("2026 年", "2027 年")), "the year 2027 年 is neither")
+    message = one(check(tmp_path, page.replace("course_also: ['lecture §1.16']\n", "")), "the year 2026 年 is neither")
+    assert "course_also" in message
