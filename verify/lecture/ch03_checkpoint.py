@@ -339,8 +339,9 @@ def lab_route() -> dict:
             "in_final2": sel["beam"]["2"]["target_in_final"]}   # the target is among width 2's final candidates
 
 
-@kinds(site_construction="eval_tol gpu_weight_rtol max_steps retrain_diagnosis_rtol retrain_weight_rtol tol widths",
-       site_run="*")   # tolerances, the step cap and the beam widths are constants the site chose, not run results
+@kinds(course="max_steps widths",   # §3.21's path_a: beam widths [1,2,4], step loop max(12, ...)
+       site_construction="eval_tol gpu_weight_rtol retrain_diagnosis_rtol retrain_weight_rtol tol",
+       site_run="*")   # tolerances are constants the site chose, not run results
 def implementation() -> dict:
     """§3.21: identity of the run and the parts of the diagnostic procedure the page states."""
     from training.gpu import EVAL_LOGP_TOL, GPU_WEIGHT_RTOL, TOLERANCES

@@ -228,7 +228,8 @@ def scorer_cancellation() -> dict:
 AGREEMENT_TOL = 1e-12
 
 
-@kinds(course="G dot.alpha dot.context k q v", site_construction="d_k d_v dot n_slots scaled tol")
+@kinds(course="G d_k d_v dot.alpha dot.context k n_slots q v",   # n_slots, d_k, d_v: §3.5 builds three sources of two-dimensional vectors
+       site_construction="dot scaled tol")
 def read_gradient_check() -> dict:
     """§3.7 (READ 她/her): closed-form local gradients (kernels.attention.read_gradients) against torch
     autograd of the full loss -log p(her), for the unscaled read of §3.5 and for the scaled variant of the

@@ -123,8 +123,8 @@ def _arms() -> tuple[dict, object]:
     return four_arms(fa, fb, params, PREFIX), params
 
 
-@kinds(course="seed vocab_size",
-       site_construction="K_shape Z_shape features grid head head_input logits param_count patches weights_len width")
+@kinds(course="k_rows patches seed vocab_size weights_len z_rows",   # the rows of Z and K, the weights, the patch count: §6.7 prints the 196 positions
+       site_construction="K_shape Z_shape features grid head head_input logits param_count width")
 @inputs("seed")
 def branch_setup() -> dict:
     """§6.5–§6.6: what the stand-in is made of. head (width × vocabulary), the state it reads (head_input:
@@ -135,6 +135,7 @@ def branch_setup() -> dict:
     return {**_counts(), "seed": SEED, "width": params.width, "vocab": list(VOCAB), "vocab_size": len(VOCAB),
             "head": params.head, "head_input": (run.language + run.branch)[:, None], "logits": run.logits,
             "prefix": " ".join(PREFIX), "Z_shape": list(run.Z.shape), "K_shape": list(run.K.shape),
+            "z_rows": run.Z.shape[0], "k_rows": run.K.shape[0],
             "q_shape": list(run.q.shape), "weights_len": len(run.weights),
             "param_count": sum(getattr(params, f).size for f in
                                ("encoder", "embedding", "W_Q", "W_K", "W_V", "W_O", "bias", "head"))}

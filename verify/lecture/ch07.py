@@ -374,9 +374,12 @@ def gqa_sharing() -> dict:
             "mqa_fraction": payload(MQA_KV_HEADS) / payload(GQA_Q_HEADS), **e}
 
 
-@kinds(course=("appended key_start moved_key_start moved_tokens newline_at prefill question_chars question_start "
-               "tokens vocab_size"),
-       site_construction="id_blue id_green id_newline id_space moved_spans records spans")
+@kinds(course=("appended key_end key_start moved_key_end moved_key_start moved_tokens newline_at prefill question_chars "
+               "question_start tokens vocab_size"),
+       site_construction="id_blue id_green id_newline id_space moved_spans records spans",
+       rules={"key_end": "the 09:40 record is the last one, so it ends where §7.13 says the body ends: position 141 "
+                         "(the newline after the body; ends are exclusive)",
+              "moved_key_end": "§7.17 moves the 09:40 record from 108 to 0 unchanged: 0 + (141 - 108)"})
 def character_stream() -> dict:
     """§7.13: the teaching character encoding of the record text and the record spans."""
     text, moved = document(), document(MOVED_ORDER)
@@ -388,7 +391,8 @@ def character_stream() -> dict:
     return {"vocab_size": len(vocab), "tokens": len(tokens), "prefill": split, "newline_at": split,
             "question_start": split + 1, "appended": len(tokens) - split, "question_chars": len(QUESTION),
             "spans": spans, "moved_spans": moved_spans, "key_start": spans[key]["start"],
-            "moved_key_start": moved_spans[key]["start"], "moved_tokens": len(encode(moved, vocab)),
+            "moved_key_start": moved_spans[key]["start"], "key_end": spans[key]["end"],
+            "moved_key_end": moved_spans[key]["end"], "moved_tokens": len(encode(moved, vocab)),
             "moved_question_start": moved.index("\n" + QUESTION) + 1,
             "id_newline": vocab.index("\n"), "id_space": vocab.index(" "),
             "id_blue": vocab.index("蓝"), "id_green": vocab.index(CONTROL_CHAR), "records": len(RECORDS)}
