@@ -658,6 +658,39 @@ def _pinned_moved(reading: Reading, unit: Unit, prose: dict) -> str | None:
     return next((text for old, clauses, text in candidates if _moved(old, atoms, clauses=clauses)), None)
 
 
+# a word that belongs to the sentence's frame rather than to one clause: a connective (也, 还, 则, 又), a sentence's
+# topic (这里, 此时) or its result word (结果). When two clauses or two items change places it stays where the
+# frame has it (这里没有非线性，矩阵也缩成了一个数 -> 这里矩阵缩成了一个数，也没有非线性), so the clauses read
+# otherwise although each says what it said
+_FLOATING = re.compile(r"也|还|则|又|结果|这里|此时|那么")
+
+
+def _floating_free(reading: Reading, unit: Unit) -> str | None:
+    """The unit read as its parts sorted with the floating words taken out; None for a unit whose order is its
+    content (a numbered list's steps, a table, code)."""
+    if unit.kind == "sentence":
+        text = re.sub(r"^[-*+](?!\d)", "", reading.restored.get(id(unit), unit.raw))   # a list item's dash
+        # the groups a ；separates may change places, and the clauses inside one group; a clause never leaves its
+        # group, where it is paired with the others (分数越大，越接近一；分数越小，越接近零: 越大 goes with 一)
+        groups = [g for g in re.split(r"[；;]", text) if g.strip()]
+        return "\3".join(sorted("\0".join(sorted(_FLOATING.sub("", c) for c in _clauses(g))) for g in groups))
+    if unit.kind in _PROSE + ("items",) and not any(c.prefix for c in unit.children):
+        parts = [_floating_free(reading, c) for c in unit.children]
+        return None if None in parts else "\1".join(sorted(parts))
+    return None
+
+
+def _pinned_floating(roots: list[Unit]) -> dict[str, list[tuple[str, str]]]:
+    """For each pinned prose unit or list's characters: (its floating-free reading, how its parent reads it)."""
+    reading, out = Reading(), {}
+    for root in roots:
+        for unit in _walk(root):
+            free = _floating_free(reading, unit)
+            if free is not None:
+                out.setdefault(reading.chars_key(unit), []).append((free, reading.text(unit)))
+    return out
+
+
 def exchanged(page, pinned: dict[str, str], roots: list[Unit] | None = None) -> list[Unit]:
     """The smallest units of the page whose characters are pinned but whose arrangement is not. `roots`: the pinned
     units `pinned` was computed from (default: the page's pin file), to read a phrase moved whole as pinned."""
@@ -668,6 +701,7 @@ def exchanged(page, pinned: dict[str, str], roots: list[Unit] | None = None) -> 
         roots = pinned_roots(snapshot) if snapshot is not None else []
     prose: dict | None = None
     containers: dict | None = None
+    floating: dict | None = None
 
     def settle(unit: Unit) -> bool:
         """True when the unit or a part of it is flagged (so that only the smallest is reported)."""
@@ -682,10 +716,15 @@ def exchanged(page, pinned: dict[str, str], roots: list[Unit] | None = None) -> 
                 reading.restore(unit, _normalize(back))
                 return below
         if not below:
-            nonlocal prose, containers
+            nonlocal prose, containers, floating
             prose = _pinned_prose(roots) if prose is None else prose
             containers = _pinned_containers(roots) if containers is None else containers
             text = _pinned_moved(reading, unit, prose) or _pinned_parallel(reading, unit, containers)
+            if text is None:
+                floating = _pinned_floating(roots) if floating is None else floating
+                free = _floating_free(reading, unit)
+                text = next((t for f, t in floating.get(reading.chars_key(unit), []) if free is not None and f == free),
+                            None)
             if text is not None:
                 reading.read_as(unit, text)
                 return False
