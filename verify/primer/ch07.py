@@ -69,7 +69,7 @@ def softmax_table() -> dict:
             "loss_cbow": cbow_softmax(INPUT, OUTPUT, ANSWER).loss, "n_candidates": OUTPUT.shape[0]}
 
 
-@kinds(course="U err grad_h grad_word lr new old_p probs x y", site_construction="new_h new_p")
+@kinds(course="U err grad_h grad_word lr n_candidates new old_p probs x y", site_construction="new_h new_p")
 @inputs("lr", "U", "x")
 def cbow_update() -> dict:
     """§7.4: dL/dscores = p - onehot, dL/dh = U^T (p - onehot), split over the two words, one SGD step."""
@@ -88,7 +88,7 @@ def cbow_update() -> dict:
         "new": updated,
         "new_h": mean_pool(updated),
         "new_p": full_softmax_step(mean_pool(updated), u_after, ANSWER).probs[ANSWER], "U_after": u_after,
-        "old_p": step.probs[ANSWER],
+        "old_p": step.probs[ANSWER], "n_candidates": OUTPUT.shape[0],
     }
 
 
