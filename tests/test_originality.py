@@ -55,3 +55,14 @@ def test_the_committed_fingerprint_is_the_seeds_own():
     recorded = originality.FINGERPRINT.read_text(encoding="utf-8").split()
     assert recorded == originality.fingerprint(originality._normalise(text)[0]), \
         "run `python tools/originality.py --write-fingerprint`"
+
+
+def test_a_seed_sentence_with_a_particle_inserted_is_a_near_copy_and_a_rewording_is_not():
+    """--near: the exact-run listing misses a copy cut by one inserted character (比较实际一起出现与按各自边缘频率…)."""
+    seed = ["比较实际一起出现与按边缘频率独立出现的比值", "温度升高以后分布变平低概率候选更容易被采样到"]
+    index = originality._near_index(seed)
+    page = ("---\ntitle: t\n---\n# t\n\nPMI 比较“实际一起出现”与“按各自边缘频率独立出现”的比值。\n\n"
+            "升温会把分布摊平，原本很少被抽中的词也有了机会。\n\n```python\n比较实际一起出现与按边缘频率独立出现的比值\n```\n")
+    found = originality.near_copies(page, seed, index)
+    assert [(page.count("\n", 0, offset) + 1, source) for offset, _, _, source in found] == [(6, seed[0])]
+    assert found[0][1] >= 15   # shared characters, counted in pieces of three or more

@@ -12,6 +12,8 @@ or an English example sentence (I gave him a book yesterday) is the same everywh
     python tools/originality.py docs/                       every page, runs of 20 characters or more
     python tools/originality.py --min 12 docs/lecture/ch04/4-9.md
     python tools/originality.py --max-runs 0 docs/          exit 1 when any page has a run (CI's use)
+    python tools/originality.py --near docs/lecture/ch04/    near-copies: a seed sentence with a particle inserted
+                                                             or a word swapped (review aid; needs the seeds)
 
 Each run is printed as `path:line: N Chinese characters: <run>`; the exit status is 1 when more than --max-runs runs
 are found.
@@ -132,6 +134,51 @@ def runs(page_text: str, contains, minimum: int) -> list[tuple[int, str]]:
     return [(offsets[a], page_text[offsets[a]:offsets[b - 1] + 1]) for a, b in found]
 
 
+NEAR_LEAST = 12      # Chinese characters the sentence shares with one seed sentence, in pieces of 3 or more
+NEAR_SHARE = 0.6     # ... and the share of the sentence's Chinese characters they make up
+_GRAM = 4
+
+
+def _seed_sentences(text: str) -> list[str]:
+    return [s for s in (_normalise(part)[0] for part in re.split(r"[。；！？\n]", text)) if len(s) >= 8]
+
+
+def near_copies(page_text: str, seed_sentences: list[str], index: dict) -> list[tuple[int, int, str, str]]:
+    """(offset, shared characters, the page's sentence, the seed sentence) for each prose sentence of the page that is
+    a seed sentence with small changes: a particle inserted, a word swapped, a clause reordered (REVIEW.md item 11;
+    the exact-run listing cannot see these, since an inserted 的 cuts the run). Shared characters are counted in
+    matching pieces of 3 or more, so a common two-character word does not count."""
+    from difflib import SequenceMatcher
+    prose = _prose(page_text)
+    out = []
+    for m in re.finditer(r"[^。；！？\n]+", prose):
+        sentence = m.group(0)
+        chinese = _normalise(sentence)[0]
+        if len(chinese) < 10:
+            continue
+        votes: dict[int, int] = {}
+        for i in range(len(chinese) - _GRAM + 1):
+            for k in index.get(chinese[i:i + _GRAM], ()):
+                votes[k] = votes.get(k, 0) + 1
+        best = None
+        for k in sorted(votes, key=votes.get, reverse=True)[:5]:
+            matcher = SequenceMatcher(None, chinese, seed_sentences[k], autojunk=False)
+            shared = sum(b.size for b in matcher.get_matching_blocks() if b.size >= 3)
+            if best is None or shared > best[0]:
+                best = (shared, k)
+        if best and best[0] >= NEAR_LEAST and best[0] / len(chinese) > NEAR_SHARE:
+            out.append((m.start(), best[0], " ".join(sentence.replace(BREAK, " ").split()), seed_sentences[best[1]]))
+    return out
+
+
+def _near_index(seed_sentences: list[str]) -> dict:
+    index: dict[str, set] = {}
+    for k, sentence in enumerate(seed_sentences):
+        for i in range(len(sentence) - _GRAM + 1):
+            index.setdefault(sentence[i:i + _GRAM], set()).add(k)
+    return index
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="*", type=Path, help="pages or folders of pages")
@@ -139,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="renew checker/data/seed_fingerprint.txt from the course documents")
     parser.add_argument("--min", type=int, default=DEFAULT_MIN, help="shortest run reported (characters)")
     parser.add_argument("--max-runs", type=int, default=None, help="exit 1 when more runs than this are found")
+    parser.add_argument("--near", action="store_true",
+                        help="list near-copies instead: sentences that are a seed sentence with small changes")
     args = parser.parse_args(argv)
     if args.write_fingerprint:
         text = _seed_text()
@@ -151,12 +200,27 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--min below 4 matches single words; give 8 or more")
     if not args.paths:
         parser.error("give pages or folders of pages")
-    contains = seed_windows(args.min)
     pages = []
     for path in args.paths:
         if not path.exists():
             parser.error(f"{path}: no such page or folder")
         pages += sorted(path.rglob("*.md")) if path.is_dir() else [path]
+    if args.near:
+        seed = _seed_text()
+        if seed is None:
+            parser.error("--near needs the course documents next to the checkout (../shared/seeds)")
+        sentences = _seed_sentences(seed)
+        index = _near_index(sentences)
+        found = 0
+        for page in pages:
+            text = page.read_text(encoding="utf-8")
+            for offset, shared, sentence, source in near_copies(text, sentences, index):
+                found += 1
+                print(f"{page}:{text.count(chr(10), 0, offset) + 1}: {shared} of {len(_normalise(sentence)[0])} "
+                      f"characters from a seed sentence: {sentence}\n    seed: {source}")
+        print(f"{found} near-copies in {len(pages)} pages", file=sys.stderr)
+        return 0
+    contains = seed_windows(args.min)
     total = 0
     for page in pages:
         text = page.read_text(encoding="utf-8")
