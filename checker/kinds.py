@@ -219,6 +219,12 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
             errors.append((line_of(b.start), f"the {b.label} box says its content is the site's ({said!r}); a 教学构造 "
                                              "box holds the course's own material: retitle it 本站构造, or take the "
                                              "site's part out of the box"))
+        if b.marker and b.label in LABELS and LABELS[b.label].key in ("site_construction", "site_run") and (
+                course := _says_course(body, b)):
+            errors.append((line_of(b.start), f"〔{b.label}〕 stands on a sentence about the course's own material "
+                                             f"({course!r}); the marker says the site made or ran it: put the course's "
+                                             "sentence before the marker unmarked (or under 〔历史记录〕 for an archived "
+                                             "run), and mark only the site's part"))
         if not b.marker and (cut := _cut_sentence(body, b)):
             errors.append((line_of(b.end), f"the {b.label} box ends inside a sentence ({cut!r}) that the next paragraph "
                                            "finishes; a box holds whole sentences: end it after the sentence, or "
@@ -260,6 +266,20 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
 # a box's own words saying the site made it (下面的代码是本站的演示, 本站补充的例子): not a course box
 _SITE_SAYS = re.compile(r"(?<![不非])(?:是|为|属于)?\s*本站(?:的|自己的|自建的|补充的)?\s*(?:演示|构造|补充|自建|自己编|编的|挑的|设计的)")
 _DENIED = re.compile(r"(?:不是|并非|而非|非)\s*$")
+
+
+# a site marker's own sentence opening on the course's thing (〔本站运行〕讲义那条错得不一样): the course's record under
+# the site's label. A limit the site states about the course (〔本站构造〕课程没有写出…, 课程只给了…) is the site's words
+_COURSE_SUBJECT = re.compile(r"\s*\**\s*((?:讲义|入门文章|课程|原课程)(?:的|那条|这条|那次|那份|那个|给出的|印出的|报告的|存档的)"
+                             r"[^，。；：:\n]{0,16})")
+_LIMIT = re.compile(r"没有|没|未|只|不含|缺")
+
+
+def _says_course(body: str, b: Block) -> str:
+    """The opening clause after a site marker when it is about the course's own material, or ''."""
+    at = body.find(f"〔{b.label}〕", b.start)
+    m = _COURSE_SUBJECT.match(body, at + len(b.label) + 2) if at >= 0 else None
+    return m.group(1).strip() if m and not _LIMIT.search(m.group(1)) else ""
 
 
 def _says_site(body: str, b: Block) -> str:

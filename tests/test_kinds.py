@@ -272,3 +272,16 @@ def test_a_course_box_whose_text_says_the_site_made_it_fails():
     assert not check_blocks(said.replace("教学构造", "本站构造"), [], line_of)
     denied = '!!! example "教学构造"\n    这组数是讲义给的，不是本站的演示。\n'
     assert not any("says its content" in m for _, m in check_blocks(denied, [], line_of))
+
+
+def test_a_site_marker_on_a_sentence_about_the_course_s_own_material_fails():
+    """Blind corpus 12 (W12-047): 〔历史记录〕讲义那条错得不一样 -> 〔本站运行〕讲义那条…: the sentence opens on the
+    course's own record. A limit the site states about the course (〔本站构造〕课程没有写出…) is the site's words."""
+    line_of = lambda offset: 1   # noqa: E731
+    wrong = "- 〔本站运行〕讲义那条错得不一样：答案被写反了，只有末尾写对。\n"
+    assert any("about the course's own material" in m for _, m in check_blocks(wrong, [], line_of))
+    assert not any("course's own material" in m
+                   for _, m in check_blocks(wrong.replace("本站运行", "历史记录"), [], line_of))
+    for fine in ("〔本站构造〕课程没有写出 A 的标签，本站补上。\n", "〔本站构造〕课程只给了矩阵和数值。\n",
+                 "〔本站运行〕本站的样本也一样。\n"):
+        assert not any("course's own material" in m for _, m in check_blocks(fine, [], line_of)), fine
