@@ -159,12 +159,20 @@ def _qualifier(text: str) -> str | None:
     return "lecture" if word in ("讲义", "lecture") else "primer"
 
 
+_NUMBER_AFTER = re.compile(rf"\s*[（(]\s*(§\s*{_ID})\s*[)）]")
+
+
 def link_errors(page) -> list[tuple[int, str]]:
     errors = []
     body = page.body
     for m in LINK.finditer(body):
         text, target = m.group(1), m.group(2)
         refs = list(SECTION_REF.finditer(text))
+        # a link whose text is a title, followed by its section number (…看见什么](3-13.md)（§3.13）): the number
+        # names the section as a number in the text would
+        after = _NUMBER_AFTER.match(body, m.end())
+        if not refs and after:
+            refs = list(SECTION_REF.finditer(after.group(1)))
         labels = CONSTRUCTION.findall(text)
         if not (refs or labels) or "://" in target or not target.split("#")[0].endswith(".md"):
             continue

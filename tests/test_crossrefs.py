@@ -101,3 +101,12 @@ def test_the_next_section_is_the_one_after_the_pages_own(tmp_path):
     assert _errors(tmp_path, "lecture/ch03/3-9.md") == []
     [error] = _errors(tmp_path, "lecture/ch03/3-9.md", ("- 上一节：[§3.8](3-8.md)", "- 上一节：[§3.7](3-7.md)"))
     assert "the section before §3.9 is §3.8" in error
+
+
+def test_a_title_link_followed_by_its_section_number_goes_to_that_section(tmp_path):
+    """Blind corpus 12 (W12-036): the chapter index's '[同一格里，训练和生成看见什么](3-13.md)（§3.13）' pointed at 3-14
+    kept its title and number and passed a re-pin; the number after the link names the section."""
+    item = "[同一格里，训练和生成看见什么](3-13.md)（§3.13）"
+    assert _errors(tmp_path, "lecture/ch03/index.md") == []
+    [error] = _errors(tmp_path, "lecture/ch03/index.md", (item, item.replace("3-13.md", "3-14.md")))
+    assert "names lecture §3.13, but" in error and "is lecture §3.14" in error and "3-13.md" in error
