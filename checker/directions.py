@@ -20,7 +20,7 @@ from checker.rule_files import load_rules
 DATA_FILE = DATA / "directions.yaml"
 KINDS = ("order", "law", "pace", "frame", "english", "math", "not_comparative", "bound", "goodness", "lower_is_better",
          "contrast", "not_a_mean", "general", "specific", "term", "denied", "condition", "attributive", "equality",
-         "equality_lint", "difference", "unasserted", "position")
+         "equality_lint", "difference", "unasserted", "position", "hypothetical")
 DIRECTIONS = ("up", "down", "fast", "slow", "none")
 # the kinds whose pattern finds a comparison word in prose (the others are context)
 WORD_KINDS = ("order", "law", "goodness", "pace", "frame", "english", "contrast")
@@ -204,6 +204,12 @@ def in_a_term(text: str, start: int, end: int) -> bool:
 def denied(text: str, start: int) -> bool:
     """Is the word at text[start] inside a denied quote or an unanswered question (不是“更快的 LN”, 不说明哪个更好)?"""
     return any(m.start() < start < m.end() for r in of_kind("denied") for m in r.regex.finditer(text))
+
+
+def hypothetical(text: str, start: int) -> bool:
+    """Is the word at text[start] inside the condition of a conditional (候选一旦比参考长，BP 就不再惩罚): it supposes
+    the order, it does not say the page's values stand in it."""
+    return any(r.regex.search(text[:start]) for r in of_kind("hypothetical"))
 
 
 def after_a_condition(text: str, end: int) -> bool:

@@ -1226,7 +1226,8 @@ def _definition_constant(body: str, token) -> bool:
     after = body[token.end:token.end + 4].lstrip(" $")
     # 第 i 维取 1，其余都是 0 (one-hot): 取 sets the constant as 为 does; 取一 is no number at all, so 取 1 must not be
     # 恰好为 $1$（换算见…）: an aside in brackets opens after the clause's end
-    return before.endswith((*classify.COPULAS, "取")) and (not after or after[0] in "，。；、,.;：:）)（(\n"
+    # 加起来为 1 的权重: the constant said of what follows (为一的权重 is no number in words either)
+    return before.endswith((*classify.COPULAS, "取")) and (not after or after[0] in "，。；、,.;：:）)（(\n的"
                                                   or after.startswith(("左右", "附近")))
 
 

@@ -591,6 +591,18 @@ _EXACT_EQUALITY = re.compile(r"相同|一样|相等|不变|没变|未变")
 _APPROXIMATE = re.compile(r"(?:几乎|近乎|接近|大致|大体|差不多|基本|约)[^，,；;。]{0,3}$")
 
 
+def _one_number_for_both(m: re.Match, start: int, end: int, view: str, printed) -> bool:
+    """An equality word (一样, 相同) followed in its sentence by one printed number that two claims check at once (a
+    place two holes share): the claims check both values at what is printed, so the sameness is decided."""
+    if not (_EXACT_EQUALITY.fullmatch(m.group(0)) or m.group(0) in ("一样", "相同", "相等")):
+        return False
+    after = start + m.end()
+    places = sorted({(s, e) for s, e, _ in printed if after <= s < end})
+    if not places or re.search(r"[。；;]", view[after:places[0][0]]):
+        return False
+    return sum(1 for s, e, _ in printed if (s, e) == places[0]) >= 2
+
+
 def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, float]]) -> bool | None:
     """Whether a comparison word between the two verified numbers of its sentence agrees with their printed values:
     True or False where the sentence's shape decides which number is which, None where it does not (then the
@@ -711,8 +723,20 @@ def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote=None) 
     latin = _KEPT_NAMES.findall(squeeze(text)[0])
     words = set(re.findall(r"[\u3400-\u9fff]", text))
     view = classify.prose_view(body)
+    spans = list(sentences(view))
+    found = _relocated_in(text, body, spans, unchanged, contrast_swaps, quote, wanted, latin, words)
+    if not found:
+        # a clause mark turned into ；cuts the text's one sentence in two (…做 annotation，LSTM 每生成… -> …当作
+        # annotation；LSTM 每生成…): the two read together, when no single sentence does
+        joined = [(a, d) for (a, b), (c, d) in zip(spans, spans[1:]) if body[a:b].rstrip().endswith(("；", ";"))]
+        found = _relocated_in(text, body, joined, unchanged, contrast_swaps, quote, wanted, latin, words)
+    return found[0] if len(found) == 1 else None
+
+
+def _relocated_in(text: str, body: str, spans, unchanged, contrast_swaps, quote, wanted, latin, words) -> list[str]:
+    """relocated_text's candidates among the sentences at `spans`."""
     found = []
-    for start, end in sentences(view):
+    for start, end in spans:
         sentence = body[start:end].strip().rstrip("。！？；!?;").strip()
         flat = squeeze(sentence)[0]
         if not flat or unchanged(flat) or not quote and _signature(sentence) != wanted:
@@ -734,7 +758,7 @@ def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote=None) 
         if len(set(re.findall(r"[\u3400-\u9fff]", kept)) - words - function_characters()) > MAX_NEW_CHARACTERS:
             continue   # 因为……挨得近 -> 尽管……相距很远: new content, not a rewording
         found.append(kept)
-    return found[0] if len(found) == 1 else None
+    return found
 
 
 def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None:
@@ -1008,6 +1032,8 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                 handed = sentence_text[:m.start()].rstrip().endswith("把")
                 if directions.denied(sentence_text, m.start()) or directions.attributive(sentence_text, m.end()) and not handed:
                     continue   # 不是“只是更快的 LN”, 比 c 多出的部分: the comparison is denied or defines, not stated
+                if directions.hypothetical(sentence_text, m.start()):
+                    continue   # 候选一旦比参考长: supposed in a condition, not stated of the page's values
                 first, second = _sides(sentence_text, m)
                 before, after = _named(first, names), _named(second, names)
                 law = directions.is_law(m.group(0))   # 输出向量越长，分数也越高: a law of two quantities, not an order
@@ -1032,6 +1058,8 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             w_start, w_end = start + m.start(), start + m.end()
             if any(b_start <= w_start and w_end <= b_end for b_start, b_end in bound):
                 continue
+            if _one_number_for_both(m, start, end, view, printed):
+                continue   # 总 token 数和原文一样，仍是 161: one printed number that two claims check stands for both
             decided = printed_order(sentence_text, m, inside)
             if decided is True:
                 continue   # the two verified numbers the sentence compares stand in the order its word says

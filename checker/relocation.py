@@ -299,7 +299,8 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
             or _statements_missing(after_new, [t for _, t in tokens(context)] + before)):
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"
     latin_was, latin_now = _LATIN.findall(was), _LATIN.findall(now)
-    added = _multiset_missing(latin_now, _LATIN.findall(context) + latin_was)
+    added = [w for w in _multiset_missing(latin_now, _LATIN.findall(context) + latin_was)
+             if w not in latin_was and w not in _LATIN.findall(context)]   # a name said once more is no new name
     # a common word added beside the template's own names (2027 个 -> 2027 个有效 token) spells the unit out; a name
     # replaced, a symbol or a formula part is not that (a role added, query, is a statement word and refused above)
     if _multiset_missing(latin_was, _LATIN.findall(around)) or any(
@@ -480,11 +481,22 @@ def why_not_the_same_sentence(old: str, old_spans: list, new: str, new_spans: li
     steps_was, steps_now = [t for t in before if t.startswith("step:")], [t for t in after if t.startswith("step:")]
     if steps_was != steps_now and steps_reworded(steps_was, steps_now):
         before, after = [t for t in before if t not in steps_was], [t for t in after if t not in steps_now]
-    if _statements_missing(before, after) or _statements_missing(after, before):
+    added = _statements_missing(after, before)
+    # two numbers printed once for both (仍是 161（原文也是 161） -> 和原文一样，仍是 161) may say that they agree:
+    # the sameness is what lets one number stand for two, and both still hold their value
+    shared = len({tuple(span) for span in new_spans}) < len(new_spans)
+    if shared and added and all(t.split("@", 1)[0] == "same" for t in added):
+        added = []
+    if _statements_missing(before, after) or added:
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"
     # 取 $0.5$ -> $W_h=0.5$: an = right before a number sets it, as the words did
-    latin_was, latin_now = (_LATIN.findall(re.sub(f"=(?=\\$?{PLACE})", "", t)) for t in (was, now))
-    added = _multiset_missing(latin_now, latin_was)
+    # another claim's numbers stand in the sentence as digits: they are that claim's to check (two printed once,
+    # 在原文里从位置 142 开始，在移动版里也从位置 142 开始 -> 原文和移动版里都从位置 142 开始), not names
+    latin_was, latin_now = ([w for w in _LATIN.findall(re.sub(f"=(?=\\$?{PLACE})", "", t)) if not w.isdigit()]
+                            for t in (was, now))
+    # a name the sentence already had, said once more (GRU 的参数量是 LSTM 的 0.75 -> GRU 有三个块，LSTM 有四个块，所以
+    # GRU 的参数量…), is no new name; each old name must still be there as often as it was
+    added = [w for w in _multiset_missing(latin_now, latin_was) if w not in latin_was]
     if _multiset_missing(latin_was, latin_now) or any(not re.fullmatch(r"[a-z]{3,}", word) for word in added):
         return "its names, symbols or formula changed"
     swaps = contrast_swaps(was, now)

@@ -43,7 +43,8 @@ from checker.unit_words import PRECISION_BYTES, PRECISION_WORD
 _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
 # a negation shortly before a word reverses what it says (不会增加, 不是本站训练的); a clause break ends its reach
 _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不能|无法|从不)[^，。；,;：:]{0,10}$|不[^，。；,;：:同]{0,2}$")
-_SAME_EXTRA = re.compile(r"同样|原样|照搬|一致|没有?变|未变|没有?动(?![态作词手笔])|未动")
+# 是同一条, 为同一个: an identity said of two things (选出的是同一条 = 与它一致); 同一组参数 as a determiner is not
+_SAME_EXTRA = re.compile(r"同样|原样|照搬|一致|没有?变|未变|没有?动(?![态作词手笔])|未动|(?<=[是为])同一")
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清")
 _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
          "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",
@@ -51,6 +52,10 @@ _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most",
          # a bound said of one quantity (至多有 V^{N-1} 种) reads as 最多 does; exchanging them is an edit
          "至多": "most", "至少": "least"}
 _SUPERLATIVE = re.compile("|".join(_MOST))
+# one thing put in another's place: 候选不再是两个类别，而是每一个 token says what 候选从两个类别换成了每一个 token
+# says. Its 不再 is part of the replacement, not a negation of its own, and neither form is a statement word (a
+# replacement reversed exchanges its two sides: checker/arrangements.py); 仍是两个类别，而不是… brings a negation
+_REPLACED = re.compile(r"不再是(?=[^。；;]{1,40}?[，,]\s*而是)")
 # 正/负 as a sign, not 正确, 正常, 正好, 正在, 正文, 负责, 负担 …
 _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
 _MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求|必须|务必|(?<![必无])须(?![臾知发])")
@@ -116,7 +121,8 @@ _SUBJECT_NAME = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_
 # the two sides of a role a careless edit swaps (Q 取自 decoder, K/V 取自 encoder; CBOW 由周围词预测中心词; 标注/预测;
 # 生成时也就是推理时 -> 训练时; 按输出门放出 -> 输入门; 分母加 αV -> 分子; 精确率/召回率; 判成好评 -> 差评)
 _ROLE = re.compile(r"(?<![A-Za-z\-])((?i:encoder|decoder|query|key|value|CBOW|Skip-gram)|Q|K|V)(?![A-Za-z\-])|"
-                   r"(编码器|解码器|原文|译文|源端|目标端|中心词|周围词|标注|训练集|测试集|验证集|训练时|推理时|训练阶段|"
+                   r"(编码器|解码器|原文|译文|源端|目标端|中心词|周围词|标注|训练集|测试集|验证集|"
+                   r"(?:训练|测试|验证)(?:序列|样本|数据)|训练时|推理时|训练阶段|"
                    r"推理阶段|输入门|输出门|遗忘门|分子|分母|精确率|召回率|正例|负例|好评|差评)")
 _SHARP = {"尖": "sharp", "陡": "sharp", "平": "flat", "缓": "flat"}
 
@@ -158,6 +164,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         taken.extend(spans)
         found.append((start, token))
 
+    for m in _REPLACED.finditer(sentence):   # 不再是 A，而是 B says what 从 A 换成 B says: a replacement, no negation
+        taken.append((m.start(), m.end()))
     for m in _DIFFER.finditer(sentence):   # 并非不同 is a sameness
         negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "same" if negated else "differ")
@@ -177,8 +185,9 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in _PAIR.finditer(sentence):
         negated = m.group(0) == "等价" and _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "differ" if negated else _PAIRS[m.group(0)])
-    for m in _ROLE.finditer(sentence):
-        add(m.start(), m.end(), "role:" + (m.group(1) or m.group(2)).lower())
+    for m in _ROLE.finditer(sentence):   # 测试序列, 测试样本, 测试数据 name the split 测试集 names
+        add(m.start(), m.end(), "role:" + re.sub(r"^(训练|测试|验证)(?:序列|样本|数据)$", r"\1集",
+                                                  (m.group(1) or m.group(2)).lower()))
     for m in _DEGREE.finditer(sentence):
         add(m.start(), m.end(), _comparison_token("更" + m.group(1)))
     for m in _POSITION.finditer(sentence):
@@ -556,16 +565,27 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
             continue
         was = " ".join(str(i[snapshots.key_of(i)]) for i in change.old)
         now = " ".join(page.body[s:e] for s, e in new_spans)
-        def groups(text: str) -> Counter:   # each clause's statement words, as a multiset of clauses
-            clauses = [c for part in re.split(r"[。！？；;]", text) for c in _clauses(part)]
-            return Counter(g for g in (tuple(sorted(t for _, t in tokens(c))) for c in clauses) if g)
-        # the words as pinned and as the page reads them now (names and labels among them), the same multiset
+        # the words as pinned and as the page reads them now (names and labels among them), the same multiset; a
+        # word the rewording adds that the pinned sentence did not have, and that would pass if added to the pinned
+        # sentence itself (a name or a role: 长度不同没有矛盾 -> 源端与目标端长度不同，并不矛盾; a description:
+        # 仍是 161（原文也是 161） -> 和原文一样，仍是 161), is left out; a negation or a guarded word is not
         words_was = [w for i in change.old for w in snapshots.words_of(i)]
         words_now = [w for i in change.new for w in snapshots.words_of(i)]
+        named = frozenset(t for t in _statements_missing(words_now, words_was)
+                          if not _guarded(t) and not t.startswith("not") and t.split("@", 1)[0] not in
+                          {w.split("@", 1)[0] for w in words_was})
+        words_now = [w for w in words_now if w not in named]
+
+        def groups(text: str) -> Counter:   # each clause's statement words, as a multiset of clauses
+            clauses = [c for part in re.split(r"[。！？；;]", text) for c in _clauses(part)]
+            # without the subjects a word was read with (他 -> him moves the subject into the other clause); the
+            # multisets above already refuse a subject exchanged (most@猫 -> most@我)
+            return Counter(g for g in (tuple(sorted(t.split("@", 1)[0] for _, t in tokens(c) if t not in named))
+                                       for c in clauses) if g)
         if not words_was or _statements_missing(words_was, words_now) or _statements_missing(words_now, words_was):
             continue
         if groups(was) != groups(now) and (any(_guarded(t) or t == "not" for t in words_was)
-                                           and not _split_before_negations(was, now)
+                                           and not _split_before_negations(was, now, named)
                                            or not (_refines(groups(now), groups(was)) or _refines(groups(was), groups(now)))):
             continue   # words moved between clauses (更尖，……更平 -> 更平，……更尖) is not a clause split
         pinned_at |= set(range(first_word[i1], first_word[i2 - 1] + len(snapshots.words_of(old[i2 - 1]))))
@@ -573,17 +593,18 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
     return pinned_at, spans_now
 
 
-def _clause_words(text: str) -> list[list[str]]:
-    """Each clause's statement words in order, without the names they are about (a split clause may lose one)."""
-    return [[t.split("@", 1)[0] for _, t in tokens(c)]
+def _clause_words(text: str, named: frozenset = frozenset()) -> list[list[str]]:
+    """Each clause's statement words in order, without the names they are about (a split clause may lose one), and
+    without the names in `named` (mentioned by the rewording only)."""
+    return [[t.split("@", 1)[0] for _, t in tokens(c) if t not in named]
             for part in re.split(r"[。！？；;]", text) for c in _clauses(part)]
 
 
-def _split_before_negations(was: str, now: str) -> bool:
+def _split_before_negations(was: str, now: str, named: frozenset = frozenset()) -> bool:
     """The same statement words in the same order, with clauses only split, each cut falling before every negation
     and guarded word of its clause (之后[第 7 章]不改 -> 之后，[第 7 章]不改): what a negation denies is what follows it in
     its clause, and all of that stays with it. A cut after one (不会先加再归一 -> 不会先加，再归一) may narrow it."""
-    old, new = ([c for c in _clause_words(text) if c] for text in (was, now))
+    old, new = ([c for c in _clause_words(text, named) if c] for text in (was, now))
     if [t for c in old for t in c] != [t for c in new for t in c]:
         return False
     parts = iter(new)

@@ -81,6 +81,9 @@ def test_each_rule_applies_to_its_positive_example_and_not_to_its_negative(rule)
     elif rule.kind == "condition":
         assert any(directions.after_a_condition(pos, i) for i in range(1, len(pos)))
         assert not any(directions.after_a_condition(neg, i) for i in range(1, len(neg)))
+    elif rule.kind == "hypothetical":   # the condition of a conditional supposes the order it names
+        word = lambda s: next(iter(comparison_words(s)))   # noqa: E731
+        assert directions.hypothetical(pos, word(pos).start()) and not directions.hypothetical(neg, word(neg).start())
     elif rule.kind == "attributive":
         word = lambda s: next(iter(comparison_words(s) or EQUALITY_LINT.finditer(s)))   # noqa: E731
         assert directions.attributive(pos, word(pos).end()) and not directions.attributive(neg, word(neg).end())
@@ -118,7 +121,7 @@ def _edited(tmp_path, page: str, *edits):
     return [e for e in check_page(target).errors if "not bound" in e]
 
 
-TOP_P = "同一个阈值，候选个数随分布形状而变。"
+TOP_P = "正是上文所说 top-$p$ 与 top-$k$ 的区别。"
 LAB_B = "LSTM 在 $4.0704$–$4.1532$ 之间。"
 LOSSES = "恰好是上表损失一列倒过来。"
 

@@ -431,12 +431,22 @@ def _edited_errors(tmp_path, page: str, old: str, new: str) -> list[str]:
 
 
 def test_two_claimed_numbers_printed_once_for_both_names_are_found(tmp_path):
-    """H10a-020: Z 的形状是 (196, 16)，K 的形状也是 (196, 16) -> Z 和 K 的形状都是 (196, 16). The two holes share one
-    place (their patterns differ only in their group names) and one clause (merged, not exchanged)."""
-    page, old = "docs/lecture/ch06/6-6.md", "$Z$ 的形状是 (196, 16)，K 的形状也是 (196, 16)"
-    assert _edited_errors(tmp_path, page, old, "$Z$ 和 K 的形状都是 (196, 16)") == []
-    wrong = _edited_errors(tmp_path, page, old, "$Z$ 和 K 的形状都是 (16, 196)")
+    """H10a-020 (Z 的形状是 (196, 16)，K 的形状也是 (196, 16) -> Z 和 K 的形状都是 (196, 16); round 30 made them two
+    claims) and H11b-023 on 7-17: 在原文里从位置 142 开始，在移动版里也从位置 142 开始 -> 原文和移动版里都从位置 142
+    开始. The two holes share one place (their patterns differ only in their group names) and one clause (merged, not
+    exchanged); the other claims' numbers in the sentence are theirs, not names."""
+    page, old = "docs/lecture/ch07/7-17.md", "在原文里从位置 142 开始，在移动版里也从位置 142 开始"
+    assert _edited_errors(tmp_path, page, old, "原文和移动版里都从位置 142 开始") == []
+    wrong = _edited_errors(tmp_path, page, old, "原文和移动版里都从位置 143 开始")
     assert any("not found" in e or "neither claimed" in e for e in wrong), wrong
+
+
+def test_two_numbers_printed_once_may_say_they_agree(tmp_path):
+    """H11b-023: 总 token 数仍是 161（原文也是 161） -> 总 token 数和原文一样，仍是 161: the 一样 says why one number
+    stands for two, and two claims check it; 不一样 brings a difference, not a rewording."""
+    page, old = "docs/lecture/ch07/7-17.md", "总 token 数仍是 161（原文也是 161），"
+    assert _edited_errors(tmp_path, page, old, "总 token 数和原文一样，仍是 161；") == []
+    assert _edited_errors(tmp_path, page, old, "总 token 数和原文不一样，仍是 161；")
 
 
 def test_a_relation_in_a_sentence_with_another_comparison_keeps_only_its_clause(tmp_path):
@@ -489,3 +499,31 @@ def test_a_table_header_spelled_out_with_a_role_word_keeps_its_claim(tmp_path):
     assert _edited_errors(tmp_path, page, old, old.replace("训练多数", "训练集多数答案")) == []
     from checker.relocation import _spelled_out
     assert _spelled_out("role:训练集", "先验（训练多数）") and not _spelled_out("role:测试集", "先验（训练多数）")
+
+
+def test_a_claim_sentence_that_says_a_name_once_more_is_a_rewording(tmp_path):
+    """H11a-006: GRU 的参数量正好是同宽 LSTM 的 0.75（三个块对四个块） -> GRU 有三个块，LSTM 有四个块，所以同宽时 GRU
+    的参数量正好是 LSTM 的 0.75: GRU said twice is no new name; a name replaced (LSTM -> RNN) still fails."""
+    page, old = "docs/lecture/ch02/2-13.md", "GRU 的参数量正好是同宽 LSTM 的 $0.75$（三个块对四个块）。"
+    assert _edited_errors(tmp_path, page, old,
+                          "GRU 有三个块，LSTM 有四个块，所以同宽时 GRU 的参数量正好是 LSTM 的 $0.75$。") == []
+    assert _edited_errors(tmp_path, page, old,
+                          "GRU 有三个块，RNN 有四个块，所以同宽时 GRU 的参数量正好是 RNN 的 $0.75$。")
+
+
+def test_a_cited_text_cut_in_two_by_a_semicolon_is_found(tmp_path):
+    """H11b-017: a cited sentence reworded with its comma turned into ；(…做 annotation，LSTM 每生成… -> …当作
+    annotation；LSTM 每生成…, 都要…) reads as the two sentences together; a year changed still fails."""
+    page = "docs/lecture/ch06/6-13.md"
+    old = "Show, Attend and Tell（2015 年）用卷积网络的空间特征做 annotation，LSTM 每生成一个词都重新做一次视觉 attention。"
+    new = "Show, Attend and Tell（2015 年）把卷积网络的空间特征当作 annotation；LSTM 每生成一个词，都要重新做一次视觉 attention。"
+    assert _edited_errors(tmp_path, page, old, new) == []
+    assert _edited_errors(tmp_path, page, old, new.replace("2015", "2016"))
+
+
+def test_a_definition_constant_said_of_what_follows_is_a_digit_as_its_word_is(tmp_path):
+    """H11b-045: 把分数换成一组非负、加起来为一的权重 -> 为 1 的权重: the digit costs no claim the word escapes; another
+    value (为 2 的权重) is a number to claim."""
+    page, old = "docs/primer/ch12/12-2.md", "加起来为一的权重"
+    assert _edited_errors(tmp_path, page, old, "加起来为 1 的权重") == []
+    assert any("neither claimed nor cited" in e for e in _edited_errors(tmp_path, page, old, "加起来为 2 的权重"))

@@ -452,3 +452,28 @@ def test_after_a_count_of_steps_hou_and_zhihou_are_the_same_word():
         return [t for _, t in statements.tokens(text)]
     assert words("10 步后就放大到 1024") == words("10 步之后就变成 1024") == ["position:after"]
     assert "position:after" not in words("两步后者")
+
+
+def test_a_sameness_a_replacement_and_a_split_are_read_as_the_words_that_say_them():
+    """Honest corpus 11: 与 §3.12 一致 -> 与 §3.12 选出的是同一条 (H11a-012); 不再是 A，而是 B -> 从 A 换成了 B
+    (H11a-045); 测试集 300 条 -> 300 条测试序列 (H11a-013). Each reversed form still reads otherwise."""
+    assert words("与 §3.12 一致。") == words("与 §3.12 选出的是同一条。") == ["same"]
+    assert words("两者不是同一种装饰。") == ["differ"] and words("它们用同一组参数。") == []
+    assert (words("候选不再是好评、差评两个类别，而是每一个 token。")
+            == words("候选从好评、差评这两个类别，换成了每一个 token。") == ["role:好评", "role:差评"])
+    assert "not-is" in words("候选仍是好评、差评两个类别，而不是每一个 token。")
+    assert words("测试集 300 条中写错 10 条。") == words("在 300 条测试序列里写错了 10 条。") == ["role:测试集"]
+    assert words("训练数据上很好。") == ["role:训练集"] != words("测试数据上很好。")
+
+
+def test_a_reworded_sentence_may_name_what_it_speaks_of(tmp_path):
+    """H11b-006 (a heading reworded with the two sides named, 没有矛盾 -> 并不矛盾) and H11b-007 (two clauses
+    exchanged, the name moving into the other one) pass; the same rewording with the difference denied fails."""
+    from tests.site import check_edited
+    page = ROOT / "docs" / "lecture" / "ch02" / "2-3.md"
+    def errors(old, new):
+        return [e for e in check_edited(tmp_path, page, old, new).errors if "statement" in e]
+    assert errors("## 为什么长度不同没有矛盾", "## 源端与目标端长度不同，并不矛盾") == []
+    assert errors("## 为什么长度不同没有矛盾", "## 源端与目标端长度相同，并不矛盾")
+    assert errors("在被选中之前，him 只是候选之一；选中以后它才成为下一步的输入。",
+                  "him 要等选中以后才成为下一步的输入；在被选中之前，它只是候选之一。") == []
