@@ -110,3 +110,16 @@ def test_a_title_link_followed_by_its_section_number_goes_to_that_section(tmp_pa
     assert _errors(tmp_path, "lecture/ch03/index.md") == []
     [error] = _errors(tmp_path, "lecture/ch03/index.md", (item, item.replace("3-13.md", "3-14.md")))
     assert "names lecture §3.13, but" in error and "is lecture §3.14" in error and "3-13.md" in error
+
+
+def test_a_word_weighs_by_its_rarity_among_the_pages_compared_only(tmp_path):
+    """Check 4 weighs words over the target and its siblings, not the whole site: an edit on a page of another
+    chapter cannot move this chapter's weights (7-5 failed after a label round edited other pages)."""
+    pages = []
+    for i, text in enumerate(["键值缓存 与 分块", "键值缓存 与 位置", "键值缓存 与 稀疏"]):
+        pages.append(tmp_path / f"p{i}.md")
+        pages[-1].write_text(text, encoding="utf-8")
+    w = crossrefs._local_weights({"键值", "分块", "无关"}, pages)
+    assert w["无关"] == 0.0 and w["分块"] > w["键值"] > 0
+    (tmp_path / "elsewhere.md").write_text("分块 分块 分块", encoding="utf-8")   # a page not compared
+    assert crossrefs._local_weights({"键值", "分块", "无关"}, pages) == w
