@@ -86,7 +86,7 @@ _ABOVE_BELOW = re.compile(r"(?<=[线角格行列])(以上|以下|上方|下方)"
 # 越难重复、越容易: a trend word the order table does not name, read by its first character after 越
 _TREND = re.compile(r"越(?:来越)?\s*([\u4e00-\u9fff])")
 # the order of steps: 先加，再归一化 and 先归一化，再加 are two different layers
-_STEP = re.compile(r"(?<![首原预优事])(?:先(?![验进前后天知例])|然后|再|最后)\s*(?:[去来才就又把将对用要会能还都也只]|可以)*\s*([\u4e00-\u9fff]|[A-Za-z]+)")
+_STEP = re.compile(r"(?<![首原预优事早领率祖])(?:先(?![验进前后天知例])|然后|再|最后)\s*(?:[去来才就又把将对用要会能还都也只]|可以)*\s*([\u4e00-\u9fff]|[A-Za-z]+)")
 _SUBJECT = {"本站": "site", "本项目": "site", "入门文章": "primer", "讲义": "course", "原课程": "course",
             "课程": "course", "论文": "paper"}
 _SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=len, reverse=True)))

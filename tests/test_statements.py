@@ -477,3 +477,10 @@ def test_a_reworded_sentence_may_name_what_it_speaks_of(tmp_path):
     assert errors("## 为什么长度不同没有矛盾", "## 源端与目标端长度相同，并不矛盾")
     assert errors("在被选中之前，him 只是候选之一；选中以后它才成为下一步的输入。",
                   "him 要等选中以后才成为下一步的输入；在被选中之前，它只是候选之一。") == []
+
+
+def test_early_is_no_first_step():
+    """早先的信息…早先的事实 (a near-copy rewording of 2-11) read as two first steps: 早先 says when, not in what
+    order; 先打分，再归一化 is still a sequence."""
+    assert not [w for w in words("要分清模型是真用上了早先的信息，还是答案跟着早先的事实变化。") if w.startswith("step:")]
+    assert words("先打分，再归一化。") == ["step:first:打", "step:then:归"]
