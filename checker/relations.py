@@ -683,13 +683,52 @@ def _check_entry(page, i: int, entry, line: int, values, lookup, states_value, s
     swapped = swapped_names(text, predicate, table_rows(page.meta))
     if swapped:
         errors.append((line, f"relation {i}: {swapped}; the names were swapped, or the predicate was"))
-    moved = relocate_text(i, text) if relocate_text and squeeze(text)[0] not in squeezed else None
+    moved = None
+    if squeeze(text)[0] not in squeezed:
+        # the same text with a count written in digits instead of words, or the reverse (四个特征 -> 4 个特征):
+        # the one sentence it stood in, unchanged otherwise
+        moved = next((v for v in _numeral_variants(text) if squeeze(v)[0] in squeezed), None)
+        if moved is None and relocate_text:
+            moved = relocate_text(i, text)
     found, length = _locate_text(i, moved or text, line, squeezed, offsets, errors, bound)
     # without values no claim was located: what the text prints is unknown, and the function's failure is reported
     if values is None:
         return
     _check_printed_keys(i, line, found, length, offsets, printed, predicate, context, errors)
     _check_predicate_holds(i, text, predicate, line, values, lookup, states_value, errors)
+
+
+_COUNT_WORD = re.compile(r"(?<![第])([零一二两三四五六七八九十百]+)(?=\s*[个项行列维步次条层头位种组倍份段])")
+_COUNT_DIGITS = re.compile(r"(?<![\d.])(\d+)(?=\s*[个项行列维步次条层头位种组倍份段])")
+
+
+def _numeral_variants(text: str) -> list[str]:
+    """The text with some of its counts written the other way (四个 -> 4 个, 2 个 -> 两个), each choice of which:
+    这一行四个特征 -> 这一行 4 个特征 changes one count and keeps the other."""
+    from itertools import product
+
+    from checker.numerals import NumeralError, integer
+
+    def other(m: re.Match) -> str | None:
+        if m.group(1).isdigit():
+            n = int(m.group(1))
+            return ("两" if n == 2 else "一二三四五六七八九"[n - 1]) if 1 <= n <= 9 else None
+        try:
+            return f" {integer(m.group(1))} "
+        except NumeralError:
+            return None
+    spots = sorted(list(_COUNT_WORD.finditer(text)) + list(_COUNT_DIGITS.finditer(text)), key=lambda m: m.start())
+    spots = [(m, alt) for m in spots if (alt := other(m)) is not None][:4]
+    out = []
+    for choice in product((False, True), repeat=len(spots)):
+        if not any(choice):
+            continue
+        parts, last = [], 0
+        for (m, alt), flip in zip(spots, choice):
+            parts.append(text[last:m.start(1)] + (alt if flip else m.group(1)))
+            last = m.end(1)
+        out.append("".join(parts) + text[last:])
+    return out
 
 
 def _signature(text: str) -> list[str]:

@@ -527,3 +527,14 @@ def test_a_definition_constant_said_of_what_follows_is_a_digit_as_its_word_is(tm
     page, old = "docs/primer/ch12/12-2.md", "加起来为一的权重"
     assert _edited_errors(tmp_path, page, old, "加起来为 1 的权重") == []
     assert any("neither claimed nor cited" in e for e in _edited_errors(tmp_path, page, old, "加起来为 2 的权重"))
+
+
+def test_a_relation_text_whose_count_is_now_in_digits_is_found_in_place(tmp_path):
+    """H11a-018: 用这一行四个特征的均值与方差归一化 -> 4 个特征: the relation's text is the same text with one count
+    written in digits, found where it stood (not relocated to the whole sentence with its other claimed symbols);
+    another count (5 个特征) is not that text."""
+    from checker.relations import _numeral_variants
+    assert "用这一行 4 个特征" in _numeral_variants("用这一行四个特征")
+    page, old = "docs/lecture/ch04/4-9.md", "，用这一行四个特征的均值与方差归一化，得到"
+    assert _edited_errors(tmp_path, page, old, "，用这一行 4 个特征的均值与方差归一化，得到") == []
+    assert _edited_errors(tmp_path, page, old, "，用这一行 5 个特征的均值与方差归一化，得到")
