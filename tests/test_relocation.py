@@ -290,8 +290,9 @@ def test_make_pin_moves_a_relations_cited_places_when_a_reworded_cited_text_reor
     from conftest import run_in
     rel = "docs/lecture/ch03/3-10.md"
     page = project / rel
-    old = "自由生成时，固定摘要的整句精确匹配是 57.67%，动态读取是 87.00%"
-    new = "自由生成时，动态读取的整句精确匹配是 87.00%，固定摘要是 57.67%"
+    # (label round 32 reworded the box: 自由生成时，固定摘要的整句精确匹配是 57.67%，动态读取是 87.00%)
+    old = "整句与答案完全一致的比例在固定摘要组为 57.67%，在动态读取组为 87.00%"
+    new = "整句与答案完全一致的比例在动态读取组为 87.00%，在固定摘要组为 57.67%"
     text = page.read_text(encoding="utf-8")
     end = text.index("\n---\n", 4)
     assert old in text[end:] and "{metrics.fixed.exact_match} < {cited[0][0]}" in text[:end], "the page changed"
@@ -299,7 +300,7 @@ def test_make_pin_moves_a_relations_cited_places_when_a_reworded_cited_text_reor
     pinned = run_in(project, "checker.pin", "--accept-all", rel)
     assert pinned.returncode == 0, pinned.stdout[-1500:]
     front = page.read_text(encoding="utf-8").split("\n---\n", 1)[0]
-    assert "text: '动态读取的整句精确匹配是 87.00%，固定摘要是 57.67%'" in front \
+    assert "整句与答案完全一致的比例在动态读取组为 87.00%，在固定摘要组为 57.67%'" in front \
         and "{metrics.fixed.exact_match} < {cited[0][1]}" in front \
         and "{cited[0][0]} > {cited[0][1]}" in front, pinned.stdout[-3000:]
     after = run_in(project, "verify", rel)
