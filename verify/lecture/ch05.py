@@ -73,7 +73,7 @@ def bert_example() -> dict:
     }
 
 
-@kinds(site_construction="him_prefix him_step n predictions prefix_len reads")
+@kinds(course="n predictions", site_construction="him_prefix him_step prefix_len reads")
 def gpt_prefixes() -> dict:
     """§5.2: a sentence of n tokens with BOS/EOS gives n + 1 legal prefix predictions. reads is the causal mask
     the parallel computation uses over those n + 1 inputs (row t: the positions prediction t may read), and
