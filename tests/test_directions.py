@@ -214,3 +214,12 @@ def test_cannot_fall_to_zero_is_a_bound_not_an_order(tmp_path):
 def test_divide_evenly_is_no_mean():
     assert "stat:mean" not in [t for _, t in statements.tokens("入门文章的例子把总维度平均分给各头")]
     assert "stat:mean" in [t for _, t in statements.tokens("四个头的宽度取平均值")]
+
+
+def test_a_new_author_s_equality_and_contrast_words():
+    """New-author trial (stop 45): 正是 states an equality a relation can bind (两者之积正是…), and 对照两种平均 is one
+    contrast, not a count to claim."""
+    from checker import classify
+    assert EQUALITY.search("合计损失正是这个概率的负对数") and not EQUALITY.search("合计损失是这个概率的负对数")
+    assert not [t for t in classify.numbers_in("只用来对照两种平均的算法") if not t.structural]
+    assert [t.text for t in classify.numbers_in("本页给出两种平均的算法") if not t.structural] == ["两种"]
