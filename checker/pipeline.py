@@ -603,6 +603,10 @@ def check_pinned_statements(ctx: Context) -> None:
     """Statement words no computation checks (更尖, 不一定, 本站没有测过) agree with their pin (checker/statements.py)."""
     for line, message in statements.errors(ctx.page):
         ctx.fail(line, message)
+    unpinned = statements.unpinned_note(ctx.page)
+    if unpinned:
+        ctx.report.notes.append(f"{ctx.report.path}:{unpinned[0]}: {unpinned[1]} (a new page is pinned once its "
+                                "sentences are final; the test suite fails a committed page without its pins)")
     ctx.report.statements_pinned = statements.unchecked_count(ctx.page)
 
 
