@@ -658,11 +658,11 @@ def _pinned_moved(reading: Reading, unit: Unit, prose: dict) -> str | None:
     return next((text for old, clauses, text in candidates if _moved(old, atoms, clauses=clauses)), None)
 
 
-# a word that belongs to the sentence's frame rather than to one clause: a connective (也, 还, 则, 又), a sentence's
+# a word that belongs to the sentence's frame rather than to one clause: a connective (也, 还, 则, 又, 就, 或者, 直到), a sentence's
 # topic (这里, 此时) or its result word (结果). When two clauses or two items change places it stays where the
 # frame has it (这里没有非线性，矩阵也缩成了一个数 -> 这里矩阵缩成了一个数，也没有非线性), so the clauses read
 # otherwise although each says what it said
-_FLOATING = re.compile(r"也|还|则|又|结果|这里|此时|那么")
+_FLOATING = re.compile(r"也|还|则|又|就|结果|这里|此时|那么|或者|或|直到")
 
 
 def _floating_free(reading: Reading, unit: Unit) -> str | None:

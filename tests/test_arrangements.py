@@ -53,6 +53,8 @@ GloVe 的出发点是全局的共现统计。fastText 的出发点是子词。
 
 - 要保存的是每个源位置一份，内存随句长增加。
 - 每个词都要对所有源位置打分，计算也随长度增加。
+
+如此重复，直到选出结束标记，或者达到设定的长度上限。写出结束标记就停，长度到了上限也停。
 """
 
 
@@ -93,6 +95,7 @@ def check(page: Path, old: str, new: str) -> list[tuple[int, str]]:
     # the ；groups' results exchanged while 结果 stays in the first: 越大 now goes with 零 (a floating word moved
     # does not make a clause leave its group)
     ("分数越大，结果越接近一；分数越小，越接近零", "分数越大，结果越接近零；分数越小，越接近一"),
+    ("写出结束标记就停，长度到了上限也停", "写出上限就停，长度到了结束标记也停"),   # 就/也 float, the terms do not
 ])
 def test_an_exchange_fails_at_its_line(pinned, old, new):
     found = check(pinned, old, new)
@@ -137,6 +140,10 @@ def test_an_exchange_fails_at_its_line(pinned, old, new):
     ("这里没有非线性，矩阵也缩成了一个数", "这里矩阵缩成了一个数，也没有非线性"),
     ("- 要保存的是每个源位置一份，内存随句长增加。\n- 每个词都要对所有源位置打分，计算也随长度增加。",
      "- 每个词都要对所有源位置打分，计算随长度增加。\n- 要保存的是每个源位置一份，内存也随句长增加。"),
+    # honest corpus 12: two stopping conditions in the other order, 直到/或者 and 就/也 staying in place (H12a-055,
+    # H12b-044)
+    ("直到选出结束标记，或者达到设定的长度上限", "直到达到设定的长度上限，或者选出结束标记"),
+    ("写出结束标记就停，长度到了上限也停", "长度到了上限就停，写出结束标记也停"),
 ])
 def test_moving_whole_parts_or_rewording_passes(pinned, old, new):
     assert check(pinned, old, new) == []
