@@ -487,3 +487,10 @@ def test_early_is_no_first_step():
     order; 先打分，再归一化 is still a sequence."""
     assert not [w for w in words("要分清模型是真用上了早先的信息，还是答案跟着早先的事实变化。") if w.startswith("step:")]
     assert words("先打分，再归一化。") == ["step:first:打", "step:then:归"]
+
+
+def test_a_source_that_did_not_give_a_thing_is_a_who_did_what():
+    """Honest corpus 12 (H12a-053): 入门文章没有给“这部”的特征 -> 没有给出: both say the primer did not give it (a
+    who-did-what statement, pinned as such); 讲义给了 and 我给了他一本书 are no such statement."""
+    assert words("入门文章没有给“这部”“电影”特征。") == words("入门文章没有给出“这部”“电影”的特征。") == ["primer", "not-done"]
+    assert words("我给了他一本书。") == []
