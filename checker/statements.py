@@ -95,7 +95,7 @@ _DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|
                    r"(?<=没有)做|(?<=没)做|(?<=未)做|(?<=没有)说明|(?<=未)说明|(?<=没有)给|(?<=没)给|(?<=未)给)")
 _DEGREE = re.compile(r"(?:较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)")
 # 上一步, 下一个; not 上/下 as a verb's complement (垫上一次, 写下一个, 剩下一个: once, one)
-_POSITION = re.compile(r"(?:(?<![垫加放贴补填接跟配乘装挂带附留剩存停落降掉])([上下])|([前后]))"
+_POSITION = re.compile(r"(?:(?<![垫加放贴补填接跟配乘装挂带附留剩存停落降掉])([上下])|(?<!最)([前后]))"
                        r"一(?=[个张步层条句位项节章篇段页轮次状时词行列刻])|(起点|终点)")
 # 10 步后 says what 10 步之后 says (之后 is a position word of _PAIRS): after a count of steps, rounds or layers
 _AFTER_COUNT = re.compile(r"(?:\d|[一二两三四五六七八九十百])\s*(?:步|次|轮|层)\s*(后)(?![者面续文来])")
@@ -195,6 +195,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
                                                "起点": "start", "终点": "end"}[m.group(1) or m.group(2) or m.group(3)])
     for m in _AFTER_COUNT.finditer(sentence):
         add(m.start(1), m.end(1), "position:after")
+    for m in re.finditer(r"(?<![经通越度穿路])过后", sentence):   # 第 3 轮过后 = 之后; not 经过后面的层
+        add(m.start(), m.end(), "position:after")
     for m in _GROWTH.finditer(sentence):
         add(m.start(), m.end(), "growth:" + m.group(1))
     for m in _FAVOUR.finditer(sentence):
