@@ -283,6 +283,9 @@ def _same_cells(was: list[str], now: list[str]) -> bool:
         for a, b in zip(was, now))
 
 
+_DESCRIBING = ("position:after", "position:before", "same")
+
+
 def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tokens, old_sentence: str = "",
                            page_sentence: str = "") -> str:
     """'' when the page's words around the numbers say what the template's said; else what changed. `tokens`:
@@ -294,7 +297,9 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     was, now = PLACE.join(template_parts), PLACE.join(page_parts)
     context, around = old_sentence or was, page_sentence or now
     before, after = [t for _, t in tokens(was)], [t for _, t in tokens(now)]
-    after_new = [t for t in after if not _spelled_out(t, context)]
+    # a place or a sameness said around the numbers (读完之后“猫追狗”停在 2.25; 也是 -> 同样是) describes, as it
+    # would passing into a pinned sentence (checker/statements.py); a negation, an order or a source does not
+    after_new = [t for t in after if not _spelled_out(t, context) and t.split("@", 1)[0] not in _DESCRIBING]
     if (_statements_missing(before, [t for _, t in tokens(around)])
             or _statements_missing(after_new, [t for _, t in tokens(context)] + before)):
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"
@@ -481,7 +486,7 @@ def why_not_the_same_sentence(old: str, old_spans: list, new: str, new_spans: li
     steps_was, steps_now = [t for t in before if t.startswith("step:")], [t for t in after if t.startswith("step:")]
     if steps_was != steps_now and steps_reworded(steps_was, steps_now):
         before, after = [t for t in before if t not in steps_was], [t for t in after if t not in steps_now]
-    added = _statements_missing(after, before)
+    added = [t for t in _statements_missing(after, before) if t.split("@", 1)[0] not in _DESCRIBING[:2]]
     # two numbers printed once for both (仍是 161（原文也是 161） -> 和原文一样，仍是 161) may say that they agree:
     # the sameness is what lets one number stand for two, and both still hold their value
     shared = len({tuple(span) for span in new_spans}) < len(new_spans)
@@ -504,7 +509,10 @@ def why_not_the_same_sentence(old: str, old_spans: list, new: str, new_spans: li
         return f"a word was swapped for its counterpart ({', '.join(swaps)})"
     for n, ((_, a), (start, b)) in enumerate(zip(old_spans, new_spans), start=1):
         unit = _unit(was[a:])
+        # a place two holes share (假设一共三步，这三个概率 -> 共有三步，各步的概率) carries the measure word of one of them
+        sharing = {_unit(was[a2:]) for (_, a2), span in zip(old_spans, new_spans) if span == (start, b)}
         if _is_unit(unit) and unit not in function_characters() and unit != _unit(now[b:]) \
+                and _unit(now[b:]) not in sharing \
                 and (unit, _unit(now[b:])) not in _SAME_MEASURE and not _counted_by_noun(unit, now[:start], now[b:]):
             return f"the word after number {n} changed ({unit} -> {_unit(now[b:]) or 'nothing'})"
     if len(set(old_spans)) > 1:

@@ -539,3 +539,21 @@ def test_a_relation_text_whose_count_is_now_in_digits_is_found_in_place(tmp_path
     page, old = "docs/lecture/ch04/4-9.md", "，用这一行四个特征的均值与方差归一化，得到"
     assert _edited_errors(tmp_path, page, old, "，用这一行 4 个特征的均值与方差归一化，得到") == []
     assert _edited_errors(tmp_path, page, old, "，用这一行 5 个特征的均值与方差归一化，得到")
+
+
+def test_a_claim_reworded_with_a_place_or_a_sameness_said_is_found(tmp_path):
+    """H12b-035: 在第三与第七个位置后切开…一次算出的也是 6.530398 -> 位置之后切开…算出的同样是 6.530398: 之后 and 同样
+    describe, as they would passing into a pinned sentence; a changed value still fails."""
+    page = "docs/lecture/ch07/7-6.md"
+    old = "再把第三个分数遮住、在第三与第七个位置后切开，在线累计得 6.530398，按遮罩后 softmax 一次算出的也是 6.530398。"
+    new = "再遮住第三个分数，并在第三和第七个位置之后切开：在线累计得到 6.530398，遮罩后一次性 softmax 算出的同样是 6.530398。"
+    assert _edited_errors(tmp_path, page, old, new) == []
+    assert _edited_errors(tmp_path, page, old, new.replace("第七", "第六"))
+
+
+def test_one_count_printed_once_for_two_holes_keeps_either_measure_word(tmp_path):
+    """H12b-046: 假设一共三步，这三个概率依次是… -> 假设共有三步，各步给真实词的概率依次为…: {n_steps} printed once
+    carries 步, the measure word of its first hole; another count still fails."""
+    page, old = "docs/primer/ch11/11-5.md", "假设一共三步，这三个概率依次是"
+    assert _edited_errors(tmp_path, page, old, "假设共有三步，各步给真实词的概率依次为") == []
+    assert _edited_errors(tmp_path, page, old, "假设共有四步，各步给真实词的概率依次为")
