@@ -458,6 +458,25 @@ def _parallel_clauses_exchanged(text: str):
             yield text[:o1] + new1 + mark1 + new2 + rest2 + text[o2 + len(c2):]
 
 
+_ONE_AND_THE_OTHER = re.compile(r"另(?=一)|其他|其余")
+
+
+def _quoted_examples_exchanged(text: str):
+    """text with the quoted objects of two clauses exchanged where the clauses' frames say the same (一句可以强调“A”，
+    另一句可以强调“B”: one … the other …): the two examples change places, each frame still holds one. Frames that
+    say different things (训练时用“A”，生成时用“B”) are no such pair."""
+    pieces = _split(text, _CLAUSE_END)
+    for (o1, c1), (o2, c2) in zip(pieces, pieces[1:]):
+        q1, q2 = _QUOTE.findall(c1), _QUOTE.findall(c2)
+        if len(q1) != 1 or len(q2) != 1 or q1 == q2:
+            continue
+        frame1 = _ONE_AND_THE_OTHER.sub("", _FRAME_FILLER.sub("", c1.replace(q1[0], "")))
+        frame2 = _ONE_AND_THE_OTHER.sub("", _FRAME_FILLER.sub("", c2.replace(q2[0], "")))
+        if frame1 != frame2:
+            continue
+        yield text[:o1] + c1.replace(q1[0], q2[0]) + c2.replace(q2[0], q1[0]) + text[o2 + len(c2):]
+
+
 def _predicates_exchanged(text: str):
     """text with the predicates of two neighbouring clauses exchanged, the first clause's subject and the second's
     connective staying: 取指数让每个数变正，而且保持次序 -> 取指数保持次序，而且让每个数变正."""
@@ -573,7 +592,8 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
     probe, reading, tried = Unit("sentence", 0), Reading(), set()
     for candidate in chain(_neighbours_exchanged(text), _enumerations_reordered(text),
                            _parallel_clauses_exchanged(text), _predicates_exchanged(text),
-                           _enumerations_exchanged_twice(text), _connective_moved(text)):
+                           _enumerations_exchanged_twice(text), _connective_moved(text),
+                           _quoted_examples_exchanged(text)):
         if candidate in tried:
             continue   # the generators overlap: the same exchange reached twice is read once
         tried.add(candidate)

@@ -55,6 +55,8 @@ GloVe 的出发点是全局的共现统计。fastText 的出发点是子词。
 - 每个词都要对所有源位置打分，计算也随长度增加。
 
 如此重复，直到选出结束标记，或者达到设定的长度上限。写出结束标记就停，长度到了上限也停。
+
+同一幅图，一句可以强调“有人坐在长凳上”，另一句可以强调“旁边有一只小狗”。训练时喂“参考前缀”，生成时喂“自己的输出”。
 """
 
 
@@ -96,6 +98,7 @@ def check(page: Path, old: str, new: str) -> list[tuple[int, str]]:
     # does not make a clause leave its group)
     ("分数越大，结果越接近一；分数越小，越接近零", "分数越大，结果越接近零；分数越小，越接近一"),
     ("写出结束标记就停，长度到了上限也停", "写出上限就停，长度到了结束标记也停"),   # 就/也 float, the terms do not
+    ("训练时喂“参考前缀”，生成时喂“自己的输出”", "训练时喂“自己的输出”，生成时喂“参考前缀”"),   # frames differ
 ])
 def test_an_exchange_fails_at_its_line(pinned, old, new):
     found = check(pinned, old, new)
@@ -144,6 +147,8 @@ def test_an_exchange_fails_at_its_line(pinned, old, new):
     # H12b-044)
     ("直到选出结束标记，或者达到设定的长度上限", "直到达到设定的长度上限，或者选出结束标记"),
     ("写出结束标记就停，长度到了上限也停", "长度到了上限就停，写出结束标记也停"),
+    # H12a-026: two example captions exchanged between one clause and the other (一句…，另一句…)
+    ("一句可以强调“有人坐在长凳上”，另一句可以强调“旁边有一只小狗”", "一句可以强调“旁边有一只小狗”，另一句可以强调“有人坐在长凳上”"),
 ])
 def test_moving_whole_parts_or_rewording_passes(pinned, old, new):
     assert check(pinned, old, new) == []
