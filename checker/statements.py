@@ -594,15 +594,32 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
             # multisets above already refuse a subject exchanged (most@猫 -> most@我)
             return Counter(g for g in (tuple(sorted(t.split("@", 1)[0] for _, t in tokens(c) if t not in named))
                                        for c in clauses) if g)
-        if not words_was or _statements_missing(words_was, words_now) or _statements_missing(words_now, words_was):
+        # a word said twice and once now (减去均值 -> 减掉它, with 均值 still in the sentence) is a repetition dropped,
+        # not a statement removed: only a negation or a guarded word must keep its count
+        # (unless a word of its class came in: 均值 -> 中位数 is a name replaced, not a repetition dropped)
+        added_classes = {t.split(":", 1)[0] for t in named}
+        lost = [t for t in _statements_missing(words_was, words_now)
+                if not _names_a_quantity(t) or t.split(":", 1)[0] in added_classes
+                or t.split("@", 1)[0] not in {w.split("@", 1)[0] for w in words_now}]
+        if not words_was or lost or _statements_missing(words_now, words_was):
             continue
-        if groups(was) != groups(now) and (any(_guarded(t) or t == "not" for t in words_was)
-                                           and not _split_before_negations(was, now, named)
-                                           or not (_refines(groups(now), groups(was)) or _refines(groups(was), groups(now)))):
+        kept_bases = {w.split("@", 1)[0] for w in words_now}
+        dropped = groups(was) - groups(now)   # whole clauses of repeated words gone (减去均值 -> 减掉它)
+        repeated_only = (not groups(now) - groups(was) and dropped and not lost
+                         and all(_names_a_quantity(t) and t in kept_bases for g in dropped for t in g))
+        if groups(was) != groups(now) and not repeated_only and (
+                any(_guarded(t) or t == "not" for t in words_was) and not _split_before_negations(was, now, named)
+                or not (_refines(groups(now), groups(was)) or _refines(groups(was), groups(now)))):
             continue   # words moved between clauses (更尖，……更平 -> 更平，……更尖) is not a clause split
         pinned_at |= set(range(first_word[i1], first_word[i2 - 1] + len(snapshots.words_of(old[i2 - 1]))))
         spans_now += new_spans
     return pinned_at, spans_now
+
+
+def _names_a_quantity(token: str) -> bool:
+    """A word that names what is spoken of (均值, a role, a term) rather than states an order, a place or a sameness:
+    said once more or once less, it names the same thing (减去均值 -> 减掉它)."""
+    return token.split("@", 1)[0].startswith(("stat:", "role:", "term:"))
 
 
 def _clause_words(text: str, named: frozenset = frozenset()) -> list[list[str]]:

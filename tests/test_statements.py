@@ -501,3 +501,16 @@ def test_the_last_one_is_no_next_one_and_after_is_after():
     which round, 过后 says what 之后 says (not inside 经过后面的层)."""
     assert words("最后一轮保留的两项都已结束，于是在第 3 轮后停止。") == words("第 3 轮过后，保留的两项都已结束，就此停止。")
     assert words("下一个词") == ["position:after"] and words("再经过后面的层") == []
+
+
+def test_a_quantity_named_once_less_is_a_rewording(tmp_path):
+    """Honest corpus 11 (H11a-049): 的均值 μ=2，减去均值得 x−μ -> 的均值是 μ=2，减掉它得到 x−μ: 均值 said once less, the
+    sentence still names it; a mean turned into a median still fails (and a place word dropped where the sentence has
+    another, 进入 tanh 之前的值 -> tanh 的输出, fails: test_a_sentence_moved_into_its_neighbours_rewording…)."""
+    from tests.site import check_edited
+    page = ROOT / "docs" / "primer" / "ch13" / "13-8.md"
+    old = "的均值 $\\mu=2$，减去均值得 $x-\\mu=[-1,1]$"
+    def errors(new):
+        return [e for e in check_edited(tmp_path, page, old, new).errors if "statement" in e]
+    assert errors("的均值是 $\\mu=2$，减掉它得到 $x-\\mu=[-1,1]$") == []
+    assert errors("的中位数是 $\\mu=2$，减掉它得到 $x-\\mu=[-1,1]$")
