@@ -510,3 +510,11 @@ def test_items_named_after_a_noun_or_a_longer_phrase_are_counted():
     assert items_after("三段文字 A 和 B，判断 B 是否紧跟 A。", 1) == 2          # the page's 三 then disagrees with 2
     assert items_after("四件事得自己拿主意——him、gave、a book 以及时间词的位置：", 1) == 4
     assert items_after("两段文字都很长。", 1) is None
+
+
+def test_items_named_after_a_naming_verb_are_what_the_count_counts(tmp_path):
+    """New-author trial (stop 45): 本站另外构造两个偏科的模型，标为“只报一个”和“多报” names the two models it counts;
+    three names after 两个 fail."""
+    assert not errors(tmp_path, page("本站另外构造两个偏科的模型，标为“只报一个”和“多报”。", verify=False))
+    wrong = errors(tmp_path, page("本站另外构造两个偏科的模型，标为“只报一个”、“多报”和“乱报”。", verify=False))
+    assert any("两个" in e for e in wrong), wrong
