@@ -293,6 +293,31 @@ def listed_in_previous_sentence(view: str, start: int) -> int | None:
     return len(named) if len(named) >= 2 else None
 
 
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])\s")
+
+
+def listed_in_previous_list(view: str, start: int) -> int | None:
+    """How many items the bulleted or numbered list right before the count's paragraph has (- him … - gave … -
+    a book … - yesterday …。 上面这四项取舍…: four), when the count stands in the paragraph's first sentence; None
+    when no list ends right before it. A pronoun count points back at them as at a list inside a sentence."""
+    para = view.rfind("\n\n", 0, start) + 2
+    if para < 2 or re.search(r"[。！？；]", view[para:start]):
+        return None   # not the paragraph's first sentence, or the page's first paragraph
+    ends = re.search(r"[。！？；：:]|\n\n", view[start:])
+    if ends and ends.group(0) in "：:":
+        return None   # 这三种读取…：| 表 | points ahead at what the colon opens, not back at the list
+    lines = view[:para - 2].split("\n")
+    items = 0
+    for line in reversed(lines):
+        if not line.strip():
+            break
+        if _LIST_ITEM.match(line):
+            items += 1
+        elif not line[:1].isspace():
+            return None   # a paragraph of prose, not a list, ends there
+    return items if items >= 2 else None
+
+
 # items joined by 、 (a formula, a quoted name, a short word each), the last one maybe joined by 和/与/及/或
 _ITEM_TEXT = r"(?:\$[^$\n]+\$|“[^”\n]{1,12}”|[^、。！？；：:，,（）()\n$“”]{1,16})"
 _LIST = re.compile(rf"{_ITEM_TEXT}(?:\s*、\s*{_ITEM_TEXT})+")

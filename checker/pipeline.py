@@ -1091,6 +1091,8 @@ def _check_anaphora(ctx: Context, token) -> None:
     listed = counts.listed_at(view, token.start)
     if listed is None:
         listed = counts.listed_in_previous_sentence(view, token.start)
+    if listed is None:   # 上面这四项取舍… after a bulleted list of four
+        listed = counts.listed_in_previous_list(view, token.start)
     if listed is not None and stated != listed:
         ctx.fail(ctx.page.line_of(token.start), f"{token.text!r} points back at the items just named, but "
                                                 f"there are {listed}; write {listed} or name {int(stated)}")

@@ -518,3 +518,14 @@ def test_items_named_after_a_naming_verb_are_what_the_count_counts(tmp_path):
     assert not errors(tmp_path, page("本站另外构造两个偏科的模型，标为“只报一个”和“多报”。", verify=False))
     wrong = errors(tmp_path, page("本站另外构造两个偏科的模型，标为“只报一个”、“多报”和“乱报”。", verify=False))
     assert any("两个" in e for e in wrong), wrong
+
+
+def test_a_pronoun_count_after_a_bulleted_list_counts_its_items(tmp_path):
+    """1-2's 上面这四项取舍 after a list of four decisions (written this stop for a vague 这几项): 五项 fails; a count
+    whose sentence opens what a colon introduces (这三种读取…：followed by a table) points ahead, not back."""
+    listed = "- him 作接收者；\n- gave 是过去时；\n- a book 合成；\n- yesterday 放句末。\n\n上面这{n}项取舍都借助了结构分析。"
+    assert not errors(tmp_path, page(listed.format(n="四"), verify=False))
+    found = errors(tmp_path, page(listed.format(n="五"), verify=False))
+    assert any("points back at the items just named, but there are 4" in e for e in found), found
+    ahead = "- 源端：编码。\n- 目标端：解码。\n\n这三种读取各自看见什么：\n\n| 读取 | 看见 |\n| --- | --- |\n| a | b |\n"
+    assert not any("points back" in e for e in errors(tmp_path, page(ahead, verify=False)))
