@@ -15,9 +15,9 @@ Similarity is the share of the sentence's content (Chinese character pairs, Lati
 rare it is in the seeds) that the passage also holds. It finds shared terms, not shared meaning: a hit is a place to
 read, not a finding, and a paraphrase with new words can be missed. A reader decides.
 
-    python tools/marker_scope.py docs/lecture/ch04/4-9.md        the page's covered sentences with a score ≥ 0.45
-    python tools/marker_scope.py --min 0.3 --all docs/           every page; --all prints sentences under the bar too
-    python tools/marker_scope.py --unmarked 0.15 docs/            the reverse: unmarked sentences (read as the
+    python -m tools.marker_scope docs/lecture/ch04/4-9.md        the page's covered sentences with a score ≥ 0.45
+    python -m tools.marker_scope --min 0.3 --all docs/           every page; --all prints sentences under the bar too
+    python -m tools.marker_scope --unmarked 0.15 docs/            the reverse: unmarked sentences (read as the
                                                                   course's) that share almost nothing with the seeds
 
 The reverse listing serves the other common finding, a site explanation or general claim standing unmarked: a
@@ -149,11 +149,12 @@ def _seed_index(base: Path) -> tuple[list[Counter], dict[str, float]]:
 
 
 def _strip_front_matter(text: str) -> tuple[str, int]:
-    if text.startswith("---\n"):
-        end = text.find("\n---\n", 4)
-        if end >= 0:
-            return text[end + 5:], text.count("\n", 0, end + 5)
-    return text, 0
+    """(the body, the number of lines before it), by the project's own front-matter reader."""
+    from checker.page import split_front_matter
+    split = split_front_matter(text)
+    if split is None:
+        return text, 0
+    return text[split[1]:], text.count("\n", 0, split[1])
 
 
 def _layout(text: str) -> tuple[str, int, list[str], list[int]]:
