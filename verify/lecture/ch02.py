@@ -199,11 +199,11 @@ def loss_and_gradient() -> dict:
 # --------------------------------------------------------------------------- §2.7: perplexity
 
 PPL_TARGET_PROBS = (0.5, 0.25)
-UNIFORM_K = 4          # 本站补充: every step uniform over K candidates
-UNIFORM_STEPS = 3
+UNIFORM_K = 4          # primer §11.5: every step uniform over four candidates (course_also on the page)
+UNIFORM_STEPS = 3      # 本站补充: how many such steps the site recomputes
 
 
-@kinds(course="n ppl probs", site_construction="k k_p k_ppl k_steps losses mean_loss")
+@kinds(course="n ppl probs k k_p k_ppl", site_construction="k_steps losses mean_loss")
 @inputs("k", "k_steps", "probs")
 def perplexity_examples() -> dict:
     """§2.7: PPL of target probabilities 1/2 and 1/4, and of a uniform K-way prediction."""

@@ -265,7 +265,9 @@ def _unrepaired_margins(directory: str) -> tuple:
     return tuple(margins)
 
 
-@kinds(site_run="*")
+@kinds(course="widths n_widths beam.w1.width beam.w2.width beam.w4.width",   # the course's widths: §3.15 beam2 / 加宽到4,
+       rules={"n_widths": "讲义 §3.21 的 path_a 按宽度 [1,2,4] 运行 beam，共三种"},   # §3.21's path_a runs [1,2,4]
+       site_run="*")
 def beam_outcome() -> dict:
     """§3.15: beam 1/2/4 on the selected sequence: final candidates, summed log-probabilities (EOS in,
     no length penalty), where the target ranks."""

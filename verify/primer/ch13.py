@@ -116,9 +116,9 @@ def causal_read() -> dict:
     }
 
 
-@kinds(site_construction=("A_at_0 A_at_far k max_gap out out_perm out_perm_pos out_pos pe pe_dim "
-                          "plain_dot q rope rope_offsets rope_pairs"),
-       course="out_A",   # A's output in the original order is the one §13.3 prints (course_also on the page)
+@kinds(site_construction=("A_at_0 A_at_far max_gap out out_perm out_perm_pos out_pos pe pe_dim "
+                          "rope rope_offsets rope_pairs"),
+       course="out_A k plain_dot q",   # out_A, A's Q (q), C's K (k) and their plain dot product 1 are printed in §13.3 (course_also)
        paper="base",
        rules={"base": "the sinusoidal encoding's constant 10000, used as given (vaswani2017neurips §3.5)"})
 @inputs("base", "rope_pairs")
