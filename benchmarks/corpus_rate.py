@@ -95,6 +95,8 @@ def main(argv=None) -> int:
     parser.add_argument("--repin", action="store_true", help="pin the edited page before checking it")
     parser.add_argument("--project", type=Path, default=ROOT, help="the project to copy (default: this checkout)")
     parser.add_argument("--only", nargs="*", default=None)
+    parser.add_argument("--all-messages", action="store_true",
+                        help="print every new message of a flagged item, not only the first")
     args = parser.parse_args(argv)
     items = yaml.safe_load(args.corpus.read_text(encoding="utf-8"))
     if args.only:
@@ -135,6 +137,9 @@ def main(argv=None) -> int:
             pages_seen.add(page)
             table[family]["flagged" if new else "passed"] += 1
             print(f"{item['id']:7s} {family:14s} {'FLAGGED' if new else 'passed '} {next(iter(sorted(new)), '')[:150]}")
+            if args.all_messages:
+                for message in sorted(new)[1:]:
+                    print(f"{'':23s} also: {message[:150]}")
     total = Counter()
     print(f"\n{'family':16s}{'items':>7}{'flagged':>9}{'passed':>8}{'stale':>7}")
     for family in sorted(table):

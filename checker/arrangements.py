@@ -419,7 +419,9 @@ def _enumerations_reordered(text: str):
     runs, run = [], marks[:1]
     for prev, m in zip(marks, marks[1:]):
         gap = text[prev.end():m.start()]
-        if 0 < len(gap) <= _MAX_CONJUNCT and not any(ch in _CLAUSE_END + _SENTENCE_END for ch in gap):
+        # an item may be a whole clause (远处的事实能否被用上（[§2.12](2-12.md) 的配对检验）) between two 、
+        limit = _MAX_CLAUSE if prev.group(0) == m.group(0) == "、" else _MAX_CONJUNCT
+        if 0 < len(gap) <= limit and not any(ch in _CLAUSE_END + _SENTENCE_END for ch in gap):
             run.append(m)
         else:
             runs.append(run)
@@ -429,8 +431,18 @@ def _enumerations_reordered(text: str):
         if not 2 <= len(run) <= 5:
             continue
         inner = [text[a.end():b.start()] for a, b in zip(run, run[1:])]
-        for a in range(1, min(_MAX_CONJUNCT, run[0].start()) + 1):
-            for b in range(1, min(_MAX_CONJUNCT, len(text) - run[-1].end()) + 1):
+        # the outer items at every short length, and as whole clauses: from the clause mark before the first 、 to
+        # the one after the last (固定的源接口会不会成为瓶颈、…、优化是否稳定，都需要…)
+        before = max([text.rfind(c, 0, run[0].start()) for c in _CLAUSE_END + _SENTENCE_END] + [-1]) + 1
+        ends = [i for i in (text.find(c, run[-1].end()) for c in _CLAUSE_END + _SENTENCE_END) if i >= 0]
+        after = min(ends) if ends else len(text)
+        firsts = set(range(1, min(_MAX_CONJUNCT, run[0].start()) + 1))
+        lasts = set(range(1, min(_MAX_CONJUNCT, len(text) - run[-1].end()) + 1))
+        if all(m.group(0) == "、" for m in run):
+            firsts.add(len(text[before:run[0].start()].lstrip()) or 1)
+            lasts.add(len(text[run[-1].end():after].rstrip()) or 1)
+        for a in sorted(firsts):
+            for b in sorted(lasts):
                 start, end = run[0].start() - a, run[-1].end() + b
                 items = [text[start:run[0].start()]] + inner + [text[run[-1].end():end]]
                 for order in permutations(items):

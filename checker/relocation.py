@@ -198,6 +198,16 @@ def _statements_missing(needed: list[str], available: list[str]) -> list[str]:
     return missing
 
 
+def _lost_that_matter(was: list[str], now: list[str]) -> list[str]:
+    """The statement words of `was` missing from `now` whose loss changes the claim: a negation or a guarded word (a
+    source, a hedge, a label), or a word whose counterpart `now` brings (same -> differ). Another word left unsaid
+    (只有 520 个像素不同 -> 只差 520 个像素: differ in words the classes do not read) is a rewording, as
+    checker/statements.py reads it outside claims."""
+    from checker.statements import lost_matters
+    missing = _statements_missing(was, now)
+    return missing if lost_matters(missing, _statements_missing(now, was)) else []
+
+
 def steps_reworded(was: list[str], now: list[str]) -> bool:
     """The same steps in the same order, each named by another verb (先取 1e-5，再看 -> 先把步长设为 1e-5，再检查:
     step:first:取 step:then:看 -> step:first:步 step:then:检). Steps exchanged bring an old verb to another step
@@ -300,7 +310,7 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     # a place or a sameness said around the numbers (读完之后“猫追狗”停在 2.25; 也是 -> 同样是) describes, as it
     # would passing into a pinned sentence (checker/statements.py); a negation, an order or a source does not
     after_new = [t for t in after if not _spelled_out(t, context) and t.split("@", 1)[0] not in _DESCRIBING]
-    if (_statements_missing(before, [t for _, t in tokens(around)])
+    if (_lost_that_matter(before, [t for _, t in tokens(around)])
             or _statements_missing(after_new, [t for _, t in tokens(context)] + before)):
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"
     latin_was, latin_now = _LATIN.findall(was), _LATIN.findall(now)
@@ -492,7 +502,7 @@ def why_not_the_same_sentence(old: str, old_spans: list, new: str, new_spans: li
     shared = len({tuple(span) for span in new_spans}) < len(new_spans)
     if shared and added and all(t.split("@", 1)[0] == "same" for t in added):
         added = []
-    if _statements_missing(before, after) or added:
+    if _lost_that_matter(before, after) or added:
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"
     # 取 $0.5$ -> $W_h=0.5$: an = right before a number sets it, as the words did
     # another claim's numbers stand in the sentence as digits: they are that claim's to check (two printed once,
@@ -578,14 +588,24 @@ def relocate_aligned(squeezed: str, region: tuple[int, int], patterns: list[str]
     choices = [c for c in choices if len(set(c)) == most]
     if len(choices) > 1:
         choices = [c for c in choices if list(c) == sorted(c)] or choices
-    if len(choices) != 1:
-        return None
-    spans = choices[0]
     new = squeezed[lo:hi]
+    if len(choices) > 1:
+        # a value printed more than once in the new sentence (“喝”原来出现 3 次，3 个候选又各多了一次，所以分母从 3
+        # 变成了 6): the choice whose numbers keep their measure words and clauses is the claim's, when only one does
+        choices = [c for c in choices if not _count_put_in_words(old, old_spans, c, new, lo) and not
+                   why_not_the_same_sentence(old, list(old_spans), new, [(a - lo, b - lo) for a, b in c], tokens)]
+        return _aligned(squeezed, region, choices[0]) if len(choices) == 1 else None
+    spans = choices[0]
     if _count_put_in_words(old, old_spans, spans, new, lo):
         return None
     if why_not_the_same_sentence(old, list(old_spans), new, [(a - lo, b - lo) for a, b in spans], tokens):
         return None
+    return _aligned(squeezed, region, spans)
+
+
+def _aligned(squeezed: str, region: tuple[int, int], spans) -> tuple[Located, str]:
+    lo, hi = region
+    new = squeezed[lo:hi]
     shown = new
     for a, b in sorted(set(spans), reverse=True):   # one mark per number, as `relocate` shows its text
         shown = shown[:a - lo] + PLACE + shown[b - lo:]

@@ -38,6 +38,8 @@ GloVe 的出发点是全局的共现统计。fastText 的出发点是子词。
 
 构造案例里“先查搜索”仍然成立，真实样本里“先查模型排序”也仍然成立。
 
+要不要沿用它，应由证据决定：固定接口会不会成为瓶颈、远处的事实能否被用上（配对检验）、优化是否稳定，都需要受控比较。
+
 - 它们**不含** 2026 年针对 [§1.17](1-17.md) 那句例句的新运行结果。本站也没有做这样的运行。
 - Mamba，预印本 2023 年，修订版 v2 2024 年。
 
@@ -99,6 +101,8 @@ def check(page: Path, old: str, new: str) -> list[tuple[int, str]]:
     ("分数越大，结果越接近一；分数越小，越接近零", "分数越大，结果越接近零；分数越小，越接近一"),
     ("写出结束标记就停，长度到了上限也停", "写出上限就停，长度到了结束标记也停"),   # 就/也 float, the terms do not
     ("训练时喂“参考前缀”，生成时喂“自己的输出”", "训练时喂“自己的输出”，生成时喂“参考前缀”"),   # frames differ
+    # words exchanged between two whole-clause items of an enumeration: not the items reordered
+    ("固定接口会不会成为瓶颈、远处的事实能否被用上", "远处的事实会不会成为瓶颈、固定接口能否被用上"),
 ])
 def test_an_exchange_fails_at_its_line(pinned, old, new):
     found = check(pinned, old, new)
@@ -149,6 +153,9 @@ def test_an_exchange_fails_at_its_line(pinned, old, new):
     ("写出结束标记就停，长度到了上限也停", "长度到了上限就停，写出结束标记也停"),
     # H12a-026: two example captions exchanged between one clause and the other (一句…，另一句…)
     ("一句可以强调“有人坐在长凳上”，另一句可以强调“旁边有一只小狗”", "一句可以强调“旁边有一只小狗”，另一句可以强调“有人坐在长凳上”"),
+    # honest corpus 12 (H12a-008): an enumeration of whole clauses, the last moved to the front
+    ("固定接口会不会成为瓶颈、远处的事实能否被用上（配对检验）、优化是否稳定，",
+     "优化是否稳定、固定接口会不会成为瓶颈、远处的事实能否被用上（配对检验），"),
 ])
 def test_moving_whole_parts_or_rewording_passes(pinned, old, new):
     assert check(pinned, old, new) == []

@@ -557,3 +557,32 @@ def test_one_count_printed_once_for_two_holes_keeps_either_measure_word(tmp_path
     page, old = "docs/primer/ch11/11-5.md", "假设一共三步，这三个概率依次是"
     assert _edited_errors(tmp_path, page, old, "假设共有三步，各步给真实词的概率依次为") == []
     assert _edited_errors(tmp_path, page, old, "假设共有四步，各步给真实词的概率依次为")
+
+
+def test_a_claim_whose_value_the_new_sentence_prints_several_times_is_found_where_its_words_are(tmp_path):
+    """Honest corpus 12 (H12b-041): 分母从“喝”原来的 3 次变成 6 -> “喝”原来出现 3 次，3 个候选又各多了一次，所以分母从 3
+    变成了 6. The 3 of the claim could be any of three places; only 3 次 keeps the claim's measure word, so the claim
+    is there. Control: with no 3 次 left (3 个 everywhere) no place keeps it and the claim is not found."""
+    from tests.site import check_edited
+    page = ROOT / "docs" / "primer" / "ch05" / "5-4.md"
+    old = "分母从“喝”原来的 $3$ 次变成 $6$：$3$ 个候选各多了一次。"
+    found = check_edited(tmp_path / "a", page, old,
+                         "“喝”原来出现 $3$ 次，$3$ 个候选又各多了一次，所以分母从 $3$ 变成了 $6$。").errors
+    assert not any("not found in the page body" in e for e in found), found
+    control = check_edited(tmp_path / "b", page, old,
+                           "“喝”原来有 $3$ 个，$3$ 个候选又各多了一次，所以分母从 $3$ 变成了 $6$。").errors
+    assert any("not found in the page body" in e for e in control)
+
+
+def test_a_claim_reworded_with_a_sameness_left_unsaid_is_found_and_its_counterpart_is_not(tmp_path):
+    """Honest corpus 12 (H12a-027): 只有 520 个像素不同 -> 只差 520 个像素: differ is said by 只差, which no class reads;
+    a word left unsaid is a rewording (checker/statements.py lost_matters). Control: 不同 -> 相同 brings the
+    counterpart and the claim is not found."""
+    page = ROOT / "docs" / "lecture" / "ch06" / "index.md"
+    old = "红封面图与蓝封面图只有 520 个像素不同，占全图 50176 个像素的 1.04%，全部在封面矩形之内，"
+    found = check_edited(tmp_path / "a", page, old,
+                         "红封面图与蓝封面图之间只差 520 个像素，是全图 50176 个像素的 1.04%，而且全部落在封面矩形之内，").errors
+    assert not any("not found in the page body" in e for e in found), found
+    control = check_edited(tmp_path / "b", page, old,
+                           "红封面图与蓝封面图只有 520 个像素相同，占全图 50176 个像素的 1.04%，全部在封面矩形之内，").errors
+    assert any("not found in the page body" in e for e in control)

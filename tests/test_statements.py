@@ -514,3 +514,49 @@ def test_a_quantity_named_once_less_is_a_rewording(tmp_path):
         return [e for e in check_edited(tmp_path, page, old, new).errors if "statement" in e]
     assert errors("的均值是 $\\mu=2$，减掉它得到 $x-\\mu=[-1,1]$") == []
     assert errors("的中位数是 $\\mu=2$，减掉它得到 $x-\\mu=[-1,1]$")
+
+
+STEPS_PAGE = PAGE.replace("“不”的权重必须为负，第 2 步的读取权重在两边一模一样。",
+                          "先对齐定义，再比较数值。红图与蓝图在封面里不同。这一层不会改变长度。")
+
+
+@pytest.fixture
+def steps_page(tmp_path, monkeypatch):
+    monkeypatch.setattr(snapshots, "PINS", tmp_path / "pins")
+    page = tmp_path / "p.md"
+    page.write_text(STEPS_PAGE, encoding="utf-8")
+    statements.pin([page])
+    return page
+
+
+def _edited_errors(page: Path, old: str, new: str) -> list[tuple[int, str]]:
+    assert STEPS_PAGE.count(old) == 1
+    page.write_text(STEPS_PAGE.replace(old, new), encoding="utf-8")
+    return statements.errors(read_page(page))
+
+
+@pytest.mark.parametrize("old, new", [("先对齐定义，再比较数值", "比较数值之前，先对齐定义"),
+                                      ("先对齐定义，再比较数值", "对齐定义之后接着比较数值"),
+                                      ("红图与蓝图在封面里不同", "红图与蓝图只差在封面上")])
+def test_steps_said_by_a_position_word_and_a_description_left_unsaid_pass(steps_page, old, new):
+    """Honest corpora 11 and 12: 先做第一步再做第二步 -> 第一步之后接着做第二步 (H11a-020), 先对齐定义，再比较数值 ->
+    比较数值之前，先对齐定义 (H12b-040), 只有 520 个像素不同 -> 只差 520 个像素 (H12a-027): the same steps in the same
+    order, and a sameness left unsaid in words the classes do not read."""
+    assert _edited_errors(steps_page, old, new) == []
+
+
+@pytest.mark.parametrize("old, new", [("先对齐定义，再比较数值", "比较数值之后接着对齐定义"),
+                                      ("先对齐定义，再比较数值", "对齐定义之前，先比较数值"),
+                                      ("红图与蓝图在封面里不同", "红图与蓝图在封面里相同"),
+                                      ("这一层不会改变长度", "这一层会改变长度")])
+def test_steps_exchanged_a_counterpart_said_or_a_negation_lost_fail(steps_page, old, new):
+    """Controls: the steps exchanged (said either way), differ turned into same, a negation dropped."""
+    assert _edited_errors(steps_page, old, new)
+
+
+def test_not_listed_in_a_source_is_the_source_not_doing_it():
+    """Honest corpus 12 (H12b-036): 入门文章的速查表没有列出下面三条 -> 下面三条没有列在入门文章的速查表里: who did not
+    list them is the same statement; the control, 列出了, is the source doing it."""
+    assert sorted(words("入门文章的速查表没有列出下面三条")) == sorted(words("下面三条没有列在入门文章的速查表里")) \
+        == ["not-done", "primer"]
+    assert sorted(words("入门文章的速查表列出了下面三条")) == ["done", "primer"]
