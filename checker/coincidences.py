@@ -1,14 +1,17 @@
 """A reviewer's list, not a check: claims declared the site's (本站构造) whose every value the page's own seed
-section also prints, with at least one value that is not a small integer.
+section also prints (at the page's printed precision or one decimal place coarser: the course's 0.11 for the site's
+0.110, not the course's 0.7 for the site's 0.675), with at least one value that is not a small integer.
 
     python -m checker.coincidences [PAGE ...]
 
 A site number that equals a course number is allowed (the checker never infers a kind from a coincidence), so
 nothing here fails. But a page that restates the course's worked example and declares it the site's looks the
 same to the data, and only a reader with the seed can tell the two apart: this lists where to look. Each line is
-`page:line: {key} = printed; <section> prints it`."""
+`page:line: {key} = printed; <section> prints <its number>`."""
 from __future__ import annotations
 
+import math
+import re
 import sys
 from pathlib import Path
 
@@ -17,6 +20,19 @@ from checker.kinds import decisive, scalars
 from checker.page import all_pages, read_page
 from checker.paths import ROOT
 from checker.seed_numbers import section_numbers
+
+
+def _printed_tolerance(printed: str) -> float:
+    """Half a unit in the last place of the most precise number the page prints for the claim (0.675 -> 0.0005)."""
+    decimals = [len(m.group(1)) for m in re.finditer(r"\d\.(\d+)", printed)]
+    return 0.5 * 10 ** -max(decimals) if decimals else 0.5
+
+
+def _shown(value: float, tol: float) -> str:
+    """A seed number as printed, from its value and the half-unit its printing implies (0.7, 0.05 -> 0.7)."""
+    if tol <= 5e-7:   # an exact value (a fraction, an integer the section states)
+        return f"{value:g}"
+    return f"{value:.{max(0, round(-math.log10(2 * tol)))}f}"
 
 
 def coincidences(path: Path) -> list[str]:
@@ -29,10 +45,16 @@ def coincidences(path: Path) -> list[str]:
                 or isinstance(claim.computed, str) or claim.key in seen):
             continue
         values = scalars(claim.computed)
-        if values and decisive(values) and all(section.states_value(v) for v in values):
+        # the section must print the value at least as precisely as the page does: the course's 0.7 at its own
+        # precision covers the site's 0.675, but it does not print 0.675 (a new author took "prints it" literally)
+        fine = _printed_tolerance(str(claim.printed))
+        matches = [[(s, tol) for s, tol in section.values if tol <= 10 * fine * (1 + 1e-9) and
+                    (abs(v - s) <= tol + 1e-9 * max(abs(v), abs(s)) if s else abs(v) <= 1e-12)] for v in values]
+        if values and decisive(values) and all(matches):
             seen.add(claim.key)
+            shown = ", ".join(_shown(*m[0]) for m in matches)
             out.append(f"{path}:{claim.line}: {{{claim.key}}} = {claim.printed!r} declared site_construction; "
-                       f"{source} prints it")
+                       f"{source} prints {shown}")
     return out
 
 

@@ -1,0 +1,27 @@
+"""checker/coincidences.py, the reviewer's list of site-declared claims whose values the section also prints."""
+from types import SimpleNamespace
+
+from checker import coincidences
+from checker.paths import ROOT
+
+
+def _listed(monkeypatch, printed: str, computed: float, seed: set[tuple[float, float]]) -> list[str]:
+    claim = SimpleNamespace(status="passed", kind="site_construction", computed=computed, key="k", line=3,
+                            printed=printed)
+    monkeypatch.setattr(coincidences, "check_page", lambda path: SimpleNamespace(claims=[claim]))
+    monkeypatch.setattr(coincidences, "section_numbers", lambda source: SimpleNamespace(values=seed))
+    return coincidences.coincidences(ROOT / "docs" / "primer" / "ch09" / "9-2.md")
+
+
+def test_a_value_the_section_prints_as_precisely_is_listed_with_the_sections_number(monkeypatch):
+    """The course's 0.11 for the site's 0.110 (one decimal place coarser) is a coincidence to read; the line names
+    the number the section prints, not 'prints it'."""
+    found = _listed(monkeypatch, "0.110", 0.1102, {(0.11, 0.005)})
+    assert len(found) == 1 and found[0].endswith("prints 0.11")
+
+
+def test_a_coarser_course_number_that_covers_the_value_is_not_listed(monkeypatch):
+    """The new-author trial (stop 46): the primer's 0.7 at its own precision covers the site's 0.675, but the
+    primer does not print 0.675; the list said 'primer §9.2 prints it'."""
+    assert _listed(monkeypatch, "0.675", 0.675070, {(0.7, 0.05)}) == []
+    assert _listed(monkeypatch, "0.675", 0.675070, {(0.675, 0.0005)})   # control: the section prints 0.675
