@@ -372,7 +372,10 @@ WIDTH = 128
 NARROW = 105
 
 
-@kinds(site_construction="bi_lstm d gru gru_blocks gru_over_lstm lstm lstm_blocks lstm_narrow narrow rnn")
+@kinds(course="gru_blocks lstm_blocks",
+       site_construction="bi_lstm d gru gru_over_lstm lstm lstm_narrow narrow rnn",
+       rules={"gru_blocks": "§2.13's GRU writes three affine maps: update gate z, reset gate r and the candidate",
+              "lstm_blocks": "§2.2 names four learnable transforms for the LSTM: gates f, i, o and the candidate g"})
 @inputs("d", "narrow")
 def layer_budgets() -> dict:
     """§2.13: parameter counts of one RNN/GRU/LSTM layer at equal width, and a bidirectional LSTM."""

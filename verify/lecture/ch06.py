@@ -123,8 +123,8 @@ def _arms() -> tuple[dict, object]:
     return four_arms(fa, fb, params, PREFIX), params
 
 
-@kinds(course="k_rows patches seed vocab_size weights_len z_rows",   # the rows of Z and K, the weights, the patch count: §6.7 prints the 196 positions
-       site_construction="K_shape Z_shape features grid head head_input logits param_count width")
+@kinds(course="grid k_rows patches seed vocab_size weights_len z_rows",   # the rows of Z and K, the weights, the patch count: §6.7 prints the 196 positions; grid: §6.11's code cuts 14×14
+       site_construction="K_shape Z_shape features head head_input logits param_count width")
 @inputs("seed")
 def branch_setup() -> dict:
     """§6.5–§6.6: what the stand-in is made of. head (width × vocabulary), the state it reads (head_input:

@@ -315,7 +315,10 @@ def gpu_attention_check() -> dict:
 @from_runs("t", "rows", "tol", "cached_s", "full_s", "ratio", "from_t", "slowest_ratio",
            "cached_repeats", "full_repeats", "prefill", "decode", "warmup", "dn1",
            "repeats", "date", "cpus", "first_*")
-@kinds(site_construction="model mac_ratio")
+@kinds(site_construction="model mac_ratio",
+       # the DN1-size run copies the course's settings: §7.9's 2 layers, width 8, 2 heads, 16-token prefill and
+       # 32 appended tokens, §7.15's FFN 16, §7.16's one warm-up and five timed repeats (course_also)
+       course="dn1.layers dn1.width dn1.heads dn1.ffn dn1.prefill dn1.decode dn1.warmup dn1.repeats")
 def kv_speed() -> dict:
     """§7.9: measured cached decode step vs full recomputation per prefix length (committed results)."""
     r = _results()
@@ -422,7 +425,7 @@ def cache_check() -> dict:
             "date": _results()["date_utc"][:10], "cpus": _results()["machine"]["cpu_count"]}
 
 
-@kinds(course="steps tol")
+@kinds(course="steps tol dn1.repeats")   # dn1.repeats: the DN1-size run times five repeats, as §7.16's protocol does
 @from_runs("dn1", "recorded_max_error", "logit_tol", "big_t", "big_ratio", "big_*", "date", "cpus")
 def speed_vs_equivalence() -> dict:
     """§7.16: this project's DN1-size timing and its own equivalence check, side by side, with the spread
