@@ -191,6 +191,11 @@ def named_before(view: str, start: int) -> int | None:
         return len(re.findall(r"“[^”\n]{1,16}”", quoted.group(0)))
     if SEPARATOR in clause:
         named = [n for n in clause.split(SEPARATOR) if n.strip()]
+        # parallel clauses, each with its own count (前者有三个块、后者有四个块): the count is the last clause's
+        # object, not the number of things listed
+        if re.search(r"[有是为含占]\s*$", named[-1]) and any(
+                re.search(rf"(?:\d|[{NUMERAL_CHARS}])\s*(?:{MEASURE})\s*\S", n) for n in named[:-1]):
+            return None
         # the list begins after the last joining word inside it (§3.5、§3.6 的三槽给定数与 q_1、q_2 两个 query: the
         # two items are q_1 and q_2; what comes before 与 is another noun phrase)
         for k in range(len(named) - 2, -1, -1):

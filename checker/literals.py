@@ -9,7 +9,8 @@ list(...) or .tolist(), is written out, and such a key must be
 declared an input with @inputs(...) (checker/evidence.py). Inputs are the given numbers of an example (a learning
 rate, the course's scores -6.4 and -8.2, a seed); results go through kernels.
 
-What is read: `return {...}` dict literals and `out["key"] = ...` assignments in the function itself. Out of
+What is read: `return {...}` dict literals, `out["key"] = ...` assignments, and the dict literal or `out.update(...)`
+of a name the function returns (`out = {...}; out.update(k=1.0); return out`), in the function itself. Out of
 reach: a literal smuggled through a helper function or arithmetic on literals (`0.5 + 0`); a reviewer reads
 those.
 """
@@ -74,11 +75,26 @@ def _literal_keys(function) -> frozenset:
         return frozenset()
     names = {**top, **_bindings(tree.body)}
     found = set()
+    returned = {node.value.id for node in ast.walk(tree) if isinstance(node, ast.Return)
+                and isinstance(node.value, ast.Name)}
+
+    def read_dict(node) -> None:
+        for key, value in zip(node.keys, node.values):
+            if isinstance(key, ast.Constant) and isinstance(key.value, str) and _is_literal(value, names):
+                found.add(key.value)
+
     for node in ast.walk(tree):
         if isinstance(node, ast.Return) and isinstance(node.value, ast.Dict):
-            for key, value in zip(node.value.keys, node.value.values):
-                if isinstance(key, ast.Constant) and isinstance(key.value, str) and _is_literal(value, names):
-                    found.add(key.value)
+            read_dict(node.value)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and node.targets[0].id in returned and isinstance(node.value, ast.Dict):
+            read_dict(node.value)   # out = {...}; …; return out
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "update" \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id in returned:
+            for arg in node.args:   # out.update({...}) and out.update(key=value)
+                if isinstance(arg, ast.Dict):
+                    read_dict(arg)
+            found.update(k.arg for k in node.keywords if k.arg and _is_literal(k.value, names))
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript):
             target = node.targets[0]
             if isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str) \

@@ -290,9 +290,12 @@ def check_inputs_are_declared(ctx: Context) -> None:
                          f"page's value is not recomputed; compute it through a kernel, or, if the page gives it as "
                          f"an input, declare it with @inputs({key!r}) (checker/evidence.py)")
     for key in sorted(declared - written):
-        why = "does not return it" if key not in ctx.values else "computes it"
+        why = ("does not return it" if key not in ctx.values else
+               "its value is not a number written out where the checker reads (return {...}, out['key'] = …, "
+               "out.update(...) of the returned dict; checker/literals.py)")
         ctx.fail(ctx.meta_line("verify"), f"{spec} declares {key!r} an input but {why}; an input is a number "
-                                          "written out in the code, so drop it from @inputs")
+                                          "written out in the code (a module constant counts): write it out there, "
+                                          "or, if the function computes it, drop it from @inputs")
 
 
 def check_claims(ctx: Context) -> None:

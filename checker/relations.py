@@ -864,7 +864,10 @@ def _in_order(names: list[str], found: list[str]) -> bool:
 def _clauses_holding(sentence: str, latin: list[str], text: str = "") -> str:
     """The clauses of `sentence` from the first to the last that holds a comparison word or one of the relation's
     names and digits: the new text leaves out an admonition's title or a clause the relation never spoke of."""
-    cuts = [0] + [m.end() for m in re.finditer(r"[，,；;：:]|\n", sentence)] + [len(sentence)]
+    # a comma inside math ($(1/3,2/3,1)$) cuts no clause
+    math = [m.span() for m in re.finditer(r"\$[^$]*\$", sentence)]
+    cuts = [0] + [m.end() for m in re.finditer(r"[，,；;：:]|\n", sentence)
+                  if not any(a < m.start() < b for a, b in math)] + [len(sentence)]
     spans = list(zip(cuts, cuts[1:]))
     words = [m.start() for m in comparison_words(sentence)] + [m.start() for m in EQUALITY_LINT.finditer(sentence)]
     centre = sum(words) / len(words) if words else 0

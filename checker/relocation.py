@@ -293,7 +293,19 @@ def _same_cells(was: list[str], now: list[str]) -> bool:
         for a, b in zip(was, now))
 
 
-_DESCRIBING = ("position:after", "position:before", "same")
+_DESCRIBING = ("position:after", "position:before", "position:start", "position:end", "same")
+
+
+def _without_pointer_pair(words: list[str]) -> list[str]:
+    """Added statement words without one 前者 and one 后者 brought in together: the two point back at the names the
+    sentence already has (GRU 的参数量是 LSTM 的 0.75（三个块对四个块） -> …，因为前者有三个块、后者有四个块). One of
+    them alone, or one exchanged for the other where the pinned text had it, is still a change."""
+    bare = [t.split("@", 1)[0] for t in words]
+    if "former" in bare and "latter" in bare:
+        words = list(words)
+        for name in ("former", "latter"):
+            words.pop(next(i for i, t in enumerate(words) if t.split("@", 1)[0] == name))
+    return words
 
 
 def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tokens, old_sentence: str = "",
@@ -310,6 +322,8 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     # a place or a sameness said around the numbers (读完之后“猫追狗”停在 2.25; 也是 -> 同样是) describes, as it
     # would passing into a pinned sentence (checker/statements.py); a negation, an order or a source does not
     after_new = [t for t in after if not _spelled_out(t, context) and t.split("@", 1)[0] not in _DESCRIBING]
+    if not any(t.split("@", 1)[0] in ("former", "latter") for t in before):
+        after_new = _without_pointer_pair(after_new)
     if (_lost_that_matter(before, [t for _, t in tokens(around)])
             or _statements_missing(after_new, [t for _, t in tokens(context)] + before)):
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"
@@ -496,7 +510,9 @@ def why_not_the_same_sentence(old: str, old_spans: list, new: str, new_spans: li
     steps_was, steps_now = [t for t in before if t.startswith("step:")], [t for t in after if t.startswith("step:")]
     if steps_was != steps_now and steps_reworded(steps_was, steps_now):
         before, after = [t for t in before if t not in steps_was], [t for t in after if t not in steps_now]
-    added = [t for t in _statements_missing(after, before) if t.split("@", 1)[0] not in _DESCRIBING[:2]]
+    added = [t for t in _statements_missing(after, before) if not t.split("@", 1)[0].startswith("position:")]
+    if not any(t.split("@", 1)[0] in ("former", "latter") for t in before):
+        added = _without_pointer_pair(added)
     # two numbers printed once for both (仍是 161（原文也是 161） -> 和原文一样，仍是 161) may say that they agree:
     # the sameness is what lets one number stand for two, and both still hold their value
     shared = len({tuple(span) for span in new_spans}) < len(new_spans)

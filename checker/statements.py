@@ -94,11 +94,12 @@ _AFTER_THEN = re.compile(r"(?:^|(?<=[，。；,;：:\s]))([\u4e00-\u9fff]|[A-Za-
                          rf"(接着|再|然后){_STEP_PARTICLES}(?!的)([\u4e00-\u9fff]|[A-Za-z]+)")
 _BEFORE_FIRST = re.compile(r"(?:^|(?<=[，。；,;：:\s]))([\u4e00-\u9fff]|[A-Za-z]+)[^，。；,;：:]{0,15}?(之前)\s*[，,]\s*"
                            rf"(先){_STEP_PARTICLES}([\u4e00-\u9fff]|[A-Za-z]+)")
+_SHORT_OF = re.compile(r"不够(?=\s*\$?\s*(?:-?\d|■))")   # ■: a number masked by checker/relocation.py
 _SUBJECT = {"本站": "site", "本项目": "site", "入门文章": "primer", "讲义": "course", "原课程": "course",
             "课程": "course", "论文": "paper"}
 _SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=len, reverse=True)))
 _DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|都)?(?:单独|重新|再)?"
-                   r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算出|算了|复现|列出|给出|报告|画出|做过|做了|"
+                   r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算出|算了|数出(?!自)|复现|列出|给出|报告|画出|做过|做了|"
                    r"(?<=没有)做|(?<=没)做|(?<=未)做|(?<=没有)说明|(?<=未)说明|(?<=没有)给|(?<=没)给|(?<=未)给|(?<=没有)列在|(?<=没)列在|(?<=未)列在)")
 _DEGREE = re.compile(r"(?:较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)")
 # 上一步, 下一个; not 上/下 as a verb's complement (垫上一次, 写下一个, 剩下一个: once, one)
@@ -182,6 +183,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in re.finditer(r"等变", sentence):   # 置换等变 and 置换不变 are two properties; swapping them is an edit
         add(m.start(), m.end(), "equivariant")
     for m in _SUPERLATIVE.finditer(sentence):
+        if directions.in_a_term(sentence, m.start(), m.end()):
+            continue   # 最大似然估计, 最小化: a method's or an objective's name, not the most of a group
         add(m.start(), m.end(), _MOST[m.group(0)])
     for m in comparison_words(sentence):   # 不会增加 says the opposite of 增加: dropping the 不会 is an edit
         token = _comparison_token(m.group(0))
@@ -195,6 +198,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in _BEFORE_FIRST.finditer(sentence):   # B 之前，先 A: the step named first comes second
         add(m.start(), m.start(), f"step:first:{m.group(4)}", [m.span(3)])
         add(m.start(), m.start(), f"step:then:{m.group(1)}", [m.span(2)])
+    for m in _SHORT_OF.finditer(sentence):   # 不够 0.8 says what 不到 0.8 says (还不够用 is a plain negation)
+        add(m.start(), m.end(), "order:down")
     for m in _PAIR.finditer(sentence):
         negated = m.group(0) == "等价" and _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "differ" if negated else _PAIRS[m.group(0)])
@@ -517,6 +522,8 @@ def errors(page) -> list[tuple[int, str]]:
     # ... or elsewhere, when sentences changed places too (正方向 lost in one place, 负方向 gained in another)
     gained_classes = {_word_class(now[j]) for op, i1, i2, j1, j2 in opcodes if op in ("insert", "replace")
                       for j in range(j1, j2)} | {_word_class(t) for t in new_prose}
+    if "sameness" in gained_classes:
+        gained_classes |= _CHANGES
     # steps named by other words in one sentence, whose tokens the alignment cut into a deletion and an insertion
     # (先做第一步再做第二步 -> 第一步之后接着做第二步: step:first:做 deleted before ordinal:1, step:first:第 inserted after)
     step_runs: dict[str, list[tuple[str, int, int]]] = {}
@@ -554,6 +561,12 @@ def errors(page) -> list[tuple[int, str]]:
         if (set(range(i1, i2)) <= reworded_pinned and all(any(a <= found[j][0] < b for a, b in reworded_spans)
                                                           for j in range(j1, j2))):
             continue   # inside sentences reworded with the same statement words, clause by clause
+        if op == "replace" and all(_bare(t).startswith("position:") for t in now[j1:j2]) \
+                and not lost_matters(pinned[i1:i2], now[j1:j2]) \
+                and not {_word_class(t) for t in pinned[i1:i2]} & gained_classes:
+            continue   # a word left unsaid and a place said instead (在原文里从位置 108 开始，移到开头后… -> 原本从位置 108
+            #            开始，整条移到开头以后，起点变成…): only place words come in, and no counterpart of what left.
+            #            Other words coming in may be a counterpart in another class (会改变 -> 没有改变: order -> same)
         if op == "delete" and not any(_guarded(t) or _bare(t) in _KEPT_WHEN_LOST for t in pinned[i1:i2]) \
                 and not gained & {found[j][2] for j in (j1 - 1, j1) if 0 <= j < len(found)} \
                 and not {_word_class(t) for t in pinned[i1:i2]} & gained_classes:
@@ -777,13 +790,24 @@ def lost_matters(lost: list[str], gained: list[str]) -> bool:
     """Statement words `lost` from a sentence, `gained` by it: the loss fails when a lost word is a negation or
     guarded, or its class came back (a counterpart: sign:+ lost, sign:- gained)."""
     classes = {_word_class(t) for t in gained}
+    if "sameness" in classes:   # 会改变 -> 没有改变: a change said to be none is an order's counterpart too
+        classes |= _CHANGES
     return any(_guarded(t) or _bare(t) in _KEPT_WHEN_LOST or _word_class(t) in classes for t in lost)
+
+
+_CHANGES = {"order", "trend", "gap", "adjust", "growth", "sign", "limit"}
 
 
 def _word_class(token: str) -> str:
     """sign:+ and sign:- are one class, same and differ another: a word lost and its counterpart gained is a swap."""
     bare = _bare(token).removeprefix("not:")
-    return "sameness" if bare in ("same", "differ") else bare.split(":", 1)[0]
+    return _COUNTERPARTS.get(bare, bare.split(":", 1)[0])
+
+
+# the pairs whose two sides are different tokens with no shared prefix (order:up / order:down share theirs)
+_COUNTERPARTS = {"same": "sameness", "differ": "sameness", "most": "extreme", "least": "extreme",
+                 "fastest": "pace-extreme", "slowest": "pace-extreme", "sharpest": "shape-extreme",
+                 "flattest": "shape-extreme", "former": "which", "latter": "which"}
 
 
 def _bare(token: str) -> str:

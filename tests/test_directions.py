@@ -223,3 +223,14 @@ def test_a_new_author_s_equality_and_contrast_words():
     assert EQUALITY.search("合计损失正是这个概率的负对数") and not EQUALITY.search("合计损失是这个概率的负对数")
     assert not [t for t in classify.numbers_in("只用来对照两种平均的算法") if not t.structural]
     assert [t.text for t in classify.numbers_in("本页给出两种平均的算法") if not t.structural] == ["两种"]
+
+
+def test_a_superlative_inside_a_methods_name_states_no_order():
+    """The new-author trial (stop 46): 最大似然估计 was read as 最大 next to claimed numbers, and the lint asked for a
+    relation between two unrelated values; 最小化 is an objective, not the least of a group. Control: 比例最大."""
+    from checker.relations import comparison_words
+    from checker.statements import tokens
+    for text in ("按权重把最大似然估计和它混合", "训练目标是最小化交叉熵"):
+        assert comparison_words(text) == [] and tokens(text) == []
+    assert [m.group(0) for m in comparison_words("“猫”的比例最大")] == ["最大"]
+    assert [t for _, t in tokens("“猫”的比例最大")] == ["most@猫"]

@@ -29,6 +29,16 @@ def built():
     return {**out, "step": step}
 
 
+def updated():
+    # the new-author trial (stop 46) built its result as out = {...}; out.update(...); return out, and its module
+    # constants were read as computed ("declares 'alpha' an input but computes it")
+    out = {"alpha": LR, "ppl": math.exp(0.924)}
+    out.update({"scores": SCORES}, pair=[1, -2], root=math.sqrt(2.0))
+    other = {"not_returned": 3.0}
+    other.update(also_not=4.0)
+    return out
+
+
 def wrapped():
     # a written-out array stays written out inside np.array, .tolist() or float() (the new author's BASE_PAIR,
     # and a copied result returned as np.array([0.731, 0.269]) that passed unnoticed before)
@@ -45,6 +55,7 @@ def test_written_out_numbers_are_found(tmp_path, monkeypatch):
     assert literal_keys(m.copied) == {"ppl", "scores", "pair"}
     assert literal_keys(m.built) == {"lr", "step"}   # a subscript assignment, and a local bound to -LR
     assert literal_keys(m.wrapped) == {"base", "listed", "probs", "one"}
+    assert literal_keys(m.updated) == {"alpha", "scores", "pair"}   # a dict that is not returned is not read
 
 
 def test_an_undeclared_written_out_value_fails_the_page(tmp_path, monkeypatch):

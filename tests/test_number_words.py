@@ -529,3 +529,13 @@ def test_a_pronoun_count_after_a_bulleted_list_counts_its_items(tmp_path):
     assert any("points back at the items just named, but there are 4" in e for e in found), found
     ahead = "- 源端：编码。\n- 目标端：解码。\n\n这三种读取各自看见什么：\n\n| 读取 | 看见 |\n| --- | --- |\n| a | b |\n"
     assert not any("points back" in e for e in errors(tmp_path, page(ahead, verify=False)))
+
+
+def test_a_count_that_is_the_object_of_parallel_clauses_counts_no_listed_items():
+    """Honest corpus 13 (H13a-003): 前者有三个块、后者有四个块: 四个 counts the latter's blocks, not the two clauses
+    before it. Control: 保留、写入和输出三个动作 counts its three items (and 一步 inside the first is no clause)."""
+    from checker.counts import named_before
+    text = "因为前者有三个块、后者有四个块。"
+    assert named_before(text, text.index("四个")) is None
+    text = "一步更新拆成保留、写入和输出三个动作。"
+    assert named_before(text, text.index("三个")) == 3

@@ -485,7 +485,7 @@ def test_a_new_superlative_about_one_named_row_must_be_bound(tmp_path):
     """Blind corpus W9-031: a new sentence with no number says which of the page's rows changed most; a superlative
     compares its one named subject with the rest of its group, so one name is enough to ask for a relation."""
     page = _ROOT / "docs" / "primer" / "ch06" / "6-5.md"
-    anchor = "损失从 $0.313$ 降到 $0.289$。"
+    anchor = "损失由 $0.313$ 减小到 $0.289$。"
     errors = _with_sentence_after(tmp_path, page, anchor, "三行词向量中，“精彩”那一行这一步改动得最多。")
     assert any("comparison '得最多'" in e and "is not bound" in e for e in errors), errors
     # 取最大 names an operation, a quoted claim is discussed, 最多 before a count is a bound: none is an order

@@ -505,11 +505,9 @@ def test_a_table_header_spelled_out_with_a_role_word_keeps_its_claim(tmp_path):
 def test_a_claim_sentence_that_says_a_name_once_more_is_a_rewording(tmp_path):
     """H11a-006: GRU 的参数量正好是同宽 LSTM 的 0.75（三个块对四个块） -> GRU 有三个块，LSTM 有四个块，所以同宽时 GRU
     的参数量正好是 LSTM 的 0.75: GRU said twice is no new name; a name replaced (LSTM -> RNN) still fails."""
-    page, old = "docs/lecture/ch02/2-13.md", "GRU 的参数量正好是同宽 LSTM 的 $0.75$（三个块对四个块）。"
-    assert _edited_errors(tmp_path, page, old,
-                          "GRU 有三个块，LSTM 有四个块，所以同宽时 GRU 的参数量正好是 LSTM 的 $0.75$。") == []
-    assert _edited_errors(tmp_path, page, old,
-                          "GRU 有三个块，RNN 有四个块，所以同宽时 GRU 的参数量正好是 RNN 的 $0.75$。")
+    page, old = "docs/lecture/ch02/2-13.md", "GRU 的参数量正好是同宽 LSTM 的 $0.75$："
+    assert _edited_errors(tmp_path, page, old, "GRU 和 LSTM 同宽时，GRU 的参数量正好是 LSTM 的 $0.75$：") == []
+    assert _edited_errors(tmp_path, page, old, "GRU 和 RNN 同宽时，GRU 的参数量正好是 RNN 的 $0.75$：")
 
 
 def test_a_cited_text_cut_in_two_by_a_semicolon_is_found(tmp_path):
@@ -586,3 +584,40 @@ def test_a_claim_reworded_with_a_sameness_left_unsaid_is_found_and_its_counterpa
     control = check_edited(tmp_path / "b", page, old,
                            "红封面图与蓝封面图只有 520 个像素相同，占全图 50176 个像素的 1.04%，全部在封面矩形之内，").errors
     assert any("not found in the page body" in e for e in control)
+
+
+def test_a_change_said_to_be_none_is_no_rewording():
+    """A word left unsaid is a rewording only when no counterpart comes in; 会改变 -> 没有改变 brings 'same' for an
+    order word, in another class (statements.lost_matters)."""
+    from checker.statements import lost_matters
+    assert lost_matters(["order:up"], ["same"]) and lost_matters(["same"], ["differ"])
+    assert not lost_matters(["differ"], []) and not lost_matters(["role:原文"], ["position:after"])
+    assert lost_matters(["not"], []) and lost_matters(["most"], ["least"])
+
+
+@pytest.mark.parametrize("page, old, new, control", [
+    # honest corpus 13 (H13a-003): 前者 and 后者 brought in together point back at the names; 前者 alone does not
+    ("lecture/ch02/2-13.md", "GRU 的参数量正好是同宽 LSTM 的 $0.75$：",
+     "同宽时比较 GRU 与 LSTM，前者的参数量正好是后者的 $0.75$：",
+     "同宽时比较 GRU 与 LSTM，前者的参数量正好是 LSTM 的 $0.75$："),
+    # H13b-030: a role left unsaid and a place said (起点, 以后); a role exchanged (原文 -> 移动版) is not a rewording
+    ("lecture/ch07/7-13.md", "09:40 这条记录在原文里从位置 108 开始，移到开头后从位置 0 开始；",
+     "09:40 这条记录原本从位置 108 开始，整条移到开头以后，起点变成位置 0；",
+     "09:40 这条记录在译文里从位置 108 开始，移到开头后从位置 0 开始；"),
+])
+def test_a_claim_reworded_with_pointers_or_places_is_found(tmp_path, page, old, new, control):
+    page = ROOT / "docs" / page
+    found = check_edited(tmp_path / "a", page, old, new).errors
+    assert not any("not found in the page body" in e or "statement changed" in e for e in found), found
+    assert check_edited(tmp_path / "b", page, old, control).errors
+
+
+def test_a_relation_whose_clauses_change_places_around_a_math_tuple_is_found(tmp_path):
+    """Honest corpus 13 (H13a-021): the comma inside $(1/3,2/3,1)$ cut the relation's clause and lost its last digit.
+    Control: the comparison reversed."""
+    page = ROOT / "docs" / "lecture" / "ch04" / "4-6.md"
+    old = "三行的权重和依次只有 $(1/3,2/3,1)$，越靠前的行读到的 value 被缩得越小。"
+    assert check_edited(tmp_path / "a", page, old,
+                        "越靠前的行读到的 value 被缩得越小：三行的权重和依次只有 $(1/3,2/3,1)$。").errors == []
+    assert check_edited(tmp_path / "b", page, old,
+                        "越靠前的行读到的 value 被缩得越大：三行的权重和依次只有 $(1/3,2/3,1)$。").errors

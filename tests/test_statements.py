@@ -560,3 +560,11 @@ def test_not_listed_in_a_source_is_the_source_not_doing_it():
     assert sorted(words("入门文章的速查表没有列出下面三条")) == sorted(words("下面三条没有列在入门文章的速查表里")) \
         == ["not-done", "primer"]
     assert sorted(words("入门文章的速查表列出了下面三条")) == ["done", "primer"]
+
+
+def test_short_of_a_number_and_counted_by_a_source():
+    """Honest corpus 13: 还不到 $0.8$ -> 不够 $0.8$ (H13b-048) says the same order; 只看权重不够 stays a negation. 本站数出
+    6 条 is the site counting (H13b-032), as 本站列出 is; 存档数出自 is no counting."""
+    assert words("还不到 $0.8$") == words("不够 $0.8$") == ["order:down"] and words("只看权重不够") == ["not"]
+    assert sorted(words("本站数出的完整路径共 6 条")) == ["done", "site"]
+    assert "done" not in words("这些存档数出自原课程的模型")

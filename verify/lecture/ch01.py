@@ -281,6 +281,7 @@ DEMO_LOGITS = np.log(np.array([4.0, 2.0, 1.0, 1.0, 2.0]))      # (ln4, ln2, 0, 0
 @kinds(course=("V3 V4 add3 add4 alpha counts4 d exps h_dim history k logits mle n_logits n_sentences probs "
                "total z_dim"),
        site_construction="n_factors seed sentence_p steps")
+@inputs("seed")
 def ngram_and_window() -> dict:
     """§1.8: the counting results of ngram_smoothing plus the window network's interface (shapes only,
     seeded random weights) and the separate five-logit softmax example."""

@@ -205,6 +205,7 @@ SCORER_B_A = np.zeros(2)
 
 @kinds(course="dot k q n_keys",   # n_keys: the three source positions §3.5 reads
        site_construction="W_k W_q a b b_a linear n_queries tanh v_a")
+@inputs("W_q", "k", "v_a")
 def scorer_cancellation() -> dict:
     """§3.4: two queries through (a) the linear scorer a^T q + b^T k_j obtained by removing tanh,
     (b) the additive tanh scorer, (c) the unscaled dot product. Only (a) gives the same weights."""
@@ -230,6 +231,7 @@ AGREEMENT_TOL = 1e-12
 
 @kinds(course="G d_k d_v dot.alpha dot.context k n_slots q v",   # n_slots, d_k, d_v: §3.5 builds three sources of two-dimensional vectors
        site_construction="dot scaled tol")
+@inputs("tol")
 def read_gradient_check() -> dict:
     """§3.7 (READ 她/her): closed-form local gradients (kernels.attention.read_gradients) against torch
     autograd of the full loss -log p(her), for the unscaled read of §3.5 and for the scaled variant of the
