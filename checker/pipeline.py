@@ -602,6 +602,14 @@ def check_facts(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def check_authors(ctx: Context) -> None:
+    """Authors named with a year are the authors of a bibliography entry of that year (checker/authors.py); a
+    re-pin does not change the bibliography."""
+    from checker import authors
+    for line, message in authors.errors(ctx.page):
+        ctx.fail(line, message)
+
+
 def check_pinned_statements(ctx: Context) -> None:
     """Statement words no computation checks (更尖, 不一定, 本站没有测过) agree with their pin (checker/statements.py)."""
     for line, message in statements.errors(ctx.page):
@@ -1452,6 +1460,7 @@ STAGES = (
     check_unit_words,
     check_cross_references,
     check_facts,
+    check_authors,
     check_pinned_statements,
     check_pinned_arrangements,
     check_evidence_lists_what_is_there,

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checker.rule_files import Rule, load_rules
+from checker.word_classes import lost_matters
 
 DATA = Path(__file__).resolve().parent / "data" / "rewording.yaml"
 SENTENCE_END = "。！？!?|#`"                # a claim does not run past these unless its template does
@@ -203,7 +204,6 @@ def _lost_that_matter(was: list[str], now: list[str]) -> list[str]:
     source, a hedge, a label), or a word whose counterpart `now` brings (same -> differ). Another word left unsaid
     (只有 520 个像素不同 -> 只差 520 个像素: differ in words the classes do not read) is a rewording, as
     checker/statements.py reads it outside claims."""
-    from checker.statements import lost_matters
     missing = _statements_missing(was, now)
     return missing if lost_matters(missing, _statements_missing(now, was)) else []
 

@@ -38,6 +38,8 @@ from checker import classify, directions, snapshots
 from checker.paths import project_relative
 from checker.relations import EQUALITY_LINT, comparison_words, pace, polarity, sentences
 from checker.relocation import steps_reworded
+from checker.word_classes import (_CHANGES, _KEPT_WHEN_LOST, _bare, _guarded, _word_class,  # noqa: F401
+                                   lost_matters)
 from checker.unit_words import PRECISION_BYTES, PRECISION_WORD
 
 _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
@@ -768,55 +770,6 @@ def _names_only_added_or_dropped(opcodes, pinned: list[str], now: list[str], fou
     alone += [ops for sentence, ops in losses.items() if sentence not in gains and
               sentence_at(max(ops[0][2] - 1, 0)) not in gains]
     return {op for ops in alone for op in ops}
-
-
-# what an edit must not slip into a pinned sentence unseen: who computed what, whether it was done, a hedge, a
-# conclusion, a label. Other statement words added to a sentence describe (位置之后, 最高的是, query 的偏好) and
-# pass like a new sentence; a word replaced or removed fails whatever it is
-_GUARDED = ("source:", "not:source:", "site", "course", "primer", "paper", "done", "not-done", "not-necessarily",
-            "necessarily", "must", "need-not", "conclude:", "label:", "not-is", "not:")
-
-
-# a statement word that leaves a pinned sentence with nothing in its place fails only when its loss reverses the
-# sentence: a negation (不会增加 -> 会增加) or a guarded word (a source, a hedge, a label). Another word left unsaid
-# (相同, 之后, 先…再…, a role) is most often a rewording in words the classes do not read (只有 520 个像素不同 -> 只差
-# 520 个像素; 先做第一步再做第二步 -> 第一步之后接着做第二步): on the blind wrong-edit corpora 12 and 13, 1 of 106
-# catches rested on such a loss alone, against 8 of the 34 honest edits of corpora 11 and 12 flagged fresh. It is
-# still shown by `make pin`, which the changed text needs before the site test passes
-_KEPT_WHEN_LOST = {"not"}
-
-
-def lost_matters(lost: list[str], gained: list[str]) -> bool:
-    """Statement words `lost` from a sentence, `gained` by it: the loss fails when a lost word is a negation or
-    guarded, or its class came back (a counterpart: sign:+ lost, sign:- gained)."""
-    classes = {_word_class(t) for t in gained}
-    if "sameness" in classes:   # 会改变 -> 没有改变: a change said to be none is an order's counterpart too
-        classes |= _CHANGES
-    return any(_guarded(t) or _bare(t) in _KEPT_WHEN_LOST or _word_class(t) in classes for t in lost)
-
-
-_CHANGES = {"order", "trend", "gap", "adjust", "growth", "sign", "limit"}
-
-
-def _word_class(token: str) -> str:
-    """sign:+ and sign:- are one class, same and differ another: a word lost and its counterpart gained is a swap."""
-    bare = _bare(token).removeprefix("not:")
-    return _COUNTERPARTS.get(bare, bare.split(":", 1)[0])
-
-
-# the pairs whose two sides are different tokens with no shared prefix (order:up / order:down share theirs)
-_COUNTERPARTS = {"same": "sameness", "differ": "sameness", "most": "extreme", "least": "extreme",
-                 "fastest": "pace-extreme", "slowest": "pace-extreme", "sharpest": "shape-extreme",
-                 "flattest": "shape-extreme", "former": "which", "latter": "which"}
-
-
-def _bare(token: str) -> str:
-    return re.sub(r"^(?:title|description):", "", token).split("@", 1)[0]
-
-
-def _guarded(token: str) -> bool:
-    bare = re.sub(r"^(?:title|description):", "", token).split("@", 1)[0]
-    return any(bare == g or (g.endswith(":") and bare.startswith(g)) for g in _GUARDED)
 
 
 def _is_name(token: str) -> bool:
