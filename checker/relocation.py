@@ -199,6 +199,24 @@ def _statements_missing(needed: list[str], available: list[str]) -> list[str]:
     return missing
 
 
+# a run of math: symbols, commands and operators, with at least one operator or command (p-y, \frac{a}{b}, e^2)
+_FORMULA_RUN = re.compile(r"[A-Za-z0-9\\{}()\[\]^_=+\-*/|.,' ]+")
+
+
+def _formulas(text: str) -> list[str]:
+    """The formula fragments of a text, spaces removed, in order: a claim reworded keeps its formulas as they were
+    (名字的多重集合 alone lets p-y -> y-p and α_猫/α_我 -> α_我/α_猫 through)."""
+    out = []
+    # a name inside \text{…} is a symbol of the formula (\alpha_{\text{猫}}): spelled in ASCII so the run holds it
+    text = re.sub(r"\\text\{([^}]*)\}", lambda m: "\\text{" + "".join(
+        c if c.isascii() else f"u{ord(c):x}" for c in m.group(1)) + "}", text)
+    for m in _FORMULA_RUN.finditer(text):
+        run = re.sub(r"\s+", "", m.group(0)).strip(".,")
+        if re.search(r"[A-Za-z]", run) and re.search(r"[=+\-^_\\/]", run):
+            out.append(run)
+    return out
+
+
 def _lost_that_matter(was: list[str], now: list[str]) -> list[str]:
     """The statement words of `was` missing from `now` whose loss changes the claim: a negation or a guarded word (a
     source, a hedge, a label), or a word whose counterpart `now` brings (same -> differ). Another word left unsaid
@@ -335,6 +353,8 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     if _multiset_missing(latin_was, _LATIN.findall(around)) or any(
             not re.fullmatch(r"[a-z]{3,}", word) for word in added):
         return "its names, symbols or formula changed"
+    if _formulas(was) != _formulas(now):
+        return "a formula around the numbers changed (the same symbols in another order: p-y -> y-p)"
     for i, (a, b) in enumerate(zip(template_parts[1:], page_parts[1:]), start=1):
         # the unit or measure word a number carries (3 格, 8 heads, 2.25 倍); a verb or comparison after it (相同 ->
         # 一样, 比 X 大 -> 大于 X, 变成 -> 同理变成) is read by the statement-word and kept-words tests instead
@@ -530,6 +550,8 @@ def why_not_the_same_sentence(old: str, old_spans: list, new: str, new_spans: li
     added = [w for w in _multiset_missing(latin_now, latin_was) if w not in latin_was]
     if _multiset_missing(latin_was, latin_now) or any(not re.fullmatch(r"[a-z]{3,}", word) for word in added):
         return "its names, symbols or formula changed"
+    if sorted(_formulas(was)) != sorted(_formulas(now)):
+        return "a formula in the sentence changed (the same symbols in another order: p-y -> y-p)"
     swaps = contrast_swaps(was, now)
     if swaps:
         return f"a word was swapped for its counterpart ({', '.join(swaps)})"

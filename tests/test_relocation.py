@@ -621,3 +621,19 @@ def test_a_relation_whose_clauses_change_places_around_a_math_tuple_is_found(tmp
                         "越靠前的行读到的 value 被缩得越小：三行的权重和依次只有 $(1/3,2/3,1)$。").errors == []
     assert check_edited(tmp_path / "b", page, old,
                         "越靠前的行读到的 value 被缩得越大：三行的权重和依次只有 $(1/3,2/3,1)$。").errors
+
+
+def test_a_claim_whose_formula_changes_order_is_not_relocated(tmp_path):
+    """Blind corpus 14 (W14-026, W14-022), both passed a re-pin: ∂L/∂z = p-y ≈ -0.269 -> y-p, and α_猫/α_我 -> α_我/α_猫
+    keep every symbol and digit; the multiset of names let the claim follow them. A claim's formula now stays as it
+    was (relocation._formulas). Control: the same formula after a reworded frame is found."""
+    page = ROOT / "docs" / "primer" / "ch12" / "12-3.md"
+    old = "$$\\frac{\\alpha_{\\text{猫}}}{\\alpha_{\\text{我}}}=e^2\\approx7.389.$$"
+    swapped = check_edited(tmp_path / "a", page, old, old.replace("猫}}}{\\alpha_{\\text{我", "我}}}{\\alpha_{\\text{猫")).errors
+    assert any("claim" in e and "not found in the page body" in e for e in swapped), swapped
+    page = ROOT / "docs" / "primer" / "ch06" / "6-5.md"
+    old = "$$\\frac{\\partial L}{\\partial z}=p-y\\approx-0.269,"
+    swapped = check_edited(tmp_path / "b", page, old, old.replace("=p-y", "=y-p")).errors
+    assert any("not found in the page body" in e for e in swapped), swapped
+    assert relocation._formulas("于是 $\\frac{\\partial L}{\\partial z}=p-y\\approx■$") == \
+        relocation._formulas("也就是说 $\\frac{\\partial L}{\\partial z}=p-y\\approx■$")
