@@ -68,3 +68,18 @@ def test_a_subscripted_symbol_names_the_value_its_chain_ends_in():
     from checker.relations import _template_subjects
     assert _template_subjects(r"h_1=\tanh{u1}\approx{h1}") .get("h_1") == {"h1"}
     assert "h_1" not in _template_subjects(r"h_1=\tanh{u1}")   # u1 is the argument, not h_1's value
+
+
+def test_the_elements_of_a_vector_claim_that_went_stale_are_not_reported_again(tmp_path):
+    """The new-author trial (stop 46): one template gone stale after a rewording gave 'claim not found' and five
+    more messages, one per element of its vectors ((3,1,0), 3/4, 1/4). The elements are the missing claim's; its
+    message says what to do. Control: a number no claim computes is still reported."""
+    from checker.paths import ROOT
+    from tests.site import check_edited
+    page = ROOT / "docs" / "lecture" / "ch01" / "1-8.md"
+    old = "her、him、you 分别得到 $(3/4,1/4,0)$。"
+    errors = check_edited(tmp_path / "a", page, old, "这一步按出现次数直接分配概率，结果是 $(3/4,1/4,0)$。").errors
+    assert any("not found in the page body" in e for e in errors), errors
+    assert not any("neither claimed nor cited" in e for e in errors), errors
+    errors = check_edited(tmp_path / "b", page, old, "这一步按出现次数直接分配概率，结果是 $(3/4,1/4,0.9)$。").errors
+    assert any("number '0.9' is neither claimed nor cited" in e for e in errors), errors
