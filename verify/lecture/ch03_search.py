@@ -34,9 +34,10 @@ TREE = {
     "C": {"EOS": 1.0},
 }
 BEAM_WIDTH = 2
-# the complete paths whose probability §3.17 itself prints (greedy's A a EOS, the best C EOS, and B EOS,
-# which the beam keeps); the other three complete paths are the site's enumeration
-COURSE_PATHS = ("C_EOS", "B_EOS", "Aa_EOS")
+# the complete paths whose probability §3.17 itself prints: greedy's A a EOS, the best C EOS, B EOS, which
+# the beam keeps, and A b EOS and B d EOS, whose values are the second round's Ab .135 and Bd .075 (both
+# prefixes end in EOS with probability 1); A a c EOS (.105) is the site's enumeration
+COURSE_PATHS = ("C_EOS", "B_EOS", "Aa_EOS", "Ab_EOS", "Bd_EOS")
 
 # §3.18: the length-penalty exponent compared with raw log-probability ranking.
 ALPHA_RAW = 0.0
@@ -97,8 +98,8 @@ def candidate_scores() -> dict:
 def probability_tree() -> dict:
     """§3.17: all complete paths, greedy, exhaustive best and width-2 beam on the tree.
 
-    The course prints the tree, the first two rounds' pools, what the third round keeps, and three complete
-    paths (COURSE_PATHS); the remaining paths and the third round's dropped candidate are the site's."""
+    The course prints the tree, the first two rounds' pools, what the third round keeps, and five complete
+    paths' values (COURSE_PATHS); A a c EOS, the path count and the third round's dropped candidate are the site's."""
     tree = ProbabilityTree(TREE)
     paths = exhaustive_search(tree)
     greedy = greedy_decode(tree)

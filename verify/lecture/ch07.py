@@ -401,8 +401,8 @@ def character_stream() -> dict:
             "id_blue": vocab.index("蓝"), "id_green": vocab.index(CONTROL_CHAR), "records": len(RECORDS)}
 
 
-@kinds(course="ffn head_dim heads layers prefill seed steps tokens tol vocab_size width",
-       site_construction=("cached_bytes cached_positions first_change float_bytes formula_bytes "
+@kinds(course="cached_positions ffn head_dim heads layers prefill seed steps tokens tol vocab_size width",  # cached_positions: all 161 tokens §7.15 feeds
+       site_construction=("cached_bytes first_change float_bytes formula_bytes "
                           "reuse_steps reuse_within stale_delta within"))
 @from_runs("recorded_max_error", "recorded_stale_delta", "date", "cpus")
 @inputs("tol")
