@@ -557,45 +557,17 @@ def test_one_count_printed_once_for_two_holes_keeps_either_measure_word(tmp_path
     assert _edited_errors(tmp_path, page, old, "假设共有四步，各步给真实词的概率依次为")
 
 
-def test_a_claim_whose_value_the_new_sentence_prints_several_times_is_found_where_its_words_are(tmp_path):
-    """Honest corpus 12 (H12b-041): 分母从“喝”原来的 3 次变成 6 -> “喝”原来出现 3 次，3 个候选又各多了一次，所以分母从 3
-    变成了 6. The 3 of the claim could be any of three places; only 3 次 keeps the claim's measure word, so the claim
-    is there. Control: with no 3 次 left (3 个 everywhere) no place keeps it and the claim is not found."""
-    from tests.site import check_edited
-    page = ROOT / "docs" / "primer" / "ch05" / "5-4.md"
-    old = "分母从“喝”原来的 $3$ 次变成 $6$：$3$ 个候选各多了一次。"
-    found = check_edited(tmp_path / "a", page, old,
-                         "“喝”原来出现 $3$ 次，$3$ 个候选又各多了一次，所以分母从 $3$ 变成了 $6$。").errors
-    assert not any("not found in the page body" in e for e in found), found
-    control = check_edited(tmp_path / "b", page, old,
-                           "“喝”原来有 $3$ 个，$3$ 个候选又各多了一次，所以分母从 $3$ 变成了 $6$。").errors
-    assert any("not found in the page body" in e for e in control)
-
-
-def test_a_claim_reworded_with_a_sameness_left_unsaid_is_found_and_its_counterpart_is_not(tmp_path):
-    """Honest corpus 12 (H12a-027): 只有 520 个像素不同 -> 只差 520 个像素: differ is said by 只差, which no class reads;
-    a word left unsaid is a rewording (checker/statements.py lost_matters). Control: 不同 -> 相同 brings the
-    counterpart and the claim is not found."""
-    page = ROOT / "docs" / "lecture" / "ch06" / "index.md"
-    old = "红封面图与蓝封面图只有 520 个像素不同，占全图 50176 个像素的 1.04%，全部在封面矩形之内，"
-    found = check_edited(tmp_path / "a", page, old,
-                         "红封面图与蓝封面图之间只差 520 个像素，是全图 50176 个像素的 1.04%，而且全部落在封面矩形之内，").errors
-    assert not any("not found in the page body" in e for e in found), found
-    control = check_edited(tmp_path / "b", page, old,
-                           "红封面图与蓝封面图只有 520 个像素相同，占全图 50176 个像素的 1.04%，全部在封面矩形之内，").errors
-    assert any("not found in the page body" in e for e in control)
-
-
-def test_a_change_said_to_be_none_is_no_rewording():
-    """A word left unsaid is a rewording only when no counterpart comes in; 会改变 -> 没有改变 brings 'same' for an
-    order word, in another class (statements.lost_matters)."""
-    from checker.statements import lost_matters
-    assert lost_matters(["order:up"], ["same"]) and lost_matters(["same"], ["differ"])
-    assert not lost_matters(["differ"], []) and not lost_matters(["role:原文"], ["position:after"])
-    assert lost_matters(["not"], []) and lost_matters(["most"], ["least"])
-
-
 @pytest.mark.parametrize("page, old, new, control", [
+    # honest corpus 12 (H12b-041): the claim's 3 could be any of three places; only 3 次 keeps its measure word.
+    # Control: with no 3 次 left (3 个 everywhere) no place keeps it
+    ("primer/ch05/5-4.md", "分母从“喝”原来的 $3$ 次变成 $6$：$3$ 个候选各多了一次。",
+     "“喝”原来出现 $3$ 次，$3$ 个候选又各多了一次，所以分母从 $3$ 变成了 $6$。",
+     "“喝”原来有 $3$ 个，$3$ 个候选又各多了一次，所以分母从 $3$ 变成了 $6$。"),
+    # H12a-027: 只有 520 个像素不同 -> 只差 520 个像素: differ is said by 只差, which no class reads; a word left
+    # unsaid is a rewording (checker/word_classes.py lost_matters). Control: 不同 -> 相同 brings the counterpart
+    ("lecture/ch06/index.md", "红封面图与蓝封面图只有 520 个像素不同，占全图 50176 个像素的 1.04%，全部在封面矩形之内，",
+     "红封面图与蓝封面图之间只差 520 个像素，是全图 50176 个像素的 1.04%，而且全部落在封面矩形之内，",
+     "红封面图与蓝封面图只有 520 个像素相同，占全图 50176 个像素的 1.04%，全部在封面矩形之内，"),
     # honest corpus 13 (H13a-003): 前者 and 后者 brought in together point back at the names; 前者 alone does not
     ("lecture/ch02/2-13.md", "GRU 的参数量正好是同宽 LSTM 的 $0.75$：",
      "同宽时比较 GRU 与 LSTM，前者的参数量正好是后者的 $0.75$：",
@@ -605,11 +577,20 @@ def test_a_change_said_to_be_none_is_no_rewording():
      "09:40 这条记录原本从位置 108 开始，整条移到开头以后，起点变成位置 0；",
      "09:40 这条记录在译文里从位置 108 开始，移到开头后从位置 0 开始；"),
 ])
-def test_a_claim_reworded_with_pointers_or_places_is_found(tmp_path, page, old, new, control):
+def test_a_claim_reworded_is_found_where_its_words_and_measures_are(tmp_path, page, old, new, control):
     page = ROOT / "docs" / page
     found = check_edited(tmp_path / "a", page, old, new).errors
     assert not any("not found in the page body" in e or "statement changed" in e for e in found), found
     assert check_edited(tmp_path / "b", page, old, control).errors
+
+
+def test_a_change_said_to_be_none_is_no_rewording():
+    """A word left unsaid is a rewording only when no counterpart comes in; 会改变 -> 没有改变 brings 'same' for an
+    order word, in another class (statements.lost_matters)."""
+    from checker.statements import lost_matters
+    assert lost_matters(["order:up"], ["same"]) and lost_matters(["same"], ["differ"])
+    assert not lost_matters(["differ"], []) and not lost_matters(["role:原文"], ["position:after"])
+    assert lost_matters(["not"], []) and lost_matters(["most"], ["least"])
 
 
 def test_a_relation_whose_clauses_change_places_around_a_math_tuple_is_found(tmp_path):
