@@ -204,8 +204,9 @@ _FORMULA_RUN = re.compile(r"[A-Za-z0-9\\{}()\[\]^_=+\-*/|.,' ]+")
 
 
 def _formulas(text: str) -> list[str]:
-    """The formula fragments of a text, spaces removed, in order: a claim reworded keeps its formulas as they were
-    (名字的多重集合 alone lets p-y -> y-p and α_猫/α_我 -> α_我/α_猫 through)."""
+    """The formula fragments of a text, spaces removed, in order: a claim reworded keeps each of its formulas as it
+    was (the names' multiset alone lets p-y -> y-p and α_猫/α_我 -> α_我/α_猫 through); the page's text may hold
+    more of them (a clause read further out: 北京选 B-ORG … 结果是 B-ORG, O)."""
     out = []
     # a name inside \text{…} is a symbol of the formula (\alpha_{\text{猫}}): spelled in ASCII so the run holds it
     text = re.sub(r"\\text\{([^}]*)\}", lambda m: "\\text{" + "".join(
@@ -353,7 +354,7 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     if _multiset_missing(latin_was, _LATIN.findall(around)) or any(
             not re.fullmatch(r"[a-z]{3,}", word) for word in added):
         return "its names, symbols or formula changed"
-    if _formulas(was) != _formulas(now):
+    if _multiset_missing(_formulas(was), _formulas(now) + _formulas(around)):
         return "a formula around the numbers changed (the same symbols in another order: p-y -> y-p)"
     for i, (a, b) in enumerate(zip(template_parts[1:], page_parts[1:]), start=1):
         # the unit or measure word a number carries (3 格, 8 heads, 2.25 倍); a verb or comparison after it (相同 ->
@@ -550,7 +551,7 @@ def why_not_the_same_sentence(old: str, old_spans: list, new: str, new_spans: li
     added = [w for w in _multiset_missing(latin_now, latin_was) if w not in latin_was]
     if _multiset_missing(latin_was, latin_now) or any(not re.fullmatch(r"[a-z]{3,}", word) for word in added):
         return "its names, symbols or formula changed"
-    if sorted(_formulas(was)) != sorted(_formulas(now)):
+    if _multiset_missing(_formulas(was), _formulas(now)):
         return "a formula in the sentence changed (the same symbols in another order: p-y -> y-p)"
     swaps = contrast_swaps(was, now)
     if swaps:

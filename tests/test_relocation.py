@@ -616,5 +616,11 @@ def test_a_claim_whose_formula_changes_order_is_not_relocated(tmp_path):
     old = "$$\\frac{\\partial L}{\\partial z}=p-y\\approx-0.269,"
     swapped = check_edited(tmp_path / "b", page, old, old.replace("=p-y", "=y-p")).errors
     assert any("not found in the page body" in e for e in swapped), swapped
+    # honest corpus 13 (H13b-052): the clause order changed and B-ORG (a name with a hyphen) moved to the next clause
+    page = ROOT / "docs" / "primer" / "ch16" / "16-3.md"
+    old = "**独立选择**：北京选 B-ORG（$2>1$），大学选 O（$1.8>1.5$），结果是 B-ORG, O："
+    reworded = check_edited(tmp_path / "c", page, old,
+                            "**独立选择**：因为 $2>1$，北京选 B-ORG；因为 $1.8>1.5$，大学选 O；结果是 B-ORG, O：").errors
+    assert not any("not found in the page body" in e for e in reworded), reworded
     assert relocation._formulas("于是 $\\frac{\\partial L}{\\partial z}=p-y\\approx■$") == \
         relocation._formulas("也就是说 $\\frac{\\partial L}{\\partial z}=p-y\\approx■$")
