@@ -38,8 +38,7 @@ from checker import classify, directions, snapshots
 from checker.paths import project_relative
 from checker.relations import EQUALITY_LINT, comparison_words, pace, polarity, sentences
 from checker.relocation import steps_reworded
-from checker.word_classes import (_CHANGES, _KEPT_WHEN_LOST, _bare, _guarded, _word_class,  # noqa: F401
-                                   lost_matters)
+from checker.word_classes import CHANGES, KEPT_WHEN_LOST, bare_token, guarded, lost_matters, word_class
 from checker.unit_words import PRECISION_BYTES, PRECISION_WORD
 
 _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
@@ -522,10 +521,10 @@ def errors(page) -> list[tuple[int, str]]:
     # as differ inserted before the sentence's other words and same deleted after them)
     gained = {found[j][2] for op, i1, i2, j1, j2 in opcodes if op in ("insert", "replace") for j in range(j1, j2)}
     # ... or elsewhere, when sentences changed places too (正方向 lost in one place, 负方向 gained in another)
-    gained_classes = {_word_class(now[j]) for op, i1, i2, j1, j2 in opcodes if op in ("insert", "replace")
-                      for j in range(j1, j2)} | {_word_class(t) for t in new_prose}
+    gained_classes = {word_class(now[j]) for op, i1, i2, j1, j2 in opcodes if op in ("insert", "replace")
+                      for j in range(j1, j2)} | {word_class(t) for t in new_prose}
     if "sameness" in gained_classes:
-        gained_classes |= _CHANGES
+        gained_classes |= CHANGES
     # steps named by other words in one sentence, whose tokens the alignment cut into a deletion and an insertion
     # (先做第一步再做第二步 -> 第一步之后接着做第二步: step:first:做 deleted before ordinal:1, step:first:第 inserted after)
     step_runs: dict[str, list[tuple[str, int, int]]] = {}
@@ -563,17 +562,17 @@ def errors(page) -> list[tuple[int, str]]:
         if (set(range(i1, i2)) <= reworded_pinned and all(any(a <= found[j][0] < b for a, b in reworded_spans)
                                                           for j in range(j1, j2))):
             continue   # inside sentences reworded with the same statement words, clause by clause
-        if op == "replace" and all(_bare(t).startswith("position:") for t in now[j1:j2]) \
+        if op == "replace" and all(bare_token(t).startswith("position:") for t in now[j1:j2]) \
                 and not lost_matters(pinned[i1:i2], now[j1:j2]) \
-                and not {_word_class(t) for t in pinned[i1:i2]} & gained_classes:
+                and not {word_class(t) for t in pinned[i1:i2]} & gained_classes:
             continue   # a word left unsaid and a place said instead (在原文里从位置 108 开始，移到开头后… -> 原本从位置 108
             #            开始，整条移到开头以后，起点变成…): only place words come in, and no counterpart of what left.
             #            Other words coming in may be a counterpart in another class (会改变 -> 没有改变: order -> same)
-        if op == "delete" and not any(_guarded(t) or _bare(t) in _KEPT_WHEN_LOST for t in pinned[i1:i2]) \
+        if op == "delete" and not any(guarded(t) or bare_token(t) in KEPT_WHEN_LOST for t in pinned[i1:i2]) \
                 and not gained & {found[j][2] for j in (j1 - 1, j1) if 0 <= j < len(found)} \
-                and not {_word_class(t) for t in pinned[i1:i2]} & gained_classes:
-            continue   # a description a rewording leaves unsaid (只有 520 个像素不同 -> 只差 520 个像素): see _KEPT_WHEN_LOST
-        if op == "insert" and not any(_guarded(t) for t in now[j1:j2]):
+                and not {word_class(t) for t in pinned[i1:i2]} & gained_classes:
+            continue   # a description a rewording leaves unsaid (只有 520 个像素不同 -> 只差 520 个像素): see KEPT_WHEN_LOST
+        if op == "insert" and not any(guarded(t) for t in now[j1:j2]):
             continue   # a description added to a sentence (选错一个词后 -> 此后): like a new sentence, it is new prose   # a name mentioned or no longer mentioned (… 概率最高的变成了 EOS): a name *replaced* still fails
         at = found[j1] if j1 < j2 or j1 == 0 and found else found[j1 - 1] if found else None
         line = _line(page, at) if at else page.body_first_line
@@ -638,7 +637,7 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
         words_was = [w for i in change.old for w in snapshots.words_of(i)]
         words_now = [w for i in change.new for w in snapshots.words_of(i)]
         named = frozenset(t for t in _statements_missing(words_now, words_was)
-                          if not _guarded(t) and not t.startswith("not") and t.split("@", 1)[0] not in
+                          if not guarded(t) and not t.startswith("not") and t.split("@", 1)[0] not in
                           {w.split("@", 1)[0] for w in words_was})
         words_now = [w for w in words_now if w not in named]
 
@@ -662,7 +661,7 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
         repeated_only = (not groups(now) - groups(was) and dropped and not lost
                          and all(_names_a_quantity(t) and t in kept_bases for g in dropped for t in g))
         if groups(was) != groups(now) and not repeated_only and (
-                any(_guarded(t) or t == "not" for t in words_was) and not _split_before_negations(was, now, named)
+                any(guarded(t) or t == "not" for t in words_was) and not _split_before_negations(was, now, named)
                 or not (_refines(groups(now), groups(was)) or _refines(groups(was), groups(now)))):
             continue   # words moved between clauses (更尖，……更平 -> 更平，……更尖) is not a clause split
         pinned_at |= set(range(first_word[i1], first_word[i2 - 1] + len(snapshots.words_of(old[i2 - 1]))))
@@ -697,7 +696,7 @@ def _split_before_negations(was: str, now: str, named: frozenset = frozenset()) 
             part = next(parts)
             if clause[taken:taken + len(part)] != part:
                 return False   # a clause of the page joins words of two pinned clauses: not a split
-            if taken + len(part) < len(clause) and any(_guarded(t) or t == "not" for t in part):
+            if taken + len(part) < len(clause) and any(guarded(t) or t == "not" for t in part):
                 return False   # a cut after a negation: the rest of its clause no longer follows it
             taken += len(part)
     return True
@@ -745,7 +744,7 @@ def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found) 
     out: set[tuple[str, int, int]] = set()
     for op, i1, i2, j1, j2 in opcodes:
         words = tuple(now[j1:j2])
-        if op != "insert" or any(_guarded(t) or t == "not" for t in words) or len({sentence_at(j) for j in range(j1, j2)}) != 1:
+        if op != "insert" or any(guarded(t) or t == "not" for t in words) or len({sentence_at(j) for j in range(j1, j2)}) != 1:
             continue
         for d_i, d_j, d_words in deletes:
             if (d_words == words and ("delete", d_i, d_j) not in out

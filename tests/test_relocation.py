@@ -586,8 +586,8 @@ def test_a_claim_reworded_is_found_where_its_words_and_measures_are(tmp_path, pa
 
 def test_a_change_said_to_be_none_is_no_rewording():
     """A word left unsaid is a rewording only when no counterpart comes in; 会改变 -> 没有改变 brings 'same' for an
-    order word, in another class (statements.lost_matters)."""
-    from checker.statements import lost_matters
+    order word, in another class (checker/word_classes.py lost_matters)."""
+    from checker.word_classes import lost_matters
     assert lost_matters(["order:up"], ["same"]) and lost_matters(["same"], ["differ"])
     assert not lost_matters(["differ"], []) and not lost_matters(["role:原文"], ["position:after"])
     assert lost_matters(["not"], []) and lost_matters(["most"], ["least"])
