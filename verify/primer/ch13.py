@@ -57,8 +57,9 @@ def _stepwise_rounded(decimals: int) -> np.ndarray:
 
 
 @kinds(course="K Q V W_K W_Q W_V X dk dots_A exps_A n out_A scaled_A sqrt_dk sum_A weights_A "
-              "out[0] raw[0] scaled[0] weights[0]",
-       site_construction="decimals out raw scaled stepwise_gap_C weights")
+              "out[0] raw[0] scaled[0] weights[0] decimals",
+       site_construction="out raw scaled stepwise_gap_C weights",
+       rules={"decimals": "the decimals §13.3 prints (1.414, 0.707, 2.028) and the primer's opening convention states (展示时保留三位小数)"})
 @inputs("decimals", "W_K", "W_Q", "W_V", "X")
 def worked_self_attention() -> dict:
     """§13.3: the full self-attention of A, B, C, with position A spelled out."""
@@ -83,18 +84,21 @@ def worked_self_attention() -> dict:
     }
 
 
-@kinds(course="long n", site_construction="count double double_count growth long_count weights")
-@inputs("long")
+@kinds(course="doubling growth long n", site_construction="count double double_count long_count weights",
+       rules={"doubling": "primer §14.2 (course_also): 长度翻倍", "growth": "primer §14.2 (course_also): 表格面积变为四倍"})
+@inputs("doubling", "long")
 def score_table_size() -> dict:
     """§13.4: every query meets every key; §13.3's weights show softmax runs along each reader's row."""
     n = len(X)
+    doubling = 2                                       # §14.2's 长度翻倍
+    double = doubling * LONG_SENTENCE
     return {
         "n": n, "count": attention_score_count(n, n),
         "weights": self_attention(X, W_Q, W_K, W_V).weights,   # rows: readers A, B, C (relation only)
         "long": LONG_SENTENCE, "long_count": attention_score_count(LONG_SENTENCE, LONG_SENTENCE),
-        "double": 2 * LONG_SENTENCE,
-        "double_count": attention_score_count(2 * LONG_SENTENCE, 2 * LONG_SENTENCE),
-        "growth": attention_score_count(2 * LONG_SENTENCE, 2 * LONG_SENTENCE)
+        "double": double, "doubling": doubling,
+        "double_count": attention_score_count(double, double),
+        "growth": attention_score_count(double, double)
                   / attention_score_count(LONG_SENTENCE, LONG_SENTENCE),
     }
 

@@ -30,7 +30,7 @@ STEP_N, STEP_D, STEP_F = 2048, 256, 1024   # §14.6: the benchmark model's layer
 EXERCISE_SCALE = 2                      # §14.6 exercise: the input length doubles
 
 
-@kinds(course="long short", site_construction="growth long_cells short_cells")
+@kinds(course="growth long short", site_construction="long_cells short_cells")
 def three_costs() -> dict:
     """§14.1: doubling the sentence quadruples one head's score table; the weights do not change."""
     short, long = attention_score_count(SHORT, SHORT), attention_score_count(LONG, LONG)
