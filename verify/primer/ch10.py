@@ -31,9 +31,10 @@ def windows() -> dict:
     return {"n": len(SENTENCE), "width": WIDTH, "count": len(ws)}
 
 
-@kinds(course="bu haokan heaviest kernel reach.distance reach.width score score_rev tai width",
-       site_construction="n_at_max n_windows neutral pooled pooled_rev reach scores scores_rev x_sentence x_sentence_rev",
-       rules={"heaviest": "the position of the largest weight in the course's kernel [2,1,1]"})
+@kinds(course="bu haokan heaviest kernel n_windows reach.distance reach.width score score_rev tai width",
+       site_construction="n_at_max neutral pooled pooled_rev reach scores scores_rev x_sentence x_sentence_rev",
+       rules={"heaviest": "the position of the largest weight in the course's kernel [2,1,1]",
+              "n_windows": "primer §10.1 (course_also) lists the three width-3 windows of this sentence"})
 @inputs("kernel")
 def one_filter() -> dict:
     """§10.2: the primer's window and its reverse, then the whole sentence pooled over time."""
