@@ -1202,7 +1202,7 @@ def _printed_by_a_missing_claim(ctx: Context, token) -> bool:
                 value = lookup(ctx.values, hole.group(1), hole.group(2)) if hole else None
                 # a vector hole printed as (3,1,0): the page's tokens are its elements, one by one (the new-author
                 # trial of stop 46 met five of them after one template went stale)
-                for part in _flat(value):
+                for part in [value, *kinds.scalars(value)] if value is not None else []:
                     try:
                         if compare(text, part)[0]:
                             return True
@@ -1211,18 +1211,6 @@ def _printed_by_a_missing_claim(ctx: Context, token) -> bool:
             except (KeyError, IndexError, TypeError, ValueError, NumberFormatError):
                 continue
     return False
-
-
-def _flat(value) -> list:
-    """A computed value and, when it is a sequence (a list, tuple or array), its elements at every depth."""
-    if value is None or isinstance(value, (str, bytes, dict)):
-        return [] if value is None or isinstance(value, dict) else [value]
-    try:
-        import numpy as np
-        items = np.asarray(value, dtype=float).ravel().tolist()
-    except (TypeError, ValueError):
-        return [value]
-    return [value, *items] if len(items) > 1 else [value]
 
 
 def _mark_claims_without_tokens(ctx: Context) -> None:
