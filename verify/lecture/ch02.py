@@ -221,14 +221,15 @@ def perplexity_examples() -> dict:
 
 R13_WORDS = ("book", "pen", "key")
 R13_PROBS = np.array([0.6, 0.3, 0.1])       # after the prefix "I gave her a" (R13)
-# 本站补充: the rules applied to that distribution.
+# 本站补充: the temperatures and the top-p threshold applied to that distribution.
 TAU_LOW, TAU_HIGH = 0.5, 2.0
+# primer §11.4 applies top-k with k = 2 to the same .6/.3/.1 distribution and prints 2/3, 1/3.
 TOP_K = 2
 TOP_P = 0.85
 
 
-@kinds(course="probs",
-       site_construction=("high high_top2 k low p pen_loss pen_loss_low tau_high tau_low top_k top_p "
+@kinds(course="probs k top_k",
+       site_construction=("high high_top2 low p pen_loss pen_loss_low tau_high tau_low top_p "
                           "top_p_high_size top_p_size"))
 @inputs("k", "p", "probs")
 def decoding_rules() -> dict:

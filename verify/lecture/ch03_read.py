@@ -229,8 +229,12 @@ def scorer_cancellation() -> dict:
 AGREEMENT_TOL = 1e-12
 
 
-@kinds(course="G d_k d_v dot.alpha dot.context k n_slots q v",   # n_slots, d_k, d_v: §3.5 builds three sources of two-dimensional vectors
-       site_construction="dot scaled tol")
+@kinds(course=("G d_k d_v dot.alpha dot.context dot.loss_from_rounded_p_6dp dot.p_her k n_slots q "
+               "v"),   # n_slots, d_k, d_v: §3.5 builds three sources of two-dimensional vectors
+       site_construction="dot scaled tol",
+       rules={"dot.loss_from_rounded_p_6dp": "§3.1 prints this loss for the same q, K, V, G (its first word "
+                                             "him) as -ln(.702690)=.352839, the log of the rounded probability",
+              "dot.p_her": "§3.1's p(him) for the same q, K, V, G"})
 @inputs("tol")
 def read_gradient_check() -> dict:
     """§3.7 (READ 她/her): closed-form local gradients (kernels.attention.read_gradients) against torch
@@ -259,6 +263,10 @@ def read_gradient_check() -> dict:
             "d_values": closed.d_values.tolist(), "d_scores": closed.d_scores,
             "d_query": closed.d_query, "d_keys": closed.d_keys.tolist(),
             "loss": cross_entropy(read.context @ c.G, c.label), "loss_autograd": auto.loss,
+            # §3.1 prints the loss from the probability already rounded to six decimals (.352839, not .352840)
+            "p_her": float(softmax(read.context @ c.G)[c.label]),
+            "loss_from_rounded_p_6dp": round(float(token_nll(round(float(softmax(read.context @ c.G)[c.label]),
+                                                                   PRINTED_DECIMALS))), PRINTED_DECIMALS),
             "entries": int(diffs.size), "agree": int(np.sum(diffs <= AGREEMENT_TOL)),
             "score_grad_sum": float(np.sum(closed.d_scores)),
             # softmax of the scores shifted by one common constant (1.0), against the weights read

@@ -31,7 +31,9 @@ def chapter() -> dict:
     return {"size": len(VOCAB), "n_reviews": len(REVIEWS), "E": token_ids(_review("E")[2], VOCAB)}
 
 
-@kinds(site_construction="n_chars n_words")
+@kinds(course="n_chars n_words",
+       rules={"n_words": "the items of the cut §2.1 prints, [电影, 不, 好看]",
+              "n_chars": "the characters §2.4 lists for 电影不好看 (电、影、不、好、看)"})
 def what_to_split() -> dict:
     """§2.1: review E cut into words and into characters."""
     text, words = _review("E")[1:3]
