@@ -116,10 +116,12 @@ def interventions() -> dict:
 
 # --------------------------------------------------------------------------- §3.1: the R7.2 他/him construction
 
-@kinds(course=("G alpha alpha_prime context context_prime dim k logits logits_prime n_candidates p_him probs "
-               "probs_prime q q_prime scores v"),
+@kinds(course=("G alpha alpha_prime context context_prime dim k logits logits_prime loss_from_rounded_p_6dp "
+               "n_candidates p_him probs probs_prime q q_prime scores v"),
        site_construction="loss loss_autograd",
-       rules={"logits_prime": "the course's c' (§3.1) times its G (§3.1): the logits cG it prints for the baseline, "
+       rules={"loss_from_rounded_p_6dp": "the loss §3.1 prints: minus the log of the probability it prints, rounded "
+                                         "to six decimals, -ln(.702690)",
+              "logits_prime": "the course's c' (§3.1) times its G (§3.1): the logits cG it prints for the baseline, "
                               "taken for its q' read (§3.1 prints only the probabilities softmax(c'G))"})
 def him_construction() -> dict:
     """§3.1: the R7.2 三槽 construction under its own 他/him identity: baseline read, vocabulary head,
@@ -138,14 +140,19 @@ def him_construction() -> dict:
         "loss_autograd": read_loss_autograd(c.q, c.K, c.V, c.G, c.label).loss,
         # the page prints six decimals; the course took the log of the probability already rounded to six
         "loss_6dp": round(float(cross_entropy(base["logits"], c.label)), PRINTED_DECIMALS),
-        "loss_from_rounded_p_6dp": round(float(token_nll(round(float(base["probs"][c.label]), PRINTED_DECIMALS))),
-                                         PRINTED_DECIMALS),
+        "loss_from_rounded_p_6dp": _loss_as_printed(base["probs"][c.label]),
         "q_prime": c.q_prime, "alpha_prime": q_run["alpha"],
         "context_prime": q_run["context"], "logits_prime": q_run["logits"], "probs_prime": q_run["probs"],
     }
 
 
 PRINTED_DECIMALS = 6  # the decimals §3.1 prints (and the course's handout prints) for p_him and its loss
+
+
+def _loss_as_printed(probability: float) -> float:
+    """The loss as §3.1 prints it: the log taken of the probability already rounded to the printed decimals
+    (-ln(.702690) = .352839, where the unrounded probability gives .352840)."""
+    return round(float(token_nll(round(float(probability), PRINTED_DECIMALS))), PRINTED_DECIMALS)
 
 
 # --------------------------------------------------------------------------- §3.2: one re-read per target step
@@ -265,8 +272,7 @@ def read_gradient_check() -> dict:
             "loss": cross_entropy(read.context @ c.G, c.label), "loss_autograd": auto.loss,
             # §3.1 prints the loss from the probability already rounded to six decimals (.352839, not .352840)
             "p_her": float(softmax(read.context @ c.G)[c.label]),
-            "loss_from_rounded_p_6dp": round(float(token_nll(round(float(softmax(read.context @ c.G)[c.label]),
-                                                                   PRINTED_DECIMALS))), PRINTED_DECIMALS),
+            "loss_from_rounded_p_6dp": _loss_as_printed(softmax(read.context @ c.G)[c.label]),
             "entries": int(diffs.size), "agree": int(np.sum(diffs <= AGREEMENT_TOL)),
             "score_grad_sum": float(np.sum(closed.d_scores)),
             # softmax of the scores shifted by one common constant (1.0), against the weights read

@@ -4,7 +4,8 @@ models (本站运行).
 Every value is read from the committed checkpoints in results/pixel_qa/ through
 training.pixel_qa_diagnose (hash-checked loading, data regenerated and hash-checked,
 float64 CPU evaluation) or from the committed manifest. The course's LAB14 numbers (44.44%, 720/180
-images, …) are cited records on the pages, never computed here. Comparisons the pages state in
+images, …) are cited records on the pages, never computed here; the site's own data copies the record's
+sizes (720/180 images, three templates), so pixel_qa declares those sizes course. Comparisons the pages state in
 words (above, below, at zero) are asserted here so the wording cannot outlive the numbers.
 """
 from __future__ import annotations
@@ -51,7 +52,12 @@ def _identity(report: dict) -> dict:
             "device": man["environment"]["device"], "torch": man["environment"]["torch"]}
 
 
-@kinds(site_run="*")
+@kinds(course="templates test_images test_pairs train_images train_pairs", site_run="*",
+       rules={"train_images": "the site's data takes its size from the LAB14 record §6.4 prints: 720 training images",
+              "test_images": "the LAB14 record's size §6.4 prints: 180 held-out images",
+              "train_pairs": "the LAB14 record's size §6.4 prints: 2160 image-question pairs",
+              "test_pairs": "the LAB14 record's size §6.4 prints: 540 held-out image-question pairs",
+              "templates": "§6.4 lists the record's three question types per image: count, left colour, right shape"})
 def pixel_qa() -> dict:
     """§6.4: held-out accuracy per template for the pixel model and its controls, three seeds."""
     report = diagnose(RESULTS_DIR)

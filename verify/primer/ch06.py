@@ -55,8 +55,9 @@ def chapter() -> dict:
     return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "a": _review(REVIEW_A), "b": _review(REVIEW_B)}
 
 
-@kinds(course="cols vec", site_construction="dianying_dim rows",
-       rules={"cols": "§6.1's table gives each word two columns, 第一维 and 第二维"})
+@kinds(course="cols rows vec", site_construction="dianying_dim",
+       rules={"cols": "§6.1's table gives each word two columns, 第一维 and 第二维",
+              "rows": "§6.1's printed table has one row per word: 好看, 精彩, 难看, 无聊, 电影"})
 def word_table() -> dict:
     """§6.1: the given table, one row per word, and the table's shape."""
     return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "rows": TABLE.shape[0], "cols": TABLE.shape[1],
@@ -64,7 +65,9 @@ def word_table() -> dict:
             "dianying_dim": int(np.argmax(_row("电影"))) + 1}
 
 
-@kinds(course="dim length out_cols out_rows params table_shape vec vocab", site_construction="id toy_shape")
+@kinds(course="dim length out_cols out_rows params table_shape toy_shape vec vocab", site_construction="id",
+       rules={"toy_shape": "§6.1's printed table: one row per word (好看, 精彩, 难看, 无聊, 电影), "
+                           "two columns (第一维, 第二维)"})
 def lookup_shapes() -> dict:
     """§6.2: looking up ids returns rows; a 20-token sentence on a 10,000 x 128 table gives 20 x 128."""
     big = np.zeros((VOCAB_SIZE, DIM))
@@ -108,9 +111,10 @@ def average_and_classify() -> dict:
             "a_reversed": _review(REVIEW_A[::-1])}
 
 
-@kinds(course="b n p vec w",    # §6.1's table, §6.4's w, b, p(电影 好看) and its word count 2 (course_also on the page)
-       site_construction=("g grad_row grad_s grad_table loss loss_after lr new_b new_p new_vec new_w rows touched "
-                          "untouched y"))
+@kinds(course="b n p rows vec w",    # §6.1's table, §6.4's w, b, p(电影 好看) and its word count 2 (course_also on the page)
+       site_construction=("g grad_row grad_s grad_table loss loss_after lr new_b new_p new_vec new_w touched "
+                          "untouched y"),
+       rules={"rows": "§6.1's printed table has one row per word: 好看, 精彩, 难看, 无聊, 电影"})
 @inputs("b", "lr", "y", "w")
 def end_to_end_step() -> dict:
     """§6.5: gradients of the pooled classifier reach the looked-up rows only; one SGD step on E, w, b."""

@@ -6,11 +6,13 @@ are the primer's given numbers, defined once below. Every page number is compute
 through kernels.embeddings (CBOW step, SGD step, negative-sampling loss), kernels.probability
 (softmax, cross-entropy and its gradient) and kernels.attention.dot_scores.
 """
+import inspect
+
 import numpy as np
 
 from kernels.attention import dot_scores
 from kernels.embeddings import (cbow_softmax, full_softmax_step, mean_pool, negative_sampling_from_scores,
-                                one_hot, sgd_step, sigmoid)
+                                noise_distribution, one_hot, sgd_step, sigmoid)
 from kernels.probability import cross_entropy, cross_entropy_grad, softmax
 from checker.evidence import inputs, kinds
 
@@ -92,7 +94,7 @@ def cbow_update() -> dict:
     }
 
 
-@kinds(course="full_scores loss p_data p_noise s_neg s_pos sampled_scores sig_neg vocab",
+@kinds(course="full_scores loss noise_power p_data p_noise s_neg s_pos sampled_scores sig_neg vocab",
        rules={"sampled_scores": "the course scores one true pair and one noise pair in its example (1 + 1)"})
 @inputs("s_neg", "s_pos", "vocab")
 def negative_sampling_toy() -> dict:
@@ -106,5 +108,7 @@ def negative_sampling_toy() -> dict:
         "loss": out.loss,
         "vocab": LARGE_VOCAB, "full_scores": len(full.probs),
         "sampled_scores": 1 + len(out.p_noise),
+        # lecture §1.5's 3/4: the exponent kernels.embeddings.noise_distribution uses by default
+        "noise_power": inspect.signature(noise_distribution).parameters["power"].default,
     }
 
