@@ -48,9 +48,14 @@ def one_cell() -> dict:
     }
 
 
-@kinds(course="c_prev g o z",   # z: §9.2's write share 0.2 (course_also), reused as the GRU update gate
-       site_construction=("bi_lstm_params bi_width ex_c ex_h ex_h2 gru_blocks gru_gates gru_h "
-                          "gru_params keep_share lstm_blocks lstm_gates lstm_params o2 ratio width ex_c2"))
+@kinds(course="c_prev g o z width lstm_blocks lstm_gates gru_blocks gru_gates",   # z: §9.2's write share 0.2 (course_also), reused as the GRU update gate; width: §8.3's 128
+       site_construction=("bi_lstm_params bi_width ex_c ex_h ex_h2 gru_h "
+                          "gru_params keep_share lstm_params o2 ratio ex_c2"),
+       rules={"lstm_gates": "primer §9.3's table names three LSTM gates: f_t (遗忘门), i_t (输入门), o_t (输出门)",
+              "lstm_blocks": "the three gates of §9.3 plus the candidate g_t: four weight blocks (appendix B prints the four formulas f, i, g, o)",
+              "gru_gates": "lecture §2.13's GRU uses two gates, the update gate z_t and the reset gate r_t",
+              "gru_blocks": "lecture §2.13's three weighted GRU formulas (each W x + U h + b): z_t, r_t and the "
+                            "candidate h̃_t; the fourth, h_t, only mixes them"})
 @inputs("c_prev", "g", "o", "o2", "width", "z")
 def gru_and_sizes() -> dict:
     """§9.4: one GRU cell on the same numbers, LSTM vs GRU sizes, bidirectional width, the exercise."""
