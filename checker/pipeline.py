@@ -38,6 +38,7 @@ from checker.page import HOLE, Page, PageError, all_pages, claim_line, is_page, 
 from checker.paths import DOCS, ROOT, project_relative
 from checker.relations import check_relations, named_keys
 from checker.relations import aligned_text as relations_aligned_text
+from checker.relations import replaced_quote as relations_replaced_quote
 from checker.relations import relocated_text as relations_relocated_text
 from checker.seed_numbers import SectionNumbers, chapter_numbers, section_numbers
 
@@ -516,12 +517,14 @@ def _text_relocator(ctx: Context, section: str, what: str, quote=None):
 
     def relocate(i: int, text: str) -> str | None:
         new = relations_relocated_text(text, ctx.page.body, pinned, relocation.contrast_swaps, quote=quote)
-        if new is None and quote is None:   # the sentence that replaced the text's own (its clauses reordered)
+        if new is None:   # the sentence that replaced the text's own (its clauses reordered, its words taken in)
             replaced = _replacement(ctx, lambda pinned_text: squeeze(text)[0] in pinned_text)
             if replaced is not None:
                 start, end = replaced[1]
                 sentence = ctx.page.body[ctx.offsets[start]:ctx.offsets[end - 1] + 1]
-                new = relations_aligned_text(text, sentence, relocation.contrast_swaps, statements.tokens)
+                new = (relations_aligned_text(text, sentence, relocation.contrast_swaps, statements.tokens)
+                       if quote is None else
+                       relations_replaced_quote(text, sentence, replaced[0], relocation.contrast_swaps, quote))
         if new is None:
             return None
         line = claim_line(ctx.page, section, i)
@@ -1155,7 +1158,9 @@ def check_completeness(ctx: Context) -> None:
                 ctx.fail(ctx.page.line_of(token.start),
                          f"{token.text!r} counts the items this sentence enumerates, but there are {listed}; "
                          f"write {listed} or list {int(stated)}")
-        elif (classify.digit_phrase(ctx.page.body, token)   # 后面的 4 次转折…： and a table of 4 rows, as 四次 would pass
+        elif ((classify.digit_phrase(ctx.page.body, token)   # 后面的 4 次转折…： and a table of 4 rows, as 四次 would pass
+               # a counter the measure words do not list (至少要过 4 关：), as 四关 passes
+               or token.text.isdigit() and re.match(r"[ \t]?[\u4e00-\u9fff]", ctx.page.body[token.end:token.end + 2]))
               and counts.enumerated_count(ctx.page.body, token.start, token.end) == _count_value(token)):
             report.numbers_enumerated += 1
         elif ((token.word and not token.phrase.startswith(SETTERS) or token.text.isdigit())

@@ -73,6 +73,8 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "之前": "position:before", "之后": "position:after", "以前": "position:before", "以后": "position:after",
           "此前": "position:before", "此后": "position:after", "往前": "position:before", "往后": "position:after",
           "纹丝不动": "same", "原封不动": "same",
+          # 保持原词 says 原词不动: the same negation of a change, lost or swapped like any 不
+          "保持原": "not",
           # a matrix's triangle (the causal mask keeps the lower one), a knob turned one way or the other, a gap that
           # widens or narrows: each side is what a careless edit turns into the other
           "上三角": "triangle:upper", "下三角": "triangle:lower", "调大": "adjust:up", "调高": "adjust:up",
@@ -122,7 +124,10 @@ _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发�
 # a negation of any verb (没有被重新归一, 不会越过, 看不到, 无法区分) that no other statement word took: dropping or adding
 # it reverses the sentence. Words that only begin with 不/没/未 (不过, 不少, 不断, 未来, 没错 …) negate nothing.
 _NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|"
-                       r"不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
+                       r"(?<!忽略)不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
+# an act done wrong, said either way (写错 / 没写对 / 答得不对); 写对 -> 写错 is an edit, as 会 -> 不会 is
+_WRONG_VERB = r"(?:写|答|选|猜|预测|判|译|认|读)"
+_WRONG = re.compile(rf"{_WRONG_VERB}错|(?<!有)没有?{_WRONG_VERB}对|{_WRONG_VERB}得?不对")
 _COPULA_NOT = re.compile(r"并不就是|不就是|并不是|不是|并非|而非|并不表示|不表示|并不代表|不代表|并不意味着|不意味着")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
 # (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not
@@ -175,6 +180,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
 
     for m in _REPLACED.finditer(sentence):   # 不再是 A，而是 B says what 从 A 换成 B says: a replacement, no negation
         taken.append((m.start(), m.end()))
+    for m in _WRONG.finditer(sentence):   # 写错 and 没写对 say one thing; its 没 is no negation of its own
+        add(m.start(), m.end(), "wrong")
     for m in _DIFFER.finditer(sentence):   # 并非不同 is a sameness
         negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "same" if negated else "differ")
@@ -275,7 +282,9 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
             add(m.start(), m.end(), "not-done" if negative else "done")
     for m in _COPULA_NOT.finditer(sentence):   # a 不是 that negates another statement word is part of it
         add(m.start(), m.end(), "not-is")
-    negative = [start for start, token in found if token.startswith("not") or token in ("conclude:no", "need-not")]
+    # (a bare not already found is 保持原, a word of its own: a 不 before it, 不会保持原词, is a negation still)
+    negative = [start for start, token in found
+                if token.startswith("not") and token != "not" or token in ("conclude:no", "need-not")]
     for m in _NEGATION.finditer(sentence):   # last: any negation the classes above did not read
         if _asks_either(sentence, m):
             continue   # 接得对不对, 有没有: a question that asks both ways negates nothing
