@@ -603,6 +603,20 @@ def _one_number_for_both(m: re.Match, start: int, end: int, view: str, printed) 
     return sum(1 for s, e, _ in printed if (s, e) == places[0]) >= 2
 
 
+def orders_decided(body: str, numbers_at: list[tuple[int, int, float]]) -> set[int]:
+    """The body offsets of the comparison words that printed_order finds true for the two verified numbers of their
+    sentence: the computation checks them, so a rewording that brings one in (变成约 -> 就降到约) needs no pin."""
+    view = classify.prose_view(body)
+    out = set()
+    for start, end in sentences(view):
+        inside = [(s - start, e - start, v) for s, e, v in numbers_at if start <= s and e <= end]
+        if len(inside) != 2:
+            continue
+        text = view[start:end]
+        out |= {start + m.start() for m in comparison_words(text) if printed_order(text, m, inside) is True}
+    return out
+
+
 def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, float]]) -> bool | None:
     """Whether a comparison word between the two verified numbers of its sentence agrees with their printed values:
     True or False where the sentence's shape decides which number is which, None where it does not (then the
@@ -621,6 +635,10 @@ def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, floa
     direction = polarity(word, _clause(sentence, m))
     if direction is None:
         return None
+    if word.endswith(("到", "至")) and a_end <= m.start() and re.fullmatch(r"[\s$约≈]*", sentence[m.end():b_start]):
+        # 约为 $-1.155$，再接上 EOS 就降到约 $-1.561$: a change to the number right after the word, from the one
+        # printed before it in the sentence, whichever clause that stands in
+        return (y > x) if direction == "up" else (y < x)
     between = sentence[a_end:m.start()]
     if re.search(r"[，,；;]", between):
         return None   # the word is in another clause than the first number

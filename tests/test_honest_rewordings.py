@@ -107,3 +107,39 @@ def test_two_ordinals_under_one_第_are_labels_and_a_bare_count_is_not():
     found = {t.text: t.structural for t in classify.numbers_in("第十二、十三章已经讲过")}
     assert found == {"十三章": True}
     assert not any(t.structural for t in classify.numbers_in("这门课一共十三章"))
+
+
+def test_a_change_to_the_number_after_降到_is_decided_by_the_numbers_whichever_clause_the_first_stands_in():
+    from checker.relations import orders_decided
+    body = "前缀的累计对数概率约为 $-1.155$，再接上 EOS 就降到约 $-1.561$。"
+    numbers = [(body.index("-1.155"), body.index("-1.155") + 6, -1.155), (body.index("-1.561"), body.index("-1.561") + 6, -1.561)]
+    assert orders_decided(body, numbers) == {body.index("降到")}
+    assert orders_decided(body.replace("降到", "升到"), numbers) == set()
+
+
+def test_an_order_word_the_numbers_decide_needs_no_pin_and_the_reversed_one_fails(tmp_path):
+    page = LECTURE / "ch03" / "3-18.md"
+    old = "的累计对数概率约为 $-1.155$，接上 EOS 之后变成约 $-1.561$；"
+    honest = check_edited(tmp_path, page, old, "的累计对数概率约为 $-1.155$，再接上 EOS 就降到约 $-1.561$；")
+    assert not any("statement changed" in e for e in honest.errors), honest.errors
+    wrong = check_edited(tmp_path, page, old, "的累计对数概率约为 $-1.155$，再接上 EOS 就升到约 $-1.561$；")
+    assert any("is false for the numbers" in e for e in wrong.errors), wrong.errors
+
+
+def test_得_before_the_verb_it_requires_is_a_must_and_值得_is_not():
+    assert _words("第 t 步必须等第 t-1 步") == _words("第 t 步得等第 t-1 步算完才能开始") == ["must"]
+    assert _words("值得先看") == _words("读得再快") == []
+
+
+def test_a_count_given_item_by_item_in_turn_is_checked_against_its_items(tmp_path):
+    page = LECTURE / "ch03" / "3-12.md"
+    old = "训练 3000 条、验证 300 条、测试 300 条，源序列长度"
+    assert not check_edited(tmp_path, page, old, "三份数据依次是训练 3000 条、验证 300 条、测试 300 条，源序列长度").failed
+    assert check_edited(tmp_path, page, old, "两份数据依次是训练 3000 条、验证 300 条、测试 300 条，源序列长度").failed
+
+
+def test_a_count_said_again_later_on_the_page_is_the_same_count_and_another_is_not(tmp_path):
+    page = LECTURE / "ch02" / "2-9.md"
+    old = "与整段 BPTT 给出的 $0.085227$ 一致。"
+    assert not check_edited(tmp_path, page, old, old + "三项缺一不可。").failed
+    assert check_edited(tmp_path, page, old, old + "四项缺一不可。").failed
