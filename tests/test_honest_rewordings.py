@@ -143,3 +143,8 @@ def test_a_count_said_again_later_on_the_page_is_the_same_count_and_another_is_n
     old = "与整段 BPTT 给出的 $0.085227$ 一致。"
     assert not check_edited(tmp_path, page, old, old + "三项缺一不可。").failed
     assert check_edited(tmp_path, page, old, old + "四项缺一不可。").failed
+
+
+def test_a_change_sized_by_a_degree_word_keeps_the_verbs_direction():
+    assert _words("越靠前的行读到的 value 被缩得越小") == _words("行越靠前，读到的 value 被缩得越厉害")
+    assert _words("损失涨得越厉害") == ["order:up"] != _words("损失缩得越厉害")
