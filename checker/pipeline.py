@@ -613,6 +613,13 @@ def check_authors(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def check_quotations(ctx: Context) -> None:
+    """A quotation given as the course's words (讲义只说“…”) is the course's words (checker/quotes.py)."""
+    from checker import quotes
+    for line, message in quotes.errors(ctx.page):
+        ctx.fail(line, message)
+
+
 def check_pinned_statements(ctx: Context) -> None:
     """Statement words no computation checks (更尖, 不一定, 本站没有测过) agree with their pin (checker/statements.py)."""
     from checker.relations import orders_decided
@@ -1497,6 +1504,7 @@ STAGES = (
     check_cross_references,
     check_facts,
     check_authors,
+    check_quotations,
     check_pinned_statements,
     check_pinned_arrangements,
     check_evidence_lists_what_is_there,
