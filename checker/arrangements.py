@@ -695,6 +695,9 @@ def _pinned_moved(reading: Reading, unit: Unit, prose: dict) -> str | None:
 # frame has it (这里没有非线性，矩阵也缩成了一个数 -> 这里矩阵缩成了一个数，也没有非线性), so the clauses read
 # otherwise although each says what it said
 _FLOATING = re.compile(r"也|还|则|又|就|结果|这里|此时|那么|或者|或|直到")
+# a group's opening 的-phrase that qualifies every clause after it (读出的权重 α…，向量 c… -> 读出的向量 c…，权重 α…);
+# never one that ranks or places (最大的, 前面的, 正的): that one belongs to its own clause
+_LEAD = re.compile(r"^[^\W\d_A-Za-z最大小高低多少前后先首末左右上下正负第新旧真假不没非只仅都各每的]{1,3}的")
 
 
 def _floating_free(reading: Reading, unit: Unit) -> str | None:
@@ -705,11 +708,23 @@ def _floating_free(reading: Reading, unit: Unit) -> str | None:
         # the groups a ；separates may change places, and the clauses inside one group; a clause never leaves its
         # group, where it is paired with the others (分数越大，越接近一；分数越小，越接近零: 越大 goes with 一)
         groups = [g for g in re.split(r"[；;]", text) if g.strip()]
-        return "\3".join(sorted("\0".join(sorted(_FLOATING.sub("", c) for c in _clauses(g))) for g in groups))
+        return "\3".join(sorted("\0".join(sorted(_FLOATING.sub("", c) for c in _without_lead(_clauses(g))))
+                                 for g in groups))
     if unit.kind in _PROSE + ("items",) and not any(c.prefix for c in unit.children):
         parts = [_floating_free(reading, c) for c in unit.children]
         return None if None in parts else "\1".join(sorted(parts))
     return None
+
+
+def _without_lead(clauses: list[str]) -> list[str]:
+    """The clauses with the one 的-phrase that opens one of them taken out, when no other clause opens with one: it
+    qualifies the clauses after it (读出的权重 α…，向量 c… -> 读出的向量 c…，权重 α…). Two clauses that each open with
+    one (训练的损失是 a，验证的损失是 b) keep them: exchanging those is a swap."""
+    leads = [i for i, c in enumerate(clauses) if _LEAD.match(c.strip())]
+    if len(leads) != 1:
+        return clauses
+    i = leads[0]
+    return clauses[:i] + [_LEAD.sub("", clauses[i].strip())] + clauses[i + 1:]
 
 
 def _pinned_floating(roots: list[Unit]) -> dict[str, list[tuple[str, str]]]:

@@ -32,7 +32,7 @@ COUNT_WORDS = True
 MEASURE_WORDS = ("部分", "方面", "分钟", "小时", "句话", "个", "种", "次", "项", "维", "层", "头", "步", "轮", "类",
                  "位", "条", "句", "段", "行", "列", "组", "份", "对", "张", "本", "篇", "章", "节", "字", "词", "件",
                  "套", "批", "遍", "阶", "级", "处", "点", "元", "块", "格", "帧", "趟", "回", "者", "侧", "端", "边",
-                 "倍", "年", "天", "秒", "周", "门", "道", "样", "名", "句", "座", "号", "路", "股", "重", "票")
+                 "倍", "年", "天", "秒", "周", "门", "道", "样", "名", "句", "座", "号", "路", "股", "重", "票", "关")
 # 分 as points (高两分, 差一分), not 分之/分钟/分布/分数…; 十分 (very) is an idiom below
 MEASURE = ("|".join(MEASURE_WORDS) + "|(?<![百千万])分(?![之钟布数析别开类配成为支词裂解量母子享割段界制位比歧离辨散组隔步片清出到给摊担头批])"
            "|片(?!段)")   # 分成五片 (pieces of a word); 六片段 is a six-segment example, the noun 片段
@@ -58,6 +58,8 @@ NUMBER_WORD = re.compile(
 COMPARISON_BOUND = re.compile(
     rf"(?:{'|'.join(f'(?<={w})' for w in ('高于', '低于', '大于', '小于', '等于', '超过', '不到', '少于', '多于'))})"
     rf"(?P<bound>{CN_NUMERAL})(?=[，。；、,.;：:）)\s]|时|和|或|与|$)")   # not 小于一的概率: an attribute, not a claim
+# 第 before a numeral, or before a list of them (第十二、十三章, 第 3 至 5 步): each is an ordinal
+ORDINAL_BEFORE = re.compile(rf"第\s*(?:[0-9{NUMERAL_CHARS}]+\s*[、和与及至到~～-]\s*)*$")
 # 第N章/节…: a reference to a part of a document, not a value
 ORDINAL_REFERENCE = re.compile(r"\s*(?:章|节|页|版|卷|讲|课|篇|部分|册|期|届|附录)")
 
@@ -240,7 +242,7 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
                 # 前三行输出: the rows 1-3 of a display, a locator like 第三行, not a count the page claims
                 tokens.append(Token(m.group(0), start, end, True, "range of rows or columns (前三行)", True, phrase))
                 continue
-            if re.search(r"第\s*$", before):
+            if ORDINAL_BEFORE.search(view[max(0, start - 8):start]):
                 if ORDINAL_REFERENCE.match(view, m.start("measure")) or not re.match(r"[个位]", measure):
                     tokens.append(Token(m.group(0), start, end, True, "ordinal label (第三章, 第一次)", True, phrase))
                     continue
@@ -308,7 +310,7 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         return False, "multiplier (300x, 3×)"
     if _ROWS_BEFORE.search(before) and re.match(r"\s*[行列](?![为是])", after):
         return True, "range of rows or columns (前 3 行)"
-    if re.search(r"第\s*$", before):
+    if ORDINAL_BEFORE.search(before):
         if re.match(r"\s*个", after):
             return False, "ordinal that carries meaning (第 2 个位置最大)"
         return True, "ordinal label (第 6 章, 第 3 步)"

@@ -38,6 +38,7 @@ from checker.page import HOLE, Page, PageError, all_pages, claim_line, is_page, 
 from checker.paths import DOCS, ROOT, project_relative
 from checker.relations import check_relations, named_keys
 from checker.relations import aligned_text as relations_aligned_text
+from checker.relations import replaced_quote as relations_replaced_quote
 from checker.relations import relocated_text as relations_relocated_text
 from checker.seed_numbers import SectionNumbers, chapter_numbers, section_numbers
 
@@ -516,12 +517,14 @@ def _text_relocator(ctx: Context, section: str, what: str, quote=None):
 
     def relocate(i: int, text: str) -> str | None:
         new = relations_relocated_text(text, ctx.page.body, pinned, relocation.contrast_swaps, quote=quote)
-        if new is None and quote is None:   # the sentence that replaced the text's own (its clauses reordered)
+        if new is None:   # the sentence that replaced the text's own (its clauses reordered, its words taken in)
             replaced = _replacement(ctx, lambda pinned_text: squeeze(text)[0] in pinned_text)
             if replaced is not None:
                 start, end = replaced[1]
                 sentence = ctx.page.body[ctx.offsets[start]:ctx.offsets[end - 1] + 1]
-                new = relations_aligned_text(text, sentence, relocation.contrast_swaps, statements.tokens)
+                new = (relations_aligned_text(text, sentence, relocation.contrast_swaps, statements.tokens)
+                       if quote is None else
+                       relations_replaced_quote(text, sentence, replaced[0], relocation.contrast_swaps, quote))
         if new is None:
             return None
         line = claim_line(ctx.page, section, i)
@@ -610,9 +613,18 @@ def check_authors(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def check_quotations(ctx: Context) -> None:
+    """A quotation given as the course's words (讲义只说“…”) is the course's words (checker/quotes.py)."""
+    from checker import quotes
+    for line, message in quotes.errors(ctx.page):
+        ctx.fail(line, message)
+
+
 def check_pinned_statements(ctx: Context) -> None:
     """Statement words no computation checks (更尖, 不一定, 本站没有测过) agree with their pin (checker/statements.py)."""
-    for line, message in statements.errors(ctx.page):
+    from checker.relations import orders_decided
+    decided = orders_decided(ctx.page.body, _verified_numbers(ctx)) if ctx.values is not None else set()
+    for line, message in statements.errors(ctx.page, decided):
         ctx.fail(line, message)
     unpinned = statements.unpinned_note(ctx.page)
     if unpinned:
@@ -1063,6 +1075,18 @@ def _named_otherwise(ctx: Context, token) -> bool:
     return True
 
 
+SAID_AGAIN = 160   # characters within which a count said again is taken as the same count
+
+
+def _count_key(body: str, token) -> tuple | None:
+    """(value, measure word) of a count (三项, 3 项), or None where no measure word follows."""
+    measure = re.match(rf"\s*({classify.MEASURE})", body[token.end:]) if token.text.isdigit() else None
+    if token.word:
+        measure = re.search(rf"({classify.MEASURE})$", token.text)
+    value = _count_value(token) if measure else None
+    return None if value is None else (value, measure.group(1))
+
+
 def _count_value(token) -> float | None:
     return float(token.text) if token.text.isdigit() else classify.word_value(token.text)
 
@@ -1112,6 +1136,7 @@ def _check_anaphora(ctx: Context, token) -> None:
 def check_completeness(ctx: Context) -> None:
     """Every number in the body that is not structural is covered by a claim or a citation."""
     report = ctx.report
+    said: dict = {}   # the counts (value, measure word) accounted for, and where: said again close by, they pass
     for token in classify.numbers_in(ctx.page.body):
         if token.structural:
             _check_anaphora(ctx, token)
@@ -1126,6 +1151,7 @@ def check_completeness(ctx: Context) -> None:
             continue  # its claim already failed with a message of its own
         if "claim" in covers:
             _count_claimed(ctx, token)
+            said[_count_key(ctx.page.body, token)] = token.end
         elif "cited" in covers:
             report.numbers_cited += 1
             # each cited entry counts the numbers it accounts for, so the entries sum to numbers.cited
@@ -1140,12 +1166,14 @@ def check_completeness(ctx: Context) -> None:
         elif ctx.course.states_phrase(token.phrase if token.word else classify.digit_phrase(ctx.page.body, token),
                                       _clause_after(ctx.page.body, token)):
             report.numbers_course += 1  # the seed section states this count in these words: the course's own
+            said[_count_key(ctx.page.body, token)] = token.end
             report.marks.append(kinds.Mark(token.start, token.end, token.text, "course"))
         elif (token.word and not token.phrase.startswith(SETTERS)   # 宽度为二, 约为三 set a value, count nothing
               and (listed := counts.enumerated_count(ctx.page.body, token.start, token.end)) is not None):
             stated = classify.word_value(token.text)
             if stated == listed:
-                report.numbers_enumerated += 1   # the page lists that many items itself
+                report.numbers_enumerated += 1
+                said[_count_key(ctx.page.body, token)] = token.end   # the page lists that many items itself
             elif _list_counted_before(ctx.page.body, token, listed):
                 # 准备两个各含十个 token 的保留集： two items listed; 两个 counts them, 十个 counts something else
                 ctx.fail(ctx.page.line_of(token.start),
@@ -1155,19 +1183,27 @@ def check_completeness(ctx: Context) -> None:
                 ctx.fail(ctx.page.line_of(token.start),
                          f"{token.text!r} counts the items this sentence enumerates, but there are {listed}; "
                          f"write {listed} or list {int(stated)}")
-        elif (classify.digit_phrase(ctx.page.body, token)   # 后面的 4 次转折…： and a table of 4 rows, as 四次 would pass
+        elif ((classify.digit_phrase(ctx.page.body, token)   # 后面的 4 次转折…： and a table of 4 rows, as 四次 would pass
+               # a counter the measure words do not list (至少要过 4 关：), as 四关 passes
+               or token.text.isdigit() and re.match(r"[ \t]?[\u4e00-\u9fff]", ctx.page.body[token.end:token.end + 2]))
               and counts.enumerated_count(ctx.page.body, token.start, token.end) == _count_value(token)):
             report.numbers_enumerated += 1
+            said[_count_key(ctx.page.body, token)] = token.end
         elif ((token.word and not token.phrase.startswith(SETTERS) or token.text.isdigit())
               and _count_value(token) in (counts.items_after(ctx.page.body, token.end),
                                           counts.items_in_turn(ctx.page.body, token.end))):
             # 两条评论“A”和“B”, 有 2 条（E 和 F）: the items it counts follow it; 三个权重依次是 $(1,0.5,0.5)$: its values
             report.numbers_enumerated += 1
+            said[_count_key(ctx.page.body, token)] = token.end
         elif _points_back(ctx.page.body, token):
             _check_anaphora(ctx, token)   # 这 3 组, as 这三组: the items just named, checked where they are listed
             continue
         elif _definition_constant(ctx.page.body, token):
             continue   # 加起来为 1: counted as its words 为一 are, which is not at all
+        elif token.word and 0 <= token.start - said.get(_count_key(ctx.page.body, token), -SAID_AGAIN) < SAID_AGAIN:
+            # 三项相加得 … (a table's three rows) and, a sentence later, 和三项之和相比: the same count said again in
+            # the same passage; further away, two of the same (两个, 三项) may count other things
+            report.numbers_enumerated += 1
         elif (index := _restated_claim(ctx, token)) is not None:
             # the same value at the same precision as a number the page claims elsewhere: the computation that checks
             # that claim checks this one, and the number is whoever's that claim declares it to be
@@ -1468,6 +1504,7 @@ STAGES = (
     check_cross_references,
     check_facts,
     check_authors,
+    check_quotations,
     check_pinned_statements,
     check_pinned_arrangements,
     check_evidence_lists_what_is_there,

@@ -603,6 +603,20 @@ def _one_number_for_both(m: re.Match, start: int, end: int, view: str, printed) 
     return sum(1 for s, e, _ in printed if (s, e) == places[0]) >= 2
 
 
+def orders_decided(body: str, numbers_at: list[tuple[int, int, float]]) -> set[int]:
+    """The body offsets of the comparison words that printed_order finds true for the two verified numbers of their
+    sentence: the computation checks them, so a rewording that brings one in (变成约 -> 就降到约) needs no pin."""
+    view = classify.prose_view(body)
+    out = set()
+    for start, end in sentences(view):
+        inside = [(s - start, e - start, v) for s, e, v in numbers_at if start <= s and e <= end]
+        if len(inside) != 2:
+            continue
+        text = view[start:end]
+        out |= {start + m.start() for m in comparison_words(text) if printed_order(text, m, inside) is True}
+    return out
+
+
 def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, float]]) -> bool | None:
     """Whether a comparison word between the two verified numbers of its sentence agrees with their printed values:
     True or False where the sentence's shape decides which number is which, None where it does not (then the
@@ -621,6 +635,10 @@ def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, floa
     direction = polarity(word, _clause(sentence, m))
     if direction is None:
         return None
+    if word.endswith(("到", "至")) and a_end <= m.start() and re.fullmatch(r"[\s$约≈]*", sentence[m.end():b_start]):
+        # 约为 $-1.155$，再接上 EOS 就降到约 $-1.561$: a change to the number right after the word, from the one
+        # printed before it in the sentence, whichever clause that stands in
+        return (y > x) if direction == "up" else (y < x)
     between = sentence[a_end:m.start()]
     if re.search(r"[，,；;]", between):
         return None   # the word is in another clause than the first number
@@ -772,8 +790,22 @@ def relocated_text(text: str, body: str, unchanged, contrast_swaps, quote=None) 
     return found[0] if len(found) == 1 else None
 
 
-def _relocated_in(text: str, body: str, spans, unchanged, contrast_swaps, quote, wanted, latin, words) -> list[str]:
-    """relocated_text's candidates among the sentences at `spans`."""
+def replaced_quote(text: str, sentence: str, pinned_sentence: str, contrast_swaps, tokens) -> str | None:
+    """A cited text in `sentence`, the page text that replaced `pinned_sentence`, the pinned sentence that held it
+    (checker/pipeline.py _replacement), or None. Read as relocated_text reads a quote, but the words the pinned
+    sentence had around the text are no new words: 〔历史记录〕讲义那次运行留下的整句失败是 39 条（见上面的历史记录）
+    -> 〔历史记录〕讲义那次运行留下了 39 条整句失败（见上面的历史记录）, cited text 讲义那次运行留下的整句失败是 39 条."""
+    latin = _KEPT_NAMES.findall(squeeze(text)[0])
+    words = set(re.findall(r"[\u3400-\u9fff]", text))
+    found = _relocated_in(text, sentence, [(0, len(sentence))], lambda flat: False, contrast_swaps, tokens,
+                          _signature(text), latin, words, set(re.findall(r"[\u3400-\u9fff]", pinned_sentence)))
+    return found[0] if len(found) == 1 else None
+
+
+def _relocated_in(text: str, body: str, spans, unchanged, contrast_swaps, quote, wanted, latin, words,
+                  around: set = frozenset()) -> list[str]:
+    """relocated_text's candidates among the sentences at `spans`; `around`: characters that were in the text's
+    pinned sentence, no new words when the reworded text takes them in."""
     found = []
     for start, end in spans:
         sentence = body[start:end].strip().rstrip("。！？；!?;").strip()
@@ -794,7 +826,7 @@ def _relocated_in(text: str, body: str, spans, unchanged, contrast_swaps, quote,
         kept = " ".join(_clauses_holding(sentence, latin, text).split())
         if quote and _signature(kept) != wanted:
             continue   # a quote's own clauses say what it said (看 All 这一列 before it is the page's, not the paper's)
-        if len(set(re.findall(r"[\u3400-\u9fff]", kept)) - words - function_characters()) > MAX_NEW_CHARACTERS:
+        if len(set(re.findall(r"[\u3400-\u9fff]", kept)) - words - around - function_characters()) > MAX_NEW_CHARACTERS:
             continue   # 因为……挨得近 -> 尽管……相距很远: new content, not a rewording
         found.append(kept)
     return found
@@ -874,6 +906,8 @@ def _clauses_holding(sentence: str, latin: list[str], text: str = "") -> str:
     names = []
     for t in latin:   # the occurrence of a name nearest the comparison (前两条要 $w$ 增大, not 从 $w=0$ 出发)
         places = [m.start() for m in re.finditer(re.escape(t), sentence)]
+        # a name or digit the text has twice (10% 改成随机词，余下 10% 不动) stands for two occurrences
+        places = [at for at in places if at not in names] or places
         if places:
             names.append(min(places, key=lambda at: abs(at - centre)) if words else places[0])
     def spans_of(points):

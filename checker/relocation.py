@@ -633,6 +633,7 @@ def relocate_aligned(squeezed: str, region: tuple[int, int], patterns: list[str]
         # 变成了 6): the choice whose numbers keep their measure words and clauses is the claim's, when only one does
         choices = [c for c in choices if not _count_put_in_words(old, old_spans, c, new, lo) and not
                    why_not_the_same_sentence(old, list(old_spans), new, [(a - lo, b - lo) for a, b in c], tokens)]
+        choices = _printed_as_before(squeezed, old, old_spans, choices)
         return _aligned(squeezed, region, choices[0]) if len(choices) == 1 else None
     spans = choices[0]
     if _count_put_in_words(old, old_spans, spans, new, lo):
@@ -640,6 +641,20 @@ def relocate_aligned(squeezed: str, region: tuple[int, int], patterns: list[str]
     if why_not_the_same_sentence(old, list(old_spans), new, [(a - lo, b - lo) for a, b in spans], tokens):
         return None
     return _aligned(squeezed, region, spans)
+
+
+def _printed_as_before(squeezed: str, old: str, old_spans, choices: list) -> list:
+    """Of several choices that all say what the old sentence said, those whose holes print their numbers as the old
+    sentence did, then those whose numbers keep the words right before them: 宽度为 1 的 beam 只留一个前缀 ->
+    宽度为 1 的 beam 每轮只保留一个前缀 holds the width twice (1 and 一个), and the 1 after 宽度为 is the claim's."""
+    def score(choice) -> tuple[int, int]:
+        same_text = sum(squeezed[a:b] == old[c:d] for (a, b), (c, d) in zip(choice, old_spans))
+        same_words = sum(squeezed[max(a - 2, 0):a] == old[max(c - 2, 0):c] for (a, _), (c, _) in zip(choice, old_spans))
+        return same_text, same_words
+    if len(choices) < 2:
+        return choices
+    best = max(map(score, choices))
+    return [c for c in choices if score(c) == best]
 
 
 def _aligned(squeezed: str, region: tuple[int, int], spans) -> tuple[Located, str]:

@@ -59,7 +59,9 @@ _SUPERLATIVE = re.compile("|".join(_MOST))
 _REPLACED = re.compile(r"不再是(?=[^。；;]{1,40}?[，,]\s*而是)")
 # 正/负 as a sign, not 正确, 正常, 正好, 正在, 正文, 负责, 负担 …
 _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
-_MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求|必须|务必|(?<![必无])须(?![臾知发])")
+_MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求|必须|务必|(?<![必无])须(?![臾知发])"
+                    # 得 said děi, must, before the verb it requires (第 t 步得等第 t-1 步, 就得先…); not 值得, 获得, 读得再…
+                    r"|(?:(?<=^)|(?<=[，,；;：:\s就还都也才是步]))得(?=等|先|靠|另|单独|重新|把|分开)")
 _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向)(零|一|无穷|0|1)")
 _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半|端)|(?<=[靠最向往偏])([左右])")
 _ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项])|(最后|倒数第一)(?=[步个列行层位条句槽轮次项])")
@@ -73,6 +75,8 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "之前": "position:before", "之后": "position:after", "以前": "position:before", "以后": "position:after",
           "此前": "position:before", "此后": "position:after", "往前": "position:before", "往后": "position:after",
           "纹丝不动": "same", "原封不动": "same",
+          # 保持原词 says 原词不动: the same negation of a change, lost or swapped like any 不
+          "保持原": "not",
           # a matrix's triangle (the causal mask keeps the lower one), a knob turned one way or the other, a gap that
           # widens or narrows: each side is what a careless edit turns into the other
           "上三角": "triangle:upper", "下三角": "triangle:lower", "调大": "adjust:up", "调高": "adjust:up",
@@ -122,7 +126,14 @@ _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发�
 # a negation of any verb (没有被重新归一, 不会越过, 看不到, 无法区分) that no other statement word took: dropping or adding
 # it reverses the sentence. Words that only begin with 不/没/未 (不过, 不少, 不断, 未来, 没错 …) negate nothing.
 _NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|"
-                       r"不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
+                       r"(?<!忽略)不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
+# an act done wrong, said either way (写错 / 没写对 / 答得不对); 写对 -> 写错 is an edit, as 会 -> 不会 is
+_WRONG_VERB = r"(?:写|答|选|猜|预测|判|译|认|读)"
+_WRONG = re.compile(rf"{_WRONG_VERB}错|(?<!有)没有?{_WRONG_VERB}对|{_WRONG_VERB}得?不对")
+# a change whose size is said by a degree word (被缩得越厉害, 涨得越多): an order in the verb's direction
+_SHRINK = ("缩", "收缩", "降", "下降", "减", "减小", "衰减", "跌")
+_GROW = ("涨", "升", "上升", "增", "增长", "放大", "扩大")
+_CHANGE_BY_DEGREE = re.compile(rf"({'|'.join(sorted(_SHRINK + _GROW, key=len, reverse=True))})得?(越(?:厉害|多|严重|狠|明显))")
 _COPULA_NOT = re.compile(r"并不就是|不就是|并不是|不是|并非|而非|并不表示|不表示|并不代表|不代表|并不意味着|不意味着")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
 # (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not
@@ -175,6 +186,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
 
     for m in _REPLACED.finditer(sentence):   # 不再是 A，而是 B says what 从 A 换成 B says: a replacement, no negation
         taken.append((m.start(), m.end()))
+    for m in _WRONG.finditer(sentence):   # 写错 and 没写对 say one thing; its 没 is no negation of its own
+        add(m.start(), m.end(), "wrong")
     for m in _DIFFER.finditer(sentence):   # 并非不同 is a sameness
         negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "same" if negated else "differ")
@@ -236,7 +249,7 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in _MODAL.finditer(sentence):
         word = m.group(0)
         add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") else "need-not"
-            if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") else "must" if word in ("必须", "务必", "须") else "necessarily")
+            if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") else "must" if word in ("必须", "务必", "须", "得") else "necessarily")
     for m in _AXIS.finditer(sentence):
         add(m.start(), m.end(), "axis:" + ("row" if (m.group(1) or m.group(2)) == "行" else "column"))
     for m in _SIGN.finditer(sentence):
@@ -251,6 +264,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         add(m.start(), m.end(), "side:" + ("left" if (m.group(1) or m.group(2)) == "左" else "right"))
     for m in _ORDINAL.finditer(sentence):
         add(m.start(), m.end(), f"ordinal:{_chinese_number(m.group(1))}" if m.group(1) else "ordinal:last")
+    for m in _CHANGE_BY_DEGREE.finditer(sentence):   # 缩得越厉害 says what 缩得越小 says: the degree takes the verb's way
+        add(m.start(2), m.end(), "order:down" if m.group(1) in _SHRINK else "order:up")
     for m in _TREND.finditer(sentence):
         add(m.start(), m.end(), _comparison_token("越" + m.group(1)) if polarity("更" + m.group(1)) or pace(m.group(1))
             else f"trend:{m.group(1)}")
@@ -275,7 +290,9 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
             add(m.start(), m.end(), "not-done" if negative else "done")
     for m in _COPULA_NOT.finditer(sentence):   # a 不是 that negates another statement word is part of it
         add(m.start(), m.end(), "not-is")
-    negative = [start for start, token in found if token.startswith("not") or token in ("conclude:no", "need-not")]
+    # (a bare not already found is 保持原, a word of its own: a 不 before it, 不会保持原词, is a negation still)
+    negative = [start for start, token in found
+                if token.startswith("not") and token != "not" or token in ("conclude:no", "need-not")]
     for m in _NEGATION.finditer(sentence):   # last: any negation the classes above did not read
         if _asks_either(sentence, m):
             continue   # 接得对不对, 有没有: a question that asks both ways negates nothing
@@ -492,8 +509,10 @@ def _unpinned(page, found) -> list[tuple[int, str]]:
              f"equality, a sign or who computed what, then run `make pin PAGE={project_relative(Path(page.path))}`")]
 
 
-def errors(page) -> list[tuple[int, str]]:
-    """(line, message) for every statement of the page that differs from its pin."""
+def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
+    """(line, message) for every statement of the page that differs from its pin. `decided`: the body offsets of
+    order words the page's numbers decide (checker/relations.py orders_decided): one coming in is checked, not
+    pinned."""
     found = page_statements(page)
     pinned = pinned_tokens(page)
     if pinned is None:
@@ -551,6 +570,9 @@ def errors(page) -> list[tuple[int, str]]:
             continue
         if op == "insert" and all(by_sentence[found[j][2]] <= inserted for j in range(j1, j2)):
             continue
+        if op in ("insert", "replace") and j1 < j2 and all(found[j][0] in decided for j in range(j1, j2)) \
+                and not lost_matters(pinned[i1:i2], now[j1:j2]):
+            continue   # 接上 EOS 之后变成约 -1.561 -> 再接上 EOS 就降到约 -1.561: the numbers check the word that came in
         if op == "replace" and _only_subjects_lost(pinned[i1:i2], now[j1:j2]):
             continue
         if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):

@@ -30,8 +30,9 @@ PRIMER_8_3 = ROOT / "docs" / "primer" / "ch08" / "8-3.md"
 def test_an_unclaimed_number_is_told_the_key_that_already_computes_it(tmp_path):
     """The new author's 两格都从 … : the hint names the returned key with that value instead of asking for a new
     one, and the template it suggests is quoted as YAML quotes it (a backslash stays single)."""
-    report = _variant(tmp_path, PRIMER_8_3, "初始状态 $h_0=(0,0)$。", "初始状态 $h_0=(0,0)$，两格都从它出发。")
-    hints = [e for e in report.errors if "'两格'" in e]
+    report = _variant(tmp_path, PRIMER_8_3, "初始状态 $h_0=(0,0)$。", "初始状态 $h_0=(0,0)$，两个分量都从零出发。")
+    # (两格 itself, said right after 取两格状态, is that count said again: tests/test_honest_rewordings.py)
+    hints = [e for e in report.errors if "'两个'" in e]
     assert hints and "already returns {cells}" in hints[0], report.errors
     tex = _variant(tmp_path, PRIMER_8_3, "外面套了一层 $\\tanh$；", "外面套了一层 $\\tanh$，$\\tanh(3)\\approx0.995$；")
     hint = next(e for e in tex.errors if "'0.995'" in e)
@@ -55,9 +56,9 @@ def test_a_sentence_reworded_past_relocation_says_claim_not_found_once_not_again
 
 def test_a_printed_integer_is_not_offered_a_key_it_only_rounds_to(tmp_path):
     """The r16 new author's '每个指数都不超过 1' was told a key already returns 1: {m}, which is ln2 = 0.693 and
-    'rounds' to the printed integer. An integer is offered only keys equal to it; 两格 still gets {cells} = 2."""
-    report = _variant(tmp_path, PRIMER_8_3, "初始状态 $h_0=(0,0)$。", "初始状态 $h_0=(0,0)$，两格都从它出发。")
-    assert any("already returns {cells}" in e for e in report.errors if "'两格'" in e), report.errors
+    'rounds' to the printed integer. An integer is offered only keys equal to it; 两个 (分量) still gets {cells} = 2."""
+    report = _variant(tmp_path, PRIMER_8_3, "初始状态 $h_0=(0,0)$。", "初始状态 $h_0=(0,0)$，两个分量都从零出发。")
+    assert any("already returns {cells}" in e for e in report.errors if "'两个'" in e), report.errors
     from checker.pipeline import _equals_integers
     assert _equals_integers(2, [2]) and _equals_integers(2.0, [2]) and not _equals_integers(0.693147, [1])
     import numpy as np

@@ -465,7 +465,7 @@ def test_a_sameness_a_replacement_and_a_split_are_read_as_the_words_that_say_the
     assert (words("候选不再是好评、差评两个类别，而是每一个 token。")
             == words("候选从好评、差评这两个类别，换成了每一个 token。") == ["role:好评", "role:差评"])
     assert "not-is" in words("候选仍是好评、差评两个类别，而不是每一个 token。")
-    assert words("测试集 300 条中写错 10 条。") == words("在 300 条测试序列里写错了 10 条。") == ["role:测试集"]
+    assert words("测试集 300 条中写错 10 条。") == words("在 300 条测试序列里写错了 10 条。") == ["role:测试集", "wrong"]
     assert words("训练数据上很好。") == ["role:训练集"] != words("测试数据上很好。")
 
 

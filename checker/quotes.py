@@ -1,0 +1,78 @@
+"""A quotation the page gives as the course's words is the course's words (issue 31, provenance).
+
+讲义只说“约 2021 年” tells the reader the lecture wrote exactly that; the lecture wrote “约2021”. A sentence that
+names the course as the one saying (讲义, 入门文章, 课程 before 说, 写, 称, 叫, 原话…) and then opens quotation marks
+promises the course's own words; a paraphrase, a word added or a word changed inside them is a provenance error
+however true the paraphrase is. This stage reads the seed documents (../shared/seeds, as tools/originality.py does)
+and checks each such quotation against the document named: spaces, quotation marks and Markdown emphasis are
+ignored, an ellipsis (…… or …) may stand for left-out words. A denied attribution (讲义没有说“…”) promises nothing.
+Where the seeds are not beside the project, there is nothing to compare with and the stage says nothing.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from checker import classify
+from checker.paths import ROOT
+
+SEED_FOLDERS = (ROOT.parent / "shared" / "seeds", ROOT / "shared" / "seeds")
+DOCUMENTS = {"lecture": "000_", "primer": "003_", "topic": "001_"}
+_SAYING = r"(?:只说|说过|说(?![明法服])|写道|写着|写作|写成|写(?![出下明好])|称之为|称为|称|叫做|叫|原话是|原话|原句是|原句)"
+ATTRIBUTED = re.compile(rf"(?P<who>讲义|入门文章|课程)(?P<gap>[^。；！？\n“”]{{0,14}}?){_SAYING}"
+                        rf"[^。；！？\n“”]{{0,4}}?“(?P<quote>[^”\n]{{2,80}})”")
+_DENIED = re.compile(r"没|不|未|并非|而非")
+_IGNORED = re.compile(r"[\s“”‘’「」\"'`*]")
+_ELLIPSIS = re.compile(r"…+|\.{3,}")
+
+
+@functools.lru_cache(maxsize=None)
+def _seed(prefix: str) -> str | None:
+    for folder in SEED_FOLDERS:
+        found = sorted(folder.glob(prefix + "*.txt")) if folder.is_dir() else []
+        if found:
+            return _IGNORED.sub("", found[0].read_text(encoding="utf-8"))
+    return None
+
+
+def _documents(who: str, page_source: str) -> list[str]:
+    """The seed documents a quotation attributed to `who` may come from, on a page whose source is `page_source`."""
+    if who == "讲义":
+        return ["lecture"]
+    if who == "入门文章":
+        return ["primer"]
+    own = page_source.split()[0] if page_source else ""
+    return {"lecture": ["lecture", "topic"], "primer": ["primer"]}.get(own, ["lecture", "primer", "topic"])
+
+
+def said_in(quote: str, text: str) -> bool:
+    """Whether `quote` stands in `text` (both without spaces and quotation marks), its pieces around an ellipsis in
+    order."""
+    at = 0
+    for piece in (p for p in _ELLIPSIS.split(_IGNORED.sub("", quote)) if p):
+        at = text.find(piece, at)
+        if at < 0:
+            return False
+        at += len(piece)
+    return True
+
+
+def errors(page) -> list[tuple[int, str]]:
+    """(line, message) for each quotation given as the course's words that the course does not say so."""
+    out = []
+    view = classify.prose_view(page.body)
+    source = str(page.meta.get("source", ""))
+    for m in ATTRIBUTED.finditer(view):
+        quote = m.group("quote")
+        if _DENIED.search(m.group("gap")) or "$" in quote or not quote.strip():
+            continue
+        texts = [t for t in (_seed(DOCUMENTS[d]) for d in _documents(m.group("who"), source)) if t is not None]
+        if not texts or any(said_in(quote, t) for t in texts):
+            continue
+        name = {"讲义": "lecture", "入门文章": "primer"}.get(m.group("who"), "course")
+        out.append((page.line_of(m.start("quote")),
+                    f"the quotation “{quote}” is given as the {name}'s words ({m.group(0)[:40]}…), but the {name} does "
+                    "not say it in these words; quote its words exactly (an ellipsis … may stand for words left out), "
+                    "or drop the quotation marks and say it in your own words"))
+    return out

@@ -1,0 +1,150 @@
+"""Rewordings from the honest corpora of stop 47 pass; the wrong edit beside each still fails (issue 31).
+
+Each case is an edit an outsider made while keeping the page true (benchmarks/corpora/honest_14, honest_15a,
+honest_15b), checked on the real page, and a control that changes what the sentence says and must still fail:
+a claim's sentence that prints its value twice, a cited text reworded with the words its pinned sentence had
+around it, a quote whose digit appears twice, the idiom 忽略不计, 保持原词 for 原词不动, 没写对 for 写错, a
+qualifier that moves with a clause reordered, a list counted in digits, and two ordinals sharing one 第."""
+import pytest
+
+from checker import arrangements, classify, statements
+from checker.paths import ROOT
+from tests.site import check_edited
+
+LECTURE = ROOT / "docs" / "lecture"
+
+
+def _words(sentence: str) -> list[str]:
+    return [t for _, t in statements.tokens(sentence)]
+
+
+def _relocated(report) -> list[str]:
+    return [n for n in report.notes if " found " in n]
+
+
+def test_a_claim_whose_sentence_prints_its_value_twice_is_placed_where_the_number_was(tmp_path):
+    """宽度为 1 … 只保留一个前缀: the width 1 stands as a digit and again as 一个; the digit after 宽度为 is the claim's."""
+    page = LECTURE / "ch08" / "8-4.md"
+    old = "宽度为 1 的 beam 只留一个前缀，就是 greedy，得到 $.210$；"
+    honest = check_edited(tmp_path, page, old, "宽度为 1 的 beam 每轮只保留一个前缀，等同于 greedy，结果是 $.210$；")
+    assert not honest.failed, honest.errors
+    assert _relocated(honest), honest.notes
+    wrong = check_edited(tmp_path, page, old, "宽度为 1 的 beam 每轮只保留一个前缀，等同于 greedy，结果是 $.225$；")
+    assert wrong.failed
+
+
+def test_a_cited_text_reworded_inside_its_record_box_is_found_with_the_boxes_own_words(tmp_path):
+    """The pinned sentence had 〔历史记录〕 and （见上面的历史记录） around the cited text: no new words when the
+    rewording keeps them. A changed number or an added negation is not the record."""
+    page = LECTURE / "ch03" / "3-10.md"
+    old = "〔历史记录〕讲义那次运行留下的整句失败是 39 条（"
+    honest = check_edited(tmp_path, page, old, "〔历史记录〕讲义那次运行留下了 39 条整句失败（")
+    assert not honest.failed, honest.errors
+    for wrong in ("〔历史记录〕讲义那次运行留下了 38 条整句失败（", "〔历史记录〕讲义那次运行没有留下 39 条整句失败（"):
+        assert check_edited(tmp_path, page, old, wrong).failed, wrong
+
+
+def test_a_quote_that_prints_one_digit_twice_keeps_both_clauses(tmp_path):
+    """10% 改成随机词，余下 10% 原词不动: the second 10% is its own clause, with its own statement word."""
+    page = LECTURE / "ch05" / "5-1.md"
+    old = "在这些挑中的位置上，80% 的输入改成 [MASK]，10% 改成一个随机词，余下 10% 原词不动。"
+    honest = check_edited(tmp_path, page, old,
+                          "这些被挑中的位置里，80% 的输入换成 [MASK]，10% 换成一个随机词，剩下 10% 保持原词。")
+    assert not honest.failed, honest.errors
+    wrong = check_edited(tmp_path, page, old,
+                         "这些被挑中的位置里，80% 的输入换成 [MASK]，10% 换成一个随机词，剩下 10% 也换成 [MASK]。")
+    assert wrong.failed
+
+
+@pytest.mark.parametrize("same, other", [
+    (("到解码时它的计算量也不能忽略不计。", "到解码时它的计算量也不可忽略。"), "到解码时它的计算量可以忽略不计。"),
+    (("余下 10% 原词不动", "剩下 10% 保持原词"), "剩下 10% 不会保持原词"),
+    (("动态模型仍有 10 条整句写错", "动态模型仍有 10 条整句没写对"), "动态模型仍有 10 条整句写对"),
+])
+def test_two_wordings_of_one_statement_read_the_same_and_the_opposite_does_not(same, other):
+    first, second = same
+    assert _words(first) == _words(second)
+    assert _words(other) != _words(first)
+
+
+def test_written_wrong_said_either_way_is_a_statement_a_question_asked_both_ways_is_not():
+    assert _words("答得不对") == _words("答错") == ["wrong"]
+    assert _words("有没有写对") == []
+
+
+def test_a_claim_found_after_写错_becomes_没写对_and_not_after_it_becomes_写对(tmp_path):
+    page = LECTURE / "ch03" / "3-10.md"
+    old = "动态模型仍有 10 条整句写错。"
+    assert not check_edited(tmp_path, page, old, "动态模型还有 10 条整句没写对。").failed
+    assert check_edited(tmp_path, page, old, "动态模型还有 10 条整句写对。").failed
+
+
+def test_a_qualifier_that_opens_one_clause_moves_with_the_clauses_but_two_are_a_swap():
+    assert arrangements._without_lead(["读出的权重 α", "向量 c"]) == ["权重 α", "向量 c"]
+    assert arrangements._without_lead(["读出的向量 c", "权重 α"]) == ["向量 c", "权重 α"]
+    both = ["训练的损失是 a", "验证的损失是 b"]
+    assert arrangements._without_lead(both) == both          # each clause keeps its own: exchanging them is a swap
+    assert arrangements._without_lead(["最大的 A", "B"]) == ["最大的 A", "B"]   # a rank belongs to its clause
+
+
+def test_clauses_reordered_under_one_qualifier_pass_on_the_page(tmp_path):
+    page = LECTURE / "ch03" / "3-3.md"
+    old = r"读出的权重 $\alpha\approx(.422319,.155362,.422319)$，向量 $c\approx(1.266956,1.466087)$。"
+    new = r"读出的向量 $c\approx(1.266956,1.466087)$，权重 $\alpha\approx(.422319,.155362,.422319)$。"
+    report = check_edited(tmp_path, page, old, new)
+    assert not any("another arrangement" in e for e in report.errors), report.errors
+
+
+def test_a_list_counted_in_digits_passes_as_its_count_in_words_does(tmp_path):
+    page = LECTURE / "ch07" / "7-12.md"
+    old = "至少要过四关："
+    assert not check_edited(tmp_path, page, old, "至少要过 4 关：").failed
+    for wrong in ("至少要过 5 关：", "至少要过五关："):
+        assert check_edited(tmp_path, page, old, wrong).failed, wrong
+
+
+def test_two_ordinals_under_one_第_are_labels_and_a_bare_count_is_not():
+    found = {t.text: t.structural for t in classify.numbers_in("第十二、十三章已经讲过")}
+    assert found == {"十三章": True}
+    assert not any(t.structural for t in classify.numbers_in("这门课一共十三章"))
+
+
+def test_a_change_to_the_number_after_降到_is_decided_by_the_numbers_whichever_clause_the_first_stands_in():
+    from checker.relations import orders_decided
+    body = "前缀的累计对数概率约为 $-1.155$，再接上 EOS 就降到约 $-1.561$。"
+    numbers = [(body.index("-1.155"), body.index("-1.155") + 6, -1.155), (body.index("-1.561"), body.index("-1.561") + 6, -1.561)]
+    assert orders_decided(body, numbers) == {body.index("降到")}
+    assert orders_decided(body.replace("降到", "升到"), numbers) == set()
+
+
+def test_an_order_word_the_numbers_decide_needs_no_pin_and_the_reversed_one_fails(tmp_path):
+    page = LECTURE / "ch03" / "3-18.md"
+    old = "的累计对数概率约为 $-1.155$，接上 EOS 之后变成约 $-1.561$；"
+    honest = check_edited(tmp_path, page, old, "的累计对数概率约为 $-1.155$，再接上 EOS 就降到约 $-1.561$；")
+    assert not any("statement changed" in e for e in honest.errors), honest.errors
+    wrong = check_edited(tmp_path, page, old, "的累计对数概率约为 $-1.155$，再接上 EOS 就升到约 $-1.561$；")
+    assert any("is false for the numbers" in e for e in wrong.errors), wrong.errors
+
+
+def test_得_before_the_verb_it_requires_is_a_must_and_值得_is_not():
+    assert _words("第 t 步必须等第 t-1 步") == _words("第 t 步得等第 t-1 步算完才能开始") == ["must"]
+    assert _words("值得先看") == _words("读得再快") == []
+
+
+def test_a_count_given_item_by_item_in_turn_is_checked_against_its_items(tmp_path):
+    page = LECTURE / "ch03" / "3-12.md"
+    old = "训练 3000 条、验证 300 条、测试 300 条，源序列长度"
+    assert not check_edited(tmp_path, page, old, "三份数据依次是训练 3000 条、验证 300 条、测试 300 条，源序列长度").failed
+    assert check_edited(tmp_path, page, old, "两份数据依次是训练 3000 条、验证 300 条、测试 300 条，源序列长度").failed
+
+
+def test_a_count_said_again_later_on_the_page_is_the_same_count_and_another_is_not(tmp_path):
+    page = LECTURE / "ch02" / "2-9.md"
+    old = "与整段 BPTT 给出的 $0.085227$ 一致。"
+    assert not check_edited(tmp_path, page, old, old + "三项缺一不可。").failed
+    assert check_edited(tmp_path, page, old, old + "四项缺一不可。").failed
+
+
+def test_a_change_sized_by_a_degree_word_keeps_the_verbs_direction():
+    assert _words("越靠前的行读到的 value 被缩得越小") == _words("行越靠前，读到的 value 被缩得越厉害")
+    assert _words("损失涨得越厉害") == ["order:up"] != _words("损失缩得越厉害")

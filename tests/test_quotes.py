@@ -1,0 +1,34 @@
+"""A quotation given as the course's words is the course's words (checker/quotes.py): 讲义只说“约 2021 年” where
+the lecture wrote “约2021” failed no check before this stage."""
+import pytest
+
+from checker import quotes
+from checker.paths import ROOT
+from tests.site import check_edited
+
+pytestmark = pytest.mark.skipif(quotes._seed("003_") is None, reason="the seeds are not beside the project")
+
+PAGE = ROOT / "docs" / "primer" / "ch02" / "2-3.md"
+QUOTED = "入门文章在这一节只说“用编号去查表示”"
+
+
+def _quotation_errors(tmp_path, new):
+    return [e for e in check_edited(tmp_path, PAGE, QUOTED, new).errors if "quotation" in e]
+
+
+def test_the_courses_words_in_quotation_marks_pass_and_a_word_changed_inside_them_fails(tmp_path):
+    assert _quotation_errors(tmp_path, QUOTED) == []
+    assert _quotation_errors(tmp_path, "入门文章在这一节只说“用编号去查找表示”")
+    assert _quotation_errors(tmp_path, "讲义在这一节只说“用编号去查表示”")   # the primer's words, not the lecture's
+
+
+def test_a_denied_attribution_and_words_without_quotation_marks_promise_no_quotation(tmp_path):
+    assert _quotation_errors(tmp_path, "入门文章在这一节没有说“用编号去查找表示”") == []
+    assert _quotation_errors(tmp_path, "入门文章在这一节只说要用编号去查找表示") == []
+
+
+def test_an_ellipsis_stands_for_words_left_out_in_their_order():
+    text = "我们要用编号去查表示而不是让编号本身承担语义"
+    assert quotes.said_in("用编号……承担语义", text)
+    assert not quotes.said_in("承担语义……用编号", text)
+    assert quotes.said_in("用 编号 去“查表示”", text)   # spaces and quotation marks are not words
