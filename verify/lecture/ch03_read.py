@@ -210,8 +210,9 @@ SCORER_V_A = np.array([1.0, 1.0])
 SCORER_B_A = np.zeros(2)
 
 
-@kinds(course="dot k q n_keys",   # n_keys: the three source positions §3.5 reads
-       site_construction="W_k W_q a b b_a linear n_queries tanh v_a")
+@kinds(course="dot k q n_keys n_queries",   # n_keys: the three source positions §3.5 reads
+       site_construction="W_k W_q a b b_a linear tanh v_a",
+       rules={"n_queries": "the course's two queries counted: q=(1,0) of §3.5 and q'=(0,1) of §3.6"})
 @inputs("W_q", "k", "v_a")
 def scorer_cancellation() -> dict:
     """§3.4: two queries through (a) the linear scorer a^T q + b^T k_j obtained by removing tanh,

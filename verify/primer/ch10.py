@@ -23,7 +23,8 @@ def _x(words):
     return [FEATURES[w] for w in words]
 
 
-@kinds(course="count width", site_construction="n")
+@kinds(course="count n width",
+       rules={"n": "the words of the course's sentence 这部 电影 不 太 好看 (primer §10.1), counted"})
 @inputs("width")
 def windows() -> dict:
     """§10.1: the width-3 windows of the five-word sentence."""
