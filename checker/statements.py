@@ -45,7 +45,7 @@ _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
 # a negation shortly before a word reverses what it says (不会增加, 不是本站训练的); a clause break ends its reach
 _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不能|无法|从不)[^，。；,;：:]{0,10}$|不[^，。；,;：:同]{0,2}$")
 # 是同一条, 为同一个: an identity said of two things (选出的是同一条 = 与它一致); 同一组参数 as a determiner is not
-_SAME_EXTRA = re.compile(r"同样|原样|照搬|一致|没有?变|未变|没有?动(?![态作词手笔])|未动|(?<=[是为])同一")
+_SAME_EXTRA = re.compile(r"同样|原样(?!不动)|照搬|一致|没有?变|未变|没有?动(?![态作词手笔])|未动|(?<=[是为])同一")
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清")
 _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
          "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",
@@ -76,7 +76,7 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "此前": "position:before", "此后": "position:after", "往前": "position:before", "往后": "position:after",
           "纹丝不动": "same", "原封不动": "same",
           # 保持原词 says 原词不动: the same negation of a change, lost or swapped like any 不
-          "保持原": "not",
+          "保持原": "not", "原样不动": "not",
           # a matrix's triangle (the causal mask keeps the lower one), a knob turned one way or the other, a gap that
           # widens or narrows: each side is what a careless edit turns into the other
           "上三角": "triangle:upper", "下三角": "triangle:lower", "调大": "adjust:up", "调高": "adjust:up",
