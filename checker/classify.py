@@ -32,10 +32,11 @@ COUNT_WORDS = True
 MEASURE_WORDS = ("部分", "方面", "分钟", "小时", "句话", "个", "种", "次", "项", "维", "层", "头", "步", "轮", "类",
                  "位", "条", "句", "段", "行", "列", "组", "份", "对", "张", "本", "篇", "章", "节", "字", "词", "件",
                  "套", "批", "遍", "阶", "级", "处", "点", "元", "块", "格", "帧", "趟", "回", "者", "侧", "端", "边",
-                 "倍", "年", "天", "秒", "周", "门", "道", "样", "名", "句", "座", "号", "路", "股", "重", "票", "关")
+                 "倍", "年", "天", "秒", "周", "门", "道", "样", "名", "句", "座", "号", "路", "股", "重", "票")
 # 分 as points (高两分, 差一分), not 分之/分钟/分布/分数…; 十分 (very) is an idiom below
 MEASURE = ("|".join(MEASURE_WORDS) + "|(?<![百千万])分(?![之钟布数析别开类配成为支词裂解量母子享割段界制位比歧离辨散组隔步片清出到给摊担头批])"
-           "|片(?!段)")   # 分成五片 (pieces of a word); 六片段 is a six-segment example, the noun 片段
+           "|片(?!段)"   # 分成五片 (pieces of a word); 六片段 is a six-segment example, the noun 片段
+           "|关(?![于系键心注联闭掉乎])")   # 要过四关 (stages of a check); 关于, 关键 are other words
 # A Chinese number word: a fraction (万分之一), a multiplier (四倍, 翻倍), a half, a numeral before a measure word,
 # a bare numeral that a setting word sets (宽度为三, 方差约为三; the words are data: checker/data/number_words.yaml),
 # or a numeral that can only be a number (三十二, 两百: a digit and a unit character), wherever it stands.

@@ -206,6 +206,7 @@ class Context:
     extents: list = field(default_factory=list)   # body (start, end) of every located claim template
     named_extents: list = field(default_factory=list)   # those whose template has a text hole ({best} 得分最高)
     function: object = None   # the page's verify function, once resolved
+    counted: list = field(default_factory=list)   # counts the body accounts for by the items it names (两类 after 人名、地名)
 
     @property
     def meta(self) -> dict:
@@ -940,6 +941,8 @@ def check_title_and_description(ctx: Context) -> None:
         if not token.structural and any(c.kind in ("claim", "cited") and c.start <= token.start and token.end <= c.end
                                          for c in ctx.covered):
             verified.add(_as_summary(token, body))
+    # a count of the items the body names (分成人名、地名两类) is the body's as much as a claimed one
+    verified |= {_as_summary(token, body) for token in ctx.counted}
     tuples = {_tuple_text(body[c.start:c.end]) for c in ctx.covered
               if c.kind in ("claim", "cited") and "," in body[c.start:c.end]}
     for key in ("title", "description"):
@@ -1173,6 +1176,7 @@ def check_completeness(ctx: Context) -> None:
             stated = classify.word_value(token.text)
             if stated == listed:
                 report.numbers_enumerated += 1
+                ctx.counted.append(token)
                 said[_count_key(ctx.page.body, token)] = token.end   # the page lists that many items itself
             elif _list_counted_before(ctx.page.body, token, listed):
                 # 准备两个各含十个 token 的保留集： two items listed; 两个 counts them, 十个 counts something else
@@ -1188,12 +1192,14 @@ def check_completeness(ctx: Context) -> None:
                or token.text.isdigit() and re.match(r"[ \t]?[\u4e00-\u9fff]", ctx.page.body[token.end:token.end + 2]))
               and counts.enumerated_count(ctx.page.body, token.start, token.end) == _count_value(token)):
             report.numbers_enumerated += 1
+            ctx.counted.append(token)
             said[_count_key(ctx.page.body, token)] = token.end
         elif ((token.word and not token.phrase.startswith(SETTERS) or token.text.isdigit())
               and _count_value(token) in (counts.items_after(ctx.page.body, token.end),
                                           counts.items_in_turn(ctx.page.body, token.end))):
             # 两条评论“A”和“B”, 有 2 条（E 和 F）: the items it counts follow it; 三个权重依次是 $(1,0.5,0.5)$: its values
             report.numbers_enumerated += 1
+            ctx.counted.append(token)
             said[_count_key(ctx.page.body, token)] = token.end
         elif _points_back(ctx.page.body, token):
             _check_anaphora(ctx, token)   # 这 3 组, as 这三组: the items just named, checked where they are listed
@@ -1204,6 +1210,7 @@ def check_completeness(ctx: Context) -> None:
             # 三项相加得 … (a table's three rows) and, a sentence later, 和三项之和相比: the same count said again in
             # the same passage; further away, two of the same (两个, 三项) may count other things
             report.numbers_enumerated += 1
+            ctx.counted.append(token)
         elif (index := _restated_claim(ctx, token)) is not None:
             # the same value at the same precision as a number the page claims elsewhere: the computation that checks
             # that claim checks this one, and the number is whoever's that claim declares it to be

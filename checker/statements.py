@@ -45,7 +45,7 @@ _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
 # a negation shortly before a word reverses what it says (不会增加, 不是本站训练的); a clause break ends its reach
 _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不能|无法|从不)[^，。；,;：:]{0,10}$|不[^，。；,;：:同]{0,2}$")
 # 是同一条, 为同一个: an identity said of two things (选出的是同一条 = 与它一致); 同一组参数 as a determiner is not
-_SAME_EXTRA = re.compile(r"同样|原样|照搬|一致|没有?变|未变|没有?动(?![态作词手笔])|未动|(?<=[是为])同一")
+_SAME_EXTRA = re.compile(r"同样|原样(?!不动)|照搬|一致|没有?变|未变|没有?动(?![态作词手笔])|未动|(?<=[是为])同一")
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清")
 _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
          "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",
@@ -76,7 +76,7 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "此前": "position:before", "此后": "position:after", "往前": "position:before", "往后": "position:after",
           "纹丝不动": "same", "原封不动": "same",
           # 保持原词 says 原词不动: the same negation of a change, lost or swapped like any 不
-          "保持原": "not",
+          "保持原": "not", "原样不动": "not",
           # a matrix's triangle (the causal mask keeps the lower one), a knob turned one way or the other, a gap that
           # widens or narrows: each side is what a careless edit turns into the other
           "上三角": "triangle:upper", "下三角": "triangle:lower", "调大": "adjust:up", "调高": "adjust:up",
@@ -130,10 +130,6 @@ _NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|"
 # an act done wrong, said either way (写错 / 没写对 / 答得不对); 写对 -> 写错 is an edit, as 会 -> 不会 is
 _WRONG_VERB = r"(?:写|答|选|猜|预测|判|译|认|读)"
 _WRONG = re.compile(rf"{_WRONG_VERB}错|(?<!有)没有?{_WRONG_VERB}对|{_WRONG_VERB}得?不对")
-# a change whose size is said by a degree word (被缩得越厉害, 涨得越多): an order in the verb's direction
-_SHRINK = ("缩", "收缩", "降", "下降", "减", "减小", "衰减", "跌")
-_GROW = ("涨", "升", "上升", "增", "增长", "放大", "扩大")
-_CHANGE_BY_DEGREE = re.compile(rf"({'|'.join(sorted(_SHRINK + _GROW, key=len, reverse=True))})得?(越(?:厉害|多|严重|狠|明显))")
 _COPULA_NOT = re.compile(r"并不就是|不就是|并不是|不是|并非|而非|并不表示|不表示|并不代表|不代表|并不意味着|不意味着")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
 # (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not
@@ -264,8 +260,6 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         add(m.start(), m.end(), "side:" + ("left" if (m.group(1) or m.group(2)) == "左" else "right"))
     for m in _ORDINAL.finditer(sentence):
         add(m.start(), m.end(), f"ordinal:{_chinese_number(m.group(1))}" if m.group(1) else "ordinal:last")
-    for m in _CHANGE_BY_DEGREE.finditer(sentence):   # 缩得越厉害 says what 缩得越小 says: the degree takes the verb's way
-        add(m.start(2), m.end(), "order:down" if m.group(1) in _SHRINK else "order:up")
     for m in _TREND.finditer(sentence):
         add(m.start(), m.end(), _comparison_token("越" + m.group(1)) if polarity("更" + m.group(1)) or pace(m.group(1))
             else f"trend:{m.group(1)}")
