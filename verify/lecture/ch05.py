@@ -174,7 +174,8 @@ def moe_routing() -> dict:
     }
 
 
-@kinds(course="dim q scores offsets", site_construction="n_offsets shift shifted")
+@kinds(course="dim q scores offsets n_offsets", site_construction="shift shifted",
+       rules={"n_offsets": "the offsets §5.12 lists for its example: 0, 1, 2"})
 @inputs("shift", "offsets", "q")
 def rope() -> dict:
     """§5.12: rotated q.k for offsets 0, 1, 2, and the same offsets after a common shift."""
