@@ -140,7 +140,8 @@ SOURCE = ("我", "昨天", "给", "了", "他", "一", "本", "书", "。")
 TARGET = ("I", "gave", "him", "a", "book", "yesterday", ".")
 
 
-@kinds(course="n_predictions n_source n_target", site_construction="n_inputs")
+@kinds(course="n_inputs n_predictions n_source n_target",
+       rules={"n_inputs": "§2.3 feeds the decoder BOS, then I, gave, him, a, book, yesterday and the full stop in turn: eight inputs"})
 def conditional_generation() -> dict:
     """§2.3: source length, target items and the prediction targets (target text plus EOS)."""
     inputs, targets = next_token_pairs(TARGET, bos="BOS", eos="EOS")

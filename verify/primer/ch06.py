@@ -111,10 +111,12 @@ def average_and_classify() -> dict:
             "a_reversed": _review(REVIEW_A[::-1])}
 
 
-@kinds(course="b n p rows vec w",    # §6.1's table, §6.4's w, b, p(电影 好看) and its word count 2 (course_also on the page)
-       site_construction=("g grad_row grad_s grad_table loss loss_after lr new_b new_p new_vec new_w touched "
-                          "untouched y"),
-       rules={"rows": "§6.1's printed table has one row per word: 好看, 精彩, 难看, 无聊, 电影"})
+@kinds(course="b n p rows touched untouched vec w y",    # §6.1's table, §6.4's w, b, p(电影 好看) and its word count 2 (course_also on the page)
+       site_construction=("g grad_row grad_s grad_table loss loss_after lr new_b new_p new_vec new_w"),
+       rules={"rows": "§6.1's printed table has one row per word: 好看, 精彩, 难看, 无聊, 电影",
+              "touched": "§6.4: 电影 好看 has two word vectors, the two rows it looks up (好看, 电影)",
+              "untouched": "§6.1's five rows less the two §6.4's review looks up: 精彩, 难看, 无聊",
+              "y": "§4.1 writes the label of a positive review as y = 1 (正确标签 y = 1，表示好评)"})
 @inputs("b", "lr", "y", "w")
 def end_to_end_step() -> dict:
     """§6.5: gradients of the pooled classifier reach the looked-up rows only; one SGD step on E, w, b."""
