@@ -306,7 +306,9 @@ NAME = "慕容芷岚"
 CHAR_VOCAB_WITHOUT = ["<UNK>", "慕", "容", "芷"]                      # a character table that lacks 岚
 
 
-@kinds(site_construction="n_bytes n_chars n_words name_bytes name_chars name_ids table_size")
+@kinds(course="name_chars",
+       site_construction="n_bytes n_chars n_words name_bytes name_ids table_size",
+       rules={"name_chars": "the course prints the name 慕容芷岚 in §1.11: four characters"})
 def model_inputs() -> dict:
     ids = token_ids(list(NAME), CHAR_VOCAB_WITHOUT, unk="<UNK>")
     return {"n_words": len(MIXED_WORDS), "n_chars": len(text_units(MIXED_MESSAGE, "char")),
