@@ -172,14 +172,14 @@ def test_on_a_real_page_a_rewording_passes_with_a_note_and_a_noun_swap_fails(tmp
 
 
 def test_the_words_around_a_claim_are_compared_with_its_pinned_clause_not_only_with_its_template(tmp_path):
-    """2-3's template quotes only 'decoder 也恰好读入 {n_inputs} 个输入'; the clause goes on with a bracketed note
-    the template never held (BOS 加上全部目标文本项). Compared with the pinned clause, a rewording that keeps the
-    note is found; one that changes a word inside it is not (源 is not in the old clause)."""
+    """2-3's template quotes only '共 {n_inputs} 个输入'; the clause goes on with a bracketed note the template
+    never held (BOS 加上全部目标文本项). Compared with the pinned clause, a rewording that keeps the note is found;
+    one that changes a word inside it is not (源 is not in the old clause)."""
     page = ROOT / "docs" / "lecture" / "ch02" / "2-3.md"
     text = page.read_text(encoding="utf-8")
-    old = "decoder 也恰好读入 8 个输入（BOS 加上全部目标文本项）"
+    old = "共 8 个输入（BOS 加上全部目标文本项）"
     assert old in text, "the page changed; pick another claim whose clause goes on past its template"
-    reworded = "decoder 读入的也恰好是 8 个输入（BOS 加上全部目标文本项）"
+    reworded = "一共是 8 个输入（BOS 加上全部目标文本项）"
     honest = _variant(tmp_path, text.replace(old, reworded), page)
     assert not honest.failed, honest.errors
     assert len(_found(honest.notes)) == 1 and "（BOS加上全部目标文本项）'" in _found(honest.notes)[0], honest.notes
