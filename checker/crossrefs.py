@@ -412,7 +412,8 @@ def topic_errors(page) -> list[tuple[int, str]]:
         sentence = body[a:b]
         if len(LINK.findall(sentence)) != 1:
             continue   # several links share the sentence's words; which word is whose is not decidable here
-        siblings = [p for p in dest.parent.glob("*.md") if p.name != "index.md" and p.resolve() not in (dest, here)
+        # sorted: a tie between two siblings is broken the same way in every checkout (glob follows the directory)
+        siblings = [p for p in sorted(dest.parent.glob("*.md")) if p.name != "index.md" and p.resolve() not in (dest, here)
                     and source_of(p) not in (None, own)]
         if not siblings:
             continue
