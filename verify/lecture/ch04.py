@@ -37,8 +37,9 @@ NINE_LABELS = ("I", "gave", "him", "a", "book", "yesterday", ".", "EOS")
 BOS = "BOS"
 
 
-@kinds(course="block_heads ffn_d ffn_hidden gave_reads gave_row n_src n_tgt out_rows", site_construction="mask scores",
-       rules={"n_tgt": "the course lists the right-shifted target inputs: BOS, the six words and the full stop",
+@kinds(course="block_heads ffn_d ffn_hidden gave_reads gave_row n_src n_tgt out_rows scores", site_construction="mask",
+       rules={"scores": "the course writes the score and weight tables as 9×9 (§4.1); scores is that product",
+              "n_tgt": "the course lists the right-shifted target inputs: BOS, the six words and the full stop",
               "gave_row": "the course's right-shifted target inputs are BOS, I, gave, …: gave is the third, "
                           "row 2 counting from zero"})
 def nine_unit_translator() -> dict:

@@ -43,6 +43,14 @@ def _row(word) -> np.ndarray:
     return embedding_lookup(TABLE, _ids([word]))[0]
 
 
+def _only_nonzero_dimension(row: np.ndarray) -> int:
+    """The one dimension (counting from 1) where a row is not zero, as the page says of 电影; an error otherwise."""
+    nonzero = np.flatnonzero(row)
+    if len(nonzero) != 1:
+        raise ValueError(f"the row {row} is not zero in {len(nonzero)} dimensions, not in exactly one")
+    return int(nonzero[0]) + 1
+
+
 def _review(words) -> dict:
     out = pooled_logistic(TABLE, _ids(words), CLASSIFIER_W, CLASSIFIER_B)
     return {"vectors": embedding_lookup(TABLE, _ids(words)), "n": len(words),
@@ -55,14 +63,15 @@ def chapter() -> dict:
     return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "a": _review(REVIEW_A), "b": _review(REVIEW_B)}
 
 
-@kinds(course="cols rows vec", site_construction="dianying_dim",
+@kinds(course="cols dianying_dim rows vec",
        rules={"cols": "§6.1's table gives each word two columns, 第一维 and 第二维",
+              "dianying_dim": "§6.1's printed table gives 电影 0.0 under 第一维 and 1.0 under 第二维",
               "rows": "§6.1's printed table has one row per word: 好看, 精彩, 难看, 无聊, 电影"})
 def word_table() -> dict:
     """§6.1: the given table, one row per word, and the table's shape."""
     return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "rows": TABLE.shape[0], "cols": TABLE.shape[1],
             # 1-based column where 电影 has its largest coordinate: the dimension it occupies on its own
-            "dianying_dim": int(np.argmax(_row("电影"))) + 1}
+            "dianying_dim": _only_nonzero_dimension(_row("电影"))}
 
 
 @kinds(course="dim length out_cols out_rows params table_shape toy_shape vec vocab", site_construction="id",

@@ -84,8 +84,10 @@ def worked_self_attention() -> dict:
     }
 
 
-@kinds(course="doubling growth long n", site_construction="count double double_count long_count weights",
-       rules={"doubling": "primer §14.2 (course_also): 长度翻倍", "growth": "primer §14.2 (course_also): 表格面积变为四倍"})
+@kinds(course="count doubling growth long long_count n", site_construction="double double_count weights",
+       rules={"doubling": "primer §14.2 (course_also): 长度翻倍", "growth": "primer §14.2 (course_also): 表格面积变为四倍",
+              "count": "the cells of the 3×3 分数表 §13.4 prints (three readers × three candidates)",
+              "long_count": "the product §13.4 prints: 句子长 100 个 token，就有 100×100 个匹配分数"})
 @inputs("doubling", "long")
 def score_table_size() -> dict:
     """§13.4: every query meets every key; §13.3's weights show softmax runs along each reader's row."""

@@ -16,8 +16,10 @@ T5_CORRUPTED = (3, 7, 8)           # 精彩 and the run 再 看
 T5_SENTINELS = ("<X>", "<Y>", "<Z>")   # the names used in the T5 paper's Figure 2
 
 
-@kinds(site_construction=("causal_predictions causal_seen mlm_left mlm_right mlm_scored n position t5_hidden "
-                          "t5_input t5_input_sentinels t5_kept t5_target t5_target_sentinels"))
+@kinds(course="mlm_scored",
+       site_construction=("causal_predictions causal_seen mlm_left mlm_right n position t5_hidden "
+                          "t5_input t5_input_sentinels t5_kept t5_target t5_target_sentinels"),
+       rules={"mlm_scored": "the one [MASK] in primer §15.2's 示意题 (这部电影非常 [MASK]，我想再看一次。), answer 精彩"})
 def three_objectives() -> dict:
     """§15.5: how many predictions each question asks of the sentence, and what the one for 精彩 sees."""
     n = len(SENTENCE)
