@@ -106,6 +106,9 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "project"
         shutil.copytree(args.project, copy, ignore=IGNORE)
+        shared = args.project.resolve().parent / "shared"
+        if shared.is_dir():   # the course documents beside the project, as in a checkout: the seed checks read them
+            (Path(tmp) / "shared").symlink_to(shared)
         baselines: dict[str, set[str]] = {}
         for item in items:
             page, family = item["page"], item.get("family", "?")

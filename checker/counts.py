@@ -335,6 +335,7 @@ _UNIT = re.compile(r"“[^”\n]*”|「[^」\n]*」|`[^`\n]+`|\$[^$\n]+\$")
 _LATIN_UNIT = re.compile(r"[A-Za-z][A-Za-z0-9_-]*(?![A-Za-z0-9_-])")
 _JOIN = re.compile(r"\s*(?:、|，|,|以及|和|与|及|或)\s*")
 _SPLIT = re.compile(r"\s*(?:、|，|,|；|以及|和|与|及|或)\s*")
+_LONG_JOIN = re.compile(r"\s*[，,；]\s*(?:以及|和|与|及|或者|或)\s*")
 
 
 def items_after(body: str, end: int) -> int | None:
@@ -358,7 +359,13 @@ def items_after(body: str, end: int) -> int | None:
         items = [x for x in _SPLIT.split(rest[at + 1:close]) if x.strip()]
         return len(items) if len(items) >= 2 else None
     if mark in "：:—":   # 两种做法：A、B; 四件事拿主意——A、B、C 以及 D
-        items = [x for x in _SPLIT.split(rest[at + 1:].rstrip("：: ")) if x.strip()]
+        text = rest[at + 1:].rstrip("：: ")
+        # 两件事——在缓存上解码一步，和不用缓存、把整段重算一遍: a comma before 和 joins two long items, and the 、
+        # inside the second one is no joint of the list (honest_16a, stop 48); A、B，以及 C is still three
+        long_items = [x for x in _LONG_JOIN.split(text.lstrip("—")) if x.strip()]
+        if len(long_items) >= 2 and "、" not in long_items[0]:
+            return len(long_items)
+        items = [x for x in _SPLIT.split(text) if x.strip()]
         return len(items) if len(items) >= 2 else None
     n, i = 0, at
     units = _UNIT

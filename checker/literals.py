@@ -45,24 +45,36 @@ def _is_literal(node, names: dict, depth: int = 0) -> bool:
 _WRAPPERS = {"array", "asarray", "float64", "float", "int", "list", "tuple"}
 
 
+def _assigned(node) -> list[tuple[str, ast.AST]]:
+    """(name, value node) of one assignment: `N = 10`, and each name of `A, B = 10, 20` with its own value (the
+    new-author trial of stop 48 wrote its two inputs so, and was told they were not written out)."""
+    if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+        return []
+    target = node.targets[0]
+    if isinstance(target, ast.Name):
+        return [(target.id, node.value)]
+    if isinstance(target, (ast.Tuple, ast.List)) and isinstance(node.value, (ast.Tuple, ast.List)) \
+            and len(target.elts) == len(node.value.elts) and all(isinstance(t, ast.Name) for t in target.elts):
+        return [(t.id, v) for t, v in zip(target.elts, node.value.elts)]
+    return []
+
+
 def _bindings(statements) -> dict:
-    """name -> value node of every single-name assignment (the last one wins)."""
+    """name -> value node of every single-name or tuple assignment (the last one wins)."""
     names = {}
     for node in statements:
         for sub in ast.walk(node):
-            if isinstance(sub, ast.Assign) and len(sub.targets) == 1 and isinstance(sub.targets[0], ast.Name):
-                names[sub.targets[0].id] = sub.value
+            names.update(_assigned(sub))
     return names
 
 
 @functools.lru_cache(maxsize=None)
 def _module_constants(module) -> dict:
-    """name -> value node of the module's top-level single-name assignments; a module is parsed once, not once
+    """name -> value node of the module's top-level assignments (single names and literal tuples); a module is parsed once, not once
     per verify function in it (that was a second of a cold run)."""
     top = {}
     for node in ast.parse(inspect.getsource(module)).body:   # module constants only, not other functions' locals
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            top[node.targets[0].id] = node.value
+        top.update(_assigned(node))
     return top
 
 

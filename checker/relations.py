@@ -994,17 +994,31 @@ def _check_equality_words(i: int, text: str, predicate: str, line: int, errors: 
                              "(一样, 相同, 不变…); the word was changed, or the predicate is not the sentence's"))
 
 
+# a negation right before an order word reverses it: PPL 不会小于一 states PPL ≥ 1 (the new-author trial of stop 48
+# wrote `{ppl} >= 1` for it and was told the text says 'less'); 不小于 and 不低于 are order words of their own
+_NEGATED_ORDER = re.compile(r"(?:不会|不可能|不能|绝不会|绝不|从不|并不|不)\s*$")
+_FLIPPED = {"up": "down", "down": "up"}
+
+
+def _said_polarity(text: str, m: re.Match) -> str | None:
+    """The direction an order word states in its relation text, a negation right before it reversing it."""
+    said = polarity(m.group(0), _clause(text, m))
+    if said and _NEGATED_ORDER.search(text[max(0, m.start() - 4):m.start()]):
+        return _FLIPPED[said]
+    return said
+
+
 def _check_order_words(i: int, text: str, predicate: str, line: int, errors: list) -> None:
     """The directions and paces the text's order words state must be those the predicate states, so that a
     flipped word (更大 → 更小, 更快 → 更慢) fails."""
-    said = {polarity(m.group(0), _clause(text, m)) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
+    said = {_said_polarity(text, m) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
     stated = _predicate_polarity(predicate)
     if said and stated and said != stated:
         # the directions the words state are the directions the predicate states: 更长…更低 binds one '>' and
         # one '<', so flipping either word (更短…更低) leaves a direction the predicate does not state
         missing = said - stated or stated - said
         word = next((m.group(0) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))
-                     if polarity(m.group(0), _clause(text, m)) in missing), None)
+                     if _said_polarity(text, m) in missing), None)
         what = (f"says {word!r} ({'greater' if 'up' in missing else 'less'}), but {predicate!r} states no such order"
                 if word else f"states only {'greater' if 'up' in said else 'less'}, but {predicate!r} also states "
                 f"{'greater' if 'up' in missing else 'less'}")

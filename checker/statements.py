@@ -60,6 +60,8 @@ _REPLACED = re.compile(r"不再是(?=[^。；;]{1,40}?[，,]\s*而是)")
 # 正/负 as a sign, not 正确, 正常, 正好, 正在, 正文, 负责, 负担 …
 _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
 _MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求|必须|务必|(?<![必无])须(?![臾知发])"
+                    # 非得……不可 says 必须 (honest_16b, stop 48); its 不可 is part of it, no negation of its own
+                    r"|非得(?=[^，。；,;]{0,24}不可)"
                     # 得 said děi, must, before the verb it requires (第 t 步得等第 t-1 步, 就得先…); not 值得, 获得, 读得再…
                     r"|(?:(?<=^)|(?<=[，,；;：:\s就还都也才是步]))得(?=等|先|靠|另|单独|重新|把|分开)")
 _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向)(零|一|无穷|0|1)")
@@ -245,7 +247,7 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in _MODAL.finditer(sentence):
         word = m.group(0)
         add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") else "need-not"
-            if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") else "must" if word in ("必须", "务必", "须", "得") else "necessarily")
+            if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") else "must" if word in ("必须", "务必", "须", "得", "非得") else "necessarily")
     for m in _AXIS.finditer(sentence):
         add(m.start(), m.end(), "axis:" + ("row" if (m.group(1) or m.group(2)) == "行" else "column"))
     for m in _SIGN.finditer(sentence):
@@ -290,7 +292,11 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
     for m in _NEGATION.finditer(sentence):   # last: any negation the classes above did not read
         if _asks_either(sentence, m):
             continue   # 接得对不对, 有没有: a question that asks both ways negates nothing
-        if not any(m.end() <= start <= m.end() + 12 for start in negative):   # 不能证明, 不会增加: read there
+        if m.group(0) == "不" and sentence.startswith("可", m.end()) and re.search(r"非得[^，。；,;]{0,24}$", sentence[:m.start()]):
+            continue   # the 不可 of 非得……不可 (must)
+        # 不能证明, 不会增加: read there; not across a clause break (既不出自…，也不是…: two negations)
+        if not any(m.end() <= start <= m.end() + 12 and not re.search(r"[，。；,;]", sentence[m.end():start])
+                   for start in negative):
             add(m.start(), m.end(), "not")
     found.sort()
     return _with_subjects(sentence, found)
@@ -569,6 +575,8 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             continue   # 接上 EOS 之后变成约 -1.561 -> 再接上 EOS 就降到约 -1.561: the numbers check the word that came in
         if op == "replace" and _only_subjects_lost(pinned[i1:i2], now[j1:j2]):
             continue
+        if op == "replace" and _negation_said_another_way(pinned[i1:i2], now[j1:j2]):
+            continue
         if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):
             continue
         if op == "replace" and steps_reworded(pinned[i1:i2], now[j1:j2]):
@@ -600,6 +608,14 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             out.append((line, _change(pinned[i1:i2], now[j1:j2], where, sentence)))
     run = f"`make pin PAGE={project_relative(Path(page.path))}`"
     return [(line, message.replace("run `make pin`", f"run {run} (it asks about each change)")) for line, message in out]
+
+
+def _negation_said_another_way(lost: list[str], gained: list[str]) -> bool:
+    """不是 X -> 不能当作 X, 既不是…得到的 -> 既不出自…: as many negations come in as left, each a bare 不 or a
+    copula's 不是 (honest_16a/b, stop 48). A negation dropped or added, or one that negates a hedge, a source or a
+    conclusion (not-necessarily, not:source:, conclude:no), is no such rewording."""
+    plain = ("not", "not-is")
+    return (len(lost) == len(gained) > 0 and all(bare_token(t) in plain for t in lost + gained))
 
 
 def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:

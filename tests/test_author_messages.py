@@ -118,3 +118,15 @@ def test_an_ordinal_after_another_ordinal_counts_no_items(tmp_path):
         failed.clear()
         token = next(t for t in classify.numbers_in(body) if t.text.startswith("三"))
         assert _named_otherwise(ctx_for(body), token) is expected, (body, failed)
+
+
+def test_a_small_count_in_words_is_offered_a_key_only_when_one_key_alone_prints_it(tmp_path):
+    """The new-author trial of stop 48: 两个问题 on 4-5 was offered {H}, {n_qk} and {n_v}, three keys that equal 2 by
+    chance; a small count in words is offered a key only where exactly one key prints it (primer 8-3's 两个分量 still
+    gets {cells}, test above), and the message still says to claim it or name what it counts."""
+    page = ROOT / "docs" / "lecture" / "ch04" / "4-5.md"
+    first = page.read_text(encoding="utf-8").split("## 边界\n\n", 1)[1][:12]
+    report = _variant(tmp_path, page, "## 边界\n\n" + first, "## 边界\n\n这一节还留下两个问题没有回答。" + first)
+    hints = [e for e in report.errors if "'两个'" in e]
+    assert hints and not any("already returns" in e for e in hints), report.errors
+    assert "claim it" in hints[0]

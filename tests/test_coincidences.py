@@ -25,3 +25,15 @@ def test_a_coarser_course_number_that_covers_the_value_is_not_listed(monkeypatch
     primer does not print 0.675; the list said 'primer §9.2 prints it'."""
     assert _listed(monkeypatch, "0.675", 0.675070, {(0.7, 0.05)}) == []
     assert _listed(monkeypatch, "0.675", 0.675070, {(0.675, 0.0005)})   # control: the section prints 0.675
+
+
+def test_a_count_that_is_a_product_the_section_writes_out_is_listed(monkeypatch):
+    """Stop 48's label round: primer 13-4 declared the 9 of the course's 3×3 score table the site's, and lecture 4-1
+    the 81 of its 9×9 tables; the section never prints 9 or 81, it writes the product. A shape with a factor 1
+    (2×1, a column vector) is no count, and a value no product gives is not listed."""
+    monkeypatch.setattr(coincidences, "section_text", lambda source: "产生 3×3 的分数表；$x$ 是 2×1 的列向量")
+    found = _listed(monkeypatch, "9", 9.0, set())
+    assert len(found) == 1 and found[0].endswith("writes the product 3×3")
+    assert _listed(monkeypatch, "2", 2.0, set()) == []    # 2×1 is a shape
+    assert _listed(monkeypatch, "10", 10.0, set()) == []  # control: no product gives 10
+    assert coincidences.products(r"$100\times100$ 个") == {10000.0: "100×100"}

@@ -39,3 +39,17 @@ def test_a_swapped_gate_fails_the_page_even_with_its_pins_rerecorded(tmp_path):
     assert any("forget_gate_is_f" in e for e in check_page(target).errors)
     target.write_text(text, encoding="utf-8")
     assert not any("contradicts a fact" in e for e in check_page(target).errors)
+
+
+@pytest.mark.parametrize("sentence, rule", [
+    # stop 48: two rules broadened after blind corpus 17 (the FFN said to read other tokens, with a 不 elsewhere in
+    # the sentence that the old sentence-wide denial took for its own; a bidirectional encoder said to be the same)
+    ("可每一行并不是分开算的，FFN 自己还会再读取别的 token", "ffn_stays_inside_one_position"),
+    ("双向编码器也一样：新内容不会改变旧位置读得到的范围，这个论证可以直接搬过去", "kv_reuse_needs_a_causal_mask"),
+])
+def test_broadened_rules_read_the_reversal_and_not_the_fact(sentence, rule):
+    from checker import facts
+    assert rule in [r.rule for r in facts.falsehoods(sentence)]
+    true_forms = {"ffn_stays_inside_one_position": "可每一行是分开算的，FFN 自己不再读取别的 token",
+                  "kv_reuse_needs_a_causal_mask": "双向编码器就不同了：新内容会扩大旧位置读得到的范围，这个论证不能直接搬过去"}
+    assert rule not in [r.rule for r in facts.falsehoods(true_forms[rule])]

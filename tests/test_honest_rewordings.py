@@ -161,3 +161,42 @@ def test_a_description_may_repeat_a_count_the_body_checks_against_the_items_it_n
         return [e for e in check_edited(tmp_path, page, old, new).errors if "description states" in e]
     assert description_errors("比较贪心、穷举与束搜索三种找整句的办法，说明") == []
     assert description_errors("比较贪心、穷举与束搜索四种找整句的办法，说明")
+
+
+# stop 48: honest_16a/16b, measured fresh on 4f741ed; each honest rewording beside a wrong control on the real page
+
+def test_must_said_as_feide_buke_is_must(tmp_path):
+    """H16b-009: 就必须用上 -> 就非得用上……不可 says the same 必须; its 不可 negates nothing. 不必 is a change."""
+    page = LECTURE / "ch02" / "2-12.md"
+    old = "二者的正确答案不同，系统想都答对，就必须用上开头那处差异。"
+    honest = check_edited(tmp_path, page, old, "两条样本的正确答案不同；系统要想两条都答对，就非得用上开头那处差异不可。")
+    assert not honest.failed, honest.errors
+    assert check_edited(tmp_path, page, old, "两条样本的正确答案不同；系统要想两条都答对，不必用上开头那处差异。").failed
+
+
+def test_a_negation_said_with_another_verb_is_the_same_negation(tmp_path):
+    """H16b-022: 都不是……的证据 -> 都不能当作……的证据 (a copula's 不是 for a verb's 不); dropping it is a change."""
+    page = LECTURE / "ch04" / "4-2.md"
+    old = "插图与读者的直觉都不是模型消歧的证据；"
+    honest = check_edited(tmp_path, page, old, "无论插图还是读者的直觉，都不能当作模型消歧的证据；")
+    assert not honest.failed, honest.errors
+    assert check_edited(tmp_path, page, old, "无论插图还是读者的直觉，都能当作模型消歧的证据；").failed
+
+
+def test_two_negations_in_two_clauses_are_two(tmp_path):
+    """H16a-035: 既不是……得到的，也不是…… -> 既不出自……，也不是……: the first 不 is a negation of its own, not part
+    of the next clause's 不是; the same sentence with the first negation dropped is a change."""
+    page = ROOT / "docs" / "primer" / "ch01" / "index.md"
+    old = "既不是从真实训练里得到的，也不是性能测评。"
+    honest = check_edited(tmp_path, page, old, "既不出自真实训练，也不是性能测评。")
+    assert not honest.failed, honest.errors
+    assert check_edited(tmp_path, page, old, "出自真实训练，也不是性能测评。").failed
+
+
+def test_a_count_of_two_long_items_after_a_dash(tmp_path):
+    """H16a-029: 下面两件事——A，和不用缓存、把…重算一遍: the comma before 和 joins the two items; the 、 inside the
+    second is no joint of the list. 三件事 is a wrong count."""
+    page = LECTURE / "ch07" / "7-9.md"
+    old = "然后比较下面的事——"
+    assert not check_edited(tmp_path, page, old, "然后比较下面两件事——").failed
+    assert check_edited(tmp_path, page, old, "然后比较下面三件事——").failed

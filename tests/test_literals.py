@@ -11,6 +11,8 @@ import numpy as np
 LR = 0.1
 BASE = np.array([1.0, 0.0])
 SCORES = (-6.4, -8.2)
+N_A, N_B = 10, 20          # the new-author trial (stop 48): two inputs written out on one line
+PAIR_NAME, PAIR = "p", math.exp(1.0)   # control: a computed value bound in a tuple is not written out
 
 
 def computed():
@@ -39,6 +41,10 @@ def updated():
     return out
 
 
+def unpacked():
+    return {"n_a": N_A, "n_b": N_B, "pair": PAIR}
+
+
 def wrapped():
     # a written-out array stays written out inside np.array, .tolist() or float() (the new author's BASE_PAIR,
     # and a copied result returned as np.array([0.731, 0.269]) that passed unnoticed before)
@@ -56,6 +62,7 @@ def test_written_out_numbers_are_found(tmp_path, monkeypatch):
     assert literal_keys(m.built) == {"lr", "step"}   # a subscript assignment, and a local bound to -LR
     assert literal_keys(m.wrapped) == {"base", "listed", "probs", "one"}
     assert literal_keys(m.updated) == {"alpha", "scores", "pair"}   # a dict that is not returned is not read
+    assert literal_keys(m.unpacked) == {"n_a", "n_b"}   # tuple assignment, each name its own value; exp is computed
 
 
 def test_an_undeclared_written_out_value_fails_the_page(tmp_path, monkeypatch):

@@ -501,3 +501,16 @@ def test_handing_the_largest_weight_to_a_named_key_is_an_order_not_an_attribute(
     anchor = "两个 query 就把权重分到了不同的 key 上。"
     errors = _with_sentence_after(tmp_path, page, anchor, "其中加性 tanh 下的 $q_1$ 把最大的权重给了 $k_1$。")
     assert any("comparison '最大'" in e and "is not bound" in e for e in errors), errors
+
+
+@pytest.mark.parametrize("text, predicate, holds", [
+    ("PPL 不会小于一", "{ppl} >= 1", True),    # the new-author trial (stop 48): a negated order word reversed
+    ("PPL 不会小于一", "{ppl} < 1", False),    # control: the predicate of the un-negated word
+    ("PPL 小于一", "{ppl} < 1", True),
+    ("PPL 不小于一", "{ppl} >= 1", True),      # 不小于 is an order word of its own, read once
+])
+def test_a_negation_before_an_order_word_reverses_it(text, predicate, holds):
+    errors: list = []
+    from checker import relations
+    relations._check_order_words(0, text, predicate, 1, errors)
+    assert (not errors) is holds, errors

@@ -281,7 +281,7 @@ DEMO_LOGITS = np.log(np.array([4.0, 2.0, 1.0, 1.0, 2.0]))      # (ln4, ln2, 0, 0
 @kinds(course=("V3 V4 add3 add4 alpha counts4 d exps h_dim history k logits mle n_logits n_sentences probs "
                "total z_dim"),
        site_construction="n_factors seed sentence_p steps")
-@inputs("seed")
+@inputs("seed", "d", "k")
 def ngram_and_window() -> dict:
     """§1.8: the counting results of ngram_smoothing plus the window network's interface (shapes only,
     seeded random weights) and the separate five-logit softmax example."""
@@ -357,7 +357,7 @@ PER_BYTE_TEXT = MAIN_SOURCE_TEXT   # 本站自建: the message is taken to be th
 
 
 @kinds(course="mean_a mean_b n_a n_b nll ppl_a ppl_b", site_construction="n_bytes per_byte")
-@inputs("nll")
+@inputs("nll", "n_a", "n_b")
 def tokenization_ppl() -> dict:
     n_bytes = len(text_units(PER_BYTE_TEXT, "byte"))
     return {"nll": STRING_NLL, "n_a": TOKENS_A, "n_b": TOKENS_B,
@@ -379,7 +379,7 @@ GLOVE_SHOWN_COUNTS = np.array([1.0, 2.0, 3.0, 4.0])   # the distinct nonzero cou
        site_construction=("C_her C_him J0 M_her alpha d f f_counts log_her_gave log_him_gave n_cells n_pairs "
                           "n_sigma ppmi_her_gave rank raw_cos raw_gap sigma svd_cos svd_gap "
                           "svd_half_cos total window x_max"))
-@inputs("d", "window", "f_counts")
+@inputs("d", "window", "f_counts", "alpha", "x_max")
 def cooccurrence_glove() -> dict:
     C = cooccurrence_counts(COUNT_CORPUS, COOC_WINDOW, COOC_VOCAB)
     M = ppmi(C)

@@ -45,7 +45,7 @@ def _rnn_states():
                "s_wh s_wx tanh_range u1 u2"),
        rules={"carried_coord": "read off the course's own vectors: e_昨天 = (0,1) is zero in the first coordinate, "
                                "the course's h_2 = (.363399,.761594) is not"})
-@inputs("s_inputs")
+@inputs("s_inputs", "s_h0", "s_wh", "s_wx")
 def state_update() -> dict:
     """§2.1: two and three steps of h_t = tanh(W_x x_t + W_h h_{t-1} + b), and the scalar example."""
     states = _rnn_states()
@@ -102,7 +102,7 @@ def _retained(f: float, steps: int) -> float:
 @kinds(course=("U Uz c c_prev gate h h_prev kept path path_f path_steps retain_c0 retain_f retain_g "
                "retain_i retain_path retain_steps retained slice written x z b.o[1]"),
        site_construction="b pre")
-@inputs("path_steps", "retain_steps", "U", "c_prev", "h_prev", "path_f", "retain_f", "x")
+@inputs("path_steps", "retain_steps", "U", "c_prev", "h_prev", "path_f", "retain_f", "x", "retain_c0", "retain_g", "retain_i")
 def lstm_gates() -> dict:
     """§2.2: the scalar slice, the complete two-dimensional step, and the retention/path products."""
     s = lstm_cell_update(SLICE["c_prev"], SLICE["f"], SLICE["i"], SLICE["g"], SLICE["o"])
@@ -232,7 +232,7 @@ TOP_P = 0.85
 @kinds(course="probs k top_k",
        site_construction=("high high_top2 low p pen_loss pen_loss_low tau_high tau_low top_p "
                           "top_p_high_size top_p_size"))
-@inputs("k", "p", "probs")
+@inputs("k", "p", "probs", "tau_high", "tau_low")
 def decoding_rules() -> dict:
     """§2.8: temperature, top-k and top-p on the R13 distribution (logits taken as ln p)."""
     logits = np.log(R13_PROBS)
@@ -276,7 +276,7 @@ def _gc_bptt():
 
 @kinds(course="w_h w_x w_y x y h", site_construction="delta grad last_only n_parts parts sum_parts",
        rules={"h": "lecture §2.1 prints h_1≈0.462117 and h_2≈0.353724 for the same w_x, w_h, h_0=0 and inputs (1,0)"})
-@inputs("x", "y")
+@inputs("x", "y", "w_h", "w_x", "w_y")
 def bptt_sum() -> dict:
     """§2.9: each use of the shared w_h contributes delta_t h_{t-1}; the gradient is their sum."""
     run = _gc_bptt()
@@ -289,7 +289,7 @@ def bptt_sum() -> dict:
 
 @kinds(course="eps w_h w_x w_y x y",
        site_construction="analytic local local_rel loss numeric overwritten overwritten_rel")
-@inputs("eps", "x", "y")
+@inputs("eps", "x", "y", "w_h", "w_x", "w_y")
 def gradient_check_program() -> dict:
     """§2.10: central differences against BPTT, and the two bugs the course names."""
     run = _gc_bptt()
@@ -344,7 +344,7 @@ def _credit_by_distance() -> dict:
 @kinds(course="W_h W_h_scale dim h2 h3 period_long period_short",
        site_construction=("J2 J2_matrix J3 J3_matrix by_value chunk clipped g long_steps n_groups norm offdiag "
                           "product product_matrix scale tau truncated_reach zero_norm zero_out zero_scale"))
-@inputs("tau")
+@inputs("tau", "period_long", "period_short")
 def distant_credit() -> dict:
     """§2.11: the state Jacobians of the §2.1 slice and their product; global-norm vs element-wise clipping."""
     states = _rnn_states()
@@ -431,7 +431,7 @@ RESET_U = np.array([[1.0, 1.0], [1.0, -1.0]])
 
 
 @kinds(course="U after before cand cho course h n_rows old r z z_cho", site_construction="misread")
-@inputs("z", "U", "h", "r")
+@inputs("z", "U", "h", "r", "cand", "old")
 def gru_conventions() -> dict:
     """§2.15: the write-share and keep-share mixes, and the reset gate before or after U."""
     z_cho = float(gru_z_other_convention(Z_WRITE))

@@ -357,6 +357,7 @@ GQA_Q_HEADS, GQA_KV_HEADS, MQA_KV_HEADS = 32, 8, 1
 @kinds(course="gqa_bytes gqa_fraction group h_kv h_q head_dim layers mha_bytes mha_fraction positions",
        site_construction="first_group first_kv h_mqa last_group last_kv mqa_bytes mqa_fraction",
        rules={"mha_fraction": "MHA's payload (§7.4's 2 GiB) against itself"})
+@inputs("h_kv", "h_mqa", "h_q")
 def gqa_sharing() -> dict:
     """§7.10: which K/V head each query head reads, and the KV payload against MHA and MQA."""
     e = KV_EXAMPLE

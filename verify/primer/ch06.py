@@ -152,6 +152,7 @@ def end_to_end_step() -> dict:
 
 
 @kinds(course="dim s_forward", site_construction="s_backward")   # s_forward: §6.4's 电影 好看 average (course_also)
+@inputs("dim")
 def what_is_missing() -> dict:
     """§6.6: averaging ignores order; the exercise's 128 dimensions are the §6.2 width."""
     forward = mean_pool(embedding_lookup(TABLE, _ids(REVIEW_A)))

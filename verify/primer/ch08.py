@@ -84,7 +84,7 @@ def tanh_rnn() -> dict:
 # site's; trained_words is the exercise's 100 words (primer §8.5) restated in the site's parameter box: the course's
 @kinds(course="after_long after_short keep long n_words short trained_words width",   # width: §8.3's 128 (course_also)
        site_construction="grow grow_steps grown one_word rnn_params")
-@inputs("grow", "grow_steps", "keep", "n_words", "one_word", "trained_words", "width")
+@inputs("grow", "grow_steps", "keep", "n_words", "one_word", "trained_words", "width", "long", "short")
 def fading() -> dict:
     """§8.5: what is left of one early word after k more updates (the notebook's impulse response)."""
     def left_after(keep, k):

@@ -153,13 +153,14 @@ def positions() -> dict:
 
 
 @kinds(course="d_head d_model h")
+@inputs("d_model", "h")
 def heads() -> dict:
     """§13.7: splitting 128 features over 4 heads."""
     return {"d_model": D_MODEL, "h": N_HEADS, "d_head": head_width(D_MODEL, N_HEADS)}
 
 
 @kinds(course="centered d_ffn d_model mean out_A x", site_construction="eps ffn_params ffn_weights ln var")
-@inputs("d_ffn", "eps", "x")
+@inputs("d_ffn", "eps", "x", "d_model")
 def block() -> dict:
     """§13.8: FFN width and parameters, the centering step of LayerNorm, and the exercise."""
     mean, var = feature_stats(LN_INPUT)

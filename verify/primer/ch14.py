@@ -31,6 +31,7 @@ EXERCISE_SCALE = 2                      # §14.6 exercise: the input length doub
 
 
 @kinds(course="growth long short", site_construction="long_cells short_cells")
+@inputs("long", "short")
 def three_costs() -> dict:
     """§14.1: doubling the sentence quadruples one head's score table; the weights do not change."""
     short, long = attention_score_count(SHORT, SHORT), attention_score_count(LONG, LONG)
@@ -38,6 +39,7 @@ def three_costs() -> dict:
 
 
 @kinds(course="all_heads big_cells big_n bytes_each heads one_head rows")
+@inputs("big_n", "bytes_each", "heads")
 def quadratic_growth() -> dict:
     """§14.2: cells per length, one 4,096-token head in bytes, and 32 such heads."""
     rows = [{"n": n, "per_row": n, "cells": attention_score_count(n, n)} for n in GRID_LENGTHS]
@@ -50,7 +52,7 @@ def quadratic_growth() -> dict:
 
 @kinds(course="bytes dim elements float_bytes growth_both growth_vocab scale vocab",
        site_construction="dim2 elements_both elements_vocab2 vocab2")
-@inputs("scale")
+@inputs("scale", "dim", "float_bytes", "vocab")
 def vocabulary_table() -> dict:
     """§14.3: embedding table size, and what doubling the vocabulary and the width does to it."""
     k = VOCAB_SCALE
@@ -81,7 +83,7 @@ def kv_cache_size() -> dict:
        site_construction="d f keys_read n redo_macs redo_over_step step_macs")
 @from_runs("head_dim", "block", "repeats", "n_first", "n_last", "mat_*", "blk_*",
            "n_growth")
-@inputs("exercise_scale")
+@inputs("exercise_scale", "d", "f", "n")
 def what_is_saved() -> dict:
     """§14.6: one decode step against a full rerun (MACs), and the measured growth of blocked and
     materialized attention when the length doubles (committed benchmark results)."""

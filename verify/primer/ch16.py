@@ -12,7 +12,7 @@ import numpy as np
 from kernels.labeling import (crf_log_likelihood, crf_log_partition, crf_path_score, entity_scores,
                               iob2_transition_mask, scores_from_counts, viterbi)
 from kernels.evaluation import accuracy
-from checker.evidence import kinds
+from checker.evidence import inputs, kinds
 
 # §16.3: two positions, three tags. A candidate the primer sets aside gets -inf (never chosen).
 LABELS = ("B-ORG", "I-ORG", "O")
@@ -72,6 +72,7 @@ def crf_example() -> dict:
 
 @kinds(course="accuracy correct f1 gold n_entity_tokens n_tokens precision predicted recall",
        site_construction="ex_correct ex_gold ex_precision ex_predicted ex_recall lazy_found lazy_recall")
+@inputs("n_entity_tokens", "n_tokens")
 def entity_metrics() -> dict:
     """§16.4: token accuracy of an all-O tagger, entity-level P/R/F1 from counts, and the exercise."""
     gold = ["B-PER"] * N_ENTITY_TOKENS + ["O"] * (N_TOKENS - N_ENTITY_TOKENS)

@@ -23,7 +23,7 @@ LORA_B = np.array([[1.0], [2.0], [0.0], [-1.0]])
 LORA_A = np.array([[1.0, 0.0, 1.0, 2.0]])
 
 
-@inputs("unit_scale", "B")
+@inputs("unit_scale", "B", "d_large", "d_small", "r_large", "r_small")
 @kinds(course="d_large d_small dense_large dense_small fraction lora_large lora_small r_large r_small unit_scale",
        site_construction="A B delta rank_identity")
 def lora_counts() -> dict:
