@@ -20,7 +20,7 @@ from checker.rule_files import load_rules
 DATA_FILE = DATA / "directions.yaml"
 KINDS = ("order", "law", "pace", "frame", "english", "math", "not_comparative", "bound", "goodness", "lower_is_better",
          "contrast", "not_a_mean", "general", "specific", "term", "denied", "condition", "attributive", "equality",
-         "equality_lint", "difference", "unasserted", "position", "hypothetical")
+         "equality_lint", "difference", "unasserted", "position", "hypothetical", "linked_changes")
 DIRECTIONS = ("up", "down", "fast", "slow", "none")
 # the kinds whose pattern finds a comparison word in prose (the others are context)
 WORD_KINDS = ("order", "law", "goodness", "pace", "frame", "english", "contrast")
@@ -183,6 +183,12 @@ def not_comparative_bi(text: str, start: int) -> bool:
 def bound_pattern() -> str:
     """降不到, 取不到: a bound, not an order (the word is no comparison and 零/一 after it no compared bound)."""
     return "|".join(r.pattern for r in of_kind("bound"))
+
+
+def linked_changes(sentence: str) -> bool:
+    """Does the sentence say that one change is another (PPL 更低就是真实词的概率更高): a law of two quantities, like
+    越…越, not an order between two of the page's things?"""
+    return any(r.regex.search(sentence) for r in of_kind("linked_changes"))
 
 
 def general(sentence: str) -> bool:

@@ -1126,7 +1126,8 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                     continue   # 候选一旦比参考长: supposed in a condition, not stated of the page's values
                 first, second = _sides(sentence_text, m)
                 before, after = _named(first, names), _named(second, names)
-                law = directions.is_law(m.group(0))   # 输出向量越长，分数也越高: a law of two quantities, not an order
+                # 输出向量越长，分数也越高; PPL 更低就是概率更高: a law of two quantities, not an order
+                law = directions.is_law(m.group(0)) or directions.linked_changes(sentence_text)
                 # a superlative compares its one named subject with the rest of its group (“精彩”那一行改动得最多);
                 # 取最大 names an operation, a quoted “……最大” a statement the page discusses, 不保证 a non-claim
                 superlative = ("最" in m.group(0) and bool(before or after) and not directions.general(sentence_text)

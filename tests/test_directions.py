@@ -69,6 +69,8 @@ def test_each_rule_applies_to_its_positive_example_and_not_to_its_negative(rule)
     elif rule.kind == "not_a_mean":
         assert "stat:mean" not in [t for _, t in statements.tokens(pos)], pos
         assert "stat:mean" in [t for _, t in statements.tokens(neg)], neg
+    elif rule.kind == "linked_changes":
+        assert directions.linked_changes(pos) and not directions.linked_changes(neg), (pos, neg)
     elif rule.kind == "general":
         assert directions.general(pos) and not directions.general(neg), (pos, neg)
     elif rule.kind == "specific":   # an instance of the page's makes 一般 no general statement
@@ -234,3 +236,18 @@ def test_a_superlative_inside_a_methods_name_states_no_order():
         assert comparison_words(text) == [] and tokens(text) == []
     assert [m.group(0) for m in comparison_words("“猫”的比例最大")] == ["最大"]
     assert [t for _, t in tokens("“猫”的比例最大")] == ["most@猫"]
+
+
+def test_one_change_said_to_be_another_is_a_law_and_an_order_between_two_things_is_not(tmp_path):
+    """The new-author trial of stop 48 wrote 'PPL 更低就是…概率更高' and was asked to bind it as an order between two
+    of the page's things, with a predicate that was false; one change said to be another is a law, like 越…越. An
+    order between the same two named things is still to be bound."""
+    from tests.site import check_edited
+    page = ROOT / "docs" / "lecture" / "ch01" / "1-13.md"
+    heading = "\n## " + page.read_text(encoding="utf-8").split("\n## ")[2].split("\n")[0] + "\n"
+
+    def comparisons(sentence):
+        report = check_edited(tmp_path, page, heading, heading + "\n" + sentence + "\n")
+        return [e for e in report.errors if "comparison" in e]
+    assert comparisons("PPL 更低就是每 token NLL 更小。") == []
+    assert comparisons("PPL 比每 token NLL 更低。")
