@@ -333,6 +333,8 @@ def _words(text: str) -> frozenset:
     """A text's words for check 4: its Latin words (lower case) and the character bigrams of its Chinese runs (no
     segmenter: the bigrams of 配对检验 meet those of 钥匙配对 and cost nothing to load)."""
     words = {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z\-]+", text)}
+    # a year or a number of four digits or more (没有 2026 年的运行, 2016 个 token) names what one page is about
+    words.update(re.findall(r"(?<![\d.])\d{4,}(?![\d.])", text))
     for run in re.findall(r"[\u4e00-\u9fff]+", text):
         words.update(run[i:i + 2] for i in range(len(run) - 1))
     return frozenset(words)

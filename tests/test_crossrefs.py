@@ -130,3 +130,13 @@ def test_a_word_weighs_by_its_rarity_among_the_pages_compared_only(tmp_path):
     assert w["无关"] == 0.0 and w["分块"] > w["键值"] > 0
     (tmp_path / "elsewhere.md").write_text("分块 分块 分块", encoding="utf-8")   # a page not compared
     assert crossrefs._local_weights({"键值", "分块", "无关"}, pages) == w
+
+
+def test_a_year_the_sentence_names_tells_the_sections_apart(tmp_path):
+    """Blind corpus 17 (W17-041): [§1.16](1-16.md) 已经提醒，这批材料里没有 2026 年… moved, text and target together,
+    to §1.13; the year 2026 is a word of §1.16's page, not of §1.13's, and check 4 now reads four-digit numbers as
+    words. The link as it stands passes."""
+    old = "[§1.16](1-16.md) 已经提醒，这批材料里没有 2026 年"
+    assert not [e for e in _errors(tmp_path, "lecture/ch01/1-17.md") if "speaks of" in e]
+    moved = _errors(tmp_path, "lecture/ch01/1-17.md", (old, old.replace("§1.16](1-16.md)", "§1.13](1-13.md)")))
+    assert any("speaks of" in e and "2026" in e and "1-16.md" in e for e in moved), moved

@@ -53,3 +53,11 @@ def test_broadened_rules_read_the_reversal_and_not_the_fact(sentence, rule):
     true_forms = {"ffn_stays_inside_one_position": "可每一行是分开算的，FFN 自己不再读取别的 token",
                   "kv_reuse_needs_a_causal_mask": "双向编码器就不同了：新内容会扩大旧位置读得到的范围，这个论证不能直接搬过去"}
     assert rule not in [r.rule for r in facts.falsehoods(true_forms[rule])]
+
+
+def test_lower_perplexity_said_to_lower_the_true_sequences_probability_fails():
+    """Blind corpus 17 (W17-016): PPL 更低 … 真实序列…的平均概率更低 reverses what perplexity is."""
+    from checker import facts
+    said = "PPL 更低，能说明的仅仅是：就这个评价分布而言，真实序列从模型那里得到的平均概率"
+    assert "lower_perplexity_is_better" in [r.rule for r in facts.falsehoods(said + "更低")]
+    assert "lower_perplexity_is_better" not in [r.rule for r in facts.falsehoods(said + "更高")]

@@ -32,3 +32,15 @@ def test_an_ellipsis_stands_for_words_left_out_in_their_order():
     assert quotes.said_in("用编号……承担语义", text)
     assert not quotes.said_in("承担语义……用编号", text)
     assert quotes.said_in("用 编号 去“查表示”", text)   # spaces and quotation marks are not words
+
+
+def test_a_site_note_moved_to_the_lecture_fails_by_the_latin_word_the_lecture_never_writes(tmp_path):
+    """Blind corpus 17 (W17-048): 本站补充：英语里 miss 的主语…要变成 manquer 的间接宾语 -> 讲义接着指出：…; the lecture
+    never writes manquer. The primer does write playing (its §2.4 table), so crediting the primer with it passes."""
+    page = ROOT / "docs" / "lecture" / "ch01" / "1-17.md"
+    old = "本站补充：英语里 miss 的主语"
+    moved = check_edited(tmp_path, page, old, "讲义接着指出：英语里 miss 的主语").errors
+    assert any("never writes manquer" in e for e in moved), moved
+    kept = check_edited(tmp_path, page, old, old).errors
+    assert not any("never writes" in e for e in kept), kept
+    assert not quotes._unwritten_words(type("P", (), {"line_of": lambda self, at: 1})(), "入门文章举出 playing 的切分", "primer §2.4")
