@@ -274,8 +274,9 @@ def _gc_bptt():
     return rnn_lm_bptt(np.array(GC_X)[:, None], GC_Y, [0.0], _gc_params(GC_W_H))
 
 
-@kinds(course="w_h w_x w_y x y h", site_construction="delta grad last_only n_parts parts sum_parts",
-       rules={"h": "lecture §2.1 prints h_1≈0.462117 and h_2≈0.353724 for the same w_x, w_h, h_0=0 and inputs (1,0)"})
+@kinds(course="w_h w_x w_y x y h n_parts", site_construction="delta grad last_only parts sum_parts",
+       rules={"h": "lecture §2.1 prints h_1≈0.462117 and h_2≈0.353724 for the same w_x, w_h, h_0=0 and inputs (1,0)",
+              "n_parts": "w_h is used once per step of the course's three-step input x=(1,0,-1) (§2.10): three terms"})
 @inputs("x", "y", "w_h", "w_x", "w_y")
 def bptt_sum() -> dict:
     """§2.9: each use of the shared w_h contributes delta_t h_{t-1}; the gradient is their sum."""

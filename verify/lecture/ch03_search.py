@@ -92,9 +92,10 @@ def candidate_scores() -> dict:
     }
 
 
-@kinds(course="beam best edges greedy n_aa_children n_rounds path_course pool total width",
-       site_construction="final_dropped n_paths path path_site",
-       rules={"n_aa_children": "the course's tree row for A a prints two successors, EOS:2/3 and c:1/3"})
+@kinds(course="beam best edges greedy n_aa_children n_paths n_rounds path_course pool total width",
+       site_construction="final_dropped path path_site",
+       rules={"n_aa_children": "the course's tree row for A a prints two successors, EOS:2/3 and c:1/3",
+              "n_paths": "the course's tree ends in EOS six times (after Aa, Aac, Ab, B, Bd and C): six complete paths"})
 @inputs("width")
 def probability_tree() -> dict:
     """§3.17: all complete paths, greedy, exhaustive best and width-2 beam on the tree.
@@ -165,10 +166,10 @@ def length_handling() -> dict:
     }
 
 
-@kinds(course="bleu bleu_points c clip_cand_len empty_bleu log_bp m1 m2 order p1 p2 r t1 t2 zero_order_bleu",
-       site_construction=("bp clip_bleu clip_m1 clip_p1 clip_p2 clip_ref_len clip_ref_the "
-                          "clip_t2"),
-       rules={"clip_cand_len": "the course's candidate “the the the” (§3.19) is three words, all the"})
+@kinds(course="bleu bleu_points c clip_cand_len clip_t2 empty_bleu log_bp m1 m2 order p1 p2 r t1 t2 zero_order_bleu",
+       site_construction="bp clip_bleu clip_m1 clip_p1 clip_p2 clip_ref_len clip_ref_the",
+       rules={"clip_cand_len": "the course's candidate “the the the” (§3.19) is three words, all the",
+              "clip_t2": "the course's three-word candidate “the the the” (§3.19) has two adjacent pairs, both “the the”"})
 @inputs("order")
 def bleu_examples() -> dict:
     """§3.19: BLEU-2 of the her-less candidate, and clipping on 'the the the'."""

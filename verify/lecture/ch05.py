@@ -60,7 +60,11 @@ ROPE_SHIFT = 3                       # move both positions by the same amount
 SENSOR_QUERY_MINUTES_AGO = 17
 
 
-@kinds(course="scored", site_construction="n positions shown_masks unscored")
+@kinds(course="n positions scored shown_masks unscored",
+       rules={"n": "the course's sentence I gave her a red book yesterday . has eight space-separated tokens, the full stop included",
+              "positions": "in the course's sentence her is the third token and red the fifth (counting from 1)",
+              "shown_masks": "the course's input I gave [MASK] a blue book yesterday . shows one [MASK]",
+              "unscored": "the course's eight tokens less its two chosen positions her and red"})
 def bert_example() -> dict:
     """§5.1: which positions the MLM loss scores in the her/red sentence."""
     ex = mask_tokens(HER_SENTENCE, BERT_CHOSEN)
@@ -73,7 +77,9 @@ def bert_example() -> dict:
     }
 
 
-@kinds(course="n predictions", site_construction="him_prefix him_step prefix_len reads")
+@kinds(course="n predictions him_prefix him_step", site_construction="prefix_len reads",
+       rules={"him_step": "lecture §2.3 (course_also) predicts I first, then gave, and him third, after I gave",
+              "him_prefix": "lecture §2.3: him is predicted once the inputs BOS, I and gave are in, three tokens"})
 def gpt_prefixes() -> dict:
     """§5.2: a sentence of n tokens with BOS/EOS gives n + 1 legal prefix predictions. reads is the causal mask
     the parallel computation uses over those n + 1 inputs (row t: the positions prediction t may read), and

@@ -40,7 +40,9 @@ def what_to_split() -> dict:
     return {"n_words": len(words), "n_chars": len(text_units(text, "char"))}
 
 
-@kinds(course="A E bad good great ids n_used", site_construction="n_missing n_unused")
+@kinds(course="A E bad good great ids n_missing n_unused n_used",
+       rules={"n_missing": "§2.2 builds its table from the words the six reviews use (把六条评论里用到的词整理成词表): no used word is left out",
+              "n_unused": "§2.2's table holds only words the six reviews use: none of its seven words goes unused"})
 def vocabulary() -> dict:
     """§2.2: the table, and reviews A and E as ids."""
     used = first_seen_vocabulary([r[2] for r in REVIEWS])      # distinct words of the six reviews

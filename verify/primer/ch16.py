@@ -70,8 +70,12 @@ def crf_example() -> dict:
     }
 
 
-@kinds(course="accuracy correct f1 gold n_entity_tokens n_tokens precision predicted recall",
-       site_construction="ex_correct ex_gold ex_precision ex_predicted ex_recall lazy_found lazy_recall")
+@kinds(course="accuracy correct ex_correct ex_gold ex_predicted f1 gold lazy_found n_entity_tokens n_tokens precision predicted recall",
+       site_construction="ex_precision ex_recall lazy_recall",
+       rules={"lazy_found": "primer §16.4 says the all-其他 model 一个实体都没找出来: zero entities found",
+              "ex_gold": "the exercise's gold entity 北京大学 (primer §16.4), one entity, counted",
+              "ex_predicted": "the exercise's prediction 北京 (primer §16.4), one entity, counted",
+              "ex_correct": "the exercise's answer (primer §16.4): 北京 is not a complete correct extraction of 北京大学, so zero correct"})
 @inputs("n_entity_tokens", "n_tokens")
 def entity_metrics() -> dict:
     """§16.4: token accuracy of an all-O tagger, entity-level P/R/F1 from counts, and the exercise."""
