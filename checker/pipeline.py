@@ -1217,6 +1217,12 @@ def check_completeness(ctx: Context) -> None:
             report.numbers_recomputed += 1
             report.marks.append(kinds.Mark(token.start, token.end, token.text, claim_kind(ctx, report.claims[index]),
                                            claim=index))
+        elif (index := _root_of_a_claimed_count(ctx, token)) is not None:
+            # 0.032^{-1/4} beside a claimed count of 4 tokens: the exponent is that count's root, checked with it (the
+            # new-author trial of stop 48 was told -1/4 was an unclaimed value and wrote 开四次方再取倒数 instead)
+            report.numbers_recomputed += 1
+            report.marks.append(kinds.Mark(token.start, token.end, token.text, claim_kind(ctx, report.claims[index]),
+                                           claim=index))
         elif _printed_by_a_missing_claim(ctx, token):
             continue  # a reworded sentence: its claim's 'not found' message says to update the template
         else:
@@ -1296,6 +1302,25 @@ def _definition_constant(body: str, token) -> bool:
     # 加起来为 1 的权重: the constant said of what follows (为一的权重 is no number in words either)
     return before.endswith((*classify.COPULAS, "取")) and (not after or after[0] in "，。；、,.;：:）)（(\n的"
                                                   or after.startswith(("左右", "附近")))
+
+
+_ROOT_EXPONENT = re.compile(r"[-−]?\s*1\s*/\s*(\d+)")
+
+
+def _root_of_a_claimed_count(ctx: Context, token) -> int | None:
+    """The index of a passed claim, in the same paragraph, that prints the N of an exponent ±1/N (a root or its
+    inverse: the geometric mean of N probabilities); None for any other number, or an N no claim there prints."""
+    m = _ROOT_EXPONENT.fullmatch(token.text.strip())
+    body = ctx.page.body
+    if not m or not re.search(r"\^\s*\{?\s*$", body[max(0, token.start - 4):token.start]):
+        return None
+    here = _paragraph(body, token.start)
+    for n, claim in enumerate(ctx.report.claims):
+        if (claim.status == "passed" and claim.printed and claim.span is not None
+                and _bare(str(claim.printed)).strip("[]()$") == m.group(1)
+                and _paragraph(body, claim.span[0] - ctx.page.body_offset) == here):
+            return n
+    return None
 
 
 def _restated_claim(ctx: Context, token) -> int | None:

@@ -539,3 +539,13 @@ def test_a_count_that_is_the_object_of_parallel_clauses_counts_no_listed_items()
     assert named_before(text, text.index("四个")) is None
     text = "一步更新拆成保留、写入和输出三个动作。"
     assert named_before(text, text.index("三个")) == 3
+
+
+def test_a_how_many_that_is_asked_is_no_blurred_count():
+    """The new-author trial of stop 48: 更不是答错了几个词 asks how many words were wrong (and was read as blurring
+    §1.13's 4096个词); 只用了几个特征 is still a vague count."""
+    from checker.counts import vague_quantifiers
+    assert vague_quantifiers("PPL 衡量的不是模型懂了什么，更不是答错了几个词。") == []
+    assert vague_quantifiers("数一数有几个候选。") == []
+    assert [m.group(0) for m in vague_quantifiers("模型只用了几个特征。")] == ["几个"]
+    assert [m.group(0) for m in vague_quantifiers("这里只有几个候选。")] == ["几个"]
