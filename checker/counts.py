@@ -109,6 +109,8 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
     view = prose_view(body)
     if PART.search(view[max(0, start - 3):start]):
         return None   # 相邻两项, 任取两个, 其中两种, 前三行: a part of the collection, not its size
+    if re.match(r"[^张个\n]{0,3}[张个]表(?!示|明|达|述|现|面|层)", body[start:end + 4]):
+        return _tables_on_the_page(body)   # 把两张表对照着读 on a page of two tables: the page's own tables
     line_start = body.rfind("\n", 0, start) + 1
     if re.match(r"#{1,6}\s", body[line_start:start]):
         return _listed_in_section(body, start)   # ## 三份构造彼此分开: the section's own list
@@ -163,6 +165,14 @@ def _colon_sentence_points_back(view: str, end: int, colon: int) -> bool:
     if not sentence_end:
         return True
     return bool(_POINTS_BACK.search(view[end + sentence_end.end():colon]))
+
+
+_TABLE_RULE_LINE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$", re.M)
+
+
+def _tables_on_the_page(body: str) -> int:
+    """How many Markdown tables the page body holds (one header rule line each; code blocks left out)."""
+    return len(_TABLE_RULE_LINE.findall(re.sub(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", "", body, flags=re.M | re.S)))
 
 
 def _listed_in_section(body: str, start: int) -> int | None:
