@@ -102,13 +102,15 @@ def _sentence_bounds(view: str, at: int) -> tuple[int, int]:
     return start, min(ends) if ends else len(view)
 
 
-def enumerated_count(body: str, start: int, end: int) -> int | None:
+def enumerated_count(body: str, start: int, end: int, stated: float | None = None) -> int | None:
     """How many items the sentence of the count word at [start, end) enumerates: the list or table that its
     line introduces (the line ends with ：), or the items named before it in the same clause (A、B 和 C 三个);
     None when the sentence enumerates nothing."""
     view = prose_view(body)
     if PART.search(view[max(0, start - 3):start]):
         return None   # 相邻两项, 任取两个, 其中两种, 前三行: a part of the collection, not its size
+    if re.match(r"[^张个\n]{0,3}[张个]表(?!示|明|达|述|现|面|层)", body[start:end + 4]):
+        return _tables_on_the_page(body)   # 把两张表对照着读 on a page of two tables: the page's own tables
     line_start = body.rfind("\n", 0, start) + 1
     if re.match(r"#{1,6}\s", body[line_start:start]):
         return _listed_in_section(body, start)   # ## 三份构造彼此分开: the section's own list
@@ -119,6 +121,9 @@ def enumerated_count(body: str, start: int, end: int) -> int | None:
     # (or the paragraph of the count ends so: 下面三种成本。把它们比作……：)
     stop = re.compile(r"[：:][ \t]*(?:\n|$)|\n[ \t]*\n")
     m = stop.search(view, end)
+    # 一低一高两个温度。……每一步的分布如下： a later sentence's list is the count's only if it points back at what the
+    # count counts, or counts as many (对两句分别求和。和由……算出： and a table of the two sentences)
+    own = not (m and m.group(0)[0] in "：:") or _colon_sentence_points_back(view, end, m.start())
     line_end = view.find("\n", m.start()) if m and m.group(0)[0] in "：:" else -1
     if m and m.group(0)[0] in "：:":
         line_end = len(view) if line_end < 0 else line_end
@@ -136,7 +141,7 @@ def enumerated_count(body: str, start: int, end: int) -> int | None:
                     items += 1
                 elif m is None and len(line) - len(line.lstrip()) <= indent:
                     break
-            return items
+            return items if own or items == stated else None
         if lines and TABLE_ROW.match(lines[0]):
             rows = 0
             for line in lines[1:]:
@@ -145,8 +150,29 @@ def enumerated_count(body: str, start: int, end: int) -> int | None:
                 if not TABLE_ROW.match(line):
                     break
                 rows += 1
-            return rows
+            return rows if own or rows == stated else None
     return named_before(view, start) or rows_of_table_before(body, start, end)
+
+
+_POINTS_BACK = re.compile(r"它们|这些|这[两三四五六七八九十几]|那[两三四五六七八九十几]|上述|以上|前面|两者|三者")
+
+
+def _colon_sentence_points_back(view: str, end: int, colon: int) -> bool:
+    """Whether the colon after a count closes the count's own sentence, or a later sentence of its paragraph that
+    points back at what the count counts (下面三种成本。把它们比作……：). A later sentence that does not (一低一高两个
+    温度。……如下：, the new-author trial of stop 48b) opens its own list."""
+    sentence_end = re.search(r"[。！？]", view[end:colon])
+    if not sentence_end:
+        return True
+    return bool(_POINTS_BACK.search(view[end + sentence_end.end():colon]))
+
+
+_TABLE_RULE_LINE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$", re.M)
+
+
+def _tables_on_the_page(body: str) -> int:
+    """How many Markdown tables the page body holds (one header rule line each; code blocks left out)."""
+    return len(_TABLE_RULE_LINE.findall(re.sub(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", "", body, flags=re.M | re.S)))
 
 
 def _listed_in_section(body: str, start: int) -> int | None:

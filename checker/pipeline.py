@@ -1172,7 +1172,8 @@ def check_completeness(ctx: Context) -> None:
             said[_count_key(ctx.page.body, token)] = token.end
             report.marks.append(kinds.Mark(token.start, token.end, token.text, "course"))
         elif (token.word and not token.phrase.startswith(SETTERS)   # 宽度为二, 约为三 set a value, count nothing
-              and (listed := counts.enumerated_count(ctx.page.body, token.start, token.end)) is not None):
+              and (listed := counts.enumerated_count(ctx.page.body, token.start, token.end,
+                                                     _word_value_or_none(token.text))) is not None):
             stated = classify.word_value(token.text)
             if stated == listed:
                 report.numbers_enumerated += 1
@@ -1190,7 +1191,8 @@ def check_completeness(ctx: Context) -> None:
         elif ((classify.digit_phrase(ctx.page.body, token)   # 后面的 4 次转折…： and a table of 4 rows, as 四次 would pass
                # a counter the measure words do not list (至少要过 4 关：), as 四关 passes
                or token.text.isdigit() and re.match(r"[ \t]?[\u4e00-\u9fff]", ctx.page.body[token.end:token.end + 2]))
-              and counts.enumerated_count(ctx.page.body, token.start, token.end) == _count_value(token)):
+              and counts.enumerated_count(ctx.page.body, token.start, token.end, _count_value(token))
+              == _count_value(token)):
             report.numbers_enumerated += 1
             ctx.counted.append(token)
             said[_count_key(ctx.page.body, token)] = token.end
@@ -1305,6 +1307,13 @@ def _definition_constant(body: str, token) -> bool:
 
 
 _ROOT_EXPONENT = re.compile(r"[-−]?\s*1\s*/\s*(\d+)")
+
+
+def _word_value_or_none(text: str) -> float | None:
+    try:
+        return classify.word_value(text)
+    except (NumberFormatError, ValueError):
+        return None
 
 
 def _root_of_a_claimed_count(ctx: Context, token) -> int | None:

@@ -274,7 +274,7 @@ def _counts_its_items(text: str, token) -> bool:
     numeral = token.end - token.start   # the token's span is its numeral; its text goes on to the measure word
     for m in re.finditer(re.escape(token.text), text[:token.start + len(token.text)]):
         start, end = m.start(), m.start() + numeral
-        if value in (counts.items_after(text, end), counts.enumerated_count(text, start, end)):
+        if value in (counts.items_after(text, end), counts.enumerated_count(text, start, end, value)):
             return True
     return False
 

@@ -200,3 +200,11 @@ def test_a_count_of_two_long_items_after_a_dash(tmp_path):
     old = "然后比较下面的事——"
     assert not check_edited(tmp_path, page, old, "然后比较下面两件事——").failed
     assert check_edited(tmp_path, page, old, "然后比较下面三件事——").failed
+
+
+def test_a_count_of_the_pages_tables_is_checked_against_them(tmp_path):
+    """Honest corpus 17b (H17b-011, read after the second fresh measurement): ## 对照着读表 -> ## 把两张表对照着读 on a
+    page of two tables; three is a wrong count."""
+    page = LECTURE / "ch03" / "3-13.md"
+    assert not check_edited(tmp_path, page, "## 对照着读表", "## 把两张表对照着读").failed
+    assert check_edited(tmp_path, page, "## 对照着读表", "## 把三张表对照着读").failed

@@ -285,3 +285,20 @@ def test_a_site_marker_on_a_sentence_about_the_course_s_own_material_fails():
     for fine in ("〔本站构造〕课程没有写出 A 的标签，本站补上。\n", "〔本站构造〕课程只给了矩阵和数值。\n",
                  "〔本站运行〕本站的样本也一样。\n"):
         assert not any("course's own material" in m for _, m in check_blocks(fine, [], line_of)), fine
+
+
+def test_a_later_sentences_list_is_the_counts_only_if_it_points_back_or_counts_as_many():
+    """The new-author trial of stop 48b: 一低一高两个温度。……如下： and a table of three rows was told to write 3; the
+    table is the later sentence's. 下面三种成本。把它们比作……： still counts its list, and a later sentence's list of as
+    many items (对两句分别求和。和由……算出： and two rows) still confirms the count."""
+    from checker.counts import enumerated_count
+    table = "\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n| 3 | 4 |\n| 5 | 6 |\n"
+    later = "这里用一低一高两个温度。每一步的分布如下：" + table
+    at = later.index("两个")
+    assert enumerated_count(later, at, at + 2, 2) is None
+    back = "这里用一低一高两个温度。它们各自的分布如下：" + table
+    assert enumerated_count(back, at, at + 2, 2) == 3          # pointed back: the table is the count's, and it has 3
+    listed = "下面三种成本。把它们比作一张账单：\n\n- a\n- b\n- c\n"
+    assert enumerated_count(listed, listed.index("三种"), listed.index("三种") + 2, 3) == 3
+    same = "这里用一低一高三个温度。每一步的分布如下：" + table
+    assert enumerated_count(same, at, at + 2, 3) == 3

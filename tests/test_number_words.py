@@ -549,3 +549,10 @@ def test_a_how_many_that_is_asked_is_no_blurred_count():
     assert vague_quantifiers("数一数有几个候选。") == []
     assert [m.group(0) for m in vague_quantifiers("模型只用了几个特征。")] == ["几个"]
     assert [m.group(0) for m in vague_quantifiers("这里只有几个候选。")] == ["几个"]
+
+
+def test_comparing_two_sets_is_a_contrast_not_a_count():
+    """The new-author trial of stop 48b: 比较两组设置 is the guide's 比较两种算法 (a contrast of two sides); 给出两组设置：
+    still counts."""
+    assert not [t for t in numbers_in("这里比较两组设置的效果") if not t.structural]
+    assert [t.text for t in numbers_in("课程给出两组设置：") if not t.structural] == ["两组"]
