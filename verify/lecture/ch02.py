@@ -99,9 +99,12 @@ def _retained(f: float, steps: int) -> float:
     return c
 
 
-@kinds(course=("U Uz c c_prev gate h h_prev kept path path_f path_steps retain_c0 retain_f retain_g "
-               "retain_i retain_path retain_steps retained slice written x z b.o[1]"),
-       site_construction="b pre")
+@kinds(course=("U Uz b c c_prev gate h h_prev kept path path_f path_steps pre retain_c0 retain_f retain_g "
+               "retain_i retain_path retain_steps retained slice written x z"),
+       rules={"b": "the course's biases b_f=(ln9-0.7,-ln4+0.1), b_i=(-ln9-0.7,ln3+0.1), b_o=(ln4-0.7,0.1), "
+                   "b_g=(atanh(0.5)-0.7,-atanh(0.2)+0.1) written as decimals",
+              "pre": "the affine outputs the course tabulates (因此仿射输出…为): its Uz_t=(0.7,-0.1) plus those biases, "
+                     "i.e. (ln9,-ln4), (-ln9,ln3), (ln4,0), (atanh(0.5),-atanh(0.2))"})
 @inputs("path_steps", "retain_steps", "U", "c_prev", "h_prev", "path_f", "retain_f", "x", "retain_c0", "retain_g", "retain_i")
 def lstm_gates() -> dict:
     """§2.2: the scalar slice, the complete two-dimensional step, and the retention/path products."""
@@ -227,12 +230,14 @@ TAU_LOW, TAU_HIGH = 0.5, 2.0
 # primer §11.4 applies top-k with k = 2 to the same .6/.3/.1 distribution and prints 2/3, 1/3.
 TOP_K = 2
 TOP_P = 0.85
+# primer §11.4 also applies top-p with p = 0.8 to that distribution (it keeps 电影 and 音乐).
+PRIMER_TOP_P = 0.8
 
 
-@kinds(course="probs k top_k",
+@kinds(course="p_primer probs k top_k",
        site_construction=("high high_top2 low p pen_loss pen_loss_low tau_high tau_low top_p "
                           "top_p_high_size top_p_size"))
-@inputs("k", "p", "probs", "tau_high", "tau_low")
+@inputs("k", "p", "p_primer", "probs", "tau_high", "tau_low")
 def decoding_rules() -> dict:
     """§2.8: temperature, top-k and top-p on the R13 distribution (logits taken as ln p)."""
     logits = np.log(R13_PROBS)
@@ -242,6 +247,7 @@ def decoding_rules() -> dict:
         "probs": R13_PROBS, "greedy": R13_WORDS[int(np.argmax(R13_PROBS))],
         "tau_low": TAU_LOW, "tau_high": TAU_HIGH, "low": low, "high": high,
         "k": TOP_K, "top_k": top_k_filter(R13_PROBS, TOP_K),
+        "p_primer": PRIMER_TOP_P,
         "p": TOP_P, "top_p": top_p_filter(R13_PROBS, TOP_P), "top_p_size": len(top_p_set(R13_PROBS, TOP_P)),
         "top_p_high": top_p_filter(high, TOP_P), "top_p_high_size": len(top_p_set(high, TOP_P)),
         # the mass the flattened distribution puts on as many candidates as sufficed before flattening

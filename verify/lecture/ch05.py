@@ -92,7 +92,13 @@ def gpt_prefixes() -> dict:
             "prefix_len": [len(inputs[: t + 1]) for t in range(len(targets))]}
 
 
-@kinds(course="spans", site_construction="dec_len dec_sentinels dropped enc_len enc_sentinels kept")
+@kinds(course="spans dec_len dec_sentinels dropped enc_len enc_sentinels kept",
+       rules={"dropped": "the course deletes gave and red book: 1 + 2 words",
+              "enc_len": "the course prints the encoder input I <extra_id_0> her a <extra_id_1> yesterday . : seven tokens",
+              "enc_sentinels": "the printed encoder input holds <extra_id_0> and <extra_id_1>: two sentinels",
+              "kept": "the printed encoder input keeps I, her, a, yesterday, . : five original words",
+              "dec_len": "the course prints the decoder target <extra_id_0> gave <extra_id_1> red book <extra_id_2>: six tokens",
+              "dec_sentinels": "the printed decoder target holds <extra_id_0>, <extra_id_1>, <extra_id_2>: three sentinels"})
 def t5_example() -> dict:
     """§5.3: span corruption of gave and red book."""
     enc, dec = span_corruption(HER_SENTENCE, T5_DROPPED)

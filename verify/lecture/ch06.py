@@ -258,7 +258,9 @@ def weight_range() -> dict:
     return out
 
 
-@kinds(course="vit_patch", site_construction="g0 g1 n0 n1 p0 p1 pixel_ratio ratio s0 s1 side_ratio")
+@kinds(course="vit_patch p0 p1", site_construction="g0 g1 n0 n1 pixel_ratio ratio s0 s1 side_ratio",
+       rules={"p0": "the patch side 14 in the encoder name CLIP ViT-L/14 that lecture §6.2 prints",
+              "p1": "the same patch side 14 of CLIP ViT-L/14 (lecture §6.2); only the resolution changes"})
 def higher_resolution() -> dict:
     """§6.15: position counts when resolution rises at a fixed patch size (arithmetic only). The 14 in the
     encoder's name CLIP ViT-L/14 is the course's (lecture §6.2 prints it; the page names §6.2 in course_also);

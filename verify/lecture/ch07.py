@@ -379,12 +379,15 @@ def gqa_sharing() -> dict:
 
 
 @kinds(course=("appended key_end key_start moved_key_end moved_key_start moved_tokens newline_at prefill question_chars "
-               "question_start records tokens vocab_size"),
+               "question_start records tokens vocab_size moved_spans[3].end"),
        site_construction="id_blue id_green id_newline id_space moved_spans spans",
        rules={"records": "the timestamped records §7.11 prints, 09:00, 09:10, 09:20, 09:30 and 09:40, counted",
               "key_end": "the 09:40 record is the last one, so it ends where §7.13 says the body ends: position 141 "
                          "(the newline after the body; ends are exclusive)",
-              "moved_key_end": "§7.17 moves the 09:40 record from 108 to 0 unchanged: 0 + (141 - 108)"})
+              "moved_key_end": "§7.17 moves the 09:40 record from 108 to 0 unchanged: 0 + (141 - 108)",
+              "moved_spans[3].end": "in the moved order the 09:30 record comes last, so it ends where the body ends: "
+                                    "§7.17 keeps the total at 161 and the question at the end, so the body still ends "
+                                    "at §7.13's position 141"})
 def character_stream() -> dict:
     """§7.13: the teaching character encoding of the record text and the record spans."""
     text, moved = document(), document(MOVED_ORDER)

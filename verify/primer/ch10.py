@@ -24,7 +24,8 @@ def _x(words):
 
 
 @kinds(course="count n width",
-       rules={"n": "the words of the course's sentence 这部 电影 不 太 好看 (primer §10.1), counted"})
+       rules={"n": "the words of the course's sentence 这部 电影 不 太 好看 (primer §10.1), counted",
+              "count": "primer §10.1 lists the three width-3 windows [这部,电影,不], [电影,不,太], [不,太,好看]"})
 @inputs("width")
 def windows() -> dict:
     """§10.1: the width-3 windows of the five-word sentence."""
