@@ -236,7 +236,7 @@ PRIMER_TOP_P = 0.8
 
 @kinds(course="p_primer probs k top_k",
        site_construction=("high high_top2 low p pen_loss pen_loss_low tau_high tau_low top_p "
-                          "top_p_high_size top_p_size"))
+                          "top_p_high_size top_p_primer_size top_p_size"))
 @inputs("k", "p", "p_primer", "probs", "tau_high", "tau_low")
 def decoding_rules() -> dict:
     """§2.8: temperature, top-k and top-p on the R13 distribution (logits taken as ln p)."""
@@ -247,7 +247,7 @@ def decoding_rules() -> dict:
         "probs": R13_PROBS, "greedy": R13_WORDS[int(np.argmax(R13_PROBS))],
         "tau_low": TAU_LOW, "tau_high": TAU_HIGH, "low": low, "high": high,
         "k": TOP_K, "top_k": top_k_filter(R13_PROBS, TOP_K),
-        "p_primer": PRIMER_TOP_P,
+        "p_primer": PRIMER_TOP_P, "top_p_primer_size": len(top_p_set(R13_PROBS, PRIMER_TOP_P)),
         "p": TOP_P, "top_p": top_p_filter(R13_PROBS, TOP_P), "top_p_size": len(top_p_set(R13_PROBS, TOP_P)),
         "top_p_high": top_p_filter(high, TOP_P), "top_p_high_size": len(top_p_set(high, TOP_P)),
         # the mass the flattened distribution puts on as many candidates as sufficed before flattening

@@ -68,13 +68,13 @@ def vocabulary_table() -> dict:
 
 @kinds(course="batch bytes cache_bytes head_dim kv_copies kv_heads layers positions",
        site_construction="overestimate query_heads wrong_bytes")
-@inputs("kv_copies", "query_heads")
+@inputs("query_heads")
 def kv_cache_size() -> dict:
     """§14.5: the primer's cache estimate, and the overestimate from plugging in query heads."""
     k = KV
     right = kv_cache_bytes(k["layers"], k["batch"], k["positions"], k["kv_heads"], k["head_dim"], k["bytes"])
     wrong = kv_cache_bytes(k["layers"], k["batch"], k["positions"], QUERY_HEADS, k["head_dim"], k["bytes"])
-    return {**k, "kv_copies": 2,   # §14.5: 前面的 2 表示 K 和 V 两份
+    return {**k, "kv_copies": kv_cache_bytes(1, 1, 1, 1, 1, 1),   # §14.5: 前面的 2 表示 K 和 V 两份: the kernel's factor
             "query_heads": QUERY_HEADS, "cache_bytes": Quantity(right, "GiB"), "wrong_bytes": Quantity(wrong, "GiB"),
             "overestimate": wrong / right}
 
