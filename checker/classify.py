@@ -46,6 +46,8 @@ NUMBER_WORD = re.compile(
     rf"(?P<fraction>{CN_NUMERAL}分之{CN_NUMERAL})"
     rf"|(?P<fixed>翻倍|减半|一半|半(?=个))"
     rf"|(?P<numeral>{CN_NUMERAL})(?P<gap>\s*)(?P<measure>{MEASURE})"
+    # the factors of a product written in words (二乘二的设计, 三乘三的表): each is a value, as in 2×2
+    rf"|(?P<factor>{CN_NUMERAL})(?=\s*[乘×]\s*{CN_NUMERAL})|(?<=[{NUMERAL_CHARS}]乘)(?P<factor2>{CN_NUMERAL})"
     # a bare numeral set as a value (宽度为二的搜索, 取为三): a value like a counted one
     rf"|(?:{'|'.join(f'(?<={w})' for w in BARE_BEFORE)})(?P<bare>{CN_NUMERAL}){_BARE_END}"
     # after a copula only two or more (方差约为三); 为零, 为一 are the constants of definitions (总和为一)
@@ -257,6 +259,16 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
             if numeral == "一" and measure != "倍":
                 tokens.append(Token(m.group(0), start, end, True, "一 as an article (一个, 一种, 一次)", True, phrase))
                 continue
+        if m.group("factor") or m.group("factor2"):
+            try:
+                chinese_number(m.group(0))
+            except NumberFormatError:
+                continue
+            if _factorial_design(view, start, end):
+                tokens.append(Token(m.group(0), start, end, True, "size of a factorial design (二乘二设计)", True,
+                                    view[start:end + 6]))
+                continue
+            phrase = view[max(0, start - 2):end + 4]
         if m.group("bare"):   # 宽度为二: the words that set it are its phrase, as a measure word is a count's
             phrase = next(w for w in BARE_BEFORE if view.endswith(w, 0, start)) + m.group("bare")
         if m.group("copula") or m.group("multi"):
@@ -298,9 +310,7 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
     if re.fullmatch(r"\s*", line_prefix) and re.match(r"[.)、]\s", after):
         return True, "list ordinal"
     integer = re.fullmatch(r"[-−]?\d+", text) is not None
-    design = r"\s*的?\s*(?:设计|交叉|析因)"
-    if integer and (re.match(rf"\s*×\s*\d+{design}", after) or re.search(r"\d\s*×\s*$", before)
-                    and re.match(design, after)):
+    if integer and _factorial_design(view, start, end):
         # 2×2 设计 names a factorial design, as its words 二乘二设计 do (no number to the checker): the digits must
         # not cost a claim the words escape; its factors are the ones the sentence names
         return True, "size of a factorial design (2×2 设计)"
@@ -356,6 +366,17 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
             if ok:
                 return True, "continues a reference"
     return False, ""
+
+
+_DESIGN = r"\s*的?\s*(?:设计|交叉|析因)"
+_FACTOR = rf"(?:\d+|{CN_NUMERAL})"
+
+
+def _factorial_design(view: str, start: int, end: int) -> bool:
+    """2×2 设计, 二乘二的设计: the size of a factorial design, in digits or in words alike."""
+    before, after = view[max(0, start - 12):start], view[end:end + 12]
+    return bool(re.match(rf"\s*[×乘]\s*{_FACTOR}{_DESIGN}", after)
+                or re.search(rf"{_FACTOR}\s*[×乘]\s*$", before) and re.match(_DESIGN, after))
 
 
 def _citation_year(view: str, start: int, end: int) -> bool:

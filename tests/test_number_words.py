@@ -437,6 +437,11 @@ def test_a_factorial_design_reads_the_same_in_digits_and_in_words(tmp_path):
     two values to claim."""
     assert not errors(tmp_path, page("做“归一化位置 × 是否 warmup”的 2×2 设计。", verify=False))
     assert errors(tmp_path, page("这个矩阵是 2×3 的。", verify=False))
+    # the words are numbers too (lecture 5-13 wrote the course's 2×2 training as 二乘二训练, which nothing read):
+    # a product in words outside a design is two values to claim, inside one the design's size
+    assert errors(tmp_path, page("再做二乘二的训练。", verify=False))
+    assert errors(tmp_path, page("一张三乘三的分数表。", verify=False))
+    assert not errors(tmp_path, page("再按二乘二设计做训练。", verify=False))
 
 
 def test_a_bare_count_of_the_seed_names_no_thing_on_the_page():
