@@ -158,11 +158,16 @@ def blocks(body: str) -> list[Block]:
         i += 1
     for m in MARKER.finditer(body):
         n = body.count("\n", 0, m.start())
+        if _in_inline_code(lines[n], m.start() - offsets[n]):
+            continue   # `〔本站构造〕` in a sentence that explains the markers names one; it labels nothing
         first = last = n
+        item = _list_item_of(lines, n)
         stripped = lines[n].lstrip()
         if stripped.startswith("|"):
             pass   # a table row: itself
-        elif stripped.startswith(("- ", "* ")) or re.match(r"\s*\d+\.\s", lines[n]):
+        elif item is not None:
+            # a list item, the marker on its first line or on a wrapped line of it: the item, not the whole list
+            first = last = item
             while (last + 1 < len(lines) and lines[last + 1].strip() and lines[last + 1][:1] in " \t"
                    and not re.match(r"\s*(?:[-*]|\d+\.)\s", lines[last + 1])):
                 last += 1
@@ -181,6 +186,27 @@ def blocks(body: str) -> list[Block]:
                 span = (opened + 1, span[1])
         found.append(Block(m.group(1), span[0], span[1], [span], marker=True))
     return found
+
+
+def _in_inline_code(line: str, column: int) -> bool:
+    """Whether the column sits between a pair of backticks of its line."""
+    return line[:column].count("`") % 2 == 1
+
+
+_ITEM = re.compile(r"\s*(?:[-*]|\d+\.)\s")
+
+
+def _list_item_of(lines: list[str], n: int) -> int | None:
+    """The line a list item starts on, when line n is that line or an indented wrapped line of it (lecture 4-13's
+    marker on the second line of an item labelled every item of the list); None for a paragraph's line."""
+    i = n
+    while i >= 0 and lines[i].strip():
+        if _ITEM.match(lines[i]):
+            return i
+        if lines[i][:1] not in " \t":
+            return None   # an unindented line that opens no item: a paragraph, not an item's wrapped line
+        i -= 1
+    return None
 
 
 def _inside(mark: Mark, start: int, end: int) -> bool:

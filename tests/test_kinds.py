@@ -302,3 +302,27 @@ def test_a_later_sentences_list_is_the_counts_only_if_it_points_back_or_counts_a
     assert enumerated_count(listed, listed.index("三种"), listed.index("三种") + 2, 3) == 3
     same = "这里用一低一高三个温度。每一步的分布如下：" + table
     assert enumerated_count(same, at, at + 2, 3) == 3
+
+
+def test_a_marker_on_a_wrapped_line_of_a_list_item_labels_that_item_only():
+    """Round 50's reader found lecture 4-13's 〔本站构造〕 on the second line of a list item labelling every item of
+    the list (the course's cross-attention point included): a wrapped line is its item's, not a paragraph's."""
+    body = ("- 课程的第一项。\n"
+            "- 课程的第二项，\n"
+            "  续行。〔本站构造〕本站的话。\n"
+            "- 课程的第三项。\n")
+    marked = [b for b in blocks(body) if b.marker]
+    assert len(marked) == 1
+    text = body[marked[0].start:marked[0].end]
+    assert "本站的话" in text and "第一项" not in text and "第三项" not in text
+    # control: a marker in a plain paragraph still labels from its sentence to the paragraph's end
+    para = "课程的话。〔本站构造〕本站的话，\n接着一行。\n\n下一段。"
+    block = [b for b in blocks(para) if b.marker][0]
+    assert para[block.start:block.end].endswith("接着一行。") and "课程的话" not in para[block.start:block.end]
+
+
+def test_a_marker_named_in_inline_code_labels_nothing():
+    """Lecture 1's and 2's index pages explain the markers; the 〔本站构造〕 their sentence named labelled that
+    sentence (and the next list item) as the site's construction. Written as code it is a name; bare it still marks."""
+    assert not [b for b in blocks("本站的例子在段落开头写标记 `〔本站构造〕`。") if b.marker]
+    assert [b for b in blocks("〔本站构造〕本站的例子。") if b.marker]

@@ -241,8 +241,9 @@ def _after(candidates) -> np.ndarray:
     return np.array([counts[COUNT_HISTORY + (w,)] for w in candidates], dtype=float)
 
 
-@kinds(course="T counts history mle n_candidates n_sentences", site_construction="factors",
+@kinds(course="T counts factors history mle n_candidates n_sentences",
        rules={"T": "the course's corpus sentence I gave her a book (§1.7) is five tokens",
+              "factors": "the course's product runs t = 1..T+1 (§1.7): T + 1 = 6 factors for that five-token sentence",
               "mle": "the course divides the counts 3, 1, 0 after I gave by the history count 4 (§1.7); "
                      "§1.8 prints the results 3/4, 1/4 and 0"})
 def chain_rule_counts() -> dict:

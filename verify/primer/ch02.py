@@ -82,12 +82,13 @@ def _rows_looked_up(words, first: int) -> list:
     return [table[i] for i in token_ids(words, VOCAB, first_id=first)]
 
 
-@kinds(course="e_chars e_words n_reviews shift",
+@kinds(course="e_chars e_words n_reviews new_chars shift",
        site_construction=("bytes_per_char e_bytes freqs more_merges n_merges "
-                          "n_seen_chars new0 new1 new_bytes new_chars new_unseen_chars playing_len_more unk_id "
+                          "n_seen_chars new0 new1 new_bytes new_unseen_chars playing_len_more unk_id "
                           "E_rows E_shifted_rows"),
        rules={"e_words": "the items of the 按词 cut §2.4's table prints for review E, [电影, 不, 好看]",
-              "e_chars": "the items of the 按字 cut §2.4's table prints for review E, [电, 影, 不, 好, 看]"})
+              "e_chars": "the items of the 按字 cut §2.4's table prints for review E, [电, 影, 不, 好, 看]",
+              "new_chars": "the characters of the new review §2.4 prints, 镜头惊艳: 镜、头、惊、艳"})
 @inputs("more_merges", "n_merges", "shift")
 def unknown_words() -> dict:
     """§2.4: <UNK>, four granularities, a toy BPE run and the renumbering exercise."""

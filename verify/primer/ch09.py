@@ -28,9 +28,11 @@ GRU_WRITE = 0.2      # a GRU update gate in the course convention: share of the 
 WIDTH = 128          # word vectors and states, as in §8.3
 
 
-@kinds(course="c c_prev f g gate_open gate_shut h i o pair_c pair_f pair_kept pair_width",
-       site_construction="clear_kept gate_in gate_in_neg keep_all_c kept sig_hi sig_lo written",
-       rules={"pair_width": "the entries of primer §9.3's ⊙ example [1,2] ⊙ [0.5,0.1]: two cells"})
+@kinds(course="c c_prev f g gate_open gate_shut h i kept o pair_c pair_f pair_kept pair_width written",
+       site_construction="clear_kept gate_in gate_in_neg keep_all_c sig_hi sig_lo",
+       rules={"pair_width": "the entries of primer §9.3's ⊙ example [1,2] ⊙ [0.5,0.1]: two cells",
+              "kept": "the first product primer §9.2 writes out in 新记忆 = 0.8×0.9 + 0.5×0.2: 0.8×0.9",
+              "written": "the second product primer §9.2 writes out in 新记忆 = 0.8×0.9 + 0.5×0.2: 0.5×0.2"})
 @inputs("c_prev", "f", "g", "gate_in", "gate_in_neg", "gate_open", "gate_shut", "i", "o", "pair_c", "pair_f")
 def one_cell() -> dict:
     """§9.2–§9.3: c_t = f c_{t-1} + i g, h_t = o tanh(c_t), plus the idealized endpoints."""
