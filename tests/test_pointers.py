@@ -31,3 +31,23 @@ def test_whose_the_pointing_clause_says():
     assert pointers.owner("下面的数是本站按同一规则补算的") == "site"
     assert pointers.owner("下表的仿射输出由讲义给定的 $U$ 重新算出") is None   # the course's inputs, named as such
     assert pointers.owner("本站按讲义的规则算出下面的数") is None   # both: nothing to hold a number to
+
+
+def test_a_clause_that_puts_its_own_number_in_the_courses_record_fails(tmp_path):
+    """blind_wrong_18 W18-052: 3-20's 96.67% is the site's run; 'that percentage is, in the site, 96.67%' became
+    'in the lecture's archived run', with no pointer for the check above to read. A clause that places its own claimed
+    numbers in one owner's work agrees with their declared kinds; a clause saying what the course lacks is no owner."""
+    page = ROOT / "docs" / "lecture" / "ch03" / "3-20.md"
+    said = "那个百分比在本站是动态组的 96.67%。"
+    text = page.read_text(encoding="utf-8")
+    assert said in text, "the page changed; pick another clause"
+    target = tmp_path / page.relative_to(ROOT)
+    target.parent.mkdir(parents=True, exist_ok=True)
+
+    def errors(new_text):
+        target.write_text(new_text, encoding="utf-8")
+        return [e for e in check_page(target).errors if "puts" in e and "declared" in e]
+    assert errors(text) == []
+    [error] = errors(text.replace(said, "那个百分比在讲义的存档运行里是动态组的 96.67%。"))
+    assert "96.67%" in error and "site_run" in error
+    assert errors(text.replace(said, "那个百分比在讲义的存档运行里没有，本站动态组是 96.67%。")) == []
