@@ -44,3 +44,18 @@ def test_a_site_note_moved_to_the_lecture_fails_by_the_latin_word_the_lecture_ne
     kept = check_edited(tmp_path, page, old, old).errors
     assert not any("never writes" in e for e in kept), kept
     assert not quotes._unwritten_words(type("P", (), {"line_of": lambda self, at: 1})(), "入门文章举出 playing 的切分", "primer §2.4")
+
+
+def test_an_example_said_to_be_borrowed_from_the_course_is_the_courses_words(tmp_path):
+    """Blind corpus 19 (W19-052): primer 5-1 credits “好看 不是 难看” to primer §3.3 and calls “猫 追 狗 追 猫” its own;
+    '两对都借自入门文章' credits the primer with words it never writes. Punctuation and listing are not words: §3.3
+    writes 好看，不是难看; a column named in quotation marks (“典型的失败”一列取自讲义) is a name, not a quotation."""
+    page = ROOT / "docs" / "primer" / "ch05" / "5-1.md"
+    old = "“好看 不是 难看”一对借自入门文章 §3.3，“猫 追 狗 追 猫”一对是本站编的。"
+    both = check_edited(tmp_path, page, old, "“好看 不是 难看”与“猫 追 狗 追 猫”两对都借自入门文章 §3.3。").errors
+    assert any("“猫 追 狗 追 猫” is said to come from the primer" in e for e in both), both
+    kept = check_edited(tmp_path, page, old, old).errors
+    assert not any("is said to come from" in e for e in kept), kept
+    view = "“典型的失败”一列的内容取自讲义。“电影、好看”取自入门文章。“电影、剧透”取自入门文章。"
+    found = quotes._borrowed(type("P", (), {"line_of": lambda self, at: 1})(), view, "primer §5.1")
+    assert [m for _, m in found] and all("剧透" in m for _, m in found), found
