@@ -433,7 +433,7 @@ def test_a_suggested_relation_that_would_be_false_offers_no_keys(tmp_path, monke
     from checker import relations
     body = "her 得分 $-6.4$，和 him 的得分相同。\n\nhim 得分 $-8.2$。\n"
     for guess, false in (("{her} < {him}", True), ("{her} > {him}", False)):
-        monkeypatch.setattr(relations, "_suggested_relation", lambda *a, g=guess: f"- text: 'x' holds: '{g}'")
+        monkeypatch.setattr(relations, "_suggestion", lambda *a, g=guess: (f"- text: 'x' holds: '{g}'", None))
         [error] = page(tmp_path, body)
         assert "not bound" in error and f"holds: '{guess}'" in error, error
         assert ("this predicate is false for the page's values" in error) == false, error
@@ -514,3 +514,22 @@ def test_a_negation_before_an_order_word_reverses_it(text, predicate, holds):
     from checker import relations
     relations._check_order_words(0, text, predicate, 1, errors)
     assert (not errors) is holds, errors
+
+
+def test_an_order_between_two_names_of_one_key_each_is_evaluated_not_asked_for(tmp_path):
+    """honest_18a H18a-028 added to primer 2-1 '同一句话，按字切出的序列比按词切的更长' below 按词切得到 3 个 token；按字切则是
+    5 个: the lint asked for a relation whose predicate it had already guessed, {n_chars} > {n_words}. Two names with one
+    key each leave one reading, so the lint evaluates it: true passes, and either reversal fails as false."""
+    import tempfile
+    from pathlib import Path
+    from tests.site import check_edited
+    from checker.paths import ROOT
+    old = "数一数这两张列表：按词切得到 3 个 token；按字切则是 5 个。"
+    def lint(added):
+        with tempfile.TemporaryDirectory() as d:
+            return [e for e in check_edited(Path(d), ROOT / "docs/primer/ch02/2-1.md", old, old + added).errors
+                    if "comparison" in e]
+    assert lint("本站补充：同一句话，按字切出的序列比按词切的更长。") == []
+    for wrong in ("本站补充：同一句话，按字切出的序列比按词切的更短。", "本站补充：同一句话，按词切出的序列比按字切的更长。"):
+        [error] = lint(wrong)
+        assert "this predicate is false for the page's values" in error, error
