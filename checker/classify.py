@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from checker import number_words as word_rules
-from checker.numbers import CN_NUMERAL, SCALAR
+from checker.numbers import CN_NUMERAL, SCALAR, TENTHS
 from checker.numerals import DIGIT_CHARS, NUMERAL_CHARS
 
 NUMBER = re.compile(SCALAR)
@@ -43,7 +43,7 @@ MEASURE = ("|".join(MEASURE_WORDS) + "|(?<![百千万])分(?![之钟布数析别
 BARE_BEFORE, COPULAS = word_rules.setters()
 _BARE_END = r"(?=[，。；、,.;：:）)\s]|的|时|和|或|与|$)"
 NUMBER_WORD = re.compile(
-    rf"(?P<fraction>{CN_NUMERAL}分之{CN_NUMERAL})"
+    rf"(?P<fraction>{CN_NUMERAL}分之{CN_NUMERAL}|{TENTHS})"
     rf"|(?P<fixed>翻倍|减半|一半|半(?=个))"
     rf"|(?P<numeral>{CN_NUMERAL})(?P<gap>\s*)(?P<measure>{MEASURE})"
     # the factors of a product written in words (二乘二的设计, 三乘三的表): each is a value, as in 2×2

@@ -31,6 +31,11 @@ def _is_literal(node, names: dict, depth: int = 0) -> bool:
         return bool(node.elts) and all(_is_literal(e, names, depth) for e in node.elts)
     if isinstance(node, ast.Name) and node.id in names and depth < 3:
         return _is_literal(names[node.id], names, depth + 1)
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and depth < 3:
+        # SIZES["layers"] of a dict written out (SIZES = {"layers": 24, …}): the entry is written out
+        table = _resolved_dict(node.value, names, depth)
+        entry = _entry(table, node.slice.value) if table is not None else None
+        return entry is not None and _is_literal(entry, names, depth + 1)
     if isinstance(node, ast.Call):
         # np.array([1.0, 0.0]), float(2), BASE.tolist(): a written-out number in a wrapper is still written out
         func = node.func
@@ -43,6 +48,17 @@ def _is_literal(node, names: dict, depth: int = 0) -> bool:
 
 
 _WRAPPERS = {"array", "asarray", "float64", "float", "int", "list", "tuple"}
+
+
+def _resolved_dict(node, names: dict, depth: int = 0):
+    """The dict literal a name stands for (m = SIZES, SIZES = {...}), or None."""
+    while isinstance(node, ast.Name) and node.id in names and depth < 3:
+        node, depth = names[node.id], depth + 1
+    return node if isinstance(node, ast.Dict) else None
+
+
+def _entry(table: ast.Dict, key):
+    return next((v for k, v in zip(table.keys, table.values) if isinstance(k, ast.Constant) and k.value == key), None)
 
 
 def _assigned(node) -> list[tuple[str, ast.AST]]:
@@ -90,10 +106,14 @@ def _literal_keys(function) -> frozenset:
     returned = {node.value.id for node in ast.walk(tree) if isinstance(node, ast.Return)
                 and isinstance(node.value, ast.Name)}
 
-    def read_dict(node) -> None:
+    def read_dict(node, depth: int = 0) -> None:
         for key, value in zip(node.keys, node.values):
             if isinstance(key, ast.Constant) and isinstance(key.value, str) and _is_literal(value, names):
                 found.add(key.value)
+            elif key is None and depth < 3:   # {**SIZES, …}: the written-out entries of a spread dict literal
+                spread = _resolved_dict(value, names)
+                if spread is not None:
+                    read_dict(spread, depth + 1)
 
     for node in ast.walk(tree):
         if isinstance(node, ast.Return) and isinstance(node.value, ast.Dict):

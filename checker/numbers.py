@@ -88,7 +88,7 @@ def parse_number(text: str) -> Printed:
     """Parse one printed scalar; raises NumberFormatError for anything else."""
     raw = text
     s = re.sub(r"\s+", "", text).replace("−", "-")
-    if re.fullmatch(rf"{CN_NUMERAL}(?:分之{CN_NUMERAL})?|一半|翻倍", s or "-"):
+    if re.fullmatch(rf"{CN_NUMERAL}(?:分之{CN_NUMERAL}|成)?|一半|翻倍|减半", s or "-"):
         return chinese_number(s)
     if not s or SCALAR_RE.fullmatch(s) is None:
         raise NumberFormatError(f"cannot read {raw!r} as a number")
@@ -128,6 +128,8 @@ def parse_number(text: str) -> Printed:
 
 
 LIST_SEPARATORS = r"(?:,|，|、|;|&)"
+# 九成 (nine tenths, 90%), 两成: a share in tenths; 一成不变, 八成是 (probably), 成为, 成本 are words of the language
+TENTHS = r"(?<![一二两三四五六七八九十百千万])(?:[一二两三四五六七八九]|十)成(?!不变|为|了|本|员|功|立|果|绩|就|型|长|会|能)"
 
 
 def split_list(text: str) -> list[str]:
@@ -198,16 +200,18 @@ def hole_pattern(value, name: str = "h") -> str:
     be printed as a Chinese number word (三 for 3), a fraction as its word (三分之一 for 1/3)."""
     if isinstance(value, Quantity):
         value = value.value
+    # 翻倍 (doubles) is the word of a factor 2, 减半 of a half: a claim's hole takes them where the value is that
+    # (the third new-author trial wrote 缓存都跟着翻倍, could not claim it, and wrote 变成两倍 to get past)
     if _is_integer(value):  # 一 alone is read as a number word only where the value is 1 (else it is 一个, an article)
         lone_one = "" if int(value) == 1 else rf"(?!一(?![{CN_NUMERAL[1:-2]}]))"
-        return rf"(?P<{name}>{SCALAR}|{lone_one}{CN_NUMERAL}(?!分之))"
+        return rf"(?P<{name}>{SCALAR}|{lone_one}{CN_NUMERAL}(?!分之){'|翻倍' if int(value) == 2 else ''})"
     n = len(flatten(value)) if isinstance(value, (list, tuple)) or getattr(value, "ndim", 0) else 0
     if not n and isinstance(value, float) and value.is_integer():   # a whole float (a score difference 2.0,
         # a BLEU of 0.0) may be printed as its word too (高两分, 零分): compare() then checks it exactly
         lone_one = "" if value == 1 else rf"(?!一(?![{CN_NUMERAL[1:-2]}]))"
-        return rf"(?P<{name}>{SCALAR}|{lone_one}{CN_NUMERAL}(?!分之))"
-    if not n:   # a fraction may be printed as its word (三分之一, 一半): exact, like every number word
-        return rf"(?P<{name}>{SCALAR}|{CN_NUMERAL}分之{CN_NUMERAL}|一半)"
+        return rf"(?P<{name}>{SCALAR}|{lone_one}{CN_NUMERAL}(?!分之){'|翻倍' if value == 2 else ''})"
+    if not n:   # a fraction may be printed as its word (三分之一, 一半, 九成 for 90%): exact, like every number word
+        return rf"(?P<{name}>{SCALAR}|{CN_NUMERAL}分之{CN_NUMERAL}|一半|减半|{TENTHS})"
     shape = getattr(value, "shape", None) or _shape(value)
     if len(shape) == 2 and shape[0] > 1:
         row = rf"{SCALAR}(?:&{SCALAR}){{{shape[1] - 1}}}"
@@ -258,6 +262,9 @@ def chinese_number(text: str) -> Printed:
         if den == 0:
             raise NumberFormatError(f"{text!r} divides by zero")
         return Printed(text, num / den, 0.0)
+    m = re.fullmatch(TENTHS, s)
+    if m:
+        return Printed(text, chinese_integer(s[:-1]) / 10, 0.0)
     m = re.fullmatch(rf"({CN_NUMERAL})(个)?半", s)
     if m:
         return Printed(text, chinese_integer(m.group(1)) + 0.5, 0.0)

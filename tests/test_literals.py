@@ -45,6 +45,17 @@ def unpacked():
     return {"n_a": N_A, "n_b": N_B, "pair": PAIR}
 
 
+SIZES = {"layers": 24, "heads": 16, "bytes": 2}
+
+
+def spread():
+    # the third new-author trial (stop 50): inputs written out in a module dict and returned as {**m, …} or read
+    # as SIZES["layers"] were "not written out"; a copied result so written passed as computed (8 verify functions)
+    m = SIZES
+    layers = m["layers"]
+    return {**m, "depth": layers, "total": layers * m["heads"], "copied": SIZES["bytes"]}
+
+
 def wrapped():
     # a written-out array stays written out inside np.array, .tolist() or float() (the new author's BASE_PAIR,
     # and a copied result returned as np.array([0.731, 0.269]) that passed unnoticed before)
@@ -63,6 +74,7 @@ def test_written_out_numbers_are_found(tmp_path, monkeypatch):
     assert literal_keys(m.wrapped) == {"base", "listed", "probs", "one"}
     assert literal_keys(m.updated) == {"alpha", "scores", "pair"}   # a dict that is not returned is not read
     assert literal_keys(m.unpacked) == {"n_a", "n_b"}   # tuple assignment, each name its own value; exp is computed
+    assert literal_keys(m.spread) == {"layers", "heads", "bytes", "depth", "copied"}   # a product is computed
 
 
 def test_an_undeclared_written_out_value_fails_the_page(tmp_path, monkeypatch):

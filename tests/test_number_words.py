@@ -561,3 +561,19 @@ def test_comparing_two_sets_is_a_contrast_not_a_count():
     still counts."""
     assert not [t for t in numbers_in("这里比较两组设置的效果") if not t.structural]
     assert [t.text for t in numbers_in("课程给出两组设置：") if not t.structural] == ["两组"]
+
+
+def test_doubling_and_tenths_fill_a_claims_hole():
+    """The third new-author trial (stop 50) could not claim 缓存都跟着翻倍 and wrote 变成两倍 to get past; honest_18a
+    wrote 恰好有九成是好评 for 90% and lost its claim. 翻倍 fills a hole of 2, 减半 one of 0.5, 九成 one of 0.9, each
+    exactly; a hole of 3 takes no 翻倍, and 一成不变 is no number."""
+    import re
+    from checker import classify
+    from checker.numbers import compare, hole_pattern
+    assert re.search(hole_pattern(2), "缓存都跟着翻倍。").group("h") == "翻倍"
+    assert re.search(hole_pattern(3), "缓存都跟着翻倍。") is None
+    for value, text, ok in ((0.9, "九成", True), (0.8, "九成", False), (0.5, "减半", True)):
+        m = re.search(hole_pattern(value), f"其中恰好有{text}是好评")
+        assert m and compare(m.group("h"), value)[0] is ok
+    assert [t.text for t in classify.numbers_in("其中恰好有九成是好评。")] == ["九成"]
+    assert classify.numbers_in("这个规则一成不变。") == []

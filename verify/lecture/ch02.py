@@ -45,7 +45,7 @@ def _rnn_states():
                "s_wh s_wx tanh_range u1 u2"),
        rules={"carried_coord": "read off the course's own vectors: e_昨天 = (0,1) is zero in the first coordinate, "
                                "the course's h_2 = (.363399,.761594) is not"})
-@inputs("s_inputs", "s_h0", "s_wh", "s_wx")
+@inputs("s_inputs", "s_h0", "s_wh", "s_wx", "e_geile", "e_wo", "e_zuotian")
 def state_update() -> dict:
     """§2.1: two and three steps of h_t = tanh(W_x x_t + W_h h_{t-1} + b), and the scalar example."""
     states = _rnn_states()

@@ -265,6 +265,7 @@ BASE = {"layers": 6, "d": 512, "heads": 8, "d_ff": 2048}   # lecture §4.11 (fro
 
 @kinds(course="d_ff d_k d_model heads layers",
        site_construction="attention decoder_layer decoder_stack encoder_layer encoder_stack ffn ffn_share")
+@inputs("d_ff", "d_model", "heads", "layers")
 def base_model_counts() -> dict:
     """§4.11: weight-matrix entries per sublayer and layer at the base configuration (no biases,
     no LayerNorm, no embeddings): 4 d x d projections per attention sublayer, 2 d d_ff in the FFN."""

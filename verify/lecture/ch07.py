@@ -175,7 +175,7 @@ SCORE_EXAMPLE = {"heads": 64, "n": 100_000, "bytes": 2}
 
 @kinds(course=("batch bytes gqa_over_mha head_dim kv_bytes kv_factor kv_heads layers mha_bytes mha_kv_heads positions "
                "score_bytes score_bytes_binary score_heads score_n score_s"))
-@inputs("mha_kv_heads")
+@inputs("mha_kv_heads", "score_heads", "score_n", "score_s")
 def kv_units() -> dict:
     """§7.4: KV payload of the lecture's example, its MHA counterpart, and one materialized score table."""
     e = KV_EXAMPLE
@@ -357,7 +357,7 @@ GQA_Q_HEADS, GQA_KV_HEADS, MQA_KV_HEADS = 32, 8, 1
 @kinds(course="gqa_bytes gqa_fraction group h_kv h_q head_dim layers mha_bytes mha_fraction positions",
        site_construction="first_group first_kv h_mqa last_group last_kv mqa_bytes mqa_fraction",
        rules={"mha_fraction": "MHA's payload (§7.4's 2 GiB) against itself"})
-@inputs("h_kv", "h_mqa", "h_q")
+@inputs("h_kv", "h_mqa", "h_q", "head_dim", "layers", "positions")
 def gqa_sharing() -> dict:
     """§7.10: which K/V head each query head reads, and the KV payload against MHA and MQA."""
     e = KV_EXAMPLE
@@ -410,7 +410,7 @@ def character_stream() -> dict:
        site_construction=("cached_bytes first_change float_bytes formula_bytes "
                           "reuse_steps reuse_within stale_delta within"))
 @from_runs("recorded_max_error", "recorded_stale_delta", "date", "cpus")
-@inputs("tol")
+@inputs("tol", "ffn", "heads", "layers", "seed", "width")
 def cache_check() -> dict:
     """§7.15: the cache check (assertions inside), the cached bytes, and the recorded measured errors."""
     check = run_cache_check()

@@ -51,7 +51,7 @@ def _run_rule(negators):
 
 @kinds(course="grade_high grade_low minus_points n plus threshold",   # n: the six reviews of §1.1 (course_also)
        site_construction="flip_scores hard n_correct n_flip_correct n_wrong scores")
-@inputs("threshold")
+@inputs("threshold", "minus_points", "plus")
 def hand_rules() -> dict:
     """§1.3: the plain rule, then the rule with 'flip the word after 不'."""
     scores, _, correct = _run_rule(())

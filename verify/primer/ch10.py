@@ -37,7 +37,7 @@ def windows() -> dict:
        site_construction="n_at_max neutral pooled pooled_rev reach scores scores_rev x_sentence x_sentence_rev",
        rules={"heaviest": "the position of the largest weight in the course's kernel [2,1,1]",
               "n_windows": "primer §10.1 (course_also) lists the three width-3 windows of this sentence"})
-@inputs("kernel")
+@inputs("kernel", "bu", "haokan", "neutral", "tai")
 def one_filter() -> dict:
     """§10.2: the primer's window and its reverse, then the whole sentence pooled over time."""
     reverse_phrase = PHRASE[::-1]

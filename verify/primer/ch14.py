@@ -68,7 +68,7 @@ def vocabulary_table() -> dict:
 
 @kinds(course="batch bytes cache_bytes head_dim kv_copies kv_heads layers positions",
        site_construction="overestimate query_heads wrong_bytes")
-@inputs("query_heads")
+@inputs("query_heads", "batch", "bytes", "head_dim", "kv_heads", "layers", "positions")
 def kv_cache_size() -> dict:
     """§14.5: the primer's cache estimate, and the overestimate from plugging in query heads."""
     k = KV
