@@ -615,7 +615,32 @@ def _negation_said_another_way(lost: list[str], gained: list[str]) -> bool:
     copula's 不是 (honest_16a/b, stop 48). A negation dropped or added, or one that negates a hedge, a source or a
     conclusion (not-necessarily, not:source:, conclude:no), is no such rewording."""
     plain = ("not", "not-is")
-    return (len(lost) == len(gained) > 0 and all(bare_token(t) in plain for t in lost + gained))
+    if len(lost) == len(gained) > 0 and all(bare_token(t) in plain for t in lost + gained):
+        return True
+    # the same negation read as one word or two (不会因为它而变长 -> 也不会因此变长: not + order:up, then
+    # not:order:up; 并不总是 -> 不一定: not + necessarily, then not-necessarily), or said with another negative verb
+    # (不等于零 -> 不为零: differ, then not; 并不是…的前提 -> 并不需要: not-is, then need-not; honest_18a/b, stop 50)
+    return bool(lost and gained) and _negations(lost) == _negations(gained)
+
+
+def _negations(tokens: list[str]) -> "Counter":
+    """A token list as its negations and what they negate: not:order:up -> not, order:up; not-necessarily -> not,
+    necessarily; differ, not-is, need-not -> not. Another reading of the same words gives the same multiset."""
+    from collections import Counter
+    out = Counter()
+    for token in tokens:
+        bare = bare_token(token)
+        about = token.partition("@")[2]   # the name a word is about stays (source:course@我、她、书 -> @我、他、书 fails)
+        named = (lambda word: f"{word}@{about}" if about else word)
+        if bare.startswith("not:"):
+            out.update(["not", named(bare.removeprefix("not:"))])
+        elif bare == "not-necessarily":
+            out.update(["not", named("necessarily")])
+        elif bare in ("not", "not-is", "need-not", "differ"):
+            out.update(["not"])
+        else:
+            out.update([named(bare)])
+    return out
 
 
 def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:

@@ -208,3 +208,29 @@ def test_a_count_of_the_pages_tables_is_checked_against_them(tmp_path):
     page = LECTURE / "ch03" / "3-13.md"
     assert not check_edited(tmp_path, page, "## 对照着读表", "## 把两张表对照着读").failed
     assert check_edited(tmp_path, page, "## 对照着读表", "## 把三张表对照着读").failed
+
+
+@pytest.mark.parametrize("page, old, new, wrong", [
+    # honest_18a H18a-008: 不会…而变长 read as not + order:up, 不会因此变长 as not:order:up
+    ("ch07/7-1.md", "缓存只是某一次计算留下的中间结果，不是模型长期掌握的知识；上下文窗口也不会因为有了它而变长。",
+     "缓存不过是某一次计算留下的中间结果，并非模型长期掌握的知识；有了它，上下文窗口也不会因此变长。",
+     "缓存不过是某一次计算留下的中间结果，并非模型长期掌握的知识；有了它，上下文窗口也会因此变长。"),
+    # honest_18b H18b-003: 不等于零 (differ) said as 不为零 (not)
+    ("ch02/2-1.md", "尽管第二个输入为零，$h_2$ 仍不等于零：上一步的影响还留在状态里。",
+     "第二个输入虽然是零，$h_2$ 却不为零：上一步的影响仍保留在状态里。",
+     "第二个输入虽然是零，$h_2$ 也是零：上一步的影响没有保留在状态里。"),
+    # honest_18b H18b-011: 并不总是 (not + necessarily) said as 不一定 (not-necessarily)
+    ("ch05/5-15.md", "所以递推组织与并行组织并不总是对立，要看具体是什么运算。",
+     "可见递推式的组织和并行式的组织不一定互相排斥，关键在于具体是什么运算。",
+     "可见递推式的组织和并行式的组织一定互相排斥，关键在于具体是什么运算。"),
+    # honest_18b H18b-015: 并不是…的前提 (not-is) said as 并不需要 (need-not)
+    ("ch08/8-4.md", "CPU 足以完成小任务；完整复现翻译基准并不是理解搜索的前提。",
+     "小任务在 CPU 上就能完成；要理解搜索，并不需要先完整复现翻译基准。",
+     "小任务在 CPU 上就能完成；要理解搜索，必须先完整复现翻译基准。"),
+])
+def test_one_negation_said_with_other_words_passes_and_dropping_it_fails(tmp_path, page, old, new, wrong):
+    """Stop 50's honest corpora: the same negation read as one token or two, or said with another negative verb,
+    is the same statement; the control drops or reverses the negation and must still fail."""
+    honest = check_edited(tmp_path, LECTURE / page, old, new)
+    assert not honest.failed, honest.errors
+    assert check_edited(tmp_path, LECTURE / page, old, wrong).failed
