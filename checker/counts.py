@@ -151,7 +151,25 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
                     break
                 rows += 1
             return rows if own or rows == stated else None
-    return named_before(view, start) or rows_of_table_before(body, start, end)
+    return (named_before(view, start) or rows_of_table_before(body, start, end, stated)
+            or labelled_on_the_page(view, end, stated))
+
+
+def labelled_on_the_page(view: str, end: int, stated: float | None) -> int | None:
+    """As many labelled things as the page names with that noun and a letter (两条评论 on a page whose headings are
+    评论 A and 评论 B: the third new-author trial's 两条评论的平均向量 was asked for a claim); None when the labels
+    are not as many as the count says, or the page labels nothing so."""
+    if stated is None:
+        return None
+    m = re.match(r"\s*[个条种张类组句段项幅]?\s*([\u4e00-\u9fff]{1,4})", view[end:end + 8])
+    if not m:
+        return None
+    noun = m.group(1)
+    for size in range(min(4, len(noun)), 1, -1):
+        labels = set(re.findall(rf"{re.escape(noun[:size])}\s*([A-Z])(?![A-Za-z0-9])", view))
+        if len(labels) >= 2:
+            return len(labels) if len(labels) == stated else None
+    return None
 
 
 _POINTS_BACK = re.compile(r"它们|这些|这[两三四五六七八九十几]|那[两三四五六七八九十几]|上述|以上|前面|两者|三者")
@@ -196,19 +214,26 @@ def _listed_in_section(body: str, start: int) -> int | None:
     return items
 
 
-def rows_of_table_before(body: str, start: int, end: int) -> int | None:
+def rows_of_table_before(body: str, start: int, end: int, stated: float | None = None) -> int | None:
     """The rows of the table right before the count's paragraph when the count is of rows (表中两行证据, 两行的来源
-    不同: the paragraph under a table of two rows speaks of them); None otherwise."""
-    if not re.match(r"\s*行", body[end:end + 2]):
-        return None
+    不同: the paragraph under a table of two rows speaks of them), or when the count opens the paragraph's first
+    sentence and states as many as the table has (honest_18a under primer 15-1's two-row table of stages: 本站补充：
+    两段里只有任务适配这一段需要人工标注); None otherwise."""
     paragraph = body.rfind("\n\n", 0, start)
     if paragraph < 0:
+        return None
+    of_rows = re.match(r"\s*行", body[end:end + 2])
+    first_sentence = not re.search(r"[。！？；]", body[paragraph:start])
+    if not of_rows and not (first_sentence and stated is not None):
         return None
     lines = body[:paragraph].rstrip("\n").split("\n")
     rows = 0
     while lines and TABLE_ROW.match(lines[-1]):
         rows += 0 if TABLE_RULE.match(lines.pop()) else 1
-    return rows - 1 if rows >= 2 else None   # the header row is no row of the table's content
+    rows -= 1   # the header row is no row of the table's content
+    if rows < 2 or not of_rows and rows != stated:
+        return None
+    return rows
 
 
 def named_before(view: str, start: int) -> int | None:

@@ -326,3 +326,21 @@ def test_a_marker_named_in_inline_code_labels_nothing():
     sentence (and the next list item) as the site's construction. Written as code it is a name; bare it still marks."""
     assert not [b for b in blocks("本站的例子在段落开头写标记 `〔本站构造〕`。") if b.marker]
     assert [b for b in blocks("〔本站构造〕本站的例子。") if b.marker]
+
+
+def test_counts_that_point_back_without_a_demonstrative():
+    """Stop 50's honest corpora and new-author trial: a count that opens the paragraph under a table and states as
+    many as its rows (两段里只有任务适配… under a two-row table of stages), and a count of things the page labels with
+    a letter (两条评论 on a page of 评论 A and 评论 B), count those; a count that states another number is not theirs."""
+    table = "| 阶段 | 数据 |\n| --- | --- |\n| 预训练 | 文本 |\n| 任务适配 | 标签 |\n\n"
+    view = table + "本站补充：两段里只有任务适配需要人工标注。"
+    at = view.index("两段")
+    assert enumerated_count(view, at, at + 1, 2) == 2
+    assert enumerated_count(view, at, at + 1, 3) is None
+    later = table + "前面已经说过。这里的两段都很短。"
+    at = later.index("两段")
+    assert enumerated_count(later, at, at + 1, 2) is None   # not the paragraph's first sentence
+    page = "## 评论 A：电影 好看\n\n……\n\n## 评论 B：电影 精彩\n\n两条评论的平均向量方向相近。"
+    at = page.index("两条")
+    assert enumerated_count(page, at, at + 1, 2) == 2
+    assert enumerated_count(page.replace("两条", "三条"), at, at + 1, 3) is None
