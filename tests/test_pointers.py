@@ -3,8 +3,8 @@ from checker import pointers
 from checker.paths import ROOT
 from checker.pipeline import check_page
 
-PAGE = ROOT / "docs" / "lecture" / "ch01" / "1-9.md"
-SAID = "讲义本节没有给出下面的字符数与字节数，它们是本站对主线句子的补充计算。"
+PAGE = ROOT / "docs" / "lecture" / "ch06" / "6-12.md"
+SAID = "下面的数字来自本站训练的小模型"
 
 
 def _errors(tmp_path, text):
@@ -15,14 +15,15 @@ def _errors(tmp_path, text):
 
 
 def test_a_sentence_that_gives_the_sites_numbers_to_the_course_fails(tmp_path):
-    """blind_wrong_8 W8-051: the box's character and byte counts are declared the site's; the sentence before them
-    was turned into 'the course gives them', which every other check let pass."""
+    """blind_wrong_8 W8-051 turned 1-9's 'the course does not give the character and byte counts below' into 'the
+    course gives them' (1-9's box now holds the course's character counts beside the site's bytes, so this test reads
+    6-12's run box): a sentence pointing at the site's run numbers that gives them to the course fails."""
     text = PAGE.read_text(encoding="utf-8")
     assert SAID in text, "the page changed; pick another pointing sentence"
     assert _errors(tmp_path, text) == []
-    [error] = _errors(tmp_path, text.replace(SAID, "下面的字符数与字节数是讲义本节给出的，本站照录。"))
+    [error] = _errors(tmp_path, text.replace(SAID, "下面的数字来自讲义的存档运行"))
     assert "says the numbers below are the course's" in error and "declared the site's" in error
-    assert _errors(tmp_path, text.replace(SAID, "下面的字符数与字节数是本站补算的。")) == []
+    assert _errors(tmp_path, text.replace(SAID, "下面的数字来自本站复现的小模型")) == []
 
 
 def test_whose_the_pointing_clause_says():

@@ -73,9 +73,12 @@ def _bytes_per_han(text: str) -> int:
     return sizes.pop()
 
 
-@kinds(course="n_old n_target n_target_predictions n_units",
-       site_construction="bytes_per_char n_bytes n_chars n_target_bytes n_target_chars",
-       rules={"n_units": "the course names the main split 我/昨天/给/了/他/一/本/书/。 its 九单位 (nine units)",
+@kinds(course="n_chars n_old n_target n_target_chars n_target_predictions n_units",
+       site_construction="bytes_per_char n_bytes n_target_bytes",
+       rules={"n_chars": "the characters of the source sentence the course prints, 我昨天给了他一本书。 (§1.1): ten, counting the full stop",
+              "n_target_chars": "the characters of the rendering the course prints, I gave him a book yesterday. (§1.1): "
+                                "twenty-eight, spaces and full stop included",
+              "n_units": "the course names the main split 我/昨天/给/了/他/一/本/书/。 its 九单位 (nine units)",
               "n_old": "the course calls the old split 我/昨天/给了/她/一本/书 its 六片段 (six segments)",
               "n_target": "the course lists the English split I/gave/him/a/book/yesterday/. : seven items",
               "n_target_predictions": "the course adds 另预测EOS to those seven items: eight predictions"})

@@ -130,16 +130,20 @@ def probability_tree() -> dict:
     }
 
 
-@kinds(course="alpha_raw penalised_best raw_best width",   # penalised_best: A a EOS's probability, printed in §3.17
-       site_construction=("alpha len_C len_long len_short logp_Aa logp_C logp_long logp_short lp_long "
-                          "lp_short score_C score_long score_short"))
+@kinds(course="alpha_raw len_C len_long len_short penalised_best raw_best width",   # penalised_best: A a EOS's probability, printed in §3.17
+       site_construction=("alpha logp_Aa logp_C logp_long logp_short lp_long "
+                          "lp_short score_C score_long score_short"),
+       rules={"len_short": "§3.18 defines length as the target tokens without EOS; the course's path B EOS (§3.17) has one: B",
+              "len_long": "§3.18 defines length as the target tokens without EOS; the course's path A a EOS (§3.17) has two: A, a",
+              "len_C": "§3.18 defines length as the target tokens without EOS; the course's path C EOS (§3.17) has one: C"})
 @inputs("alpha", "alpha_raw", "width")
 def length_handling() -> dict:
     """§3.18: raw log scores, the length penalty, and α turning the ranking of a short and a
     long finished hypothesis on the §3.17 tree.
 
     The course's: α=0 as raw log-probability ranking and width 2 (§3.18's loop), and the raw width-2 beam's
-    0.225 (§3.17). The log scores, lengths, penalties and the α=1 run are the site's."""
+    0.225 (§3.17), and the lengths of its tree's paths read off by §3.18's length rule. The log scores,
+    penalties and the α=1 run are the site's."""
     tree = ProbabilityTree(TREE)
     paths = {_name(h.tokens): h for h in exhaustive_search(tree)}
     short, long_ = paths["B_EOS"], paths["Aa_EOS"]
