@@ -113,7 +113,8 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
         return _tables_on_the_page(body)   # 把两张表对照着读 on a page of two tables: the page's own tables
     line_start = body.rfind("\n", 0, start) + 1
     if re.match(r"#{1,6}\s", body[line_start:start]):
-        return _listed_in_section(body, start)   # ## 三份构造彼此分开: the section's own list
+        listed = _listed_in_section(body, start)   # ## 三份构造彼此分开: the section's own list
+        return listed if listed == stated else pair_of_the_title(body, stated) or listed
     named = listed_at(view, start)
     if named is not None:
         return named   # $q_1$、$q_2$ 两个 query: the items right before the count, whatever list the paragraph opens
@@ -152,7 +153,18 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
                 rows += 1
             return rows if own or rows == stated else None
     return (named_before(view, start) or rows_of_table_before(body, start, end, stated)
-            or labelled_on_the_page(view, end, stated))
+            or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated))
+
+
+# a page titled by two things set against each other: # LayerNorm 与 RMSNorm：少减一个均值
+_TITLE_PAIR = re.compile(r"^#\s+[^\n]*?(?:[A-Za-z][\w-]*|[\u4e00-\u9fff]{2,8})\s*(?:与|和|vs\.?|对比|还是)\s*"
+                         r"(?:[A-Za-z][\w-]*|[\u4e00-\u9fff]{2,8})", re.M)
+
+
+def pair_of_the_title(body: str, stated: float | None) -> int | None:
+    """2 when the page's title sets two things against each other and the count is two: on a page titled
+    'LayerNorm 与 RMSNorm', 两个公式, 两个输出, 两个算子 are the pair (the fourth new-author trial was asked to claim each)."""
+    return 2 if stated == 2 and _TITLE_PAIR.search(body) else None
 
 
 def labelled_on_the_page(view: str, end: int, stated: float | None) -> int | None:

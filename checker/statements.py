@@ -69,7 +69,7 @@ _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半|端)|(?<=[靠最向往偏]
 _ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项])|(最后|倒数第一)(?=[步个列行层位条句槽轮次项])")
 # a conclusion refused (不说明, 说明不了) is pinned; the bare 说明 is too common a verb ('说明本页回答什么') to pin, and
 # dropping the refusal already changes the sequence
-_CONCLUDE = re.compile(r"(不能|无法|不足以|不可以|可以|能够|才能|就能)(?:据此|由此)|(?:不)?证明|(?:不能|无法|不|并不)(?:说明|表明)|(?:说明|表明)不了")
+_CONCLUDE = re.compile(r"(不能|无法|不足以|不可以|可以|能够|才能|就能)(?:据此|由此)|(?:不该|不应该?|不可)(?:据此|由此)?(?:得出|推出|断定)|(?:不)?证明|(?:不能|无法|不|并不)(?:说明|表明)|(?:说明|表明)不了")
 # pairs whose two sides a careless edit swaps: 前者/后者, 左移/右移, 靠前/靠后, 大头/小头, 百分制/千分制
 _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移": "side:right", "靠前": "position:before",
           "靠后": "position:after", "大头": "most", "小头": "least", "百分制": "scale:100", "千分制": "scale:1000",

@@ -234,3 +234,10 @@ def test_one_negation_said_with_other_words_passes_and_dropping_it_fails(tmp_pat
     honest = check_edited(tmp_path, LECTURE / page, old, new)
     assert not honest.failed, honest.errors
     assert check_edited(tmp_path, LECTURE / page, old, wrong).failed
+
+
+def test_should_not_conclude_and_cannot_infer_read_alike():
+    """The fourth new-author trial reworded 3-20's 不该得出的是“beam 永远没用” as 不能由此推出“beam 永远没用”; the first
+    read as a bare negation, the second as a conclusion denied. Both deny the conclusion now; 可以由此推出 asserts it."""
+    assert _words("不该得出的是“beam 永远没用”。")[:1] == _words("不能由此推出“beam 永远没用”。")[:1] == ["conclude:no"]
+    assert _words("可以由此推出“beam 永远没用”。")[:1] == ["conclude:yes"]

@@ -344,3 +344,17 @@ def test_counts_that_point_back_without_a_demonstrative():
     at = page.index("两条")
     assert enumerated_count(page, at, at + 1, 2) == 2
     assert enumerated_count(page.replace("两条", "三条"), at, at + 1, 3) is None
+
+
+def test_a_count_of_two_on_a_page_titled_by_a_pair_is_that_pair():
+    """The fourth new-author trial's topic page 'LayerNorm 与 RMSNorm' was asked to claim 两个公式, 两个输出 and the
+    heading 两个算子各算什么: on a page whose title sets two things against each other, a count of two is the pair.
+    Three is no pair, and a title that names one thing makes no pair."""
+    body = "# LayerNorm 与 RMSNorm：少减一个均值\n\n## 两个算子各算什么\n\n两个公式如下。\n"
+    for word in ("两个算子", "两个公式"):
+        at = body.index(word)
+        assert enumerated_count(body, at, at + 1, 2) == 2
+        assert enumerated_count(body.replace(word, "三" + word[1:]), at, at + 1, 3) is None
+    single = "# 一页讲 LayerNorm\n\n两个公式如下。\n"
+    at = single.index("两个")
+    assert enumerated_count(single, at, at + 1, 2) is None

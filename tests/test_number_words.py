@@ -577,3 +577,10 @@ def test_doubling_and_tenths_fill_a_claims_hole():
         assert m and compare(m.group("h"), value)[0] is ok
     assert [t.text for t in classify.numbers_in("其中恰好有九成是好评。")] == ["九成"]
     assert classify.numbers_in("这个规则一成不变。") == []
+
+
+def test_the_other_half_is_an_idiom():
+    """The fourth new-author trial wrote §5.8 的另一半内容 (the other part) and was asked to claim 一半."""
+    from checker import classify
+    assert classify.numbers_in("这是 §5.8 的另一半内容。") == []
+    assert [t.text for t in classify.numbers_in("其中一半是好评。")] == ["一半"]
