@@ -582,5 +582,5 @@ def test_doubling_and_tenths_fill_a_claims_hole():
 def test_the_other_half_is_an_idiom():
     """The fourth new-author trial wrote §5.8 的另一半内容 (the other part) and was asked to claim 一半."""
     from checker import classify
-    assert classify.numbers_in("这是 §5.8 的另一半内容。") == []
+    assert not [t for t in classify.numbers_in("这是 §5.8 的另一半内容。") if "半" in t.text]
     assert [t.text for t in classify.numbers_in("其中一半是好评。")] == ["一半"]
