@@ -161,9 +161,15 @@ def residual_layernorm() -> dict:
             "ln_first_alone": _norm(b["residual"][:1])}
 
 
-@kinds(course="H U W1 W2 Z beta d d_ff eps ffn gamma hidden residual",
-       # the page's reading of W_1, W_2 (copied features, difference units) is the site's, not the course's
-       site_construction="clipped ffn_first_alone kept_diff n_diff n_diff_targets pre_relu second_residual")
+@kinds(course="H U W1 W2 Z beta clipped d d_ff eps ffn gamma hidden kept_diff n_diff n_diff_targets residual",
+       # the page's reading of W_1, W_2 (copied features, difference units) is the site's, not the course's;
+       # the counts and positions it names are read off the course's printed W_1, W_2, U_1 and hidden row
+       site_construction="ffn_first_alone pre_relu second_residual",
+       rules={"n_diff": "the course's W_1 is 4×6 (d=4, d_ff=6): the columns after the four copied ones, 6 - 4",
+              "clipped": "the course's U_1 (1.170705, 0.649589, -0.385419, -1.434875) is negative in features 3 and 4; "
+                         "its printed ReLU row has zeros there",
+              "kept_diff": "the course's printed ReLU row (…, 0.521116, 0.000000) keeps unit 5 and zeroes unit 6",
+              "n_diff_targets": "the course's W_2 rows 5 and 6 put 0.25 into output features 3 and 4: the last two"})
 def ffn_and_second_norm() -> dict:
     """§4.10: the first row through FFN (ReLU between W1 and W2) and the second Add & Norm."""
     b = _block()

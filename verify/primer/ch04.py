@@ -56,9 +56,10 @@ def loss_table() -> dict:
 
 
 @kinds(course="grad loss0 loss1 lr p p1 w0 w1 x y z1",
-       site_construction=("batch_grad batch_loss0 batch_x batch_y large_loss large_w lr_large n_batch n_pos "
+       # batch_w0, batch_lr: the course's start w = 0 and rate 0.2, borrowed (as the page says) into the site's batch
+       site_construction=("batch_grad batch_loss0 batch_lr batch_w0 batch_x batch_y large_loss large_w lr_large n_batch n_pos "
                           "n_push_up per_example small_loss small_w"))
-@inputs("lr", "lr_large", "w0", "x", "y", "batch_y")
+@inputs("lr", "lr_large", "w0", "x", "y", "batch_y", "batch_w0", "batch_lr")
 def one_update() -> dict:
     """§4.3: gradient, update, new score/probability/loss; then the three-review batch."""
     step = logistic_sgd_step(W0, X, Y, LR)
@@ -74,7 +75,7 @@ def one_update() -> dict:
         "n_push_up": sum(g < 0 for g in per_example),    # reviews whose gradient asks for a larger w
         "batch_grad": small.before.grad_w[0], "batch_loss0": small.before.loss,
         "start_losses": [logistic_loss_and_gradient(W0, BATCH_X[i], BATCH_Y[i]).loss for i in range(len(BATCH_Y))],
-        "lr_large": LR_LARGE,
+        "lr_large": LR_LARGE, "batch_w0": W0, "batch_lr": LR,
         "small_w": small.new_w[0], "small_loss": small.after.loss,
         "large_w": large.new_w[0], "large_loss": large.after.loss,
         # relation only: the 好评 example's loss at increasing w (start, after the small step, after the large one)

@@ -43,10 +43,11 @@ def training_pairs() -> dict:
     return {"n_tokens": len(SENTENCE), "n_predictions": len(targets), "n_inputs": len(inputs)}
 
 
-@kinds(course="k p probs t1_0 temps[1] top_k top_p_size zero_t",
-       site_construction=("flat flat_short flat_size greedy n_short n_tied t0_5 t2_0 temps tied tied_limit "
+@kinds(course="greedy k p probs t1_0 temps[1] top_k top_p_size zero_t",
+       site_construction=("flat flat_short flat_size n_short n_tied t0_5 t2_0 temps tied tied_limit "
                           "top_p_mass"),
-       rules={"top_p_size": "the course's top-p row (p=0.8) keeps 电影和音乐; top_p_size counts them"})
+       rules={"top_p_size": "the course's top-p row (p=0.8) keeps 电影和音乐; top_p_size counts them",
+              "greedy": "primer §11.4: as T→0+ all probability goes to the top-scoring candidate, here 电影 of [0.6,0.3,0.1]"})
 @inputs("k", "p", "zero_t", "flat", "probs", "temps", "tied")
 def choosing() -> dict:
     """§11.4: greedy, sampling, top-k, top-p and temperature on the same distribution."""
