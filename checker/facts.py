@@ -45,7 +45,22 @@ def read(sentence: str) -> str:
 def falsehoods(sentence: str) -> list[Rule]:
     """The rules whose false statement the sentence makes (and does not deny)."""
     text = read(sentence)
-    return [r for r in rules() if r.regex.search(text) and not (r.denial and r.denial.search(text))]
+    out = []
+    for r in rules():
+        m = r.regex.search(text)
+        if m and not (r.denial and r.denial.search(_part_around(text, m.start(), m.end()))):
+            out.append(r)
+    return out
+
+
+def _part_around(text: str, start: int, end: int) -> str:
+    """The part of the sentence between the colons or semicolons around a match: a denial after a colon belongs to
+    what the colon introduces (blind_19 turned 17-5's 'RAG 并不等于把资料永久训练进了参数：…如果不再附上…并没有…' into
+    '就等于', and the later clause's 不 and 没有 read as the rule's denial)."""
+    marks = "：:；;"
+    a = max(text.rfind(c, 0, start) for c in marks) + 1
+    ends = [i for i in (text.find(c, end) for c in marks) if i >= 0]
+    return text[a:min(ends) if ends else len(text)]
 
 
 def errors(page) -> list[tuple[int, str]]:

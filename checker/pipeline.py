@@ -1441,7 +1441,12 @@ def claim_hint(ctx: Context, token) -> str:
     if known:
         key, whole = known
         which = "that key" if "," not in key else "the key it means"
-        where = (f"{spec} already returns {key} with this value: if the page means it, put {which} in the "
+        # a small integer equals some key by chance (the third new-author trial's K/V factor 2 was offered {bytes},
+        # bytes per element): the hint says the match is by value only
+        small = re.fullmatch(r"-?\d+", whole) is not None and abs(int(whole)) <= 12 or token.word
+        chance = (" (only the value matches: a small number often equals an unrelated key, so check that it is the "
+                  "same quantity, or return a new key for it)") if small else ""
+        where = (f"{spec} already returns {key} with this value{chance}: if the page means it, put {which} in the "
                  f"template where {whole} stands")
     # a count of things the page itself names (两种算法, 两条路线) needs no verify key: named right after it, or
     # pointed back to, it is checked against them (counts.items_after, the anaphora 这两种); saying so here keeps an

@@ -34,6 +34,9 @@ def test_an_unclaimed_number_is_told_the_key_that_already_computes_it(tmp_path):
     # (两格 itself, said right after 取两格状态, is that count said again: tests/test_honest_rewordings.py)
     hints = [e for e in report.errors if "'两个'" in e]
     assert hints and "already returns {cells}" in hints[0], report.errors
+    # a small count matches a key by value only: the hint says to check it is the same quantity (the third
+    # new-author trial's factor 2 was offered {bytes}, bytes per element); a long decimal needs no such warning
+    assert "only the value matches" in hints[0], hints[0]
     tex = _variant(tmp_path, PRIMER_8_3, "外面套了一层 $\\tanh$；", "外面套了一层 $\\tanh$，$\\tanh(3)\\approx0.995$；")
     hint = next(e for e in tex.errors if "'0.995'" in e)
     assert "\\\\" not in hint and "'$\\tanh(3)\\approx{KEY}$" in hint, hint

@@ -37,3 +37,13 @@ def test_a_count_that_is_a_product_the_section_writes_out_is_listed(monkeypatch)
     assert _listed(monkeypatch, "2", 2.0, set()) == []    # 2×1 is a shape
     assert _listed(monkeypatch, "10", 10.0, set()) == []  # control: no product gives 10
     assert coincidences.products(r"$100\times100$ 个") == {10000.0: "100×100"}
+
+
+def test_a_site_count_equal_to_a_quoted_examples_length_is_listed():
+    """Label rounds 50 and 51 found counts read off the course's printed examples declared the site's (1-7's five
+    tokens of “I gave her a book”, primer 2-4's four characters of “镜头惊艳”): the reviewer's list now names the quoted
+    string a count equals, by characters and by words."""
+    from checker.coincidences import printed_lengths
+    found = printed_lengths("例如新评论是“镜头惊艳”，英文是“I gave her a book”。")
+    assert "镜头惊艳" in found[4] and "I gave her a book" in found[5]
+    assert 7 not in found

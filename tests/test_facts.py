@@ -61,3 +61,12 @@ def test_lower_perplexity_said_to_lower_the_true_sequences_probability_fails():
     said = "PPL 更低，能说明的仅仅是：就这个评价分布而言，真实序列从模型那里得到的平均概率"
     assert "lower_perplexity_is_better" in [r.rule for r in facts.falsehoods(said + "更低")]
     assert "lower_perplexity_is_better" not in [r.rule for r in facts.falsehoods(said + "更高")]
+
+
+def test_a_denial_counts_only_between_the_colons_around_the_statement():
+    """blind_19 W19-014: 'RAG 并不等于…' became 'RAG 就等于把资料永久训练进了参数：下一次提问时如果不再附上这份文档，模型的参数里
+    并没有因此多出它的内容' and the clause after the colon denied it; a denial is read in the statement's own part."""
+    from checker.facts import falsehoods
+    wrong = "RAG 就等于把资料永久训练进了参数：下一次提问时如果不再附上这份文档，模型的参数里并没有因此多出它的内容。"
+    assert [r.rule for r in falsehoods(wrong)] == ["rag_changes_the_input_not_the_weights"]
+    assert falsehoods(wrong.replace("就等于", "并不等于")) == []

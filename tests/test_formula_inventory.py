@@ -66,3 +66,12 @@ def test_an_edited_formula_loses_its_classification(monkeypatch):
 ])
 def test_which_inline_formulas_are_listed(tex, computes):
     assert fi.defines_a_computation(tex) is computes
+
+
+def test_a_result_line_is_classified_by_the_generator():
+    """The fourth new-author trial's LN(x)≈(…) lines had to be classified by hand after --write; a line whose every
+    side after = or ≈ is numbers is notation (its numbers are claims), a line that still computes there is not."""
+    from checker.formula_inventory import worked_values
+    assert worked_values(r"\operatorname{LN}(x)\approx(-1.069,-0.535,0,1.604)")
+    assert not worked_values(r"c=\sum_j\alpha_jv_j\approx[0.7553,0.9100]")
+    assert not worked_values(r"\mathrm{PPL}=\exp\Bigl(\frac{1}{N}\sum_t \ell_t\Bigr)")
