@@ -107,6 +107,11 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
     line introduces (the line ends with ：), or the items named before it in the same clause (A、B 和 C 三个);
     None when the sentence enumerates nothing."""
     view = prose_view(body)
+    quoted = quoted_after(view, end, stated)
+    if quoted is not None:
+        return quoted   # 前两个词“我 喝”: the count is of the words the quotation right after it shows
+    if REMAINDER.search(view[max(0, start - 4):start]):
+        return remainder_of(view, start, end, stated)   # 另外两类 beside 这三类读取: the rest after one is named
     if PART.search(view[max(0, start - 3):start]):
         return None   # 相邻两项, 任取两个, 其中两种, 前三行: a part of the collection, not its size
     if re.match(r"[^张个\n]{0,3}[张个]表(?!示|明|达|述|现|面|层)", body[start:end + 4]):
@@ -153,6 +158,7 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
                 rows += 1
             return rows if own or rows == stated else None
     return (named_before(view, start) or rows_of_table_before(body, start, end, stated)
+            or clauses_after_colon(view, end, stated)
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated))
 
 
@@ -165,6 +171,61 @@ def pair_of_the_title(body: str, stated: float | None) -> int | None:
     """2 when the page's title sets two things against each other and the count is two: on a page titled
     'LayerNorm 与 RMSNorm', 两个公式, 两个输出, 两个算子 are the pair (the fourth new-author trial was asked to claim each)."""
     return 2 if stated == 2 and _TITLE_PAIR.search(body) else None
+
+
+REMAINDER = re.compile(r"(?:另外|其余|剩下的?|其他|另)\s*$")
+
+
+def _count_value(text: str) -> int | None:
+    try:
+        return int(text) if text.isdigit() else integer(text)
+    except (NumeralError, ValueError):
+        return None
+
+
+def remainder_of(view: str, start: int, end: int, stated: float | None) -> int | None:
+    """另外两类, 其余三种: the rest of a collection the paragraph counts with the same measure word once one member is
+    named apart (其中只有交叉注意力跨越源句和目标句，另外两类…。…这三类读取可以并存: 2 = 3 - 1, honest_19a); None when
+    the paragraph states no such total or the rest is not one less."""
+    if stated is None:
+        return None
+    measure = re.match(rf"\s*({MEASURE})", view[end:end + 4])
+    if not measure:
+        return None
+    a, b = view.rfind("\n\n", 0, start), view.find("\n\n", end)
+    paragraph = view[a + 1 if a >= 0 else 0:b if b >= 0 else len(view)]
+    for m in re.finditer(rf"(\d+|{NUMERAL})\s*{re.escape(measure.group(1))}", paragraph):
+        if (a + 1 if a >= 0 else 0) + m.start() == start:
+            continue
+        total = _count_value(m.group(1))
+        if total is not None and total - 1 == stated:
+            return int(stated)
+    return None
+
+
+def quoted_after(view: str, end: int, stated: float | None) -> int | None:
+    """前两个词“我 喝”, 三个 token“我 昨天 给”: the words of the quotation right after the count's noun, written apart
+    by spaces, are what it counts (honest_19b); only when as many as it states."""
+    if stated is None or stated < 2:
+        return None
+    m = re.match(rf"\s*(?:{MEASURE})?[\u4e00-\u9fffA-Za-z]{{0,5}}\s*“([^”\n]{{1,40}})”", view[end:end + 60])
+    if not m:
+        return None
+    pieces = [p for p in re.split(r"[\s／/、]+", m.group(1).strip()) if p]
+    return len(pieces) if len(pieces) == stated else None
+
+
+def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None:
+    """两种情形可以用同一个比较来区分：……问题在搜索；……问题在模型排序。 The count's sentence goes on after a colon
+    with as many clauses, set apart by semicolons, as it states (honest_19b)."""
+    if stated is None or stated < 2:
+        return None
+    stop = min([i for i in (view.find(c, end) for c in "。！？\n") if i >= 0] or [len(view)])
+    colon = next((i for i in (view.find(c, end, stop) for c in "：:") if i >= 0), -1)
+    if colon < 0:
+        return None
+    parts = [p for p in re.split(r"[；;]", view[colon + 1:stop]) if p.strip()]
+    return len(parts) if len(parts) >= 2 and len(parts) == stated else None
 
 
 def labelled_on_the_page(view: str, end: int, stated: float | None) -> int | None:
@@ -254,8 +315,10 @@ def named_before(view: str, start: int) -> int | None:
     s0, _ = _sentence_bounds(view, start)
     clause = view[max(s0, max(view.rfind(c, 0, start) for c in "，,：（(") + 1):start]
     clause = re.sub(r"(?:这些|这|那|共|一共|等|总共)\s*$", "", clause.strip())   # 加权求和这三步: 这 is no item
-    quoted = re.search(r"(?:“[^”\n]{1,16}”\s*){2,}$", clause)
-    if quoted and SEPARATOR not in clause:   # “算得对”“跑得快”“装得下”三行: quoted names set side by side
+    # “算得对”“跑得快”“装得下”三行: quoted names set side by side, right before the count or before a verb that
+    # sorts them into it (把“留下多少”“写进多少”“拿出多少”拆成三件事, honest_19a)
+    quoted = re.search(r"(?:“[^”\n]{1,16}”\s*){2,}(?:拆成|分成|分为|归为|列为|算作|合成)?\s*$", clause)
+    if quoted and SEPARATOR not in clause:
         return len(re.findall(r"“[^”\n]{1,16}”", quoted.group(0)))
     if SEPARATOR in clause:
         named = [n for n in clause.split(SEPARATOR) if n.strip()]

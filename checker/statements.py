@@ -127,7 +127,8 @@ _SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自
 _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发并排系序队陈罗])([行列])(?=是|表示|对应|代表|之和|和为|归一|求和)")
 # a negation of any verb (没有被重新归一, 不会越过, 看不到, 无法区分) that no other statement word took: dropping or adding
 # it reverses the sentence. Words that only begin with 不/没/未 (不过, 不少, 不断, 未来, 没错 …) negate nothing.
-_NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|"
+# 无关, 毫无, 并无: the negation said with 无 (与词义是否相近无关 for 和词义相近与否没有关系; 毫无帮助 for 帮不上忙)
+_NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|无关|毫无|并无|"
                        r"(?<!忽略)不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
 # an act done wrong, said either way (写错 / 没写对 / 答得不对); 写对 -> 写错 is an edit, as 会 -> 不会 is
 _WRONG_VERB = r"(?:写|答|选|猜|预测|判|译|认|读)"

@@ -241,3 +241,11 @@ def test_should_not_conclude_and_cannot_infer_read_alike():
     read as a bare negation, the second as a conclusion denied. Both deny the conclusion now; 可以由此推出 asserts it."""
     assert _words("不该得出的是“beam 永远没用”。")[:1] == _words("不能由此推出“beam 永远没用”。")[:1] == ["conclude:no"]
     assert _words("可以由此推出“beam 永远没用”。")[:1] == ["conclude:yes"]
+
+
+def test_a_negation_said_with_wu_is_a_negation():
+    """honest_19a/b: 和词义相近与否没有关系 -> 与词义是否相近无关, 也帮不上忙 -> 也毫无帮助. 无关, 毫无 and 并无 negate as
+    没有 does, so the rewording keeps its negation and dropping it (有关) is a change."""
+    assert _words("编号的大小与词义是否相近无关。") == _words("编号是大是小，和词义相近与否没有关系。") == ["not"]
+    assert _words("对 “gave him a” 也毫无帮助。") == ["not@gave him a"]
+    assert "not" not in _words("编号的大小与词义是否相近有关。")

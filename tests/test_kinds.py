@@ -358,3 +358,21 @@ def test_a_count_of_two_on_a_page_titled_by_a_pair_is_that_pair():
     single = "# 一页讲 LayerNorm\n\n两个公式如下。\n"
     at = single.index("两个")
     assert enumerated_count(single, at, at + 1, 2) is None
+
+
+@pytest.mark.parametrize("text, word, right, wrong", [
+    # honest_19a: the rest after one is named apart, beside the paragraph's total of the same measure
+    ("其中只有交叉注意力跨越源句和目标句，另外两类都在同一个序列内部读取。这三类读取可以并存。", "两类", 2, 3),
+    # honest_19b: the words of the quotation right after the count
+    ("若把条件换成前两个词“我 喝”，估计也不会变。", "两个", 2, 3),
+    # honest_19b: as many clauses after the colon, set apart by semicolons
+    ("两种情形可以用同一个比较来区分：正确译文更高却没被返回，问题在搜索；正确译文本来就更低，问题在模型排序。", "两种", 2, 3),
+    # honest_19a: quoted names side by side before the verb that sorts them into the count
+    ("门控结构把“留下多少旧内容”“写进多少新内容”“这一步对外拿出多少”拆成三件可以分别调节的事。", "三件", 3, 4),
+])
+def test_counts_of_what_the_sentence_itself_shows(text, word, right, wrong):
+    """Stop 50's second honest corpora: counts that a co-author writes of what the sentence shows; each is checked
+    against it (a wrong count is not theirs and asks for a claim)."""
+    at = text.index(word)
+    assert enumerated_count(text, at, at + 1, right) == right
+    assert enumerated_count(text, at, at + 1, wrong) in (None, right)
