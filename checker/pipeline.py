@@ -742,6 +742,14 @@ def check_kinds(ctx: Context) -> None:
 def check_pointing_sentences(ctx: Context) -> None:
     """A sentence that says whose the numbers below or above are agrees with their declared kinds
     (checker/pointers.py)."""
+    from checker.quotes import DOCUMENTS, _seed
+    documents = {"讲义": ["lecture"], "入门文章": ["primer"], "课程": ["lecture", "primer"]}
+
+    def document_text(who: str) -> str | None:
+        texts = [t for t in (_seed(DOCUMENTS[d]) for d in documents[who]) if t is not None]
+        return "".join(texts) if texts else None
+    for line, message in pointers.code_errors(ctx.page.body, ctx.page.line_of, document_text):
+        ctx.fail(line, message)   # whose code is read whether or not the page computes values
     if ctx.values is None:
         return
     for line, message in pointers.errors(ctx.page.body, ctx.report.marks, ctx.page.line_of):

@@ -134,3 +134,37 @@ def _in_clause(body: str, view: str, start: int, end: int, marks, line_of) -> li
                                        f"{'they are' if len(inside) > 1 else 'it is'} declared {declared}; fix the "
                                        "clause, or the declaration (@kinds) if the clause is right"))
     return found
+
+
+# a sentence that points at code and gives it to the course (下面的代码是讲义的原代码，本站原样照录): the code is the
+# course's only if the course document holds its lines (blind_20 turned 7-18's 'the site rewrote it, it is not the
+# lecture's code' into 'it is the lecture's original code'; the site's code is its own by rule)
+CODE_POINTER = re.compile(r"(?:下面|以下|如下)(?:的|这段|是)?[^，。；：,;:]{0,6}代码")
+_FENCE = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", re.S | re.M)
+
+
+def code_errors(body: str, line_of, document_text) -> list[tuple[int, str]]:
+    """(line, message) for each sentence that says the code below is the course's while most of the code's lines
+    are not in the course document it names. `document_text(who)` gives the document's text without spaces (None
+    where the seeds are not beside the project)."""
+    from checker.quotes import _IGNORED
+    view = classify.prose_view(body)
+    found = []
+    for start, end in sentences(view):
+        text = LABEL.sub("", view[start:end])
+        clause = next((c for c in re.split(r"[，,；;：:]", text) if CODE_POINTER.search(c)), "")
+        if not clause or owner(clause) != "course":
+            continue
+        who = next((w for w in ("讲义", "入门文章", "课程") if w in clause), "课程")
+        seed = document_text(who)
+        block = _FENCE.search(body, end)
+        if seed is None or block is None:
+            continue
+        lines = [_IGNORED.sub("", line) for line in block.group(1).splitlines()]
+        lines = [line for line in lines if len(line) >= 6]
+        missing = [line for line in lines if line not in seed]
+        if lines and len(missing) * 2 > len(lines):
+            found.append((line_of(start), f"'{' '.join(body[start:end].split())[:50]}' gives the code below to the "
+                                          f"course, but {len(missing)} of its {len(lines)} lines are not in the "
+                                          f"{who}; the site's code is the site's: say so, or quote the course's code"))
+    return found

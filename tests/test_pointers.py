@@ -52,3 +52,24 @@ def test_a_clause_that_puts_its_own_number_in_the_courses_record_fails(tmp_path)
     [error] = errors(text.replace(said, "那个百分比在讲义的存档运行里是动态组的 96.67%。"))
     assert "96.67%" in error and "site_run" in error
     assert errors(text.replace(said, "那个百分比在讲义的存档运行里没有，本站动态组是 96.67%。")) == []
+
+
+def test_code_given_to_the_course_must_be_the_courses_code(tmp_path):
+    """blind_wrong_20 W20-050: 7-18's '下面的代码是本站按自己的接口重写的，不是讲义的原代码' became '下面的代码是讲义的原代码，
+    本站原样照录'; the code is the site's, and most of its lines are nowhere in the lecture."""
+    import pytest
+    from checker import quotes
+    if quotes._seed("000_") is None:
+        pytest.skip("the seeds are not beside the project")
+    page = ROOT / "docs" / "lecture" / "ch07" / "7-18.md"
+    said = "下面的代码是本站按自己的接口重写的，不是讲义的原代码："
+    text = page.read_text(encoding="utf-8")
+    assert said in text, "the page changed; pick another sentence"
+    target = tmp_path / page.relative_to(ROOT)
+    target.parent.mkdir(parents=True, exist_ok=True)
+
+    def errors(new_text):
+        target.write_text(new_text, encoding="utf-8")
+        return [e for e in check_page(target).errors if "gives the code below to the course" in e]
+    assert errors(text) == []
+    assert errors(text.replace(said, "下面的代码是讲义的原代码，本站原样照录、没有改写："))
