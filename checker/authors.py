@@ -70,8 +70,13 @@ def _authors_of(names: list[str], key_surnames: tuple[str, ...], is_open: bool) 
     return is_open and names[0] == key_surnames[0]
 
 
-def problems(text: str) -> list[tuple[int, str]]:
-    """(offset, message) for each run of authors that no entry of the bibliography has (with the year named)."""
+_LOCATION = re.compile(r"§\s*\d|Table\s*\d|Figure\s*\d|Fig\.\s*\d|表\s*\d|图\s*\d|附录")
+
+
+def problems(text: str, listed: frozenset | None = None) -> list[tuple[int, str]]:
+    """(offset, message) for each run of authors that no entry of the bibliography has (with the year named), and,
+    given the page's source keys (`listed`), each paper sent to by author, year and location (Cho 等人 2014 年论文的
+    §2.3) that the page's sources do not list: blind_20 moved 2-13's Cho 2014 §2.3 to Hochreiter 与 Schmidhuber 1997."""
     out = []
     for start, end in sentences(text):
         sentence = text[start:end]
@@ -83,6 +88,12 @@ def problems(text: str) -> list[tuple[int, str]]:
             year = year_match.group(1) if year_match else None
             matching = [key for key, surnames, is_open, years in _entries()
                         if _authors_of(names, surnames, is_open) and (year is None or year in years)]
+            if (matching and year is not None and listed is not None and not set(matching) & listed
+                    and _LOCATION.search(sentence, b, min(len(sentence), b + MAX_YEAR_DISTANCE + 12))):
+                out.append((start + a, f"'{sentence[a:b]}' {year} is sent to at a location, but the page's sources do "
+                                       f"not list {' or '.join(matching[:2])}; list the paper the sentence sends the "
+                                       "reader to, or correct the names and year"))
+                continue
             if matching or len(names) > 1 and year is not None and all(
                     any(surnames[0] == n and year in years for _, surnames, _, years in _entries()) for n in names):
                 continue   # one paper by them all, or one paper each (Sutskever 与 Bahdanau 的 2014 年论文)
@@ -102,4 +113,5 @@ def problems(text: str) -> list[tuple[int, str]]:
 
 def errors(page) -> list[tuple[int, str]]:
     view = prose_view(page.body)
-    return [(page.line_of(offset), message) for offset, message in problems(view)]
+    listed = frozenset(str(entry).split()[0] for entry in page.meta.get("sources") or [] if str(entry).split())
+    return [(page.line_of(offset), message) for offset, message in problems(view, listed)]

@@ -22,3 +22,15 @@ def test_a_page_whose_authors_change_fails_on_the_bibliography_not_the_pin(tmp_p
     old = "Hochreiter 和 Schmidhuber 1997 年的论文"
     errors = check_edited(tmp_path, page, old, "Cho 和 Bengio 1997 年的论文").errors
     assert any("no entry of checker/data/bibliography.bib has Cho、Bengio as authors in 1997" in e for e in errors)
+
+
+def test_a_paper_sent_to_at_a_location_is_one_the_page_lists():
+    """blind_wrong_20 W20-048: 2-13's '可以读 Cho 等人 2014 年论文的 §2.3' became 'Hochreiter 与 Schmidhuber 1997 年论文的
+    §2.3'; both are in the bibliography, but the page lists only Cho 2014. A sentence that sends the reader to a location
+    of a paper by authors and year names a paper the page's sources list."""
+    from checker.authors import problems
+    text = "想了解早期的门控单元，可以读 Hochreiter 与 Schmidhuber 1997 年论文的 §2.3。"
+    [(_, message)] = problems(text, frozenset({"cho2014gru"}))
+    assert "do not list hochreiter1997lstm" in message, message
+    assert problems(text, frozenset({"hochreiter1997lstm"})) == []
+    assert problems(text.replace("的 §2.3", ""), frozenset({"cho2014gru"})) == problems(text, None) == []
