@@ -88,8 +88,14 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
             candidates = ([here] if here else []) + [b for b in blocks if b[0] >= end]
         else:
             candidates = [b for b in reversed(blocks) if b[1] <= start]
-        # the block right there: a pointer reaches the next block (or the rest of its own), not any block further on
-        target = [m for m in marks if candidates and candidates[0][0] <= m.start < candidates[0][1]]
+        # the block right there: a pointer reaches the next block (or the rest of its own), not any block further on;
+        # the rest of its own block, when it holds no counted number (the sentence ends its paragraph), is no target
+        # (blind_20 W20-049: 3-16's 下面的整句分数是课程…给定的 became 本站…测出的 before a box of the course's numbers)
+        target = []
+        for a, b in candidates[:2]:
+            target = [m for m in marks if a <= m.start < b]
+            if target or (a, b) != (candidates[0] if forward and here else None):
+                break
         if not target:
             continue
         kinds = {m.kind for m in target}

@@ -73,3 +73,20 @@ def test_code_given_to_the_course_must_be_the_courses_code(tmp_path):
         return [e for e in check_page(target).errors if "gives the code below to the course" in e]
     assert errors(text) == []
     assert errors(text.replace(said, "下面的代码是讲义的原代码，本站原样照录、没有改写："))
+
+
+def test_a_pointer_that_ends_its_paragraph_reaches_the_next_block(tmp_path):
+    """blind_wrong_20 W20-049: 3-16's '下面的整句分数是课程为教学而给定的构造输入' became '是本站在已提交的 checkpoint 上
+    测出的'; the sentence ends its paragraph, and the empty rest of that paragraph was taken as what it points at."""
+    page = ROOT / "docs" / "lecture" / "ch03" / "3-16.md"
+    said = "下面的整句分数是课程为教学而**给定**的构造输入"
+    text = page.read_text(encoding="utf-8")
+    assert said in text, "the page changed; pick another sentence"
+    target = tmp_path / page.relative_to(ROOT)
+    target.parent.mkdir(parents=True, exist_ok=True)
+
+    def errors(new_text):
+        target.write_text(new_text, encoding="utf-8")
+        return [e for e in check_page(target).errors if "says the numbers below" in e]
+    assert errors(text) == []
+    assert errors(text.replace(said, "下面的整句分数是本站在已提交的 checkpoint 上**测出**的"))
