@@ -209,6 +209,20 @@ def _list_item_of(lines: list[str], n: int) -> int | None:
     return None
 
 
+_SITE_RAN = re.compile(r"本站[^，。；,;]{0,8}?(?:重新|自己|亲自|再)?(?:运行|跑|测得|测出|复现|训练|重做|重跑)")
+
+
+def _says_site_ran(body: str, block) -> str:
+    """The clause of a record or paper box that says the site ran it (blind_20 W20-047: 1-17's 这是历史实录，本站没有
+    重新运行 became 这是本站重新运行 Google Translate 得到的结果); a negated one (本站没有重新运行) says the opposite."""
+    for clause in re.split(r"[，。；,;\n]", body[block.start:block.end]):
+        m = _SITE_RAN.search(clause)
+        if m and not re.search(r"没有?|未|不|并非|无法", clause[m.start():m.end() + 2]) \
+                and not re.search(r"(?:不是|并非|没有|未)\s*$", clause[:m.start()]):
+            return clause.strip()
+    return ""
+
+
 def _inside(mark: Mark, start: int, end: int) -> bool:
     return start <= mark.start and mark.end <= end
 
@@ -241,6 +255,11 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
     for b in found:
         if not b.marker and b.label in LABELS and (note := _note_only(body, b, [m for m in marks if owner[id(m)] is b])):
             errors.append((line_of(b.start), note))
+        if not b.marker and b.label in LABELS and LABELS[b.label].key in ("record", "paper") and (
+                ran := _says_site_ran(body, b)):
+            errors.append((line_of(b.start), f"the {b.label} box says the site ran it ({ran!r}); a {b.label} box holds "
+                                             "what the course's archive or the paper reports: a run of the site's goes "
+                                             "in a 本站运行 box, or the sentence is wrong"))
         if not b.marker and b.label in LABELS and LABELS[b.label].key == "course" and (said := _says_site(body, b)):
             errors.append((line_of(b.start), f"the {b.label} box says its content is the site's ({said!r}); a 教学构造 "
                                              "box holds the course's own material: retitle it 本站构造, or take the "

@@ -376,3 +376,14 @@ def test_counts_of_what_the_sentence_itself_shows(text, word, right, wrong):
     at = text.index(word)
     assert enumerated_count(text, at, at + 1, right) == right
     assert enumerated_count(text, at, at + 1, wrong) in (None, right)
+
+
+def test_a_record_box_that_says_the_site_ran_it_fails():
+    """blind_wrong_20 W20-047: 1-17's 历史记录 box said 这是历史实录，本站没有重新运行, and an edit made it 这是本站重新运行
+    Google Translate 得到的结果; a record box holds the archive's run, not the site's."""
+    from checker.kinds import check_blocks
+    box = '!!! abstract "历史记录"\n\n    {}\n'
+    ran = check_blocks(box.format("这是本站重新运行 Google Translate 得到的结果。"), [], lambda at: 1)
+    assert any("says the site ran it" in message for _, message in ran), ran
+    kept = check_blocks(box.format("这是历史实录，本站没有重新运行。"), [], lambda at: 1)
+    assert not any("says the site ran it" in message for _, message in kept), kept
