@@ -59,7 +59,9 @@ CN_NEXT = dict(zip("零一二两三四五六七八九十", "一二三三四五�
 
 
 def next_digit(printed: str) -> str:
-    """Bump the first digit (or Chinese digit: 三 → 四) of a printed number."""
+    """Bump the first digit (or Chinese digit: 三 → 四) of a printed number; 翻倍 (2) and 减半 (0.5) trade places."""
+    if printed in ("翻倍", "减半"):
+        return "减半" if printed == "翻倍" else "翻倍"
     for i, ch in enumerate(printed):
         if ch.isdigit() and ch.isascii():
             return printed[:i] + str((int(ch) + 1) % 10) + printed[i + 1:]
