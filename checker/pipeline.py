@@ -1462,8 +1462,11 @@ def claim_hint(ctx: Context, token) -> str:
     named = (" or, if it counts things the page names, name them right after it (两种算法（递推与并行）, 两条评论“…”和“…”) "
              "or point back to them (这两种), and it is checked against them") if token.word else ""
     # quoted as YAML writes it in single quotes (a backslash stays single, a quote is doubled), ready to paste
+    # the fifth new-author trial followed 'add a cited entry' for a count another course section prints, and was
+    # then told a course document is no cited source: the course's other sections go in course_also
     return (f"claim it: add to claims '{template.replace(chr(39), chr(39) * 2)}' and {where}{counted};{named} or, if "
-            "a source states it, add a cited entry with the source's location")
+            "another section of the course states it, add that section to course_also (course_also: ['lecture §3.16']); "
+            "if a paper or an archived record states it, add a cited entry with the source's location")
 
 
 def _keys_printing(ctx: Context, token) -> tuple[str, str] | None:

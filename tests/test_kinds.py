@@ -387,3 +387,12 @@ def test_a_record_box_that_says_the_site_ran_it_fails():
     assert any("says the site ran it" in message for _, message in ran), ran
     kept = check_blocks(box.format("这是历史实录，本站没有重新运行。"), [], lambda at: 1)
     assert not any("says the site ran it" in message for _, message in kept), kept
+
+
+def test_a_count_opening_the_sentence_after_two_quotations_is_of_them():
+    """The fifth new-author trial's 6-14: '有的句子把重点放在“有人坐在长凳上”，有的则突出“旁边有一只小狗”。两句话的词序不一样'
+    was asked to add 这; the count opens the sentence after one that quoted as many. Three is not theirs."""
+    text = "正确的描述不止一条：有的把重点放在“有人坐在长凳上”，有的则突出“旁边有一只小狗”。\n两句话的词序不一样。"
+    at = text.index("两句")
+    assert enumerated_count(text, at, at + 1, 2) == 2
+    assert enumerated_count(text.replace("两句", "三句"), at, at + 1, 3) is None
