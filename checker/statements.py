@@ -637,8 +637,10 @@ def _negations(tokens: list[str]) -> "Counter":
             out.update(["not", named(bare.removeprefix("not:"))])
         elif bare == "not-necessarily":
             out.update(["not", named("necessarily")])
-        elif bare in ("not", "not-is", "need-not", "differ"):
-            out.update(["not"])
+        elif bare in ("not", "not-is", "need-not", "differ", "conclude:no"):
+            out.update(["not"])   # 不代表它就是对的 / 不能说明它是对的 / 证明不了: one denial (honest_20b)
+        elif bare == "conclude:yes":
+            continue   # 证明不了 read as 证明 + 不: the verb of a denied conclusion, the denial counted above
         else:
             out.update([named(bare)])
     return out

@@ -249,3 +249,12 @@ def test_a_negation_said_with_wu_is_a_negation():
     assert _words("编号的大小与词义是否相近无关。") == _words("编号是大是小，和词义相近与否没有关系。") == ["not"]
     assert _words("对 “gave him a” 也毫无帮助。") == ["not@gave him a"]
     assert "not" not in _words("编号的大小与词义是否相近有关。")
+
+
+def test_a_denied_conclusion_said_another_way_passes():
+    """honest_20b: 不代表它算出的梯度就是对的 / 证明不了 / 既不能证明…: one denial, read as not-is, conclude:no or
+    conclude:yes with a 不; the same denial said another way passes, and a conclusion asserted instead fails."""
+    from checker.statements import _negations
+    assert _negations(["conclude:no"]) == _negations(["not-is"]) == _negations(["conclude:yes", "not"])
+    assert _negations(["conclude:yes"]) != _negations(["conclude:no"])
+    assert _negations(["not-is"]) != _negations(["conclude:yes"])
