@@ -252,8 +252,9 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
                 tokens.append(Token(m.group(0), start, end, False, f"ordinal near '{view[start - 1:end + 6].strip()}'",
                                     True, phrase))
                 continue
-            if re.search(r"[这那]\s*$", before) and measure != "倍":
-                # 这两条, 那三种: a pronoun pointing back at items just named, like 两者
+            if re.search(r"(?:[这那]|上面|上述|前面|以上)\s*$", view[max(0, start - 3):start]) and measure != "倍":
+                # 这两条, 那三种, 上面两行: a pronoun pointing back at items just named, like 两者 (honest_20a wrote
+                # 上面这两行 as 上面两行)
                 tokens.append(Token(m.group(0), start, end, True, "anaphora (这两条: the items just named)", True, phrase))
                 continue
             if numeral == "一" and measure != "倍":

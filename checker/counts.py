@@ -170,12 +170,11 @@ def quoted_just_before(view: str, start: int, stated: float | None) -> int | Non
     if stated is None or stated < 2:
         return None
     s0 = max(view.rfind(c, 0, start) for c in "。！？；") + 1
-    if view[s0:start].strip() or "\n\n" in view[max(0, s0 - 2):start]:
+    lead = re.sub(r"^\s*(?:本站补充[：:]|〔[^〕]*〕)?\s*", "", view[s0:start])   # 本站补充：两句… opens it too
+    if lead or "\n\n" in view[max(0, s0 - 2):start]:
         return None
     p0 = max(view.rfind(c, 0, s0 - 1) for c in "。！？；") + 1
-    previous = view[p0:s0]
-    if "\n\n" in previous:
-        return None
+    previous = view[p0:s0].rsplit("\n\n", 1)[-1]   # the paragraph's first sentence starts at the paragraph
     quoted = re.findall(r"“[^”\n]{1,40}”", previous)
     return len(quoted) if len(quoted) == stated else None
 

@@ -396,3 +396,14 @@ def test_a_count_opening_the_sentence_after_two_quotations_is_of_them():
     at = text.index("两句")
     assert enumerated_count(text, at, at + 1, 2) == 2
     assert enumerated_count(text.replace("两句", "三句"), at, at + 1, 3) is None
+
+
+def test_a_count_after_a_site_marker_and_a_pronoun_place_point_back():
+    """honest_20a/b (read after the third fresh measurement): '本站补充：两句用的是同一组词' after a sentence quoting
+    “我给他”和“他给我”, at a paragraph's start; '把上面两行数一数' for '把上面这两行数一遍'."""
+    from checker import classify
+    text = "## 本章\n\n取平均时，“我给他”和“他给我”会得到相同的表示。本站补充：两句用的是同一组词。"
+    at = text.index("两句")
+    assert enumerated_count(text, at, at + 1, 2) == 2
+    [token] = [t for t in classify.numbers_in("把上面两行数一数：共删去 3 个词元。") if t.text.startswith("两")]
+    assert token.structural
