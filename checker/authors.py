@@ -113,5 +113,8 @@ def problems(text: str, listed: frozenset | None = None) -> list[tuple[int, str]
 
 def errors(page) -> list[tuple[int, str]]:
     view = prose_view(page.body)
-    listed = frozenset(str(entry).split()[0] for entry in page.meta.get("sources") or [] if str(entry).split())
-    return [(page.line_of(offset), message) for offset, message in problems(view, listed)]
+    entries = [str(e) for e in page.meta.get("sources") or []]
+    entries += [str(c.get("source", "")) for c in page.meta.get("cited") or [] if isinstance(c, dict)]
+    listed = frozenset(e.split()[0] for e in entries if e.split())
+    # a page that lists no source at all is not asked which paper it sends to (a test page, a stub)
+    return [(page.line_of(offset), message) for offset, message in problems(view, listed or None)]
