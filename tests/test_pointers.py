@@ -14,6 +14,20 @@ def _errors(tmp_path, text):
     return [e for e in check_page(target).errors if "says the numbers" in e]
 
 
+def _edited(tmp_path, page, said, needle):
+    """(the page's text, errors(new_text)): the page written into tmp_path with new text, its errors that hold
+    `needle`; the sentence `said` must still be on the page."""
+    text = page.read_text(encoding="utf-8")
+    assert said in text, f"{page.name} changed; pick another sentence"
+    target = tmp_path / page.relative_to(ROOT)
+    target.parent.mkdir(parents=True, exist_ok=True)
+
+    def errors(new_text):
+        target.write_text(new_text, encoding="utf-8")
+        return [e for e in check_page(target).errors if needle in e]
+    return text, errors
+
+
 def test_a_sentence_that_gives_the_sites_numbers_to_the_course_fails(tmp_path):
     """blind_wrong_8 W8-051 turned 1-9's 'the course does not give the character and byte counts below' into 'the
     course gives them' (1-9's box now holds the course's character counts beside the site's bytes, so this test reads
@@ -40,14 +54,7 @@ def test_a_clause_that_puts_its_own_number_in_the_courses_record_fails(tmp_path)
     numbers in one owner's work agrees with their declared kinds; a clause saying what the course lacks is no owner."""
     page = ROOT / "docs" / "lecture" / "ch03" / "3-20.md"
     said = "那个百分比在本站是动态组的 96.67%。"
-    text = page.read_text(encoding="utf-8")
-    assert said in text, "the page changed; pick another clause"
-    target = tmp_path / page.relative_to(ROOT)
-    target.parent.mkdir(parents=True, exist_ok=True)
-
-    def errors(new_text):
-        target.write_text(new_text, encoding="utf-8")
-        return [e for e in check_page(target).errors if "puts" in e and "declared" in e]
+    text, errors = _edited(tmp_path, page, said, "puts")
     assert errors(text) == []
     [error] = errors(text.replace(said, "那个百分比在讲义的存档运行里是动态组的 96.67%。"))
     assert "96.67%" in error and "site_run" in error
@@ -63,14 +70,7 @@ def test_code_given_to_the_course_must_be_the_courses_code(tmp_path):
         pytest.skip("the seeds are not beside the project")
     page = ROOT / "docs" / "lecture" / "ch07" / "7-18.md"
     said = "下面的代码是本站按自己的接口重写的，不是讲义的原代码："
-    text = page.read_text(encoding="utf-8")
-    assert said in text, "the page changed; pick another sentence"
-    target = tmp_path / page.relative_to(ROOT)
-    target.parent.mkdir(parents=True, exist_ok=True)
-
-    def errors(new_text):
-        target.write_text(new_text, encoding="utf-8")
-        return [e for e in check_page(target).errors if "gives the code below to the course" in e]
+    text, errors = _edited(tmp_path, page, said, "gives the code below to the course")
     assert errors(text) == []
     assert errors(text.replace(said, "下面的代码是讲义的原代码，本站原样照录、没有改写："))
 
@@ -80,13 +80,6 @@ def test_a_pointer_that_ends_its_paragraph_reaches_the_next_block(tmp_path):
     测出的'; the sentence ends its paragraph, and the empty rest of that paragraph was taken as what it points at."""
     page = ROOT / "docs" / "lecture" / "ch03" / "3-16.md"
     said = "下面的整句分数是课程为教学而**给定**的构造输入"
-    text = page.read_text(encoding="utf-8")
-    assert said in text, "the page changed; pick another sentence"
-    target = tmp_path / page.relative_to(ROOT)
-    target.parent.mkdir(parents=True, exist_ok=True)
-
-    def errors(new_text):
-        target.write_text(new_text, encoding="utf-8")
-        return [e for e in check_page(target).errors if "says the numbers below" in e]
+    text, errors = _edited(tmp_path, page, said, "says the numbers below")
     assert errors(text) == []
     assert errors(text.replace(said, "下面的整句分数是本站在已提交的 checkpoint 上**测出**的"))
