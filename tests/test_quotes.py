@@ -9,7 +9,7 @@ from tests.site import check_edited
 pytestmark = pytest.mark.skipif(quotes._seed("003_") is None, reason="the seeds are not beside the project")
 
 PAGE = ROOT / "docs" / "primer" / "ch02" / "2-3.md"
-QUOTED = "入门文章在这一节只说“用编号去查表示”"
+QUOTED = "入门文章在这一节只说要用编号去“查表示”"
 
 
 def _quotation_errors(tmp_path, new):

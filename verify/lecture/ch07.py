@@ -259,7 +259,8 @@ UNEVEN_SCORES = np.log([1.0, 2.0, 6.0])       # the site's own contrast (本站�
 
 @kinds(course="block_mass block_mean first_block m1 m2 n_blocks n_keys out rescale scores v weights",
        site_construction=("block_out changed_pos l1 l1_rescaled l2 u1 u1_rescaled u2 "
-                          "uneven_block_out uneven_mass uneven_mean uneven_out uneven_scores uneven_weights"))
+                          "uneven_block_out uneven_mass uneven_mean uneven_out uneven_scores uneven_weights"),
+       rules={"n_keys": "lecture §7.6 (course_also) gives the row's scores (0, ln2, ln3): three entries, so three keys"})
 @inputs("v")
 def two_stops() -> dict:
     """§7.7: the m/l/u ledger for scores (0, ln2, ln3), values (2, 4, 8), cut after two keys."""
