@@ -258,3 +258,10 @@ def test_a_denied_conclusion_said_another_way_passes():
     assert _negations(["conclude:no"]) == _negations(["not-is"]) == _negations(["conclude:yes", "not"])
     assert _negations(["conclude:yes"]) != _negations(["conclude:no"])
     assert _negations(["not-is"]) != _negations(["conclude:yes"])
+
+
+def test_nothing_swapped_is_nothing_changed():
+    """honest_20b H20b-044: 窗口里的词一个没变 -> 一个都没换: 没换 says the words stayed, as 没变 does; 换了 says they
+    did not."""
+    assert _words("窗口里的词一个都没换，只把次序颠倒过来。") == _words("窗口里的词一个没变，只是次序颠倒。") == ["same"]
+    assert "same" not in _words("窗口里的词换了一个，次序也颠倒过来。")
