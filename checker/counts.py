@@ -180,8 +180,8 @@ def quoted_just_before(view: str, start: int, stated: float | None) -> int | Non
 
 
 # a page titled by two things set against each other: # LayerNorm 与 RMSNorm：少减一个均值
-_TITLE_PAIR = re.compile(r"^#\s+[^\n]*?(?:[A-Za-z][\w-]*|[\u4e00-\u9fff]{2,8})\s*(?:与|和|vs\.?|对比|还是)\s*"
-                         r"(?:[A-Za-z][\w-]*|[\u4e00-\u9fff]{2,8})", re.M)
+# (two named methods, Latin names both: a title of two activities, 复核与实现, is no pair its counts are of)
+_TITLE_PAIR = re.compile(r"^#\s+[A-Za-z][\w-]*\s*(?:与|和|vs\.?|对比)\s*[A-Za-z][\w-]*\s*(?:[：:，,]|$)", re.M)
 
 
 def pair_of_the_title(body: str, stated: float | None) -> int | None:
