@@ -342,6 +342,9 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         return True, "part of a name"
     if re.search(r"[A-Za-z]-$", before):
         return True, "part of a name"
+    # ViT-L/14, ViT-B/16: a model's name ends with its patch size after a slash (label round 54, 6-2)
+    if re.search(r"[A-Za-z]-[A-Za-z]+/$", before):
+        return True, "part of a name"
     if re.search(r"\d$", before) or re.match(r"\d", after):
         return True, "part of a longer token"
     if LOCATOR_BEFORE.search(before) or LOCATOR_AFTER.match(after):

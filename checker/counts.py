@@ -24,6 +24,9 @@ NOT_VAGUE = re.compile(r"几乎|几何|几率|数组|数字|数位|数据|数学
 CJK = re.compile(r"[\u3400-\u9fff]")
 # 几 that asks how many (the new-author trial of stop 48: PPL 不是……，更不是答错了几个词): after a denied or asked
 # measure within its clause; 只有几个 and 用了几个特征 stay vague
+# a possibility or a habit said in general before the quantifier, in its clause (honest_20b H20b-053: 一句话里可能有
+# 好几个实体，也可能一个都没有); 只用了几个特征 stays a blur
+_HEDGED = re.compile(r"(?:可能|也许|或许|往往|常常|通常|经常|有时|有时候)[^，。；,;：:]{0,8}$")
 _ASKED = re.compile(r"(?:不是|不在于|而不是|并非|问|看看|数一数|算一算|有没有)[^，。；,;：:]{0,6}$")
 
 
@@ -81,6 +84,8 @@ def blurred_counts(body: str, phrases) -> list[tuple[int, str, str]]:
         same = [p for p in same if p[p.rfind(measure) + len(measure):] and noun.startswith(p[p.rfind(measure) + len(measure):])]
         # 几/若干 say "more than one": they blur a count of two or more, not the seed's 这一条样本 (number_words.yaml)
         same = [p for p in same if (phrase_value(p) or 0) >= word_rules.blur_minimum()]
+        if same and _HEDGED.search(view[max(0, m.start() - 12):m.start()]):
+            continue   # 一句话里可能有好几个实体: a possibility said in general, not the seed's count blurred
         if same:
             out.append((m.start(), view[m.start():m.end() + len(noun)], same[0]))
     return out
@@ -160,23 +165,38 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
     return (named_before(view, start) or rows_of_table_before(body, start, end, stated)
             or clauses_after_colon(view, end, stated)
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated)
-            or quoted_just_before(view, start, stated))
+            or quoted_just_before(view, start, stated, end))
 
 
-def quoted_just_before(view: str, start: int, stated: float | None) -> int | None:
+def quoted_just_before(view: str, start: int, stated: float | None, end: int | None = None) -> int | None:
     """两句话的词序不一样 opening the sentence after one that quoted two descriptions (有的把重点放在“…”，有的突出
     “…”): the count is of what that sentence just quoted (the fifth new-author trial was asked to add 这); only as many
-    as it quoted, and only a count that opens its sentence."""
+    as it quoted, and only a count that opens its sentence. Also of what the sentence before named by ordinals with the
+    count's noun (第一头……第二头。两个头…), and, for a count opening a paragraph, of the list right above it."""
     if stated is None or stated < 2:
         return None
     s0 = max(view.rfind(c, 0, start) for c in "。！？；") + 1
     lead = re.sub(r"^\s*(?:本站补充[：:]|〔[^〕]*〕)?\s*", "", view[s0:start])   # 本站补充：两句… opens it too
-    if lead or "\n\n" in view[max(0, s0 - 2):start]:
+    if lead.strip():
         return None
+    if "\n\n" in view[max(0, s0 - 2):start]:
+        # the count opens a paragraph right under a list of as many items (- self-attention … - cross-attention …
+        # 本站补充：两路合起来…, honest_20a H20a-022)
+        listed = listed_in_previous_list(view, start)
+        return listed if listed == stated else None
     p0 = max(view.rfind(c, 0, s0 - 1) for c in "。！？；") + 1
     previous = view[p0:s0].rsplit("\n\n", 1)[-1]   # the paragraph's first sentence starts at the paragraph
     quoted = re.findall(r"“[^”\n]{1,40}”", previous)
-    return len(quoted) if len(quoted) == stated else None
+    if len(quoted) == stated:
+        return len(quoted)
+    # 第一头读到……，第二头读到……。两个头读的是同样的三行输入 (honest_20b H20b-014): the sentence before named as many
+    # things by their ordinals, with the noun the count counts
+    noun = re.match(r"\s*[个条种张类组句段项幅位]?\s*([\u4e00-\u9fff])", view[end:end + 4]) if end is not None else None
+    if noun:
+        ordinals = set(re.findall(rf"第([一二三四五六七八九])\s*(?:个)?\s*{noun.group(1)}", previous))
+        if len(ordinals) == stated and {"一", "二"} <= ordinals:
+            return len(ordinals)
+    return None
 
 
 # a page titled by two things set against each other: # LayerNorm 与 RMSNorm：少减一个均值

@@ -45,7 +45,9 @@ _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
 # a negation shortly before a word reverses what it says (不会增加, 不是本站训练的); a clause break ends its reach
 _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不能|无法|从不)[^，。；,;：:]{0,10}$|不[^，。；,;：:同]{0,2}$")
 # 是同一条, 为同一个: an identity said of two things (选出的是同一条 = 与它一致); 同一组参数 as a determiner is not
-_SAME_EXTRA = re.compile(r"同样|原样(?!不动)|照搬|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一")
+# 不影响, 没有影响, 不敏感 say what 不改变 says (honest_19b H19b-032: LN 对整体平移不敏感 -> 整体平移不改变 LN 的结果)
+_SAME_EXTRA = re.compile(r"同样|原样(?!不动)|照搬|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
+                         r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响")
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清")
 _MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
          "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",

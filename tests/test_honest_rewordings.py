@@ -61,6 +61,10 @@ def test_a_quote_that_prints_one_digit_twice_keeps_both_clauses(tmp_path):
     (("余下 10% 原词不动", "剩下 10% 保持原词"), "剩下 10% 不会保持原词"),
     (("动态模型仍有 10 条整句写错", "动态模型仍有 10 条整句没写对"), "动态模型仍有 10 条整句写对"),
     (("短项的分数不动", "短项的分数原样不动"), "短项的分数会动"),   # the new-author trial of stop 47
+    # honest_20a H20a-005: 分不出哪种 asks which, a negation like 无法作出选择, not an equality (两个向量分不出 is one)
+    (("只凭一个错词，无法在这些解释之间作出选择", "光看一个错词，分不出哪种解释成立"), "光看一个错词，两种解释分不出"),
+    # honest_20b H20b-051: 更充分地利用 says what 更好地利用 says
+    (("常常能更好地利用 GPU", "往往能更充分地利用 GPU"), "往往不能充分利用 GPU"),
 ])
 def test_two_wordings_of_one_statement_read_the_same_and_the_opposite_does_not(same, other):
     first, second = same

@@ -131,6 +131,13 @@ def test_a_vague_quantifier_where_the_seed_states_the_count_fails_and_names_it()
     assert not blurred_counts("几乎所有参数个数都一样。", {"两个参数"})
 
 
+def test_a_vague_quantifier_said_as_a_possibility_in_general_is_no_blur():
+    """honest_20b H20b-053: 一句话里可能有好几个实体 where primer §16 states 10 个实体; the bare form still fails."""
+    assert not blurred_counts("一句话里可能有好几个实体，也可能一个都没有。", {"10个实体"})
+    assert blurred_counts("这句话里有好几个实体。", {"10个实体"})
+    assert blurred_counts("可能是因为这里只用了，好几个实体。", {"10个实体"})
+
+
 def test_counts_of_what_the_page_enumerates_are_checked_against_the_page():
     listed = "下面三种做法：\n\n- a\n- b\n- c\n\n后文"
     at = listed.index("三")
@@ -396,6 +403,22 @@ def test_a_count_opening_the_sentence_after_two_quotations_is_of_them():
     at = text.index("两句")
     assert enumerated_count(text, at, at + 1, 2) == 2
     assert enumerated_count(text.replace("两句", "三句"), at, at + 1, 3) is None
+
+
+def test_a_count_opening_a_paragraph_under_a_list_or_after_ordinals_is_of_them():
+    """honest_20a H20a-022: '本站补充：两路合起来' opening the paragraph under a two-item list; honest_20b H20b-014:
+    '两个头读的是同样的三行输入' after '第一头读到……，第二头读到……'. A count the list or the ordinals do not match
+    (三路, 三个头) still asks for a claim."""
+    listed = "读取有两处：\n\n- **自注意力**：只读前缀；\n- **cross-attention**：整句都可读。\n\n本站补充：两路合起来，能读的是前缀和源文。"
+    at = listed.index("两路")
+    assert enumerated_count(listed, at, at + 1, 2) == 2
+    at3 = listed.replace("两路", "三路").index("三路")
+    assert enumerated_count(listed.replace("两路", "三路"), at3, at3 + 1, 3) is None
+    heads = "看第一个位置：第一头读到约 $(0.4,0.8)$，第二头读到约 $(0.6,0.8)$。\n两个头读的是同样的三行输入。"
+    at = heads.index("两个")
+    assert enumerated_count(heads, at, at + 1, 2) == 2
+    other = heads.replace("两个头", "三个头")
+    assert enumerated_count(other, at, at + 1, 3) is None
 
 
 def test_a_count_after_a_site_marker_and_a_pronoun_place_point_back():
