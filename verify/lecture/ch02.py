@@ -234,9 +234,10 @@ TOP_P = 0.85
 PRIMER_TOP_P = 0.8
 
 
-@kinds(course="p_primer probs k top_k",
+@kinds(course="p_primer probs k top_k top_p_primer_size",
        site_construction=("high high_top2 low p pen_loss pen_loss_low tau_high tau_low top_p "
-                          "top_p_high_size top_p_primer_size top_p_size"))
+                          "top_p_high_size top_p_size"),
+       rules={"top_p_primer_size": "primer §11.4's top-p row (p = 0.8) keeps 电影 and 音乐: two candidates"})
 @inputs("k", "p", "p_primer", "probs", "tau_high", "tau_low")
 def decoding_rules() -> dict:
     """§2.8: temperature, top-k and top-p on the R13 distribution (logits taken as ln p)."""
