@@ -411,7 +411,9 @@ TRUNC_PARAMS = RnnParams(W_x=np.eye(2), W_h=np.diag([0.9, 0.5]), b_h=np.zeros(2)
 
 
 @kinds(course="chunk entries first second",
-       site_construction="carried_h4 full_h4 second_full_Wh second_cut_Wh")
+       site_construction="carried_h4 full_h4 second_full_Wh second_cut_Wh",
+       rules={"chunk": "the entries of §2.14's first block 1–4 (分成1–4和5–8两块), counted: four per block",
+              "entries": "the last entry of §2.14's second block 5–8 (and its 第8条): the log's eight entries"})
 @inputs("chunk", "entries")
 def truncation_blocks() -> dict:
     """§2.14: the entry ranges of the two blocks of the access log, and the page's kernel run of detach:
