@@ -69,7 +69,9 @@ def lab02_interface() -> dict:
 
 
 @kinds(course="interv lab02 lab02_groups r72 r72_c_column r72_cands r72_slots read read_cands read_slots",
-       site_construction="interv_v_vocab lab02_run r72_loss")
+       site_construction="interv_v_vocab lab02_run r72_loss",
+       rules={"read_cands": "the words of the READ vocabulary the seed lists, counted: 小词表依次为 her、book、yesterday",
+              "r72_cands": "the seed's 三个目标候选: the R7.2 vocabulary him、book、yesterday, one column of G each"})
 def attention_to_prediction() -> dict:
     """Everything the topic page states, each part under its own identity, plus the counts the page
     writes in words (source slots = rows of K, target candidates = columns of the output head G).

@@ -285,7 +285,9 @@ DEMO_LOGITS = np.log(np.array([4.0, 2.0, 1.0, 1.0, 2.0]))      # (ln4, ln2, 0, 0
 
 @kinds(course=("V3 V4 add3 add4 alpha counts4 d exps h_dim history k logits mle n_logits n_sentences probs "
                "total z_dim"),
-       site_construction="n_factors seed sentence_p steps")
+       site_construction="n_factors seed sentence_p steps",
+       rules={"n_sentences": "讲义 §1.7 列出的四句 her/him 语料的句数",
+              "history": "讲义 §1.7 数出的 I gave 出现次数（3/4 的分母）"})
 @inputs("seed", "d", "k")
 def ngram_and_window() -> dict:
     """§1.8: the counting results of ngram_smoothing plus the window network's interface (shapes only,

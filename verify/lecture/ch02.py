@@ -234,9 +234,10 @@ TOP_P = 0.85
 PRIMER_TOP_P = 0.8
 
 
-@kinds(course="p_primer probs k top_k",
+@kinds(course="p_primer probs k top_k top_p_primer_size",
        site_construction=("high high_top2 low p pen_loss pen_loss_low tau_high tau_low top_p "
-                          "top_p_high_size top_p_primer_size top_p_size"))
+                          "top_p_high_size top_p_size"),
+       rules={"top_p_primer_size": "primer §11.4's top-p row (p = 0.8) keeps 电影 and 音乐: two candidates"})
 @inputs("k", "p", "p_primer", "probs", "tau_high", "tau_low")
 def decoding_rules() -> dict:
     """§2.8: temperature, top-k and top-p on the R13 distribution (logits taken as ln p)."""
@@ -410,7 +411,9 @@ TRUNC_PARAMS = RnnParams(W_x=np.eye(2), W_h=np.diag([0.9, 0.5]), b_h=np.zeros(2)
 
 
 @kinds(course="chunk entries first second",
-       site_construction="carried_h4 full_h4 second_full_Wh second_cut_Wh")
+       site_construction="carried_h4 full_h4 second_full_Wh second_cut_Wh",
+       rules={"chunk": "the entries of §2.14's first block 1–4 (分成1–4和5–8两块), counted: four per block",
+              "entries": "the last entry of §2.14's second block 5–8 (and its 第8条): the log's eight entries"})
 @inputs("chunk", "entries")
 def truncation_blocks() -> dict:
     """§2.14: the entry ranges of the two blocks of the access log, and the page's kernel run of detach:

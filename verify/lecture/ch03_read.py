@@ -72,7 +72,8 @@ def _inputs(c: ThreeSlotConstruction) -> dict:
             "n_slots": len(c.K), "dim": int(np.shape(c.K)[1]), "n_candidates": int(np.shape(c.G)[1])}
 
 
-@kinds(course="G alpha context denominator dim exps k logits n_candidates n_slots probs q scores v")
+@kinds(course="G alpha context denominator dim exps k logits n_candidates n_slots probs q scores v",
+       rules={"n_candidates": "the words of §3.5's small vocabulary, counted: 小词表依次为 her、book、yesterday"})
 def three_slot_read() -> dict:
     """Baseline read, the vocabulary head G and the loss for label him/her (index 0)."""
     c = READ_HER

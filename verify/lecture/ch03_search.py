@@ -95,13 +95,20 @@ def candidate_scores() -> dict:
 @kinds(course="beam best edges greedy n_aa_children n_paths n_rounds path_course pool total width",
        site_construction="final_dropped path path_site",
        rules={"n_aa_children": "the course's tree row for A a prints two successors, EOS:2/3 and c:1/3",
-              "n_paths": "the course's tree ends in EOS six times (after Aa, Aac, Ab, B, Bd and C): six complete paths"})
+              "n_paths": "the course's tree ends in EOS six times (after Aa, Aac, Ab, B, Bd and C): six complete paths",
+              "path_course": ("the course prints C EOS .250, B EOS .225 and Aa EOS .210 as complete paths; A b EOS and "
+                              "B d EOS are its round-2 prefixes Ab .135 and Bd .075, each followed by EOS with probability 1"),
+              "pool": ("round 1's pool is the course's first-step distribution A:0.45, B:0.30, C:0.25; round 2's is "
+                       "printed as is; round 3's two kept items are the course's B EOS .225 and Aa EOS .210"),
+              "n_rounds": "the course's beam stops after its 第三轮 (third round), which keeps B EOS and Aa EOS",
+              "total": "the course states 所有完整路径的概率和为 1"})
 @inputs("width")
 def probability_tree() -> dict:
     """§3.17: all complete paths, greedy, exhaustive best and width-2 beam on the tree.
 
     The course prints the tree, the first two rounds' pools, what the third round keeps, and five complete
-    paths' values (COURSE_PATHS); A a c EOS, the path count and the third round's dropped candidate are the site's."""
+    paths' values (COURSE_PATHS); the path count is read off the tree; A a c EOS and the third round's dropped
+    candidate are the site's."""
     tree = ProbabilityTree(TREE)
     paths = exhaustive_search(tree)
     greedy = greedy_decode(tree)

@@ -61,7 +61,9 @@ SENSOR_QUERY_MINUTES_AGO = 17
 
 
 @kinds(course="n positions scored shown_masks unscored",
-       rules={"n": "the course's sentence I gave her a red book yesterday . has eight space-separated tokens, the full stop included",
+       rules={"n": ("the course's sentence I gave her a red book yesterday . (printed in the chapter-5 opening; §5.1 prints "
+                    "its masked form I gave [MASK] a blue book yesterday .) has eight space-separated tokens, the full stop included"),
+              "scored": "§5.1 chooses two positions, her and red (选中her和red两个位置)",
               "positions": "in the course's sentence her is the third token and red the fifth (counting from 1)",
               "shown_masks": "the course's input I gave [MASK] a blue book yesterday . shows one [MASK]",
               "unscored": "the course's eight tokens less its two chosen positions her and red"})

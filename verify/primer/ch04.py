@@ -36,7 +36,8 @@ def chapter() -> dict:
             "loss0": step.before.loss, "loss1": step.after.loss}
 
 
-@kinds(course="p w x y y_neg z")   # y_neg: the 差评 label of §4.2's y in {0,1} (course_also)
+@kinds(course="p w x y y_neg z",
+       rules={"y_neg": "the 差评 value of the label in §4.2 (course_also): y in {0,1}, its (1-y) term being the 差评 case"})
 @inputs("w", "x", "y", "y_neg")
 def one_word() -> dict:
     """§4.1: the score and the probability before any learning."""

@@ -151,7 +151,8 @@ def end_to_end_step() -> dict:
     }
 
 
-@kinds(course="dim s_forward", site_construction="s_backward")   # s_forward: §6.4's 电影 好看 average (course_also)
+@kinds(course="dim s_forward", site_construction="s_backward",
+       rules={"s_forward": "§6.4 (course_also) computes the 电影 好看 sentence vector: [(0+1)/2, (1+0)/2] = [0.5, 0.5]"})
 @inputs("dim")
 def what_is_missing() -> dict:
     """§6.6: averaging ignores order; the exercise's 128 dimensions are the §6.2 width."""

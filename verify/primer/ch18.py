@@ -28,7 +28,11 @@ SKEWED_TRUE = ("好评",) * 8 + ("差评",) * 2
 ALWAYS_POSITIVE = ("好评",) * len(SKEWED_TRUE)
 
 
-@kinds(course="e_good e_movie lengths n_padded n_real pad right wrong", site_construction="mask mask_off mask_on")
+@kinds(course="e_good e_movie lengths n_padded n_real pad right wrong", site_construction="mask mask_off mask_on",
+       rules={"n_real": "the real tokens of §18.3's short review [电影, 好看, <PAD>], counted: its 两个词向量",
+              "n_padded": "the padded length of §18.3's two reviews, three positions each; the 3 its wrong denominator prints",
+              "lengths": "the real tokens of §18.3's two reviews, counted: [电影, 好看] and [电影, 不, 好看]",
+              "pad": "§18.3's 即使 <PAD> 向量是零: the zero vector, in the two dimensions of its word vectors"})
 def padded_average() -> dict:
     """§18.3: the short review's average over its real tokens, and over all three padded positions."""
     batch_len = max(len(SHORT), len(LONG))
