@@ -843,6 +843,26 @@ def _relocated_in(text: str, body: str, spans, unchanged, contrast_swaps, quote,
     return found
 
 
+def _equality_or_order_words(text: str) -> list[re.Match]:
+    return sorted(list(comparison_words(text)) + list(EQUALITY_LINT.finditer(text)), key=lambda m: m.start())
+
+
+def _cut_after_last_comparison(text: str, kept: str) -> str:
+    """A relation's text that stops mid-clause at its comparison word (……但数相同 of ……但数相同并不意味着……) keeps
+    only as much of the reworded clause: up to its one comparison word, so that what follows it in the clause (a
+    denial of something else) is neither new words nor new statement words of the text (honest_20a H20a-056:
+    数相同 -> 数值相同)."""
+    said = _equality_or_order_words(text)
+    if not said or said[-1].end() < len(text.rstrip()):
+        return kept
+    last = re.split(r"[，,；;：:]", kept)[-1]
+    found = _equality_or_order_words(last)
+    if len(found) < 1:
+        return kept
+    cut = len(kept) - len(last) + found[0].end()
+    return kept[:cut] if cut < len(kept) else kept
+
+
 def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None:
     """The part of `sentence` a relation's text was reworded into, where `sentence` is the page text that replaced
     the pinned sentence holding the text (checker/pipeline.py _replacement), or None. Its clauses may come in
@@ -852,7 +872,7 @@ def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None
     swapped for its counterpart; at least half of its words are kept and few new ones come."""
     from checker.relocation import MAX_ALIGNED_NEW_CHARACTERS
     latin = _KEPT_NAMES.findall(squeeze(text)[0])
-    kept = " ".join(_clauses_holding(sentence, latin, text).split()).rstrip("。！？；!?;")
+    kept = _cut_after_last_comparison(text, " ".join(_clauses_holding(sentence, latin, text).split()).rstrip("。！？；!?;"))
     flat = squeeze(kept)[0]
 
     def clauses(t: str) -> list[tuple]:   # each clause's comparison words, names and statement words together

@@ -624,3 +624,15 @@ def test_a_claim_whose_formula_changes_order_is_not_relocated(tmp_path):
     assert not any("not found in the page body" in e for e in reworded), reworded
     assert relocation._formulas("于是 $\\frac{\\partial L}{\\partial z}=p-y\\approx■$") == \
         relocation._formulas("也就是说 $\\frac{\\partial L}{\\partial z}=p-y\\approx■$")
+
+
+def test_a_relation_text_that_stops_at_its_comparison_word_follows_a_reworded_clause():
+    """honest_20a H20a-056: the relation text '……但数相同' stops mid-clause (……但数相同并不意味着它们是同一个构造);
+    数相同 -> 数值相同 is found again up to 相同, and 相同 -> 不同 is not."""
+    from checker import relocation, statements
+    from checker.relations import aligned_text
+    text = "R7.2 与 READ 恰好用了同一组给定数，但数相同"
+    sentence = "R7.2 与 READ 恰好用了同一组给定数，但数值相同并不意味着它们是同一个构造，更不共享任何训练出的 checkpoint。"
+    assert aligned_text(text, sentence, relocation.contrast_swaps, statements.tokens) == \
+        "R7.2 与 READ 恰好用了同一组给定数，但数值相同"
+    assert aligned_text(text, sentence.replace("数值相同", "数值不同"), relocation.contrast_swaps, statements.tokens) is None
