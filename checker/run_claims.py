@@ -42,7 +42,9 @@ RUN_EVIDENCE = {"checkpoint", "measurement"}
 NOT_OURS = ("历史记录", "论文结果")   # a box of the course's archived runs or of a paper's results
 OURS = ("本站运行", "本站构造")
 # a box labelled as the site's whose own text says its numbers are someone else's
-DISOWNS = re.compile(r"不是本站|并非本站|非本站|不是本项目|是(?:原课程|课程)的(?:历史记录|存档运行)|论文报告的(?:结果|数)")
+# (a method's origin is no number's: 这种拆法不是本站的发明, label round 56 on 1-1)
+DISOWNS = re.compile(r"(?:不是本站|并非本站|非本站|不是本项目)(?!的?(?:发明|首创|独创|原创|提出|想出|首先提出|方法|做法|拆法|写法|思路|想法|设计))"
+                     r"|是(?:原课程|课程)的(?:历史记录|存档运行)|论文报告的(?:结果|数)")
 
 
 def run_clauses(view: str):

@@ -67,3 +67,11 @@ def test_a_machine_named_beside_a_run_is_the_one_its_results_record():
     assert machine_errors(view, view, ["benchmarks/results/cpu.json"]) == []   # cpu.json records AMD EPYC
     other = view.replace("AMD EPYC", "Intel Xeon")
     assert "record AMD EPYC" in machine_errors(other, other, ["benchmarks/results/cpu.json"])[0][1]
+
+
+def test_a_site_box_that_disowns_a_method_not_its_numbers_passes():
+    """Label round 56 (1-1): '这种错开一格的拆法不是本站的发明' in a 本站构造 box says where the method comes from;
+    '这些数不是本站的' in one still disowns its numbers."""
+    from checker.run_claims import DISOWNS
+    assert not DISOWNS.search("这种错开一格的拆法不是本站的发明，讲义 §2.6 也这样拆。")
+    assert DISOWNS.search("这些数不是本站的，是讲义的历史记录。")
