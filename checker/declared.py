@@ -66,6 +66,29 @@ def check(claims: list, function, spec: str, course, reads, cited_kinds: set) ->
     return errors
 
 
+# a small count is the commonest coincidence: the section prints a 4 for another reason (label rounds 54-56: 1-8's
+# four sentences, 1-7's three candidates, 5-11's top-1 expert); above ten a value rarely recurs by chance
+SMALL_COUNT = 10
+
+
+def printed_count(claim) -> tuple[str, str, str] | None:
+    """(phrase, clause, measure+noun) for a claim that prints a small whole number as a count, its hole followed by a
+    measure word in the template ('{n_candidates} 个候选' -> ('3个候选', '候选…', '个候选')), else None."""
+    import re
+    from checker.classify import MEASURE
+    value = claim.computed
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not float(value).is_integer() \
+            or not 2 <= value <= SMALL_COUNT:
+        return None
+    m = re.search(r"\{" + re.escape(claim.key.split(",")[0]) + rf"(?:\[[^\]]*\])*\}}\s*({MEASURE})([\u4e00-\u9fff]{{0,2}})",
+                  claim.template)
+    if not m:
+        return None
+    rest = claim.template[m.end(1):]
+    clause = re.split(r"[，。；,;：:]", rest, maxsplit=1)[0]
+    return f"{int(value)}{m.group(1)}{m.group(2)}", clause, m.group(1) + m.group(2)
+
+
 def _contradiction(claim, kind: str, rule: str, course, reads, cited_kinds: set) -> str:
     moved = reads is not None and reads.moved is not None and reads.run_files and reads.key_moved(claim.key.split(",")[0])
     if kind != "site_run" and moved:
@@ -86,6 +109,13 @@ def _contradiction(claim, kind: str, rule: str, course, reads, cited_kinds: set)
             return (f"{course.source} does not print {_shown(missing)} (at the precision it printed; "
                     "checker/data/seed_numbers.json); declare it site_construction, name the section that "
                     "prints it in course_also, or state the rule that derives it in rules={...}")
+        count = printed_count(claim)
+        if count and not course.states_phrase(count[0], count[1]):
+            return (f"{course.source} prints a {int(claim.computed)} but states no count like '{count[0]}' "
+                    f"(checker/data/seed_numbers.json), so the {int(claim.computed)} it prints may count something "
+                    f"else; say where the course gives this count in rules={{'{claim.key.split(',')[0]}': '…'}} (the "
+                    "list it prints that is counted, or the other section that states it), or declare it "
+                    "site_construction")
         return ""
     if kind in ("record", "paper"):
         if not rule:
