@@ -248,7 +248,8 @@ def _after(candidates) -> np.ndarray:
        rules={"T": "the course's corpus sentence I gave her a book (§1.7) is five tokens",
               "factors": "the course's product runs t = 1..T+1 (§1.7): T + 1 = 6 factors for that five-token sentence",
               "mle": "the course divides the counts 3, 1, 0 after I gave by the history count 4 (§1.7); "
-                     "§1.8 prints the results 3/4, 1/4 and 0"})
+                     "§1.8 prints the results 3/4, 1/4 and 0",
+              "n_candidates": "the candidates §1.7 counts after I gave (her 3, him 1, you 0), counted: three"})
 def chain_rule_counts() -> dict:
     """§1.7: C(I gave, w) for her/him/you, the history count and the MLE baseline; factors of one sentence."""
     counts = _trigrams()

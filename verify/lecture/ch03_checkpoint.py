@@ -309,7 +309,9 @@ def beam_outcome() -> dict:
 COURSE_CASE_BEAM_WIDTH = 2   # the width §3.22 names for the reversal case ("在beam2里"): the course's, an input
 
 
-@kinds(course="width case_her case_him", site_run="best_lp in_final kept_every_round2 target_lp")
+@kinds(course="width case_her case_him", site_run="best_lp in_final kept_every_round2 target_lp",
+       rules={"case_her": "§3.16's given total for the correct her sentence, −6.4 (read through its verify function)",
+              "case_him": "§3.16's given total for the returned him sentence, −8.2 (read through its verify function)"})
 @inputs("width")
 def diagnosis_cases() -> dict:
     """§3.22: the course's two-case table names beam width 2 for the real reversal sample (its width, an input);

@@ -185,7 +185,10 @@ def reread_per_step() -> dict:
 
 # --------------------------------------------------------------------------- §3.3: key decides where, value decides what
 
-@kinds(course="alpha context k q v", site_construction="alpha_kv context_kv")
+@kinds(course="alpha context k q v", site_construction="alpha_kv context_kv",
+       rules={"k": "§3.5's key table is missing from the lecture text; the early course site prints the old READ "
+                   "table itself (topic attention-to-prediction, 读到同一位置…), and the lecture's numbers fix it: "
+                   "§3.5's scores (1,0,1) for q=(1,0) (exponentials 2.718282, 1, 2.718282) and §3.6's (0,1,1) for q'=(0,1)"})
 def key_value_roles() -> dict:
     """§3.3 (READ inputs): keep q and K, swap the values for a copy of the keys: the weights stay,
     the context changes. The given read is the course's (§3.5); the swapped read is the site's."""
@@ -213,7 +216,8 @@ SCORER_B_A = np.zeros(2)
 
 @kinds(course="dot k q n_keys n_queries",   # n_keys: the three source positions §3.5 reads
        site_construction="W_k W_q a b b_a linear tanh v_a",
-       rules={"n_queries": "the course's two queries counted: q=(1,0) of §3.5 and q'=(0,1) of §3.6"})
+       rules={"n_queries": "the course's two queries counted: q=(1,0) of §3.5 and q'=(0,1) of §3.6",
+              "n_keys": "the three sources §3.5 builds (三来源; 她、书、昨天三个源位置), counted"})
 @inputs("W_q", "k", "v_a")
 def scorer_cancellation() -> dict:
     """§3.4: two queries through (a) the linear scorer a^T q + b^T k_j obtained by removing tanh,
@@ -241,7 +245,10 @@ AGREEMENT_TOL = 1e-12
 @kinds(course=("G d_k d_v dot.alpha dot.context dot.loss_from_rounded_p_6dp dot.p_her k n_slots q "
                "v"),   # n_slots, d_k, d_v: §3.5 builds three sources of two-dimensional vectors
        site_construction="dot scaled tol",
-       rules={"dot.loss_from_rounded_p_6dp": "§3.1 prints this loss for the same q, K, V, G (its first word "
+       rules={"n_slots": "§3.5 (course_also) builds a 三来源 ledger: the three source positions 她、书、昨天",
+              "d_k": "§3.5 (course_also) calls its vectors 二维: keys of two dimensions",
+              "d_v": "§3.5 (course_also) calls its vectors 二维: values of two dimensions",
+              "dot.loss_from_rounded_p_6dp": "§3.1 prints this loss for the same q, K, V, G (its first word "
                                              "him) as -ln(.702690)=.352839, the log of the rounded probability",
               "dot.p_her": "§3.1's p(him) for the same q, K, V, G"})
 @inputs("tol")

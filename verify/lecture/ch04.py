@@ -134,7 +134,9 @@ def _inputs() -> dict:
 
 @kinds(course="H H1 H2 WO X concat d d_k head2_k head2_q head2_v mha mha_width", site_construction="A1 A2",
        rules={"concat": "the course's first-row head outputs (0.401112, 0.796664) and (0.598888, 0.802224) "
-                        "side by side, the (a, b, c, d) it names"})
+                        "side by side, the (a, b, c, d) it names",
+              "mha_width": "§4.8 says the output returns to n×d with d=4; its printed first-row MHA output "
+                           "(1.000000, 1.598888, -0.197776, -0.005560) has four entries"})
 def two_heads() -> dict:
     """§4.8: each head's read of the first row, the concatenation and the output projection."""
     b = _block()
@@ -293,8 +295,9 @@ def base_model_counts() -> dict:
 
 PAD = "PAD"
 BATCH_SOURCE = {"A": ("我", "昨天", "给了", "她", "一本", "书"), "B": ("她", "笑了", PAD, PAD, PAD, PAD)}
-# B's labels are the course's; A's are the site's completion of the course's inputs A by the shift rule
-BATCH_LABELS = {"A": ("I", "gave", "her", "a", "book", "EOS"), "B": ("she", "smiled", "EOS", PAD, PAD, PAD)}
+# B's labels are the course's; A's are the site's completion of the course's inputs A by the shift rule, the
+# word after book borrowed from lecture §2.6's same English sentence (at input book it predicts yesterday)
+BATCH_LABELS = {"A": ("I", "gave", "her", "a", "book", "yesterday"), "B": ("she", "smiled", "EOS", PAD, PAD, PAD)}
 
 
 # the page's last simulation row shifts every component to this mean (the premise wants zero)

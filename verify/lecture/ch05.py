@@ -172,7 +172,8 @@ def swiglu_budget() -> dict:
 
 
 @kinds(course="doubling n_experts router top1 w1", site_construction="active_experts doubled_active top2 total_experts w2",
-       rules={"doubling": "the course's quoted claim 总参数翻倍但FLOPs不变: twice the experts, twice the stored expert parameters"})
+       rules={"doubling": "the course's quoted claim 总参数翻倍但FLOPs不变: twice the experts, twice the stored expert parameters",
+              "top1": "the expert §5.11's Switch top-1 rule computes (只计算E2): the number in its name E2"})
 @inputs("router")
 def moe_routing() -> dict:
     """§5.11: Switch-style top-1 keeps the raw weight; a renormalized top-2 is a different rule."""

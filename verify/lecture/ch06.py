@@ -124,7 +124,14 @@ def _arms() -> tuple[dict, object]:
 
 
 @kinds(course="grid k_rows patches seed vocab_size weights_len z_rows",   # the rows of Z and K, the weights, the patch count: §6.7 prints the 196 positions; grid: §6.11's code cuts 14×14
-       site_construction="K_shape Z_shape features head head_input logits param_count width")
+       site_construction="K_shape Z_shape features head head_input logits param_count width",
+       rules={"vocab_size": "§6.6 lists the vocabulary a/scene/river/person/bank/EOS, §6.5 calls it 六词: six words",
+              "z_rows": "§6.11's code reshapes the 224×224 image into 196 patches and z = features @ encoder; "
+                        "§6.7's heat map normalizes over 196 positions",
+              "k_rows": "k = z @ K in §6.11's code: one key per patch, 196 (§6.7's 196 positions)",
+              "weights_len": "§6.7: the heat map normalizes over 196 positions, one weight per position",
+              "grid": "§6.11's vision_read cuts the 224×224 picture 14×14 (image.reshape(14,16,14,16,3))",
+              "patches": "§6.7's heat map normalizes over 196 positions; §6.11's code reshapes the patch means to (196,3)"})
 @inputs("seed")
 def branch_setup() -> dict:
     """§6.5–§6.6: what the stand-in is made of. head (width × vocabulary), the state it reads (head_input:
@@ -225,7 +232,8 @@ def _map_pixels_spread(img: np.ndarray) -> int:
     return int(np.max(255 - img.astype(int).min(axis=-1)))
 
 
-@kinds(course="patch positions uniform", site_construction="A B band band_low")   # patch: the course's 16-px cells (lecture §6.7), reused by the site
+@kinds(course="patch positions uniform", site_construction="A B band band_low",   # patch: the course's 16-px cells (lecture §6.7), reused by the site
+       rules={"patch": "§6.7 (course_also): 图中每格对应16×16像素的一个patch, the side of each heat-map cell"})
 def weight_range() -> dict:
     """§6.8: the range of the on-arm weights against the uniform baseline 1/196, and the two
     drawings of the same weights (committed PNGs compared with a fresh rendering)."""

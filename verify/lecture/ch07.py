@@ -464,7 +464,9 @@ def moved_record() -> dict:
             "moved_question_start": moved.index("\n" + QUESTION) + 1}
 
 
-@kinds(course="steps", site_construction="within")
+@kinds(course="steps", site_construction="within",
+       rules={"steps": "§7.15 (course_also) appends the newline and the question token by token after the 141-token "
+                       "prefill: 共20个token, one checked step each"})
 @from_runs("g_*", "t_max", "ratio_max", "from_t", "slowest_ratio", "first_*",
            "mat_growth_last", "blk_growth_last", "n_max", "cuda", "cpus")
 def closing() -> dict:
@@ -496,7 +498,8 @@ MEMORY_PARTS = ("上下文窗口", "KV cache", "检索", "事实使用")
 
 
 @kinds(course="n_parts",   # §7.12 asks for four judgments; 这四个 on the page points back to them (course_also)
-       site_construction="parts")   # the table's arrangement and wording are the site's; the title keeps the course's 几种
+       site_construction="parts",
+       rules={"n_parts": "§7.12 (course_also), titled 四个判断要逐个建立, poses them as 第一问 to 第四问: four"})   # the table's arrangement and wording are the site's; the title keeps the course's 几种
 def memory_parts() -> dict:
     """§7.14: the things called 'memory', as the page's table names them (its rows are bound to these names)."""
     return {"parts": list(MEMORY_PARTS), "n_parts": len(MEMORY_PARTS)}

@@ -41,7 +41,8 @@ def what_to_split() -> dict:
 
 
 @kinds(course="A E bad good great ids n_missing n_unused n_used",
-       rules={"n_missing": "§2.2 builds its table from the words the six reviews use (把六条评论里用到的词整理成词表): no used word is left out",
+       rules={"n_used": "the distinct words of the six reviews: §2.2's table lists them in seven rows, and §3.1 calls them 七个词",
+              "n_missing": "§2.2 builds its table from the words the six reviews use (把六条评论里用到的词整理成词表): no used word is left out",
               "n_unused": "§2.2's table holds only words the six reviews use: none of its seven words goes unused"})
 def vocabulary() -> dict:
     """§2.2: the table, and reviews A and E as ids."""

@@ -35,7 +35,9 @@ def _after_history(candidates) -> np.ndarray:
 SWAPPED_PAIR = (["我", "喜欢", "你"], ["你", "喜欢", "我"])
 
 
-@kinds(course="bag_swapped n_sentences p_coffee_mle p_coffee_smoothed p_tea p_water")
+@kinds(course="bag_swapped n_sentences p_coffee_mle p_coffee_smoothed p_tea p_water",
+       rules={"bag_swapped": "the word counts of §3.3's pair 我 喜欢 你 / 你 喜欢 我 (它们的词袋相同): one each of the same three words",
+              "n_sentences": "the sentences of §5.2's corpus (收集下面三句话): 我 喝 茶, 我 喝 茶, 我 喝 水"})
 def chapter() -> dict:
     """Chapter page: the estimates of §5.2 and the smoothed share of the unseen 咖啡 (§5.4)."""
     counts = _bigrams()

@@ -122,7 +122,9 @@ def average_and_classify() -> dict:
 
 @kinds(course="b n p rows touched untouched vec w y",    # §6.1's table, §6.4's w, b, p(电影 好看) and its word count 2 (course_also on the page)
        site_construction=("g grad_row grad_s grad_table loss loss_after lr new_b new_p new_vec new_w"),
-       rules={"rows": "§6.1's printed table has one row per word: 好看, 精彩, 难看, 无聊, 电影",
+       rules={"n": "§6.4 divides the sum of 电影 好看's two word vectors by its word count 2 (有两个词向量; /2)",
+              "b": "§6.4 scores 电影 好看 without a bias (不使用偏置): b = 0",
+              "rows": "§6.1's printed table has one row per word: 好看, 精彩, 难看, 无聊, 电影",
               "touched": "§6.4: 电影 好看 has two word vectors, the two rows it looks up (好看, 电影)",
               "untouched": "§6.1's five rows less the two §6.4's review looks up: 精彩, 难看, 无聊",
               "y": "§4.1 writes the label of a positive review as y = 1 (正确标签 y = 1，表示好评)"})

@@ -105,7 +105,8 @@ def score_table_size() -> dict:
     }
 
 
-@kinds(course="V allowed kept_A out_A scores_A weights_A", site_construction="out unmasked_out_C weights")
+@kinds(course="V allowed kept_A out_A scores_A weights_A", site_construction="out unmasked_out_C weights",
+       rules={"V": "the V column of §13.3's projection table (A [1,0], B [0,2], C [1,2]); the page says it reuses §13.3's inputs"})
 def causal_read() -> dict:
     """§13.5: the same layer with a causal mask."""
     Q, K, V = _projections()
