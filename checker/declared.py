@@ -110,9 +110,10 @@ def _contradiction(claim, kind: str, rule: str, course, reads, cited_kinds: set)
                     "checker/data/seed_numbers.json); declare it site_construction, name the section that "
                     "prints it in course_also, or state the rule that derives it in rules={...}")
         count = printed_count(claim)
-        if count and not course.states_phrase(count[0], count[1]):
-            return (f"{course.source} prints a {int(claim.computed)} but states no count like '{count[0]}' "
-                    f"(checker/data/seed_numbers.json), so the {int(claim.computed)} it prints may count something "
+        if count and not course.states_count(int(claim.computed), count[2][:1]):
+            return (f"{course.source} prints a {int(claim.computed)} but states no count of '{count[2][:1]}' of that size "
+                    f"(the page's '{count[0]}'; "
+                    f"checker/data/seed_numbers.json), so the {int(claim.computed)} it prints may count something "
                     f"else; say where the course gives this count in rules={{'{claim.key.split(',')[0]}': '…'}} (the "
                     "list it prints that is counted, or the other section that states it), or declare it "
                     "site_construction")

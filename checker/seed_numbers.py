@@ -97,6 +97,15 @@ class SectionNumbers:
                 return True
         return False
 
+    def states_count(self, value: int, measure: str) -> bool:
+        """Does the section state a count of `value` with this measure word, whatever noun follows (三个输出候选
+        and 三个 K state a count of 个 of three; checker/declared.py asks it of a small course count)?"""
+        for stated in self.phrases:
+            s = _PHRASE.fullmatch(stated)
+            if s and _count_of(s.group("head")) == (value, measure):
+                return True
+        return False
+
     def states_date(self, iso: str) -> bool:
         return any(agrees(iso, recorded) for recorded in self.dates)
 

@@ -176,15 +176,15 @@ def test_a_declared_part_of_a_key_wins_over_the_whole_key_in_any_order():
 
 def test_a_small_course_count_the_section_prints_only_as_another_thing_needs_its_rule():
     """Label rounds 54-56: a course count without a rule passed whenever its section printed the same digit for
-    another reason (1-8's four sentences beside §1.8's 再除以4). A count of 个候选 needs the section to state a count
-    of 个候选 of that size, or a rule saying where the course gives it; a count it states so passes."""
+    another reason (1-7's three candidates beside §1.7's her出现3次). A count of 个 needs the section to state a count
+    of 个 of that size (三个输出候选 and 三个 K do, whatever noun follows), or a rule saying where the course gives it."""
     from types import SimpleNamespace
     from checker.declared import _contradiction
     from checker.seed_numbers import SectionNumbers
     claim = SimpleNamespace(computed=3, key="n", template="一共 {n} 个候选，按分数排列")
-    other = SectionNumbers("lecture §9.9", frozenset({(3.0, 0.0)}), frozenset({"三个来源"}))
-    same = SectionNumbers("lecture §9.9", frozenset({(3.0, 0.0)}), frozenset({"三个候选"}))
-    assert "states no count like '3个候选'" in _contradiction(claim, "course", "", other, None, set())
+    other = SectionNumbers("lecture §9.9", frozenset({(3.0, 0.0)}), frozenset({"3次", "三种做法"}))
+    same = SectionNumbers("lecture §9.9", frozenset({(3.0, 0.0)}), frozenset({"三个输出"}))
+    assert "states no count of '个' of that size" in _contradiction(claim, "course", "", other, None, set())
     assert _contradiction(claim, "course", "", same, None, set()) == ""
     assert _contradiction(claim, "course", "the three listed words, counted", other, None, set()) == ""
     big = SimpleNamespace(computed=12, key="n", template="一共 {n} 个候选，按分数排列")   # above ten: no coincidence rule
