@@ -102,7 +102,9 @@ class SectionNumbers:
         and 三个 K state a count of 个 of three; checker/declared.py asks it of a small course count)?"""
         for stated in self.phrases:
             s = _PHRASE.fullmatch(stated)
-            if s and _count_of(s.group("head")) == (value, measure):
+            count = _count_of(s.group("head")) if s else None
+            # a measure word read with its noun on one side (三句话: 句话) is the same measure as 句 on the other
+            if count and count[0] == value and (count[1].startswith(measure) or measure.startswith(count[1])):
                 return True
         return False
 
