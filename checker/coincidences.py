@@ -129,7 +129,15 @@ def coincidences(path: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    pages = [Path(p) for p in argv] or all_pages(ROOT / "docs")
+    import argparse
+    parser = argparse.ArgumentParser(prog="python -m checker.coincidences", description=__doc__.split("\n\n")[0])
+    parser.add_argument("pages", nargs="*", type=Path, help="pages to list (default: the whole site)")
+    args = parser.parse_args(argv)
+    missing = [p for p in args.pages if not p.is_file()]
+    if missing:
+        print(f"{missing[0]}: no such page; give paths of pages under docs/", file=sys.stderr)
+        return 2
+    pages = args.pages or all_pages(ROOT / "docs")
     lines = [line for page in pages for line in coincidences(page)]
     print("\n".join(lines) if lines else "no site-declared claim that its section prints")
     return 0

@@ -47,3 +47,14 @@ def test_a_site_count_equal_to_a_quoted_examples_length_is_listed():
     found = printed_lengths("例如新评论是“镜头惊艳”，英文是“I gave her a book”。")
     assert "镜头惊艳" in found[4] and "I gave her a book" in found[5]
     assert 7 not in found
+
+
+def test_the_listing_takes_help_and_names_a_missing_page_in_one_line(capsys):
+    """Label round 57: `python -m checker.coincidences --help` opened a file named --help and crashed."""
+    import pytest as _pytest
+    from checker.coincidences import main
+    with _pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0 and "usage:" in capsys.readouterr().out
+    assert main(["docs/no/such-page.md"]) == 2
+    assert capsys.readouterr().err.strip().count("\n") == 0
