@@ -71,7 +71,11 @@ def lab02_interface() -> dict:
 @kinds(course="interv lab02 lab02_groups r72 r72_c_column r72_cands r72_slots read read_cands read_slots",
        site_construction="interv_v_vocab lab02_run r72_loss",
        rules={"read_cands": "the words of the READ vocabulary the seed lists, counted: 小词表依次为 her、book、yesterday",
-              "r72_cands": "the seed's 三个目标候选: the R7.2 vocabulary him、book、yesterday, one column of G each"})
+              "r72_cands": "the seed's 三个目标候选: the R7.2 vocabulary him、book、yesterday, one column of G each",
+              "lab02.shape.Z[0]": "the seed's interface table: |Z|6×32|六段教学源切分的上下文状态 and α 1×6 "
+                                  "沿6个源位置softmax: six teaching source segments, one row of Z each",
+              "read_slots": "the READ extension 选取“她、书、昨天”三个源位置 and prints 指数为 (2.718282,1,2.718282): "
+                            "one exponential per slot, three"})
 def attention_to_prediction() -> dict:
     """Everything the topic page states, each part under its own identity, plus the counts the page
     writes in words (source slots = rows of K, target candidates = columns of the output head G).

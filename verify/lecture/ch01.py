@@ -107,7 +107,9 @@ HEAD_H = np.array([[2.0, 0.0], [0.0, 1.0]])
 
 
 @kinds(course="E V d n_book x_book x_book_lookup",
-       site_construction="A E_new H H_new batch_grads e_book gram grad_table n_positions scores scores_new")
+       site_construction="A E_new H H_new batch_grads e_book gram grad_table n_positions scores scores_new",
+       rules={"V": "the words of the separate table §1.3 prints, 三项词表“我、她、书”, counted: three words, "
+                   "one one-hot each"})
 @inputs("A", "E", "H", "batch_grads")
 def one_hot_identity() -> dict:
     V = len(TABLE_3_VOCAB)
@@ -249,7 +251,11 @@ def _after(candidates) -> np.ndarray:
               "factors": "the course's product runs t = 1..T+1 (§1.7): T + 1 = 6 factors for that five-token sentence",
               "mle": "the course divides the counts 3, 1, 0 after I gave by the history count 4 (§1.7); "
                      "§1.8 prints the results 3/4, 1/4 and 0",
-              "n_candidates": "the candidates §1.7 counts after I gave (her 3, him 1, you 0), counted: three"})
+              "n_candidates": "the candidates §1.7 counts after I gave (her 3, him 1, you 0), counted: three",
+              "n_sentences": "the sentences of §1.7's corpus, 四句短语料分别是 I gave her a book、I gave her a pen、"
+                             "I gave her a key、I gave him a book (also 下面的四句her/him计数语料), counted: four",
+              "history": "the divisor §1.7 uses for the counts after I gave, 数出3、1、0，再除以4: I gave occurs "
+                         "4 times, once at the start of each of the four sentences (3 + 1 + 0)"})
 def chain_rule_counts() -> dict:
     """§1.7: C(I gave, w) for her/him/you, the history count and the MLE baseline; factors of one sentence."""
     counts = _trigrams()
@@ -288,7 +294,9 @@ DEMO_LOGITS = np.log(np.array([4.0, 2.0, 1.0, 1.0, 2.0]))      # (ln4, ln2, 0, 0
                "total z_dim"),
        site_construction="n_factors seed sentence_p steps",
        rules={"n_sentences": "讲义 §1.7 列出的四句 her/him 语料的句数",
-              "history": "讲义 §1.7 数出的 I gave 出现次数（3/4 的分母）"})
+              "history": "讲义 §1.7 数出的 I gave 出现次数（3/4 的分母）",
+              "k": "the window §1.8 names, 以I gave为合法窗口，I与gave各查一个2维embedding: two words (I, gave); "
+                   "§1.8 also calls its trigram 包含两个条件token与一个目标token"})
 @inputs("seed", "d", "k")
 def ngram_and_window() -> dict:
     """§1.8: the counting results of ngram_smoothing plus the window network's interface (shapes only,
@@ -364,7 +372,8 @@ TOKENS_A, TOKENS_B = 10, 20
 PER_BYTE_TEXT = MAIN_SOURCE_TEXT   # 本站自建: the message is taken to be the main sentence
 
 
-@kinds(course="mean_a mean_b n_a n_b nll ppl_a ppl_b", site_construction="n_bytes per_byte")
+@kinds(course="mean_a mean_b n_a n_b nll ppl_a ppl_b", site_construction="n_bytes per_byte",
+       rules={"n_a": "§1.13 states it: 在切分A下有10个预测token (and 在B下有20个)"})
 @inputs("nll", "n_a", "n_b")
 def tokenization_ppl() -> dict:
     n_bytes = len(text_units(PER_BYTE_TEXT, "byte"))

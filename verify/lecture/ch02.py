@@ -144,7 +144,11 @@ TARGET = ("I", "gave", "him", "a", "book", "yesterday", ".")
 
 
 @kinds(course="n_inputs n_predictions n_source n_target",
-       rules={"n_inputs": "§2.3 feeds the decoder BOS, then I, gave, him, a, book, yesterday and the full stop in turn: eight inputs"})
+       rules={"n_inputs": "§2.3 feeds the decoder BOS, then I, gave, him, a, book, yesterday and the full stop in turn: eight inputs",
+              "n_source": "§2.3 states it: 把源句九单位送过encoder, 源长9 (我/昨天/给/了/他/一/本/书/。)",
+              "n_target": "§2.3 states it: 目标文本7项再加EOS (I gave him a book yesterday .)",
+              "n_predictions": "§2.3 states it: 目标文本7项再加EOS，共8个预测目标; §2.4's product runs i = 1..m+1, "
+                               "one factor per prediction target: for m = 7, eight factors"})
 def conditional_generation() -> dict:
     """§2.3: source length, target items and the prediction targets (target text plus EOS)."""
     inputs, targets = next_token_pairs(TARGET, bos="BOS", eos="EOS")
@@ -175,7 +179,10 @@ BATCH_B_TARGETS = np.array([[1, 2, 1]])
 @kinds(course=("ln_grad ln_logits ln_loss ln_probs log2_grad log2_logits log2_loss "
                "log2_p_target log2_probs n_candidates n_log2 p_book"),
        site_construction=("a_mean a_nll a_p a_pad a_positions a_tokens b_mean b_nll b_p b_pad b_positions b_tokens "
-                          "corpus_mean ln_probs_unshifted mean_of_means n_total"))
+                          "corpus_mean ln_probs_unshifted mean_of_means n_total"),
+       rules={"n_candidates": "§2.6 states it: 另设三个候选him/yesterday/book ... 三个候选只为手算，不是实际词表",
+              "n_log2": "§2.6's exercise 设三个候选 token 的 logits 为 (log2,0,0): one logit per candidate, three "
+                        "(also 模型虽然给出了三个概率)"})
 def loss_and_gradient() -> dict:
     """§2.6: the two (0, ln2, ln3) examples, the (ln2, 0, 0) exercise and the batch-weighting example."""
     p_ln = softmax(LN_LOGITS)
@@ -413,7 +420,9 @@ TRUNC_PARAMS = RnnParams(W_x=np.eye(2), W_h=np.diag([0.9, 0.5]), b_h=np.zeros(2)
 @kinds(course="chunk entries first second",
        site_construction="carried_h4 full_h4 second_full_Wh second_cut_Wh",
        rules={"chunk": "the entries of §2.14's first block 1–4 (分成1–4和5–8两块), counted: four per block",
-              "entries": "the last entry of §2.14's second block 5–8 (and its 第8条): the log's eight entries"})
+              "entries": "the last entry of §2.14's second block 5–8 (and its 第8条): the log's eight entries",
+              "first": "the ends of §2.14's first block as printed in 分成1–4和5–8两块: entries 1 to 4 "
+                       "(第一块处理到 h_4); an entry number, not a count"})
 @inputs("chunk", "entries")
 def truncation_blocks() -> dict:
     """§2.14: the entry ranges of the two blocks of the access log, and the page's kernel run of detach:

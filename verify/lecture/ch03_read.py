@@ -73,7 +73,9 @@ def _inputs(c: ThreeSlotConstruction) -> dict:
 
 
 @kinds(course="G alpha context denominator dim exps k logits n_candidates n_slots probs q scores v",
-       rules={"n_candidates": "the words of §3.5's small vocabulary, counted: 小词表依次为 her、book、yesterday"})
+       rules={"n_candidates": "the words of §3.5's small vocabulary, counted: 小词表依次为 her、book、yesterday",
+              "n_slots": "§3.5 states it: 选取“她、书、昨天”三个源位置 (the topic page's 三槽, its key/value table of three "
+                         "rows); its 指数为 (2.718282,1,2.718282) has one exponential per slot, three"})
 def three_slot_read() -> dict:
     """Baseline read, the vocabulary head G and the loss for label him/her (index 0)."""
     c = READ_HER
@@ -162,7 +164,9 @@ ZERO_QUERY = np.zeros(2)  # a query that prefers no key: the read of a step with
 
 
 @kinds(course="alpha1 alpha2 c1 c2 k n_nonzero_queries n_slots q1 q2 v",
-       site_construction="alpha0 c0 n_queries q0")
+       site_construction="alpha0 c0 n_queries q0",
+       rules={"n_nonzero_queries": "the course's two queries, counted: §3.5's query 为 q=(1,0) and the one §3.6's first "
+                                   "intervention swaps in, 换成 q'=(0,1) (K and V kept): two"})
 def reread_per_step() -> dict:
     """§3.2 (READ 她/her): the same K/V read with three different queries gives three contexts.
 

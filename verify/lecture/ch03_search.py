@@ -101,7 +101,9 @@ def candidate_scores() -> dict:
               "pool": ("round 1's pool is the course's first-step distribution A:0.45, B:0.30, C:0.25; round 2's is "
                        "printed as is; round 3's two kept items are the course's B EOS .225 and Aa EOS .210"),
               "n_rounds": "the course's beam stops after its 第三轮 (third round), which keeps B EOS and Aa EOS",
-              "total": "the course states 所有完整路径的概率和为 1"})
+              "total": "the course states 所有完整路径的概率和为 1",
+              "width": "§3.17 states it: 宽度为 2 的 beam; each round keeps the top two (第二轮…中保留前两项; 第三轮保留 "
+                       "B EOS .225 与 Aa EOS .210, both ended)"})
 @inputs("width")
 def probability_tree() -> dict:
     """§3.17: all complete paths, greedy, exhaustive best and width-2 beam on the tree.
@@ -180,7 +182,11 @@ def length_handling() -> dict:
 @kinds(course="bleu bleu_points c clip_cand_len clip_t2 empty_bleu log_bp m1 m2 order p1 p2 r t1 t2 zero_order_bleu",
        site_construction="bp clip_bleu clip_m1 clip_p1 clip_p2 clip_ref_len clip_ref_the",
        rules={"clip_cand_len": "the course's candidate “the the the” (§3.19) is three words, all the",
-              "clip_t2": "the course's three-word candidate “the the the” (§3.19) has two adjacent pairs, both “the the”"})
+              "clip_t2": "the course's three-word candidate “the the the” (§3.19) has two adjacent pairs, both “the the”",
+              "m1": "§3.19 states it: 候选的五个 unigram 全匹配，p_1=5/5=1: five hits",
+              "m2": "§3.19 states it: 四个 bigram 为 I gave、gave a、a book、book yesterday，其中三个匹配，p_2=3/4: three hits",
+              "order": "§3.19 uses BLEU-2 (这里用 BLEU-2 展示可手算机制, against 常见 BLEU-4 取四阶等权): order 2, "
+                       "the p_1 and p_2 its BLEU_2=e^{-0.2}√(3/4) combines"})
 @inputs("order")
 def bleu_examples() -> dict:
     """§3.19: BLEU-2 of the her-less candidate, and clipping on 'the the the'."""

@@ -39,6 +39,9 @@ BOS = "BOS"
 
 @kinds(course="block_heads ffn_d ffn_hidden gave_reads gave_row n_src n_tgt out_rows scores", site_construction="mask",
        rules={"scores": "the course writes the score and weight tables as 9×9 (§4.1); scores is that product",
+              "n_src": "§4.1 starts from 九个源单位 (我/昨天/给/了/他/一/本/书/。), says 九个位置都做一次 and "
+                       "每个query都对九个来源归一化: the nine source units, positions, keys and rows the page counts",
+              "gave_reads": "§4.1: the gave row 只能读取BOS、I、gave三项目标输入，包括自己: three target inputs",
               "n_tgt": "the course lists the right-shifted target inputs: BOS, the six words and the full stop",
               "gave_row": "the course's right-shifted target inputs are BOS, I, gave, …: gave is the third, "
                           "row 2 counting from zero"})
@@ -133,7 +136,9 @@ def _inputs() -> dict:
 
 
 @kinds(course="H H1 H2 WO X concat d d_k head2_k head2_q head2_v mha mha_width", site_construction="A1 A2",
-       rules={"concat": "the course's first-row head outputs (0.401112, 0.796664) and (0.598888, 0.802224) "
+       rules={"d": "§4.8 sets its example's width (取一个可复算的两头例子：d=4) and prints X with four columns: "
+                   "the input's four dimensions from which each head's projections pick two",
+              "concat": "the course's first-row head outputs (0.401112, 0.796664) and (0.598888, 0.802224) "
                         "side by side, the (a, b, c, d) it names",
               "mha_width": "§4.8 says the output returns to n×d with d=4; its printed first-row MHA output "
                            "(1.000000, 1.598888, -0.197776, -0.005560) has four entries"})
@@ -152,7 +157,9 @@ def two_heads() -> dict:
 
 
 @kinds(course="U[0] X beta d eps gamma mha n residual",   # printed in §4.8 and §4.10 (course_also)
-       site_construction="U ln_first_alone mean var")
+       site_construction="U ln_first_alone mean var",
+       rules={"d": "§4.9: LayerNorm 对单个位置的 d 个特征计算均值和方差, with §4.8's d=4 (course_also); §4.10 "
+                   "(course_also): 第一位置的四个数是 U_1 的四个分量: the row's four features"})
 def residual_layernorm() -> dict:
     """§4.9: X + MHA(X) for the first row, its feature statistics and LN_1 (gamma=1, beta=0)."""
     b = _block()
@@ -167,7 +174,11 @@ def residual_layernorm() -> dict:
        # the page's reading of W_1, W_2 (copied features, difference units) is the site's, not the course's;
        # the counts and positions it names are read off the course's printed W_1, W_2, U_1 and hidden row
        site_construction="ffn_first_alone pre_relu second_residual",
-       rules={"n_diff": "the course's W_1 is 4×6 (d=4, d_ff=6): the columns after the four copied ones, 6 - 4",
+       rules={"d": "§4.10: 第一位置的四个数是 U_1 的四个分量, W_1∈R^{4×6}, W_2∈R^{6×4} (§4.8 sets d=4): the row's "
+                   "four features and four output dimensions; the page's four copied columns of W_1 and four scaled "
+                   "units of W_2 are read off the printed matrices (W_1's first four columns are the 4×4 identity, "
+                   "W_2's first four rows 0.5 times it)",
+              "n_diff": "the course's W_1 is 4×6 (d=4, d_ff=6): the columns after the four copied ones, 6 - 4",
               "clipped": "the course's U_1 (1.170705, 0.649589, -0.385419, -1.434875) is negative in features 3 and 4; "
                          "its printed ReLU row has zeros there",
               "kept_diff": "the course's printed ReLU row (…, 0.521116, 0.000000) keeps unit 5 and zeroes unit 6",
@@ -250,7 +261,9 @@ EQUAL_SCORES = np.zeros((3, 3))   # all scores equal, so only the mask shapes th
 
 
 @kinds(course="M gave_row n n_forbidden", site_construction="right wrong wrong_sums",
-       rules={"n_forbidden": "the course's three-position M has three −∞ entries above the diagonal",
+       rules={"n": "§4.6: 三个目标输入位置的 causal mask, printed as a 3×3 M over BOS、I、gave: three target inputs, "
+                   "one row each in M and in the site's two weight tables built on it",
+              "n_forbidden": "the course's three-position M has three −∞ entries above the diagonal",
               "gave_row": "the course's target inputs are BOS, I, gave: gave is the third, row 2 counting from zero"})
 def masks() -> dict:
     """§4.6: the additive causal mask for three target inputs, masked softmax on equal scores,
@@ -330,7 +343,11 @@ def scaling_simulation() -> dict:
 
 @kinds(course="b_loss b_pad_queries b_src_pad_first b_src_pad_last index_base length n_samples",
        site_construction="a_loss b_self_allowed mask_allowed mask_blocked",   # the course gives no labels for A; the page completes them by the shift rule
-       rules={"b_pad_queries": "the course's target input B is BOS she smiled EOS PAD PAD: its last two rows are PAD"})
+       rules={"b_pad_queries": "the course's target input B is BOS she smiled EOS PAD PAD: its last two rows are PAD",
+              "b_loss": "§4.13: 目标标签B=she smiled EOS PAD PAD PAD，所以只有前三个loss有效: B's first three labels "
+                        "are real tokens",
+              "length": "§4.13: 对目标6×6 scores，causal允许矩阵为: the target table has six rows and six columns "
+                        "(each sample padded to six tokens, as A=我 昨天 给了 她 一本 书)"})
 @inputs("index_base")
 def padded_batch() -> dict:
     """§4.13: how many labels enter the loss per sample, and how many

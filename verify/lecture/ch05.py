@@ -80,7 +80,9 @@ def bert_example() -> dict:
 
 
 @kinds(course="n predictions him_prefix him_step", site_construction="prefix_len reads",
-       rules={"him_step": "lecture §2.3 (course_also) predicts I first, then gave, and him third, after I gave",
+       rules={"n": "lecture §2.3 (course_also) counts the same sentence I gave him a book yesterday .: "
+                   "目标文本7项再加EOS，共8个预测目标: seven text items",
+              "him_step": "lecture §2.3 (course_also) predicts I first, then gave, and him third, after I gave",
               "him_prefix": "lecture §2.3: him is predicted once the inputs BOS, I and gave are in, three tokens"})
 def gpt_prefixes() -> dict:
     """§5.2: a sentence of n tokens with BOS/EOS gives n + 1 legal prefix predictions. reads is the causal mask
@@ -124,7 +126,8 @@ def one_update() -> dict:
     }
 
 
-@kinds(course="branch dim ln mean_sq shift x", site_construction="ln_shifted post_zero pre_zero rms rms_shifted shifted")
+@kinds(course="branch dim ln mean_sq shift x", site_construction="ln_shifted post_zero pre_zero rms rms_shifted shifted",
+       rules={"dim": "§5.8's x=(1,3) has two entries, and the course says 给两项同时加10: two items"})
 @inputs("shift", "branch", "x")
 def norms() -> dict:
     """§5.8: LayerNorm vs RMSNorm on x and x + 10, and F = 0 in post-LN vs pre-LN."""
@@ -154,7 +157,8 @@ def qk_norm() -> dict:
 
 
 @kinds(course="d hidden plain_matrices swiglu_matrices",   # d, 4d: the base widths printed in §4.11 (course_also)
-       site_construction="plain silu silu_at swiglu_4d swiglu_same width")
+       site_construction="plain silu silu_at swiglu_4d swiglu_same width",
+       rules={"swiglu_matrices": "§5.10: SwiGLU三矩阵要用约8d/3中间宽 (W_u, W_g, W_d of its formula): three matrices"})
 @inputs("d", "silu_at")
 def swiglu_budget() -> dict:
     """§5.10: the hidden width at which SwiGLU matches a 4d-wide FFN's weights, and SiLU(-1)."""
@@ -172,7 +176,8 @@ def swiglu_budget() -> dict:
 
 
 @kinds(course="doubling n_experts router top1 w1", site_construction="active_experts doubled_active top2 total_experts w2",
-       rules={"doubling": "the course's quoted claim 总参数翻倍但FLOPs不变: twice the experts, twice the stored expert parameters",
+       rules={"n_experts": "§5.11: 想象三个FFN专家E1/E2/E3 (FFN = 前馈): three feed-forward experts",
+              "doubling": "the course's quoted claim 总参数翻倍但FLOPs不变: twice the experts, twice the stored expert parameters",
               "top1": "the expert §5.11's Switch top-1 rule computes (只计算E2): the number in its name E2"})
 @inputs("router")
 def moe_routing() -> dict:

@@ -102,7 +102,8 @@ def _crop_legs(img) -> np.ndarray:
 @inputs("shown_crops")
 @kinds(course=("channels features grid patch patches rows_cls shown_crops size teach_cells teach_cols "
                "teach_rows values"),
-       site_construction="flat_shape flat_rows patch_r0c1 patch_r1c0")   # the array the site cut from its lake drawing
+       site_construction="flat_shape flat_rows patch_r0c1 patch_r1c0",   # the array the site cut from its lake drawing
+       rules={"features": "§6.2: LAB03 每块只取RGB均值与x/y共5维: three channel means plus x and y, five numbers a patch"})
 def patch_grid() -> dict:
     """§6.2: the three counts, checked on a real array cut from the lake drawing. flat_rows: the array's first
     grid row of patches and one more (rows 0-14); patch_r0c1, patch_r1c0: the 16×16 blocks at grid row 0,

@@ -260,7 +260,9 @@ UNEVEN_SCORES = np.log([1.0, 2.0, 6.0])       # the site's own contrast (本站�
 @kinds(course="block_mass block_mean first_block m1 m2 n_blocks n_keys out rescale scores v weights",
        site_construction=("block_out changed_pos l1 l1_rescaled l2 u1 u1_rescaled u2 "
                           "uneven_block_out uneven_mass uneven_mean uneven_out uneven_scores uneven_weights"),
-       rules={"n_keys": "lecture §7.6 (course_also) gives the row's scores (0, ln2, ln3): three entries, so three keys"})
+       rules={"n_keys": "lecture §7.6 (course_also) gives the row's scores (0, ln2, ln3): three entries, so three keys",
+              "first_block": "§7.7: 前两项的分母按ln2缩放，新项按ln3缩放: the first block is the first two scores",
+              "n_blocks": "§7.7: 当前小例两个块的未缩放质量恰好同为3: the cut after the first two scores leaves two blocks"})
 @inputs("v")
 def two_stops() -> dict:
     """§7.7: the m/l/u ledger for scores (0, ln2, ln3), values (2, 4, 8), cut after two keys."""
@@ -321,7 +323,8 @@ def gpu_attention_check() -> dict:
 @kinds(site_construction="model mac_ratio",
        # the DN1-size run copies the course's settings: §7.9's 2 layers, width 8, 2 heads, 16-token prefill and
        # 32 appended tokens, §7.15's FFN 16, §7.16's one warm-up and five timed repeats (course_also)
-       course="dn1.layers dn1.width dn1.heads dn1.ffn dn1.prefill dn1.decode dn1.warmup dn1.repeats")
+       course="dn1.layers dn1.width dn1.heads dn1.ffn dn1.prefill dn1.decode dn1.warmup dn1.repeats",
+       rules={"dn1.heads": "§7.9: DN1 is 微型2层、宽8、2头: two heads"})
 def kv_speed() -> dict:
     """§7.9: measured cached decode step vs full recomputation per prefix length (committed results)."""
     r = _results()
@@ -414,7 +417,8 @@ def character_stream() -> dict:
                           "reuse_within stale_delta within"),
        rules={"first_change": "the negative control changes the first 蓝 of the record §7.11 prints; "
                               "'09:00 林岑把备用钥匙放在' is 15 characters, so 蓝 is position 15 counting from zero",
-              "reuse_steps": "the course's 161 tokens less the 15 before the first change"})
+              "reuse_steps": "the course's 161 tokens less the 15 before the first change",
+              "heads": "§7.15: 2层、宽8、2head、每head4维: two heads"})
 @from_runs("recorded_max_error", "recorded_stale_delta", "date", "cpus")
 @inputs("tol", "ffn", "heads", "layers", "seed", "width")
 def cache_check() -> dict:

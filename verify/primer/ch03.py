@@ -32,7 +32,9 @@ def _words(name):
     return next(r[2] for r in REVIEWS if r[0] == name)
 
 
-@kinds(course="A dim good_tfidf")   # the chapter page restates §3.1 (seven columns, 电影好看's vector) and §3.4
+@kinds(course="A dim good_tfidf",   # the chapter page restates §3.1 (seven columns, 电影好看's vector) and §3.4
+       rules={"dim": "primer §3.1: 沿用上一章的七个词，并固定列顺序 — the seven words [电影, 剧情, 好看, 精彩, 难看, "
+                     "无聊, 不] it prints as the fixed column order (§2.2's seven-row 编号表), one column each, counted"})
 def chapter() -> dict:
     """Chapter page: one count vector and one TF-IDF weight."""
     counts = bag_of_words(TFIDF_DOCS, first_seen_vocabulary(TFIDF_DOCS))

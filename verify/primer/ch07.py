@@ -50,7 +50,9 @@ def chapter() -> dict:
 
 @kinds(course="U dim h n_candidates n_context prob_total scores x",
        rules={"dim": "the course's input vectors 喜欢 [1, 0] and 电影 [0, 1] have two entries; dim counts them",
-              "n_context": "the course lists two context words (喜欢, 电影) with their input vectors; n_context counts them"})
+              "n_context": "the course lists two context words (喜欢, 电影) with their input vectors; n_context counts them",
+              "n_candidates": "primer §7.2: 本例只允许三个输出候选：[看, 吃, 买] — the three candidates it lists, counted; "
+                              "the three scores are one per candidate (看的得分 2, 吃的得分 0, 买的得分 1)"})
 def cbow_forward() -> dict:
     """§7.2: average the two context vectors, dot it with every output row; the shapes involved."""
     f = _forward()
@@ -59,7 +61,9 @@ def cbow_forward() -> dict:
             "prob_total": float(np.sum(softmax(f["scores"])))}
 
 
-@kinds(course="exps loss n_candidates p prob_sum probs scores total")
+@kinds(course="exps loss n_candidates p prob_sum probs scores total",
+       rules={"n_candidates": "the three rows 看, 吃, 买 of §7.3's table under the header 候选 (原分数 2, 0, 1), counted; "
+                              "§7.2 states the same count: 本例只允许三个输出候选"})
 def softmax_table() -> dict:
     """§7.3: exponentials, their sum, the probabilities and -ln p(看)."""
     f = _forward()

@@ -36,7 +36,9 @@ def next_token_table() -> dict:
 
 @kinds(course="n_inputs n_predictions n_tokens",
        rules={"n_tokens": "the words of the course's sentence 我 喜欢 电影, counted",
-              "n_inputs": "the course's input sequence [<BOS>, 我, 喜欢, 电影] (and its target sequence), counted"})
+              "n_inputs": "the course's input sequence [<BOS>, 我, 喜欢, 电影] (and its target sequence), counted",
+              "n_predictions": "primer §11.2: 可以得到四次预测 — its table lists four prefixes under 已知内容 (<BOS> … "
+                               "<BOS> 我 喜欢 电影), each with one 正确的下一个 token: four prefixes, four questions"})
 def training_pairs() -> dict:
     """§11.2: inputs and targets offset by one; a sentence of n tokens gives n + 1 predictions."""
     inputs, targets = next_token_pairs(SENTENCE)
@@ -70,7 +72,9 @@ def choosing() -> dict:
 
 
 @kinds(course="choices losses mean_loss n_steps p_movie ppl probs uniform_p uniform_ppl",
-       site_construction="p_other")
+       site_construction="p_other",
+       rules={"n_steps": "primer §11.5: 假设三个真实下一词分别得到概率：0.5、0.25、0.125 — one true next word per "
+                         "prediction step (the section's 每一步), three words counted as three steps"})
 @inputs("choices", "probs")
 def perplexity() -> dict:
     """§11.5: per-token losses, their mean and exp(mean); the uniform comparison; the exercise."""

@@ -20,7 +20,11 @@ SCORE_SHIFT = 5.0                                        # the site's constant f
 
 @kinds(course="decimals denominator exps n_scores n_words scores weights",
        site_construction="gap_last_first ratio_last_first shift shifted_weights",
-       rules={"decimals": "the decimals the course's weight table prints (0.090, 0.245, 0.665)"})
+       rules={"decimals": "the decimals the course's weight table prints (0.090, 0.245, 0.665)",
+              "n_scores": "primer §12.3's title 先假设模型已经算出三个相关性分数 and its tables: three scores (0, 1, 2) "
+                          "and three exponentials (1.000, 2.718, 7.389), one row per 输入位置 我, 喜欢, 猫, counted",
+              "n_words": "primer §12.3: 对于三个输入位置，模型算出 — the three source positions 我, 喜欢, 猫 its table "
+                         "lists, counted"})
 @inputs("decimals", "scores")
 def scores_to_weights() -> dict:
     """§12.3: scores -> exponentials -> softmax weights."""
@@ -38,7 +42,9 @@ def scores_to_weights() -> dict:
 
 
 @kinds(course="context_printed decimals n_values v weights weights_printed", site_construction="context gap",
-       rules={"decimals": "the decimals the course's weight table prints (0.090, 0.245, 0.665)"})
+       rules={"decimals": "the decimals the course's weight table prints (0.090, 0.245, 0.665)",
+              "n_values": "primer §12.4: 假设三个位置保存的内容向量是 我 [1,0]、喜欢 [0,1]、猫 [1,1] — three source "
+                          "positions, one content vector each, summed as 0.090×[1,0] + 0.245×[0,1] + 0.665×[1,1]"})
 @inputs("decimals", "v")
 def weighted_context() -> dict:
     """§12.4: the context read with the exact weights and with the three-decimal weights."""

@@ -87,7 +87,8 @@ def worked_self_attention() -> dict:
 @kinds(course="count doubling growth long long_count n", site_construction="double double_count weights",
        rules={"doubling": "primer §14.2 (course_also): 长度翻倍", "growth": "primer §14.2 (course_also): 表格面积变为四倍",
               "count": "the cells of the 3×3 分数表 §13.4 prints (three readers × three candidates)",
-              "long_count": "the product §13.4 prints: 句子长 100 个 token，就有 100×100 个匹配分数"})
+              "long_count": "the product §13.4 prints: 句子长 100 个 token，就有 100×100 个匹配分数",
+              "n": "primer §13.4: 本例有三个读取位置，每个位置都比较三个候选 — the positions A, B, C, counted"})
 @inputs("doubling", "long")
 def score_table_size() -> dict:
     """§13.4: every query meets every key; §13.3's weights show softmax runs along each reader's row."""

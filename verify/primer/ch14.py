@@ -80,7 +80,9 @@ def kv_cache_size() -> dict:
 
 
 @kinds(course="exercise_growth exercise_scale",
-       site_construction="d f keys_read n redo_macs redo_over_step step_macs")
+       site_construction="d f keys_read n redo_macs redo_over_step step_macs",
+       rules={"exercise_scale": "primer §14.6's exercise: 输入长度翻倍 — doubling, a factor of 2 (its answer: "
+                                "表格元素数变为四倍)"})
 @from_runs("head_dim", "block", "repeats", "n_first", "n_last", "mat_*", "blk_*",
            "n_growth")
 @inputs("exercise_scale", "d", "f", "n")

@@ -73,6 +73,7 @@ def crf_example() -> dict:
 @kinds(course="accuracy correct ex_correct ex_gold ex_predicted f1 gold lazy_found n_entity_tokens n_tokens precision predicted recall",
        site_construction="ex_precision ex_recall lazy_recall",
        rules={"lazy_found": "primer §16.4 says the all-其他 model 一个实体都没找出来: zero entities found",
+              "correct": "primer §16.4: 若模型抽取出 10 个实体，其中 8 个正确 — the correct count, as printed",
               "ex_gold": "the exercise's gold entity 北京大学 (primer §16.4), one entity, counted",
               "ex_predicted": "the exercise's prediction 北京 (primer §16.4), one entity, counted",
               "ex_correct": "the exercise's answer (primer §16.4): 北京 is not a complete correct extraction of 北京大学, so zero correct"})

@@ -66,7 +66,9 @@ def skewed_test_set() -> dict:
     }
 
 
-@kinds(course="attn_out attn_weights bow_dim bow_E causal_first cbow_probs cbow_scores n_cbow n_keys p_after p_before")
+@kinds(course="attn_out attn_weights bow_dim bow_E causal_first cbow_probs cbow_scores n_cbow n_keys p_after p_before",
+       rules={"n_keys": "primer §18.5's exercise 手算一个 Q 对三个 K 的分数: 三个 K are three keys (键); they are the K "
+                        "column of §13.3's table (A [1,0], B [0,1], C [1,1]), counted"})
 def exercise_answers() -> dict:
     """§18.5: what each exercise should produce, recomputed by the chapter that teaches it."""
     counts = ch03.count_table()
