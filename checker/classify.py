@@ -305,7 +305,9 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
             and re.match(r"\.?\s+(?![个种次倍%])\S", after)):
         return True, "section or list number of a heading"
     if (re.fullmatch(r"\s*\|\s*(?:第\s*)?", line_prefix) and re.fullmatch(r"\d+", text)
-            and re.match(r"(?:[，,.、)]\s*\S|\s*个\s*\|)", after)):
+            and (re.match(r"(?:[，,.、)]\s*\S|\s*个\s*\|)", after)
+                 # | 1 | 我 | under a first column headed 位置, 序号, # …: the cell is the row's number (sixth trial)
+                 or re.match(r"\s*\|", after) and _index_column(view, line_start))):
         if int(text) == _table_row_index(view, line_start):
             return True, "row numbering of a table"
     if re.fullmatch(r"\s*", line_prefix) and re.match(r"[.)、]\s", after):
@@ -388,6 +390,20 @@ def _citation_year(view: str, start: int, end: int) -> bool:
     lo = max(0, start - 40)
     return any(m.span("year") == (start - lo, end - lo)
                for m in word_rules.citation_year().finditer(view[lo:min(len(view), end + 4)]))
+
+
+_INDEX_HEADER = re.compile(r"\s*\|?\s*(?:位置|序号|编号|行号|步|步骤|第几步|第几行|#|No\.?|[itkn])\s*\|")
+
+
+def _index_column(view: str, line_start: int) -> bool:
+    """Whether the table the line belongs to heads its first column with an index word (位置, 序号, #, i, t)."""
+    lines = view[:line_start].split("\n")[:-1]
+    for i in range(len(lines) - 1, 0, -1):
+        if re.match(r"\s*\|?\s*:?-{3,}", lines[i]):
+            return bool(_INDEX_HEADER.match(lines[i - 1]))
+        if not lines[i].lstrip().startswith("|"):
+            return False
+    return False
 
 
 def _table_row_index(view: str, line_start: int) -> int:

@@ -120,3 +120,23 @@ COUNT_CORPUS = [
 def test_counted_words_are_values_when_counts_are_on(body, expected):
     assert [(t.text if not t.word else body[t.start:t.end], not t.structural)
             for t in numbers_in(body, counts=True)] == expected
+
+
+def test_a_first_column_headed_by_an_index_word_numbers_its_rows():
+    """The sixth new-author trial: '| 1 | 我 | 0.5 |' under a column headed 位置 was asked for a claim while
+    '| 1，我 |' passed. A first column headed by another word still holds values."""
+    from checker import classify
+    table = "| {head} | 真实 token | p |\n| --- | --- | ---: |\n| 1 | 我 | 0.5 |\n| 2 | 想 | 0.25 |\n"
+    rows = [t for t in classify.numbers_in(table.format(head="位置")) if t.text in ("1", "2")]
+    assert rows and all(t.structural for t in rows)
+    values = [t for t in classify.numbers_in(table.format(head="层数")) if t.text in ("1", "2")]
+    assert values and not any(t.structural for t in values)
+
+
+def test_two_things_whose_comparability_is_asked_are_no_count():
+    """The sixth new-author trial: '两个困惑度能否直接比较' and '汇总两个困惑度可以直接比较的条件' were read as a
+    count of the four conditions listed below; '表里有两个困惑度' is a count."""
+    from checker import classify
+    assert not classify.numbers_in("两个困惑度能否直接比较，要看下面几点")
+    assert not classify.numbers_in("汇总两个困惑度可以直接比较的条件")
+    assert classify.numbers_in("表里有两个困惑度")
