@@ -162,7 +162,9 @@ ZERO_QUERY = np.zeros(2)  # a query that prefers no key: the read of a step with
 
 
 @kinds(course="alpha1 alpha2 c1 c2 k n_nonzero_queries n_slots q1 q2 v",
-       site_construction="alpha0 c0 n_queries q0")
+       site_construction="alpha0 c0 n_queries q0",
+       rules={"n_slots": "§3.5's 三来源: the three source positions 她、书、昨天 it selects",
+              "n_nonzero_queries": "the course's two queries of this K/V: q=(1,0) of §3.5 and q'=(0,1) of §3.6"})
 def reread_per_step() -> dict:
     """§3.2 (READ 她/her): the same K/V read with three different queries gives three contexts.
 

@@ -59,7 +59,8 @@ def cbow_forward() -> dict:
             "prob_total": float(np.sum(softmax(f["scores"])))}
 
 
-@kinds(course="exps loss n_candidates p prob_sum probs scores total")
+@kinds(course="exps loss n_candidates p prob_sum probs scores total",
+       rules={"n_candidates": "§7.3's table lists three candidates 看、吃、买 (三个概率相加为 1)"})
 def softmax_table() -> dict:
     """§7.3: exponentials, their sum, the probabilities and -ln p(看)."""
     f = _forward()
