@@ -358,7 +358,8 @@ def _credit_by_distance() -> dict:
 
 @kinds(course="W_h W_h_scale dim h2 h3 period_long period_short",
        site_construction=("J2 J2_matrix J3 J3_matrix by_value chunk clipped g long_steps n_groups norm offdiag "
-                          "product product_matrix scale tau truncated_reach zero_norm zero_out zero_scale"))
+                          "product product_matrix scale tau truncated_reach zero_norm zero_out zero_scale"),
+       rules={"dim": "§2.1 calls the old R14–15 slice 二维切片 (W_x=I_2, W_h=0.5I_2): two dimensions"})
 @inputs("tau", "period_long", "period_short")
 def distant_credit() -> dict:
     """§2.11: the state Jacobians of the §2.1 slice and their product; global-norm vs element-wise clipping."""

@@ -347,9 +347,9 @@ def lab_route() -> dict:
             "in_final2": sel["beam"]["2"]["target_in_final"]}   # the target is among width 2's final candidates
 
 
-@kinds(course="widths",   # §3.21's path_a: beam widths [1,2,4]
+@kinds(# widths: §3.21's path_a beam widths [1,2,4], borrowed (as the page says) into the site's own diagnose
        # max_steps: the site's greedy length cap, borrowed from the lower bound of path_a's step loop max(12, ...)
-       site_construction="eval_tol gpu_weight_rtol max_steps retrain_diagnosis_rtol retrain_weight_rtol tol",
+       site_construction="eval_tol gpu_weight_rtol max_steps retrain_diagnosis_rtol retrain_weight_rtol tol widths",
        site_run="*")   # tolerances are constants the site chose, not run results
 def implementation() -> dict:
     """§3.21: identity of the run and the parts of the diagnostic procedure the page states."""

@@ -144,7 +144,9 @@ def probability_tree() -> dict:
                           "lp_short score_C score_long score_short"),
        rules={"len_short": "§3.18 defines length as the target tokens without EOS; the course's path B EOS (§3.17) has one: B",
               "len_long": "§3.18 defines length as the target tokens without EOS; the course's path A a EOS (§3.17) has two: A, a",
-              "len_C": "§3.18 defines length as the target tokens without EOS; the course's path C EOS (§3.17) has one: C"})
+              "len_C": "§3.18 defines length as the target tokens without EOS; the course's path C EOS (§3.17) has one: C",
+              "raw_best": "§3.17: the width-2 beam (finished items keep their slots) returns B EOS at .225",
+              "penalised_best": "§3.17 prints A a EOS's probability .210 (greedy's path); the α=1 run returning that path is the site's"})
 @inputs("alpha", "alpha_raw", "width")
 def length_handling() -> dict:
     """§3.18: raw log scores, the length penalty, and α turning the ranking of a short and a

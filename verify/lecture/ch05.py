@@ -126,15 +126,19 @@ def one_update() -> dict:
     }
 
 
-@kinds(course="branch dim ln mean_sq shift x", site_construction="ln_shifted post_zero pre_zero rms rms_shifted shifted",
-       rules={"dim": "§5.8's x=(1,3) has two entries, and the course says 给两项同时加10: two items"})
-@inputs("shift", "branch", "x")
+@kinds(course="branch dim ln ln_shifted mean_sq shift x",
+       # x_zero: §5.8's LN/RMSNorm vector (1,3) borrowed, as the page states, into the site's own F = 0 instance
+       site_construction="post_zero pre_zero rms rms_shifted shifted x_zero",
+       rules={"dim": "§5.8's x=(1,3) has two entries, and the course says 给两项同时加10: two items",
+              "mean_sq": "the 5 under §5.8's printed RMSNorm result (1/√5,3/√5) for x=(1,3): (1²+3²)/2",
+              "ln_shifted": "§5.8: 给两项同时加10，LN不变 — the shifted vector's LN is its printed LN(x)=(-1,1)"})
+@inputs("shift", "branch", "x", "x_zero")
 def norms() -> dict:
     """§5.8: LayerNorm vs RMSNorm on x and x + 10, and F = 0 in post-LN vs pre-LN."""
     shifted = NORM_X + NORM_SHIFT
     zero = lambda x: np.full_like(x, NORM_BRANCH)
     return {
-        "x": NORM_X, "dim": len(NORM_X), "shift": NORM_SHIFT, "shifted": shifted, "branch": NORM_BRANCH,
+        "x": NORM_X, "x_zero": NORM_X, "dim": len(NORM_X), "shift": NORM_SHIFT, "shifted": shifted, "branch": NORM_BRANCH,
         "mean_sq": float(np.mean(NORM_X ** 2)),
         "ln": layer_norm(NORM_X, eps=0.0), "rms": rms_norm(NORM_X, eps=0.0),
         "ln_shifted": layer_norm(shifted, eps=0.0), "rms_shifted": rms_norm(shifted, eps=0.0),
@@ -195,7 +199,8 @@ def moe_routing() -> dict:
 
 
 @kinds(course="dim q scores offsets n_offsets", site_construction="shift shifted",
-       rules={"n_offsets": "the offsets §5.12 lists for its example: 0, 1, 2"})
+       rules={"n_offsets": "the offsets §5.12 lists for its example: 0, 1, 2",
+              "dim": "§5.12's example vector q = k = (1, 0) has two coordinates (one rotated pair)"})
 @inputs("shift", "offsets", "q")
 def rope() -> dict:
     """§5.12: rotated q.k for offsets 0, 1, 2, and the same offsets after a common shift."""

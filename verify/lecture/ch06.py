@@ -268,7 +268,8 @@ def weight_range() -> dict:
 
 
 @kinds(course="vit_patch p0 p1", site_construction="g0 g1 n0 n1 pixel_ratio ratio s0 s1 side_ratio",
-       rules={"p0": "the patch side 14 in the encoder name CLIP ViT-L/14 that lecture §6.2 prints",
+       rules={"vit_patch": "the 14 in the encoder name CLIP ViT-L/14 that lecture §6.2 prints (原LLaVA采用CLIP ViT-L/14)",
+              "p0": "the patch side 14 in the encoder name CLIP ViT-L/14 that lecture §6.2 prints",
               "p1": "the same patch side 14 of CLIP ViT-L/14 (lecture §6.2); only the resolution changes"})
 def higher_resolution() -> dict:
     """§6.15: position counts when resolution rises at a fixed patch size (arithmetic only). The 14 in the

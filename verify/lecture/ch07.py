@@ -320,10 +320,11 @@ def gpu_attention_check() -> dict:
 @from_runs("t", "rows", "tol", "cached_s", "full_s", "ratio", "from_t", "slowest_ratio",
            "cached_repeats", "full_repeats", "prefill", "decode", "warmup", "dn1",
            "repeats", "date", "cpus", "first_*")
-@kinds(site_construction="model mac_ratio",
+@kinds(site_construction="model mac_ratio dn1.ffn",
        # the DN1-size run copies the course's settings: §7.9's 2 layers, width 8, 2 heads, 16-token prefill and
-       # 32 appended tokens, §7.15's FFN 16, §7.16's one warm-up and five timed repeats (course_also)
-       course="dn1.layers dn1.width dn1.heads dn1.ffn dn1.prefill dn1.decode dn1.warmup dn1.repeats",
+       # 32 appended tokens, §7.16's one warm-up and five timed repeats (course_also). The DN1 record gives no FFN
+       # width: the site borrows §7.15's Path C decoder's FFN 16 (a different object), so that one is the site's.
+       course="dn1.layers dn1.width dn1.heads dn1.prefill dn1.decode dn1.warmup dn1.repeats",
        rules={"dn1.heads": "§7.9: DN1 is 微型2层、宽8、2头: two heads"})
 def kv_speed() -> dict:
     """§7.9: measured cached decode step vs full recomputation per prefix length (committed results)."""
@@ -418,7 +419,8 @@ def character_stream() -> dict:
        rules={"first_change": "the negative control changes the first 蓝 of the record §7.11 prints; "
                               "'09:00 林岑把备用钥匙放在' is 15 characters, so 蓝 is position 15 counting from zero",
               "reuse_steps": "the course's 161 tokens less the 15 before the first change",
-              "heads": "§7.15: 2层、宽8、2head、每head4维: two heads"})
+              "heads": "§7.15: 2层、宽8、2head、每head4维: two heads",
+              "cached_positions": "§7.15 prefills 141 tokens and appends 20: the cache ends holding all 161 tokens it feeds"})
 @from_runs("recorded_max_error", "recorded_stale_delta", "date", "cpus")
 @inputs("tol", "ffn", "heads", "layers", "seed", "width")
 def cache_check() -> dict:
@@ -440,7 +442,11 @@ def cache_check() -> dict:
             "date": _results()["date_utc"][:10], "cpus": _results()["machine"]["cpu_count"]}
 
 
-@kinds(course="steps tol dn1.repeats")   # dn1.repeats: the DN1-size run times five repeats, as §7.16's protocol does
+@kinds(course="steps tol dn1.repeats",   # dn1.repeats: the DN1-size run times five repeats, as §7.16's protocol does
+       rules={"steps": "§7.15 (course_also) appends the newline and the question token by token after the 141-token "
+                       "prefill: 共20个token, one checked step each; the site's cache check runs the course's check",
+              "tol": "§7.15 (course_also) prints the check's tolerance 10⁻¹⁰",
+              "dn1.repeats": "§7.16 prints the original timing protocol 一次预热、五次测量; the DN1-size run copies it"})
 @from_runs("dn1", "recorded_max_error", "logit_tol", "big_t", "big_ratio", "big_*", "date", "cpus")
 def speed_vs_equivalence() -> dict:
     """§7.16: this project's DN1-size timing and its own equivalence check, side by side, with the spread

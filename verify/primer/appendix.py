@@ -56,8 +56,19 @@ def six_review_nb() -> dict:
     }
 
 
-@kinds(course="joint like posterior_pos prior six.n_docs six.vocab",   # primer §1.1 six reviews, §3.1 seven words (course_also)
-       site_construction="posterior_neg six")
+_READ_OFF = "counted off the six reviews primer §1.1 prints (course_also), as §2.2/§3.1 segment them"
+
+
+_COUNTED = ("dianying", "jingcai", "bu", "haokan", "nankan")   # the words of the page's count table
+
+
+@kinds(course="joint like posterior_pos prior six.n_docs six.vocab six.tokens_pos six.tokens_neg "   # primer §1.1 six reviews, §3.1 seven words (course_also)
+              + " ".join(f"six.word.{w}.n_{c}" for w in _COUNTED for c in ("pos", "neg")),
+       site_construction="posterior_neg six",
+       rules={"six.tokens_pos": "tokens of reviews A, B, F (2 + 2 + 3): " + _READ_OFF,
+              "six.tokens_neg": "tokens of reviews C, D, E (2 + 2 + 3): " + _READ_OFF,
+              **{f"six.word.{w}.n_{c}": "occurrences of the word in the " + ("好评" if c == "pos" else "差评")
+                 + " reviews: " + _READ_OFF for w in _COUNTED for c in ("pos", "neg")}})
 def naive_bayes() -> dict:
     """A.1 page: the primer's one-word step at the top level, the six-review model under "six". The primer
     prints the 好评 posterior (0.952); the 差评 posterior is the site's, so the two are separate keys."""

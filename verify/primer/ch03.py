@@ -50,7 +50,10 @@ def count_table() -> dict:
 
 @kinds(course="A C b grid grid_probs n_w w zA zC pA pC",   # A and C: the course's; the page's table holds B, D, E, F
        site_construction="probs scores",
-       rules={"b": "the course's scores 电影好看 = 1×0 + 1×1 = 1 and 电影难看 = 1×0 + 1×(-1) = -1 add no bias term, so b = 0"})
+       rules={"b": "the course's scores 电影好看 = 1×0 + 1×1 = 1 and 电影难看 = 1×0 + 1×(-1) = -1 add no bias term, so b = 0",
+              "A": "§3.2 writes 电影好看 as 1×0 + 1×1 (one 电影, one 好看); §3.1 prints its vector [1, 0, 1, 0, 0, 0, 0]",
+              "C": "§3.2 writes 电影难看 as 1×0 + 1×(-1): one 电影, one 难看, no other column of the seven",
+              "n_w": "§3.2's formula runs w_1x_1 + … + w_7x_7: one weight per column of the seven-word vocabulary"})
 @inputs("b", "grid")
 def linear_classifier() -> dict:
     """§3.2: scores and sigmoid probabilities of the six reviews (the course computes A and C; the site the

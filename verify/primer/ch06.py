@@ -110,7 +110,10 @@ def one_hot_product() -> dict:
     }
 
 
-@kinds(course="a b b_review vec w a_reversed")
+@kinds(course="a b b_review vec w a_reversed",
+       rules={"b": "§6.4 scores 电影 好看 without a bias (不使用偏置): b = 0",
+              "a_reversed": "电影 好看 with its two words swapped, the swap §18.5's exercise asks for (交换同一句话的词序); "
+                            "§6.6: 平均值不依赖顺序, so §6.4's [0.5, 0.5], 1 and 0.731 again"})
 @inputs("b", "w")
 def average_and_classify() -> dict:
     """§6.4: average the word vectors, score with w = [2, 0] and no bias, apply the sigmoid."""

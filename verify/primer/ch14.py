@@ -30,7 +30,8 @@ STEP_N, STEP_D, STEP_F = 2048, 256, 1024   # §14.6: the benchmark model's layer
 EXERCISE_SCALE = 2                      # §14.6 exercise: the input length doubles
 
 
-@kinds(course="growth long short", site_construction="long_cells short_cells")
+@kinds(course="growth long short", site_construction="long_cells short_cells",
+       rules={"growth": "§14.2 (course_also): 长度翻倍，表格面积变为四倍; 100 → 200 words is such a doubling"})
 @inputs("long", "short")
 def three_costs() -> dict:
     """§14.1: doubling the sentence quadruples one head's score table; the weights do not change."""
@@ -51,7 +52,10 @@ def quadratic_growth() -> dict:
 
 
 @kinds(course="bytes dim elements float_bytes growth_both growth_vocab scale vocab",
-       site_construction="dim2 elements_both elements_vocab2 vocab2")
+       site_construction="dim2 elements_both elements_vocab2 vocab2",
+       rules={"scale": "§14.3 doubles the vocabulary and then the width (词表翻倍, 维度也翻倍): a factor of 2",
+              "growth_vocab": "§14.3: 词表翻倍、维度不变，表格大小翻倍 (2 times)",
+              "growth_both": "§14.3: 维度也翻倍，则变成原来的四倍 (4 times)"})
 @inputs("scale", "dim", "float_bytes", "vocab")
 def vocabulary_table() -> dict:
     """§14.3: embedding table size, and what doubling the vocabulary and the width does to it."""
