@@ -855,7 +855,9 @@ def _change(was: list[str], now: list[str], where: str, sentence: str) -> str:
                 f"'{sentence}'; checker/kinds.py judges a label only where the box's numbers decide it, the pin guards "
                 "it everywhere. If the change is meant, check whose the box's content is against the seed section, "
                 "then run `make pin`")
-    return (f"a statement changed since it was pinned: {' '.join(was) or 'nothing'} -> {' '.join(now) or 'nothing'} "
+    # tokens joined by a comma: 'must not' read as one phrase where 'must, not' are two words of the sentence (must
+    # and 未经改动's negation, the sixth new-author trial)
+    return (f"a statement changed since it was pinned: {', '.join(was) or 'nothing'} -> {', '.join(now) or 'nothing'} "
             f"{where} '{sentence}'; no computation checks these words (checker/statements.py). If the change is meant, "
             "check the sentence against its source, bind it with a relation where the page computes it, then run "
             "`make pin`")

@@ -182,7 +182,7 @@ def test_a_first_statement_word_edited_into_a_pinned_sentence_fails(pinned):
 
     assert errors("# 温度\n", "# 温度\n\n读者不妨先做检查，再去看任务表现。\n") == []      # a new sentence
     found = errors("这一步的原因也很清楚。", "这一步的原因本站已经单独测过。")                # an edited one
-    assert len(found) == 1 and "nothing -> site done" in found[0][1]
+    assert len(found) == 1 and "nothing -> site, done" in found[0][1]
     found = errors("分布越尖。", "分布越尖，但不一定更准。")                                 # the description
     assert len(found) == 1 and "description:not-necessarily" in found[0][1]
 
