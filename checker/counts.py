@@ -165,7 +165,31 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
     return (named_before(view, start) or rows_of_table_before(body, start, end, stated)
             or clauses_after_colon(view, end, stated)
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated)
-            or quoted_just_before(view, start, stated, end))
+            or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated))
+
+
+def rows_named_by_their_header(body: str, end: int, stated: float | None) -> int | None:
+    """两个阶段 under a table whose first column is headed 阶段 and holds two rows (表中三种读取 under | 读取 | … with
+    three): the count is of the rows of the nearest table above it in its section, named by that column's header
+    (honest_21a/b, stop 54); None when the noun, the header or the number of rows disagree."""
+    if stated is None or stated < 2:
+        return None
+    m = re.match(rf"\s*(?:{MEASURE})?\s*([\u4e00-\u9fff]{{2}})", body[end:end + 8])
+    if not m:
+        return None
+    before = body[:end]
+    heading = before.rfind("\n#")
+    lines = before[max(heading, 0):].split("\n")
+    for i in range(len(lines) - 1, 0, -1):
+        if TABLE_RULE.match(lines[i]) and TABLE_ROW.match(lines[i - 1]):
+            header = lines[i - 1].strip().strip("|").split("|")[0].strip()
+            rows = 0
+            for line in lines[i + 1:]:
+                if not TABLE_ROW.match(line):
+                    break
+                rows += 1
+            return rows if header.startswith(m.group(1)) and rows == stated else None
+    return None
 
 
 def quoted_just_before(view: str, start: int, stated: float | None, end: int | None = None) -> int | None:

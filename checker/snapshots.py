@@ -75,6 +75,10 @@ class Snapshot:
     def tokens(self) -> list[str]:
         return [w for item in self.items for w in words_of(item)]
 
+    def token_texts(self) -> list[str]:
+        """The text of the item each of tokens() comes from, in the same order."""
+        return [str(item[key_of(item)]) for item in self.items for _ in words_of(item)]
+
     def field(self, name: str) -> str:
         return next((i[name] for i in self.items if name in i), "")
 

@@ -31,6 +31,7 @@ import argparse
 import re
 import sys
 from bisect import bisect_right
+from collections import Counter
 from difflib import SequenceMatcher
 from pathlib import Path
 
@@ -520,6 +521,7 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
     pinned = pinned_tokens(page)
     if pinned is None:
         return []   # a new page: unpinned_note reminds, the test of the committed site fails it
+    pinned_texts = snapshots.for_page(page.path).token_texts()
     # a sentence that is new (added since the pin, not edited from a pinned one: checker/arrangements.py tells the
     # two apart) is new prose: its statements are left out before the comparison, so that the alignment cannot
     # pair its words with a pinned sentence's and report the neighbour as changed; the next `make pin` records it.
@@ -578,7 +580,8 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             continue   # 接上 EOS 之后变成约 -1.561 -> 再接上 EOS 就降到约 -1.561: the numbers check the word that came in
         if op == "replace" and _only_subjects_lost(pinned[i1:i2], now[j1:j2]):
             continue
-        if op == "replace" and _negation_said_another_way(pinned[i1:i2], now[j1:j2]):
+        if op == "replace" and _negation_said_another_way(pinned[i1:i2], now[j1:j2], pinned_texts[i1],
+                                                           found[j1][2] if j1 < len(found) else ""):
             continue
         if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):
             continue
@@ -613,7 +616,13 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
     return [(line, message.replace("run `make pin`", f"run {run} (it asks about each change)")) for line, message in out]
 
 
-def _negation_said_another_way(lost: list[str], gained: list[str]) -> bool:
+# X 不代表 / 不意味着 / 不等于 Y (a denial that one thing follows from another) says what Y 未必 / 不一定 says
+_DENIED_IMPLICATION = re.compile(r"不代表|不意味着|不表示|不等于(?=\s*[\u4e00-\u9fff“])|不能说明|并不说明|不说明")
+# 未必总是, 不一定都: one hedge, as 并不总是 is (a hedge and the 总是 it qualifies)
+_HEDGED_ALWAYS = re.compile(r"(?:未必|不一定)\s*(?:总是|都|一定)")
+
+
+def _negation_said_another_way(lost: list[str], gained: list[str], was: str = "", now: str = "") -> bool:
     """不是 X -> 不能当作 X, 既不是…得到的 -> 既不出自…: as many negations come in as left, each a bare 不 or a
     copula's 不是 (honest_16a/b, stop 48). A negation dropped or added, or one that negates a hedge, a source or a
     conclusion (not-necessarily, not:source:, conclude:no), is no such rewording."""
@@ -623,7 +632,18 @@ def _negation_said_another_way(lost: list[str], gained: list[str]) -> bool:
     # the same negation read as one word or two (不会因为它而变长 -> 也不会因此变长: not + order:up, then
     # not:order:up; 并不总是 -> 不一定: not + necessarily, then not-necessarily), or said with another negative verb
     # (不等于零 -> 不为零: differ, then not; 并不是…的前提 -> 并不需要: not-is, then need-not; honest_18a/b, stop 50)
-    return bool(lost and gained) and _negations(lost) == _negations(gained)
+    if not (lost and gained):
+        return False
+    before, after = _negations(lost), _negations(gained)
+    if before == after:
+        return True
+    # one 'necessarily' more on one side: 不代表它能 -> 未必能, 不一定对 -> 不等于答案正确 (honest_21a/b, stop 54), or
+    # 并不总是 -> 未必总是; the side without it must deny an implication, or the side with it say one hedge twice
+    extra = (after - before) + (before - after)
+    if extra != Counter({"necessarily": 1}):
+        return False
+    fewer, more = (was, now) if after - before else (now, was)
+    return bool(_DENIED_IMPLICATION.search(fewer) or _HEDGED_ALWAYS.search(more))
 
 
 def _negations(tokens: list[str]) -> "Counter":

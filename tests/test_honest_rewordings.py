@@ -217,6 +217,14 @@ def test_a_count_of_the_pages_tables_is_checked_against_them(tmp_path):
     ("ch05/5-15.md", "所以递推组织与并行组织并不总是对立，要看具体是什么运算。",
      "可见递推式的组织和并行式的组织不一定互相排斥，关键在于具体是什么运算。",
      "可见递推式的组织和并行式的组织一定互相排斥，关键在于具体是什么运算。"),
+    # honest_21a H21a-032: 不代表它能 (a denied implication) said as 未必能 (not-necessarily)
+    ("ch06/6-9.md", "为分类目标调好的一份汇总，不代表它能无损地保留描述需要的全部细节。",
+     "一份为分类目标调好的汇总，未必能无损地保留描述所需的全部细节。",
+     "一份为分类目标调好的汇总，一定能无损地保留描述所需的全部细节。"),
+    # honest_21b H21b-031: 并不总是 said as 未必总是 (one hedge, not two)
+    ("ch05/5-15.md", "所以递推组织与并行组织并不总是对立，要看具体是什么运算。",
+     "因此，递推式的组织和并行式的组织未必总是对立，关键要看具体是哪种运算。",
+     "因此，递推式的组织和并行式的组织总是对立，关键要看具体是哪种运算。"),
     # honest_18b H18b-015: 并不是…的前提 (not-is) said as 并不需要 (need-not)
     ("ch08/8-4.md", "CPU 足以完成小任务；完整复现翻译基准并不是理解搜索的前提。",
      "小任务在 CPU 上就能完成；要理解搜索，并不需要先完整复现翻译基准。",
@@ -259,3 +267,12 @@ def test_nothing_swapped_is_nothing_changed():
     did not."""
     assert _words("窗口里的词一个都没换，只把次序颠倒过来。") == _words("窗口里的词一个没变，只是次序颠倒。") == ["same"]
     assert "same" not in _words("窗口里的词换了一个，次序也颠倒过来。")
+
+
+def test_a_plain_negation_weakened_to_a_hedge_is_still_a_change():
+    """不代表 / 不等于 deny that one thing follows from another, which 未必 says too; a plain 不能 made 未必能 says
+    less, and stays a change (honest_21a/b, stop 54)."""
+    from checker.statements import _negation_said_another_way
+    assert _negation_said_another_way(["not-is"], ["not-necessarily"], "它不代表能保留全部细节。", "它未必能保留全部细节。")
+    assert _negation_said_another_way(["not-necessarily"], ["differ"], "## 缓存对了，答案不一定对", "## 缓存正确，不等于答案正确")
+    assert not _negation_said_another_way(["not"], ["not-necessarily"], "它不能保留全部细节。", "它未必能保留全部细节。")

@@ -421,6 +421,16 @@ def test_a_count_opening_a_paragraph_under_a_list_or_after_ordinals_is_of_them()
     assert enumerated_count(other, at, at + 1, 3) is None
 
 
+def test_a_count_of_things_a_table_lists_under_their_header_is_of_its_rows():
+    """honest_21a/b: '投影 W 是唯一在两个阶段都更新的模块' under a table whose first column, 阶段, has two rows; '表中三种
+    读取' under one headed 读取 with three. Another count, or another noun, still asks for a claim."""
+    table = "| 阶段 | 投影 |\n| --- | --- |\n| 第 1 阶段 | 更新 |\n| 第 2 阶段 | 更新 |\n\n这张表来自讲义。本站补充：投影是唯一在两个阶段都更新的模块。"
+    at = table.index("两个")
+    assert enumerated_count(table, at, at + 1, 2) == 2
+    assert enumerated_count(table.replace("两个阶段", "三个阶段"), at, at + 1, 3) is None
+    assert enumerated_count(table.replace("两个阶段", "两个模型"), at, at + 1, 2) is None
+
+
 def test_a_count_after_a_site_marker_and_a_pronoun_place_point_back():
     """honest_20a/b (read after the third fresh measurement): '本站补充：两句用的是同一组词' after a sentence quoting
     “我给他”和“他给我”, at a paragraph's start; '把上面两行数一数' for '把上面这两行数一遍'."""
