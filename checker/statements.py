@@ -736,6 +736,19 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
         lost = [t for t in _statements_missing(words_was, words_now)
                 if not _names_a_quantity(t) or t.split(":", 1)[0] in added_classes
                 or t.split("@", 1)[0] not in {w.split("@", 1)[0] for w in words_now}]
+        if words_was and (lost or _statements_missing(words_now, words_was)) \
+                and _negations(words_was) == _negations(words_now):
+            # the same denials said with other negative words (不等于 -> 并不意味着, honest_21b H21b-024), clause by
+            # clause, or with the clauses split: a rewording, as one negation said another way in place is
+            def denials(text: str) -> Counter:
+                clauses = [c for part in re.split(r"[。！？；;]", text) for c in _clauses(part)]
+                return Counter(g for g in (tuple(sorted(_negations([t.split("@", 1)[0] for _, t in tokens(c)
+                                                                     if t not in named]).elements()))
+                                           for c in clauses) if g)
+            if denials(was) == denials(now) or _split_before_negations(was, now, named, expand=True):
+                pinned_at |= set(range(first_word[i1], first_word[i2 - 1] + len(snapshots.words_of(old[i2 - 1]))))
+                spans_now += new_spans
+            continue
         if not words_was or lost or _statements_missing(words_now, words_was):
             continue
         kept_bases = {w.split("@", 1)[0] for w in words_now}
@@ -764,11 +777,20 @@ def _clause_words(text: str, named: frozenset = frozenset()) -> list[list[str]]:
             for part in re.split(r"[。！？；;]", text) for c in _clauses(part)]
 
 
-def _split_before_negations(was: str, now: str, named: frozenset = frozenset()) -> bool:
+def _expanded(token: str) -> list[str]:
+    """A statement word as the negations and what they negate (_negations), in order: 不等于 and 并不意味着 both
+    read 'not'; 未必 'not', 'necessarily'."""
+    return list(_negations([token]).elements()) if token != "conclude:yes" else []
+
+
+def _split_before_negations(was: str, now: str, named: frozenset = frozenset(), expand: bool = False) -> bool:
     """The same statement words in the same order, with clauses only split, each cut falling before every negation
     and guarded word of its clause (之后[第 7 章]不改 -> 之后，[第 7 章]不改): what a negation denies is what follows it in
     its clause, and all of that stays with it. A cut after one (不会先加再归一 -> 不会先加，再归一) may narrow it."""
     old, new = ([c for c in _clause_words(text, named) if c] for text in (was, now))
+    if expand:   # compared as denials: a negation said with another negative word is the same word here
+        old, new = ([e for c in (
+            [[x for t in clause for x in _expanded(t)] for clause in side]) if (e := c)] for side in (old, new))
     if [t for c in old for t in c] != [t for c in new for t in c]:
         return False
     parts = iter(new)

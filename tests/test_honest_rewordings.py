@@ -276,3 +276,14 @@ def test_a_plain_negation_weakened_to_a_hedge_is_still_a_change():
     assert _negation_said_another_way(["not-is"], ["not-necessarily"], "它不代表能保留全部细节。", "它未必能保留全部细节。")
     assert _negation_said_another_way(["not-necessarily"], ["differ"], "## 缓存对了，答案不一定对", "## 缓存正确，不等于答案正确")
     assert not _negation_said_another_way(["not"], ["not-necessarily"], "它不能保留全部细节。", "它未必能保留全部细节。")
+
+
+def test_a_denial_said_with_another_verb_in_a_split_sentence_passes_and_a_moved_one_fails(tmp_path):
+    """honest_21b H21b-024: 训练阶段的并行不等于…产出 -> 训练阶段能够并行，并不意味着…产出来 (the sentence split
+    before its denial, 不等于 said as 并不意味着). The denial moved into the first clause, or dropped, still fails."""
+    old = "训练阶段的并行不等于一次前向就能产出所有未知的目标词；"
+    page = LECTURE / "ch04/4-12.md"
+    honest = check_edited(tmp_path, page, old, "训练阶段能够并行，并不意味着一次前向就能把所有未知的目标词都产出来；")
+    assert not honest.failed, honest.errors
+    assert check_edited(tmp_path, page, old, "训练阶段不能够并行，意味着一次前向就能把所有未知的目标词都产出来；").failed
+    assert check_edited(tmp_path, page, old, "训练阶段能够并行，意味着一次前向就能把所有未知的目标词都产出来；").failed
