@@ -190,9 +190,13 @@ def _covered_spans(masked: str, lines: list[str], offsets: list[int]) -> list[tu
         stripped = lines[n].lstrip()
         first = last = n
         if not stripped.startswith("|") and not re.match(r"\s*(?:[-*]|\d+\.)\s", lines[n]):
-            while first > 0 and lines[first - 1].strip() and not lines[first - 1].lstrip().startswith(("!!!", "#")):
+            # a wrapped line of a list item: the item is its paragraph (label round 58, primer 13-3), so the scope
+            # reaches back to the item's first line and stops before the next item
+            while first > 0 and lines[first - 1].strip() and not lines[first - 1].lstrip().startswith(("!!!", "#")) \
+                    and not re.match(r"\s*(?:[-*]|\d+\.)\s", lines[first]):
                 first -= 1
-            while last + 1 < len(lines) and lines[last + 1].strip():
+            while last + 1 < len(lines) and lines[last + 1].strip() \
+                    and not re.match(r"\s*(?:[-*]|\d+\.)\s", lines[last + 1]):
                 last += 1
         start = max(masked.rfind(c, offsets[first], m.start()) for c in _SENTENCE_END) + 1
         spans.append((max(start, offsets[first]), offsets[last + 1] - 1, m.group(0)))
@@ -206,7 +210,9 @@ def _sentences_of(masked: str, skipped: int, start: int, end: int, marker: str, 
         clean = _SITE_MARK.sub("", sentence).strip(" ：:（）()\n-*|>")
         # a pointer to the code that recomputes a box says whose the computation is, not what the course says
         if len(re.findall(f"[{_CJK}]", clean)) >= least and not _CODE_POINTER.search(clean):
-            out.append(Covered(skipped + masked.count("\n", 0, start + off) + 1, marker, " ".join(clean.split())))
+            # the line the sentence's first character stands on, not the line break before it
+            lead = len(sentence) - len(sentence.lstrip())
+            out.append(Covered(skipped + masked.count("\n", 0, start + off + lead) + 1, marker, " ".join(clean.split())))
             if offsets_out is not None:
                 offsets_out.append(start + off + len(sentence) - len(sentence.lstrip()))
     return out
