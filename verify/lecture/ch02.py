@@ -44,7 +44,9 @@ def _rnn_states():
 @kinds(course=("W_h_scale carried_coord e_geile e_wo e_zuotian h0 h1 h2 h3 s_h0 s_h1 s_h2 s_inputs s_steps "
                "s_wh s_wx tanh_range u1 u2"),
        rules={"carried_coord": "read off the course's own vectors: e_昨天 = (0,1) is zero in the first coordinate, "
-                               "the course's h_2 = (.363399,.761594) is not"})
+                               "the course's h_2 = (.363399,.761594) is not",
+              "s_steps": "the scalar example's input (1,0) that §2.1 prints: one input per step, two steps "
+                         "(its 第一步 and 第二步)"})
 @inputs("s_inputs", "s_h0", "s_wh", "s_wx", "e_geile", "e_wo", "e_zuotian")
 def state_update() -> dict:
     """§2.1: two and three steps of h_t = tanh(W_x x_t + W_h h_{t-1} + b), and the scalar example."""

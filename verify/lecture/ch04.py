@@ -159,7 +159,9 @@ def two_heads() -> dict:
 @kinds(course="U[0] X beta d eps gamma mha n residual",   # printed in §4.8 and §4.10 (course_also)
        site_construction="U ln_first_alone mean var",
        rules={"d": "§4.9: LayerNorm 对单个位置的 d 个特征计算均值和方差, with §4.8's d=4 (course_also); §4.10 "
-                   "(course_also): 第一位置的四个数是 U_1 的四个分量: the row's four features"})
+                   "(course_also): 第一位置的四个数是 U_1 的四个分量: the row's four features",
+              "n": "§4.8 (course_also) prints X as a 3×4 matrix, 三行对应“我、给、书”位置: the rows LayerNorm "
+                   "normalizes one by one"})
 def residual_layernorm() -> dict:
     """§4.9: X + MHA(X) for the first row, its feature statistics and LN_1 (gamma=1, beta=0)."""
     b = _block()

@@ -54,9 +54,10 @@ def _counts() -> dict:
             "features": rgb_xy_features(_scene(IMAGE_A), PATCH).shape[1]}
 
 
-@kinds(course="patch teach_cells teach_cols teach_rows",
-       site_construction=("bg_patches bg_pixels crop_legs pixels red_patches red_pixels red_share sleeve_patches "
-                          "sleeve_pixels size"))   # size: the site's drawings are drawn at the course's §6.2 size (a relation says so)
+@kinds(course="teach_cells teach_cols teach_rows",
+       site_construction=("bg_patches bg_pixels crop_legs patch pixels red_patches red_pixels red_share sleeve_patches "
+                          "sleeve_pixels size"))   # size, patch: the site's drawings are drawn at the course's §6.2 size and
+                                                   # cut at its 16×16 patch (LAB03's cut); the page says so
 def give_book_controls() -> dict:
     """Chapter opening: which pixels each control changes relative to the blue-cover drawing. crop_legs: how many
     trouser pixels (the two figures' leg colours in kernels/scenes.py) each of the central 2×2 cells holds, laid

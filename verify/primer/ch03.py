@@ -41,7 +41,9 @@ def chapter() -> dict:
     return {"A": bag_of_words([_words("A")], VOCAB)[0], "good_tfidf": tf_idf(counts)[0][1], "dim": len(VOCAB)}
 
 
-@kinds(course="A E dim", site_construction="counts")
+@kinds(course="A E dim", site_construction="counts",
+       rules={"dim": "the length of the vectors §3.1 prints ([1, 0, 1, 0, 0, 0, 0]): one column per word of its "
+                     "fixed order, 沿用上一章的七个词"})
 def count_table() -> dict:
     """§3.1: counts of every review over the fixed columns."""
     counts = bag_of_words([r[2] for r in REVIEWS], VOCAB)
@@ -85,7 +87,10 @@ def what_counts_lose() -> dict:
 
 @kinds(course="N doc_len ln1 ln3 df_film df_good idf_film idf_good counts[0] tfidf[0]",
        site_construction="counts counts_rest df df_rest idfs idfs_rest tfidf ex ex_N ex_gap ex_idf sk_D1 sk_idf sk_tfidf",
-       rules={"doc_len": "each of the course's documents D1–D3 (电影 好看 / 电影 精彩 / 电影 无聊) has two words; doc_len counts them"})
+       rules={"doc_len": "each of the course's documents D1–D3 (电影 好看 / 电影 精彩 / 电影 无聊) has two words; doc_len counts them",
+              "N": "the course's documents D1–D3, counted (§3.4: 出现在全部三篇里; the 3 of ln(3÷3))",
+              "df_film": "§3.4: 电影 出现在全部三篇里, the divisor of 电影的 IDF = ln(3÷3)",
+              "df_good": "§3.4: 好看 只出现在一篇里, the divisor of 好看的 IDF = ln(3÷1)"})
 def tfidf() -> dict:
     """§3.4: df, IDF and TF-IDF of D1-D3 (the course prints the IDF of 电影 and 好看 and D1's row; the site the
     rest); the scikit-learn default for contrast; the exercise."""

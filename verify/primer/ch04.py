@@ -45,7 +45,9 @@ def one_word() -> dict:
     return {"x": X, "y": Y, "y_neg": Y_FLIPPED, "w": W0, "z": logistic_score(W0, X)[0], "p": step.before.prob[0]}
 
 
-@kinds(course="loss_pos probs y_pos y_neg", site_construction="loss_neg batch_p")
+@kinds(course="loss_pos probs y_pos y_neg", site_construction="loss_neg batch_p",
+       rules={"y_pos": "§4.2's label y∈{0,1}; §4.1 writes 正确标签 y = 1，表示好评",
+              "y_neg": "§4.2's label y∈{0,1}, its (1-y) term the 差评 case; §4.4's exercise writes the 差评 label as (0.5-0)"})
 @inputs("y_pos", "y_neg", "probs")
 def loss_table() -> dict:
     """§4.2: -ln p for a 好评 example at three probabilities, and the same probabilities for a 差评 example.
