@@ -48,9 +48,16 @@ def falsehoods(sentence: str) -> list[Rule]:
     out = []
     for r in rules():
         m = r.regex.search(text)
-        if m and not (r.denial and r.denial.search(_part_around(text, m.start(), m.end()))):
+        if m and not (r.denial and r.denial.search(_part_around(text, m.start(), m.end()))) \
+                and not _IMPLICATION_DENIED.search(text[max(0, m.start() - 8):m.start()]):
             out.append(r)
     return out
+
+
+# 这只是这棵树上的结果，不说明加宽总能找到最优 (honest_22b H22b-016): a statement right after a denied conclusion
+# is what the sentence says does not follow, whatever the rule's own denials
+_IMPLICATION_DENIED = re.compile(r"(?:不说明|不能说明|并不说明|说明不了|不代表|不意味着|不能由此推出|不能据此认为|不等于说)"
+                                 r"[^，。；：,;:]{0,6}$")
 
 
 def _part_around(text: str, start: int, end: int) -> str:

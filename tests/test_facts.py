@@ -70,3 +70,10 @@ def test_a_denial_counts_only_between_the_colons_around_the_statement():
     wrong = "RAG 就等于把资料永久训练进了参数：下一次提问时如果不再附上这份文档，模型的参数里并没有因此多出它的内容。"
     assert [r.rule for r in falsehoods(wrong)] == ["rag_changes_the_input_not_the_weights"]
     assert falsehoods(wrong.replace("就等于", "并不等于")) == []
+
+
+def test_a_statement_said_not_to_follow_is_no_claim():
+    """honest_22b H22b-016: '这只是这棵树上的结果，不说明加宽总能找到最优' denies what the rule forbids; '这说明加宽总能
+    找到最优' states it."""
+    assert not facts.falsehoods("这只是这棵树上的结果，不说明加宽总能找到最优。")
+    assert [r.rule for r in facts.falsehoods("这说明加宽总能找到最优。")] == ["beam_search_is_approximate"]

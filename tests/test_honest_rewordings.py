@@ -63,6 +63,8 @@ def test_a_quote_that_prints_one_digit_twice_keeps_both_clauses(tmp_path):
     (("短项的分数不动", "短项的分数原样不动"), "短项的分数会动"),   # the new-author trial of stop 47
     # honest_20a H20a-005: 分不出哪种 asks which, a negation like 无法作出选择, not an equality (两个向量分不出 is one)
     (("只凭一个错词，无法在这些解释之间作出选择", "光看一个错词，分不出哪种解释成立"), "光看一个错词，两种解释分不出"),
+    # honest_22a H22a-024: 模型得知道 (děi, must) says what 模型必须知道 says; 记得知道 is no must
+    (("模型得知道每个 token 在哪儿", "所以模型必须知道每个 token 所在的位置"), "模型不必知道每个 token 在哪儿"),
     # honest_20b H20b-051: 更充分地利用 says what 更好地利用 says
     (("常常能更好地利用 GPU", "往往能更充分地利用 GPU"), "往往不能充分利用 GPU"),
 ])
