@@ -596,6 +596,22 @@ def _repunctuated(text: str, parts: set[str]) -> str | None:
     return None
 
 
+_ALTERNATIVE = re.compile(r"([；;，,]\s*)(或者|或是|还是|或)")
+
+
+def _alternatives_exchanged(text: str):
+    """text with the two clauses around 或者 exchanged (事实内容不变…；或者距离不变… -> 距离不变…；或者事实内容不变…):
+    two alternatives offered, neither before the other (honest_22b H22b-035). The connective stays between them."""
+    for m in _ALTERNATIVE.finditer(text):
+        start = max([text.rfind(c, 0, m.start()) for c in _CLAUSE_END + _SENTENCE_END] + [-1]) + 1
+        ends = [i for i in (text.find(c, m.end()) for c in _CLAUSE_END + _SENTENCE_END) if i >= 0]
+        end = min(ends) if ends else len(text)
+        first, second = text[start:m.start()], text[m.end():end]
+        lead = len(first) - len(first.lstrip())
+        if first.strip() and second.strip():
+            yield text[:start] + first[:lead] + second.strip() + m.group(1) + m.group(2) + first.strip() + text[end:]
+
+
 def _swapped_back(text: str, parts: set[str]) -> str | None:
     """The pinned text, when `text` is it with the sides of one coordination exchanged (A和B -> B和A), the items
     of one enumeration reordered, or a clause moved across a comma: each says what the pinned sentence said."""
@@ -605,7 +621,7 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
     for candidate in chain(_neighbours_exchanged(text), _enumerations_reordered(text),
                            _parallel_clauses_exchanged(text), _predicates_exchanged(text),
                            _enumerations_exchanged_twice(text), _connective_moved(text),
-                           _quoted_examples_exchanged(text)):
+                           _quoted_examples_exchanged(text), _alternatives_exchanged(text)):
         if candidate in tried:
             continue   # the generators overlap: the same exchange reached twice is read once
         tried.add(candidate)

@@ -205,3 +205,16 @@ def test_an_edit_without_statement_words_passes_with_a_note_to_re_pin(tmp_path):
     report = check_page(target)
     assert not report.failed and any("pin file still holds text" in n for n in report.notes), report.notes
     assert not any("pin file still holds" in n for n in check_page(page).notes)
+
+
+def test_two_alternatives_exchanged_around_or_read_as_pinned(tmp_path):
+    """honest_22b H22b-035: 7-11's two controls offered with 或者 (事实内容不变…；或者距离不变…) exchanged say the same;
+    two steps around 然后 are no alternatives and are not exchanged by this reading."""
+    from tests.site import check_edited
+    page = ROOT / "docs" / "lecture" / "ch07" / "7-11.md"
+    old = "事实内容不变、只换它所在的位置；\n或者距离不变、只换干扰。"
+    honest = check_edited(tmp_path, page, old, "距离不变、只换干扰；\n或者事实内容不变、只换它所在的位置。")
+    assert not honest.failed, honest.errors
+    assert list(arrangements._alternatives_exchanged("甲不变、只换乙；或者丙不变、只换丁。")) == \
+        ["丙不变、只换丁；或者甲不变、只换乙。"]
+    assert not list(arrangements._alternatives_exchanged("先归一化，然后再相加。"))
