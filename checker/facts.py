@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from checker import rule_files
 from checker.paths import DATA
 from checker.rule_files import load_rules
+from checker.word_classes import DENIED_IMPLICATION
 
 DATA_FILE = DATA / "facts.yaml"
 _FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", re.M | re.S)
@@ -56,8 +57,7 @@ def falsehoods(sentence: str) -> list[Rule]:
 
 # 这只是这棵树上的结果，不说明加宽总能找到最优 (honest_22b H22b-016): a statement right after a denied conclusion
 # is what the sentence says does not follow, whatever the rule's own denials
-_IMPLICATION_DENIED = re.compile(r"(?:不说明|不能说明|并不说明|说明不了|不代表|不意味着|不能由此推出|不能据此认为|不等于说)"
-                                 r"[^，。；：,;:]{0,6}$")
+_IMPLICATION_DENIED = re.compile(rf"(?:{DENIED_IMPLICATION})[^，。；：,;:]{{0,6}}$")
 
 
 def _part_around(text: str, start: int, end: int) -> str:

@@ -39,7 +39,8 @@ from checker import classify, directions, snapshots
 from checker.paths import project_relative
 from checker.relations import EQUALITY_LINT, comparison_words, pace, polarity, sentences
 from checker.relocation import steps_reworded
-from checker.word_classes import CHANGES, KEPT_WHEN_LOST, bare_token, guarded, lost_matters, word_class
+from checker.word_classes import (CHANGES, DENIED_IMPLICATION, KEPT_WHEN_LOST, bare_token, guarded, lost_matters,
+                                  word_class)
 from checker.unit_words import PRECISION_BYTES, PRECISION_WORD
 
 _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
@@ -619,7 +620,7 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
 
 
 # X 不代表 / 不意味着 / 不等于 Y (a denial that one thing follows from another) says what Y 未必 / 不一定 says
-_DENIED_IMPLICATION = re.compile(r"不代表|不意味着|不表示|不等于(?=\s*[\u4e00-\u9fff“])|不能说明|并不说明|不说明")
+_DENIED_IMPLICATION = re.compile(DENIED_IMPLICATION)
 # 未必总是, 不一定都: one hedge, as 并不总是 is (a hedge and the 总是 it qualifies)
 _HEDGED_ALWAYS = re.compile(r"(?:未必|不一定)\s*(?:总是|都|一定)")
 

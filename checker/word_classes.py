@@ -54,3 +54,9 @@ def bare_token(token: str) -> str:
 def guarded(token: str) -> bool:
     bare = re.sub(r"^(?:title|description):", "", token).split("@", 1)[0]
     return any(bare == g or (g.endswith(":") and bare.startswith(g)) for g in GUARDED)
+
+
+# X 不代表 / 不意味着 / 不等于 Y, 不说明 Y: a denial that Y follows from X (checker/statements.py reads it as saying what
+# Y 未必 says; checker/facts.py reads a false statement right after it as denied)
+DENIED_IMPLICATION = (r"不代表|不意味着|不表示|不等于(?=\s*[\u4e00-\u9fff“])|不能说明|并不说明|不说明|说明不了"
+                      r"|不能由此推出|不能据此认为")
