@@ -109,7 +109,9 @@ HEAD_H = np.array([[2.0, 0.0], [0.0, 1.0]])
 @kinds(course="E V d n_book x_book x_book_lookup",
        site_construction="A E_new H H_new batch_grads e_book gram grad_table n_positions scores scores_new",
        rules={"V": "the words of the separate table §1.3 prints, 三项词表“我、她、书”, counted: three words, "
-                   "one one-hot each"})
+                   "one one-hot each",
+              "n_book": "§1.3: 若一个批次出现了三次同一 token — the course's three occurrences; the site's batch "
+                        "puts 书 at three of its four positions"})
 @inputs("A", "E", "H", "batch_grads")
 def one_hot_identity() -> dict:
     V = len(TABLE_3_VOCAB)

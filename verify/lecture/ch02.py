@@ -452,7 +452,8 @@ RESET_R = np.array([1.0, 0.0])
 RESET_U = np.array([[1.0, 1.0], [1.0, -1.0]])
 
 
-@kinds(course="U after before cand cho course h n_rows old r z z_cho", site_construction="misread")
+@kinds(course="U after before cand cho course h n_rows old r z z_cho", site_construction="misread",
+       rules={"n_rows": "§2.15 prints U by its rows, U的两行为(1,1)/(1,-1): two rows"})
 @inputs("z", "U", "h", "r", "cand", "old")
 def gru_conventions() -> dict:
     """§2.15: the write-share and keep-share mixes, and the reset gate before or after U."""
