@@ -28,10 +28,12 @@ verify: $(STAMP)
 ##      the accepted ones go into the page's pin file (checker/pins/<path under docs/>.yaml: each sentence and its
 ##      words, the text the arrangement check reads), a refused one keeps failing. PAGE=docs/… pins one page (or
 ##      several), none every page; a new page is pinned whole. Without a terminal it lists the changes and pins
-##      nothing (exit 1) unless ACCEPT_ALL=1, which pins and prints every change. A reviewer reads the same with
+##      nothing (exit 1) unless ACCEPT_ALL=1, which pins and prints every change but the held ones (an edit of a
+##      pinned sentence that verify reports: a negation, modal or term replaced, a link sent elsewhere), or LINES=12,40,
+##      which pins only the changes at those lines of one PAGE, held ones included. A reviewer reads the same with
 ##      `python -m verify --changes BASE`; `python -m checker.statements PAGE` lists a page's words line by line
 pin: $(STAMP)
-	$(BIN)/python -m checker.pin $(if $(ACCEPT_ALL),--accept-all) $(PAGE)
+	$(BIN)/python -m checker.pin $(if $(ACCEPT_ALL),--accept-all) $(if $(LINES),--accept-lines $(LINES)) $(PAGE)
 
 ## site: verify, then build the static site into site/ (strict): `python -m sitegen` (run by the MkDocs hook) writes
 ##       the generated tree and the plain outputs into build/sitegen/, MkDocs renders it; a page that failed

@@ -1,6 +1,6 @@
 """How often the checker catches a corpus of page edits written by people who never saw it.
 
-    python benchmarks/corpus_rate.py CORPUS.yaml [--repin] [--project DIR] [--only ID ...]
+    python benchmarks/corpus_rate.py CORPUS.yaml [--repin [--held-too]] [--project DIR] [--only ID ...]
 
 Each item is {id, page, old, new, family, why}: `old` must occur exactly once in the page's body (or, for a title
 or description, once in the file). For every item the
@@ -40,9 +40,11 @@ def verify_messages(copy: Path, page: str) -> set[str]:
     return found
 
 
-def pin(copy: Path, page: str) -> None:
+def pin(copy: Path, page: str, held_too: bool = False) -> None:
     """`make pin PAGE=… ACCEPT_ALL=1` in the copy (checker/pin.py; before it had its own module, checker.statements
-    --pin, which accepted every change only with --accept-all where it had one)."""
+    --pin, which accepted every change only with --accept-all where it had one). With held_too, every change the
+    bulk accept held (an edit of a pinned sentence that verify reports) is then pinned alone, line by line, as its
+    message allows (`make pin PAGE=… LINES=N`): the author who accepts everything the messages let him."""
     env = {"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin", "HOME": str(copy)}
     if (copy / "checker" / "pin.py").is_file():
         command = [sys.executable, "-m", "checker.pin", "--accept-all", page]
@@ -52,7 +54,12 @@ def pin(copy: Path, page: str) -> None:
                                    capture_output=True, text=True).stdout
         if "--accept-all" in help_text:
             command.insert(-1, "--accept-all")
-    subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    run = subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True, timeout=600,
+                         stdin=subprocess.DEVNULL)
+    held = sorted({m.group(1) for m in re.finditer(r":(\d+): held: ", run.stdout)}, key=int)
+    if held_too and held:
+        subprocess.run([sys.executable, "-m", "checker.pin", "--accept-lines", ",".join(held), page], cwd=copy,
+                       env=env, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
 
 
 def inventory_rewrite(copy: Path, page: str) -> None:
@@ -93,6 +100,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("corpus", type=Path)
     parser.add_argument("--repin", action="store_true", help="pin the edited page before checking it")
+    parser.add_argument("--held-too", action="store_true",
+                        help="with --repin: also pin, line by line, each change the bulk accept held")
     parser.add_argument("--project", type=Path, default=ROOT, help="the project to copy (default: this checkout)")
     parser.add_argument("--only", nargs="*", default=None)
     parser.add_argument("--all-messages", action="store_true",
@@ -127,7 +136,7 @@ def main(argv=None) -> int:
             try:
                 path.write_text(edited, encoding="utf-8")
                 if args.repin:
-                    pin(copy, page)
+                    pin(copy, page, args.held_too)
                     inventory_rewrite(copy, page)
                 new = verify_messages(copy, page) - baselines[page]
             finally:
