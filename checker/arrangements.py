@@ -612,6 +612,22 @@ def _alternatives_exchanged(text: str):
             yield text[:start] + first[:lead] + second.strip() + m.group(1) + m.group(2) + first.strip() + text[end:]
 
 
+_QUESTION_FIRST = re.compile(r"^(\s*#*\s*)(什么|哪些|哪个|哪种)是([^，,；;。！？!?\s]+)(\s*[？?]?\s*)$")
+_QUESTION_LAST = re.compile(r"^(\s*#*\s*)([^，,；;。！？!?\s]+?)是(什么|哪些|哪个|哪种)(\s*[？?]?\s*)$")
+
+
+def _question_word_moved(text: str):
+    """什么是门 <-> 门是什么: a question asked with its question word at the other end of 是 (honest_23b H23b-042, a
+    heading of primer 9-1). Only a whole unit of one question word, 是 and one phrase; a statement (甲是乙) has no
+    question word and is not turned around by this reading."""
+    m = _QUESTION_FIRST.match(text)
+    if m:
+        yield f"{m.group(1)}{m.group(3)}是{m.group(2)}{m.group(4)}"
+    m = _QUESTION_LAST.match(text)
+    if m:
+        yield f"{m.group(1)}{m.group(3)}是{m.group(2)}{m.group(4)}"
+
+
 def _swapped_back(text: str, parts: set[str]) -> str | None:
     """The pinned text, when `text` is it with the sides of one coordination exchanged (A和B -> B和A), the items
     of one enumeration reordered, or a clause moved across a comma: each says what the pinned sentence said."""
@@ -621,7 +637,8 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
     for candidate in chain(_neighbours_exchanged(text), _enumerations_reordered(text),
                            _parallel_clauses_exchanged(text), _predicates_exchanged(text),
                            _enumerations_exchanged_twice(text), _connective_moved(text),
-                           _quoted_examples_exchanged(text), _alternatives_exchanged(text)):
+                           _quoted_examples_exchanged(text), _alternatives_exchanged(text),
+                           _question_word_moved(text)):
         if candidate in tried:
             continue   # the generators overlap: the same exchange reached twice is read once
         tried.add(candidate)

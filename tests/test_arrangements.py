@@ -218,3 +218,16 @@ def test_two_alternatives_exchanged_around_or_read_as_pinned(tmp_path):
     assert list(arrangements._alternatives_exchanged("甲不变、只换乙；或者丙不变、只换丁。")) == \
         ["丙不变、只换丁；或者甲不变、只换乙。"]
     assert not list(arrangements._alternatives_exchanged("先归一化，然后再相加。"))
+
+
+def test_a_question_asked_with_its_question_word_at_the_other_end_reads_as_pinned(tmp_path):
+    """honest_23b H23b-042: primer 9-1's heading 门是什么 -> 什么是门 asks the same question; two terms of a statement
+    around 是 exchanged are not turned back by this reading (甲是乙 -> 乙是甲 still fails)."""
+    from tests.site import check_edited
+    page = ROOT / "docs" / "primer" / "ch09" / "9-1.md"
+    honest = check_edited(tmp_path, page, "## 门是什么", "## 什么是门")
+    assert not honest.failed, honest.errors
+    assert list(arrangements._question_word_moved("## 什么是门")) == ["## 门是什么"]
+    assert list(arrangements._question_word_moved("门是什么？")) == ["什么是门？"]
+    assert not list(arrangements._question_word_moved("门是开关"))
+    assert not list(arrangements._question_word_moved("这个门是什么，那个门又是什么"))

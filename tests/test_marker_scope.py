@@ -37,6 +37,9 @@ title: x
 
 - 本站补充：这一项只管自己。
 - 下一项不归它管，温度升高以后分布变平。
+- 〔本站运行〕这一项折了行，
+  折下来的这一句仍归它管。
+- 再下一项又不归它管。
 
 课程的话（本站补充：括号里的话只管括号）括号外不算。
 
@@ -60,6 +63,9 @@ def test_scope_follows_the_marker_conventions():
     assert not any(t.startswith("没有标记的段落") or t.startswith("下一项") for t in texts)
     assert not any("括号外" in t or "框外" in t for t in texts)
     assert "这一项只管自己。" in texts
+    # a marker on a list item's first line covers the item's wrapped lines, not the next item (label round 59)
+    assert "折下来的这一句仍归它管。" in texts or any("折下来的这一句仍归它管" in t for t in texts)
+    assert not any("再下一项" in t for t in texts)
     assert "括号里的话只管括号" in texts
     # a box's prose is covered; its pointer to the recomputing code is not a claim about the course
     assert any(t.startswith("框里的句子由本站写出") for t in texts)

@@ -189,14 +189,15 @@ def _covered_spans(masked: str, lines: list[str], offsets: list[int]) -> list[tu
             continue
         stripped = lines[n].lstrip()
         first = last = n
-        if not stripped.startswith("|") and not re.match(r"\s*(?:[-*]|\d+\.)\s", lines[n]):
-            # a wrapped line of a list item: the item is its paragraph (label round 58, primer 13-3), so the scope
-            # reaches back to the item's first line and stops before the next item
-            while first > 0 and lines[first - 1].strip() and not lines[first - 1].lstrip().startswith(("!!!", "#")) \
-                    and not re.match(r"\s*(?:[-*]|\d+\.)\s", lines[first]):
+        if not stripped.startswith("|"):
+            # a list item is its paragraph, wrapped lines included (label rounds 58 and 59, primer 13-3 and 3-2): the
+            # scope reaches back to the item's first line and on to its last, and stops before the next item
+            while not re.match(r"\s*(?:[-*]|\d+\.)\s", lines[first]) and first > 0 and lines[first - 1].strip() \
+                    and not lines[first - 1].lstrip().startswith(("!!!", "#")):
                 first -= 1
             while last + 1 < len(lines) and lines[last + 1].strip() \
-                    and not re.match(r"\s*(?:[-*]|\d+\.)\s", lines[last + 1]):
+                    and not re.match(r"\s*(?:[-*]|\d+\.)\s", lines[last + 1]) \
+                    and not lines[last + 1].lstrip().startswith(("!!!", "#", "|")):
                 last += 1
         start = max(masked.rfind(c, offsets[first], m.start()) for c in _SENTENCE_END) + 1
         spans.append((max(start, offsets[first]), offsets[last + 1] - 1, m.group(0)))
