@@ -621,6 +621,18 @@ def check_quotations(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def check_credits(ctx: Context) -> None:
+    """A point the page states that another section makes too is credited there (checker/credits.py)."""
+    from checker import credits
+    try:
+        owed = credits.page_errors(ctx.page)
+    except credits.CreditsError as exc:
+        ctx.fail(ctx.page.body_first_line, str(exc))
+        return
+    for line, message in owed:
+        ctx.fail(line, message)
+
+
 def check_pinned_statements(ctx: Context) -> None:
     """Statement words no computation checks (更尖, 不一定, 本站没有测过) agree with their pin (checker/statements.py)."""
     from checker.relations import orders_decided
@@ -1565,6 +1577,7 @@ STAGES = (
     check_facts,
     check_authors,
     check_quotations,
+    check_credits,
     check_pinned_statements,
     check_pinned_arrangements,
     check_evidence_lists_what_is_there,

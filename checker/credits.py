@@ -1,0 +1,213 @@
+"""Credits a page owes another section: a point it states that another section of the course makes too.
+
+The label readers' commonest finding (label rounds 53-59, one page in five of every fresh sample) was a course point
+left uncredited, or credited to one section where another (most often in the other course document) makes it as
+well: the primer restating a lecture section and the reverse. No reading of the text finds these; readers do, by
+searching the other document. checker/data/credits.yaml keeps what they found, one entry per credit:
+
+    - page: docs/primer/ch16/16-3.md
+      says: 仍可能拼出不合法的标签序列          # words of the page's sentence that states the point
+      also: lecture §5.6                       # the other section that makes it
+      seed: 逐位置独立分类可能产生非法标签组合    # that section's own words, verbatim from the seed
+      point: 逐位置独立分类会拼出非法标签序列     # what the shared point is
+
+and this module holds each page to them: `says` stands on the page, `seed` stands in the seed text of `also`, and the
+block around `says` (its paragraph, list item or table row) credits `also` (a link to its page, or its § number
+after 讲义/入门文章). A co-author who drops the credit, or sends it to another section, is told so; one who removes the
+point itself is told to remove the entry.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from checker.crossrefs import LINK, SECTIONS_TSV, known_sections, section_pages
+from checker.paths import DOCS, ROOT
+
+DATA = ROOT / "checker" / "data" / "credits.yaml"
+FIELDS = ("page", "says", "also", "seed", "point")
+_ALSO = re.compile(r"^(lecture|primer)\s*§\s*([0-9A-D]+(?:\.\d+)?)$")
+_DOC_WORD = {"lecture": "讲义", "primer": "入门文章"}
+
+
+class CreditsError(Exception):
+    """A malformed entry of the credits file: where it is and what to do."""
+
+
+def _entries_with_lines(path: Path) -> list[tuple[int, dict]]:
+    text = path.read_text(encoding="utf-8")
+    try:
+        node = yaml.compose(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise CreditsError(f"{path}:{mark.line + 1 if mark else 1}: not valid YAML ({exc.__class__.__name__}); fix "
+                           "the entry's quoting")
+    if node is None:
+        return []
+    if not isinstance(node, yaml.SequenceNode):
+        raise CreditsError(f"{path}:1: the credits file is a list of entries (- page: … says: … also: … seed: … "
+                           "point: …)")
+    data = yaml.safe_load(text)
+    out = []
+    for item_node, entry in zip(node.value, data):
+        line = item_node.start_mark.line + 1
+        if not isinstance(entry, dict) or set(entry) != set(FIELDS) or not all(isinstance(entry[f], str) and
+                                                                               entry[f].strip() for f in FIELDS):
+            raise CreditsError(f"{path}:{line}: an entry has exactly the fields {', '.join(FIELDS)}, each a non-empty "
+                               "string")
+        if not _ALSO.match(entry["also"].strip()):
+            raise CreditsError(f"{path}:{line}: also {entry['also']!r} is not a section of the course; write it as "
+                               "'lecture §5.6' or 'primer §16.3'")
+        out.append((line, entry))
+    return out
+
+
+@lru_cache(maxsize=4)
+def _load(path: Path, stamp: int) -> tuple[tuple[int, dict], ...]:
+    return tuple(_entries_with_lines(path))
+
+
+def entries(path: Path = DATA) -> tuple[tuple[int, dict], ...]:
+    """(line in the credits file, entry) for every credit; () when there is no file."""
+    if not path.is_file():
+        return ()
+    return _load(path, path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=None)
+def section_text(also: str) -> str:
+    """The seed text of section `also` (lecture §5.6), or '' where the course documents are not beside the project."""
+    import csv
+    doc, section = _ALSO.match(also).groups()
+    if not SECTIONS_TSV.is_file():
+        return ""
+    with SECTIONS_TSV.open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle, delimiter="\t"):
+            seed = SECTIONS_TSV.parent / "seeds" / row["seed_file"]
+            if (row["doc"], row["id"]) == (doc, section) and seed.is_file():
+                lines = seed.read_text(encoding="utf-8").split("\n")
+                return "\n".join(lines[int(row["first_line"]) - 1:int(row["last_line"])])
+    return ""
+
+
+def _block(body: str, at: int) -> tuple[int, int]:
+    """The paragraph, list item or table row around body offset `at`: what a credit beside a point may stand in."""
+    line_start = body.rfind("\n", 0, at) + 1
+    line_end = body.find("\n", at)
+    line_end = len(body) if line_end < 0 else line_end
+    line = body[line_start:line_end]
+    if line.lstrip().startswith("|"):
+        return line_start, line_end
+    item = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])\s")
+    start = line_start
+    while not item.match(body[start:start + 12]) and start > 0:
+        previous = body.rfind("\n", 0, start - 1) + 1
+        text = body[previous:start - 1]
+        if not text.strip() or text.lstrip().startswith(("#", "|", "!!!", "```")):
+            break
+        start = previous
+    end = line_end
+    while end < len(body):
+        following = body.find("\n", end + 1)
+        following = len(body) if following < 0 else following
+        text = body[end + 1:following]
+        if not text.strip() or item.match(text) or text.lstrip().startswith(("#", "|", "!!!", "```")):
+            break
+        end = following
+    return start, end
+
+
+def _credits(page_path: Path, block: str, also: str) -> bool:
+    """Does the text name section `also`: a link to its page, or its § number after the document's name (the same
+    document's § number alone, within a page of that document)?"""
+    doc, section = _ALSO.match(also).groups()
+    target = section_pages().get((doc, section))
+    for m in LINK.finditer(block):
+        href = m.group(2).split("#", 1)[0]
+        if href and target is not None and not re.match(r"[a-z]+:", href) and \
+                Path(os.path.normpath(page_path.parent / href)).resolve() == target:
+            return True
+    number = re.escape(section)
+    same_document = str(page_path.resolve()).startswith(str((DOCS / doc).resolve()) + os.sep)
+    if same_document and re.search(rf"§\s*\[?\s*{number}(?![\d.]*\d)", block):
+        return True
+    return re.search(rf"{_DOC_WORD[doc]}[^。；\n]{{0,12}}§\s*\[?\s*{number}(?![\d.]*\d)", block) is not None
+
+
+def page_errors(page, path: Path = DATA) -> list[tuple[int, str]]:
+    """(line, message) for each credit `page` owes and does not give."""
+    from checker.paths import project_relative
+    here = project_relative(Path(page.path))
+    out = []
+    for line, entry in entries(path):
+        if entry["page"].strip() != here:
+            continue
+        where = f"checker/data/credits.yaml:{line}"
+        also = entry["also"].strip()
+        at = page.body.find(entry["says"])
+        if at < 0:
+            out.append((page.body_first_line, f"the credits file ({where}) says this page states '{entry['point']}', "
+                        f"which {also} makes too, in words '{entry['says']}' that are no longer on the page; if the "
+                        "point is still here, update `says` to its words now, else remove the entry"))
+            continue
+        line_no = page.line_of(at)
+        doc, section = _ALSO.match(also).groups()
+        if (doc, section) not in known_sections():
+            out.append((line_no, f"{where}: also {also!r} is not a section of the course documents; correct it"))
+            continue
+        seed = section_text(also)
+        if seed and entry["seed"] not in seed:
+            out.append((line_no, f"{where}: seed words '{entry['seed']}' are not in the text of {also}; copy them "
+                        "verbatim from that section of the seed, or correct `also`"))
+            continue
+        start, end = _block(page.body, at)
+        if not _credits(Path(page.path), page.body[start:end], also):
+            out.append((line_no, f"'{entry['says']}' states a point {also} makes too ({entry['point']}; "
+                        f"{where}), and its paragraph does not credit {also}: add a link to {also} there (或写 "
+                        f"{_DOC_WORD[doc]} §{section}), or, if the page no longer makes that point, remove the entry"))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m checker.credits [--data FILE] [PAGE …]`: every credit the pages owe and do not give."""
+    from checker.page import PageError, all_pages, read_page
+    parser = argparse.ArgumentParser(prog="python -m checker.credits", description=__doc__.split("\n")[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("pages", nargs="*", type=Path)
+    args = parser.parse_args(argv)
+    try:
+        found = entries(args.data.resolve())
+    except CreditsError as exc:
+        print(exc)
+        return 2
+    wanted = {p.resolve() for p in args.pages}
+    named = {(DOCS.parent / e["page"].strip()).resolve() for _, e in found}
+    failures = 0
+    for _, entry in found:
+        if not (DOCS.parent / entry["page"].strip()).is_file():
+            print(f"{args.data}: page {entry['page']!r} does not exist; correct the path (docs/…/N-N.md)")
+            failures += 1
+    for path in sorted(named & wanted if wanted else named):
+        if not path.is_file():
+            continue
+        try:
+            page = read_page(path)
+        except PageError as exc:
+            print(f"{exc.path}:{exc.line}: {exc.message}")
+            failures += 1
+            continue
+        for line, message in page_errors(page, args.data.resolve()):
+            print(f"{path.relative_to(DOCS.parent)}:{line}: {message}")
+            failures += 1
+    print(f"{len(found)} credits on {len(named)} pages; {failures} not given")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""checker/credits.py: a point a page states that another section makes too is credited beside it."""
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from checker import credits
+from checker.page import read_page
+from checker.paths import ROOT
+
+PAGE = ROOT / "docs" / "primer" / "appA" / "A-3.md"
+SAYS = "仍可能拼出不合法的标签序列"
+CREDIT = "讲义 [§5.6](../../lecture/ch05/5-6.md) 讲 NER 窗口分类器时也这样提醒"
+ENTRY = """- page: docs/primer/appA/A-3.md
+  says: 仍可能拼出不合法的标签序列
+  also: lecture §5.6
+  seed: 逐位置独立分类可能产生非法标签组合
+  point: 逐位置独立分类会拼出非法标签序列
+"""
+SEEDS = (ROOT.parent / "shared" / "seeds").is_dir()
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    path = tmp_path / "credits.yaml"
+    path.write_text(ENTRY, encoding="utf-8")
+    return path
+
+
+def page_with(old: str = "", new: str = ""):
+    page = read_page(PAGE)
+    assert SAYS in page.body and CREDIT in page.body, "the page changed; pick another credited point"
+    return dataclasses.replace(page, body=page.body.replace(old, new, 1)) if old else page
+
+
+def test_a_credit_beside_the_point_passes(data):
+    assert credits.page_errors(page_with(), data) == []
+
+
+def test_a_credit_removed_fails_with_the_entry_and_what_to_do(data):
+    (line, message), = credits.page_errors(page_with("；" + CREDIT, ""), data)
+    assert line == page_with().line_of(page_with().body.index(SAYS))
+    assert "lecture §5.6" in message and "credits.yaml:1" in message and "add a link" in message
+
+
+def test_a_credit_sent_to_another_section_fails(data):
+    moved = CREDIT.replace("§5.6](../../lecture/ch05/5-6.md)", "§5.7](../../lecture/ch05/5-7.md)")
+    assert len(credits.page_errors(page_with(CREDIT, moved), data)) == 1
+    # the credit written as text, 讲义 §5.6 without a link, is a credit too
+    assert credits.page_errors(page_with(CREDIT, "讲义 §5.6 也这样提醒"), data) == []
+    # the other document's § 5.6 is not the lecture's
+    assert len(credits.page_errors(page_with(CREDIT, "入门文章 §5.6 也这样提醒"), data)) == 1
+
+
+def test_a_point_gone_from_the_page_asks_to_update_or_remove_the_entry(data):
+    (_, message), = credits.page_errors(page_with(SAYS, "可能出错"), data)
+    assert "no longer on the page" in message and "remove the entry" in message
+
+
+@pytest.mark.skipif(not SEEDS, reason="the course documents are not beside the project")
+def test_seed_words_must_stand_in_the_section_named(data):
+    data.write_text(ENTRY.replace("also: lecture §5.6", "also: lecture §5.7"), encoding="utf-8")
+    (_, message), = credits.page_errors(page_with(), data)
+    assert "seed words" in message and "lecture §5.7" in message
+
+
+def test_a_malformed_entry_is_one_line_with_file_and_line(tmp_path):
+    path = tmp_path / "credits.yaml"
+    path.write_text(ENTRY + "- page: docs/x.md\n  says: y\n", encoding="utf-8")
+    with pytest.raises(credits.CreditsError) as exc:
+        credits.entries(path)
+    assert str(exc.value).startswith(f"{path}:6: an entry has exactly the fields")
+    path.write_text(ENTRY.replace("lecture §5.6", "lecture 5.6"), encoding="utf-8")
+    with pytest.raises(credits.CreditsError, match=r":1: also 'lecture 5.6' is not a section"):
+        credits.entries(path)
+
+
+def test_every_committed_credit_is_given():
+    """The whole file against the site: each page credits what the file says it owes (verify fails a page that does
+    not; this names every entry at once)."""
+    assert credits.main([]) == 0
