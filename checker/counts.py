@@ -530,15 +530,29 @@ _SPLIT = re.compile(r"\s*(?:、|，|,|；|以及|和|与|及|或)\s*")
 _LONG_JOIN = re.compile(r"\s*[，,；]\s*(?:以及|和|与|及|或者|或)\s*")
 
 
-def items_after(body: str, end: int) -> int | None:
+def items_after(body: str, end: int, stated: float | None = None) -> int | None:
     """How many items follow a count right where it stands (number_words.yaml, enumerated_after): 两条评论“电影好看”
-    和“电影难看”, 其余四条（B、C、D、F）, 两个头：h1 与 h2. `end` is the end of the numeral; None when no items follow."""
+    和“电影难看”, 其余四条（B、C、D、F）, 两个头：h1 与 h2. `end` is the end of the numeral; None when no items follow.
+    With `stated`, a colon's items may be the first clause's alone (头两名：电影与音乐的概率之比是 2，…, the seventh
+    new-author trial)."""
     measure = re.match(rf"\s*(?:{MEASURE})", body[end:])
     if not measure:
         return None
     pos = end + measure.end()
     stop = min([i for i in (body.find(c, pos) for c in "。！？；\n") if i >= 0] or [len(body)])
+    if body[stop:stop + 1] == "\n" and re.fullmatch(r"[^\n]{0,12}[：:][ \t]*", body[pos:stop]):
+        # 还提醒两点：<line break> 用温度改过的概率…，温度也…: a colon that ends a reflowed line goes on in the next
+        # line of the same paragraph (the seventh trial); a list, a table or a blank line after it is another reading
+        following = body[stop + 1:body.find("\n", stop + 1) if body.find("\n", stop + 1) >= 0 else len(body)]
+        if following.strip() and not re.match(r"\s*(?:[-*+|#>]|\d+[.)]|!!!)", following):
+            stop = min([i for i in (body.find(c, stop + 1) for c in "。！？；\n") if i >= 0] or [len(body)])
+            rest = body[pos:stop].replace("\n", "")
+            return _items_in(rest, stated)
     rest = body[pos:stop]
+    return _items_in(rest, stated)
+
+
+def _items_in(rest: str, stated: float | None) -> int | None:
     opener = word_rules.items_follow().match(rest)
     if not opener:
         return None
@@ -558,6 +572,9 @@ def items_after(body: str, end: int) -> int | None:
         if len(long_items) >= 2 and "、" not in long_items[0]:
             return len(long_items)
         items = [x for x in _SPLIT.split(text) if x.strip()]
+        first = [x for x in _SPLIT.split(re.split(r"[，,]", text, maxsplit=1)[0]) if x.strip()]
+        if stated is not None and len(items) != stated and len(first) == stated >= 2:
+            return len(first)
         return len(items) if len(items) >= 2 else None
     n, i = 0, at
     units = _UNIT

@@ -80,15 +80,18 @@ def _flagged_lines(path: Path) -> set[int]:
 
 
 def _change_lines(r: Review, change: snapshots.Change) -> set[int]:
-    """The page lines a change spans, with the items before it back to one with statement words, and the item after
-    it (a statement lost with nothing left in its sentence is reported at the statement before it)."""
+    """The page lines a change spans; where it lost statement words, also the items before it back to one with
+    statement words (a statement lost with nothing in its place is reported at the statement before it). A change
+    next to a reported one is not held for its neighbour's sake (the seventh new-author trial)."""
     spans, items = r.spans[1:], r.items[1:]
     _, _, j1, j2 = change.spans
-    first = max(j1 - 1, 0)
-    while first > 0 and not snapshots.words_of(items[first]):
-        first -= 1
+    first = j1
+    if len(change.words_after) < len(change.words_before):
+        first = max(j1 - 1, 0)
+        while first > 0 and not snapshots.words_of(items[first]):
+            first -= 1
     lines = set()
-    for j in range(first, min(j2 + 1, len(spans))):
+    for j in range(first, min(j2, len(spans))):
         start, end = spans[j]
         if start >= 0:
             lines |= set(range(r.page.line_of(start), r.page.line_of(max(start, end - 1)) + 1))

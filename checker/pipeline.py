@@ -1217,7 +1217,7 @@ def check_completeness(ctx: Context) -> None:
             ctx.counted.append(token)
             said[_count_key(ctx.page.body, token)] = token.end
         elif ((token.word and not token.phrase.startswith(SETTERS) or token.text.isdigit())
-              and _count_value(token) in (counts.items_after(ctx.page.body, token.end),
+              and _count_value(token) in (counts.items_after(ctx.page.body, token.end, _count_value(token)),
                                           counts.items_in_turn(ctx.page.body, token.end))):
             # 两条评论“A”和“B”, 有 2 条（E 和 F）: the items it counts follow it; 三个权重依次是 $(1,0.5,0.5)$: its values
             report.numbers_enumerated += 1

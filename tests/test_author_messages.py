@@ -161,3 +161,57 @@ def test_an_exponent_that_is_the_root_of_a_claimed_count_is_checked_with_it(tmp_
         return [e for e in report.errors if "neither claimed nor cited" in e]
     assert unclaimed("-1/10") == [] and unclaimed("1/20") == []
     assert unclaimed("-1/11") and unclaimed("3/4")
+
+
+PRIMER_11_4 = ROOT / "docs" / "primer" / "ch11" / "11-4.md"
+ANCHOR_11_4 = "温度（temperature）$T$ 取正数，在 softmax **之前**作用于分数 $z_i$："
+
+
+def test_a_count_named_by_the_first_clause_after_its_colon_is_those_items(tmp_path):
+    """Trial 7: 头两名：电影与音乐的差距…, where the colon's first clause names the two; 头三名 over the same two still
+    fails, and the whole colon text is read first where it has the count's number of items."""
+    from checker import counts
+    text = "温度拉开的是头两名：电影与音乐的差距在低温下变大，在高温下变小，在原温下不变。"
+    assert counts.items_after(text, text.index("两") + 1, 2) == 2
+    assert counts.items_after(text, text.index("两") + 1, 3) != 3
+    honest = _variant(tmp_path, PRIMER_11_4, ANCHOR_11_4, "本站补充：" + text + "\n\n" + ANCHOR_11_4)
+    assert not any("'两名'" in e for e in honest.errors), honest.errors
+    wrong = _variant(tmp_path, PRIMER_11_4, ANCHOR_11_4, "本站补充：" + text.replace("两名", "三名") + "\n\n"
+                     + ANCHOR_11_4)
+    assert any("'三名'" in e for e in wrong.errors), wrong.errors
+
+
+def test_a_count_whose_colon_ends_a_reflowed_line_names_the_clauses_on_the_next(tmp_path):
+    """Trial 7: 还提醒两点：<line break> 一句，另一句。 The next line of the same paragraph goes on; a list after the
+    colon is counted as a list (and 三点 over two clauses still fails)."""
+    from checker import counts
+    text = "还提醒两点：\n换了温度就等于换了被评价的模型，温度也不能让窗口外的内容回来。"
+    assert counts.items_after(text, text.index("两") + 1, 2) == 2
+    assert counts.items_after(text.replace("两点", "三点"), text.index("两") + 1, 3) != 3
+    assert counts.items_after("还提醒两点：\n- 甲\n- 乙", 5, 2) is None
+
+
+def test_a_limit_taken_at_zero_in_prose_is_notation_and_a_setting_is_a_number():
+    """Trial 7's description: τ→0 趋向 greedy reads as $\\tau\\to0$ does in a formula; T→2 written for a setting, or
+    3→0 for a change of value, is still a number."""
+    from checker import classify
+
+    def numbers(text):
+        return [(t.text, t.structural) for t in classify.numbers_in(text)]
+    assert numbers("τ 越小分布越尖，τ→0 趋向 greedy") == [("0", True)]
+    assert numbers("温度 T→2 时") == [("2", False)]
+    assert numbers("分数从 3→0") == [("3", False), ("0", False)]
+
+
+def test_a_superlative_in_a_relation_text_is_an_order_word():
+    """Trial 7: a relation bound to 概率最大的始终是“好” was refused as having no comparison word; a text with neither
+    a comparison nor a superlative still is, and a superlative bound to an equality is not an order."""
+    from checker.relations import _check_equality_words
+    errors: list = []
+    _check_equality_words(0, "每一行概率最大的始终是“好”", "argmax({low}) == 0 and {low[0]} > {low[1]}", 1, errors)
+    assert errors == []
+    _check_equality_words(0, "每一行都是“好”", "{low[0]} > {low[1]}", 1, errors)
+    assert errors and "contains no comparison word" in errors[0][1]
+    errors.clear()
+    _check_equality_words(0, "概率最大的是“好”", "close({low[0]}, 0.5, 0.01)", 1, errors)
+    assert errors   # an equality predicate under a superlative text is refused, by the equality rule

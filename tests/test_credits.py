@@ -79,3 +79,13 @@ def test_every_committed_credit_is_given():
     """The whole file against the site: each page credits what the file says it owes (verify fails a page that does
     not; this names every entry at once)."""
     assert credits.main([]) == 0
+
+
+def test_a_reworded_sentence_keeps_its_credit_and_a_dropped_credit_still_fails(data):
+    """An honest rewording of the sentence at `says` is found by most of its characters in order, and its paragraph
+    is held to the credit as before; a sentence whose words are gone altogether asks for the entry to be updated."""
+    reworded = page_with(SAYS, "还是可能拼出不合规的标签序列")
+    assert credits.page_errors(reworded, data) == []
+    dropped = dataclasses.replace(reworded, body=reworded.body.replace("；" + CREDIT, "", 1))
+    (_, message), = credits.page_errors(dropped, data)
+    assert "does not credit lecture §5.6" in message

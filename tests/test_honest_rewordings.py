@@ -289,3 +289,15 @@ def test_a_denial_said_with_another_verb_in_a_split_sentence_passes_and_a_moved_
     assert not honest.failed, honest.errors
     assert check_edited(tmp_path, page, old, "训练阶段不能够并行，意味着一次前向就能把所有未知的目标词都产出来；").failed
     assert check_edited(tmp_path, page, old, "训练阶段能够并行，意味着一次前向就能把所有未知的目标词都产出来；").failed
+
+
+def test_waiting_until_a_is_done_then_b_is_first_a_then_b_and_b_then_a_is_not(tmp_path):
+    """honest_23a H23a-022 (5-11): 要等数据…都已固定之后再去比较 -> 先把数据…固定下来，再去比较: the same two steps in the same
+    order; 先比较…再固定 exchanges them and still fails."""
+    assert _words("质量和吞吐，要等数据、激活计算量与训练预算都已固定之后再去比较；") == ["step:first:数", "step:then:比"]
+    page = LECTURE / "ch05" / "5-11.md"
+    old = "质量和吞吐，要等数据、激活计算量与训练预算都已固定之后再去比较；"
+    honest = check_edited(tmp_path, page, old, "先把数据、激活计算量与训练预算都固定下来，再去比较质量和吞吐；")
+    assert not honest.failed, honest.errors
+    wrong = check_edited(tmp_path, page, old, "先去比较质量和吞吐，再把数据、激活计算量与训练预算都固定下来；")
+    assert wrong.failed
