@@ -36,7 +36,7 @@ def windows() -> dict:
 @kinds(course="bu haokan heaviest kernel n_windows reach.distance reach.one_layer reach.width score score_rev tai width",
        site_construction="n_at_max neutral pooled pooled_rev reach scores scores_rev x_sentence x_sentence_rev",
        rules={"heaviest": "the position of the largest weight in the course's kernel [2,1,1]",
-              "n_windows": "primer §10.1 (course_also) lists the three width-3 windows of this sentence",
+              "n_windows": "primer §10.1 lists the three width-3 windows of this sentence (the page says so in its box)",
               "reach.one_layer": "a single width-3 layer sees one window: the three words of each window primer §10.1 lists"})
 @inputs("kernel", "bu", "haokan", "neutral", "tai")
 def one_filter() -> dict:
