@@ -5,7 +5,7 @@ from tests.site import check_edited as _variant
 
 
 LECTURE_1_9 = ROOT / "docs" / "lecture" / "ch01" / "1-9.md"
-SENTENCE_1_9 = "英文一侧是 7 个 token，再加上要预测的 EOS，模型要做 8 次预测。"
+SENTENCE_1_9 = "英文一侧是 7 个 token，再加上要预测的 EOS，模型要做 8 次预测（讲义 [§2.3](../ch02/2-3.md) 也这样数）。"
 
 
 def test_a_small_number_pointing_back_at_its_sentences_claim_is_that_claim(tmp_path):
@@ -53,7 +53,8 @@ def test_a_sentence_reworded_past_relocation_says_claim_not_found_once_not_again
     assert not any("neither claimed nor cited" in e and ("'7'" in e or "'8'" in e) for e in report.errors), report.errors
     control = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, reworded + "其中 5 个是实词。")
     assert any("number '5' is neither claimed nor cited" in e for e in control.errors), control.errors
-    found = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, "模型在英文这边要预测 8 次：7 个 token 之后还有一个 EOS 要预测。")
+    found = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9,
+                     "模型在英文这边要预测 8 次：7 个 token 之后还有一个 EOS 要预测（讲义 [§2.3](../ch02/2-3.md) 也这样数）。")
     assert not found.errors and any("found by its numbers in reworded text" in n for n in found.notes), found.errors
 
 

@@ -77,9 +77,11 @@ def test_the_elements_of_a_vector_claim_that_went_stale_are_not_reported_again(t
     from checker.paths import ROOT
     from tests.site import check_edited
     page = ROOT / "docs" / "lecture" / "ch01" / "1-8.md"
-    old = "her、him、you 分别得到 $(3/4,1/4,0)$。"
-    errors = check_edited(tmp_path / "a", page, old, "这一步按出现次数直接分配概率，结果是 $(3/4,1/4,0)$。").errors
+    old = "her、him、you 分别得到 $(3/4,1/4,0)$（计数见 [§1.7](1-7.md)）。"
+    errors = check_edited(tmp_path / "a", page, old,
+                          "这一步按出现次数直接分配概率，结果是 $(3/4,1/4,0)$（计数见 [§1.7](1-7.md)）。").errors
     assert any("not found in the page body" in e for e in errors), errors
     assert not any("neither claimed nor cited" in e for e in errors), errors
-    errors = check_edited(tmp_path / "b", page, old, "这一步按出现次数直接分配概率，结果是 $(3/4,1/4,0.9)$。").errors
+    errors = check_edited(tmp_path / "b", page, old,
+                          "这一步按出现次数直接分配概率，结果是 $(3/4,1/4,0.9)$（计数见 [§1.7](1-7.md)）。").errors
     assert any("number '0.9' is neither claimed nor cited" in e for e in errors), errors
