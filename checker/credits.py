@@ -128,15 +128,24 @@ def _reworded_at(body: str, says: str) -> int:
     keeps most of its characters in order, at least three in five; -1 when none does. A co-author who rewords the
     sentence keeps its credit without editing the credits file (an honest rewording is no failure); one who drops
     the sentence is asked to drop the entry."""
+    from collections import Counter
     from difflib import SequenceMatcher
     best, at, pos = 0.0, -1, 0
+    wanted = Counter(c for c in says if not c.isspace())
     while pos < len(body):
+        if body[pos].isspace():
+            pos += 1   # a blank line is no block: _block from there would reach back into the paragraph before it
+            continue
         start, end = _block(body, pos)
         text = body[start:end]
         if text.strip():
             kept = sum(m.size for m in SequenceMatcher(None, says, text, autojunk=False).get_matching_blocks())
-            if kept / len(says) > best:
-                best, at = kept / len(says), start + len(text) - len(text.lstrip())
+            # two clauses of the sentence exchanged (key 只参与打分，value 只参与求和 -> value …，key …, honest_22a
+            # H22a-020) keep their characters, not their order: nine in ten of them in the block count as kept
+            bag = sum((wanted & Counter(text)).values()) / max(1, sum(wanted.values()))
+            score = max(kept / len(says), 0.6 if bag >= 0.9 else 0.0)
+            if score > best:
+                best, at = score, start + len(text) - len(text.lstrip())
         pos = max(end, pos) + 1
     return at if best >= 0.6 else -1
 

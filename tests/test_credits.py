@@ -89,3 +89,15 @@ def test_a_reworded_sentence_keeps_its_credit_and_a_dropped_credit_still_fails(d
     dropped = dataclasses.replace(reworded, body=reworded.body.replace("；" + CREDIT, "", 1))
     (_, message), = credits.page_errors(dropped, data)
     assert "does not credit lecture §5.6" in message
+
+
+def test_two_clauses_of_a_credited_sentence_exchanged_keep_its_credit(data):
+    """honest_22a H22a-020: the sentence's two clauses exchanged keep their characters, not their order; the credit
+    beside them still counts, and dropping it still fails."""
+    body = "前一段。\n\nvalue 只参与求和，key 只参与打分。\n\n后一段。\n"
+    assert credits._reworded_at(body, "key 只参与打分，value 只参与求和") == body.index("value")
+    assert credits._reworded_at(body, "query 决定读哪里，输出由词表头给出") == -1
+    swapped = page_with(SAYS, "标签序列仍可能拼出不合法的")
+    assert credits.page_errors(swapped, data) == []
+    dropped = dataclasses.replace(swapped, body=swapped.body.replace("；" + CREDIT, "", 1))
+    assert len(credits.page_errors(dropped, data)) == 1
