@@ -56,7 +56,7 @@ def pin(copy: Path, page: str, held_too: bool = False) -> None:
             command.insert(-1, "--accept-all")
     run = subprocess.run(command, cwd=copy, env=env, capture_output=True, text=True, timeout=600,
                          stdin=subprocess.DEVNULL)
-    held = sorted({m.group(1) for m in re.finditer(r":(\d+): held: ", run.stdout)}, key=int)
+    held = sorted({m.group(1) for m in re.finditer(r": held: .*?LINES=([\d.]+)`", run.stdout)})
     if held_too and held:
         subprocess.run([sys.executable, "-m", "checker.pin", "--accept-lines", ",".join(held), page], cwd=copy,
                        env=env, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)

@@ -320,10 +320,11 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
     if integer and re.search(r"以\s*$", before) and re.match(r"\s*为底", after):
         # 以 10 为底 names a logarithm's base, as its words 以十为底 do (no number to the checker)
         return True, "base of a logarithm (以 10 为底)"
-    if text == "0" and re.search(r"[A-Za-z\u0370-\u03ff]\s*(?:→|->|\\to)\s*$", before) \
-            and not re.match(r"\s*[.\d]", after):
+    if text == "0" and re.search(r"[\u0370-\u03ff]\s*(?:→|\\to)\s*$", before) \
+            and not re.match(rf"\s*(?:[.\d]|{MEASURE})", after):
         # τ→0, ε→0 in prose or a description, as $\tau\to0$ is in a formula: the point a limit is taken at (the
-        # seventh new-author trial's description); only zero, so that T→2 written for a setting stays a number
+        # seventh new-author trial's description). Only zero after a Greek letter: T→2 written for a setting, B→0
+        # mapping a tag to an id, pad->0 in code and τ→0 个 stay numbers (review of this stop)
         return True, "point of a limit (τ→0)"
     if re.match(r"(?:x|\s*×)(?![A-Za-z0-9_])", after):
         return False, "multiplier (300x, 3×)"

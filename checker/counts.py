@@ -573,7 +573,11 @@ def _items_in(rest: str, stated: float | None) -> int | None:
             return len(long_items)
         items = [x for x in _SPLIT.split(text) if x.strip()]
         first = [x for x in _SPLIT.split(re.split(r"[，,]", text, maxsplit=1)[0]) if x.strip()]
-        if stated is not None and len(items) != stated and len(first) == stated >= 2:
+        # the first clause names the items only when its last item goes on into a predicate (音乐的概率之比在原温下是
+        # 2): the list has ended there. Bare items (学习率和批大小，还有预热步数) may go on after the comma (review of
+        # this stop: 两点 over three items must still fail)
+        if stated is not None and len(items) != stated and len(first) == stated >= 2 \
+                and len(first[-1].strip()) > 6 and re.search(r"的|是|在|为|比", first[-1]):
             return len(first)
         return len(items) if len(items) >= 2 else None
     n, i = 0, at

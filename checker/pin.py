@@ -120,6 +120,18 @@ def held_changes(reviews: list[Review], renumbered: set = frozenset()) -> set[in
     return held
 
 
+def _names(reviews: list[Review]) -> dict[int, str]:
+    """{id(change): the name --accept-lines takes for it}: its page line, or LINE.K for the K-th of several changes a
+    line holds (a paragraph is one line on many pages: naming the line must not pin a neighbour unread)."""
+    at: dict[tuple[str, str], list] = {}
+    for r in reviews:
+        for change in r.asked:
+            path, line = r.where(change).rsplit(":", 1)
+            at.setdefault((path, line), []).append(change)
+    return {id(c): line if len(group) == 1 else f"{line}.{k}"
+            for (_, line), group in at.items() for k, c in enumerate(group, 1)}
+
+
 def _yes(stdin, out, question: str) -> bool:
     while True:
         out(f"{question} [y/n] ", end="", flush=True)
@@ -141,10 +153,10 @@ def main(argv: list[str] | None = None, stdin=None, out=print) -> int:
                              "held ones included; one page")
     parser.add_argument("pages", nargs="*", type=Path)
     args = parser.parse_args(argv)
-    try:
-        lines = {int(n) for n in args.accept_lines.replace(" ", "").split(",") if n}
-    except ValueError:
-        out(f"--accept-lines {args.accept_lines!r}: give page line numbers separated by commas, e.g. 12,40")
+    lines = {n for n in args.accept_lines.replace(" ", "").split(",") if n}
+    if not all(re.fullmatch(r"[1-9]\d*(?:\.[1-9]\d*)?", n) for n in lines):
+        out(f"--accept-lines {args.accept_lines!r}: give page line numbers separated by commas, e.g. 12,40 (12.2: the "
+            "second change on line 12, where one line holds several)")
         return 2
     if lines and len(args.pages) != 1:
         out("--accept-lines names lines of one page: give exactly one PAGE")
@@ -161,20 +173,29 @@ def main(argv: list[str] | None = None, stdin=None, out=print) -> int:
         out(f"nothing to pin: the pin files of {len(reviews)} pages read as the pages do")
         return 1 if left else 0
     held = held_changes(changed, rewritten) if args.accept_all and not lines else set()
+    names = _names(changed)
+    unknown = sorted(lines - set(names.values()), key=lambda n: [int(x) for x in n.split(".")])
+    if unknown:
+        shared = [n for n in unknown if any(v.startswith(n + ".") for v in names.values())]
+        out(f"--accept-lines: no asked change is named {', '.join(unknown)} on {page_arg.split('=', 1)[-1]}"
+            + (f"; line {', '.join(shared)} holds several changes: name one as LINE.K (the names are printed with "
+               "each change)" if shared else "; the names are the lines printed with each change")
+            + "; nothing pinned")
+        return 1
     if lines or args.accept_all or _is_terminal(stdin):
         def accept_and_say(r: Review, change: snapshots.Change) -> bool:
             if id(change) in held:
                 out(f"{r.where(change)}: held: {change.describe()}; an edit of a pinned sentence that verify reports "
                     "is not pinned in bulk: read it against its source, then pin it alone with `make pin "
-                    f"PAGE={project_relative(r.path)} LINES={r.where(change).rsplit(':', 1)[1]}` (or at a terminal)")
+                    f"PAGE={project_relative(r.path)} LINES={names[id(change)]}` (or at a terminal)")
                 return False
             out(f"{r.where(change)}: pinned: {change.describe()}")
             return True
 
         def named_line(r: Review, change: snapshots.Change) -> bool:
-            if int(r.where(change).rsplit(":", 1)[1]) in lines:
+            if names[id(change)] in lines:
                 return accept_and_say(r, change)
-            out(f"{r.where(change)}: not pinned (not a line named): {change.describe()}")
+            out(f"{r.where(change)}: not pinned (not named: {names[id(change)]}): {change.describe()}")
             return False
         decide = named_line if lines else accept_and_say if args.accept_all else _ask(stdin, out)
         answers: dict[int, bool] = {}
@@ -205,7 +226,8 @@ def main(argv: list[str] | None = None, stdin=None, out=print) -> int:
             count += len(r.recorded)
     out(f"{count} changes on {len(changed)} pages not pinned: no terminal to ask at; read them, then run "
         f"`make pin{page_arg}` in a terminal to accept or refuse each, or pass --accept-all (`make pin ACCEPT_ALL=1"
-        f"{page_arg}`) to pin them all")
+        f"{page_arg}`) to pin all but the held ones (an edit of a pinned sentence that verify reports), which "
+        "LINES= names one by one")
     return 1
 
 

@@ -1019,16 +1019,18 @@ def _check_equality_words(i: int, text: str, predicate: str, line: int, errors: 
     # 不一样 is a difference, not the equality 一样 inside it
     equal = next((m for m in EQUALITY.finditer(text)
                   if not (different and different.start() <= m.start() and m.end() <= different.end())), None)
-    # 概率最大的始终是“好”: a superlative states an order too (the seventh new-author trial), one the predicate must
-    # state as an order or an extreme
-    superlative = re.search(r"最(?:大|小|高|低|多|少|快|慢|强|弱|尖|平|长|短)", text) and \
-        re.search(r"<|>|\b(?:argmax|argmin|max|min)\(", predicate)
-    if not comparison_words(text) and not MATH_ORDER.search(text) and not superlative:
+    # 概率最大的始终是“好”: a superlative states an order too (the seventh new-author trial) when the predicate states
+    # an order or an extreme; it stands in for a comparison word only, the equality and difference rules still hold.
+    # The superlatives are the statement words' (checker/statements.py), without the names of methods (最大似然)
+    from checker.statements import _SUPERLATIVE
+    superlative = any(not directions.in_a_term(text, m.start(), m.end()) for m in _SUPERLATIVE.finditer(text)) \
+        and re.search(r"<|>|\b(?:argmax|argmin|max|min)\(", predicate)
+    if not comparison_words(text) and not MATH_ORDER.search(text):
         if different and not equal:
             if not re.search(r"!=|<|>", predicate):
                 errors.append((line, f"relation {i} text says {different.group(0)!r} (different), but {predicate!r} "
                                      "does not state a difference; write a != b, or an order"))
-        elif not equal:
+        elif not equal and not superlative:
             errors.append((line, f"relation {i} text {text!r} contains no comparison word; bind the words that "
                                  "state the order (大于, 更快, 超过, larger…), the equality (一样, 不变, 相同…) or "
                                  "the difference (不同, 不一样…)"))

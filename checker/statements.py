@@ -104,7 +104,7 @@ _STEP = re.compile(r"(?<![首原预优事早领率祖])(?:先(?![验进前后天
 # 再比较数值): each step's first word, the way _STEP names a step
 _STEP_PARTICLES = r"\s*(?:[去来才就又把将对用要会能还都也只得]|可以)*\s*"
 # 要等 A 都已固定之后再 B (honest_23a H23a-022): the waiting words are no step of their own; A is the first step
-_AFTER_THEN = re.compile(r"(?:^|(?<=[，。；,;：:\s]))(?:要等到?|等到?|待到?)?([\u4e00-\u9fff]|[A-Za-z]+)"
+_AFTER_THEN = re.compile(r"(?:^|(?<=[，。；,;：:\s]))(?:(?:要等到?|等到?|待到?)(?![价于同效级号候待]))?([\u4e00-\u9fff]|[A-Za-z]+)"
                          r"[^，。；,;：:]{0,20}?(之后)\s*[，,]?\s*"
                          rf"(接着|再|然后){_STEP_PARTICLES}(?!的)([\u4e00-\u9fff]|[A-Za-z]+)")
 _BEFORE_FIRST = re.compile(r"(?:^|(?<=[，。；,;：:\s]))([\u4e00-\u9fff]|[A-Za-z]+)[^，。；,;：:]{0,15}?(之前)\s*[，,]\s*"

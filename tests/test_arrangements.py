@@ -221,8 +221,8 @@ def test_two_alternatives_exchanged_around_or_read_as_pinned(tmp_path):
 
 
 def test_a_question_asked_with_its_question_word_at_the_other_end_reads_as_pinned(tmp_path):
-    """honest_23b H23b-042: primer 9-1's heading 门是什么 -> 什么是门 asks the same question; two terms of a statement
-    around 是 exchanged are not turned back by this reading (甲是乙 -> 乙是甲 still fails)."""
+    """honest_23b H23b-042: primer 9-1's heading 门是什么 -> 什么是门 asks the same question; a statement around 是 (门是
+    开关) has no question word, so this reading offers no candidate for it and its exchange is judged as before."""
     from tests.site import check_edited
     page = ROOT / "docs" / "primer" / "ch09" / "9-1.md"
     honest = check_edited(tmp_path, page, "## 门是什么", "## 什么是门")

@@ -175,6 +175,9 @@ def test_a_count_named_by_the_first_clause_after_its_colon_is_those_items(tmp_pa
     text = "温度拉开的是头两名：电影与音乐的差距在低温下变大，在高温下变小，在原温下不变。"
     assert counts.items_after(text, text.index("两") + 1, 2) == 2
     assert counts.items_after(text, text.index("两") + 1, 3) != 3
+    # bare items in the first clause may go on after its comma: two of three is still no count of two
+    listed = "要注意两点：学习率和批大小，还有预热步数。"
+    assert counts.items_after(listed, listed.index("两") + 1, 2) != 2
     honest = _variant(tmp_path, PRIMER_11_4, ANCHOR_11_4, "本站补充：" + text + "\n\n" + ANCHOR_11_4)
     assert not any("'两名'" in e for e in honest.errors), honest.errors
     wrong = _variant(tmp_path, PRIMER_11_4, ANCHOR_11_4, "本站补充：" + text.replace("两名", "三名") + "\n\n"
@@ -202,6 +205,8 @@ def test_a_limit_taken_at_zero_in_prose_is_notation_and_a_setting_is_a_number():
     assert numbers("τ 越小分布越尖，τ→0 趋向 greedy") == [("0", True)]
     assert numbers("温度 T→2 时") == [("2", False)]
     assert numbers("分数从 3→0") == [("3", False), ("0", False)]
+    assert numbers("标签 B→0，I→1") == [("0", False), ("1", False)]
+    assert numbers("把 pad->0 作为填充") == [("0", False)]
 
 
 def test_a_superlative_in_a_relation_text_is_an_order_word():
@@ -216,3 +221,15 @@ def test_a_superlative_in_a_relation_text_is_an_order_word():
     errors.clear()
     _check_equality_words(0, "概率最大的是“好”", "close({low[0]}, 0.5, 0.01)", 1, errors)
     assert errors   # an equality predicate under a superlative text is refused, by the equality rule
+
+
+def test_a_superlative_stands_in_for_a_comparison_word_only():
+    """Review of this stop: a superlative must not switch off the equality rule (最高的两个分数相等 bound to an order is
+    still refused), and a method's name (最大似然) is no superlative."""
+    from checker.relations import _check_equality_words
+    errors: list = []
+    _check_equality_words(0, "最高的两个分数相等", "{a} > {b}", 1, errors)
+    assert errors and "an equality" in errors[0][1]
+    errors.clear()
+    _check_equality_words(0, "用最大似然估计时得到“好”", "{a} > {b}", 1, errors)
+    assert errors and "contains no comparison word" in errors[0][1]

@@ -48,8 +48,12 @@ def test_a_credit_sent_to_another_section_fails(data):
     assert len(credits.page_errors(page_with(CREDIT, moved), data)) == 1
     # the credit written as text, 讲义 §5.6 without a link, is a credit too
     assert credits.page_errors(page_with(CREDIT, "讲义 §5.6 也这样提醒"), data) == []
-    # the other document's § 5.6 is not the lecture's
+    # the other document's § 5.6 is not the lecture's, nor is a paper's, nor one after another document's name
     assert len(credits.page_errors(page_with(CREDIT, "入门文章 §5.6 也这样提醒"), data)) == 1
+    assert len(credits.page_errors(page_with(CREDIT, "讲义 §3.1 与入门文章 §5.6 也这样提醒"), data)) == 1
+    assert len(credits.page_errors(page_with(CREDIT, "讲义 §3.1 和论文 §5.6 也这样提醒"), data)) == 1
+    # two lecture sections after one 讲义 are both the lecture's
+    assert credits.page_errors(page_with(CREDIT, "讲义 §3.1、§5.6 也这样提醒"), data) == []
 
 
 def test_a_point_gone_from_the_page_asks_to_update_or_remove_the_entry(data):
@@ -101,3 +105,30 @@ def test_two_clauses_of_a_credited_sentence_exchanged_keep_its_credit(data):
     assert credits.page_errors(swapped, data) == []
     dropped = dataclasses.replace(swapped, body=swapped.body.replace("；" + CREDIT, "", 1))
     assert len(credits.page_errors(dropped, data)) == 1
+
+
+def test_entries_that_cannot_be_read_as_written_are_refused_with_their_line(tmp_path):
+    """Review of this stop: a field named twice, a field over two lines, a one-character `says`, a Python tag; and
+    the command on a missing file. Each is one line with the file and the entry's line."""
+    path = tmp_path / "credits.yaml"
+    cases = {
+        ENTRY.replace("  point:", "  says: 另一句\n  point:"): ":1: an entry names a field twice (says)",
+        ENTRY.replace("  point: 逐位置独立分类会拼出非法标签序列", '  point: "逐位置\\n独立"'): ":1: a field runs over two lines",
+        ENTRY.replace("  says: 仍可能拼出不合法的标签序列", "  says: 序列"): ":1: `says` and `seed` need at least four",
+        ENTRY.replace("  says: 仍可能拼出不合法的标签序列", '  says: !!python/name:os.getcwd ""'): ":2: not plain YAML",
+    }
+    for text, expected in cases.items():
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(credits.CreditsError) as exc:
+            credits.entries(path)
+        assert str(exc.value).startswith(f"{path}{expected}") and "\n" not in str(exc.value), str(exc.value)
+    assert credits.main(["--data", str(tmp_path / "missing.yaml")]) == 2
+
+
+def test_a_short_says_is_not_found_scattered_over_a_long_paragraph():
+    """Review of this stop: deleting a credited sentence re-located a short `says` into any long paragraph that held
+    its characters far apart. They must stand within twice its length; close together they are found."""
+    scattered = ("词向量的表示来自训练。" * 3 + "这里的顺序由位置编码给出。" * 3 + "它怎样影响输出，要看后面的层。" * 3
+                 + "意思也不在单个维度里。")
+    assert credits._reworded_at("前一段。\n\n" + scattered + "\n", "词序怎样影响意思") == -1
+    assert credits._reworded_at("前一段。\n\n一句话里的词序怎样影响它的意思，要靠后面的网络。\n", "词序怎样影响意思") > 0

@@ -295,6 +295,7 @@ def test_waiting_until_a_is_done_then_b_is_first_a_then_b_and_b_then_a_is_not(tm
     """honest_23a H23a-022 (5-11): 要等数据…都已固定之后再去比较 -> 先把数据…固定下来，再去比较: the same two steps in the same
     order; 先比较…再固定 exchanges them and still fails."""
     assert _words("质量和吞吐，要等数据、激活计算量与训练预算都已固定之后再去比较；") == ["step:first:数", "step:then:比"]
+    assert [w for w in _words("等价变换之后再归一化。") if w.startswith("step:")] == ["step:first:等", "step:then:归"]
     page = LECTURE / "ch05" / "5-11.md"
     old = "质量和吞吐，要等数据、激活计算量与训练预算都已固定之后再去比较；"
     honest = check_edited(tmp_path, page, old, "先把数据、激活计算量与训练预算都固定下来，再去比较质量和吞吐；")

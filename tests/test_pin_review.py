@@ -110,7 +110,7 @@ def test_a_held_change_named_by_its_line_is_pinned_alone(page):
     edit(page, ("分布更尖", "分布更平"), ("不一定", "一定"))
     code, printed = run(page, "--accept-lines", "13")
     assert code == 0 and any(line.startswith(f"{page}:13: pinned: ") for line in printed)
-    assert any(line.startswith(f"{page}:11: not pinned (not a line named)") for line in printed)
+    assert any(line.startswith(f"{page}:11: not pinned (not named: 11)") for line in printed)
     (line, message), = statements.errors(read_page(page))
     assert line == 11 and "shape:sharp -> shape:flat" in message
 
@@ -126,7 +126,9 @@ def test_accept_all_pins_new_sentences_and_same_statement_rewordings(page):
 
 def test_accept_lines_reads_line_numbers_and_one_page(page, tmp_path):
     code, printed = run(page, "--accept-lines", "eleven")
-    assert code == 2 and printed == ["--accept-lines 'eleven': give page line numbers separated by commas, e.g. 12,40"]
+    assert code == 2 and len(printed) == 1 and printed[0].startswith(
+        "--accept-lines 'eleven': give page line numbers separated by commas, e.g. 12,40")
+    assert run(page, "--accept-lines", "-3")[0] == 2
     other = tmp_path / "q.md"
     other.write_text(PAGE.replace("test.review", "test.other"), encoding="utf-8")
     lines: list[str] = []
@@ -273,3 +275,27 @@ def test_changes_of_nothing_and_a_bad_base(repo):
                                     "(statement words, claims, relations, declared kinds)"])
     code, lines = changes_in(repo, "no-such-branch")
     assert code == 2 and len(lines) == 1 and "not a commit" in lines[0]
+
+
+def test_a_line_holding_two_held_changes_names_each_and_pins_only_the_one_named(tmp_path, monkeypatch):
+    """Review of this stop: a paragraph kept on one line holds two reversed statements; naming the line must not pin
+    the neighbour unread. Each is named LINE.K; the bare line and a name no change has are refused, nothing pinned."""
+    monkeypatch.setattr(snapshots, "PINS", tmp_path / "pins")
+    path = tmp_path / "one_line.md"
+    path.write_text(PAGE.replace("温度降低一般让分布更尖，升高让它更平。\n\n这个解释本站没有单独测过，延迟也不一定按同样比例下降。",
+                                 "温度降低一般让分布更尖。延迟也不一定按同样比例下降。"), encoding="utf-8")
+    statements.pin([path])
+    before = snapshots.path_for(path).read_text(encoding="utf-8")
+    edit(path, ("分布更尖", "分布更平"), ("不一定", "一定"))
+    code, printed = run(path, "--accept-all")
+    held = [line for line in printed if ": held: " in line]
+    assert code == 1 and len(held) == 2 and "LINES=11.1" in held[0] and "LINES=11.2" in held[1]
+    code, printed = run(path, "--accept-lines", "11")
+    assert code == 1 and "holds several changes" in printed[-1] and "nothing pinned" in printed[-1]
+    code, printed = run(path, "--accept-lines", "99")
+    assert code == 1 and "no asked change is named 99" in printed[-1]
+    assert snapshots.path_for(path).read_text(encoding="utf-8") == before
+    code, printed = run(path, "--accept-lines", "11.2")
+    assert code == 0
+    (line, message), = statements.errors(read_page(path))
+    assert "shape:sharp -> shape:flat" in message
