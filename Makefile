@@ -30,7 +30,8 @@ verify: $(STAMP)
 ##      several), none every page; a new page is pinned whole. Without a terminal it lists the changes and pins
 ##      nothing (exit 1) unless ACCEPT_ALL=1, which pins and prints every change but the held ones (an edit of a
 ##      pinned sentence that verify reports: a negation, modal or term replaced, a link sent elsewhere), or LINES=12,40,
-##      which pins only the changes at those lines of one PAGE, held ones included. A reviewer reads the same with
+##      which pins only the changes at those lines of one PAGE, held ones included (12.2: the second change of a line
+##      that holds several, as `held` names it). A reviewer reads the same with
 ##      `python -m verify --changes BASE`; `python -m checker.statements PAGE` lists a page's words line by line
 pin: $(STAMP)
 	$(BIN)/python -m checker.pin $(if $(ACCEPT_ALL),--accept-all) $(if $(LINES),--accept-lines $(LINES)) $(PAGE)
