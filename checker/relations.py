@@ -36,6 +36,7 @@ import re
 import numpy as np
 
 from checker import classify, directions, number_words
+from checker.word_classes import SUPERLATIVE
 from checker.page import HOLE, squeeze
 from checker.relocation import MAX_NEW_CHARACTERS, function_characters
 from checker.numbers import SCALAR, NumberFormatError, parse_number
@@ -1022,8 +1023,7 @@ def _check_equality_words(i: int, text: str, predicate: str, line: int, errors: 
     # 概率最大的始终是“好”: a superlative states an order too (the seventh new-author trial) when the predicate states
     # an order or an extreme; it stands in for a comparison word only, the equality and difference rules still hold.
     # The superlatives are the statement words' (checker/statements.py), without the names of methods (最大似然)
-    from checker.statements import _SUPERLATIVE
-    superlative = any(not directions.in_a_term(text, m.start(), m.end()) for m in _SUPERLATIVE.finditer(text)) \
+    superlative = any(not directions.in_a_term(text, m.start(), m.end()) for m in SUPERLATIVE.finditer(text)) \
         and re.search(r"<|>|\b(?:argmax|argmin|max|min)\(", predicate)
     if not comparison_words(text) and not MATH_ORDER.search(text):
         if different and not equal:

@@ -39,8 +39,8 @@ from checker import classify, directions, snapshots
 from checker.paths import project_relative
 from checker.relations import EQUALITY_LINT, comparison_words, pace, polarity, sentences
 from checker.relocation import steps_reworded
-from checker.word_classes import (CHANGES, DENIED_IMPLICATION, KEPT_WHEN_LOST, bare_token, guarded, lost_matters,
-                                  word_class)
+from checker.word_classes import (CHANGES, DENIED_IMPLICATION, KEPT_WHEN_LOST, MOST, SUPERLATIVE, bare_token, guarded,
+                                  lost_matters, word_class)
 from checker.unit_words import PRECISION_BYTES, PRECISION_WORD
 
 _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
@@ -51,12 +51,6 @@ _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不
 _SAME_EXTRA = re.compile(r"同样|原样(?!不动)|照搬|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
                          r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响")
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清")
-_MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
-         "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",
-         "最快": "fastest", "最慢": "slowest", "最尖": "sharpest", "最平": "flattest",
-         # a bound said of one quantity (至多有 V^{N-1} 种) reads as 最多 does; exchanging them is an edit
-         "至多": "most", "至少": "least"}
-_SUPERLATIVE = re.compile("|".join(_MOST))
 # one thing put in another's place: 候选不再是两个类别，而是每一个 token says what 候选从两个类别换成了每一个 token
 # says. Its 不再 is part of the replacement, not a negation of its own, and neither form is a statement word (a
 # replacement reversed exchanges its two sides: checker/arrangements.py); 仍是两个类别，而不是… brings a negation
@@ -203,10 +197,10 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "differ" if negated else "same")
     for m in re.finditer(r"等变", sentence):   # 置换等变 and 置换不变 are two properties; swapping them is an edit
         add(m.start(), m.end(), "equivariant")
-    for m in _SUPERLATIVE.finditer(sentence):
+    for m in SUPERLATIVE.finditer(sentence):
         if directions.in_a_term(sentence, m.start(), m.end()):
             continue   # 最大似然估计, 最小化: a method's or an objective's name, not the most of a group
-        add(m.start(), m.end(), _MOST[m.group(0)])
+        add(m.start(), m.end(), MOST[m.group(0)])
     for m in comparison_words(sentence):   # 不会增加 says the opposite of 增加: dropping the 不会 is an edit
         token = _comparison_token(m.group(0))
         # 比整段重算最快的一次还快: the comparison is its 比 and its last word; 最快 between them is a word of its own

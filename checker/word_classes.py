@@ -60,3 +60,13 @@ def guarded(token: str) -> bool:
 # Y 未必 says; checker/facts.py reads a false statement right after it as denied)
 DENIED_IMPLICATION = (r"不代表|不意味着|不表示|不等于(?=\s*[\u4e00-\u9fff“])|不能说明|并不说明|不说明|说明不了"
                       r"|不能由此推出|不能据此认为")
+
+
+# the superlatives and their statement words (checker/statements.py reads them; checker/relations.py takes one as an
+# order word in a relation's text)
+MOST = {"最高": "most", "最大": "most", "最多": "most", "最长": "most", "最强": "most", "最好": "most",
+        "最低": "least", "最小": "least", "最少": "least", "最短": "least", "最弱": "least", "最差": "least",
+        "最快": "fastest", "最慢": "slowest", "最尖": "sharpest", "最平": "flattest",
+        # a bound said of one quantity (至多有 V^{N-1} 种) reads as 最多 does; exchanging them is an edit
+        "至多": "most", "至少": "least"}
+SUPERLATIVE = re.compile("|".join(MOST))
