@@ -25,8 +25,7 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from checker import entries_file
 from checker.crossrefs import LINK, SECTIONS_TSV, known_sections, section_pages
 from checker.paths import DOCS, ROOT
 
@@ -42,37 +41,9 @@ class CreditsError(Exception):
 
 
 def _entries_with_lines(path: Path) -> list[tuple[int, dict]]:
-    text = path.read_text(encoding="utf-8")
-    try:
-        node = yaml.compose(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise CreditsError(f"{path}:{mark.line + 1 if mark else 1}: not valid YAML ({exc.__class__.__name__}); fix "
-                           "the entry's quoting")
-    if node is None:
-        return []
-    if not isinstance(node, yaml.SequenceNode):
-        raise CreditsError(f"{path}:1: the credits file is a list of entries (- page: … says: … also: … seed: … "
-                           "point: …)")
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:   # a tag safe_load refuses (!!python/…): compose read it, construction does not
-        mark = getattr(exc, "problem_mark", None)
-        raise CreditsError(f"{path}:{mark.line + 1 if mark else 1}: not plain YAML ({exc.__class__.__name__}); write "
-                           "each field as a plain string")
     out = []
-    for item_node, entry in zip(node.value, data):
-        line = item_node.start_mark.line + 1
-        keys = [k.value for k, _ in item_node.value] if isinstance(item_node, yaml.MappingNode) else []
-        if len(keys) != len(set(keys)):
-            raise CreditsError(f"{path}:{line}: an entry names a field twice ({', '.join(sorted(k for k in set(keys) if keys.count(k) > 1))}); "
-                               "keep one")
-        if not isinstance(entry, dict) or set(entry) != set(FIELDS) or not all(isinstance(entry[f], str) and
-                                                                               entry[f].strip() for f in FIELDS):
-            raise CreditsError(f"{path}:{line}: an entry has exactly the fields {', '.join(FIELDS)}, each a non-empty "
-                               "string")
-        if any("\n" in entry[f].strip() for f in FIELDS):
-            raise CreditsError(f"{path}:{line}: a field runs over two lines; write each field on one line")
+    for line, entry in entries_file.load(path, {f: str for f in FIELDS}, CreditsError,
+                                         "- page: … says: … also: … seed: … point: …"):
         if len(entry["says"].strip()) < 4 or len(entry["seed"].strip()) < 4:
             raise CreditsError(f"{path}:{line}: `says` and `seed` need at least four characters each (words that "
                                "stand once on the page and in the seed, not a syllable found anywhere)")

@@ -1,0 +1,235 @@
+"""What a page says the course does NOT give: each such sentence checked against the seed text it speaks of.
+
+A sentence such as 讲义没有印出缩放后的权重 or 入门文章只算了 A、C 两条 is a provenance label: it tells the reader that
+what follows is the site's, because the course does not have it. Label rounds 53-61 found such sentences false
+against the whole document (a lecture page saying 课程没有印出 what the primer prints; 入门文章这一节没有列出 where
+another section lists it), and no computation checks them. checker/data/absences.yaml keeps, for every one, what the
+reader searched:
+
+    - page: docs/lecture/ch04/4-3.md
+      says: 讲义没有印出缩放后的权重与输出         # the page's words, from the document's name to the verb
+      in: lecture §4.3                           # where the thing would stand: sections, or a whole document
+      near: 缩放后                                # words of that text beside which it would stand (verbatim)
+      absent: [0.62, 0.38]                       # strings the text would hold if the page were wrong
+      point: 讲义不印缩放后的权重                   # what is absent
+
+and this module holds the pages to it: every sentence that says a course document lacks something has an entry, the
+entry's words stand on the page, `near` stands in the text named by `in`, no string of `absent` stands there, and the
+document the sentence names is the one searched (讲义 → the lecture, 入门文章 → the primer, 课程 and 两份文档 →
+both). A co-author who turns 讲义 into 课程, or writes a new absence sentence, is asked to search the other document
+too. The strings are the reader's choice and prove only what they say: a paraphrase of the thing in the seed is not
+found, so a second reader judges them.
+
+    python -m checker.absences [--data FILE] [PAGE …]      every absence sentence not kept, every entry not holding
+    python -m checker.absences --list [PAGE …]              the absence sentences, one per line, kept or not
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from checker import entries_file
+from checker.credits import section_text
+from checker.crossrefs import SECTIONS_TSV, known_sections
+from checker.paths import DOCS, ROOT
+
+DATA = ROOT / "checker" / "data" / "absences.yaml"
+FIELDS = {"page": str, "says": str, "in": str, "near": str, "absent": list, "point": str}
+SHAPE = "- page: … says: … in: lecture §4.3 … near: … absent: [a, b] … point: …"
+_SCOPE = re.compile(r"^(lecture|primer)(?:\s*§\s*([0-9A-D]+(?:\.\d+)?))?$")
+_DOCS_NAMED = (("讲义", {"lecture"}), ("入门文章", {"primer"}), ("两份文档", {"lecture", "primer"}),
+               ("课程", {"lecture", "primer"}))
+
+# the document's name, then within one clause a negation or an "only", then a verb of showing
+_SUBJECT = r"(?:讲义|入门文章|原课程|课程|两份文档)"
+_NEGATION = r"(?:并没有|也没有|都没有|均未|也未|并未|未曾|从未|不曾|没有|没|未|只|仅)"
+_VERB = (r"(?:给出|给过|给|印出|印|列出|列|写出|写明|写|提到|提及|提|讲|说明|说|算出|算|展示|报告|交代|解释|讨论|"
+         r"比较|证明|推导|测|记录|记|画|标出|标|命名|点名|引用|引|实现|附|谈|涉及|定义|举|出现)")
+CLAIM = re.compile(rf"{_SUBJECT}[^。；！？：\n`$若]{{0,20}}?{_NEGATION}{_VERB}")
+_MASK = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$|\$\$.*?\$\$|\$[^$\n]+\$|`[^`\n]+`", re.M | re.S)
+
+
+class AbsencesError(Exception):
+    """A malformed entry of the absences file: where it is and what to do."""
+
+
+def claims(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, words) of each absence sentence in `text`: code and math masked, so an example in backticks
+    (authoring.md's `课程没有印出后两行`) is no claim."""
+    masked = _MASK.sub(lambda m: " " * len(m.group(0)), text)
+    out = []
+    for m in CLAIM.finditer(masked):
+        if "本站" in m.group(0):   # 讲义……本站没有测: the site's own absence, not the course's
+            continue
+        out.append((m.start(), m.end(), text[m.start():m.end()]))
+    return out
+
+
+def _scopes(value: str) -> list[tuple[str, str | None]]:
+    out = []
+    for part in re.split(r"[,，、]", value):
+        m = _SCOPE.match(part.strip())
+        if not m:
+            return []
+        out.append((m.group(1), m.group(2)))
+    return out
+
+
+def _entries_with_lines(path: Path) -> list[tuple[int, dict]]:
+    out = []
+    for line, entry in entries_file.load(path, FIELDS, AbsencesError, SHAPE):
+        if not _scopes(entry["in"]):
+            raise AbsencesError(f"{path}:{line}: in {entry['in']!r} is not where the course could say it; write "
+                                "'lecture §4.3', 'primer §3.2', 'lecture' (the whole document) or several, "
+                                "comma-separated")
+        if not CLAIM.search(entry["says"]):
+            raise AbsencesError(f"{path}:{line}: says {entry['says']!r} is not an absence sentence (the document's "
+                                "name, 没有/未/只, the verb): copy the page's words from the name to the verb")
+        out.append((line, entry))
+    return out
+
+
+@lru_cache(maxsize=4)
+def _load(path: Path, stamp: int) -> tuple[tuple[int, dict], ...]:
+    return tuple(_entries_with_lines(path))
+
+
+def entries(path: Path = DATA) -> tuple[tuple[int, dict], ...]:
+    """(line in the file, entry) for every absence kept; () when there is no file."""
+    if not path.is_file():
+        return ()
+    return _load(path, path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=None)
+def document_text(doc: str) -> str:
+    import csv
+    if not SECTIONS_TSV.is_file():
+        return ""
+    with SECTIONS_TSV.open(encoding="utf-8") as handle:
+        files = {row["seed_file"] for row in csv.DictReader(handle, delimiter="\t") if row["doc"] == doc}
+    seeds = [SECTIONS_TSV.parent / "seeds" / name for name in sorted(files)]
+    return "\n".join(p.read_text(encoding="utf-8") for p in seeds if p.is_file())
+
+
+def scope_text(doc: str, section: str | None) -> str:
+    return document_text(doc) if section is None else section_text(f"{doc} §{section}")
+
+
+def _plain(text: str) -> str:
+    """Compared without spaces, width or case: 0.62 finds ０.６２, Top-K finds top-k."""
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).lower()
+
+
+def _named(says: str) -> set[str]:
+    for word, docs in _DOCS_NAMED:
+        if word in says:
+            return docs
+    return set()
+
+
+def _entry_errors(entry: dict, where: str) -> list[str]:
+    scopes = _scopes(entry["in"])
+    out = []
+    unknown = [f"{d} §{s}" for d, s in scopes if s is not None and (d, s) not in known_sections()]
+    if unknown:
+        return [f"{where}: in names {', '.join(unknown)}, not a section of the course documents; correct it"]
+    searched = {d for d, _ in scopes}
+    missing = _named(entry["says"]) - searched
+    if missing:
+        doc_word = {"lecture": "讲义", "primer": "入门文章"}
+        out.append(f"'{entry['says']}' speaks of {'、'.join(doc_word[d] for d in sorted(missing))} too, and the entry "
+                   f"({where}) searched only {entry['in']}: search that document as well and add it to `in`, or "
+                   "name in the sentence the one document it is true of")
+    texts = [(f"{d} §{s}" if s else d, scope_text(d, s)) for d, s in scopes]
+    if not any(text for _, text in texts):
+        return out   # the course documents are not beside the project: nothing to search
+    plain = [(name, _plain(text)) for name, text in texts]
+    if not any(_plain(entry["near"]) in text for _, text in plain):
+        out.append(f"{where}: near words '{entry['near']}' stand in none of {entry['in']}; copy them verbatim from "
+                   "the seed text where the absent thing would stand, or correct `in`")
+    for value in entry["absent"]:
+        found = [name for name, text in plain if _plain(value) in text]
+        if found:
+            out.append(f"'{entry['says']}' says the course lacks {entry['point']}, and {found[0]} holds "
+                       f"'{value}' ({where}): correct the sentence (and the entry), or, if that is another thing, "
+                       "replace the string with one only the absent thing would have")
+    return out
+
+
+def page_errors(page, path: Path = DATA) -> list[tuple[int, str]]:
+    """(line in the file, message) for each absence sentence of `page` that is not kept or does not hold."""
+    from checker.paths import project_relative
+    here = project_relative(Path(page.path))
+    text = Path(page.path).read_text(encoding="utf-8")
+    line_of = lambda at: text.count("\n", 0, at) + 1  # noqa: E731
+    mine = [(line, e) for line, e in entries(path) if e["page"].strip() == here]
+    out = []
+    covered: list[tuple[int, int]] = []
+    for line, entry in mine:
+        where = f"{_shown(path)}:{line}"
+        at = text.find(entry["says"])
+        if at < 0:
+            out.append((page.body_first_line, f"the absences file ({where}) says this page states '{entry['says']}', "
+                        "which is no longer on the page: if the sentence was reworded, copy its words into `says`; "
+                        "if it is gone, remove the entry"))
+            continue
+        covered.append((at, at + len(entry["says"])))
+        out.extend((line_of(at), message) for message in _entry_errors(entry, where))
+    for start, end, words in claims(text):
+        if not any(a <= start and end <= b for a, b in covered):
+            out.append((line_of(start), f"'{words}' says what the course does not give: search both documents for "
+                        f"it, then keep what you searched in {_shown(path)} ({SHAPE}; docs/about/authoring.md, "
+                        "说课程没有什么，要查过两份文档)"))
+    return sorted(out)
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from checker.page import PageError, all_pages, read_page
+    parser = argparse.ArgumentParser(prog="python -m checker.absences", description=__doc__.split("\n")[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--list", action="store_true", help="print every absence sentence, kept or not")
+    parser.add_argument("pages", nargs="*", type=Path)
+    args = parser.parse_args(argv)
+    try:
+        found = entries(args.data.resolve()) if args.data.is_file() else ()
+    except AbsencesError as exc:
+        print(exc)
+        return 2
+    paths = [p.resolve() for p in args.pages] if args.pages else all_pages()
+    failures = 0
+    for path in paths:
+        shown = path.relative_to(DOCS.parent) if path.is_relative_to(DOCS.parent) else path
+        if args.list:
+            text = path.read_text(encoding="utf-8")
+            for start, _, words in claims(text):
+                end = text.find("\n", start)
+                print(f"{shown}:{text.count(chr(10), 0, start) + 1}: {words}")
+            continue
+        try:
+            page = read_page(path)
+        except PageError as exc:
+            print(f"{exc.path}:{exc.line}: {exc.message}")
+            failures += 1
+            continue
+        for line, message in page_errors(page, args.data.resolve()):
+            print(f"{shown}:{line}: {message}")
+            failures += 1
+    if not args.list:
+        print(f"{len(found)} absences kept; {failures} messages")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""A data file of reader-kept entries (credits.yaml, absences.yaml): a YAML list of flat mappings, each entry's line
+known, every malformed entry one line with file, line and what to do."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+
+def load(path: Path, fields: dict[str, type], error: type[Exception], shape: str) -> list[tuple[int, dict]]:
+    """(line, entry) for each entry of `path`. `fields` maps each field an entry must have, no more, to str or list
+    (a list of one-line strings); `shape` is the example the messages show."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        node = yaml.compose(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise error(f"{path}:{mark.line + 1 if mark else 1}: not valid YAML ({exc.__class__.__name__}); fix the "
+                    "entry's quoting")
+    if node is None:
+        return []
+    if not isinstance(node, yaml.SequenceNode):
+        raise error(f"{path}:1: the file is a list of entries ({shape})")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:   # a tag safe_load refuses (!!python/…): compose read it, construction does not
+        mark = getattr(exc, "problem_mark", None)
+        raise error(f"{path}:{mark.line + 1 if mark else 1}: not plain YAML ({exc.__class__.__name__}); write each "
+                    "field as a plain string")
+    out = []
+    for item_node, entry in zip(node.value, data):
+        line = item_node.start_mark.line + 1
+        keys = [k.value for k, _ in item_node.value] if isinstance(item_node, yaml.MappingNode) else []
+        twice = sorted(k for k in set(keys) if keys.count(k) > 1)
+        if twice:
+            raise error(f"{path}:{line}: an entry names a field twice ({', '.join(twice)}); keep one")
+        if not isinstance(entry, dict) or set(entry) != set(fields):
+            raise error(f"{path}:{line}: an entry has exactly the fields {', '.join(fields)} ({shape})")
+        for name, kind in fields.items():
+            values = entry[name] if kind is list else [entry[name]]
+            if kind is list and (not isinstance(values, list) or not values):
+                raise error(f"{path}:{line}: {name} is a list of one or more strings ([a, b])")
+            if not all(isinstance(v, str) and v.strip() for v in values):
+                raise error(f"{path}:{line}: {name} is {'a list of ' if kind is list else ''}non-empty "
+                            f"string{'s' if kind is list else ''}")
+            if any("\n" in v.strip() for v in values):
+                raise error(f"{path}:{line}: a field runs over two lines ({name}); write each field on one line")
+        out.append((line, entry))
+    return out
