@@ -165,7 +165,7 @@ def page_errors(page, path: Path = DATA) -> list[tuple[int, str]]:
     """(line in the file, message) for each absence sentence of `page` that is not kept or does not hold."""
     from checker.paths import project_relative
     here = project_relative(Path(page.path))
-    text = Path(page.path).read_text(encoding="utf-8")
+    text = Path(page.path).read_text(encoding="utf-8")[:page.body_offset] + page.body   # the front matter's notes too
     line_of = lambda at: text.count("\n", 0, at) + 1  # noqa: E731
     mine = [(line, e) for line, e in entries(path) if e["page"].strip() == here]
     out = []

@@ -633,6 +633,18 @@ def check_credits(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def check_absences(ctx: Context) -> None:
+    """A sentence saying what the course does not give holds against the seed text searched (checker/absences.py)."""
+    from checker import absences
+    try:
+        owed = absences.page_errors(ctx.page)
+    except absences.AbsencesError as exc:
+        ctx.fail(ctx.page.body_first_line, str(exc))
+        return
+    for line, message in owed:
+        ctx.fail(line, message)
+
+
 def check_pinned_statements(ctx: Context) -> None:
     """Statement words no computation checks (更尖, 不一定, 本站没有测过) agree with their pin (checker/statements.py)."""
     from checker.relations import orders_decided
@@ -1578,6 +1590,7 @@ STAGES = (
     check_authors,
     check_quotations,
     check_credits,
+    check_absences,
     check_pinned_statements,
     check_pinned_arrangements,
     check_evidence_lists_what_is_there,

@@ -109,3 +109,16 @@ def test_unmarked_sentences_are_the_ones_read_as_the_course():
     # a sentence that names the site as its owner says whose it is in words
     assert not ms.unmarked_sentences("正文第一段写的是本站自己画出来的一张示意图。\n")
     assert ms.unmarked_sentences("正文第一段写的是课程自己画出来的一张示意图。\n")
+
+
+def test_a_point_another_section_makes_is_listed_until_its_paragraph_credits_it(seeds: Path, tmp_path: Path):
+    """--elsewhere: the sentence's best match in a section other than the page's own, where its paragraph does not
+    credit that section; the page's own section is never a candidate, and a credit beside the point removes it."""
+    page = tmp_path / "page.md"
+    text = ("---\nsource: lecture §1.1\n---\n# 标题\n\n独热编码只负责区分身份，词向量的用途来自训练目标。\n\n"
+            "温度升高以后分布会变平，低概率的候选也就更容易被采到。\n")
+    page.write_text(text, encoding="utf-8")
+    (line, share, section, sentence, _), = ms.uncredited_elsewhere(page, 0.5, seeds)
+    assert (line, section) == (8, "lecture §1.2") and share > 0.6 and sentence.startswith("温度升高")
+    page.write_text(text.replace("被采到。", "被采到（讲义 §1.2 也这样说）。"), encoding="utf-8")
+    assert ms.uncredited_elsewhere(page, 0.5, seeds) == []

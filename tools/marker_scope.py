@@ -17,6 +17,8 @@ read, not a finding, and a paraphrase with new words can be missed. A reader dec
 
     python -m tools.marker_scope docs/lecture/ch04/4-9.md        the page's covered sentences with a score ≥ 0.45
     python -m tools.marker_scope --min 0.3 --all docs/           every page; --all prints sentences under the bar too
+    python -m tools.marker_scope --elsewhere 0.5 docs/            sentences whose best match stands in another section
+                                                                  that their paragraph does not credit
     python -m tools.marker_scope --unmarked 0.15 docs/            the reverse: unmarked sentences (read as the
                                                                   course's) that share almost nothing with the seeds
 
@@ -316,6 +318,61 @@ def best_passage(sentence: str, base: Path | None = None) -> tuple[float, tuple[
     return best, where
 
 
+def ranked_sections(sentence: str, base: Path | None = None, exclude: frozenset[str] = frozenset(),
+                    top: int = 3) -> list[tuple[float, SeedSentence]]:
+    """The `top` sections (lecture §3.13, primer 6.6; those in `exclude` left out) whose best single sentence holds
+    the largest weighted share of the sentence's content, each with that sentence: where else the course may make the
+    same point. Shared terms, not shared meaning: a place to read."""
+    base = base or seed_dir()
+    feats, idf = _seed_index(base)
+    want = _features(sentence)
+    if len(want) < MIN_CONTENT:
+        return []
+    total = sum(idf.get(k, math.log(len(feats) + 1)) for k in want)
+    best: dict[str, tuple[float, SeedSentence]] = {}
+    for f, seed in zip(feats, seed_sentences(base)):
+        key = f"{seed.doc} §{seed.section}"
+        if key in exclude:
+            continue
+        score = sum(idf[k] for k in want if k in f) / total
+        if score > best.get(key, (0.0, None))[0]:
+            best[key] = (score, seed)
+    return sorted(best.values(), key=lambda pair: -pair[0])[:top]
+
+
+ELSEWHERE_LEAST = 12   # Chinese characters, as for the unmarked listing
+
+
+def uncredited_elsewhere(path: Path, least: float, base: Path | None = None) -> list[tuple[int, float, str, str, str]]:
+    """(line, share, section, sentence, seed sentence) for each prose sentence of the page whose best match in a section
+    other than the page's own holds at least `least` of its content, where the sentence's paragraph does not credit
+    that section: a point the course may make elsewhere, left uncredited (label rounds 53-61, the commonest finding).
+    Measured on the credits readers added in round 60, against the pages before it: the section they credited is the
+    first candidate for 32% of the sentences and among the first three for 50%, but its share is ≥ 0.5 for 4% only;
+    at 0.5 the site before this round gave 108 candidates on 82 pages. A reading list, not a finding."""
+    from checker.credits import _ALSO, _block, _credits
+    text = path.read_text(encoding="utf-8")
+    own = re.search(r"^source:\s*(\S+ §\S+)", text, re.M)
+    body, skipped = _strip_front_matter(text)
+    sources = re.search(r"^##\s*来源", body, re.M)
+    body = _FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), body[:sources.start()] if sources else body)
+    out = []
+    for off, sentence in _split_sentences(body):
+        if len(re.findall(f"[{_CJK}]", sentence)) < ELSEWHERE_LEAST:
+            continue
+        ranked = ranked_sections(sentence, base, frozenset({own.group(1)} if own else ()), top=1)
+        if not ranked or ranked[0][0] < least:
+            continue
+        share, seed = ranked[0]
+        section = f"{seed.doc} §{seed.section}"
+        lead = off + len(sentence) - len(sentence.lstrip())
+        start, end = _block(body, lead)
+        if not _ALSO.match(section) or _credits(path, body[start:end], section):
+            continue
+        out.append((skipped + body.count("\n", 0, lead) + 1, share, section, " ".join(sentence.split()), seed.text))
+    return out
+
+
 def matches(path: Path, base: Path | None = None, unmarked: bool = False) -> list[Match]:
     text = path.read_text(encoding="utf-8")
     found = unmarked_sentences(text) if unmarked else covered_sentences(text)
@@ -330,6 +387,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--unmarked", type=float, metavar="MAX", default=None,
                         help="list instead the unmarked prose sentences (read as the course's) whose best share is "
                              "at most MAX: places where a site addition may stand without its marker")
+    parser.add_argument("--elsewhere", type=float, metavar="MIN", default=None,
+                        help="list instead the prose sentences whose best match in another section holds at least MIN "
+                             "of their content and whose paragraph does not credit that section")
     args = parser.parse_args(argv)
     files = []
     for p in args.paths:
@@ -339,6 +399,12 @@ def main(argv: list[str] | None = None) -> int:
         files.extend(sorted(p.rglob("*.md")) if p.is_dir() else [p])
     shown = 0
     for f in files:
+        if args.elsewhere is not None:
+            rel = f.resolve().relative_to(ROOT) if f.resolve().is_relative_to(ROOT) else f
+            for line, share, section, sentence, seed in uncredited_elsewhere(f, args.elsewhere):
+                shown += 1
+                print(f"{rel}:{line}: {share:.2f} [{section}, not credited] {sentence}\n    {section}: {seed[:160]}")
+            continue
         for m in matches(f, unmarked=args.unmarked is not None):
             if args.unmarked is not None and m.score > args.unmarked:
                 continue
@@ -350,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
             seed = " / ".join(s.text for s in m.passage)
             print(f"{rel}:{m.covered.line}: {m.score:.2f} [{m.covered.marker}] {m.covered.text}\n"
                   f"    {where}: {seed[:160]}")
-    print(f"{shown} covered sentences shown from {len(files)} pages", file=sys.stderr)
+    print(f"{shown} sentences shown from {len(files)} pages", file=sys.stderr)
     return 0
 
 

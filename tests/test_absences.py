@@ -1,0 +1,97 @@
+"""checker/absences.py: a sentence saying what the course does not give holds against the seed text searched."""
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from checker import absences
+from checker.page import read_page
+from checker.paths import ROOT
+
+PAGE = ROOT / "docs" / "lecture" / "ch04" / "4-3.md"
+TRUE = "讲义没有印出缩放后的权重矩阵"
+ENTRY = """- page: docs/lecture/ch04/4-3.md
+  says: 讲义没有印出缩放后的权重矩阵
+  in: lecture §4.3
+  near: 权重随之改变
+  absent: ['.670']
+  point: 讲义不印缩放后的权重
+"""
+SEEDS = (ROOT.parent / "shared" / "seeds").is_dir()
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    path = tmp_path / "absences.yaml"
+    path.write_text(ENTRY, encoding="utf-8")
+    return path
+
+
+def page_with(body: str):
+    page = read_page(PAGE)
+    front = PAGE.read_text(encoding="utf-8")[:page.body_offset]
+    assert not absences.claims(front), "the page's front matter says what the course lacks; pick another page"
+    return dataclasses.replace(page, body=body)
+
+
+def test_sentences_that_say_what_the_course_lacks_are_found_and_others_are_not():
+    found = [words for _, _, words in absences.claims(
+        "讲义没有印出缩放后的权重。入门文章只算了 A、C 两条。课程对第三轮只交代了结论。"
+        "入门文章参考文献第 8 条（未给节号）。")]
+    assert found == ["讲义没有印出", "入门文章只算", "课程对第三轮只交代", "入门文章参考文献第 8 条（未给"]
+    # an example in code font, the site's own absence, a clause after a colon, a condition: no claim about the course
+    assert absences.claims("`课程没有印出后两行`。讲义的例子本站没有测。讲义同时提醒：这没有证明。"
+                           "课程约定，某列若在所有文档中都没出现。") == []
+
+
+@pytest.mark.skipif(not SEEDS, reason="the course documents are not beside the project")
+def test_a_recorded_true_absence_passes_and_a_string_the_text_holds_fails(data):
+    assert absences.page_errors(page_with(f"前一段。\n\n{TRUE}。\n"), data) == []
+    # the section prints the unscaled weights (.422319): a sentence saying it does not is false, and the file says so
+    data.write_text(ENTRY.replace("'.670'", "'.422319'"), encoding="utf-8")
+    (_, message), = absences.page_errors(page_with(f"前一段。\n\n{TRUE}。\n"), data)
+    assert "lecture §4.3 holds '.422319'" in message and "absences.yaml:1" in message
+
+
+@pytest.mark.skipif(not SEEDS, reason="the course documents are not beside the project")
+def test_a_new_absence_sentence_needs_an_entry_and_its_subject_decides_what_is_searched(data):
+    (line, message), = absences.page_errors(page_with(f"{TRUE}。\n\n入门文章没有给出这两行的数。\n"), data)
+    assert line == read_page(PAGE).body_first_line + 2 and "'入门文章没有给出' says what the course does not give" in message
+    # 讲义 turned into 课程 speaks of the primer too: the entry searched the lecture only
+    data.write_text(ENTRY.replace("says: 讲义", "says: 课程"), encoding="utf-8")
+    (_, message), = absences.page_errors(page_with(f"{TRUE.replace('讲义', '课程')}。\n"), data)
+    assert "speaks of 入门文章 too" in message
+    data.write_text(ENTRY.replace("says: 讲义", "says: 课程").replace("in: lecture §4.3", "in: lecture §4.3, primer"),
+                    encoding="utf-8")
+    assert absences.page_errors(page_with(f"{TRUE.replace('讲义', '课程')}。\n"), data) == []
+
+
+@pytest.mark.skipif(not SEEDS, reason="the course documents are not beside the project")
+def test_an_entry_whose_sentence_is_gone_or_whose_near_words_are_elsewhere_fails(data):
+    (_, message), = absences.page_errors(page_with("讲义印出了全部权重。\n"), data)
+    assert "no longer on the page" in message and "remove the entry" in message
+    data.write_text(ENTRY.replace("near: 权重随之改变", "near: 因果遮罩"), encoding="utf-8")
+    (_, message), = absences.page_errors(page_with(f"{TRUE}。\n"), data)
+    assert "near words '因果遮罩'" in message
+
+
+def test_malformed_entries_are_one_line_with_file_and_line(tmp_path):
+    path = tmp_path / "absences.yaml"
+    cases = {
+        ENTRY.replace("in: lecture §4.3", "in: 讲义 4.3"): ":1: in '讲义 4.3' is not where the course could say it",
+        ENTRY.replace("says: 讲义没有印出缩放后的权重矩阵", "says: 缩放后的权重矩阵"): ":1: says '缩放后的权重矩阵' is not an absence",
+        ENTRY.replace("absent: ['.670']", "absent: []"): ":1: absent is a list of one or more strings",
+        ENTRY.replace("absent: ['.670']", "absent: .670"): ":1: absent is a list of one or more strings",
+        ENTRY.replace("  point:", "  near: 又一处\n  point:"): ":1: an entry names a field twice (near)",
+        ENTRY + "- page: docs/x.md\n  says: 讲义没有印出\n": ":7: an entry has exactly the fields",
+    }
+    for text, expected in cases.items():
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(absences.AbsencesError) as exc:
+            absences.entries(path)
+        assert str(exc.value).startswith(f"{path}{expected}") and "\n" not in str(exc.value), str(exc.value)
+
+
+def test_every_absence_sentence_of_the_site_is_kept_and_holds():
+    """The whole file against the site: each sentence saying what the course lacks has an entry that holds."""
+    assert absences.main([]) == 0
