@@ -95,3 +95,17 @@ def test_malformed_entries_are_one_line_with_file_and_line(tmp_path):
 def test_every_absence_sentence_of_the_site_is_kept_and_holds():
     """The whole file against the site: each sentence saying what the course lacks has an entry that holds."""
     assert absences.main([]) == 0
+
+
+def test_an_unreadable_data_file_is_one_line_and_no_page_is_checked(tmp_path, monkeypatch, capsys):
+    """Review of the last stop: a malformed credits file failed every page with the same line. verify now says it
+    once, with the file and line, and checks nothing (exit 2); the absences file the same."""
+    from checker import cli, credits
+    for module, text in ((credits, "- page: docs/x.md\n  says: y\n"), (absences, ENTRY.replace("in: lecture §4.3", "in: 4.3"))):
+        bad = tmp_path / f"{module.__name__}.yaml"
+        bad.write_text(text, encoding="utf-8")
+        monkeypatch.setattr(module, "DATA", bad)
+        assert cli.main(["--out", str(tmp_path / "out"), str(PAGE)]) == 2
+        out = capsys.readouterr().out.strip()
+        assert "\n" not in out and out.startswith(f"{bad}:1: ") and "no page checked" in out, out
+        monkeypatch.undo()
