@@ -45,23 +45,27 @@ def one_word() -> dict:
     return {"x": X, "y": Y, "y_neg": Y_FLIPPED, "w": W0, "z": logistic_score(W0, X)[0], "p": step.before.prob[0]}
 
 
-@kinds(course="loss_pos probs y_pos y_neg", site_construction="loss_neg batch_p",
-       rules={"y_pos": "§4.2's label y∈{0,1}; §4.1 writes 正确标签 y = 1，表示好评",
+@kinds(course="batch_p loss_pos probs y_pos y_neg", site_construction="loss_neg batch_share",
+       rules={"batch_p": "§4.2's table probability 0.9 (its last row), borrowed, as the page says, for the site's batch",
+              "y_pos": "§4.2's label y∈{0,1}; §4.1 writes 正确标签 y = 1，表示好评",
               "y_neg": "§4.2's label y∈{0,1}, its (1-y) term the 差评 case; §4.4's exercise writes the 差评 label as (0.5-0)"})
 @inputs("y_pos", "y_neg", "probs")
 def loss_table() -> dict:
     """§4.2: -ln p for a 好评 example at three probabilities, and the same probabilities for a 差评 example.
     y_pos, y_neg: the two values of the course's label y in {0,1} (好评, 差评).
-    batch_p: the site's hypothetical (a batch of reviews all given the table's largest p), not the course's use of it."""
+    batch_p: the course's table probability 0.9, which the page borrows for a batch of reviews; batch_share: the
+    site's hypothetical share of 好评 in that batch (the figure the page says p does not guarantee)."""
     return {"probs": TABLE_PROBS, "y_pos": Y, "y_neg": Y_FLIPPED,
             "loss_pos": binary_cross_entropy(TABLE_PROBS, Y),
-            "loss_neg": binary_cross_entropy(TABLE_PROBS, Y_FLIPPED), "batch_p": max(TABLE_PROBS)}
+            "loss_neg": binary_cross_entropy(TABLE_PROBS, Y_FLIPPED), "batch_p": max(TABLE_PROBS),
+            "batch_share": max(TABLE_PROBS)}
 
 
-@kinds(course="grad loss0 loss1 lr p p1 w0 w1 x y z1",
-       # batch_w0, batch_lr: the course's start w = 0 and rate 0.2, borrowed (as the page says) into the site's batch
-       site_construction=("batch_grad batch_loss0 batch_lr batch_w0 batch_x batch_y large_loss large_w lr_large n_batch n_pos "
-                          "n_push_up per_example small_loss small_w"))
+@kinds(course="batch_lr batch_w0 grad loss0 loss1 lr p p1 w0 w1 x y z1",
+       site_construction=("batch_grad batch_loss0 batch_x batch_y large_loss large_w lr_large n_batch n_pos "
+                          "n_push_up per_example small_loss small_w"),
+       rules={"batch_w0": "§4.1's initial weight w = 0 (初始权重 w = 0), borrowed, as the page says, as the start of the site's batch",
+              "batch_lr": "§4.3's learning rate 0.2 (学习率先取 0.2), borrowed, as the page says, as the site's small step"})
 @inputs("lr", "lr_large", "w0", "x", "y", "batch_y", "batch_w0", "batch_lr")
 def one_update() -> dict:
     """§4.3: gradient, update, new score/probability/loss; then the three-review batch."""

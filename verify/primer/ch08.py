@@ -24,6 +24,9 @@ W_X = np.array([[1.0], [0.0]])
 W_H = np.array([[0.5, 0.0], [1.0, 0.0]])
 B = np.array([0.0, 0.0])
 STATE_WIDTH = 128     # "每读一个词更新 128 个数" (§8.3)
+# lecture §2.1's two-dimensional hand computation: U=I, W=0.5I, b=0, h_0=0, inputs e_我=(1,0), e_昨天=(0,1)
+LECTURE_E = np.array([[1.0, 0.0], [0.0, 1.0]])
+LECTURE_W = 0.5
 TANH_FAR = 50.0      # a pre-activation far enough out that tanh's limits (§8.3: -1 and 1) are reached in float64
 
 STEPS_SHORT, STEPS_LONG = 10, 20   # later updates after an early word (§8.5)
@@ -65,8 +68,9 @@ def notebook() -> dict:
             "counts_A": [SENTENCE_A.count(w) for w in FEATURES], "counts_B": [SENTENCE_B.count(w) for w in FEATURES]}
 
 
-@kinds(course="keep n_features notebook_final_A tanh_high tanh_low width", site_construction="A B W_h W_x b cells h0",
-       rules={"n_features": "primer §8.2 (course_also) gives one feature each to the three words 猫 1, 追 0, 狗 2"})
+@kinds(course="keep lec_h n_features notebook_final_A tanh_high tanh_low width", site_construction="A B W_h W_x b cells h0",
+       rules={"n_features": "primer §8.2 (course_also) gives one feature each to the three words 猫 1, 追 0, 狗 2",
+              "lec_h": "lecture §2.1 (course_also) prints h_1≈(.761594,0) and h_2≈(.363399,.761594) for U=I, W=0.5I, b=0, e_我=(1,0), e_昨天=(0,1)"})
 @inputs("keep", "width", "W_h", "W_x", "b")
 def tanh_rnn() -> dict:
     """§8.3: the same sentences through h_t = tanh(W_x x_t + W_h h_{t-1} + b) with two cells."""
@@ -77,7 +81,8 @@ def tanh_rnn() -> dict:
             "A": states_A[1:], "B": states_B[1:], "h0": h0,
             "cells": W_H.shape[0], "input_width": W_X.shape[1], "n_features": len(FEATURES),
             "tanh_low": float(np.tanh(-TANH_FAR)), "tanh_high": float(np.tanh(TANH_FAR)),
-            "notebook_final_A": decayed_record(_features(SENTENCE_A), KEEP, H0)[-1]}
+            "notebook_final_A": decayed_record(_features(SENTENCE_A), KEEP, H0)[-1],
+            "lec_h": rnn_forward(LECTURE_E, np.zeros(2), np.eye(2), LECTURE_W * np.eye(2), np.zeros(2))[1:]}
 
 
 # grow_steps is the site's own choice for its growth line (it happens to equal the course's 10), so it is the

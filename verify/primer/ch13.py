@@ -126,9 +126,8 @@ def causal_read() -> dict:
 
 @kinds(site_construction=("A_at_0 A_at_far max_gap out out_perm out_perm_pos out_pos pe "
                           "rope rope_offsets rope_pairs"),
-       course="out_A k plain_dot q pe_dim",   # out_A, A's Q (q), C's K (k) and their plain dot product 1 are printed in §13.3 (course_also)
-       paper="base",
-       rules={"base": "the sinusoidal encoding's constant 10000, used as given (vaswani2017neurips §3.5)",
+       course="base out_A k plain_dot q pe_dim",   # out_A, A's Q (q), C's K (k) and their plain dot product 1 are printed in §13.3 (course_also)
+       rules={"base": "the sinusoidal encoding's constant 10000, printed in the formula of lecture §4.5 (course_also), from vaswani2017neurips §3.5",
               "pe_dim": "the two features of each input vector §13.3 (course_also) prints (每个位置有两个特征)"})
 @inputs("base", "rope_pairs")
 def positions() -> dict:
