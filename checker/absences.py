@@ -130,6 +130,30 @@ def scope_text(doc: str, section: str | None) -> str:
     return document_text(doc) if section is None else section_text(f"{doc} §{section}")
 
 
+_DECIMAL = re.compile(r"^[-−]?(?:\d+\.\d+|\.\d+)$")
+_DECIMALS_IN = re.compile(r"(?<![\d.])[-−]?(?:\d+\.\d+|\.\d+)(?![\d])")
+
+
+def _found(value: str, text: str) -> str | None:
+    """Where `text` holds `value`: the string itself, or, for a decimal, a number printed to as many places or more
+    that rounds to it (0.1084 finds the lecture's .108383; second reader of round 62: the lecture writes six places
+    and drops the leading zero, so a four-place string missed the very number it stood for)."""
+    plain = _plain(value)
+    if not _DECIMAL.match(plain):
+        return value if plain in _plain(text) else None
+    places = len(plain.split(".")[1])
+    wanted = float(plain.replace("−", "-"))
+    signed = plain[0] in "-−"
+    # number by number, with the spaces between them kept (1.089392 2016 is two numbers, not 1.0893922016), so that
+    # 0.4 is not found inside 10.45; a string without a sign finds the number with either sign
+    for m in _DECIMALS_IN.finditer(unicodedata.normalize("NFKC", text)):
+        number = float(m.group(0).replace("−", "-"))
+        if len(m.group(0).split(".")[1]) >= places and \
+                abs((number if signed else abs(number)) - wanted) <= 0.5 * 10 ** -places + 1e-12:
+            return m.group(0)
+    return None
+
+
 def _plain(text: str) -> str:
     """Compared without spaces, width or case: 0.62 finds ０.６２, Top-K finds top-k."""
     return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).lower()
@@ -179,15 +203,16 @@ def _entry_errors(entry: dict, where: str) -> list[str]:
     texts = [(f"{d} §{s}" if s else d, scope_text(d, s)) for d, s in scopes]
     if not any(text for _, text in texts):
         return out   # the course documents are not beside the project: nothing to search
-    plain = [(name, _plain(text)) for name, text in texts]
-    if not any(_plain(entry["near"]) in text for _, text in plain):
+    if not any(_plain(entry["near"]) in _plain(text) for _, text in texts):
         out.append(f"{where}: near words '{entry['near']}' stand in none of {entry['in']}; copy them verbatim from "
                    "the seed text where the absent thing would stand, or correct `in`")
     for value in entry["absent"]:
-        found = [name for name, text in plain if _plain(value) in text]
+        found = [(name, hit) for name, text in texts if (hit := _found(value, text))]
         if found:
-            out.append(f"'{entry['says']}' says the course lacks {entry['point']}, and {found[0]} holds "
-                       f"'{value}' ({where}): correct the sentence (and the entry), or, if that is another thing, "
+            name, hit = found[0]
+            shown = f"'{value}'" if hit == value else f"'{hit}', which rounds to '{value}',"
+            out.append(f"'{entry['says']}' says the course lacks {entry['point']}, and {name} holds "
+                       f"{shown} ({where}): correct the sentence (and the entry), or, if that is another thing, "
                        "replace the string with one only the absent thing would have")
     return out
 

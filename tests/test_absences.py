@@ -128,3 +128,22 @@ def test_an_unreadable_data_file_is_one_line_and_no_page_is_checked(tmp_path, mo
         out = capsys.readouterr().out.strip()
         assert "\n" not in out and out.startswith(f"{bad}:1: ") and "no page checked" in out, out
         monkeypatch.undo()
+
+
+def test_a_decimal_string_finds_a_longer_printed_number_that_rounds_to_it():
+    """Second reader of round 62: the lecture prints six places without the leading zero (.422319), so an entry's
+    '0.4223' missed the very number it stood for. A decimal now finds any number printed to as many places or more
+    that rounds to it, with its sign; numbers apart stay apart (1.089392 2016 is not 1.0893922016)."""
+    text = "A≈[.422319&.155362]，0.108383 与 1.089392 2016，−0.269"
+    assert absences._found("0.4223", text) == ".422319" and absences._found(".1084", text) == "0.108383"
+    assert absences._found("1.0894", text) == "1.089392" and absences._found("-0.269", text) == "−0.269"
+    assert absences._found("0.4224", text) is None and absences._found("0.269", text) == "−0.269"
+    assert absences._found("0.4", "10.45") is None and absences._found("-0.108", text) is None
+    assert absences._found("1.0893922", text) is None and absences._found("2016", text) == "2016"
+
+
+@pytest.mark.skipif(not SEEDS, reason="the course documents are not beside the project")
+def test_an_entry_whose_four_place_string_rounds_a_printed_number_fails(data):
+    data.write_text(ENTRY.replace("'.670'", "'0.4223'"), encoding="utf-8")
+    (_, message), = absences.page_errors(page_with(f"{TRUE}。\n"), data)
+    assert "holds '.422319', which rounds to '0.4223'" in message
