@@ -67,7 +67,7 @@ ORDINAL_BEFORE = re.compile(rf"第\s*(?:[0-9{NUMERAL_CHARS}]+\s*[、和与及至
 ORDINAL_REFERENCE = re.compile(r"\s*(?:章|节|页|版|卷|讲|课|篇|部分|册|期|届|附录)")
 
 LOCATOR_BEFORE = re.compile(
-    r"(?:§+|Table|Tab\.|Tables|Figure|Figures|Fig\.|Eq\.|Equation|Section|Sec\.|Chapter|Ch\.|Appendix|"
+    r"(?:§+|Table|Tab\.|Tables|Figure|Figures|Fig\.|Algorithm|Alg\.|Eq\.|Equation|Section|Sec\.|Chapter|Ch\.|Appendix|"
     r"Lecture|Part|p\.|pp\.|pages?|(?<![A-Za-z])p|arXiv:|(?<![A-Za-z])v|PMLR|vol\.|No\.|"
     r"Python|torch==|==|version|"
     # one-character Chinese locators count only where they start a word: 见表 1, 图 2, but not 代表 3

@@ -77,6 +77,7 @@ PROSE_CORPUS = [
     # loopholes of issue 9 class 3 are closed
     ("快 300x，", [("300", V)]),
     ("Table 2，28.4", [("2", S), ("28.4", V)]),
+    ("Algorithm 1 的分块，Alg. 2", [("1", S), ("2", S)]),   # round 62: a paper's algorithm is a locator, as its table is
     ("耗时 3 日", [("3", V)]),
     ("2014 年 9 月 1 日", [("2014", S), ("9", S), ("1", S)]),
     ("第 2 个位置最大；第 6 章；第 3 步", [("2", V), ("6", S), ("3", S)]),
