@@ -310,7 +310,8 @@ COURSE_CASE_BEAM_WIDTH = 2   # the width §3.22 names for the reversal case ("�
 
 
 @kinds(course="width case_her case_him", site_run="best_lp in_final kept_every_round2 target_lp",
-       rules={"case_her": "§3.16's given total for the correct her sentence, −6.4 (read through its verify function)",
+       rules={"width": "§3.22 names the reversal case's beam width: 正确完成项在beam2里: two",
+              "case_her": "§3.16's given total for the correct her sentence, −6.4 (read through its verify function)",
               "case_him": "§3.16's given total for the returned him sentence, −8.2 (read through its verify function)"})
 @inputs("width")
 def diagnosis_cases() -> dict:

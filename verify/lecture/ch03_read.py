@@ -166,6 +166,8 @@ ZERO_QUERY = np.zeros(2)  # a query that prefers no key: the read of a step with
 @kinds(course="alpha1 alpha2 c1 c2 k n_nonzero_queries n_slots q1 q2 v",
        site_construction="alpha0 c0 n_queries q0",
        rules={"n_slots": "§3.5's 三来源: the three source positions 她、书、昨天 it selects",
+              "k": "§3.5's key table is missing from the lecture text; §4.3 prints it for 第三章的未缩放读取 as "
+                   "K^T=[[1,0,1],[0,1,1]] (rows (1,0), (0,1), (1,1)), as does the early course site's old READ table",
               "n_nonzero_queries": "the course's two queries, counted: §3.5's query 为 q=(1,0) and the one §3.6's first "
                                    "intervention swaps in, 换成 q'=(0,1) (K and V kept): two"})
 def reread_per_step() -> dict:

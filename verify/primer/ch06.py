@@ -96,7 +96,8 @@ def lookup_shapes() -> dict:
     }
 
 
-@kinds(course="lookup onehot product size table", site_construction="gap")   # table: §6.1's (course_also); gap: the site's check over all five words
+@kinds(course="lookup onehot product size table", site_construction="gap",   # table: §6.1's (course_also); gap: the site's check over all five words
+       rules={"product": "§6.3: the one-hot times the table 恰好就是选中对应行 — §6.1's 好看 row [1.0, 0.0] (course_also)"})
 @inputs("table")
 def one_hot_product() -> dict:
     """§6.3: one_hot(好看) @ TABLE picks row 0; the product equals the lookup for every word."""

@@ -70,12 +70,11 @@ def vocabulary_table() -> dict:
             "growth_vocab": wider_vocab / base, "growth_both": both / base}
 
 
-@kinds(course="batch bytes cache_bytes head_dim kv_copies kv_heads layers positions query_heads overestimate",
-       site_construction="wrong_bytes",
-       rules={"query_heads": "lecture §7.4's full-MHA case, 完整MHA若H_kv=32则为2GiB: the page borrows its 32 heads "
-                             "(the primer's example gives only the 8 KV heads)",
-              "overestimate": "lecture §7.4: 同head维的GQA用8个KV头是其1/4 — the 32 heads over the 8 KV heads, the "
-                              "factor the page states (32 ÷ 8 = 4)"})
+@kinds(course="batch bytes cache_bytes head_dim kv_copies kv_heads layers positions",
+       # query_heads: lecture §7.4's full-MHA 32 heads (完整MHA若H_kv=32), borrowed, as the page states, into the
+       # site's assumption about the primer's model (the primer gives only its 8 KV heads); overestimate and
+       # wrong_bytes follow from that assumption
+       site_construction="query_heads overestimate wrong_bytes")
 @inputs("query_heads", "batch", "bytes", "head_dim", "kv_heads", "layers", "positions")
 def kv_cache_size() -> dict:
     """§14.5: the primer's cache estimate, and the overestimate from plugging in query heads."""
