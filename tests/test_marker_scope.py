@@ -122,3 +122,18 @@ def test_a_point_another_section_makes_is_listed_until_its_paragraph_credits_it(
     assert (line, section) == (8, "lecture §1.2") and share > 0.6 and sentence.startswith("温度升高")
     page.write_text(text.replace("被采到。", "被采到（讲义 §1.2 也这样说）。"), encoding="utf-8")
     assert ms.uncredited_elsewhere(page, 0.5, seeds) == []
+
+
+def test_seed_first_lists_the_pages_restating_a_section_until_they_credit_it(seeds: Path, tmp_path: Path):
+    """--restated: for one section, the sentences of other pages sharing most of one of its sentences, uncredited; the
+    section's own page is never listed, and a credit beside the point removes it."""
+    other = tmp_path / "other.md"
+    own = tmp_path / "own.md"
+    text = ("---\nsource: lecture §1.1\n---\n# 标题\n\n温度升高以后分布会变平，低概率的候选也就更容易被采到。\n\n"
+            "缓存的键值矩阵随序列长度线性增长，显存成为瓶颈。\n")
+    other.write_text(text, encoding="utf-8")
+    own.write_text(text.replace("lecture §1.1", "lecture §1.2"), encoding="utf-8")
+    (score, path, line, sentence, seed), = ms.restated("lecture §1.2", [other, own], 5, seeds)
+    assert (path, line, seed.line) == (other, 6, 5) and sentence.startswith("温度升高") and score > 0.5
+    other.write_text(text.replace("被采到。", "被采到（讲义 §1.2 也这样说）。"), encoding="utf-8")
+    assert ms.restated("lecture §1.2", [other, own], 5, seeds) == []

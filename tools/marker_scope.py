@@ -19,6 +19,8 @@ read, not a finding, and a paraphrase with new words can be missed. A reader dec
     python -m tools.marker_scope --min 0.3 --all docs/           every page; --all prints sentences under the bar too
     python -m tools.marker_scope --elsewhere 0.5 docs/            sentences whose best match stands in another section
                                                                   that their paragraph does not credit
+    python -m tools.marker_scope --restated "lecture §4.6" docs/   seed first: the page sentences that share most with
+                                                                  one of the section's sentences and do not credit it
     python -m tools.marker_scope --unmarked 0.15 docs/            the reverse: unmarked sentences (read as the
                                                                   course's) that share almost nothing with the seeds
 
@@ -343,6 +345,29 @@ def ranked_sections(sentence: str, base: Path | None = None, exclude: frozenset[
 ELSEWHERE_LEAST = 12   # Chinese characters, as for the unmarked listing
 
 
+def _prose_sentences(path: Path, least: int = ELSEWHERE_LEAST):
+    """(line, sentence, body, offset, own section) for each prose sentence of a page with at least `least` Chinese
+    characters: code blocks and the 来源 section left out."""
+    text = path.read_text(encoding="utf-8")
+    own = re.search(r"^source:\s*(\S+ §\S+)", text, re.M)
+    body, skipped = _strip_front_matter(text)
+    sources = re.search(r"^##\s*来源", body, re.M)
+    body = _FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), body[:sources.start()] if sources else body)
+    for paragraph in re.finditer(r"[^\n]+(?:\n[^\n]+)*", body):   # a heading or the paragraph before ends a sentence
+        for off, sentence in _split_sentences(paragraph.group(0)):
+            if len(re.findall(f"[{_CJK}]", sentence)) < least:
+                continue
+            lead = paragraph.start() + off + len(sentence) - len(sentence.lstrip())
+            yield (skipped + body.count("\n", 0, lead) + 1, " ".join(sentence.split()), body, lead,
+                   own.group(1) if own else "")
+
+
+def _credited(path: Path, body: str, at: int, section: str) -> bool:
+    from checker.credits import _ALSO, _block, _credits
+    start, end = _block(body, at)
+    return not _ALSO.match(section) or _credits(path, body[start:end], section)
+
+
 def uncredited_elsewhere(path: Path, least: float, base: Path | None = None) -> list[tuple[int, float, str, str, str]]:
     """(line, share, section, sentence, seed sentence) for each prose sentence of the page whose best match in a section
     other than the page's own holds at least `least` of its content, where the sentence's paragraph does not credit
@@ -350,26 +375,55 @@ def uncredited_elsewhere(path: Path, least: float, base: Path | None = None) -> 
     Measured on the credits readers added in round 60, against the pages before it: the section they credited is the
     first candidate for 32% of the sentences and among the first three for 50%, but its share is ≥ 0.5 for 4% only;
     at 0.5 the site before this round gave 108 candidates on 82 pages. A reading list, not a finding."""
-    from checker.credits import _ALSO, _block, _credits
-    text = path.read_text(encoding="utf-8")
-    own = re.search(r"^source:\s*(\S+ §\S+)", text, re.M)
-    body, skipped = _strip_front_matter(text)
-    sources = re.search(r"^##\s*来源", body, re.M)
-    body = _FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), body[:sources.start()] if sources else body)
     out = []
-    for off, sentence in _split_sentences(body):
-        if len(re.findall(f"[{_CJK}]", sentence)) < ELSEWHERE_LEAST:
-            continue
-        ranked = ranked_sections(sentence, base, frozenset({own.group(1)} if own else ()), top=1)
+    for line, sentence, body, lead, own in _prose_sentences(path):
+        ranked = ranked_sections(sentence, base, frozenset({own}), top=1)
         if not ranked or ranked[0][0] < least:
             continue
         share, seed = ranked[0]
         section = f"{seed.doc} §{seed.section}"
-        lead = off + len(sentence) - len(sentence.lstrip())
-        start, end = _block(body, lead)
-        if not _ALSO.match(section) or _credits(path, body[start:end], section):
-            continue
-        out.append((skipped + body.count("\n", 0, lead) + 1, share, section, " ".join(sentence.split()), seed.text))
+        if not _credited(path, body, lead, section):
+            out.append((line, share, section, sentence, seed.text))
+    return out
+
+
+def restated(section: str, pages: list[Path], top: int = 12, base: Path | None = None
+             ) -> list[tuple[float, Path, int, str, SeedSentence]]:
+    """The other direction (seed first): for one section (lecture §4.6), the `top` prose sentences of other pages that
+    share most content with one of its sentences (the geometric mean of the two shares, so that neither a long page
+    sentence nor a long seed sentence wins by size) and whose paragraph does not credit it. Measured on the 10 credits
+    label round 63's fresh readers added, against the pages before them: 5 of the 10 pages stand among a section's
+    first 12; the page-first listing (--elsewhere) had 2 of them first. A reading list for a reader going through the
+    course section by section."""
+    base = base or seed_dir()
+    feats, idf = _seed_index(base)
+    unknown = math.log(len(feats) + 1)
+    doc, _, number = section.partition(" §")
+    mine = [(seed, set(f)) for seed, f in zip(seed_sentences(base), feats)
+            if (seed.doc, seed.section) == (doc, number) and len(f) >= MIN_CONTENT]
+    best: dict[tuple[Path, int], tuple[float, str, str, int, SeedSentence]] = {}
+    for path in pages:
+        for line, sentence, body, lead, own in _prose_sentences(path, 8):
+            if own == section:
+                continue
+            want = set(_features(sentence))
+            if len(want) < MIN_CONTENT:
+                continue
+            page_total = sum(idf.get(k, unknown) for k in want)
+            for seed, have in mine:
+                shared = want & have
+                if len(shared) < 2:
+                    continue
+                weight = sum(idf[k] for k in shared)
+                score = math.sqrt(weight / page_total * weight / sum(idf[k] for k in have))
+                if score > best.get((path, line), (0.0,))[0]:
+                    best[(path, line)] = (score, sentence, body, lead, seed)
+    out = []
+    for (path, line), (score, sentence, body, lead, seed) in sorted(best.items(), key=lambda kv: -kv[1][0]):
+        if not _credited(path, body, lead, section):
+            out.append((score, path, line, sentence, seed))
+            if len(out) >= top:
+                break
     return out
 
 
@@ -387,6 +441,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--unmarked", type=float, metavar="MAX", default=None,
                         help="list instead the unmarked prose sentences (read as the course's) whose best share is "
                              "at most MAX: places where a site addition may stand without its marker")
+    parser.add_argument("--restated", metavar="SECTION", default=None,
+                        help="list instead, for one section ('lecture §4.6'), the sentences of the given pages that "
+                             "share most content with one of its sentences and do not credit it")
+    parser.add_argument("--top", type=int, default=12, help="how many sentences --restated lists (default 12)")
     parser.add_argument("--elsewhere", type=float, metavar="MIN", default=None,
                         help="list instead the prose sentences whose best match in another section holds at least MIN "
                              "of their content and whose paragraph does not credit that section")
@@ -398,6 +456,13 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         files.extend(sorted(p.rglob("*.md")) if p.is_dir() else [p])
     shown = 0
+    if args.restated:
+        from checker.page import is_page
+        for score, path, line, sentence, seed in restated(args.restated, [f for f in files if is_page(f)], args.top):
+            rel = path.resolve().relative_to(ROOT) if path.resolve().is_relative_to(ROOT) else path
+            print(f"{rel}:{line}: {score:.2f} [{args.restated} line {seed.line}, not credited] {sentence}\n"
+                  f"    {args.restated}: {seed.text[:160]}")
+        return 0
     for f in files:
         if args.elsewhere is not None:
             rel = f.resolve().relative_to(ROOT) if f.resolve().is_relative_to(ROOT) else f
