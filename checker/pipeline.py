@@ -774,6 +774,8 @@ def check_pointing_sentences(ctx: Context) -> None:
         return "".join(texts) if texts else None
     for line, message in pointers.code_errors(ctx.page.body, ctx.page.line_of, document_text):
         ctx.fail(line, message)   # whose code is read whether or not the page computes values
+    for line, message in pointers.box_errors(ctx.page.body, ctx.page.line_of):
+        ctx.fail(line, message)   # a box's example given to the owner its title denies
     if ctx.values is None:
         return
     for line, message in pointers.errors(ctx.page.body, ctx.report.marks, ctx.page.line_of):

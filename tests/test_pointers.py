@@ -83,3 +83,20 @@ def test_a_pointer_that_ends_its_paragraph_reaches_the_next_block(tmp_path):
     text, errors = _edited(tmp_path, page, said, "says the numbers below")
     assert errors(text) == []
     assert errors(text.replace(said, "下面的整句分数是本站在已提交的 checkpoint 上**测出**的"))
+
+
+def test_a_box_that_gives_its_own_example_to_the_owner_its_title_denies_fails():
+    """blind_wrong_25 W25-049, 050, 052: a 本站构造 box whose sentence now says its example is the course's (这个例子是
+    入门文章本节给出的; 讲义用同一组路由概率另算了一个 top-2 的例子); the same for a site example in a 教学构造 box. A credit
+    of a parallel (也, 沿用) or an input (取自讲义的窗口) passes, as every box of the site does."""
+    from checker import pointers
+
+    def messages(body):
+        return pointers.box_errors(body, lambda at: body.count("\n", 0, at) + 1)
+    box = '!!! example "本站构造"\n    讲义用同一组路由概率另算了一个 top-2 的例子：权重变成 $(0.7,0.3)$。\n    这个例子是入门文章本节给出的。\n'
+    assert [line for line, _ in messages("前文。\n\n" + box)] == [4, 5]
+    honest = box.replace("讲义用", "本站用").replace("另算了", "算").replace("这个例子是入门文章本节给出的", "入门文章没有举这个例子")
+    assert messages("前文。\n\n" + honest) == []
+    assert messages('!!! example "本站构造"\n    讲义 §2.6 也举过同一个例子；词表取自讲义这一节的窗口。\n') == []
+    (line, message), = messages('!!! example "教学构造"\n    这个例子是本站编的。\n')
+    assert "titled 教学构造" in message and line == 2
