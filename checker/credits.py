@@ -162,7 +162,16 @@ def _credits(page_path: Path, block: str, also: str) -> bool:
             return True
     number = re.escape(section)
     same_document = str(page_path.resolve()).startswith(str((DOCS / doc).resolve()) + os.sep)
+    # a § inside a link's text is the link target's (入门文章 page: [§7.6](../../lecture/ch07/7-6.md) is the lecture's
+    # §7.6, round 64's reader): a § in the text of a link into the other document credits that document only
+    other_document = str((DOCS / ("primer" if doc == "lecture" else "lecture")).resolve()) + os.sep
+    elsewhere = [(m.start(), m.end()) for m in LINK.finditer(block)
+                 if m.group(2).split("#", 1)[0] and not re.match(r"[a-z]+:", m.group(2))
+                 and str(Path(os.path.normpath(page_path.parent / m.group(2).split("#", 1)[0])).resolve())
+                 .startswith(other_document)]
     for m in re.finditer(rf"§\s*\[?\s*{number}(?![\d.]*\d)", block):
+        if any(a <= m.start() < b for a, b in elsewhere):
+            continue
         # whose § it is: the nearest document or paper named before it in its clause (讲义 §1.3、§1.4 are both the
         # lecture's; 讲义 §3.1 与入门文章 §5.6 gives the primer's §5.6, 论文 §5.6 a paper's: review of this stop); none
         # named, the page's own document. A credit reflowed over two lines of one paragraph is one credit

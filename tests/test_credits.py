@@ -132,3 +132,13 @@ def test_a_short_says_is_not_found_scattered_over_a_long_paragraph():
                  + "意思也不在单个维度里。")
     assert credits._reworded_at("前一段。\n\n" + scattered + "\n", "词序怎样影响意思") == -1
     assert credits._reworded_at("前一段。\n\n一句话里的词序怎样影响它的意思，要靠后面的网络。\n", "词序怎样影响意思") > 0
+
+
+def test_a_section_number_inside_a_link_to_the_other_document_credits_that_document_only():
+    """Round 64's reader: on a primer page, [§7.6](../../lecture/ch07/7-6.md) is the lecture's §7.6; it credited the
+    primer's §7.6 too, since a bare § on a primer page is the primer's."""
+    page = ROOT / "docs" / "primer" / "appA" / "A-3.md"
+    block = "这一点见 [§7.6](../../lecture/ch07/7-6.md)。"
+    assert credits._credits(page, block, "lecture §7.6")
+    assert not credits._credits(page, block, "primer §7.6")
+    assert credits._credits(page, "这一点见 §7.6。", "primer §7.6")
