@@ -320,6 +320,12 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
     if integer and re.search(r"以\s*$", before) and re.match(r"\s*为底", after):
         # 以 10 为底 names a logarithm's base, as its words 以十为底 do (no number to the checker)
         return True, "base of a logarithm (以 10 为底)"
+    if text in ("0", "1") and re.search(r"(?:高于|低于|大于|小于|等于|超过|不到|少于|多于)\s*$", before) \
+            and not re.match(rf"\s*(?:[.\d]|{MEASURE})", after):
+        # 小于 1 的因子, 概率不超过 1: the constant 0 or 1 of a probability or a gain as a comparison's bound, as 小于一
+        # is (COMPARISON_BOUND): the digits must not cost a claim the words escape (round 64's applier wrote 小于一
+        # for the course's 小于 1 to pass); 小于 2 and 少于 1 个 stay numbers
+        return True, "bound of a comparison (小于 1)"
     if text == "0" and re.search(r"[\u0370-\u03ff]\s*(?:→|\\to)\s*$", before) \
             and not re.match(rf"\s*(?:[.\d]|{MEASURE})", after):
         # τ→0, ε→0 in prose or a description, as $\tau\to0$ is in a formula: the point a limit is taken at (the
