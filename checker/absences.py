@@ -54,7 +54,8 @@ _VERB = (r"(?:给出|给过|给|印出|印|列出|列|写出|写明|写|提到|�
          r"执行|留下|收进|收录|规定|包括|包含|提供|另说|走|分析|评判|对比|展开|描述)")
 _LACKING = r"(?:缺失|缺少|缺了|找不到|查不到|没有(?:这|那|此)[组张份个条步项些段句类种])"
 _GAP = r"[^。；！？：\n`$若]{0,20}?"
-CLAIM = re.compile(rf"{_SUBJECT}{_GAP}(?:{_NEGATION}{_VERB}|{_LACKING})|不在{_SUBJECT}")
+CLAIM = re.compile(rf"{_SUBJECT}{_GAP}(?:{_NEGATION}{_VERB}|{_NEGATION}把|{_LACKING})|不在{_SUBJECT}")
+_HEADING = re.compile(r"^#{1,6}\s.*$", re.M)   # 课程给了什么，没给什么 as a heading names a topic, it states nothing
 _DOC_WORD = re.compile(r"讲义|入门文章|原课程|课程|两份文档")
 _SITE_WORD = re.compile(r"本站|本页")
 _JOINED = re.compile(r"^\s*(?:和|与|及|、|跟|或)\s*$")
@@ -68,7 +69,7 @@ class AbsencesError(Exception):
 def claims(text: str) -> list[tuple[int, int, str]]:
     """(start, end, words) of each absence sentence in `text`: code and math masked, so an example in backticks
     (authoring.md's `课程没有印出后两行`) is no claim."""
-    masked = _MASK.sub(lambda m: " " * len(m.group(0)), text)
+    masked = _HEADING.sub(lambda m: " " * len(m.group(0)), _MASK.sub(lambda m: " " * len(m.group(0)), text))
     out = []
     for m in CLAIM.finditer(masked):
         before = _before_lacking(m.group(0))
@@ -163,7 +164,7 @@ def _before_lacking(words: str) -> str:
     """The claim's words before its negation (or word of lacking): where its subject stands."""
     if words.startswith("不在"):
         return words
-    m = re.search(rf"(?:{_NEGATION}{_VERB}|{_LACKING})$", words)
+    m = re.search(rf"(?:{_NEGATION}{_VERB}|{_NEGATION}把|{_LACKING})$", words)
     return words[:m.start()] if m else words
 
 

@@ -568,3 +568,11 @@ def test_short_of_a_number_and_counted_by_a_source():
     assert words("还不到 $0.8$") == words("不够 $0.8$") == ["order:down"] and words("只看权重不够") == ["not"]
     assert sorted(words("本站数出的完整路径共 6 条")) == ["done", "site"]
     assert "done" not in words("这些存档数出自原课程的模型")
+
+
+def test_the_sites_view_labels_its_remark_as_the_sites():
+    """Label round 65 (primer 15-1) and round 62 (lecture 8-2): 本站的看法： and 本站的建议： label the site's remark as
+    本站补充： does; the pin read them as nothing, so turning them into the course's went unseen."""
+    assert words("本站的看法：领域越近，迁移越容易。")[0] == "source:site"
+    assert words("本站建议，先写下预期。") == ["source:site"]
+    assert "source:site" not in words("本站的计算看法不同。")

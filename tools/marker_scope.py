@@ -53,7 +53,7 @@ _CJK = r"\u3400-\u9fff"
 _LATIN_OR_NUMBER = re.compile(r"[A-Za-z][A-Za-z\-]+|\d+(?:\.\d+)?")
 _SENTENCE_END = "。！？；"
 _CODE_POINTER = re.compile(r"`(?:verify|kernels|tools|labs)[/.]")
-_SITE_MARK = re.compile(r"本站补充|〔本站(?:构造|运行)〕")
+_SITE_MARK = re.compile(r"本站补充|〔本站(?:构造|运行)〕|本站的?(?:看法|建议|观点)(?=[:：])")   # 本站的看法： (round 65)
 _SITE_BOX = re.compile(r'^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?)\s+\w+\s+"(本站构造|本站运行)[^"]*"', re.M)
 # pairs of characters too common to say anything about where a point comes from
 _FUNCTION_CHARS = set("的了是在和与也就都而这那个一不有为把被对从到以及或其之所中上下里并但还又更可能会要")
