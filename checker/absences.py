@@ -104,16 +104,9 @@ def _entries_with_lines(path: Path) -> list[tuple[int, dict]]:
     return out
 
 
-@lru_cache(maxsize=4)
-def _load(path: Path, stamp: int) -> tuple[tuple[int, dict], ...]:
-    return tuple(_entries_with_lines(path))
-
-
 def entries(path: Path = DATA) -> tuple[tuple[int, dict], ...]:
     """(line in the file, entry) for every absence kept; () when there is no file."""
-    if not path.is_file():
-        return ()
-    return _load(path, path.stat().st_mtime_ns)
+    return entries_file.entries(path, _entries_with_lines)
 
 
 @lru_cache(maxsize=None)

@@ -2,6 +2,7 @@
 known, every malformed entry one line with file, line and what to do."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -47,3 +48,16 @@ def load(path: Path, fields: dict[str, type], error: type[Exception], shape: str
                 raise error(f"{path}:{line}: a field runs over two lines ({name}); write each field on one line")
         out.append((line, entry))
     return out
+
+
+@lru_cache(maxsize=8)
+def _cached(reader, path: Path, stamp: int) -> tuple[tuple[int, dict], ...]:
+    return tuple(reader(path))
+
+
+def entries(path: Path, reader) -> tuple[tuple[int, dict], ...]:
+    """(line, entry) for every entry `reader(path)` reads, read again only when the file changes; () when there is
+    no file."""
+    if not path.is_file():
+        return ()
+    return _cached(reader, path, path.stat().st_mtime_ns)

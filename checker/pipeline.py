@@ -622,27 +622,18 @@ def check_quotations(ctx: Context) -> None:
 
 
 def check_credits(ctx: Context) -> None:
-    """A point the page states that another section makes too is credited there (checker/credits.py)."""
-    from checker import credits
-    try:
-        owed = credits.page_errors(ctx.page)
-    except credits.CreditsError as exc:
-        ctx.fail(ctx.page.body_first_line, str(exc))
-        return
-    for line, message in owed:
-        ctx.fail(line, message)
-
-
-def check_absences(ctx: Context) -> None:
-    """A sentence saying what the course does not give holds against the seed text searched (checker/absences.py)."""
-    from checker import absences
-    try:
-        owed = absences.page_errors(ctx.page)
-    except absences.AbsencesError as exc:
-        ctx.fail(ctx.page.body_first_line, str(exc))
-        return
-    for line, message in owed:
-        ctx.fail(line, message)
+    """A point the page states that another section makes too is credited there (checker/credits.py), and a sentence
+    saying what the course does not give holds against the seed text searched (checker/absences.py): the two files
+    readers keep."""
+    from checker import absences, credits
+    for module, error in ((credits, credits.CreditsError), (absences, absences.AbsencesError)):
+        try:
+            owed = module.page_errors(ctx.page)
+        except error as exc:
+            ctx.fail(ctx.page.body_first_line, str(exc))
+            continue
+        for line, message in owed:
+            ctx.fail(line, message)
 
 
 def check_pinned_statements(ctx: Context) -> None:
@@ -1592,7 +1583,6 @@ STAGES = (
     check_authors,
     check_quotations,
     check_credits,
-    check_absences,
     check_pinned_statements,
     check_pinned_arrangements,
     check_evidence_lists_what_is_there,
