@@ -140,3 +140,13 @@ def test_a_year_the_sentence_names_tells_the_sections_apart(tmp_path):
     assert not [e for e in _errors(tmp_path, "lecture/ch01/1-17.md") if "speaks of" in e]
     moved = _errors(tmp_path, "lecture/ch01/1-17.md", (old, old.replace("§1.16](1-16.md)", "§1.13](1-13.md)")))
     assert any("speaks of" in e and "2026" in e and "1-16.md" in e for e in moved), moved
+
+
+def test_words_of_whose_a_thing_is_send_no_link_to_a_sibling():
+    """Label round 66: lecture 7-7's 讲义 [§7.6](7-6.md) 说这一账“下表逐项核算”，但本站所据的讲义文本里没有那张表 was
+    sent to 7-13 for 站所据的讲、义文本里没: words of provenance, which every page with such a sentence shares."""
+    import dataclasses
+    page = read_page(ROOT / "docs" / "lecture" / "ch07" / "7-7.md")
+    line = next(l for l in page.body.split("\n") if "讲义 §7.6 说这一账" in l)
+    linked = dataclasses.replace(page, body=page.body.replace(line, line.replace("讲义 §7.6 说", "讲义 [§7.6](7-6.md) 说")))
+    assert crossrefs.topic_errors(linked) == []
