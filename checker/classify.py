@@ -60,7 +60,8 @@ NUMBER_WORD = re.compile(
 # wrong, so the relation lint treats it like a claimed number (checker/relations.py).
 COMPARISON_BOUND = re.compile(
     rf"(?:{'|'.join(f'(?<={w})' for w in ('高于', '低于', '大于', '小于', '等于', '超过', '不到', '少于', '多于'))})"
-    rf"(?P<bound>{CN_NUMERAL})(?=[，。；、,.;：:）)\s]|时|和|或|与|$)")   # not 小于一的概率: an attribute, not a claim
+    rf"(?P<bound>{CN_NUMERAL}|\s*[01](?![.\d])(?!\s*的))(?=[，。；、,.;：:）)\s]|时|和|或|与|$)")   # not 小于一的概率: an
+# attribute, not a claim; the digits 0 and 1 as the words are (低于 1 时: review of this stop)
 # 第 before a numeral, or before a list of them (第十二、十三章, 第 3 至 5 步): each is an ordinal
 ORDINAL_BEFORE = re.compile(rf"第\s*(?:[0-9{NUMERAL_CHARS}]+\s*[、和与及至到~～-]\s*)*$")
 # 第N章/节…: a reference to a part of a document, not a value
@@ -71,7 +72,7 @@ LOCATOR_BEFORE = re.compile(
     r"Lecture|Part|p\.|pp\.|pages?|(?<![A-Za-z])p|arXiv:|(?<![A-Za-z])v|PMLR|vol\.|No\.|"
     r"Python|torch==|==|version|"
     # one-character Chinese locators count only where they start a word: 见表 1, 图 2, but not 代表 3
-    r"(?:(?<![\u3400-\u9fff])|(?<=[见如据按在和与及自从的、，；：（]))(?:表|图|式|附录|页|章|节|版本))\s*\(?$")
+    r"(?:(?<![\u3400-\u9fff])|(?<=[见如据按在和与及自从的、，；：（]))(?:表|图|式|附录|页|章|节|版本)|(?<=论文的|原论文|论文中)算法)\s*\(?$")
 LOCATOR_AFTER = re.compile(r"^\s*(?:章|节|页|版|世纪)")
 CONNECTOR = re.compile(r"[–—~\-、,/]\s*$|与\s*$|和\s*$|至\s*$|到\s*$")
 RELATION = re.compile(r"(?:=|\\approx|≈|<|>|\\le|\\ge|\\leq|\\geq|\\lt|\\gt|≤|≥|\\neq|\\ne)\s*$")

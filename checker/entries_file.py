@@ -11,7 +11,13 @@ import yaml
 def load(path: Path, fields: dict[str, type], error: type[Exception], shape: str) -> list[tuple[int, dict]]:
     """(line, entry) for each entry of `path`. `fields` maps each field an entry must have, no more, to str or list
     (a list of one-line strings); `shape` is the example the messages show."""
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        line = path.read_bytes()[:exc.start].count(b"\n") + 1
+        raise error(f"{path}:{line}: not UTF-8 text; save the file as UTF-8") from None
+    except OSError as exc:
+        raise error(f"{path}:1: cannot be read ({exc.strerror}); check the path and its permissions") from None
     try:
         node = yaml.compose(text)
     except yaml.YAMLError as exc:
@@ -41,8 +47,11 @@ def load(path: Path, fields: dict[str, type], error: type[Exception], shape: str
             values = entry[name] if kind is list else [entry[name]]
             if kind is list and (not isinstance(values, list) or not values):
                 raise error(f"{path}:{line}: {name} is a list of one or more strings ([a, b])")
+            if any(isinstance(v, (int, float)) for v in values):
+                raise error(f"{path}:{line}: {name} holds a bare number; write it in quotes ('0.62'), as the seed "
+                            "prints it")
             if not all(isinstance(v, str) and v.strip() for v in values):
-                raise error(f"{path}:{line}: {name} is {'a list of ' if kind is list else ''}non-empty "
+                raise error(f"{path}:{line}: {name} must be {'a list of ' if kind is list else 'a '}non-empty "
                             f"string{'s' if kind is list else ''}")
             if any("\n" in v.strip() for v in values):
                 raise error(f"{path}:{line}: a field runs over two lines ({name}); write each field on one line")

@@ -77,7 +77,7 @@ PROSE_CORPUS = [
     # loopholes of issue 9 class 3 are closed
     ("快 300x，", [("300", V)]),
     ("Table 2，28.4", [("2", S), ("28.4", V)]),
-    ("Algorithm 1 的分块，Alg. 2", [("1", S), ("2", S)]),   # round 62: a paper's algorithm is a locator, as its table is
+    ("Algorithm 1 的分块，Alg. 2，原论文算法 3", [("1", S), ("2", S), ("3", S)]),   # round 62: a paper's algorithm is a locator, as its table is
     ("小于 1 的因子；概率不超过 1；小于 2 的因子；少于 1 个", [("1", S), ("1", S), ("2", V), ("1", V)]),   # round 64: as 小于一
     ("耗时 3 日", [("3", V)]),
     ("2014 年 9 月 1 日", [("2014", S), ("9", S), ("1", S)]),

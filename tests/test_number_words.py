@@ -264,6 +264,10 @@ def test_a_value_a_function_cannot_take_is_no_compared_bound(tmp_path):
     honest = "门由 sigmoid 算出，而 sigmoid 对任何有限输入的输出都取不到零或一。"
     assert not errors(tmp_path, page(honest, verify=False))
     assert any("comparison '低于'" in e for e in errors(tmp_path, page("温度低于一时，分布更尖。", verify=False)))
+    # the digits as the words (review of this stop: 低于 1 became structural and its comparison went unchecked)
+    digits = errors(tmp_path, page("温度低于 1 时，分布更尖。", verify=False))
+    assert any("comparison '低于'" in e for e in digits) and not any("number '1'" in e for e in digits)
+    assert not errors(tmp_path, page("沿路一长串小于 1 的因子乘下来，早期的写入就难以改动。", verify=False))
 
 
 def test_adopting_another_tables_order_states_an_equality(tmp_path, values):

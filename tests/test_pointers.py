@@ -100,3 +100,11 @@ def test_a_box_that_gives_its_own_example_to_the_owner_its_title_denies_fails():
     assert messages('!!! example "本站构造"\n    讲义 §2.6 也举过同一个例子；词表取自讲义这一节的窗口。\n') == []
     (line, message), = messages('!!! example "教学构造"\n    这个例子是本站编的。\n')
     assert "titled 教学构造" in message and line == 2
+    # review of this stop: more ways to give the example away, and honest sentences that deny, credit a part or contrast
+    for wrong in ("这是讲义本节的例子。", "本例是讲义 §4.3 的原例。", "这个例子讲义本节已经算过。", "讲义本节用的就是这个例子。",
+                  "这个例子照抄自讲义。"):
+        assert len(messages(f'!!! example "本站构造"\n    {wrong}\n')) == 1, wrong
+    for honest in ("这个例子不是讲义给出的。", "入门文章没有提供这样的演示。", "这个例子的词表取自讲义这一节。",
+                   "例子中的概率来自入门文章 §3.2 的表。", "讲义举的例子是猫和狗，这里换成了鸟。"):
+        assert messages(f'!!! example "本站构造"\n    {honest}\n') == [], honest
+    assert messages('!!! note "历史记录"\n    本站做的对照演示见 §7.16。\n') == []

@@ -457,7 +457,13 @@ def main(argv: list[str] | None = None) -> int:
         files.extend(sorted(p.rglob("*.md")) if p.is_dir() else [p])
     shown = 0
     if args.restated:
+        from checker.crossrefs import known_sections
         from checker.page import is_page
+        doc, _, number = args.restated.partition(" §")
+        if (doc, number) not in known_sections():
+            print(f"--restated {args.restated!r}: not a section of the course; write it as 'lecture §4.6' or "
+                  "'primer §13.2'", file=sys.stderr)
+            return 2
         for score, path, line, sentence, seed in restated(args.restated, [f for f in files if is_page(f)], args.top):
             rel = path.resolve().relative_to(ROOT) if path.resolve().is_relative_to(ROOT) else path
             print(f"{rel}:{line}: {score:.2f} [{args.restated} line {seed.line}, not credited] {sentence}\n"
@@ -465,6 +471,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for f in files:
         if args.elsewhere is not None:
+            from checker.page import is_page
+            if not is_page(f):
+                continue   # authoring.md and other files without a section are no page of the course
             rel = f.resolve().relative_to(ROOT) if f.resolve().is_relative_to(ROOT) else f
             for line, share, section, sentence, seed in uncredited_elsewhere(f, args.elsewhere):
                 shown += 1
