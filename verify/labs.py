@@ -6,6 +6,9 @@ from labs.notebooks import committed_results
 from labs.route_g import headlines as route_g_headlines
 
 
+SITE_TREE_WIDTH = 2   # the course tree's width (lecture §3.17, §8.4), borrowed into the site's second tree
+
+
 @from_runs("b_mlp", "b_lstm", "b_greedy_*", "b_tau1_*", "b_rule_nll", "b_texts", "b_seeds", "b_updates",
            "c_*", "g_seeds", "g_params", "g_frozen", "g_updates", "g_length", "g_train_*",
            "g_pairs", "g_in_min", "g_out_acc", "g_dip_*", "g_guess_*", "g_worst_*", "g_far_*",
@@ -14,12 +17,12 @@ from labs.route_g import headlines as route_g_headlines
        site_construction=("a_base_pairs a_base_window a_left_kept a_money_money a_r1_removed a_r1_window "
                           "a_r3_added a_r3_window a_rank a_right_kept a_river_money a_sentences a_static_money "
                           "a_static_river a_types b_bigram b_floor b_sample_floor b_tokens b_unigram "
-                          "d_site_beam2 d_site_best d_site_greedy ef_forward_bound ef_gradient_bound "
+                          "d_site_beam2 d_site_best d_site_greedy d_site_width ef_forward_bound ef_gradient_bound "
                           "g_final_len g_layers g_prompt g_steps g_tol g_weight_share g_weights g_width "
                           "g_within"),
        rules={"d_pruned_round": "lecture §3.17: the width-2 beam keeps A and B in its first round (首轮), "
                                 "already dropping C, the prefix of the optimal path C EOS"})
-@inputs("a_r1_window", "a_r3_window", "d_width")
+@inputs("a_r1_window", "a_r3_window", "d_width", "d_site_width")
 def lab_headlines() -> dict:
     """What docs/labs/index.md quotes from the committed lab results (each checked against the
     notebooks by tests/test_notebooks.py, so a quoted number cannot outlive its computation)."""
@@ -42,7 +45,10 @@ def lab_headlines() -> dict:
         "a_river_money": a["bank"][river]["cosine"]["money"], "a_money_money": a["bank"][money]["cosine"]["money"],
         "d_width": 2, "d_total": course["sum"], "d_greedy": beam(course, 1)["returned_p"], "d_beam2": beam(course, 2)["returned_p"],
         "d_best": course["paths"][0][1], "d_pruned_round": beam(course, 2)["optimum_pruned_in_round"],
-        "d_site_greedy": beam(site, 1)["returned_p"], "d_site_beam2": beam(site, 2)["returned_p"],
+        # d_site_width: the course tree's width 2 (lecture §3.17, §8.4) borrowed, as the page says (沿用), into the
+        # site's own second tree: the site's assumption
+        "d_site_width": SITE_TREE_WIDTH,
+        "d_site_greedy": beam(site, 1)["returned_p"], "d_site_beam2": beam(site, SITE_TREE_WIDTH)["returned_p"],
         "d_site_best": site["paths"][0][1],
         "ef_forward_bound": ef["forward_gap_below"], "ef_gradient_bound": ef["gradient_gap_below"],
         "b_floor": b["floor"]["perplexity"], "b_sample_floor": b["floor"]["sample_perplexity"],

@@ -375,7 +375,8 @@ PER_BYTE_TEXT = MAIN_SOURCE_TEXT   # 本站自建: the message is taken to be th
 
 
 @kinds(course="mean_a mean_b n_a n_b nll ppl_a ppl_b", site_construction="n_bytes per_byte",
-       rules={"n_a": "§1.13 states it: 在切分A下有10个预测token (and 在B下有20个)"})
+       rules={"n_a": "§1.13 states it: 在切分A下有10个预测token (and 在B下有20个)",
+              "nll": "§1.13's whole-string probability exp(-10) under both models: its negative log, 10"})
 @inputs("nll", "n_a", "n_b")
 def tokenization_ppl() -> dict:
     n_bytes = len(text_units(PER_BYTE_TEXT, "byte"))

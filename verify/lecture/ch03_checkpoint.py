@@ -335,12 +335,19 @@ def _her_him() -> dict:
 
 # --------------------------------------------------------------------------- §3.20 / §3.21
 
-@kinds(course="widths", site_run="*")   # the beam widths are the lecture's lab widths (§3.20: 已有1/2/4), not a run result
+COURSE_LAB_WIDTHS = (1, 2, 4)   # lecture §3.20: 已有1/2/4, the course's own; BEAM_WIDTHS is the site's diagnose
+
+
+@inputs("widths")
+@kinds(course="widths",   # the lecture's lab widths (§3.20: 已有1/2/4; §3.15's archived sample at 2 and 4), not a run result
+       site_construction="diag_widths",   # the same widths borrowed (as the page says, 沿用) into the site's own diagnose
+       site_run="*")
 def lab_route() -> dict:
     """§3.20: what the lab's path A returns for the selected sequence (index, beam widths available)."""
     report = _report()
     sel = report["selected"]
-    return {"index": sel["index"], "widths": list(BEAM_WIDTHS), "n_models": len(report["manifest"]["models"]),
+    return {"index": sel["index"], "widths": list(COURSE_LAB_WIDTHS), "diag_widths": list(BEAM_WIDTHS),
+            "n_models": len(report["manifest"]["models"]),
             "exact_match_dynamic": report["metrics"]["dynamic"]["exact_match"],
             "exact_match_fixed": report["metrics"]["fixed"]["exact_match"],
             "target_lp": sel["target_log_probability"], "greedy_lp": sel["greedy_log_probability"],

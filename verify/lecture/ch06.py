@@ -234,8 +234,10 @@ def _map_pixels_spread(img: np.ndarray) -> int:
     return int(np.max(255 - img.astype(int).min(axis=-1)))
 
 
-@kinds(course="patch positions uniform", site_construction="A B band band_low",   # patch: the course's 16-px cells (lecture §6.7), reused by the site
-       rules={"patch": "§6.7 (course_also): 图中每格对应16×16像素的一个patch, the side of each heat-map cell"})
+@kinds(course="positions uniform",
+       # patch: the course's 16-px cells (lecture §6.7: 图中每格对应16×16像素的一个patch) borrowed, as the page says
+       # (沿用讲义 §6.7 的设定), into the site's own heat maps of its own images A and B: the site's assumption
+       site_construction="A B band band_low patch")
 def weight_range() -> dict:
     """§6.8: the range of the on-arm weights against the uniform baseline 1/196, and the two
     drawings of the same weights (committed PNGs compared with a fresh rendering)."""

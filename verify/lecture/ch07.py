@@ -136,7 +136,10 @@ def _results() -> dict:
 # --------------------------------------------------------------------------- page functions
 
 @kinds(course="tiny.n tiny.d tiny.f",   # §7.13's 141-token prefill, §7.15's width 8 and FFN 16 (course_also)
-       site_construction="bench tiny", site_run="bench_time_ratio bench_times")
+       site_construction="bench tiny", site_run="bench_time_ratio bench_times",
+       rules={"tiny.n": "§7.13 (course_also): prefill为141个token, the cache-check decoder's prefill",
+              "tiny.d": "§7.15 (course_also): the cache-check TinyDecoder is 2层、宽8: width 8",
+              "tiny.f": "§7.15 (course_also): the same TinyDecoder's FFN16"})
 def mac_ledgers() -> dict:
     """§7.3: one layer's MACs for prefill and for one decode step, at two sizes: the cache-check
     decoder over the record text's prefill (§7.13, §7.15), and a layer of the benchmark model at
@@ -261,6 +264,8 @@ UNEVEN_SCORES = np.log([1.0, 2.0, 6.0])       # the site's own contrast (本站�
        site_construction=("block_out changed_pos l1 l1_rescaled l2 u1 u1_rescaled u2 "
                           "uneven_block_out uneven_mass uneven_mean uneven_out uneven_scores uneven_weights"),
        rules={"n_keys": "lecture §7.6 (course_also) gives the row's scores (0, ln2, ln3): three entries, so three keys",
+              "scores": "lecture §7.6 (course_also) prints the example's scores=(0,ln2,ln3)",
+              "v": "lecture §7.6 (course_also) prints the example's values=(2,4,8)",
               "first_block": "§7.7: 前两项的分母按ln2缩放，新项按ln3缩放: the first block is the first two scores",
               "n_blocks": "§7.7: 当前小例两个块的未缩放质量恰好同为3: the cut after the first two scores leaves two blocks"})
 @inputs("v")
@@ -464,7 +469,8 @@ def speed_vs_equivalence() -> dict:
 
 @kinds(course="key_start moved_key_start moved_question_start moved_tokens question_start tokens",
        rules={"moved_question_start": "§7.17 keeps the question at the end of a document whose total stays 161, "
-                                      "so it starts where §7.13's 142 does"})
+                                      "so it starts where §7.13's 142 does",
+              "question_start": "§7.13 (course_also): 问题文字从142开始"})
 def moved_record() -> dict:
     """§7.17: the moved-record document keeps the length and the question position."""
     s = character_stream()

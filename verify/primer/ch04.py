@@ -91,7 +91,11 @@ def one_update() -> dict:
     }
 
 
-@kinds(course="grad lr p w0 x y", site_construction="p1 rounds w1")
+@kinds(course="grad lr p w0 x y", site_construction="p1 rounds w1",
+       rules={"lr": "§4.3 (course_also) takes the one-word model's learning rate 学习率先取 0.2; the page's loop and its "
+                    "continuation of §4.4's exercise keep that model's rate, as the page says (学习率仍是)",
+              "w0": "§4.1 (course_also): 初始权重 w = 0; §4.4's exercise restarts from it (初始 p=0.5)",
+              "x": "§4.1 (course_also): 输入特征 x = 1; §4.4's exercise keeps 相同输入“好看”"})
 @inputs("lr", "rounds", "w0", "x", "y")
 def training_chain() -> dict:
     """§4.4 exercise: the same input labelled 差评 (y = 0)."""

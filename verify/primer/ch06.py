@@ -97,7 +97,9 @@ def lookup_shapes() -> dict:
 
 
 @kinds(course="lookup onehot product size table", site_construction="gap",   # table: §6.1's (course_also); gap: the site's check over all five words
-       rules={"product": "§6.3: the one-hot times the table 恰好就是选中对应行 — §6.1's 好看 row [1.0, 0.0] (course_also)"})
+       rules={"product": "§6.3: the one-hot times the table 恰好就是选中对应行 — §6.1's 好看 row [1.0, 0.0] (course_also)",
+              "table": "§6.1 (course_also) prints the five-word table 好看/精彩/难看/无聊/电影, two columns each",
+              "lookup": "§6.1 (course_also): 好看's printed row [1.0, 0.0]; §6.2 looks it up as 取出 [1.0, 0.0]"})
 @inputs("table")
 def one_hot_product() -> dict:
     """§6.3: one_hot(好看) @ TABLE picks row 0; the product equals the lookup for every word."""

@@ -101,7 +101,10 @@ def cbow_update() -> dict:
 
 
 @kinds(course="full_scores loss noise_power p_data p_noise s_neg s_pos sampled_scores sig_neg vocab",
-       rules={"sampled_scores": "the course scores one true pair and one noise pair in its example (1 + 1)"})
+       rules={"sampled_scores": "the course scores one true pair and one noise pair in its example (1 + 1)",
+              "full_scores": "primer §7.6: 100,000 个候选, each scored in full (完整打分) — one score per candidate",
+              "sig_neg": "primer §3.2 (course_also): its sigmoid table prints -1 → 0.269",
+              "noise_power": "lecture §1.5 (course_also): 噪声分布与词频的 3/4 次方成正比"})
 @inputs("s_neg", "s_pos", "vocab")
 def negative_sampling_toy() -> dict:
     """§7.6: one observed pair scored 2, one sampled pair scored -1; a full softmax would score LARGE_VOCAB."""

@@ -49,7 +49,8 @@ def training_pairs() -> dict:
        site_construction=("flat flat_short flat_size n_short n_tied t0_5 t2_0 temps tied tied_limit "
                           "top_p_mass"),
        rules={"top_p_size": "the course's top-p row (p=0.8) keeps 电影和音乐; top_p_size counts them",
-              "greedy": "primer §11.4: as T→0+ all probability goes to the top-scoring candidate, here 电影 of [0.6,0.3,0.1]"})
+              "greedy": "primer §11.4: as T→0+ all probability goes to the top-scoring candidate, here 电影 of [0.6,0.3,0.1]",
+              "t1_0": "primer §11.4: T=1 保持原分布 — the T=1 row is the given distribution [0.6,0.3,0.1]"})
 @inputs("k", "p", "zero_t", "flat", "probs", "temps", "tied")
 def choosing() -> dict:
     """§11.4: greedy, sampling, top-k, top-p and temperature on the same distribution."""
