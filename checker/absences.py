@@ -267,8 +267,10 @@ def clause_after(view: str, end: int) -> str:
 
 def page_errors(page, path: Path = DATA) -> list[tuple[int, str]]:
     """(line in the file, message) for each absence sentence of `page` that is not kept or does not hold."""
-    from checker.paths import project_relative
-    here = project_relative(Path(page.path))
+    from checker.paths import page_key
+    here = page_key(Path(page.path))
+    if not here.startswith("docs/"):
+        return []   # a file outside any docs/ tree is no page of the site (a test's bare scratch file)
     text = page_text(page)
     view, where = joined(text)
     line_of = lambda at: text.count("\n", 0, at) + 1  # noqa: E731

@@ -185,7 +185,7 @@ def _shown(path: Path) -> str:
 def page_errors(page, path: Path = DATA) -> list[tuple[int, str]]:
     """(line, message) for each credit `page` owes and does not give."""
     from checker.paths import project_relative
-    here = project_relative(Path(page.path))
+    here = project_relative(Path(page.path))   # a copy elsewhere has no credits: its links go to its own tree
     out = []
     for line, entry in entries(path):
         if entry["page"].strip() != here:
