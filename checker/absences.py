@@ -29,12 +29,11 @@ import argparse
 import re
 import sys
 import unicodedata
-from functools import lru_cache
 from pathlib import Path
 
 from checker import entries_file
-from checker.credits import _shown, section_text
-from checker.crossrefs import SECTIONS_TSV, known_sections
+from checker.credits import _shown, seed_text
+from checker.crossrefs import known_sections
 from checker.paths import DOCS, ROOT
 
 DATA = ROOT / "checker" / "data" / "absences.yaml"
@@ -148,19 +147,8 @@ def entries(path: Path = DATA) -> tuple[tuple[int, dict], ...]:
     return entries_file.entries(path, _entries_with_lines)
 
 
-@lru_cache(maxsize=None)
-def document_text(doc: str) -> str:
-    import csv
-    if not SECTIONS_TSV.is_file():
-        return ""
-    with SECTIONS_TSV.open(encoding="utf-8") as handle:
-        files = {row["seed_file"] for row in csv.DictReader(handle, delimiter="\t") if row["doc"] == doc}
-    seeds = [SECTIONS_TSV.parent / "seeds" / name for name in sorted(files)]
-    return "\n".join(p.read_text(encoding="utf-8") for p in seeds if p.is_file())
-
-
 def scope_text(doc: str, section: str | None) -> str:
-    return document_text(doc) if section is None else section_text(f"{doc} §{section}")
+    return seed_text(doc, section)
 
 
 _DECIMAL = re.compile(r"^[-−]?(?:\d+\.\d+|\.\d+)$")
@@ -327,7 +315,6 @@ def main(argv: list[str] | None = None) -> int:
         if args.list:
             text = path.read_text(encoding="utf-8")
             for start, _, words in claims(text):
-                end = text.find("\n", start)
                 print(f"{shown}:{text.count(chr(10), 0, start) + 1}: {words}")
             continue
         try:

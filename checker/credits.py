@@ -60,12 +60,28 @@ def entries(path: Path = DATA) -> tuple[tuple[int, dict], ...]:
 
 
 @lru_cache(maxsize=None)
-def section_text(also: str) -> str:
-    """The seed text of section `also` (lecture §5.6), or '' where the course documents are not beside the project."""
+def seed_text(doc: str, section: str | None = None) -> str:
+    """The seed text of one section of a course document (lecture, 5.6), or of the whole document; '' where the
+    course documents are not beside the project."""
     import csv
-    doc, section = _ALSO.match(also).groups()
     if not SECTIONS_TSV.is_file():
         return ""
+    with SECTIONS_TSV.open(encoding="utf-8") as handle:
+        rows = [row for row in csv.DictReader(handle, delimiter="\t") if row["doc"] == doc]
+    seeds = SECTIONS_TSV.parent / "seeds"
+    if section is None:
+        files = sorted({row["seed_file"] for row in rows})
+        return "\n".join((seeds / f).read_text(encoding="utf-8") for f in files if (seeds / f).is_file())
+    for row in rows:
+        if row["id"] == section and (seeds / row["seed_file"]).is_file():
+            lines = (seeds / row["seed_file"]).read_text(encoding="utf-8").split("\n")
+            return "\n".join(lines[int(row["first_line"]) - 1:int(row["last_line"])])
+    return ""
+
+
+def section_text(also: str) -> str:
+    """The seed text of section `also` (lecture §5.6)."""
+    return seed_text(*_ALSO.match(also).groups())
     with SECTIONS_TSV.open(encoding="utf-8") as handle:
         for row in csv.DictReader(handle, delimiter="\t"):
             seed = SECTIONS_TSV.parent / "seeds" / row["seed_file"]
