@@ -16,7 +16,7 @@ number's kind is its bibliography entry's; a count in words the seed section sta
 
 A labelled block is an admonition whose title is one label (or a paragraph, list item or table row carrying
 the marker 〔label〕). It is accepted only when the kinds inside agree with the label, both ways (RULES):
-a 本站构造 block holds the site's material (at least one number of the site, or the site's code) and may restate
+a 本站构造 block holds the site's material (at least one number of the site, or the site's code or drawing) and may restate
 the course inputs that material uses, in any paragraph; a
 教学构造 block holds no number of the site; a 本站运行 block holds a run; 历史记录 and 论文结果 hold their
 citations and nothing computed; a 待做设计 block holds no results. Outside every block, a number of a site
@@ -281,8 +281,10 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
         kinds = {m.kind for m in inside}
         label = LABELS[b.label]
         wrong = _disagreement(label.key, kinds)
-        if wrong and label.key == "site_construction" and not kinds & set(SITE) and _runs_code(body, b):
-            wrong = ""   # the site's code is its material; the course numbers beside it are the inputs it restates
+        if wrong and label.key == "site_construction" and not kinds & set(SITE) and (_runs_code(body, b)
+                                                                                   or _draws(body, b)):
+            wrong = ""   # the site's code or drawings are its material; the course numbers beside them are the inputs
+                         # they restate (ch06 index: the site's four pictures at the course's 224×224)
         if not wrong and label.key == "design" and any(m.claim is not None for m in inside):
             wrong = "computed numbers (a design proposes an experiment; its numbers are not results to recompute)"
         if wrong:
@@ -372,6 +374,12 @@ def _note_only(body: str, b: Block, inside: list) -> str:
 def _runs_code(body: str, b: Block) -> bool:
     """Does the box hold a ```python block (the site's code, run by the checker)?"""
     return re.search(r"^[ \t]*```python\b", body[b.start:b.end], re.M) is not None
+
+
+def _draws(body: str, b: Block) -> bool:
+    """Does the box show a picture? Every image on the site is drawn by the site's code (tools/figures.py,
+    kernels/scenes.py): the course's own pictures are not in this repository."""
+    return re.search(r"^[ \t]*!\[[^\]\n]*\]\([^)\s]+\)", body[b.start:b.end], re.M) is not None
 
 
 def _cut_sentence(body: str, b: Block) -> str:

@@ -27,7 +27,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker import (arrangements, classify, counts, declared, kinds, pointers, provenance, reads, relocation,
+from checker import (arrangements, borrowing, classify, counts, declared, kinds, pointers, provenance, reads, relocation,
                      run_claims, source_list, statements, template_match, unit_words)
 from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
@@ -786,6 +786,9 @@ def check_declared_kinds(ctx: Context) -> None:
     cited_kinds = {c.kind for c in ctx.report.cited if c.kind}
     for line, message in declared.check(ctx.report.claims, ctx.function, ctx.meta["verify"], ctx.course, ctx.reads,
                                         cited_kinds):
+        ctx.fail(line, message)
+    for line, message in borrowing.errors(ctx.page.path, ctx.page.body, ctx.page.body_offset, ctx.report.claims,
+                                          ctx.course):
         ctx.fail(line, message)
 
 

@@ -189,3 +189,53 @@ def test_a_small_course_count_the_section_prints_only_as_another_thing_needs_its
     assert _contradiction(claim, "course", "the three listed words, counted", other, None, set()) == ""
     big = SimpleNamespace(computed=12, key="n", template="一共 {n} 个候选，按分数排列")   # above ten: no coincidence rule
     assert _contradiction(big, "course", "", SectionNumbers("x", frozenset({(12.0, 0.0)}), frozenset()), None, set()) == ""
+
+
+INLINE = """---
+id: test.declared
+title: t
+source: {source}
+evidence: [construction]
+verify: verify/lecture/ch03_read.py::three_slot_read
+claims:
+  - '\\alpha\\approx{{alpha}}'
+---
+# t
+
+!!! example "本站构造"
+    {sentence}
+"""
+WEIGHTS = "$\\alpha\\approx(0.422319,0.155362,0.422319)$"
+
+
+def borrowing_errors(tmp_path, sentence, source="lecture §1.6"):
+    page_text = INLINE.format(source=source, sentence=sentence.format(w=WEIGHTS))
+    return [e for e in check_text(tmp_path, page_text).errors if "taken (" in e]
+
+
+def test_a_value_the_sentence_says_is_taken_from_a_section_that_prints_it_is_the_courses(tmp_path, declare):
+    """checker/borrowing.py: who set the value decides its label (label rounds 58-66 flipped 6-8's 16×16 patch and
+    3-20's widths between course and site while the pages said 沿用讲义…)."""
+    declare(site_construction="alpha")
+    errors = borrowing_errors(tmp_path, "本站的读取沿用讲义 §3.5 的权重 {w}，再把它们相加。")
+    assert len(errors) == 1 and "{alpha} = " in errors[0] and "declared site_construction" in errors[0] \
+        and "taken (沿用) from lecture §3.5, and lecture §3.5 prints it" in errors[0], errors
+    assert re.match(r"^\S*page\.md:\d+: ", errors[0])
+    # controls: no word of borrowing (a coincidence stays the site's), a denial, a section that does not print it
+    assert not borrowing_errors(tmp_path, "本站的读取取权重 {w}，再把它们相加。")
+    assert not borrowing_errors(tmp_path, "本站的权重 {w} 并非沿用讲义 §3.5，是另取的。")
+    assert not borrowing_errors(tmp_path, "本站的读取沿用讲义 §1.5 的记号，权重取 {w}。")
+    declare(course="alpha")
+    assert not borrowing_errors(tmp_path, "本站的读取沿用讲义 §3.5 的权重 {w}，再把它们相加。",
+                                source="lecture §3.5")
+
+
+def test_a_course_value_said_to_be_taken_from_a_section_that_does_not_print_it_fails(tmp_path, declare):
+    """A wrong § in a borrowing sentence is a wrong credit: the value is the course's, but not that section's."""
+    declare(course="alpha")
+    errors = borrowing_errors(tmp_path, "这里沿用讲义 §3.4 的权重 {w}。", source="lecture §3.5")
+    assert len(errors) == 1 and "taken (沿用) from lecture §3.4, which does not print it" in errors[0], errors
+    assert not borrowing_errors(tmp_path, "这里沿用讲义 §3.5 的权重 {w}。", source="lecture §3.5")
+    # a bare § is the page's own document; the other document's § is the other document's
+    assert borrowing_errors(tmp_path, "这里沿用入门文章 §3.5 的权重 {w}。", source="lecture §3.5")
+    assert not borrowing_errors(tmp_path, "这里沿用 §3.5 的权重 {w}。", source="lecture §3.5")

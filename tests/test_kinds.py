@@ -90,6 +90,12 @@ def test_a_site_box_may_restate_the_course_inputs_it_uses_but_not_hold_only_the_
     coded = body.replace("    本站算出 7.5\n", "    ```python\n    print(7.5)\n    ```\n")
     assert not check_blocks(coded, [Mark(coded.index("0.5"), coded.index("0.5") + 3, "0.5", "course")],
                             lambda offset: 1)                                # the site's code is site material
+    drawn = body.replace("    本站算出 7.5\n", "    ![本站绘制：蓝封面的书](../../assets/vision/give_book_blue.png)\n")
+    assert not check_blocks(drawn, [Mark(drawn.index("0.5"), drawn.index("0.5") + 3, "0.5", "course")],
+                            lambda offset: 1)          # and so is its drawing (ch06 index: four pictures at 224×224)
+    linked = body.replace("    本站算出 7.5\n", "    见 [图](../../assets/vision/give_book_blue.png)\n")
+    assert check_blocks(linked, [Mark(linked.index("0.5"), linked.index("0.5") + 3, "0.5", "course")],
+                        lambda offset: 1)              # a link to a picture is not a picture the box shows
 
 
 def test_a_marker_inside_a_paragraph_labels_from_its_sentence_on():

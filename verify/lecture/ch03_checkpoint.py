@@ -339,8 +339,9 @@ COURSE_LAB_WIDTHS = (1, 2, 4)   # lecture §3.20: 已有1/2/4, the course's own;
 
 
 @inputs("widths")
-@kinds(course="widths",   # the lecture's lab widths (§3.20: 已有1/2/4; §3.15's archived sample at 2 and 4), not a run result
-       site_construction="diag_widths",   # the same widths borrowed (as the page says, 沿用) into the site's own diagnose
+@kinds(course="widths diag_widths",   # the lecture's lab widths (§3.20: 已有1/2/4; §3.15's archived sample at 2 and 4),
+       # not a run result; the site's diagnose uses the same widths (沿用), and a value the course set stays the
+       # course's wherever the site uses it (checker/borrowing.py)
        site_run="*")
 def lab_route() -> dict:
     """§3.20: what the lab's path A returns for the selected sequence (index, beam widths available)."""
@@ -355,9 +356,11 @@ def lab_route() -> dict:
             "in_final2": sel["beam"]["2"]["target_in_final"]}   # the target is among width 2's final candidates
 
 
-@kinds(# widths: §3.21's path_a beam widths [1,2,4], borrowed (as the page says) into the site's own diagnose
-       # max_steps: the site's greedy length cap, borrowed from the lower bound of path_a's step loop max(12, ...)
-       site_construction="eval_tol gpu_weight_rtol max_steps retrain_diagnosis_rtol retrain_weight_rtol tol widths",
+@kinds(# widths: §3.21's path_a beam widths [1,2,4]; max_steps: the lower bound of path_a's step loop max(12, ...):
+       # the course set both, the site's diagnose uses them (取自), so they stay the course's (checker/borrowing.py)
+       course="max_steps widths",
+       site_construction="eval_tol gpu_weight_rtol retrain_diagnosis_rtol retrain_weight_rtol tol",
+       rules={"max_steps": "§3.21's path_a decodes for max(12, ...) steps: the lower bound 12 is the course's"},
        site_run="*")   # tolerances are constants the site chose, not run results
 def implementation() -> dict:
     """§3.21: identity of the run and the parts of the diagnostic procedure the page states."""

@@ -54,10 +54,11 @@ def _counts() -> dict:
             "features": rgb_xy_features(_scene(IMAGE_A), PATCH).shape[1]}
 
 
-@kinds(course="teach_cells teach_cols teach_rows",
-       site_construction=("bg_patches bg_pixels crop_legs patch pixels red_patches red_pixels red_share sleeve_patches "
-                          "sleeve_pixels size"))   # size, patch: the site's drawings are drawn at the course's §6.2 size and
-                                                   # cut at its 16×16 patch (LAB03's cut); the page says so
+@kinds(course="patch size teach_cells teach_cols teach_rows",
+       # size, patch: the site's drawings are drawn at the course's §6.2 size (224×224) and cut at its 16×16 patch
+       # (LAB03's cut), as the page says: values the course set stay the course's (checker/borrowing.py)
+       site_construction=("bg_patches bg_pixels crop_legs pixels red_patches red_pixels red_share sleeve_patches "
+                          "sleeve_pixels"))
 def give_book_controls() -> dict:
     """Chapter opening: which pixels each control changes relative to the blue-cover drawing. crop_legs: how many
     trouser pixels (the two figures' leg colours in kernels/scenes.py) each of the central 2×2 cells holds, laid
@@ -234,10 +235,10 @@ def _map_pixels_spread(img: np.ndarray) -> int:
     return int(np.max(255 - img.astype(int).min(axis=-1)))
 
 
-@kinds(course="positions uniform",
-       # patch: the course's 16-px cells (lecture §6.7: 图中每格对应16×16像素的一个patch) borrowed, as the page says
-       # (沿用讲义 §6.7 的设定), into the site's own heat maps of its own images A and B: the site's assumption
-       site_construction="A B band band_low patch")
+@kinds(# patch: the course's 16-px cells (lecture §6.7: 图中每格对应16×16像素的一个patch), used (沿用讲义 §6.7 的设定)
+       # in the site's own heat maps of its own images A and B: the course set it, so it stays the course's
+       course="patch positions uniform",
+       site_construction="A B band band_low")
 def weight_range() -> dict:
     """§6.8: the range of the on-arm weights against the uniform baseline 1/196, and the two
     drawings of the same weights (committed PNGs compared with a fresh rendering)."""

@@ -50,10 +50,11 @@ def one_cell() -> dict:
     }
 
 
-@kinds(course="lstm_blocks lstm_gates gru_blocks gru_gates",
-       # c_prev, g, z, o: §9.2's cell values (0.8, 0.5, 0.2, 0.7) borrowed, as the page states, into the site's GRU
-       # cell and its instance of the exercise; width: §6.2/§8.3's 128 borrowed into the site's parameter count
-       site_construction=("c_prev g o z width bi_lstm_params bi_width ex_c ex_h ex_h2 gru_h "
+@kinds(# c_prev, g, z, o: §9.2's cell values (0.8, 0.5, 0.2, 0.7), used (沿用) in the site's GRU cell and its instance
+       # of the exercise; width: §6.2/§8.3's 128, used in the site's parameter count: values the course set stay the
+       # course's (checker/borrowing.py); what the site computes from them is its own
+       course="c_prev g o z width lstm_blocks lstm_gates gru_blocks gru_gates",
+       site_construction=("bi_lstm_params bi_width ex_c ex_h ex_h2 gru_h "
                           "gru_params keep_share lstm_params o2 ratio ex_c2"),
        rules={"lstm_gates": "primer §9.3's table names three LSTM gates: f_t (遗忘门), i_t (输入门), o_t (输出门)",
               "lstm_blocks": "the three gates of §9.3 plus the candidate g_t: four weight blocks (appendix B prints the four formulas f, i, g, o)",
