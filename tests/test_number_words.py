@@ -588,3 +588,20 @@ def test_the_other_half_is_an_idiom():
     from checker import classify
     assert not [t for t in classify.numbers_in("这是 §5.8 的另一半内容。") if "半" in t.text]
     assert [t.text for t in classify.numbers_in("其中一半是好评。")] == ["一半"]
+
+
+def test_a_heading_count_over_a_longer_list_is_a_count_to_claim_not_a_list_to_shorten(tmp_path):
+    """New-author trial 8 (task 3): ## 两种遮罩，挡住的东西不同 over the two masks and two remarks on them was told
+    "write 4 or list 2"; the author wrote 这两种 in the heading. A heading names its section's topic: its count is a
+    number to claim (or the course's), while a sentence's count over a longer list, and a heading's count over a
+    shorter one, still fail as before."""
+    items = ("- **padding mask** 挡住补齐出来的 key。\n- **causal mask** 挡住未来。\n"
+             "- 它们可以叠加。\n- 损失这一侧另有规则。\n")
+    heading = errors(tmp_path, page(f"## 两种遮罩，挡住的东西不同\n\n{items}", source="lecture §1.6", verify=False))
+    assert not any("counts the items" in e for e in heading), heading
+    assert any("number '两种' is neither claimed nor cited" in e and "has 4 items, more than it counts" in e
+               for e in heading), heading
+    sentence = errors(tmp_path, page(f"注意力里有两种遮罩：\n\n{items}", source="lecture §1.6", verify=False))
+    assert any("'两种' counts the items this sentence enumerates, but there are 4" in e for e in sentence), sentence
+    longer = errors(tmp_path, page(f"## 五种遮罩，挡住的东西不同\n\n{items}", source="lecture §1.6", verify=False))
+    assert any("'五种' counts the items this sentence enumerates, but there are 4" in e for e in longer), longer
