@@ -70,11 +70,13 @@ def vocabulary_table() -> dict:
             "growth_vocab": wider_vocab / base, "growth_both": both / base}
 
 
-@kinds(course="batch bytes cache_bytes head_dim kv_copies kv_heads layers positions",
-       # query_heads: lecture §7.4's full-MHA 32 heads (完整MHA若H_kv=32), borrowed, as the page states, into the
-       # site's assumption about the primer's model (the primer gives only its 8 KV heads); overestimate and
-       # wrong_bytes follow from that assumption
-       site_construction="query_heads overestimate wrong_bytes")
+@kinds(course="batch bytes cache_bytes head_dim kv_copies kv_heads layers positions query_heads",
+       # query_heads: lecture §7.4 set it (完整MHA若H_kv=32; its GQA keeps those 32 query heads with 8 KV heads), and
+       # the page borrows it (借自) for the primer's model: a value the course set stays the course's
+       # (checker/borrowing.py); overestimate and wrong_bytes are what the site computes from it
+       site_construction="overestimate wrong_bytes",
+       rules={"query_heads": "lecture §7.4: 完整MHA若H_kv=32 — the 32 heads of its full multi-head attention, "
+                             "which its GQA shares out among 8 KV heads"})
 @inputs("query_heads", "batch", "bytes", "head_dim", "kv_heads", "layers", "positions")
 def kv_cache_size() -> dict:
     """§14.5: the primer's cache estimate, and the overestimate from plugging in query heads."""
