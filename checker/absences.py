@@ -62,8 +62,10 @@ _GAP = r"[^。；！？：\n`$若]{0,20}?"
 # a bare 不 only in the subject's own clause (讲义不印…; not 讲义指的是哪一版，故不标, whose subject is the site) and not
 # in 不只 (not only), 跳不跳过 (whether)
 _NOT = r"[^。；！？：，,\n`$若]{0,12}?(?<![只仅])不(?![只仅单同少再是])"
+# the thing as subject, the document after the verb: 那次运行的结果表没有收进讲义读本 (label round 67, 6-4)
+_FILED_INTO = r"(?:没有|并没有|未|并未|没)(?:收进|收入|收录进|写进|放进|编进)(?:了)?"
 CLAIM = re.compile(rf"{_SUBJECT}(?:{_GAP}(?:{_NEGATION}{_BETWEEN}{_VERB}|{_NEGATION}把|{_LACKING})|{_NOT}{_BETWEEN}{_VERB})"
-                   rf"|不在{_SUBJECT}")
+                   rf"|不在{_SUBJECT}|{_FILED_INTO}{_SUBJECT}")
 _ENDING = re.compile(rf"(?:{_NEGATION}{_BETWEEN}{_VERB}|{_NEGATION}把|{_LACKING}|不{_BETWEEN}{_VERB})$")
 _HEADING = re.compile(r"^#{1,6}\s.*$", re.M)   # 课程给了什么，没给什么 as a heading names a topic, it states nothing
 _CONDITION = re.compile(r"(?:如果|假如|要是|倘若|若是|若)[^，。；：！？\n]{0,6}$")   # 如果讲义没有给出，本站补上
@@ -183,7 +185,7 @@ def _plain(text: str) -> str:
 
 def _before_lacking(words: str) -> str:
     """The claim's words before its negation (or word of lacking): where its subject stands."""
-    if words.startswith("不在"):
+    if words.startswith("不在") or re.match(_FILED_INTO, words):
         return words
     m = _ENDING.search(words)
     return words[:m.start()] if m else words

@@ -260,9 +260,17 @@ def check_verify_function(ctx: Context) -> None:
         missing = sorted(ctx.produced - set(ctx.meta["evidence"]))
         if missing:
             read = ", ".join(ctx.reads.run_files[:3]) or "no run file"
-            ctx.fail(ctx.meta_line("evidence"),
-                     f"{spec} reads {read}, so its numbers are {', '.join(missing)} numbers, but evidence does "
-                     f"not list {', '.join(missing)}; a {missing[0]} number must not pass for another kind")
+            if missing == ["construction"] and ctx.run_keys:
+                # a function of runs whose other keys are the course's or the site's own (label round 67: 6-4's
+                # sizes, declared course, were told 'reads results/…pt, so its numbers are construction numbers')
+                ctx.fail(ctx.meta_line("evidence"),
+                         f"{spec} returns keys besides those read from its runs (declared course or "
+                         f"site_construction), and those are construction numbers, but evidence does not list "
+                         f"construction; add it")
+            else:
+                ctx.fail(ctx.meta_line("evidence"),
+                         f"{spec} reads {read}, so its numbers are {', '.join(missing)} numbers, but evidence does "
+                         f"not list {', '.join(missing)}; a {missing[0]} number must not pass for another kind")
     except BrokenModule as exc:
         ctx.report.errors.append(" ".join(str(exc).split()))  # the same line for every page: printed once
         ctx.values = None

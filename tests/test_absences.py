@@ -49,6 +49,10 @@ def test_sentences_that_say_what_the_course_lacks_are_found_and_others_are_not()
     # the eighth new-author trial: 没有把 … 算成 is a claim (it was missed); a heading names a topic, it states nothing
     assert [w for _, _, w in absences.claims("入门文章没有把 $c$ 再往下算成概率。")] == ["入门文章没有把"]
     assert absences.claims("## 课程给了什么，没给什么\n\n正文。\n") == []
+    # label round 67 (6-4): the thing as subject and the document after the verb; a table that is in it is no claim
+    assert [w for _, _, w in absences.claims("那次运行的结果表没有收进讲义读本。")] == ["没有收进讲义"]
+    assert absences._named("没有收进讲义") == {"lecture"}
+    assert absences.claims("那次运行的结果表收进了讲义读本。") == []
 
 
 def test_the_document_an_absence_is_said_of_is_the_name_nearest_before_its_negation():

@@ -146,3 +146,16 @@ def test_a_latex_group_is_not_reported_as_an_unknown_key_but_a_typo_is():
     from checker.pipeline import unknown_holes
     template = "$H_q={h_q}$、$H_{kv}={h_kv}$ 时，\\sqrt{d_k} 与 x^{n}，{h_kv_typo}"
     assert unknown_holes(template, {"h_q": 32, "h_kv": 8}) == ["{h_kv_typo}"]
+
+
+def test_a_run_function_with_course_keys_is_told_to_list_construction_in_plain_words(tmp_path):
+    """Label round 67: 6-4's sizes, declared course on a function of runs, were told 'reads results/…pt, so its
+    numbers are construction numbers' (the reader took the checkpoints for the construction)."""
+    from checker.paths import ROOT
+    text = (ROOT / "docs/lecture/ch06/6-4.md").read_text(encoding="utf-8")
+    assert "evidence: [checkpoint, construction, record, design]" in text
+    bare = text.replace("evidence: [checkpoint, construction, record, design]", "evidence: [checkpoint, record, design]")
+    errors = [e for e in check_text(tmp_path, bare).errors if "evidence does not list" in e]
+    assert len(errors) == 1 and "returns keys besides those read from its runs (declared course or site_construction)" \
+        in errors[0] and "add it" in errors[0], errors
+    assert not [e for e in check_text(tmp_path, text).errors if "evidence does not list" in e]
