@@ -191,20 +191,8 @@ def test_a_small_course_count_the_section_prints_only_as_another_thing_needs_its
     assert _contradiction(big, "course", "", SectionNumbers("x", frozenset({(12.0, 0.0)}), frozenset()), None, set()) == ""
 
 
-INLINE = """---
-id: test.declared
-title: t
-source: {source}
-evidence: [construction]
-verify: verify/lecture/ch03_read.py::three_slot_read
-claims:
-  - '\\alpha\\approx{{alpha}}'
----
-# t
-
-!!! example "本站构造"
-    {sentence}
-"""
+# the same page with one inline sentence in a 本站构造 box (checker/borrowing.py reads the sentence of a number)
+INLINE = PAGE[:PAGE.index("# t\n")] + '# t\n\n!!! example "本站构造"\n    {sentence}\n'
 WEIGHTS = "$\\alpha\\approx(0.422319,0.155362,0.422319)$"
 
 
