@@ -178,11 +178,16 @@ BATCH_B_PROBS = np.array([[[0.0625, 0.5, 0.4375], [0.0625, 0.4375, 0.5], [0.0625
 BATCH_B_TARGETS = np.array([[1, 2, 1]])
 
 
-@kinds(course=("ln_grad ln_logits ln_loss ln_probs log2_grad log2_logits log2_loss "
+@kinds(course=("a_p b_p ln_grad ln_logits ln_loss ln_probs log2_grad log2_logits log2_loss "
                "log2_p_target log2_probs n_candidates n_log2 p_book"),
-       site_construction=("a_mean a_nll a_p a_pad a_positions a_tokens b_mean b_nll b_p b_pad b_positions b_tokens "
+       site_construction=("a_mean a_nll a_pad a_positions a_tokens b_mean b_nll b_pad b_positions b_tokens "
                           "corpus_mean ln_probs_unshifted mean_of_means n_total"),
-       rules={"n_candidates": "§2.6 states it: 另设三个候选him/yesterday/book ... 三个候选只为手算，不是实际词表",
+       rules={"a_p": "the course's value reused (who set it): §2.6's (log2,0,0) exercise gives its target, the second "
+                     "token, probability 1/4; the site assigns it to batch A's one target",
+              "b_p": "the course's value reused (who set it): §2.6's her/a/book exercise gives the target book "
+                     "probability 1/2 (概率为(1/6,1/3,1/2)), as its him/yesterday/book head does; the site assigns it "
+                     "to each of batch B's three targets",
+              "n_candidates": "§2.6 states it: 另设三个候选him/yesterday/book ... 三个候选只为手算，不是实际词表",
               "n_log2": "§2.6's exercise 设三个候选 token 的 logits 为 (log2,0,0): one logit per candidate, three "
                         "(also 模型虽然给出了三个概率)"})
 def loss_and_gradient() -> dict:

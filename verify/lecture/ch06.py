@@ -271,8 +271,9 @@ def weight_range() -> dict:
     return out
 
 
-@kinds(course="vit_patch p0 p1", site_construction="g0 g1 n0 n1 pixel_ratio ratio s0 s1 side_ratio",
+@kinds(course="vit_patch p0 p1 s0", site_construction="g0 g1 n0 n1 pixel_ratio ratio s1 side_ratio",
        rules={"vit_patch": "the 14 in the encoder name CLIP ViT-L/14 that lecture §6.2 prints (原LLaVA采用CLIP ViT-L/14)",
+              "s0": "the image side of lecture §6.2's example (224×224图像, course_also), reused as the base resolution",
               "p0": "the patch side 14 in the encoder name CLIP ViT-L/14 that lecture §6.2 prints",
               "p1": "the same patch side 14 of CLIP ViT-L/14 (lecture §6.2); only the resolution changes"})
 def higher_resolution() -> dict:

@@ -5,8 +5,8 @@ Every value is read from the committed checkpoints in results/pixel_qa/ through
 training.pixel_qa_diagnose (hash-checked loading, data regenerated and hash-checked,
 float64 CPU evaluation) or from the committed manifest. The course's LAB14 numbers (44.44%, 720/180
 images, …) are cited records on the pages, never computed here; the site's own data copies the record's
-sizes (720/180 images, three templates), and pixel_qa declares those copies site_run: they are read from the
-site's run. Comparisons the pages state in
+sizes (720/180 images, three templates), and pixel_qa declares those copies course (who set a value, not where
+it is read, decides its kind). Comparisons the pages state in
 words (above, below, at zero) are asserted here so the wording cannot outlive the numbers.
 """
 from __future__ import annotations
@@ -53,10 +53,14 @@ def _identity(report: dict) -> dict:
             "device": man["environment"]["device"], "torch": man["environment"]["torch"]}
 
 
-# the site's data copies the LAB14 record's sizes (720/180 images, 2160/540 pairs, three templates): borrowed into
-# the site's own run, they are the site's (the page says they are taken from the record); the record's own numbers
-# are the cited ones in the page's 历史记录 box
-@kinds(site_run="*")
+# the site's data copies the LAB14 record's sizes (720/180 images, 2160/540 pairs, three templates): values the course
+# set stay the course's wherever the site reuses them (checker/borrowing.py); §6.4 prints them. The rest are site runs.
+@kinds(course="test_images test_pairs train_images train_pairs templates", site_run="*",
+       rules={"train_images": "§6.4: LAB14保存记录使用720张训练图, reused as the size of the site's training set",
+              "test_images": "§6.4: 180张留出图, reused as the size of the site's held-out set",
+              "train_pairs": "§6.4: 共2160／540图问对 (720 images × three questions), reused by the site's data",
+              "test_pairs": "§6.4: 共2160／540图问对 (180 images × three questions), reused by the site's data",
+              "templates": "§6.4: 每图数量／左色／右形三类问题: three question types, one template each in the site's data"})
 def pixel_qa() -> dict:
     """§6.4: held-out accuracy per template for the pixel model and its controls, three seeds."""
     report = diagnose(RESULTS_DIR)
