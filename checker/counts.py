@@ -128,6 +128,9 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
     named = listed_at(view, start)
     if named is not None:
         return named   # $q_1$、$q_2$ 两个 query: the items right before the count, whatever list the paragraph opens
+    inline = _listed_after_own_colon(view, end)
+    if inline is not None:
+        return inline   # 三个候选分数：看 2、吃 0、买 1。 — not a table further down the paragraph
     # the sentence of the count ends with a colon that ends its line (a reflowed sentence may span lines)
     # (or the paragraph of the count ends so: 下面三种成本。把它们比作……：)
     stop = re.compile(r"[：:][ \t]*(?:\n|$)|\n[ \t]*\n")
@@ -286,7 +289,15 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
     if colon < 0:
         return None
     parts = [p for p in re.split(r"[；;]", view[colon + 1:stop]) if p.strip()]
-    return len(parts) if len(parts) >= 2 and len(parts) == stated else None
+    if len(parts) >= 2 and len(parts) == stated:
+        return len(parts)
+    # 把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，两条规则留下的都是…  (new-author trial 9): as many clauses set
+    # apart by commas, and a last one that sums them up (the same count again, or 都/两者)
+    parts = [p for p in re.split(r"[，,]", view[colon + 1:stop]) if p.strip()]
+    if len(parts) == stated + 1 and len(parts) >= 3 and re.search(
+            rf"(?:两者|二者|三者|它们|都|均|[{NUMERAL_CHARS}]\s*(?:{MEASURE}))", parts[-1]):
+        return int(stated)
+    return None
 
 
 def labelled_on_the_page(view: str, end: int, stated: float | None) -> int | None:
@@ -307,6 +318,18 @@ def labelled_on_the_page(view: str, end: int, stated: float | None) -> int | Non
 
 
 _POINTS_BACK = re.compile(r"它们|这些|这[两三四五六七八九十几]|那[两三四五六七八九十几]|上述|以上|前面|两者|三者")
+
+
+def _listed_after_own_colon(view: str, end: int) -> int | None:
+    """The items a count's own sentence lists after a colon close behind it, up to the sentence's end, when they are
+    set apart by 、 (的三个候选分数：看 2、吃 0、买 1。 -> 3; new-author trial 9 was told 4, the rows of a table two
+    sentences later); None when the colon ends its line (the list or table below is the count's) or when the
+    sentence goes on in clauses (两条规则各做了一次：top-k 取 …，top-p 取 …)."""
+    m = re.match(r"[^，,。；;！？!?：:\n]{0,12}[：:]([^\n。！？]*)[。！？]", view[end:])
+    if not m or not m.group(1).strip() or re.search(r"[，,；;]", m.group(1)):
+        return None
+    items = [item for item in re.split(r"、", m.group(1)) if item.strip()]
+    return len(items) if len(items) >= 2 else None
 
 
 def _colon_sentence_points_back(view: str, end: int, colon: int) -> bool:
@@ -376,6 +399,10 @@ def named_before(view: str, start: int) -> int | None:
     s0, _ = _sentence_bounds(view, start)
     clause = view[max(s0, max(view.rfind(c, 0, start) for c in "，,：（(") + 1):start]
     clause = re.sub(r"(?:这些|这|那|共|一共|等|总共)\s*$", "", clause.strip())   # 加权求和这三步: 这 is no item
+    # a 、 inside one quotation is part of a name (在“电影、音乐、香蕉”那组概率上把两条规则…, new-author trial 9):
+    # the quotation is one thing unless the quotations stand side by side right before the count (below)
+    if not re.search(r"(?:“[^”\n]{1,16}”\s*){2,}\S{0,4}$", clause):
+        clause = re.sub(r"“[^”\n]*”", "“…”", clause)
     # “算得对”“跑得快”“装得下”三行: quoted names set side by side, right before the count or before a verb that
     # sorts them into it (把“留下多少”“写进多少”“拿出多少”拆成三件事, honest_19a)
     quoted = re.search(r"(?:“[^”\n]{1,16}”\s*){2,}(?:拆成|分成|分为|归为|列为|算作|合成)?\s*$", clause)

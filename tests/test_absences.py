@@ -53,6 +53,12 @@ def test_sentences_that_say_what_the_course_lacks_are_found_and_others_are_not()
     assert [w for _, _, w in absences.claims("那次运行的结果表没有收进讲义读本。")] == ["没有收进讲义"]
     assert absences._named("没有收进讲义") == {"lecture"}
     assert absences.claims("那次运行的结果表收进了讲义读本。") == []
+    # new-author trial 9: a place before the verb is found; a question word after it names a topic (a description)
+    assert [w for _, _, w in absences.claims("两份文档都没有在 $T=1$ 以外的具体温度下算出一组概率。")] == \
+        ["两份文档都没有在 $T=1$ 以外的具体温度下算出"]
+    assert absences._named("两份文档都没有在别处算出") == {"lecture", "primer"}
+    assert absences.claims("并指出课程在哪些小节讲解码、给了什么、没给什么。") == []
+    assert [w for _, _, w in absences.claims("课程给了公式，没给例子。")] == ["课程给了公式，没给"]
 
 
 def test_the_document_an_absence_is_said_of_is_the_name_nearest_before_its_negation():

@@ -251,3 +251,13 @@ def test_one_change_said_to_be_another_is_a_law_and_an_order_between_two_things_
         return [e for e in report.errors if "comparison" in e]
     assert comparisons("PPL 更低就是每 token NLL 更小。") == []
     assert comparisons("PPL 比每 token NLL 更低。")
+
+
+def test_new_author_trial_9_direction_words():
+    """Trial 9: 领先得少了 states a decrease and 分布变尖 a change of shape (the author's relations were read as the
+    other side); 少了 alone (少了一个词) is no direction."""
+    order = directions.regex("order")
+    assert [m.group(0) for m in order.finditer("倒序句仍然领先，但领先得少了")][-1] == "得少了"
+    assert directions.rule_of("得少了").rule == "fall" and directions.word_direction("得少了") == "down"
+    assert [m.group(0) for m in order.finditer("降温以后分布变尖")] == ["变尖"] and directions.rule_of("变尖").rule == "shape"
+    assert not [m.group(0) for m in order.finditer("这句话少了一个词")]

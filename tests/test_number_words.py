@@ -605,3 +605,25 @@ def test_a_heading_count_over_a_longer_list_is_a_count_to_claim_not_a_list_to_sh
     assert any("'两种' counts the items this sentence enumerates, but there are 4" in e for e in sentence), sentence
     longer = errors(tmp_path, page(f"## 五种遮罩，挡住的东西不同\n\n{items}", source="lecture §1.6", verify=False))
     assert any("'五种' counts the items this sentence enumerates, but there are 4" in e for e in longer), longer
+
+
+def test_new_author_trial_9_counts_read_as_the_author_meant_them(tmp_path):
+    """Trial 9 (temperature and sampling): 的三个候选分数：看 2、吃 0、买 1。 was told 4 (a table two sentences later);
+    在“电影、音乐、香蕉”那组…把两条规则各做了一次：top-k …，top-p …，两条规则… was told 3 (the quoted group) and
+    then to claim 两条. Each is read as written, and its wrong twin still fails."""
+    from checker.counts import enumerated_count
+    scores = "分数借自入门文章 §7.3 的{n}候选分数：看 $2$、吃 $0$、买 $1$。那里把它们借来当 logits。\n下表如下：\n\n| a |\n| --- |\n| 1 |\n| 2 |\n| 3 |\n| 4 |\n"
+    for n, expected in (("三个", 3), ("四个", 3)):
+        text = scores.format(n=n)
+        at = text.index(n)
+        assert enumerated_count(text, at, at + 2, {"三个": 3, "四个": 4}[n]) == expected
+    rules = ("在“电影、音乐、香蕉”那组概率上把{n}规则各做了一次：top-$k$ 取 $k=2$，top-$p$ 取 $p=0.8$，"
+             "两条规则留下的都是电影和音乐。")
+    honest = errors(tmp_path, page(rules.format(n="两条"), source="primer §11.4", verify=False))
+    assert not [e for e in honest if "'两条'" in e], honest     # (its k=2, p=0.8 ask for claims, as digits do)
+    wrong = errors(tmp_path, page(rules.format(n="三条"), source="primer §11.4", verify=False))
+    assert any("'三条'" in e for e in wrong), wrong
+    # a quoted group is one name; quotations side by side before the count are still its items
+    quoted = "把“留下多少”“写进多少”“拿出多少”拆成三件事。"
+    at = quoted.index("三件")
+    assert enumerated_count(quoted, at, at + 1, 3) == 3
