@@ -796,7 +796,7 @@ def check_declared_kinds(ctx: Context) -> None:
                                         cited_kinds):
         ctx.fail(line, message)
     for line, message in borrowing.errors(ctx.page.path, ctx.page.body, ctx.page.body_offset, ctx.report.claims,
-                                          ctx.course):
+                                          ctx.course, declared.where_declared(ctx.function)):
         ctx.fail(line, message)
 
 

@@ -206,8 +206,8 @@ def test_a_value_the_sentence_says_is_taken_from_a_section_that_prints_it_is_the
     3-20's widths between course and site while the pages said 沿用讲义…)."""
     declare(site_construction="alpha")
     errors = borrowing_errors(tmp_path, "本站的读取沿用讲义 §3.5 的权重 {w}，再把它们相加。")
-    assert len(errors) == 1 and "{alpha} = " in errors[0] and "declared site_construction" in errors[0] \
-        and "taken (沿用) from lecture §3.5, and lecture §3.5 prints it" in errors[0], errors
+    assert len(errors) == 1 and "{alpha} = " in errors[0] and "declared site_construction (verify/lecture/" in \
+        errors[0] and "taken (沿用) from lecture §3.5, which prints it" in errors[0], errors
     assert re.match(r"^\S*page\.md:\d+: ", errors[0])
     # controls: no word of borrowing (a coincidence stays the site's), a denial, a section that does not print it
     assert not borrowing_errors(tmp_path, "本站的读取取权重 {w}，再把它们相加。")
@@ -224,6 +224,41 @@ def test_a_course_value_said_to_be_taken_from_a_section_that_does_not_print_it_f
     errors = borrowing_errors(tmp_path, "这里沿用讲义 §3.4 的权重 {w}。", source="lecture §3.5")
     assert len(errors) == 1 and "taken (沿用) from lecture §3.4, which does not print it" in errors[0], errors
     assert not borrowing_errors(tmp_path, "这里沿用讲义 §3.5 的权重 {w}。", source="lecture §3.5")
-    # a bare § is the page's own document; the other document's § is the other document's
+    # the other document's § is the other document's
     assert borrowing_errors(tmp_path, "这里沿用入门文章 §3.5 的权重 {w}。", source="lecture §3.5")
-    assert not borrowing_errors(tmp_path, "这里沿用 §3.5 的权重 {w}。", source="lecture §3.5")
+
+
+def test_a_bare_section_number_in_a_borrowing_clause_is_the_pages_own_document():
+    """Code review of stop 67: the page written under tmp_path belongs to no document, so a bare § names nothing there;
+    a page under docs/lecture reads §3.4 as the lecture's."""
+    from checker.borrowing import _named_sections
+    from checker.paths import DOCS
+    page = DOCS / "lecture" / "ch03" / "3-5.md"
+    assert _named_sections(page, "这里沿用 §3.4 的权重") == ["lecture §3.4"]
+    assert _named_sections(page, "这里沿用入门文章 §13.3 的权重") == ["primer §13.3"]
+    assert _named_sections(DOCS / "primer" / "ch13" / "13-3.md", "这里沿用 §13.3 的权重") == ["primer §13.3"]
+
+
+def test_a_denial_another_clause_or_a_computed_value_is_no_borrowing(tmp_path, declare):
+    """Code review of stop 67: 没有沿用 / 不是沿用 / 不直接照搬 deny; a borrowing word in another clause of the sentence
+    borrows something else (本站沿用讲义 §3.4 的记号，权重取本节的 …); a value the site computes from borrowed ones
+    (相加得, 等于) is the site's. Each beside a twin that still fails."""
+    declare(site_construction="alpha")
+    for denial in ("没有沿用", "不是沿用", "不直接照搬", "并非照搬"):
+        assert not borrowing_errors(tmp_path, f"本站的权重 {{w}} {denial}讲义 §3.5，是另取的。"), denial
+    assert borrowing_errors(tmp_path, "本站的权重 {w} 沿用讲义 §3.5，没有另取。")        # the twin: said, not denied
+    assert not borrowing_errors(tmp_path, "本站沿用讲义 §3.5 的记号，权重另取 {w}。")
+    assert not borrowing_errors(tmp_path, "本站沿用讲义 §3.5 的分数算出权重 {w}。")
+    declare(course="alpha")
+    assert not borrowing_errors(tmp_path, "本站沿用讲义 §3.4 的记号，权重取本节的 {w}。", source="lecture §3.5")
+    assert borrowing_errors(tmp_path, "本站沿用讲义 §3.4 的记号与权重 {w}。", source="lecture §3.5")
+
+
+def test_a_ruled_course_value_said_to_be_taken_from_a_section_not_behind_it_fails(tmp_path, declare):
+    """Code review of stop 67: a rule let any § pass (7-16's 沿用讲义 §7.15 changed to §7.14 was silent). The section a
+    borrowing clause names must be the page's own, in course_also, or named in the rule."""
+    declare(course="alpha", rules={"alpha": "§3.5's READ weights"})
+    assert not borrowing_errors(tmp_path, "这里沿用讲义 §3.5 的权重 {w}。", source="lecture §3.5")
+    assert not borrowing_errors(tmp_path, "这里沿用讲义 §3.5 的权重 {w}。", source="lecture §3.6")   # named in the rule
+    wrong = borrowing_errors(tmp_path, "这里沿用讲义 §3.4 的权重 {w}。", source="lecture §3.6")
+    assert len(wrong) == 1 and "is not named in its rule" in wrong[0], wrong
