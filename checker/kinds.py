@@ -379,7 +379,8 @@ def _runs_code(body: str, b: Block) -> bool:
 def _draws(body: str, b: Block) -> bool:
     """Does the box show a picture? Every image on the site is drawn by the site's code (tools/figures.py,
     kernels/scenes.py): the course's own pictures are not in this repository."""
-    return re.search(r"^[ \t]*!\[[^\]\n]*\]\([^)\s]+\)", body[b.start:b.end], re.M) is not None
+    # a relative path, with or without a title; a picture from elsewhere (http…) is not the site's drawing
+    return re.search(r'^[ \t]*!\[[^\]\n]*\]\((?![a-z]+:)[^)\s]+(?:\s+"[^"\n]*")?\)', body[b.start:b.end], re.M) is not None
 
 
 def _cut_sentence(body: str, b: Block) -> str:

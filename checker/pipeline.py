@@ -238,6 +238,13 @@ class Context:
         return self.offsets[m.start(group)], self.offsets[m.end(group) - 1] + 1
 
 
+def _construction_keys(function, values: dict | None) -> str:
+    """The first keys of a verify function's values that it declares course or site_construction."""
+    from checker.evidence import declared_kind
+    keys = [k for k in sorted(values or ()) if declared_kind(function, k) in ("course", "site_construction")]
+    return ", ".join(keys[:5]) + (" …" if len(keys) > 5 else "")
+
+
 def check_verify_function(ctx: Context) -> None:
     """Resolve and run the page's verify function; check the evidence kinds it declares."""
     spec = ctx.meta.get("verify")
@@ -265,8 +272,8 @@ def check_verify_function(ctx: Context) -> None:
                 # sizes, declared course, were told 'reads results/…pt, so its numbers are construction numbers')
                 ctx.fail(ctx.meta_line("evidence"),
                          f"{spec} returns keys besides those read from its runs (declared course or "
-                         f"site_construction), and those are construction numbers, but evidence does not list "
-                         f"construction; add it")
+                         f"site_construction: {_construction_keys(fn, ctx.values)}), "
+                         f"and those are construction numbers, but evidence does not list construction; add it")
             else:
                 ctx.fail(ctx.meta_line("evidence"),
                          f"{spec} reads {read}, so its numbers are {', '.join(missing)} numbers, but evidence does "
@@ -1231,7 +1238,8 @@ def check_completeness(ctx: Context) -> None:
                 # the count is a number like any other, claimed or stated by the course
                 ctx.fail(ctx.page.line_of(token.start),
                          f"number '{token.text}' is neither claimed nor cited ({token.context}); the list under this "
-                         f"heading has {listed} items, more than it counts; {claim_hint(ctx, token)}")
+                         f"heading has {listed} items: if the heading counts them all, write {listed}; if it counts "
+                         f"fewer of them, {claim_hint(ctx, token)}")
             else:
                 ctx.fail(ctx.page.line_of(token.start),
                          f"{token.text!r} counts the items this sentence enumerates, but there are {listed}; "

@@ -156,6 +156,6 @@ def test_a_run_function_with_course_keys_is_told_to_list_construction_in_plain_w
     assert "evidence: [checkpoint, construction, record, design]" in text
     bare = text.replace("evidence: [checkpoint, construction, record, design]", "evidence: [checkpoint, record, design]")
     errors = [e for e in check_text(tmp_path, bare).errors if "evidence does not list" in e]
-    assert len(errors) == 1 and "returns keys besides those read from its runs (declared course or site_construction)" \
-        in errors[0] and "add it" in errors[0], errors
+    assert len(errors) == 1 and "returns keys besides those read from its runs (declared course or site_construction: " \
+        "templates, test_images, test_pairs, train_images, train_pairs)" in errors[0] and "add it" in errors[0], errors
     assert not [e for e in check_text(tmp_path, text).errors if "evidence does not list" in e]
