@@ -66,3 +66,18 @@ def test_an_example_said_to_be_borrowed_from_the_course_is_the_courses_words(tmp
     view = "“典型的失败”一列的内容取自讲义。“电影、好看”取自入门文章。“电影、剧透”取自入门文章。"
     found = quotes._borrowed(_ONE_LINE_PAGE, view, "primer §5.1")
     assert [m for _, m in found] and all("剧透" in m for _, m in found), found
+
+
+def test_an_example_in_code_font_said_to_be_taken_from_the_course_is_the_courses_words(tmp_path):
+    """Blind corpus 25 (W25-047): lecture 1-11 takes the name “慕容芷岚” from the lecture and builds the message
+    `慕容芷岚 gave him a book.` itself; '人名和整条消息都取自讲义本节的原表' gave the site's message to the lecture. A name
+    the lecture writes, in code font, still passes, and so does a denial."""
+    page = ROOT / "docs" / "lecture" / "ch01" / "1-11.md"
+    old = "人名“慕容芷岚”沿用讲义本节的例子；整条消息 `慕容芷岚 gave him a book.`、"
+    _edit_fails_and_page_passes(tmp_path, page, old,
+                                "人名“慕容芷岚”和整条消息 `慕容芷岚 gave him a book.` 都取自讲义本节的原表；",
+                                "“慕容芷岚 gave him a book.” is said to come from the lecture")
+    named = type("P", (), {"line_of": lambda self, at: 1, "body": "人名 `慕容芷岚` 取自讲义本节。"})()
+    assert quotes._borrowed(named, "人名  慕容芷岚  取自讲义本节。", "lecture §1.11") == []
+    denied = type("P", (), {"line_of": lambda self, at: 1, "body": "整条消息 `慕容芷岚 gave him a book.` 并非取自讲义。"})()
+    assert quotes._borrowed(denied, "整条消息  慕容芷岚 gave him a book.  并非取自讲义。", "lecture §1.11") == []
