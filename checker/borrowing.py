@@ -71,7 +71,15 @@ def _clause(view: str, text: str, start: int, end: int) -> str:
     something else (本站沿用讲义 §3.4 的记号，权重取本节的 …)."""
     a = max(view.rfind(ch, 0, start) for ch in _CLAUSE_END + "\n") + 1
     ends = [i for i in (view.find(ch, end) for ch in _CLAUSE_END + "\n") if i != -1]
-    return text[a:min(ends) if ends else len(text)]
+    clause = text[a:min(ends) if ends else len(text)]
+    if clause.lstrip().startswith("$$"):
+        # a display formula after a line that ends with a colon (本站沿用讲义 §3.4 的权重：\n\n$$…$$) goes on that
+        # line's clause (code review of stop 67)
+        lead = text[:a].rstrip()
+        if lead.endswith(("：", ":")):
+            b = max(view.rfind(ch, 0, len(lead) - 1) for ch in _CLAUSE_END + "\n") + 1
+            clause = text[b:len(lead)] + clause
+    return clause
 
 
 def _named_sections(page_path: Path, text: str) -> list[str]:

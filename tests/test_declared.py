@@ -262,3 +262,13 @@ def test_a_ruled_course_value_said_to_be_taken_from_a_section_not_behind_it_fail
     assert not borrowing_errors(tmp_path, "这里沿用讲义 §3.5 的权重 {w}。", source="lecture §3.6")   # named in the rule
     wrong = borrowing_errors(tmp_path, "这里沿用讲义 §3.4 的权重 {w}。", source="lecture §3.6")
     assert len(wrong) == 1 and "is not named in its rule" in wrong[0], wrong
+
+
+def test_a_display_formula_after_a_borrowing_line_that_ends_with_a_colon_is_in_its_clause(tmp_path, declare):
+    """Code review of stop 67: 本站沿用讲义 §3.4 的权重： and the weights in a display block below were never read
+    together, so a wrong § there passed."""
+    declare(course="alpha")
+    text = page(before="这里沿用讲义 §3.4 的权重：\n\n")
+    assert any("taken (沿用) from lecture §3.4, which does not print it" in e for e in check_text(tmp_path, text).errors)
+    assert not [e for e in check_text(tmp_path, page(before="这里沿用讲义 §3.5 的权重：\n\n")).errors if "taken (" in e]
+    assert not [e for e in check_text(tmp_path, page(before="这里另取权重。\n\n")).errors if "taken (" in e]
