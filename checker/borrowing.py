@@ -35,7 +35,7 @@ from checker.kinds import scalars
 from checker.seed_numbers import SectionNumbers, section_numbers
 
 # a word that says the value is taken from elsewhere
-BORROW = re.compile(r"沿用|借自|取自|借用|照搬|搬用|借来|照用")
+BORROW = re.compile(r"沿用|借自|取自|借用|照搬|搬用|借来|照用|取的是|用的是")   # 这里取的是讲义 §7.15 那个解码器的 FFN 宽 (round 69)
 # a denial before it in its clause: 没有沿用, 不是沿用, 并非照搬, 不直接照搬, 不能照搬, 不必沿用 (code review of stop 67)
 _DENIED = re.compile(r"(?:不|没|未|非|无需|无须)[^，,；;。]{0,4}$")
 # a value the site computes from the borrowed ones: 相加得 1, 之差为 0, 算出 … (review): not the borrowed value
@@ -45,7 +45,7 @@ _CLAUSE_END = "，,。；;！？!?"
 _SECTION_NUMBER = re.compile(r"§\s*\[?\s*([0-9A-D]+\.\d+)")
 # the document as the object of the borrowing word (沿用讲义给的宽度, 取自入门文章): the page's sections of it stand for
 # the named place when no section is named
-_DOCUMENT_BORROWED = re.compile(r"(?:沿用|借自|取自|借用|照搬|搬用|借来|照用)(?:了)?\s*(讲义|入门文章|课程)")
+_DOCUMENT_BORROWED = re.compile(r"(?:沿用|借自|取自|借用|照搬|搬用|借来|照用|取的是|用的是)(?:了)?\s*(讲义|入门文章|课程)")
 _DOC_KEYS = {"讲义": ("lecture",), "入门文章": ("primer",), "课程": ("lecture", "primer")}
 
 

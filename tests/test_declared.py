@@ -247,6 +247,7 @@ def test_a_denial_another_clause_or_a_computed_value_is_no_borrowing(tmp_path, d
     for denial in ("没有沿用", "不是沿用", "不直接照搬", "并非照搬"):
         assert not borrowing_errors(tmp_path, f"本站的权重 {{w}} {denial}讲义 §3.5，是另取的。"), denial
     assert borrowing_errors(tmp_path, "本站的权重 {w} 沿用讲义 §3.5，没有另取。")        # the twin: said, not denied
+    assert borrowing_errors(tmp_path, "这里取的是讲义 §3.5 的权重 {w}。")   # round 69: 7-9's FFN 宽, 取的是讲义 §7.15 的
     assert not borrowing_errors(tmp_path, "本站沿用讲义 §3.5 的记号，权重另取 {w}。")
     assert not borrowing_errors(tmp_path, "本站沿用讲义 §3.5 的分数算出权重 {w}。")
     declare(course="alpha")
