@@ -171,3 +171,18 @@ def test_a_gpu_report_is_written_whole_and_says_when_it_is_outside(tmp_path, cap
     gpu.write_report(tmp_path, "route_c", {"device": "cuda", "ok": False, "cells": [1, 2]}, "lab route C")
     assert json.loads((tmp_path / "route_c-comparison.json").read_text(encoding="utf-8"))["cells"] == [1, 2]
     assert "lab route C OUTSIDE the declared tolerances" in capsys.readouterr().out
+
+
+def test_the_course_task_settings_the_pages_show_must_be_the_runs_settings():
+    """Label round 69: 3-10/3-11/3-12/3-21 show the course's 500 updates, 3000/300/300 split and 3-7 source lengths as
+    the course's (a value the course set stays the course's); the pages show the constants, so a run trained with
+    other settings must fail loudly rather than pass as the course's."""
+    import pytest as _pytest
+
+    from verify.lecture import ch03_checkpoint as pages
+    manifest = pages._report()["manifest"]["hyperparameters"]
+    assert pages._course_task(manifest) == pages.COURSE_TASK            # the committed run used the course's settings
+    with _pytest.raises(ValueError, match="manifest has updates = 600, but the pages say"):
+        pages._course_task({**manifest, "updates": 600})
+    with _pytest.raises(ValueError, match="source_lengths"):
+        pages._course_task({**manifest, "source_lengths": [3, 8]})

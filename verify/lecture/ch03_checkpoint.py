@@ -47,9 +47,29 @@ def _metrics(report: dict) -> dict:
             for name in m}
 
 
+# the task settings the site's pair reuses from the course: lecture §3.10 共同500更新, §3.12 训练/验证/测试3000/300/300，
+# 源长3–7. A value the course set stays the course's wherever the site uses it (checker/borrowing.py), so the pages
+# show these constants, and the run's manifest must agree with them (label round 69's second reader)
+COURSE_TASK = {"updates": 500, "splits": [3000, 300, 300], "source_lengths": [3, 7]}
+_COURSE_TASK_RULES = {"updates": "§3.10/§3.12: 共同500更新 (each model of the pair), reused by the site's run",
+                      "splits": "§3.12: 训练/验证/测试3000/300/300, reused by the site's data",
+                      "min_len": "§3.12: 源长3–7, the shortest", "max_len": "§3.12: 源长3–7, the longest",
+                      "train_sequences": "§3.12: 训练3000, the training split",
+                      "symbols": "§3.10 sets the task: 六字符词表 a–f, the six symbols a, b, c, d, e, f counted"}
+
+
+def _course_task(hp: dict) -> dict:
+    for name, value in COURSE_TASK.items():
+        if (list(hp[name]) if isinstance(value, list) else hp[name]) != value:
+            raise ValueError(f"results/seq2seq manifest has {name} = {hp[name]}, but the pages say the site's run "
+                             f"reuses the course's {value}: retrain with the course's settings, or change the pages "
+                             "and declare the value site_run")
+    return COURSE_TASK
+
+
 def _identity(report: dict) -> dict:
     man = report["manifest"]
-    hp = man["hyperparameters"]
+    hp = {**man["hyperparameters"], **_course_task(man["hyperparameters"])}
     # counts the pages state in words (两个模型, 三份数据, 三个特殊符号) are read off the manifest and vocabulary
     return {"n_models": len(man["models"]), "n_splits": len(hp["splits"]),
             "n_special": len(VOCAB) - len(SYMBOLS), "symbols": len(SYMBOLS),
@@ -90,7 +110,9 @@ def _text(tokens) -> str:
 
 # --------------------------------------------------------------------------- §3.10
 
-@kinds(site_run="*")
+@kinds(course="symbols updates",   # the task's alphabet and update count are the course's: the site's run reuses them
+       rules={k: _COURSE_TASK_RULES[k] for k in ("symbols", "updates")},
+       site_run="*")
 def improvement_and_failure() -> dict:
     """§3.10: both models' test metrics, the remaining dynamic failures, the selected sequence."""
     report = _report()
@@ -105,7 +127,8 @@ def improvement_and_failure() -> dict:
 
 # --------------------------------------------------------------------------- §3.11
 
-@kinds(site_run="*")
+@kinds(course="updates train_sequences", rules={k: _COURSE_TASK_RULES[k] for k in ("updates", "train_sequences")},
+       site_run="*")
 def budget() -> dict:
     """§3.11: this project's training budget for the pair (parameters, updates, batches, tokens)."""
     ident = _identity(_report())
@@ -145,9 +168,11 @@ def _length_profile(seeds: tuple) -> dict:
 # the course never prints a mean source length. uniform_tokens is the site's arithmetic expectation (test sequences x (mean of a
 # uniform length + one EOS)), not a training result.
 @kinds(site_construction="profile profile_seeds uniform_tokens",
+       course="symbols splits min_len max_len updates",   # the course's task settings the site reuses (COURSE_TASK)
        record="course_mean_source_length",
        rules={"course_mean_source_length": "the cited record's 2016 valid test target tokens (EOS included) less one "
-                                            "EOS for each of its 300 test sequences, divided by 300 (seq2seqruns §3.10)"},
+                                            "EOS for each of its 300 test sequences, divided by 300 (seq2seqruns §3.10)",
+              **{k: _COURSE_TASK_RULES[k] for k in ("symbols", "splits", "min_len", "max_len", "updates")}},
        site_run="*")
 def failure_case() -> dict:
     """§3.12: the selected failure (rule fixed before looking), its identity, the data profile.
@@ -358,9 +383,10 @@ def lab_route() -> dict:
 
 @kinds(# widths: §3.21's path_a beam widths [1,2,4]; max_steps: the lower bound of path_a's step loop max(12, ...):
        # the course set both, the site's diagnose uses them (取自), so they stay the course's (checker/borrowing.py)
-       course="max_steps widths",
+       course="max_steps widths updates",
        site_construction="eval_tol gpu_weight_rtol retrain_diagnosis_rtol retrain_weight_rtol tol",
-       rules={"max_steps": "§3.21's path_a decodes for max(12, ...) steps: the lower bound 12 is the course's"},
+       rules={"max_steps": "§3.21's path_a decodes for max(12, ...) steps: the lower bound 12 is the course's",
+              "updates": _COURSE_TASK_RULES["updates"]},
        site_run="*")   # tolerances are constants the site chose, not run results
 def implementation() -> dict:
     """§3.21: identity of the run and the parts of the diagnostic procedure the page states."""

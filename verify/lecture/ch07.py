@@ -325,12 +325,14 @@ def gpu_attention_check() -> dict:
 @from_runs("t", "rows", "tol", "cached_s", "full_s", "ratio", "from_t", "slowest_ratio",
            "cached_repeats", "full_repeats", "prefill", "decode", "warmup", "dn1",
            "repeats", "date", "cpus", "first_*")
-@kinds(site_construction="model mac_ratio dn1.ffn",
+@kinds(site_construction="model mac_ratio",
        # the DN1-size run copies the course's settings: §7.9's 2 layers, width 8, 2 heads, 16-token prefill and
        # 32 appended tokens, §7.16's one warm-up and five timed repeats (course_also). The DN1 record gives no FFN
-       # width: the site borrows §7.15's Path C decoder's FFN 16 (a different object), so that one is the site's.
-       course="dn1.layers dn1.width dn1.heads dn1.prefill dn1.decode dn1.warmup dn1.repeats",
-       rules={"dn1.heads": "§7.9: DN1 is 微型2层、宽8、2头: two heads"})
+       # width: the site takes §7.15's Path C decoder's FFN 16, a value the course set, so it stays the course's
+       # (borrowing convention: whoever set the value owns it).
+       course="dn1.layers dn1.width dn1.heads dn1.prefill dn1.decode dn1.warmup dn1.repeats dn1.ffn",
+       rules={"dn1.heads": "§7.9: DN1 is 微型2层、宽8、2头: two heads",
+              "dn1.ffn": "lecture §7.15's TinyDecoder (2层、宽8、2head、每head4维、FFN16): FFN width 16, reused for the DN1-size run"})
 def kv_speed() -> dict:
     """§7.9: measured cached decode step vs full recomputation per prefix length (committed results)."""
     r = _results()

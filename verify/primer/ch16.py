@@ -41,7 +41,9 @@ def _path_table(transitions, start=None) -> tuple[list, list]:
 @kinds(course="e_B1 e_I2 e_O1 e_O2 n_course_paths n_positions t_BI t_BO t_OI t_OO viterbi_score scores[0] scores[1] scores[2]",
        site_construction="gold_loglik hard_probs n_paths probs scores z",
        rules={"n_course_paths": "§16.3 scores three label paths ([B-ORG, I-ORG], [B-ORG, O], [O, O]); "
-                                "n_course_paths counts them"})
+                                "n_course_paths counts them",
+              "t_OI": "§16.3: 其他本例转移分数为 0 — O → I-ORG (北京 O, 大学 I-ORG, both candidates the section "
+                      "lists) is one of the example's other transitions"})
 def crf_example() -> dict:
     """§16.3: independent choice vs. joint path scores, the normalizer, Viterbi, and a hard IOB2 constraint."""
     scores, probs = _path_table(TRANSITIONS)
