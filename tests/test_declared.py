@@ -273,3 +273,22 @@ def test_a_display_formula_after_a_borrowing_line_that_ends_with_a_colon_is_in_i
     assert any("taken (沿用) from lecture §3.4, which does not print it" in e for e in check_text(tmp_path, text).errors)
     assert not [e for e in check_text(tmp_path, page(before="这里沿用讲义 §3.5 的权重：\n\n")).errors if "taken (" in e]
     assert not [e for e in check_text(tmp_path, page(before="这里另取权重。\n\n")).errors if "taken (" in e]
+
+
+def test_a_value_equal_to_the_section_number_or_a_year_is_no_evidence_of_borrowing():
+    """Review of stop 67: the seed numbers hold each section's own § number and its years, so 3.5 beside 沿用讲义 §3.5
+    looked printed by §3.5. A value the section really prints is still read."""
+    from types import SimpleNamespace
+
+    from checker.borrowing import errors
+    from checker.paths import DOCS
+    from checker.seed_numbers import section_numbers
+    page = DOCS / "lecture" / "ch03" / "3-5.md"
+
+    def told(body: str, printed: str, value) -> list:
+        at = body.index(printed)
+        claim = SimpleNamespace(status="passed", span=(at, at + len(printed)), computed=value, key="x",
+                                kind="site_construction", printed=printed, rule="", line=1, template="{x}")
+        return errors(page, body, 0, [claim], section_numbers("lecture §3.5"))
+    assert not told("本站沿用讲义 §3.5 的做法，第一列记作 3.5。", "3.5", 3.5)
+    assert told("本站沿用讲义 §3.5 的权重 0.422319。", "0.422319", 0.422319)
