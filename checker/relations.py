@@ -1064,6 +1064,18 @@ def _check_order_words(i: int, text: str, predicate: str, line: int, errors: lis
     flipped word (更大 → 更小, 更快 → 更慢) fails."""
     said = {_said_polarity(text, m) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
     stated = _predicate_polarity(predicate)
+    # a word whose direction is its quantity's (分布变尖, 更平: directions.yaml `direction: none`) may stand for a
+    # comparison of either side (new-author trial 9: T 小于一…分布变尖 binds T < 1 and the top probability's >)
+    # read in order, one comparison per word, the open word matching whichever comparison stands in its place; a
+    # flipped word beside it (T 大于一…分布变尖 for tau_low < 1) still meets the comparison it was bound to
+    words = comparison_words(text) + list(MATH_ORDER.finditer(text))
+    words.sort(key=lambda m: m.start())
+    opened = [getattr(directions.rule_of(m.group(0)), "direction", "") == "none" for m in words]
+    comparisons = ["down" if op.startswith("<") else "up" for op in re.findall(r"<=?|>=?", predicate)]
+    if any(opened) and len(comparisons) == len(words):
+        if all(is_open or _said_polarity(text, m) in (None, want)
+               for m, is_open, want in zip(words, opened, comparisons)):
+            stated = said = {want for want, is_open in zip(comparisons, opened) if not is_open} or stated
     if said and stated and said != stated:
         # the directions the words state are the directions the predicate states: 更长…更低 binds one '>' and
         # one '<', so flipping either word (更短…更低) leaves a direction the predicate does not state

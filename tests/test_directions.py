@@ -261,3 +261,13 @@ def test_new_author_trial_9_direction_words():
     assert directions.rule_of("得少了").rule == "fall" and directions.word_direction("得少了") == "down"
     assert [m.group(0) for m in order.finditer("降温以后分布变尖")] == ["变尖"] and directions.rule_of("变尖").rule == "shape"
     assert not [m.group(0) for m in order.finditer("这句话少了一个词")]
+
+
+def test_a_shape_word_binds_the_comparison_in_its_place_and_a_flipped_word_beside_it_fails(tmp_path):
+    """New-author trial 9: 'T 小于一，分布变尖' bound by 'T < 1 and top > top_at_1' was told it states only less; a
+    shape word (变尖, direction: none) stands for the comparison in its place. Flipping 小于 to 大于 still fails."""
+    body = "# t\n\nher 的损失 $-6.4$ 小于零，分布变尖；him 的损失 $-8.2$。\n"
+    relation = "relations:\n  - text: '小于零，分布变尖'\n    holds: '{her} < 0 and {him} < {her}'\n"
+    assert not [e for e in _page(tmp_path, body, relation) if "relation 0" in e]
+    flipped = _page(tmp_path, body.replace("小于零", "大于零"), relation.replace("小于零", "大于零"))
+    assert any("relation 0" in e and "greater" in e for e in flipped), flipped
