@@ -164,6 +164,8 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
                 if not TABLE_ROW.match(line):
                     break
                 rows += 1
+            if rows != stated and stated is not None and _column_groups(lines[0]) == stated:
+                return int(stated)   # 两种布局输出的每一行统计如下： over columns post-LN …, pre-LN … (trial 10)
             return rows if own or rows == stated else None
     return (named_before(view, start) or rows_of_table_before(body, start, end, stated)
             or clauses_after_colon(view, end, stated)
@@ -320,6 +322,14 @@ def labelled_on_the_page(view: str, end: int, stated: float | None) -> int | Non
 _POINTS_BACK = re.compile(r"它们|这些|这[两三四五六七八九十几]|那[两三四五六七八九十几]|上述|以上|前面|两者|三者")
 
 
+def _column_groups(header: str) -> int:
+    """How many things a table's header sets side by side: the distinct first words of its cells after the first
+    (| 行 | post-LN 均值 | post-LN 方差 | pre-LN 均值 | pre-LN 方差 | -> 2); 0 when a cell is a single word."""
+    cells = [c.strip() for c in header.strip().strip("|").split("|")][1:]
+    firsts = [c.split()[0] for c in cells if len(c.split()) >= 2]
+    return len(set(firsts)) if cells and len(firsts) == len(cells) else 0
+
+
 def _listed_after_own_colon(view: str, end: int) -> int | None:
     """The items a count's own sentence lists after a colon close behind it, up to the sentence's end, when they are
     set apart by 、 (的三个候选分数：看 2、吃 0、买 1。 -> 3; new-author trial 9 was told 4, the rows of a table two
@@ -328,7 +338,8 @@ def _listed_after_own_colon(view: str, end: int) -> int | None:
     m = re.match(r"[^，,。；;！？!?：:\n]{0,12}[：:]([^\n。！？]*)[。！？]", view[end:])
     if not m or not m.group(1).strip() or re.search(r"[，,；;]", m.group(1)):
         return None
-    items = [item for item in re.split(r"、", m.group(1)) if item.strip()]
+    # set apart by 、, the last joined by 和/与/及 (两样东西：一条残差连接和一个 LayerNorm; trial 10)
+    items = [item for item in re.split(r"、|以及|和|与|及", m.group(1)) if item.strip()]
     return len(items) if len(items) >= 2 else None
 
 
@@ -398,6 +409,12 @@ def named_before(view: str, start: int) -> int | None:
     list. `view` is the page's prose view."""
     s0, _ = _sentence_bounds(view, start)
     clause = view[max(s0, max(view.rfind(c, 0, start) for c in "，,：（(") + 1):start]
+    # a parenthesis closed well before the count ends its items too: 每个子层（自注意力、交叉注意力、FFN）外面都包着同样的
+    # 两样东西 does not count the three sublayers (new-author trial 10); right before it, it lists them
+    # (（选中位置重建、因果预测、跨度去噪）作为三种)
+    closed = max(clause.rfind("）"), clause.rfind(")"))
+    if closed >= 0 and len(clause) - closed - 1 > 4:
+        clause = clause[closed + 1:]
     clause = re.sub(r"(?:这些|这|那|共|一共|等|总共)\s*$", "", clause.strip())   # 加权求和这三步: 这 is no item
     # a 、 inside one quotation is part of a name (在“电影、音乐、香蕉”那组概率上把两条规则…, new-author trial 9):
     # the quotation is one thing unless the quotations stand side by side right before the count (below)

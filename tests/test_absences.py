@@ -59,6 +59,11 @@ def test_sentences_that_say_what_the_course_lacks_are_found_and_others_are_not()
     assert absences._named("两份文档都没有在别处算出") == {"lecture", "primer"}
     assert absences.claims("并指出课程在哪些小节讲解码、给了什么、没给什么。") == []
     assert [w for _, _, w in absences.claims("课程给了公式，没给例子。")] == ["课程给了公式，没给"]
+    # trial 10: the site as the subject (本站用讲义的…，只把布局换掉), untrained course numbers (讲义给定的教学数，没有训练过)
+    assert absences.claims("本站用讲义的这组输入和权重，只把布局换掉。") == []
+    assert absences.claims("权重是讲义给定的教学数，没有训练过。") == []
+    assert [w for _, _, w in absences.claims("课程并没有训练出这样的模型。")] == ["课程并没有训练"]
+    assert [w for _, _, w in absences.claims("讲义用这组输入，只给了结果。")] == ["讲义用这组输入，只给"]
 
 
 def test_the_document_an_absence_is_said_of_is_the_name_nearest_before_its_negation():

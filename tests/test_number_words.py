@@ -627,3 +627,23 @@ def test_new_author_trial_9_counts_read_as_the_author_meant_them(tmp_path):
     quoted = "把“留下多少”“写进多少”“拿出多少”拆成三件事。"
     at = quoted.index("三件")
     assert enumerated_count(quoted, at, at + 1, 3) == 3
+
+
+def test_new_author_trial_10_counts_read_as_the_author_meant_them():
+    """Trial 10 (residual and LayerNorm): 每个子层（自注意力、交叉注意力、FFN）外面都包着同样的两样东西：一条残差连接和一个
+    LayerNorm was told 3 (the sublayers in the parenthesis); 两种布局输出的每一行统计如下： over a table whose columns are
+    the two layouts and whose rows are three tokens was told 3. Each is read as written; its wrong twin still fails."""
+    from checker.counts import enumerated_count
+    two = "每个子层（自注意力、交叉注意力、FFN）外面都包着同样的{n}东西：一条残差连接和一个 LayerNorm。"
+    for n, stated in (("两样", 2), ("三样", 3)):
+        text = two.format(n=n)
+        at = text.index(n)
+        assert enumerated_count(text, at, at + 2, stated) == 2, n
+    listed = "讲义把（选中位置重建、因果预测、跨度去噪）作为三种典型的目标来讲。"      # right before it: its items
+    at = listed.index("三种")
+    assert enumerated_count(listed, at, at + 2, 3) == 3
+    table = ("{n}布局输出的每一行统计如下：\n\n| 行 | post-LN 均值 | post-LN 方差 | pre-LN 均值 | pre-LN 方差 |\n"
+             "| --- | ---: | ---: | ---: | ---: |\n| 我 | 0 | 1 | 0.7 | 1.8 |\n| 给 | 0 | 1 | 1.0 | 5.1 |\n| 书 | 0 | 1 | 0.8 | 2.2 |\n")
+    at = 0
+    assert enumerated_count(table.format(n="两种"), at, at + 2, 2) == 2
+    assert enumerated_count(table.format(n="四种"), at, at + 2, 4) == 3      # neither the columns' two nor the rows
