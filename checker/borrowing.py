@@ -135,9 +135,11 @@ def errors(page_path: Path, body: str, offset: int, claims: list, course: Sectio
         between = clause[borrowed.end():value_at] if value_at > borrowed.end() else ""
         # the seed numbers hold the sections' own § numbers and years (§3.5 "prints" 3.5, 2014): a value equal to a §
         # number the clause names, or a year, is no evidence that the section gives it (review of stop 67)
-        section_numbers_named = {float(n) for n in _SECTION_NUMBER.findall(clause) if re.fullmatch(r"\d+\.\d+", n)}
-        incidental = section_numbers_named | {float(y) for y in range(1900, 2100)}
-        if not values or _COMPUTED.search(between) or all(v in (0, 1) or v in incidental for v in values):
+        named_numbers = {float(n) for n in _SECTION_NUMBER.findall(clause) if re.fullmatch(r"\d+\.\d+", n)}
+
+        def incidental(v: float) -> bool:
+            return v in (0, 1) or v in named_numbers or (float(v).is_integer() and 1900 <= v < 2100)
+        if not values or _COMPUTED.search(between) or all(incidental(v) for v in values):
             continue   # computed from the borrowed values, or a 0/1, a § number or a year that any section prints
         named = _named_sections(page_path, clause)
         places = [(name, section_numbers(name)) for name in named]
