@@ -68,9 +68,13 @@ def lab02_interface() -> dict:
     }
 
 
-@kinds(course="interv lab02 lab02_groups r72 r72_c_column r72_cands r72_slots read read_cands read_slots",
+@kinds(course=("interv lab02 lab02_groups lab02_run.n_weights r72 r72_c_column r72_cands r72_slots read read_cands "
+               "read_slots"),
        site_construction="interv_v_vocab lab02_run r72_loss",
-       rules={"read_cands": "the words of the READ vocabulary the seed lists, counted: 小词表依次为 her、book、yesterday",
+       rules={"lab02_run.n_weights": "the seed's interface table: |α|1×6|沿6个源位置softmax — one weight per teaching "
+                                     "source position, six; the site's step runs at that setting (6 个源位置), so its "
+                                     "first read has the course's six weights",
+              "read_cands": "the words of the READ vocabulary the seed lists, counted: 小词表依次为 her、book、yesterday",
               "r72_cands": "the seed's 三个目标候选: the R7.2 vocabulary him、book、yesterday, one column of G each",
               "lab02.shape.Z[0]": "the seed's interface table: |Z|6×32|六段教学源切分的上下文状态 and α 1×6 "
                                   "沿6个源位置softmax: six teaching source segments, one row of Z each",

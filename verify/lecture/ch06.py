@@ -102,10 +102,13 @@ def _crop_legs(img) -> np.ndarray:
 
 
 @inputs("shown_crops")
-@kinds(course=("channels features grid patch patches rows_cls shown_crops size teach_cells teach_cols "
+@kinds(course=("channels features flat_shape grid patch patches rows_cls shown_crops size teach_cells teach_cols "
                "teach_rows values"),
-       site_construction="flat_shape flat_rows patch_r0c1 patch_r1c0",   # the array the site cut from its lake drawing
-       rules={"features": "§6.2: LAB03 每块只取RGB均值与x/y共5维: three channel means plus x and y, five numbers a patch"})
+       site_construction="flat_rows patch_r0c1 patch_r1c0",   # the array the site cut from its lake drawing
+       rules={"features": "§6.2: LAB03 每块只取RGB均值与x/y共5维: three channel means plus x and y, five numbers a patch",
+              "flat_shape": "§6.2's own two counts for this cut (14×14=196块, 每块…16×16×3=768个值): one row per "
+                            "patch, one column per raw value; the site's lake drawing is cut at the course's "
+                            "224×224 and 16×16, so its array has the course's shape (196, 768)"})
 def patch_grid() -> dict:
     """§6.2: the three counts, checked on a real array cut from the lake drawing. flat_rows: the array's first
     grid row of patches and one more (rows 0-14); patch_r0c1, patch_r1c0: the 16×16 blocks at grid row 0,

@@ -61,10 +61,16 @@ def loss_table() -> dict:
             "batch_share": max(TABLE_PROBS)}
 
 
-@kinds(course="batch_lr batch_w0 grad loss0 loss1 lr p p1 w0 w1 x y z1",
-       site_construction=("batch_grad batch_loss0 batch_x batch_y large_loss large_w lr_large n_batch n_pos "
-                          "n_push_up per_example small_loss small_w"),
+@kinds(course="batch_lr batch_w0 batch_x batch_y grad loss0 loss1 lr p p1 per_example w0 w1 x y z1",
+       site_construction=("batch_grad batch_loss0 large_loss large_w lr_large n_batch n_pos "
+                          "n_push_up small_loss small_w"),
        rules={"batch_w0": "§4.1's initial weight w = 0 (初始权重 w = 0), borrowed, as the page says, as the start of the site's batch",
+              "per_example": "each review's gradient at w = 0 is a result the course prints for the same input: the two "
+                             "好评 reviews are §4.3's own computation (梯度 = (0.5 - 1) × 1 = -0.5), the third, the same "
+                             "input labelled 差评, is §4.4's exercise (course_also: (0.5-0)×1=0.5), as the page says",
+              "batch_x": "§4.3's input feature 1 ((0.5 - 1) × 1), one per review of the site's batch of three",
+              "batch_y": "§4.3's label 1 for the two 好评 reviews; §4.4's exercise label 0 (差评, (0.5-0)×1=0.5) for the "
+                         "third, as the page says",
               "batch_lr": "§4.3's learning rate 0.2 (学习率先取 0.2), borrowed, as the page says, as the site's small step"})
 @inputs("lr", "lr_large", "w0", "x", "y", "batch_y", "batch_w0", "batch_lr")
 def one_update() -> dict:
