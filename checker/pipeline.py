@@ -32,7 +32,7 @@ from checker import (arrangements, borrowing, classify, counts, declared, kinds,
 from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
 from checker.literals import literal_keys
-from checker.numbers import NumberFormatError, Quantity, compare, hole_pattern, parse_number
+from checker.numbers import NumberFormatError, Quantity, CN_NUMERAL, compare, hole_pattern, parse_number
 from checker.numerals import NUMERAL_CHARS, NumeralError, integer
 from checker.page import HOLE, Page, PageError, all_pages, claim_line, is_page, read_page, squeeze  # noqa: F401
 from checker.paths import DOCS, ROOT, project_relative
@@ -355,6 +355,7 @@ def check_claim(ctx: Context, i: int, template) -> None:
         extra = f"; {', '.join(hint)} is not a computed key" if hint else ""
         texts = [f"{{{h.key}}} = {h.value(values)!r}" for h in holes if isinstance(h.value(values), str)]
         extra += f"; a text hole prints exactly what the function returns ({', '.join(texts)})" if texts else ""
+        extra += _number_word_for_a_fraction(ctx, template, values)
         ctx.fail(line, f"claim {i} not found in the page body: {template!r}{extra}; "
                        "restore the text or update the template")
         ctx.report.claims.append(ClaimResult(page.id, i, ",".join(h.key for h in holes), template, None, None,
@@ -396,6 +397,30 @@ def check_claim(ctx: Context, i: int, template) -> None:
         return
     for body_line, message in failures:
         ctx.fail(body_line, message)
+
+
+def _number_word_for_a_fraction(ctx: Context, template: str, values: dict) -> str:
+    """Why a claim whose text is all there is 'not found': a number word (两倍) stands where a key with a fractional
+    value (2.010) is printed. A number word names an integer and is compared as one (the tenth new-author trial was
+    told only 'not found' for 约为 7.96 的两倍 with a ratio of 2.010)."""
+    literals, holes, patterns = template_parts(template, values)
+    for j, hole in enumerate(holes):
+        value = hole.value(values)
+        if isinstance(value, str) or getattr(value, "ndim", 0) or isinstance(value, (list, tuple)):
+            continue
+        try:
+            number = float(getattr(value, "value", value))
+        except (TypeError, ValueError):
+            continue
+        if number.is_integer():
+            continue
+        loose = patterns[:j] + [f"(?P<w>{CN_NUMERAL})"] + patterns[j + 1:]
+        regex = re.escape(literals[0]) + "".join(p + re.escape(lit) for p, lit in zip(loose, literals[1:]))
+        if (m := re.search(regex, ctx.squeezed)):
+            return (f"; the page writes the number word {m.group('w')!r} where {{{hole.key}}} = {number:g} stands: a "
+                    f"number word names a whole number and is compared as one, so write the value in digits at the "
+                    f"precision you mean, or return a whole number for it")
+    return ""
 
 
 def _relocated(ctx: Context, i: int, template: str, holes: list[Hole], regex: str) -> list:
@@ -1512,9 +1537,16 @@ def claim_hint(ctx: Context, token) -> str:
     # quoted as YAML writes it in single quotes (a backslash stays single, a quote is doubled), ready to paste
     # the fifth new-author trial followed 'add a cited entry' for a count another course section prints, and was
     # then told a course document is no cited source: the course's other sections go in course_also
+    # the tenth new-author trial was told to add a section to course_also that was already there: name the sections
+    # already searched, so the advice points past them
+    searched = [str(s) for s in [ctx.meta.get("source"), *(ctx.meta.get("course_also") or [])]
+                if s and re.match(r"(?:lecture|primer) §", str(s))]
+    elsewhere = ("another section of the course states it, add that section to course_also (course_also: ['lecture "
+                 "§3.16'])") if not searched else (
+                 f"a course section other than {', '.join(searched)} (searched: none of them states it here) states "
+                 "it, add that section to course_also")
     return (f"claim it: add to claims '{template.replace(chr(39), chr(39) * 2)}' and {where}{counted};{named} or, if "
-            "another section of the course states it, add that section to course_also (course_also: ['lecture §3.16']); "
-            "if a paper or an archived record states it, add a cited entry with the source's location")
+            f"{elsewhere}; if a paper or an archived record states it, add a cited entry with the source's location")
 
 
 def _keys_printing(ctx: Context, token) -> tuple[str, str] | None:

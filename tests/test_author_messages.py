@@ -233,3 +233,26 @@ def test_a_superlative_stands_in_for_a_comparison_word_only():
     errors.clear()
     _check_equality_words(0, "用最大似然估计时得到“好”", "{a} > {b}", 1, errors)
     assert errors and "contains no comparison word" in errors[0][1]
+
+
+def test_the_course_also_advice_names_the_sections_already_searched(tmp_path):
+    """Trial 10 was told to add a section to course_also that was already there: the hint names the page's own and
+    course_also sections as searched, so it points at another section only."""
+    report = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, SENTENCE_1_9 + "其中 5 个是实词。")
+    hint = next(e for e in report.errors if "number '5' is neither claimed nor cited" in e)
+    assert "a course section other than lecture §1.9" in hint and "['lecture §3.16']" not in hint, hint
+
+
+LECTURE_4_4 = ROOT / "docs" / "lecture" / "ch04" / "4-4.md"
+
+
+def test_a_number_word_where_a_fractional_value_stands_is_explained(tmp_path):
+    """Trial 10 wrote 约为 7.96 的两倍 for a ratio of 2.010 and was told only 'not found': the message now says the
+    number word names a whole number. Digits at the printed precision still pass."""
+    sentence = "方差也约为 3.0，说明"
+    worded = _variant(tmp_path, LECTURE_4_4, sentence, "方差也约为三，说明")
+    hint = next(e for e in worded.errors if "claim 0 not found" in e)
+    assert "the page writes the number word '三' where {mean_one_var}" in hint, hint
+    other = _variant(tmp_path, LECTURE_4_4, sentence, "方差大约是 3.0，说明")   # the words changed: no such hint
+    assert not any("number word" in e for e in other.errors if "claim 0 not found" in e), other.errors
+    assert not _variant(tmp_path, LECTURE_4_4, sentence, sentence).failed

@@ -533,3 +533,16 @@ def test_an_order_between_two_names_of_one_key_each_is_evaluated_not_asked_for(t
     for wrong in ("本站补充：同一句话，按字切出的序列比按词切的更短。", "本站补充：同一句话，按词切出的序列比按字切的更长。"):
         [error] = lint(wrong)
         assert "this predicate is false for the page's values" in error, error
+
+
+def test_is_zero_states_an_equality_with_zero_and_its_negation_does_not():
+    # new-author trial 10: 'post-LN 的每一行均值都是零' bound by close({mean}, 0, tol) was told its text says no equality
+    from checker.relations import _check_equality_words
+    predicate = "close({Z_mean}, 0, 1e-12)"
+    errors: list = []
+    _check_equality_words(0, "post-LN 的每一行均值都是零，方差略小于一", predicate, 23, errors)
+    assert not errors
+    _check_equality_words(0, "pre-LN 的每一行均值都不是零", predicate, 23, errors)
+    assert any("states an equality, but its text" in e for _, e in errors)
+    from checker.relations import EQUALITY
+    assert not EQUALITY.search("归一化之后的输出是零均值的")   # 零均值 is a noun, not '= 0'
