@@ -124,7 +124,8 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
     line_start = body.rfind("\n", 0, start) + 1
     if re.match(r"#{1,6}\s", body[line_start:start]):
         listed = _listed_in_section(body, start)   # ## 三份构造彼此分开: the section's own list
-        return listed if listed == stated else pair_of_the_title(body, stated) or listed
+        return (listed if listed == stated else
+                pair_of_the_title(body, stated) or pair_before_colon(view, start, stated) or listed)
     named = listed_at(view, start)
     if named is not None:
         return named   # $q_1$、$q_2$ 两个 query: the items right before the count, whatever list the paragraph opens
@@ -170,7 +171,9 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
     return (named_before(view, start) or rows_of_table_before(body, start, end, stated)
             or clauses_after_colon(view, end, stated)
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated)
-            or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated))
+            or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated)
+            or pair_before_colon(view, start, stated) or one_and_the_other(view, end, stated)
+            or paired_forms_on_the_page(view, end, stated))
 
 
 def rows_named_by_their_header(body: str, end: int, stated: float | None) -> int | None:
@@ -237,6 +240,75 @@ def pair_of_the_title(body: str, stated: float | None) -> int | None:
     """2 when the page's title sets two things against each other and the count is two: on a page titled
     'LayerNorm 与 RMSNorm', 两个公式, 两个输出, 两个算子 are the pair (the fourth new-author trial was asked to claim each)."""
     return 2 if stated == 2 and _TITLE_PAIR.search(body) else None
+
+
+def pair_before_colon(view: str, start: int, stated: float | None) -> int | None:
+    """2 when the count's own sentence (or heading) opens with two things joined by 与/和 before a colon and the
+    count, after it, is two: 困惑度与交叉熵：同一个量的两种读法 (new-author trial 11's title). A list of more before
+    the colon (A、B 与 C：) is left to the list rules."""
+    if stated != 2:
+        return None
+    s0, _ = _sentence_bounds(view, start)
+    head = view[s0:start]
+    colon = max(head.rfind("："), head.rfind(":"))
+    if colon < 0:
+        return None
+    before = re.sub(r"^[\s#]*", "", head[:colon])
+    if re.search(r"[、，,；（(]", before):
+        return None
+    pair = re.split(r"\s*(?:与|和|及|跟|vs\.?)\s*", before)
+    return 2 if len(pair) == 2 and all(1 <= len(side.strip()) <= 12 for side in pair) else None
+
+
+def _measure_at(view: str, end: int) -> tuple[str | None, int]:
+    """(the measure word of the count ending at `end`, where the counted noun starts): the token may end before
+    its measure word (两|种) or after it (两种)."""
+    m = re.match(rf"\s*({MEASURE})", view[end:])
+    if m:
+        return m.group(1), end + m.end()
+    m = re.search(rf"({MEASURE})$", view[max(0, end - 3):end])
+    return (m.group(1), end) if m else (None, end)
+
+
+# 两种不同的故障。一种出在检索……；另一种…… : the two are then told one by one in the same paragraph
+_ONE_THEN_THE_OTHER = r"(?<![另第这那每哪同])一{c}[\s\S]{{1,200}}?另(?:外)?一{c}"
+
+
+def one_and_the_other(view: str, end: int, stated: float | None) -> int | None:
+    """2 when a count of two (两种, 两个, 两类 …) is followed, in its paragraph, by 一种…另一种 with the same measure
+    word (new-author trial 11 on 7-14: 可以分出两种不同的故障。一种出在检索：…；另一种……)."""
+    if stated != 2:
+        return None
+    measure, end = _measure_at(view, end)
+    if measure is None:
+        return None
+    stop = view.find("\n\n", end)
+    window = view[end:stop if stop >= 0 else len(view)][:600]
+    return 2 if re.search(_ONE_THEN_THE_OTHER.format(c=re.escape(measure)), window) else None
+
+
+_PAIRED_PREFIXES = (("原", "新"), ("旧", "新"))
+
+
+def paired_forms_on_the_page(view: str, end: int, stated: float | None) -> int | None:
+    """2 when a count of two is followed by a noun that the page names in a matched pair of forms and in no third:
+    原切分 and 新切分 (or 切分 A and 切分 B) for 两种切分 (new-author trial 11's worked example). Only a count of two is
+    read so: three forms, or one, say nothing."""
+    if stated != 2:
+        return None
+    _, end = _measure_at(view, end)
+    after = re.match(r"[\u4e00-\u9fff]{1,4}", view[end:end + 4])
+    if not after:
+        return None
+    for k in range(len(after.group(0)), 1, -1):   # the longest noun the page names in a pair: 切分下 -> 切分
+        noun = re.escape(after.group(0)[:k])
+        for old, new in _PAIRED_PREFIXES:
+            if re.search(old + noun, view) and re.search(new + noun, view):
+                return 2
+        letters = set(re.findall(noun + r"\s*([A-Z])(?![A-Za-z])", view))
+        if letters == {"A", "B"}:
+            return 2
+    return None
 
 
 REMAINDER = re.compile(r"(?:另外|其余|剩下的?|其他|另)\s*$")

@@ -647,3 +647,25 @@ def test_new_author_trial_10_counts_read_as_the_author_meant_them():
     at = 0
     assert enumerated_count(table.format(n="两种"), at, at + 2, 2) == 2
     assert enumerated_count(table.format(n="四种"), at, at + 2, 4) == 3      # neither the columns' two nor the rows
+
+
+def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_fails():
+    """New-author trial 11: 两种 over a pair that the text names in one of three honest ways was asked for a claim.
+    Each is read only for a count of two; a count of three over the same text is still not its items."""
+    from checker.counts import enumerated_count
+
+    def count(text, word, stated):
+        at = text.index(word)
+        return enumerated_count(text, at, at + 1, stated)
+
+    title = "# 困惑度与交叉熵：同一个量的两种读法\n\n正文。\n"
+    assert count(title, "两种", 2) == 2
+    assert count(title.replace("两种", "三种"), "三种", 3) != 3   # the pair is two: 三种 is not its count
+    one_other = "以这份记录为例，可以分出两种不同的故障。一种出在检索：漏掉了撤回；\n另一种是材料都在，模型仍照旧作答。\n"
+    assert count(one_other, "两种", 2) == 2
+    assert count(one_other.replace("另一种是", "还有是"), "两种", 2) is None   # no second one told
+    paired = "原切分每 token 2 bits，新切分只有 1.5 bits。\n\n两种切分下整段文本的概率相同。\n"
+    assert count(paired, "两种", 2) == 2
+    assert count(paired.replace("原切分", "这种切分"), "两种", 2) is None   # one form named, not a pair
+    lettered = "同一条消息在切分 A 下有 10 个 token、在切分 B 下有 20 个。\n\n两种切分的 PPL 不同。\n"
+    assert count(lettered, "两种", 2) == 2

@@ -576,3 +576,10 @@ def test_the_sites_view_labels_its_remark_as_the_sites():
     assert words("本站的看法：领域越近，迁移越容易。")[0] == "source:site"
     assert words("本站建议，先写下预期。") == ["source:site"]
     assert "source:site" not in words("本站的计算看法不同。")
+
+
+def test_a_wrong_choice_said_with_another_verb_is_the_same_statement_word():
+    """New-author trial 11 reworded 就会选错修复手段 as 修复就会找错方向 and was told 'wrong -> nothing'."""
+    assert words("修复就会找错方向。") == words("就会选错修复手段。") == ["wrong"]
+    assert words("修复就会找对方向。") == []
+    assert words("用错开一位的输入训练。") == [] and "wrong" not in words("先看错误，再决定改什么。")
