@@ -350,7 +350,8 @@ def _idle_rules(word: str, merges) -> int:
 @kinds(course="freqs lower_pieces n_merges newer_idle_rules newer_pieces",
        site_construction="n_tied retrained_counts round_counts same_merges",
        rules={"newer_pieces": "the course segments newer as n e w er </w>: five pieces",
-              "lower_pieces": "the course segments lower as low er </w>: three pieces"})
+              "lower_pieces": "the course segments lower as low er </w>: three pieces",
+              "newer_idle_rules": "§1.12 states it for newer: 前三条不能用, the fourth rule first applies"})
 def bpe_four_merges() -> dict:
     model = learn_bpe(BPE_FREQS, BPE_MERGES)
     retrained = learn_bpe({**BPE_FREQS, "newer": 1}, BPE_MERGES)

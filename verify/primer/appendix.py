@@ -62,10 +62,12 @@ _READ_OFF = "counted off the six reviews primer §1.1 prints (course_also), as �
 _COUNTED = ("dianying", "jingcai", "bu", "haokan", "nankan")   # the words of the page's count table
 
 
-@kinds(course="joint like posterior_pos prior six.n_docs six.vocab six.tokens_pos six.tokens_neg "   # primer §1.1 six reviews, §3.1 seven words (course_also)
+@kinds(course="joint like posterior_pos prior six.alpha six.n_docs six.vocab six.tokens_pos six.tokens_neg "   # primer §1.1 six reviews, §3.1 seven words (course_also)
               + " ".join(f"six.word.{w}.n_{c}" for w in _COUNTED for c in ("pos", "neg")),
        site_construction="posterior_neg six",
-       rules={"six.tokens_pos": "tokens of reviews A, B, F (2 + 2 + 3): " + _READ_OFF,
+       rules={"six.alpha": ("primer §5.4's add-one smoothing (给每个候选都先加一次), which the page borrows "
+                            "(上面的加一平滑借自入门文章 §5.4): the pseudo-count 1"),
+              "six.tokens_pos": "tokens of reviews A, B, F (2 + 2 + 3): " + _READ_OFF,
               "six.tokens_neg": "tokens of reviews C, D, E (2 + 2 + 3): " + _READ_OFF,
               **{f"six.word.{w}.n_{c}": "occurrences of the word in the " + ("好评" if c == "pos" else "差评")
                  + " reviews: " + _READ_OFF for w in _COUNTED for c in ("pos", "neg")}})
