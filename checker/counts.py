@@ -124,8 +124,9 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
     line_start = body.rfind("\n", 0, start) + 1
     if re.match(r"#{1,6}\s", body[line_start:start]):
         listed = _listed_in_section(body, start)   # ## 三份构造彼此分开: the section's own list
-        return (listed if listed == stated else
-                pair_of_the_title(body, stated) or pair_before_colon(view, start, stated) or listed)
+        if listed is not None:
+            return listed if listed == stated else pair_of_the_title(body, stated) or listed
+        return pair_of_the_title(body, stated) or pair_before_colon(view, start, end, stated)
     named = listed_at(view, start)
     if named is not None:
         return named   # $q_1$、$q_2$ 两个 query: the items right before the count, whatever list the paragraph opens
@@ -172,7 +173,7 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             or clauses_after_colon(view, end, stated)
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated)
             or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated)
-            or pair_before_colon(view, start, stated) or one_and_the_other(view, end, stated)
+            or pair_before_colon(view, start, end, stated) or one_and_the_other(view, end, stated)
             or paired_forms_on_the_page(view, end, stated))
 
 
@@ -242,27 +243,41 @@ def pair_of_the_title(body: str, stated: float | None) -> int | None:
     return 2 if stated == 2 and _TITLE_PAIR.search(body) else None
 
 
-def pair_before_colon(view: str, start: int, stated: float | None) -> int | None:
-    """2 when the count's own sentence (or heading) opens with two things joined by 与/和 before a colon and the
-    count, after it, is two: 困惑度与交叉熵：同一个量的两种读法 (new-author trial 11's title). A list of more before
-    the colon (A、B 与 C：) is left to the list rules."""
+# 与/和/及 as a word of its own, not the end of one (加权求和, 涉及, 以及, 参与, 总和)
+_FREE_JOIN = re.compile(r"(?<![求总加涉以参给赋])(?:与|和|及)")
+
+
+def pair_before_colon(view: str, start: int, end: int, stated: float | None) -> int | None:
+    """2 when the count stands right after a colon (no comma between) whose sentence or heading opens with two
+    things joined by a free-standing 与/和/及, and nothing after the count lists its items otherwise:
+    困惑度与交叉熵：同一个量的两种读法 (new-author trial 11's title). Only a count of two is read so."""
     if stated != 2:
         return None
     s0, _ = _sentence_bounds(view, start)
     head = view[s0:start]
     colon = max(head.rfind("："), head.rfind(":"))
-    if colon < 0:
+    if colon < 0 or re.search(r"[，,、；]", head[colon + 1:]):
         return None
+    if _lists_after(view, end, stated):
+        return None   # 输入与输出：模型会看到两种语料，中文语料、英文语料和对齐语料: the list after it decides
     before = re.sub(r"^[\s#]*", "", head[:colon])
     if re.search(r"[、，,；（(]", before):
         return None
-    pair = re.split(r"\s*(?:与|和|及|跟|vs\.?)\s*", before)
-    return 2 if len(pair) == 2 and all(1 <= len(side.strip()) <= 12 for side in pair) else None
+    pair = _FREE_JOIN.split(before)
+    return 2 if len(pair) == 2 and all(2 <= len(side.strip()) <= 12 for side in pair) else None
 
 
-def _measure_at(view: str, end: int) -> tuple[str | None, int]:
-    """(the measure word of the count ending at `end`, where the counted noun starts): the token may end before
-    its measure word (两|种) or after it (两种)."""
+def _lists_after(view: str, end: int, stated: float | None) -> bool:
+    """Whether the count's sentence goes on to list things (items right after it, or a list joined by 、 later in
+    the sentence: 训练了两种模型，蒸馏模型、剪枝模型和量化模型): then that list, not a pair set up elsewhere, is
+    what the count is read against."""
+    _, stop = _sentence_bounds(view, end)
+    return items_after(view, end, stated) is not None or SEPARATOR in view[end:stop]
+
+
+def _noun_start(view: str, end: int) -> tuple[str | None, int]:
+    """(the measure word of the count whose numeral ends at `end` or whose token ends after its measure word, the
+    offset where the counted noun starts)."""
     m = re.match(rf"\s*({MEASURE})", view[end:])
     if m:
         return m.group(1), end + m.end()
@@ -270,45 +285,64 @@ def _measure_at(view: str, end: int) -> tuple[str | None, int]:
     return (m.group(1), end) if m else (None, end)
 
 
-# 两种不同的故障。一种出在检索……；另一种…… : the two are then told one by one in the same paragraph
-_ONE_THEN_THE_OTHER = r"(?<![另第这那每哪同])一{c}[\s\S]{{1,200}}?另(?:外)?一{c}"
+# after 一种 opens the next sentence and 另一种 tells the second: 还有一种 / 再一种 tell one more each, and 第三种
+# names the third (第一种、第二种 said after them point back at the two)
+_ONE_MORE = "(?:还有一|再一)"
+_ORDINAL_OF = "第([一二三四五六七八九])"
 
 
 def one_and_the_other(view: str, end: int, stated: float | None) -> int | None:
-    """2 when a count of two (两种, 两个, 两类 …) is followed, in its paragraph, by 一种…另一种 with the same measure
-    word (new-author trial 11 on 7-14: 可以分出两种不同的故障。一种出在检索：…；另一种……)."""
-    if stated != 2:
+    """How many the paragraph tells one by one after a count: 可以分出两种不同的故障。一种出在检索：…；另一种…… (new-
+    author trial 11 on 7-14) tells two, 还有一种 after them a third. The next sentence must open with 一 and the
+    count's own measure word (not 个, which is also the article); None when it does not."""
+    measure, noun = _noun_start(view, end)
+    if measure is None or measure == "个":
         return None
-    measure, end = _measure_at(view, end)
-    if measure is None:
+    stop = min([i for i in (view.find(c, noun) for c in "。！？") if i >= 0] or [len(view)])
+    opening = re.match(rf"[。！？]\s*(?:其中)?一{re.escape(measure)}", view[stop:stop + 6])
+    if not opening:
         return None
-    stop = view.find("\n\n", end)
-    window = view[end:stop if stop >= 0 else len(view)][:600]
-    return 2 if re.search(_ONE_THEN_THE_OTHER.format(c=re.escape(measure)), window) else None
+    paragraph_end = view.find("\n\n", stop)
+    told = view[stop + opening.end():paragraph_end if paragraph_end >= 0 else len(view)]
+    c = re.escape(measure)
+    if not re.search(f"另(?:外)?一{c}", told):
+        return None
+    ordinals = [integer(m.group(1)) for m in re.finditer(_ORDINAL_OF + c, told)]
+    return max([2 + len(re.findall(_ONE_MORE + c, told)), *ordinals])
 
 
 _PAIRED_PREFIXES = (("原", "新"), ("旧", "新"))
+_FORM_START = r"(?:(?<![\u4e00-\u9fff])|(?<=[的在把和与按用对比从是有]))"
 
 
 def paired_forms_on_the_page(view: str, end: int, stated: float | None) -> int | None:
-    """2 when a count of two is followed by a noun that the page names in a matched pair of forms and in no third:
-    原切分 and 新切分 (or 切分 A and 切分 B) for 两种切分 (new-author trial 11's worked example). Only a count of two is
-    read so: three forms, or one, say nothing."""
-    if stated != 2:
+    """2 when a count of two is followed by a noun the page names as a pair of forms, each form a word of its own
+    and no third form in the sentences that name them: 原切分 and 新切分 for 两种切分 (new-author trial 11's worked
+    example; 切分 A and 切分 B are labelled_on_the_page's). A list in the count's sentence decides instead."""
+    if stated != 2 or _lists_after(view, end, stated):
         return None
-    _, end = _measure_at(view, end)
-    after = re.match(r"[\u4e00-\u9fff]{1,4}", view[end:end + 4])
+    _, noun_at = _noun_start(view, end)
+    after = re.match(r"[\u4e00-\u9fff]{2,4}", view[noun_at:noun_at + 4])
     if not after:
         return None
     for k in range(len(after.group(0)), 1, -1):   # the longest noun the page names in a pair: 切分下 -> 切分
-        noun = re.escape(after.group(0)[:k])
+        noun = after.group(0)[:k]
         for old, new in _PAIRED_PREFIXES:
-            if re.search(old + noun, view) and re.search(new + noun, view):
+            forms = [re.search(_FORM_START + prefix + re.escape(noun), view) for prefix in (old, new)]
+            if all(forms) and not any(_third_form(view, m.start(), noun, (old, new)) for m in forms):
                 return 2
-        letters = set(re.findall(noun + r"\s*([A-Z])(?![A-Za-z])", view))
-        if letters == {"A", "B"}:
-            return 2
     return None
+
+
+def _third_form(view: str, at: int, noun: str, pair: tuple[str, str]) -> bool:
+    """Whether the sentence around `at` names the noun with a modifier other than the pair's (原切分、新切分、
+    字节切分): then the forms are more than two."""
+    s0, s1 = _sentence_bounds(view, at)
+    for m in re.finditer(r"([\u4e00-\u9fff]{1,2})" + re.escape(noun), view[s0:s1]):
+        modifier = m.group(1)
+        if modifier[-1] not in pair and not re.fullmatch(r".?[的这那每各同一两种个其该此]", modifier):
+            return True
+    return False
 
 
 REMAINDER = re.compile(r"(?:另外|其余|剩下的?|其他|另)\s*$")

@@ -20,7 +20,7 @@ from checker.rule_files import load_rules
 DATA_FILE = DATA / "directions.yaml"
 KINDS = ("order", "law", "pace", "frame", "english", "math", "not_comparative", "bound", "goodness", "lower_is_better",
          "contrast", "not_a_mean", "general", "specific", "term", "denied", "condition", "attributive", "equality",
-         "equality_lint", "difference", "unasserted", "position", "hypothetical", "linked_changes")
+         "equality_zero", "equality_lint", "difference", "unasserted", "position", "hypothetical", "linked_changes")
 DIRECTIONS = ("up", "down", "fast", "slow", "none")
 # the kinds whose pattern finds a comparison word in prose (the others are context)
 WORD_KINDS = ("order", "law", "goodness", "pace", "frame", "english", "contrast")

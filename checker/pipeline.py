@@ -401,12 +401,12 @@ def check_claim(ctx: Context, i: int, template) -> None:
 
 def _number_word_for_a_fraction(ctx: Context, template: str, values: dict) -> str:
     """Why a claim whose text is all there is 'not found': a number word (两倍) stands where a key with a fractional
-    value (2.010) is printed. A number word names an integer and is compared as one (the tenth new-author trial was
-    told only 'not found' for 约为 7.96 的两倍 with a ratio of 2.010)."""
+    value (2.010) is printed. A number word names a whole number and is compared as one (the tenth new-author trial
+    was told only 'not found' for 约为 7.96 的两倍 with a ratio of 2.010); a word far from the value is said to be so."""
     literals, holes, patterns = template_parts(template, values)
     for j, hole in enumerate(holes):
         value = hole.value(values)
-        if isinstance(value, str) or getattr(value, "ndim", 0) or isinstance(value, (list, tuple)):
+        if isinstance(value, (str, list, tuple)) or getattr(value, "ndim", 0):
             continue
         try:
             number = float(getattr(value, "value", value))
@@ -416,10 +416,18 @@ def _number_word_for_a_fraction(ctx: Context, template: str, values: dict) -> st
             continue
         loose = patterns[:j] + [f"(?P<w>{CN_NUMERAL})"] + patterns[j + 1:]
         regex = re.escape(literals[0]) + "".join(p + re.escape(lit) for p, lit in zip(loose, literals[1:]))
-        if (m := re.search(regex, ctx.squeezed)):
-            return (f"; the page writes the number word {m.group('w')!r} where {{{hole.key}}} = {number:g} stands: a "
-                    f"number word names a whole number and is compared as one, so write the value in digits at the "
-                    f"precision you mean, or return a whole number for it")
+        if not (m := re.search(regex, ctx.squeezed)):
+            continue
+        try:
+            word = integer(m.group("w"))
+        except (NumeralError, ValueError):
+            continue
+        if word != round(number):
+            return (f"; the page writes {m.group('w')!r} ({word}) where {{{hole.key}}} = {number:g} stands: the "
+                    f"number is not the value")
+        return (f"; the page writes the number word {m.group('w')!r} where {{{hole.key}}} = {number:g} stands: a "
+                f"number word names a whole number and is compared as one, so write the value in digits at the "
+                f"precision you mean")
     return ""
 
 
@@ -1540,11 +1548,10 @@ def claim_hint(ctx: Context, token) -> str:
     # the tenth new-author trial was told to add a section to course_also that was already there: name the sections
     # already searched, so the advice points past them
     searched = [str(s) for s in [ctx.meta.get("source"), *(ctx.meta.get("course_also") or [])]
-                if s and re.match(r"(?:lecture|primer) §", str(s))]
+                if s and re.match(r"(?:lecture|primer|topic) ", str(s))]
     elsewhere = ("another section of the course states it, add that section to course_also (course_also: ['lecture "
-                 "§3.16'])") if not searched else (
-                 f"a course section other than {', '.join(searched)} (searched: none of them states it here) states "
-                 "it, add that section to course_also")
+                 "§3.16'])") + (f"; {', '.join(searched)} {'was' if len(searched) == 1 else 'were'} searched and no "
+                                "phrase there matches this count" if searched else "")
     return (f"claim it: add to claims '{template.replace(chr(39), chr(39) * 2)}' and {where}{counted};{named} or, if "
             f"{elsewhere}; if a paper or an archived record states it, add a cited entry with the source's location")
 

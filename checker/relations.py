@@ -54,6 +54,10 @@ _MATH_ORDER = directions.pattern_of("math")
 # the completeness lint does not ask for all of them (相同 is too common a word), but a relation may bind them, and
 # then its predicate must state the equality, with close(a, b, tol) or ==.
 EQUALITY = re.compile(directions.pattern_of("equality") + "|" + number_words.equality_words(), re.I)
+# 均值都是零: an equality with zero, read as one only where the predicate compares with a literal 0 (a relation
+# binding 都是零 to close({a}, {b}) says something else)
+EQUALS_ZERO = directions.regex("equality_zero")
+COMPARES_WITH_ZERO = re.compile(r"(?:\bclose\([^,]+,\s*|==\s*)0(?:\.0+)?\b(?!\.\d)")
 # 拿不到 (cannot get), where 不到 is no comparison, and 取不到零或一, where 零 and 一 are no compared bound:
 # checker/data/number_words.yaml, kinds not_a_comparison and not_a_bound; 降不到零 states a bound, not an order:
 # directions.yaml, kind bound
@@ -1020,6 +1024,8 @@ def _check_equality_words(i: int, text: str, predicate: str, line: int, errors: 
     # 不一样 is a difference, not the equality 一样 inside it
     equal = next((m for m in EQUALITY.finditer(text)
                   if not (different and different.start() <= m.start() and m.end() <= different.end())), None)
+    if equal is None and COMPARES_WITH_ZERO.search(predicate):
+        equal = EQUALS_ZERO.search(text)
     # 概率最大的始终是“好”: a superlative states an order too (the seventh new-author trial) when the predicate states
     # an order or an extreme; it stands in for a comparison word only, the equality and difference rules still hold.
     # The superlatives are the statement words' (checker/statements.py), without the names of methods (最大似然)

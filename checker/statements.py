@@ -133,11 +133,14 @@ _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发�
 # 无关, 毫无, 并无: the negation said with 无 (与词义是否相近无关 for 和词义相近与否没有关系; 毫无帮助 for 帮不上忙)
 _NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|无关|毫无|并无|"
                        r"(?<!忽略)不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
-# an act done wrong, said either way (写错 / 没写对 / 答得不对); 写对 -> 写错 is an edit, as 会 -> 不会 is; 选错 said
-# as 找错 or 用错 (new-author trial 11: 修复就会找错方向 for 就会选错修复手段) is the same word
-_WRONG_VERB = r"(?:写|答|选|猜|预测|判|译|认|读|找|用|算|看|记)"
-# (用错开一位, 先看错误, 算错报: 错 begins another word there, no act done wrong)
-_WRONG = re.compile(rf"{_WRONG_VERB}错(?!开|位|过|误|报|落|峰)|(?<!有)没有?{_WRONG_VERB}对|{_WRONG_VERB}得?不对")
+# an act done wrong, said either way (写错 / 没写对 / 答得不对); 写对 -> 写错 is an edit, as 会 -> 不会 is. 选错 said
+# as 找错 or 用错 (new-author trial 11: 修复就会找错方向 for 就会选错修复手段) is the same word; with those verbs 错 often
+# begins another word (用错开一位, 先看错误, 算错报, 算错多少), and 对 after them begins one too (用对数, 用不对称), so
+# they are read only as 找错/用错/算错/看错/记错 followed by none of those
+_WRONG_VERB = r"(?:写|答|选|猜|预测|判|译|认|读)"
+_WRONG_VERB_TOO = r"(?:找|用|算|看|记)"
+_WRONG = re.compile(rf"{_WRONG_VERB}错|{_WRONG_VERB_TOO}错(?!开|位|过|误|报|落|峰|处|多少|了吗|在哪)|"
+                    rf"(?<!有)没有?{_WRONG_VERB}对|{_WRONG_VERB}得?不对")
 _COPULA_NOT = re.compile(r"并不就是|不就是|并不是|不是|并非|而非|并不表示|不表示|并不代表|不代表|并不意味着|不意味着")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
 # (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not

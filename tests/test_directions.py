@@ -91,6 +91,9 @@ def test_each_rule_applies_to_its_positive_example_and_not_to_its_negative(rule)
         assert directions.attributive(pos, word(pos).end()) and not directions.attributive(neg, word(neg).end())
     elif rule.kind == "equality":
         assert EQUALITY.search(pos) and not EQUALITY.search(neg), (pos, neg)
+    elif rule.kind == "equality_zero":
+        from checker.relations import EQUALS_ZERO
+        assert EQUALS_ZERO.search(pos) and not EQUALS_ZERO.search(neg) and not EQUALITY.search(pos), (pos, neg)
     elif rule.kind == "equality_lint":
         assert _asserted_equalities(pos) and not EQUALITY_LINT.search(neg), (pos, neg)
     elif rule.kind == "difference":

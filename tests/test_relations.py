@@ -537,12 +537,20 @@ def test_an_order_between_two_names_of_one_key_each_is_evaluated_not_asked_for(t
 
 def test_is_zero_states_an_equality_with_zero_and_its_negation_does_not():
     # new-author trial 10: 'post-LN 的每一行均值都是零' bound by close({mean}, 0, tol) was told its text says no equality
-    from checker.relations import _check_equality_words
+    from checker.relations import EQUALITY, _check_equality_words
     predicate = "close({Z_mean}, 0, 1e-12)"
-    errors: list = []
-    _check_equality_words(0, "post-LN 的每一行均值都是零，方差略小于一", predicate, 23, errors)
-    assert not errors
-    _check_equality_words(0, "pre-LN 的每一行均值都不是零", predicate, 23, errors)
-    assert any("states an equality, but its text" in e for _, e in errors)
-    from checker.relations import EQUALITY
+
+    def told(text, holds=predicate):
+        errors: list = []
+        _check_equality_words(0, text, holds, 23, errors)
+        return any("states an equality, but its text" in e for _, e in errors)
+
+    assert not told("post-LN 的每一行均值都是零，方差略小于一")
+    assert not told("梯度为 0")
+    assert not told("梯度为 $0$", "{grad} == 0")
+    # negated, hedged, asked, or zero as part of another word: no equality with zero (the review of this change)
+    for text in ("pre-LN 的每一行均值都不是零", "均值都不会是零", "不可能为 0", "未必是零", "是否为零要看输入",
+                 "为 0 的概率很小", "取值为 0 到 1 之间", "这是零样本设定", "均值是零点几", "因为 0 乘任何数都得 0"):
+        assert told(text), text
+    assert told("均值都是零", "close({post}, {pre}, 1e-12)")   # 是零 compares with zero, not with another key
     assert not EQUALITY.search("归一化之后的输出是零均值的")   # 零均值 is a noun, not '= 0'

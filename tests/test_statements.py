@@ -583,3 +583,7 @@ def test_a_wrong_choice_said_with_another_verb_is_the_same_statement_word():
     assert words("修复就会找错方向。") == words("就会选错修复手段。") == ["wrong"]
     assert words("修复就会找对方向。") == []
     assert words("用错开一位的输入训练。") == [] and "wrong" not in words("先看错误，再决定改什么。")
+    assert "wrong" not in words("预测—算错多少—更新")
+    # the old verbs keep their readings (写错位置 is still 'wrong'); 对 after the new verbs begins another word
+    assert words("写错位置。") == ["wrong"] and words("写对位置。") == []
+    assert words("这里没有用对数刻度。") == ["not"] and words("我们用不对称的掩码。") == ["not"]
