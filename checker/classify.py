@@ -452,6 +452,11 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
     chain = re.sub(r"(?:\\left)?[(\[]?\s*(?:[-−]?(?:\\(?:ln|log|sqrt)\s*)?(?:[\d.]|\{,\})+\s*[,，]\s*)*[-−]?$", "",
                    inner_before)
     if RELATION.search(chain):
+        # =2LBnH_{kv}d_hs: a whole number right before a symbol (a letter, or a command that is no unit or function
+        # word) is the coefficient of a product, structure as the guide lists it (new-author trial 12)
+        if re.fullmatch(r"\d+", text) and re.match(r"(?:[A-Za-z]|\\(?!text|mathrm|times|cdot|,|;|quad|approx|ln|log|exp)[A-Za-z]+)",
+                                                     content[rel + len(text):]):
+            return True, "coefficient of a product in a formula"
         return False, "value after a relation"
     return True, "coefficient or structure in a formula"
 

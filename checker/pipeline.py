@@ -725,6 +725,12 @@ def _clause_after(body: str, token) -> str:
     return re.split(r"[，,。；;：:！？!?\n]", rest, maxsplit=1)[0]
 
 
+def _clause_before(body: str, token) -> str:
+    """The words of a count's clause before it (把成本分成三种时 → 把成本分成), where its noun may stand."""
+    rest = body[max(0, token.start - 24):token.start]
+    return re.split(r"[，,。；;：:！？!?\n]", rest)[-1]
+
+
 TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 
 
@@ -1248,7 +1254,7 @@ def check_completeness(ctx: Context) -> None:
         elif _named_otherwise(ctx, token):
             continue   # 保留、写入和输出四个动作: wrong whoever states a 四个 elsewhere (failed in _named_otherwise)
         elif ctx.course.states_phrase(token.phrase if token.word else classify.digit_phrase(ctx.page.body, token),
-                                      _clause_after(ctx.page.body, token)):
+                                      _clause_after(ctx.page.body, token), _clause_before(ctx.page.body, token)):
             report.numbers_course += 1  # the seed section states this count in these words: the course's own
             said[_count_key(ctx.page.body, token)] = token.end
             report.marks.append(kinds.Mark(token.start, token.end, token.text, "course"))

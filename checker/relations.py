@@ -450,7 +450,7 @@ def _asserted_equalities(sentence: str) -> list[re.Match]:
     and one that ends its sentence with a colon captions the table or list after it; these are bound where the
     author binds them."""
     return [m for m in EQUALITY_LINT.finditer(sentence)
-            if not _NEGATION_BEFORE.search(sentence[max(0, m.start() - 16):m.start()])
+            if not _NEGATION_BEFORE.search(sentence[max(0, m.start() - 48):m.start()])
             and not re.match(r"\s*[:：]\s*$", sentence[m.end():])   # '三个源槽保持不变：' captions the table after it
             and not _likewise(sentence, m)]
 

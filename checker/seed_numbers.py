@@ -60,11 +60,13 @@ class SectionNumbers:
         return SectionNumbers(source, self.values | other.values, self.phrases | other.phrases,
                               self.dates | other.dates)
 
-    def states_phrase(self, phrase: str, clause: str = "") -> bool:
+    def states_phrase(self, phrase: str, clause: str = "", before: str = "") -> bool:
         """Does the section write this count (numeral + measure word + what follows)? The two characters kept after
         the measure word are context, so one side's may be a prefix of the other's (the seed's 四步, the page's
         这四步合起来 → 四步合起). `clause`: the page's words after the measure word up to the clause's end, where
-        the counted noun may stand after its modifiers (the seed's 两种解释, the page's 两种彼此截然不同的解释)."""
+        the counted noun may stand after its modifiers (the seed's 两种解释, the page's 两种彼此截然不同的解释).
+        `before`: the page's words before the count in its clause, where the noun may stand instead (the seed's
+        三种成本, the page's 把成本分成三种时: new-author trial 12)."""
         if not phrase:
             return False
         if phrase in self.phrases:
@@ -84,7 +86,8 @@ class SectionNumbers:
             stated_tail = s.group("tail")
             same_noun = (stated_tail == tail) or bool(stated_tail) and bool(tail) and (
                 stated_tail.startswith(tail) or tail.startswith(stated_tail) or stated_tail[:1] == tail[:1]
-                or len(stated_tail) == 2 and f"的{stated_tail}" in clause)
+                or len(stated_tail) == 2 and f"的{stated_tail}" in clause) or (
+                len(stated_tail) == 2 and not tail[:1].strip("时后中里") and stated_tail in before[-8:])
             if s.group("head") == head and same_noun:
                 return True
             # the same count of the same thing, whatever words follow (the seed's 两次E[bank], the page's 两次出现;

@@ -31,6 +31,11 @@ MATH_CORPUS = [
     (r"$\sum_{t=1}^{T+1}\log p$", [("1", S), ("1", S)]),
     (r"$\frac1{\sqrt{d_k}}\sum_j k_j$", [("1", S)]),
     (r"$2LBnH_{kv}d_hs$", [("2", S)]),
+    # after '=' a whole number right before a symbol is the product's coefficient (new-author trial 12); a number
+    # before a unit, a function word or nothing stays a value
+    (r"$M_{\text{KV}}=2LBnH_{kv}d_hs$", [("2", S)]),
+    (r"$x=2\ln 2$", [("2", V), ("\\ln 2", S)]),
+    (r"$m=4\,\text{GB}$", [("4", V)]),
     (r"$PE_{(p,2i)}=\sin(p/10000^{2i/d})$", [("2", S), ("10000", S), ("2", S)]),
     (r"$\alpha_{ij}=\frac{\exp(e_{ij})}{\sum_{r=1}^{n}\exp(e_{ir})}$", [("1", S)]),
     (r"$\mathrm{BP}=\begin{cases}1&c>r,\\ \exp(1-r/c)&0<c\le r.\end{cases}$", [("1", S), ("1", S), ("0", S)]),

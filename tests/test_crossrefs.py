@@ -49,6 +49,10 @@ def test_a_section_named_without_a_link_must_exist(tmp_path):
     assert "names lecture §2.25, which the lecture does not have" in error
     # a paper's section is the bibliography's business
     assert _errors(tmp_path, "primer/ch09/9-4.md", ("讲义读本 §2.13 与 §2.15", "原论文 §2.25")) == []
+    # the nearest document word names the section's document (new-author trial 12: 讲义第 7 章与入门文章第 14 章)
+    assert _errors(tmp_path, "primer/ch09/9-4.md", ("讲义读本 §2.13 与 §2.15", "讲义第 2 章与入门文章第 14 章")) == []
+    [error] = _errors(tmp_path, "primer/ch09/9-4.md", ("讲义读本 §2.13 与 §2.15", "入门文章第 2 章与讲义第 14 章"))
+    assert "names lecture §14, which the lecture does not have" in error
 
 
 def test_a_glossary_entry_links_a_page_that_says_its_term(tmp_path):

@@ -687,3 +687,13 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     assert count(listed_after, "两种", 2) != 2   # the items right after the count decide
     lettered = "同一条消息在切分 A 下有 10 个 token、在切分 B 下有 20 个。\n\n两种切分的 PPL 不同。\n"
     assert count(lettered, "两种", 2) == 2
+
+
+def test_a_course_count_whose_noun_stands_before_it_is_the_course_s():
+    """New-author trial 12: primer §14.1 states 三种成本; the page's 把成本分成三种时 puts the noun before the count
+    and was asked for a claim. Another noun before it, or another count, is still not the course's."""
+    from checker.seed_numbers import SectionNumbers
+    course = SectionNumbers("primer §14.1", frozenset(), frozenset({"三种成本"}))
+    assert course.states_phrase("三种时", "时", "把成本分成")
+    assert not course.states_phrase("三种时", "时", "把模型分成")
+    assert not course.states_phrase("四种时", "时", "把成本分成")

@@ -554,3 +554,14 @@ def test_is_zero_states_an_equality_with_zero_and_its_negation_does_not():
         assert told(text), text
     assert told("均值都是零", "close({post}, {pre}, 1e-12)")   # 是零 compares with zero, not with another key
     assert not EQUALITY.search("归一化之后的输出是零均值的")   # 零均值 is a noun, not '= 0'
+
+
+def test_all_equal_to_a_number_states_an_equality():
+    """New-author trial 12: '三个权重就都是 $1/3$' bound by close() among the three was told it says no equality."""
+    from checker.relations import _check_equality_words
+    predicate = "close({w[0]}, {w[1]}, 1e-12) and close({w[1]}, {w[2]}, 1e-12)"
+    errors: list = []
+    _check_equality_words(0, "三个权重就都是 $1/3$", predicate, 9, errors)
+    assert not errors, errors
+    _check_equality_words(0, "三个权重都不是 $1/3$", predicate, 9, errors)
+    assert any("states an equality, but its text" in e for _, e in errors)
