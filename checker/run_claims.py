@@ -30,7 +30,9 @@ VERB = r"(?:重新训练|重训|训练|测量|测得|测过|测了|实测|计时
 DID = r"(?:做|完成|进行)[了过][^，。；！？\n]{0,8}?(?:运行|训练|测量|实验|测试|重训|对照|比较)"   # 本站已经做了这样的运行
 # 本站在 CPU 上比较了…: on a named machine, comparing or testing is running
 ON = r"在\s*(?:CPU|GPU|CUDA|H100|H200|A100|显卡|[^，。；！？\n]{0,8}机器)\s*上[^，。；！？\n]{0,6}?(?:比较|对比|测试|跑|运行|训练|计时)"
-RUN = re.compile(rf"{SUBJECT}[^，。；！？\n]{{0,14}}?(?:{VERB}|{DID})|{SUBJECT}\s*{ON}")
+# 训练 before a noun names a thing, not a run (本站另取一个训练表里没有的词: new-author trial 13)
+_NOUN_AFTER = r"(?!表|集|数据|语料|样本|文本|词表|序列|句|目标|时)"
+RUN = re.compile(rf"{SUBJECT}[^，。；！？\n]{{0,14}}?(?:{VERB}{_NOUN_AFTER}|{DID})|{SUBJECT}\s*{ON}")
 NEGATION = re.compile(r"[没未不无]|尚未|还没")
 CLAUSE = re.compile(r"[^，。；！？：:\n,;]+")
 PLAN_AFTER = re.compile(r"\s*[：:（(]\s*待做")

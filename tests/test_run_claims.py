@@ -75,3 +75,10 @@ def test_a_site_box_that_disowns_a_method_not_its_numbers_passes():
     from checker.run_claims import DISOWNS
     assert not DISOWNS.search("这种错开一格的拆法不是本站的发明，讲义 §2.6 也这样拆。")
     assert DISOWNS.search("这些数不是本站的，是讲义的历史记录。")
+
+
+def test_training_before_a_noun_names_a_thing_not_a_run():
+    """New-author trial 13: '本站另取一个训练表里没有的词' was read as the site having trained something."""
+    from checker.run_claims import run_clauses
+    assert not list(run_clauses("本站另取一个训练表里没有的词 lowest"))
+    assert list(run_clauses("本站训练了两个模型")) and list(run_clauses("本站在训练集上测了准确率"))
