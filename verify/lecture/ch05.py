@@ -126,9 +126,12 @@ def one_update() -> dict:
     }
 
 
-@kinds(course="branch dim ln ln_shifted mean_sq rms shift x",
-       site_construction="post_zero pre_zero rms_shifted shifted x_zero",   # x_zero: §5.8's x=(1,3) borrowed (the page says so) into the site's own F = 0 instance
+@kinds(course="branch dim ln ln_shifted mean_sq rms shift x x_zero",
+       # x_zero: §5.8's x=(1,3), which the page reuses in its own F = 0 box: a value the course set stays the
+       # course's (checker/borrowing.py); post_zero and pre_zero are what the site computes from it
+       site_construction="post_zero pre_zero rms_shifted shifted",
        rules={"dim": "§5.8's x=(1,3) has two entries, and the course says 给两项同时加10: two items",
+              "x_zero": "§5.8 prints x=(1,3) for its LN/RMSNorm hand computation; the page reuses it for the F=0 case",
               "mean_sq": "the 5 under §5.8's printed RMSNorm result (1/√5,3/√5) for x=(1,3): (1²+3²)/2",
               "rms": "§5.8 prints RMSNorm(x)=(1/√5,3/√5) for x=(1,3), g=(1,1), eps ignored; the page writes it in decimals",
               "ln_shifted": "§5.8: 给两项同时加10，LN不变 — the shifted vector's LN is its printed LN(x)=(-1,1)"})
