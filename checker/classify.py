@@ -452,13 +452,17 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
     chain = re.sub(r"(?:\\left)?[(\[]?\s*(?:[-−]?(?:\\(?:ln|log|sqrt)\s*)?(?:[\d.]|\{,\})+\s*[,，]\s*)*[-−]?$", "",
                    inner_before)
     if RELATION.search(chain):
-        # =2LBnH_{kv}d_hs: a whole number right before a symbol (a letter, or a command that is no unit or function
-        # word) is the coefficient of a product, structure as the guide lists it (new-author trial 12)
-        if re.fullmatch(r"\d+", text) and re.match(r"(?:[A-Za-z]|\\(?!text|mathrm|times|cdot|,|;|quad|approx|ln|log|exp)[A-Za-z]+)",
-                                                     content[rel + len(text):]):
+        # =2LBnH_{kv}d_hs: a whole number right before a product of two or more single-letter symbols (each with
+        # its own sub- or superscript) is that product's coefficient, structure as the guide lists it (new-author
+        # trial 12); one letter after it (128K, 3n, 3d_v), a command (\sqrt, \mu) or a unit stays a value
+        if re.fullmatch(r"\d+", text) and _PRODUCT_OF_SYMBOLS.match(content, rel + len(text)):
             return True, "coefficient of a product in a formula"
         return False, "value after a relation"
     return True, "coefficient or structure in a formula"
+
+
+_SYMBOL = r"[A-Za-z](?:_\{[^{}]*\}|_[A-Za-z0-9]|\^\{[^{}]*\}|\^[A-Za-z0-9])*"
+_PRODUCT_OF_SYMBOLS = re.compile(rf"{_SYMBOL}{_SYMBOL}")
 
 
 def _in_script(before: str) -> bool:

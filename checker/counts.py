@@ -258,7 +258,7 @@ def pair_before_colon(view: str, start: int, end: int, stated: float | None) -> 
     colon = max(head.rfind("："), head.rfind(":"))
     if colon < 0 or re.search(r"[，,、；]", head[colon + 1:]):
         return None
-    if _lists_after(view, end, stated):
+    if lists_after(view, end, stated):
         return None   # 输入与输出：模型会看到两种语料，中文语料、英文语料和对齐语料: the list after it decides
     before = re.sub(r"^[\s#]*", "", head[:colon])
     if re.search(r"[、，,；（(]", before):
@@ -267,7 +267,7 @@ def pair_before_colon(view: str, start: int, end: int, stated: float | None) -> 
     return 2 if len(pair) == 2 and all(2 <= len(side.strip()) <= 12 for side in pair) else None
 
 
-def _lists_after(view: str, end: int, stated: float | None) -> bool:
+def lists_after(view: str, end: int, stated: float | None) -> bool:
     """Whether the count's sentence goes on to list things (items right after it, or a list joined by 、 later in
     the sentence: 训练了两种模型，蒸馏模型、剪枝模型和量化模型): then that list, not a pair set up elsewhere, is
     what the count is read against."""
@@ -319,7 +319,7 @@ def paired_forms_on_the_page(view: str, end: int, stated: float | None) -> int |
     """2 when a count of two is followed by a noun the page names as a pair of forms, each form a word of its own
     and no third form in the sentences that name them: 原切分 and 新切分 for 两种切分 (new-author trial 11's worked
     example; 切分 A and 切分 B are labelled_on_the_page's). A list in the count's sentence decides instead."""
-    if stated != 2 or _lists_after(view, end, stated):
+    if stated != 2 or lists_after(view, end, stated):
         return None
     _, noun_at = _noun_start(view, end)
     after = re.match(r"[\u4e00-\u9fff]{2,4}", view[noun_at:noun_at + 4])

@@ -43,7 +43,7 @@ SECTION_REF = re.compile(rf"§\s*({_ID})(?![\d.]*\d)(?:\s*[–—-]\s*§?\s*({_I
 CONSTRUCTION = re.compile(r"(?<![A-Za-z0-9])(R\d+(?:\.\d+)?)(?![\d.]*\d)")
 # the nearest document word before the number: 讲义第 7 章与入门文章第 14 章 names the primer's chapter 14 (new-author
 # trial 12 was told lecture §14)
-_QUALIFIER = re.compile(r".*(讲义|lecture|入门文章|入门|primer)[^，。；,;\n]{0,6}$", re.I | re.S)
+_QUALIFIER = re.compile(r".*(讲义|lecture|入门文章|入门(?!部分|篇|级|课|章节)|primer)[^，。；,;\n]{0,6}$", re.I | re.S)
 # before or after a section number, the signs that it is a paper's or a record's section, not the course's
 _PAPER_BEFORE = re.compile(r"论文|paper|参考文献|Table|原文|et al|Figure|Fig\.|[A-Za-z]{3,}\d{4}|附录|arXiv|\bv\d|式", re.I)
 _PAPER_AFTER = re.compile(r"^[^。；\n]{0,6}(?:Table|Figure|Fig\.|式\s*\(|附录|Eq\.)")

@@ -719,16 +719,21 @@ def check_formulas_against_kernels(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+_CLAUSE_END = r"[，,。；;：:！？!?\n]"
+
+
 def _clause_after(body: str, token) -> str:
     """The words after a count up to its clause's end (至少有两种彼此截然不同的解释：… → 种彼此截然不同的解释)."""
     rest = body[token.end:token.end + 24]
-    return re.split(r"[，,。；;：:！？!?\n]", rest, maxsplit=1)[0]
+    return re.split(_CLAUSE_END, rest, maxsplit=1)[0]
 
 
-def _clause_before(body: str, token) -> str:
-    """The words of a count's clause before it (把成本分成三种时 → 把成本分成), where its noun may stand."""
-    rest = body[max(0, token.start - 24):token.start]
-    return re.split(r"[，,。；;：:！？!?\n]", rest)[-1]
+def _noun_before(body: str, token) -> str:
+    """The words of a count's clause before it (把成本分成三种时 → 把成本分成), where its noun may stand; '' when its
+    sentence lists things after it (成本分成三种：显存、计算、带宽和能耗), which the list rules judge instead."""
+    if not (token.word or token.text.isdigit()) or counts.lists_after(body, token.end, _count_value(token)):
+        return ""   # a count only: 0.5 or a fraction is no count whose noun could stand before it
+    return re.split(_CLAUSE_END, body[max(0, token.start - 12):token.start])[-1]
 
 
 TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
@@ -1254,7 +1259,7 @@ def check_completeness(ctx: Context) -> None:
         elif _named_otherwise(ctx, token):
             continue   # 保留、写入和输出四个动作: wrong whoever states a 四个 elsewhere (failed in _named_otherwise)
         elif ctx.course.states_phrase(token.phrase if token.word else classify.digit_phrase(ctx.page.body, token),
-                                      _clause_after(ctx.page.body, token), _clause_before(ctx.page.body, token)):
+                                      _clause_after(ctx.page.body, token), _noun_before(ctx.page.body, token)):
             report.numbers_course += 1  # the seed section states this count in these words: the course's own
             said[_count_key(ctx.page.body, token)] = token.end
             report.marks.append(kinds.Mark(token.start, token.end, token.text, "course"))

@@ -441,16 +441,20 @@ def swapped_names(text: str, predicate: str, rows: dict[str, set[str]]) -> str |
 
 # Before an equality word, a negation (不会逐位相同), a purpose or an instruction (让两者相等的设置, 设成与 kernel
 # 相同, 照一样的规则重建): the sentence states what is required or done, not that two values agree.
-_NEGATION_BEFORE = directions.regex("unasserted")   # directions.yaml, kind unasserted
+# directions.yaml, kind unasserted: a negation, purpose, instruction, assumption or denial before an equality word;
+# read over the UNASSERTED_REACH characters before it, enough for the longest rule (not_shown: 不说明 + 30)
+UNASSERTED_BEFORE = directions.regex("unasserted")
+UNASSERTED_REACH = 48
 
 
 def _asserted_equalities(sentence: str) -> list[re.Match]:
     """The lint's equality words that the sentence asserts: a negated one (不会逐位相同, 不保证时间相同), a purpose
-    (让两者相等) or an instruction (设成与 kernel 相同) states a requirement or a caution, not that two values agree,
+    (让两者相等), an instruction (设成与 kernel 相同), an assumption (假设各层形状相同) or a denial (这不说明…一样)
+    states a requirement, a premise or a caution, not that two values agree,
     and one that ends its sentence with a colon captions the table or list after it; these are bound where the
     author binds them."""
     return [m for m in EQUALITY_LINT.finditer(sentence)
-            if not _NEGATION_BEFORE.search(sentence[max(0, m.start() - 48):m.start()])
+            if not UNASSERTED_BEFORE.search(sentence[max(0, m.start() - UNASSERTED_REACH):m.start()])
             and not re.match(r"\s*[:：]\s*$", sentence[m.end():])   # '三个源槽保持不变：' captions the table after it
             and not _likewise(sentence, m)]
 

@@ -87,7 +87,7 @@ class SectionNumbers:
             same_noun = (stated_tail == tail) or bool(stated_tail) and bool(tail) and (
                 stated_tail.startswith(tail) or tail.startswith(stated_tail) or stated_tail[:1] == tail[:1]
                 or len(stated_tail) == 2 and f"的{stated_tail}" in clause) or (
-                len(stated_tail) == 2 and not tail[:1].strip("时后中里") and stated_tail in before[-8:])
+                len(stated_tail) == 2 and tail[:1] in ("", "时", "后") and _NOUN_THEN_SPLIT(stated_tail, before))
             if s.group("head") == head and same_noun:
                 return True
             # the same count of the same thing, whatever words follow (the seed's 两次E[bank], the page's 两次出现;
@@ -113,6 +113,11 @@ class SectionNumbers:
 
     def states_date(self, iso: str) -> bool:
         return any(agrees(iso, recorded) for recorded in self.dates)
+
+
+def _NOUN_THEN_SPLIT(noun: str, before: str) -> bool:
+    """把成本分成三种: the counted noun right before a verb that splits or counts it, right before the count."""
+    return re.search(rf"{re.escape(noun)}\s*(?:分成|分为|分作|拆成|共有|有)\s*$", before) is not None
 
 
 EMPTY = SectionNumbers("", frozenset(), frozenset())

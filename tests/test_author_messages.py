@@ -100,9 +100,9 @@ LECTURE_3_20 = ROOT / "docs" / "lecture" / "ch03" / "3-20.md"
 def test_a_small_integer_printed_again_in_its_claims_own_words_is_that_claim(tmp_path):
     """Honest corpus 10 (H10b-010): the claim 固定规则选出的下标 {index} prints 7; a later sentence reworded to
     按固定规则选出的是下标 7 says it again in the claim's words. 8 there, or 7 after other words, is not the claim."""
-    old = "固定规则选出的下标 7 与 [§3.12](3-12.md) 一致。"
-    assert not _variant(tmp_path, LECTURE_3_20, old, "按固定规则选出的是下标 7，和 [§3.12](3-12.md) 选出的一致。").failed
-    wrong = _variant(tmp_path, LECTURE_3_20, old, "按固定规则选出的是下标 8，和 [§3.12](3-12.md) 选出的一致。")
+    old = "固定规则选出的下标 7 与 [§3.12](3-12.md) 页上本站的选样一致。"
+    assert not _variant(tmp_path, LECTURE_3_20, old, "按固定规则选出的是下标 7，和 [§3.12](3-12.md) 页上本站选出的一致。").failed
+    wrong = _variant(tmp_path, LECTURE_3_20, old, "按固定规则选出的是下标 8，和 [§3.12](3-12.md) 页上本站选出的一致。")
     assert any("'8'" in e for e in wrong.errors), wrong.errors
     other = _variant(tmp_path, LECTURE_3_20, old, "随手挑的样本有 7 条，与 [§3.12](3-12.md) 一致。")
     assert any("number '7' is neither claimed nor cited" in e for e in other.errors), other.errors

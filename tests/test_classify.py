@@ -36,6 +36,9 @@ MATH_CORPUS = [
     (r"$M_{\text{KV}}=2LBnH_{kv}d_hs$", [("2", S)]),
     (r"$x=2\ln 2$", [("2", V), ("\\ln 2", S)]),
     (r"$m=4\,\text{GB}$", [("4", V)]),
+    (r"$v=2\sqrt{2}$", [("2", V), ("\\sqrt{2}", S)]),   # one symbol after it, or a command: a value (review)
+    (r"$T=128K$", [("128", V)]),
+    (r"$x=3d_v$", [("3", V)]),
     (r"$PE_{(p,2i)}=\sin(p/10000^{2i/d})$", [("2", S), ("10000", S), ("2", S)]),
     (r"$\alpha_{ij}=\frac{\exp(e_{ij})}{\sum_{r=1}^{n}\exp(e_{ir})}$", [("1", S)]),
     (r"$\mathrm{BP}=\begin{cases}1&c>r,\\ \exp(1-r/c)&0<c\le r.\end{cases}$", [("1", S), ("1", S), ("0", S)]),

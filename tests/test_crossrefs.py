@@ -53,6 +53,8 @@ def test_a_section_named_without_a_link_must_exist(tmp_path):
     assert _errors(tmp_path, "primer/ch09/9-4.md", ("讲义读本 §2.13 与 §2.15", "讲义第 2 章与入门文章第 14 章")) == []
     [error] = _errors(tmp_path, "primer/ch09/9-4.md", ("讲义读本 §2.13 与 §2.15", "入门文章第 2 章与讲义第 14 章"))
     assert "names lecture §14, which the lecture does not have" in error
+    [error] = _errors(tmp_path, "primer/ch09/9-4.md", ("讲义读本 §2.13 与 §2.15", "讲义的入门部分 §15.2"))
+    assert "names lecture §15.2" in error   # 入门部分 is a part of the lecture, not the primer
 
 
 def test_a_glossary_entry_links_a_page_that_says_its_term(tmp_path):
