@@ -293,12 +293,16 @@ _ORDINAL_OF = "第([一二三四五六七八九])"
 
 def one_and_the_other(view: str, end: int, stated: float | None) -> int | None:
     """How many the paragraph tells one by one after a count: 可以分出两种不同的故障。一种出在检索：…；另一种…… (new-
-    author trial 11 on 7-14) tells two, 还有一种 after them a third. The next sentence must open with 一 and the
-    count's own measure word (not 个, which is also the article); None when it does not."""
+    author trial 11 on 7-14) tells two, 还有一种 after them a third; 原因有两层。一是…；二是…… (trial 13) tells two.
+    The next sentence (or the words after the count's colon) must open with 一是, or with 一 and the count's own
+    measure word (not 个, which is also the article); None when it does not."""
     measure, noun = _noun_start(view, end)
-    if measure is None or measure == "个":
+    if measure is None:
         return None
-    stop = min([i for i in (view.find(c, noun) for c in "。！？") if i >= 0] or [len(view)])
+    stop = min([i for i in (view.find(c, noun) for c in "。！？：:") if i >= 0] or [len(view)])
+    told_in_turn = _told_in_turn(view, stop)
+    if told_in_turn is not None or measure == "个":
+        return told_in_turn
     opening = re.match(rf"[。！？]\s*(?:其中)?一{re.escape(measure)}", view[stop:stop + 6])
     if not opening:
         return None
@@ -309,6 +313,21 @@ def one_and_the_other(view: str, end: int, stated: float | None) -> int | None:
         return None
     ordinals = [integer(m.group(1)) for m in re.finditer(_ORDINAL_OF + c, told)]
     return max([2 + len(re.findall(_ONE_MORE + c, told)), *ordinals])
+
+
+def _told_in_turn(view: str, stop: int) -> int | None:
+    """How many the next sentence (or the words after the count's colon) tells as 一是…，二是…(，三是…): 原因有两层。
+    一是喂进去的图不一样……；二是参数不同…… (new-author trial 13 on 6-7) tells two. None when it does not open so."""
+    if not re.match(r"[。！？：:]\s*一是", view[stop:stop + 6]):
+        return None
+    paragraph_end = view.find("\n\n", stop)
+    told = view[stop:paragraph_end if paragraph_end >= 0 else len(view)]
+    n = 1
+    while re.search(rf"[，,；;。\s]{'二三四五六七八九'[n - 1]}是", told):
+        n += 1
+        if n > 9:
+            break
+    return n if n >= 2 else None
 
 
 _PAIRED_PREFIXES = (("原", "新"), ("旧", "新"))

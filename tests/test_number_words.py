@@ -673,6 +673,10 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     three = "可以分出两种不同的切分错误。一种出在标点；另一种是量词被拆开；还有一种是人名被切碎。\n"
     assert count(one_other + "第一种该修检索，第二种该修模型。\n", "两种", 2) == 2   # 第二种 points back
     assert count(three, "两种", 2) == 3   # three are told: the count of two is wrong
+    in_turn = "本站算出的数和课程的对不上，原因有两层。一是喂进去的图不一样：本站换成了简笔画。\n二是参数不同。\n"
+    assert count(in_turn, "两层", 2) == 2   # new-author trial 13 on 6-7
+    assert count(in_turn.replace("二是参数", "还有参数"), "两层", 2) is None
+    assert count("原因有两个：一是图不同，二是参数不同，三是种子不同。\n", "两个", 2) == 3   # three told
     article = "两个解码器的输出相加之后再归一化。每个解码器先算一个分数，另一个细节是缩放。\n"
     assert count(article, "两个", 2) != 2   # 一个 is the article, not the first of two
 
