@@ -32,7 +32,7 @@ REVIEW_B = ("电影", "精彩")
 
 # §6.5, 本站补充构造 (not in the primer): review A labelled positive, one SGD step on table and weights.
 REVIEW_A_LABEL = 1
-STEP_LR = 0.1                       # the rate primer §7.4 uses for its hand word-vector update (学习率取 0.1)
+STEP_LR = 0.1
 
 
 def _ids(words) -> list[int]:
@@ -126,10 +126,9 @@ def average_and_classify() -> dict:
             "a_reversed": _review(REVIEW_A[::-1])}
 
 
-@kinds(course="b lr n p rows touched untouched vec w y",    # §6.1's table, §6.4's w, b, p(电影 好看) and its word count 2 (course_also on the page)
-       site_construction=("g grad_row grad_s grad_table loss loss_after new_b new_p new_vec new_w"),
-       rules={"lr": "primer §7.4 hand-computes a word-vector update with 学习率取 0.1; the page's step reuses (沿用) that rate",
-              "n": "§6.4 divides the sum of 电影 好看's two word vectors by its word count 2 (有两个词向量; /2)",
+@kinds(course="b n p rows touched untouched vec w y",    # §6.1's table, §6.4's w, b, p(电影 好看) and its word count 2 (course_also on the page)
+       site_construction=("g grad_row grad_s grad_table loss loss_after lr new_b new_p new_vec new_w"),
+       rules={"n": "§6.4 divides the sum of 电影 好看's two word vectors by its word count 2 (有两个词向量; /2)",
               "b": "§6.4 scores 电影 好看 without a bias (不使用偏置): b = 0",
               "rows": "§6.1's printed table has one row per word: 好看, 精彩, 难看, 无聊, 电影",
               "touched": "§6.4: 电影 好看 has two word vectors, the two rows it looks up (好看, 电影)",
