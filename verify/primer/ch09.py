@@ -28,9 +28,10 @@ GRU_WRITE = 0.2      # a GRU update gate in the course convention: share of the 
 WIDTH = 128          # word vectors and states, as in §8.3
 
 
-@kinds(course="c c_prev f g gate_open gate_shut h i keep_all_c kept o pair_c pair_f pair_kept pair_width written",
-       site_construction="clear_kept gate_in gate_in_neg sig_hi sig_lo",
-       rules={"keep_all_c": "primer §9.2: 保留比例为 1、写入比例为 0，旧记忆就原样保留 — the cell's old memory, "
+@kinds(course="c c_prev clear_kept f g gate_open gate_shut h i keep_all_c kept o pair_c pair_f pair_kept pair_width written",
+       site_construction="gate_in gate_in_neg sig_hi sig_lo",
+       rules={"clear_kept": "primer §9.2: 保留比例为 0，则旧内容被清除 — the kept part of the old memory is 0",
+              "keep_all_c": "primer §9.2: 保留比例为 1、写入比例为 0，旧记忆就原样保留 — the cell's old memory, "
                             "假设某一格原来是 0.8, stays 0.8",
               "pair_width": "the entries of primer §9.3's ⊙ example [1,2] ⊙ [0.5,0.1]: two cells",
               "kept": "the first product primer §9.2 writes out in 新记忆 = 0.8×0.9 + 0.5×0.2: 0.8×0.9",
