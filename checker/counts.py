@@ -237,10 +237,16 @@ def quoted_just_before(view: str, start: int, stated: float | None, end: int | N
 _TITLE_PAIR = re.compile(r"^#\s+[A-Za-z][\w-]*\s*(?:与|和|vs\.?|对比)\s*[A-Za-z][\w-]*\s*(?:[：:，,]|$)", re.M)
 
 
+# or a title that names a pair before its subtitle's colon: # Teacher forcing 与自由生成：前文从哪里来 (new-author trial
+# 14's 两条路 and 两条前缀 were the pair); the course's own titles have no such colon (# 复核与实现)
+_TITLE_PAIR_COLON = re.compile(r"^#\s+[^\s、，,：:][^、，,：:\n]{0,15}?\s*(?<![求总加涉以参给赋])(?:与|和|vs\.?|对比)\s*"
+                               r"[^\s、，,：:与和][^、，,：:与和\n]{0,15}[：:]", re.M)
+
+
 def pair_of_the_title(body: str, stated: float | None) -> int | None:
     """2 when the page's title sets two things against each other and the count is two: on a page titled
     'LayerNorm 与 RMSNorm', 两个公式, 两个输出, 两个算子 are the pair (the fourth new-author trial was asked to claim each)."""
-    return 2 if stated == 2 and _TITLE_PAIR.search(body) else None
+    return 2 if stated == 2 and (_TITLE_PAIR.search(body) or _TITLE_PAIR_COLON.search(body)) else None
 
 
 # 与/和/及 as a word of its own, not the end of one (加权求和, 涉及, 以及, 参与, 总和)

@@ -260,3 +260,17 @@ def test_a_number_word_where_a_fractional_value_stands_is_explained(tmp_path):
     wrong = _variant(tmp_path, LECTURE_4_4, sentence, "方差也约为五，说明")   # a wrong word is not a format problem
     hint = next(e for e in wrong.errors if "claim 0 not found" in e)
     assert "'五' (5) where {mean_one_var}" in hint and "the number is not the value" in hint, hint
+
+
+def test_a_function_of_a_claimed_number_is_claimed_with_it():
+    """New-author trial 14: L=-\\ln{tf_prob} checked 0.224, and '-\\ln0.224' was still reported as unclaimed. A
+    function of one number is claimed when the number is; a number no hole covers is not."""
+    from types import SimpleNamespace
+    from checker.pipeline import _covered_in_parts
+    body = "L=-\\ln0.224"
+    token = SimpleNamespace(start=body.index("-"), text="-\\ln0.224")
+    hole = SimpleNamespace(kind="claim", start=body.index("0.224"), end=len(body))
+    assert _covered_in_parts(SimpleNamespace(covered=[hole]), token) == {"claim"}
+    assert _covered_in_parts(SimpleNamespace(covered=[]), token) == set()
+    plain = SimpleNamespace(start=body.index("0"), text="0.224")   # a bare number is judged by its own span
+    assert _covered_in_parts(SimpleNamespace(covered=[hole]), plain) == set()

@@ -704,3 +704,18 @@ def test_a_course_count_whose_noun_stands_before_it_is_the_course_s():
     # the review of this change: the noun must be what is split or counted, right before the count
     for before in ("成本之外的因素有", "降低成本的办法有", "和成本有关的指标有", "成本相同的做法有", "成本上我们比较了"):
         assert not course.states_phrase("三种", "", before), before
+
+
+def test_a_count_of_two_on_a_page_titled_by_a_pair_before_its_colon():
+    """New-author trial 14: on '# Teacher forcing 与自由生成：前文从哪里来' the 两条路 and 两条前缀 are the title's
+    pair; the course's own titles without a subtitle (# 复核与实现) set up no pair."""
+    from checker.counts import enumerated_count
+
+    def count(text, word, stated):
+        at = text.index(word)
+        return enumerated_count(text, at, at + 1, stated)
+
+    page = "# Teacher forcing 与自由生成：前文从哪里来\n\n比较两条路上模型读到的前文。\n"
+    assert count(page, "两条", 2) == 2
+    assert count(page.replace("：前文从哪里来", ""), "两条", 2) is None
+    assert count("# 复核与实现\n\n比较两条路上模型读到的前文。\n", "两条", 2) is None
