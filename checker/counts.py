@@ -237,16 +237,10 @@ def quoted_just_before(view: str, start: int, stated: float | None, end: int | N
 _TITLE_PAIR = re.compile(r"^#\s+[A-Za-z][\w-]*\s*(?:与|和|vs\.?|对比)\s*[A-Za-z][\w-]*\s*(?:[：:，,]|$)", re.M)
 
 
-# or a title that names a pair before its subtitle's colon: # Teacher forcing 与自由生成：前文从哪里来 (new-author trial
-# 14's 两条路 and 两条前缀 were the pair); the course's own titles have no such colon (# 复核与实现)
-_TITLE_PAIR_COLON = re.compile(r"^#\s+[^\s、，,：:][^、，,：:\n]{0,15}?\s*(?<![求总加涉以参给赋])(?:与|和|vs\.?|对比)\s*"
-                               r"[^\s、，,：:与和][^、，,：:与和\n]{0,15}[：:]", re.M)
-
-
 def pair_of_the_title(body: str, stated: float | None) -> int | None:
     """2 when the page's title sets two things against each other and the count is two: on a page titled
     'LayerNorm 与 RMSNorm', 两个公式, 两个输出, 两个算子 are the pair (the fourth new-author trial was asked to claim each)."""
-    return 2 if stated == 2 and (_TITLE_PAIR.search(body) or _TITLE_PAIR_COLON.search(body)) else None
+    return 2 if stated == 2 and _TITLE_PAIR.search(body) else None
 
 
 # 与/和/及 as a word of its own, not the end of one (加权求和, 涉及, 以及, 参与, 总和)
@@ -305,10 +299,13 @@ def one_and_the_other(view: str, end: int, stated: float | None) -> int | None:
     measure, noun = _noun_start(view, end)
     if measure is None:
         return None
-    stop = min([i for i in (view.find(c, noun) for c in "。！？：:") if i >= 0] or [len(view)])
-    told_in_turn = _told_in_turn(view, stop)
-    if told_in_turn is not None or measure == "个":
-        return told_in_turn
+    # 一是…，二是… counts for the count that ends its clause (原因有两层。), not for one earlier in the sentence
+    colon = min([i for i in (view.find(c, noun) for c in "。！？：:") if i >= 0] or [len(view)])
+    if len(view[noun:colon].strip()) <= 2 and (told := _told_in_turn(view, colon)) is not None:
+        return told
+    if measure == "个":
+        return None
+    stop = min([i for i in (view.find(c, noun) for c in "。！？") if i >= 0] or [len(view)])
     opening = re.match(rf"[。！？]\s*(?:其中)?一{re.escape(measure)}", view[stop:stop + 6])
     if not opening:
         return None
@@ -329,10 +326,10 @@ def _told_in_turn(view: str, stop: int) -> int | None:
     paragraph_end = view.find("\n\n", stop)
     told = view[stop:paragraph_end if paragraph_end >= 0 else len(view)]
     n = 1
-    while re.search(rf"[，,；;。\s]{'二三四五六七八九'[n - 1]}是", told):
-        n += 1
-        if n > 9:
+    for ordinal in "二三四五六七八九":
+        if not re.search(rf"[，,；;。\s]{ordinal}是", told):
             break
+        n += 1
     return n if n >= 2 else None
 
 

@@ -1133,7 +1133,7 @@ def _covered_in_parts(ctx: Context, token) -> set:
     digit run lies inside a claim hole of its own ({a}/{b}, -\\ln{p}) is claimed; {'claim'} then, else nothing.
     (New-author trial 14: L=-\\ln{tf_prob} checked 0.224, and -\\ln0.224 was still reported as unclaimed.)"""
     runs = [(token.start + m.start(), token.start + m.end()) for m in re.finditer(r"\d+(?:\.\d+)?", token.text)]
-    if len(runs) < 2 and not (runs and re.match(r"[-−]?\\(?:ln|log|sqrt|exp)(?![A-Za-z])", token.text)):
+    if len(runs) < 2 and not (runs and re.match(r"[-−]?\\(?:ln|log|sqrt)(?![A-Za-z])", token.text)):
         return set()
     claimed = [c for c in ctx.covered if c.kind in ("claim", "failed-claim")]
     kinds_of = [{c.kind for c in claimed if c.start <= a and b <= c.end} for a, b in runs]
