@@ -172,6 +172,22 @@ def _spelled_out(token: str, old_text: str) -> bool:
         and word[:-1] in old_text and word not in old_text
 
 
+def _counts_in_words(text: str) -> list[str]:
+    """The counts a text writes with a measure word (两条, 3 个), as value and measure ('2条'); 一 alone is left out,
+    it is as often the article (一个) as a count."""
+    from checker.classify import MEASURE
+    from checker.numerals import NumeralError, integer
+    found = []
+    for m in re.finditer(rf"(?<![\d.第])(\d+|[两三四五六七八九十百]+)\s*({MEASURE})", text):
+        try:
+            value = int(m.group(1)) if m.group(1).isdigit() else integer(m.group(1))
+        except (NumeralError, ValueError):
+            continue
+        if m.group(2) != "者":   # 两者, 三者 point back at things named, as 它们 does
+            found.append(f"{value}{m.group(2)}")
+    return found
+
+
 def _multiset_missing(needed: list[str], available: list[str]) -> list[str]:
     """The items of `needed` that `available` does not hold as often (multisets)."""
     left, missing = list(available), []
@@ -371,6 +387,11 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     kept = set(around)
     if len(outer) >= 2 and 2 * len(outer & kept) < len(outer):   # 算出来是 -> 得到: function words only
         return "less than half of its words before the first number and after the last are left"
+    # a count written in the claim's words (前两条的 {grad}) is part of what it says: 前两条 -> 前三条 is another claim
+    counts_was, counts_now = _counts_in_words(was), _counts_in_words(now)
+    if (_multiset_missing(counts_was, counts_now + _counts_in_words(around))
+            or _multiset_missing(counts_now, counts_was + _counts_in_words(context))):
+        return f"a count in its words changed ({' '.join(counts_was) or 'none'} -> {' '.join(counts_now) or 'none'})"
     swaps = contrast_swaps(was, now)
     if swaps:
         return f"a word was swapped for its counterpart ({', '.join(swaps)})"
@@ -541,6 +562,9 @@ def why_not_the_same_sentence(old: str, old_spans: list, new: str, new_spans: li
         added = []
     if _lost_that_matter(before, after) or added:
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"
+    if sorted(_counts_in_words(was)) != sorted(_counts_in_words(now)):
+        return (f"a count in its words changed ({' '.join(_counts_in_words(was)) or 'none'} -> "
+                f"{' '.join(_counts_in_words(now)) or 'none'})")
     # 取 $0.5$ -> $W_h=0.5$: an = right before a number sets it, as the words did
     # another claim's numbers stand in the sentence as digits: they are that claim's to check (two printed once,
     # 在原文里从位置 142 开始，在移动版里也从位置 142 开始 -> 原文和移动版里都从位置 142 开始), not names

@@ -274,3 +274,15 @@ def test_a_function_of_a_claimed_number_is_claimed_with_it():
     assert _covered_in_parts(SimpleNamespace(covered=[]), token) == set()
     plain = SimpleNamespace(start=body.index("0"), text="0.224")   # a bare number is judged by its own span
     assert _covered_in_parts(SimpleNamespace(covered=[hole]), plain) == set()
+
+
+PRIMER_4_3 = ROOT / "docs" / "primer" / "ch04" / "4-3.md"
+
+
+def test_a_count_in_a_claims_words_is_part_of_the_claim(tmp_path):
+    """The read-through of this stop: '前两条的 ${grad}$' edited to 前三条 was found again by its number and passed.
+    A count in the template's words must stand as it was; a rewording around it still relocates."""
+    old = "前两条的 $-0.5$ 就是"
+    wrong = _variant(tmp_path, PRIMER_4_3, old, "前三条的 $-0.5$ 就是")
+    assert any("not found in the page body: '前两条的 ${grad}$" in e for e in wrong.errors), wrong.errors
+    assert not _variant(tmp_path, PRIMER_4_3, old, "头两条的 $-0.5$ 就是").failed
