@@ -399,7 +399,8 @@ GLOVE_SHOWN_COUNTS = np.array([1.0, 2.0, 3.0, 4.0])   # the distinct nonzero cou
 @kinds(course="n_sentences",            # the four sentences are §1.7's corpus (course_also on the page)
        site_construction=("C_her C_him J0 M_her alpha d f f_counts log_her_gave log_him_gave n_cells n_pairs "
                           "n_sigma ppmi_her_gave rank raw_cos raw_gap sigma svd_cos svd_gap "
-                          "svd_half_cos total window x_max"))
+                          "svd_half_cos total window x_max"),
+       rules={"n_sentences": "the sentences of §1.7's corpus (四句短语料分别是 I gave her a book …), counted: four"})
 @inputs("d", "window", "f_counts", "alpha", "x_max")
 def cooccurrence_glove() -> dict:
     C = cooccurrence_counts(COUNT_CORPUS, COOC_WINDOW, COOC_VOCAB)

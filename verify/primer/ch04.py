@@ -27,7 +27,11 @@ Y_FLIPPED = 0.0                            # label: 差评 (§4.2's y=0; §4.4 e
 ROUNDS = 3                                 # §4.4: the site runs the loop this many times on the one example
 
 
-@kinds(course="loss0 loss1 p0 p1 w0 w1")
+@kinds(course="loss0 loss1 p0 p1 w0 w1",
+       rules={"w0": "§4.1: 初始权重 w = 0", "p0": "§4.1: p=sigmoid(0)=0.5",
+              "w1": "§4.3: 新权重 = 0 - 0.2 × (-0.5) = 0.1", "p1": "§4.3: 新好评概率 ≈ 0.525",
+              "loss0": "§4.3: 损失从 0.693 降到 0.644 (and §4.2's table row 0.5 → 0.693)",
+              "loss1": "§4.3: 新损失 ≈ 0.644"})
 @inputs("w0")
 def chapter() -> dict:
     """Chapter page: the headline of the worked step."""

@@ -176,7 +176,9 @@ def block() -> dict:
     }
 
 
-@kinds(course="X n_features out_A")
+@kinds(course="X n_features out_A",
+       rules={"X": "§13.3's input table: A [1,0], B [0,1], C [1,1]",
+              "n_features": "§13.3: 每个位置有两个特征", "out_A": "§13.3: A 的新表示 ≈ [0.802,1.198]"})
 @inputs("X")
 def chapter() -> dict:
     """Chapter page: the inputs and the headline result of §13.3."""
