@@ -293,9 +293,11 @@ DEMO_LOGITS = np.log(np.array([4.0, 2.0, 1.0, 1.0, 2.0]))      # (ln4, ln2, 0, 0
 
 
 @kinds(course=("V3 V4 add3 add4 alpha counts4 d exps h_dim history k logits mle n_logits n_sentences probs "
-               "total z_dim"),
-       site_construction="n_factors seed sentence_p steps",
+               "total z_dim n_factors"),
+       site_construction="seed sentence_p steps",
        rules={"n_sentences": "讲义 §1.7 列出的四句 her/him 语料的句数",
+              "n_factors": ("讲义 §1.7 的乘积从 t=1 到 T+1（末项是 EOS），§1.8 的 trigram 只缩短每个因子的条件、不改因子个数："
+                            "五个 token 的 I gave her a book 有 T+1=6 个因子"),
               "history": "讲义 §1.7 数出的 I gave 出现次数（3/4 的分母）",
               "k": "the window §1.8 names, 以I gave为合法窗口，I与gave各查一个2维embedding: two words (I, gave); "
                    "§1.8 also calls its trigram 包含两个条件token与一个目标token"})

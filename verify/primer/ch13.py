@@ -176,10 +176,12 @@ def block() -> dict:
     }
 
 
-@kinds(course="X n_features out_A",
+@kinds(course="X n_features out_A d_model h d_head",
        rules={"X": "§13.3's input table: A [1,0], B [0,1], C [1,1]",
-              "n_features": "§13.3: 每个位置有两个特征", "out_A": "§13.3: A 的新表示 ≈ [0.802,1.198]"})
-@inputs("X")
+              "n_features": "§13.3: 每个位置有两个特征", "out_A": "§13.3: A 的新表示 ≈ [0.802,1.198]",
+              "d_model": "§13.7: 总维度是 128", "h": "§13.7: 分成 4 个 head", "d_head": "§13.7: 每个 head 可以使用 32 维"})
+@inputs("X", "d_model", "h")
 def chapter() -> dict:
-    """Chapter page: the inputs and the headline result of §13.3."""
-    return {"X": X, "out_A": self_attention(X, W_Q, W_K, W_V).context[0], "n_features": X.shape[1]}
+    """Chapter page: the inputs and the headline result of §13.3, and §13.7's wider split."""
+    return {"X": X, "out_A": self_attention(X, W_Q, W_K, W_V).context[0], "n_features": X.shape[1],
+            "d_model": D_MODEL, "h": N_HEADS, "d_head": head_width(D_MODEL, N_HEADS)}
