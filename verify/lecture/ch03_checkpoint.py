@@ -247,7 +247,9 @@ def traces() -> dict:
 
 # --------------------------------------------------------------------------- §3.14
 
-@kinds(site_run="*")
+@kinds(course="sequences",   # the site's test split has the course's size (§3.12 训练/验证/测试3000/300/300), reused
+       rules={"sequences": "§3.12: 训练/验证/测试3000/300/300, the test split, reused by the site's data (COURSE_TASK)"},
+       site_run="*")
 def denominators() -> dict:
     """§3.14: the two denominators (valid tokens vs complete sequences) and the sequence log-probability
     of the selected target as the sum of its teacher-forced log-probabilities."""
