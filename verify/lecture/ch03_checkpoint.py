@@ -55,6 +55,7 @@ _COURSE_TASK_RULES = {"updates": "§3.10/§3.12: 共同500更新 (each model of 
                       "splits": "§3.12: 训练/验证/测试3000/300/300, reused by the site's data",
                       "min_len": "§3.12: 源长3–7, the shortest", "max_len": "§3.12: 源长3–7, the longest",
                       "train_sequences": "§3.12: 训练3000, the training split",
+                      "sequences": "§3.12: 训练/验证/测试3000/300/300, the test split, reused by the site's data",
                       "symbols": "§3.10 sets the task: 六字符词表 a–f, the six symbols a, b, c, d, e, f counted"}
 
 
@@ -110,8 +111,8 @@ def _text(tokens) -> str:
 
 # --------------------------------------------------------------------------- §3.10
 
-@kinds(course="symbols updates",   # the task's alphabet and update count are the course's: the site's run reuses them
-       rules={k: _COURSE_TASK_RULES[k] for k in ("symbols", "updates")},
+@kinds(course="symbols updates sequences",   # the task's alphabet, update count and test split are the course's
+       rules={k: _COURSE_TASK_RULES[k] for k in ("symbols", "updates", "sequences")},
        site_run="*")
 def improvement_and_failure() -> dict:
     """§3.10: both models' test metrics, the remaining dynamic failures, the selected sequence."""
@@ -168,11 +169,11 @@ def _length_profile(seeds: tuple) -> dict:
 # the course never prints a mean source length. uniform_tokens is the site's arithmetic expectation (test sequences x (mean of a
 # uniform length + one EOS)), not a training result.
 @kinds(site_construction="profile profile_seeds uniform_tokens",
-       course="symbols splits min_len max_len updates",   # the course's task settings the site reuses (COURSE_TASK)
+       course="symbols splits min_len max_len updates sequences",   # the course's task settings the site reuses
        record="course_mean_source_length",
        rules={"course_mean_source_length": "the cited record's 2016 valid test target tokens (EOS included) less one "
                                             "EOS for each of its 300 test sequences, divided by 300 (seq2seqruns §3.10)",
-              **{k: _COURSE_TASK_RULES[k] for k in ("symbols", "splits", "min_len", "max_len", "updates")}},
+              **{k: _COURSE_TASK_RULES[k] for k in ("symbols", "splits", "min_len", "max_len", "updates", "sequences")}},
        site_run="*")
 def failure_case() -> dict:
     """§3.12: the selected failure (rule fixed before looking), its identity, the data profile.
@@ -248,7 +249,7 @@ def traces() -> dict:
 # --------------------------------------------------------------------------- §3.14
 
 @kinds(course="sequences",   # the site's test split has the course's size (§3.12 训练/验证/测试3000/300/300), reused
-       rules={"sequences": "§3.12: 训练/验证/测试3000/300/300, the test split, reused by the site's data (COURSE_TASK)"},
+       rules={"sequences": _COURSE_TASK_RULES["sequences"]},
        site_run="*")
 def denominators() -> dict:
     """§3.14: the two denominators (valid tokens vs complete sequences) and the sequence log-probability

@@ -92,7 +92,8 @@ def three_slot_read() -> dict:
 
 @kinds(course="G base context_shift k n_candidates n_slots q q_int q_prime v v2 v2_change v2_prime v_int_read",
        site_construction="v_int_head",
-       rules={"n_candidates": "§3.5 names the READ head's small vocabulary her, book, yesterday: three columns of G"})
+       rules={"n_candidates": "§3.5 names the READ head's small vocabulary her, book, yesterday: three columns of G",
+              "n_slots": "§3.5 (course_also): 选取“她、书、昨天”三个源位置 — the three slots both interventions keep"})
 @inputs("v2_prime")
 def interventions() -> dict:
     """§3.6 (READ 她/her): each intervention starts again from the baseline; G is kept.

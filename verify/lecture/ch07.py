@@ -420,12 +420,11 @@ def character_stream() -> dict:
             "id_blue": vocab.index("蓝"), "id_green": vocab.index(CONTROL_CHAR), "records": len(RECORDS)}
 
 
-@kinds(course="cached_positions ffn first_change head_dim heads layers prefill reuse_steps seed steps tokens tol vocab_size width",  # cached_positions: all 161 tokens §7.15 feeds
+@kinds(course="cached_positions ffn first_change head_dim heads layers prefill seed steps tokens tol vocab_size width",  # cached_positions: all 161 tokens §7.15 feeds
        site_construction=("cached_bytes float_bytes formula_bytes "
-                          "reuse_within stale_delta within"),
+                          "reuse_steps reuse_within stale_delta within"),
        rules={"first_change": "the negative control changes the first 蓝 of the record §7.11 prints; "
                               "'09:00 林岑把备用钥匙放在' is 15 characters, so 蓝 is position 15 counting from zero",
-              "reuse_steps": "the course's 161 tokens less the 15 before the first change",
               "heads": "§7.15: 2层、宽8、2head、每head4维: two heads",
               "cached_positions": "§7.15 prefills 141 tokens and appends 20: the cache ends holding all 161 tokens it feeds"})
 @from_runs("recorded_max_error", "recorded_stale_delta", "date", "cpus")

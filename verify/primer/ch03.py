@@ -85,12 +85,13 @@ def what_counts_lose() -> dict:
     return out
 
 
-@kinds(course="N doc_len ln1 ln3 df_film df_good idf_film idf_good counts[0] counts[1] counts[2] df_rest tfidf[0]",
-       site_construction="counts counts_rest df idfs idfs_rest tfidf ex ex_N ex_gap ex_idf sk_D1 sk_idf sk_tfidf",
-       rules={"counts[1]": "§3.4's D2 (电影 精彩) counted in its column order [电影, 好看, 精彩, 无聊]",
-              "counts[2]": "§3.4's D3 (电影 无聊) counted in its column order [电影, 好看, 精彩, 无聊]",
+@kinds(course="N doc_len ln1 ln3 df_film df_good idf_film idf_good counts df counts_rest df_rest tfidf[0]",
+       site_construction="idfs idfs_rest tfidf ex ex_N ex_gap ex_idf sk_D1 sk_idf sk_tfidf",
+       rules={"counts": "§3.4's D1–D3 (电影 好看 / 电影 精彩 / 电影 无聊) counted in its column order [电影, 好看, 精彩, 无聊]",
+              "counts_rest": "the 精彩, 无聊 columns of §3.4's D1–D3 counted in its column order",
+              "df": "§3.4's D1–D3: 电影 in all three, 好看, 精彩, 无聊 in one each",
               "df_rest": "§3.4's D1–D3: 精彩 appears only in D2, 无聊 only in D3, one document each",
-"doc_len": "each of the course's documents D1–D3 (电影 好看 / 电影 精彩 / 电影 无聊) has two words; doc_len counts them",
+              "doc_len": "each of the course's documents D1–D3 (电影 好看 / 电影 精彩 / 电影 无聊) has two words; doc_len counts them",
               "N": "the course's documents D1–D3, counted (§3.4: 出现在全部三篇里; the 3 of ln(3÷3))",
               "df_film": "§3.4: 电影 出现在全部三篇里, the divisor of 电影的 IDF = ln(3÷3)",
               "df_good": "§3.4: 好看 只出现在一篇里, the divisor of 好看的 IDF = ln(3÷1)"})
