@@ -76,7 +76,7 @@ def vocabulary_table() -> dict:
        # (checker/borrowing.py); overestimate and wrong_bytes are what the site computes from it
        site_construction="overestimate wrong_bytes",
        rules={"query_heads": "lecture §7.4: 完整MHA若H_kv=32 — the 32 heads of its full multi-head attention, "
-                             "which its GQA shares out among 8 KV heads"})
+                             "which its GQA shares out among 8 KV heads; §7.10 prints H_q=32/H_kv=8 outright"})
 @inputs("query_heads", "batch", "bytes", "head_dim", "kv_heads", "layers", "positions")
 def kv_cache_size() -> dict:
     """§14.5: the primer's cache estimate, and the overestimate from plugging in query heads."""
