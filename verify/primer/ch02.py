@@ -25,7 +25,9 @@ def _review(name):
 
 
 @kinds(course="E n_reviews size",
-       rules={"size": "§2.2's table numbers its words 0 to 6: seven words"})
+       rules={"size": "§2.2's table numbers its words 0 to 6: seven words",
+              "E": "§2.2 prints 电影不好看 → [0, 6, 2]",
+              "n_reviews": "the six reviews of primer §1.1's table, which §2.2 builds its word table from (六条评论)"})
 def chapter() -> dict:
     """Chapter page: seven words, and review E as ids."""
     return {"size": len(VOCAB), "n_reviews": len(REVIEWS), "E": token_ids(_review("E")[2], VOCAB)}

@@ -32,7 +32,7 @@ TANH_FAR = 50.0      # a pre-activation far enough out that tanh's limits (§8.3
 STEPS_SHORT, STEPS_LONG = 10, 20   # later updates after an early word (§8.5)
 GROW = 2.0                          # a factor above one, for the exploding direction (§8.5)
 N_WORDS = 100                       # the exercise's sentence length (§8.5)
-GROW_STEPS = 10                     # the site's growth example: as many steps as the short span
+GROW_STEPS = STEPS_SHORT            # the site's growth example runs over the course's short span (§8.5)
 ONE_WORD = 1                        # the site's parameter box compares reading 100 words with reading one
 
 
@@ -85,10 +85,12 @@ def tanh_rnn() -> dict:
             "lec_h": rnn_forward(LECTURE_E, np.zeros(2), np.eye(2), LECTURE_W * np.eye(2), np.zeros(2))[1:]}
 
 
-# grow_steps is the site's own choice for its growth line (it happens to equal the course's 10), so it is the
-# site's; trained_words is the exercise's 100 words (primer §8.5) restated in the site's parameter box: the course's
-@kinds(course="after_long after_short keep long n_words short trained_words width",   # width: §8.3's 128 (course_also)
-       site_construction="grow grow_steps grown one_word rnn_params")
+# grow_steps: the page runs its growth line over 短的一段那 10 步, the course's short stretch reused (who set
+# the value: §8.5), so it is the course's; grow and grown are the site's. trained_words is the exercise's 100 words
+# (primer §8.5) restated in the site's parameter box: the course's
+@kinds(course="after_long after_short grow_steps keep long n_words short trained_words width",   # width: §8.3's 128 (course_also)
+       site_construction="grow grown one_word rnn_params",
+       rules={"grow_steps": "§8.5's short stretch, 经过后面十次更新 (0.5 的 10 次方), reused for the site's growth line"})
 @inputs("grow", "grow_steps", "keep", "n_words", "one_word", "trained_words", "width", "long", "short")
 def fading() -> dict:
     """§8.5: what is left of one early word after k more updates (the notebook's impulse response)."""
