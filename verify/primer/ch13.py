@@ -30,7 +30,7 @@ LONG_SENTENCE = 100                                  # §13.4
 D_MODEL, N_HEADS = 128, 4                            # §13.7
 D_FFN = 512                                          # §13.8
 LN_INPUT = np.array([1.0, 3.0])                      # §13.8
-LN_EPS = 1e-5
+LN_EPS = 1e-5   # the site's own choice (torch's default); primer §13.8 prints no ε
 PRINTED_DECIMALS = 3                                 # §13.3 shows intermediates to three decimals
 
 
