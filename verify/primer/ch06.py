@@ -57,7 +57,10 @@ def _review(words) -> dict:
             "s": out.sentence, "score": out.score, "p": out.prob}
 
 
-@kinds(course="a b vec")
+@kinds(course="a b vec",
+       rules={"vec": "§6.1's printed table (looked up again in §6.2): 好看 1.0, 0.0 and 电影 0.0, 1.0",
+              "a": "§6.4 prints 电影 好看's sentence vector [0.5, 0.5] and 好评概率 = sigmoid(1) ≈ 0.731",
+              "b": "§6.4 prints 电影 精彩's 好评概率约 0.690"})
 def chapter() -> dict:
     """Chapter page: the two reviews of §6.4 in one line each."""
     return {"vec": {k: _row(w) for k, w in zip(KEYS, WORDS)}, "a": _review(REVIEW_A), "b": _review(REVIEW_B)}
