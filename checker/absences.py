@@ -314,8 +314,14 @@ def page_text(page) -> str:
 def clause_after(view: str, end: int) -> str:
     """The rest of the clause after `end` in `view`: what an entry's `says` must reach (review of this stop: a `says`
     that stops at the verb, 讲义没有给出, let 讲义没有给出后两行 become 讲义没有给出第一行 unseen)."""
-    stop = next((i for i in range(end, len(view)) if view[i] in _CLAUSE_END), len(view))
-    return view[end:stop]
+    i = end
+    while i < len(view) and view[i] not in _CLAUSE_END:
+        link = _LINK.match(view, i)
+        i = link.end() if link else i + 1   # a link's own brackets end no clause: 讲义没有给出 [§2.5](…) 那张表
+    return view[end:min(i, len(view))]
+
+
+_LINK = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)")
 
 
 def page_errors(page, path: Path = DATA) -> list[tuple[int, str]]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from checker import number_words as word_rules
-from checker.classify import MEASURE, prose_view
+from checker.classify import MEASURE, prose_view, word_value
 from checker.numerals import NUMERAL, NUMERAL_CHARS, NumeralError, integer
 
 VAGUE = re.compile(rf"(?P<q>寥寥几|少数几|这几|那几|前几|后几|好几|若干|几|数(?=[十百千万个次种条项倍]))"
@@ -273,6 +273,27 @@ def lists_after(view: str, end: int, stated: float | None) -> bool:
     what the count is read against."""
     _, stop = _sentence_bounds(view, end)
     return items_after(view, end, stated) is not None or SEPARATOR in view[end:stop]
+
+
+# where a count's clause ends: the words the seed's count phrase is matched against stop here
+_CLAUSE_END = r"[，,。；;：:！？!?\n]"
+_NOUN_REACH_AFTER, _NOUN_REACH_BEFORE = 24, 12
+
+
+def count_context(text: str, token) -> tuple[str, str]:
+    """(the words after a count up to its clause's end, the words of its clause before it): where its noun may
+    stand after modifiers (至少有两种彼此截然不同的解释 → 种彼此截然不同的解释) or before it (把成本分成三种时 → 把成本分成).
+    The words before are '' when the sentence lists things after the count (成本分成三种：显存、计算、带宽和能耗),
+    which the list rules judge instead, and for a number that is no count (0.5, a fraction). One reading for the
+    body, the title and description, and a cited text (review 72: the description read the seed's words alone)."""
+    after = re.split(_CLAUSE_END, text[token.end:token.end + _NOUN_REACH_AFTER], maxsplit=1)[0]
+    word = getattr(token, "word", False)
+    if not (word or token.text.isdigit()):
+        return after, ""
+    value = float(token.text) if token.text.isdigit() else word_value(token.text)
+    if lists_after(text, token.end, value):
+        return after, ""
+    return after, re.split(_CLAUSE_END, text[max(0, token.start - _NOUN_REACH_BEFORE):token.start])[-1]
 
 
 def _noun_start(view: str, end: int) -> tuple[str | None, int]:

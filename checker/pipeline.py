@@ -719,23 +719,6 @@ def check_formulas_against_kernels(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
-_CLAUSE_END = r"[，,。；;：:！？!?\n]"
-
-
-def _clause_after(body: str, token) -> str:
-    """The words after a count up to its clause's end (至少有两种彼此截然不同的解释：… → 种彼此截然不同的解释)."""
-    rest = body[token.end:token.end + 24]
-    return re.split(_CLAUSE_END, rest, maxsplit=1)[0]
-
-
-def _noun_before(body: str, token) -> str:
-    """The words of a count's clause before it (把成本分成三种时 → 把成本分成), where its noun may stand; '' when its
-    sentence lists things after it (成本分成三种：显存、计算、带宽和能耗), which the list rules judge instead."""
-    if not (token.word or token.text.isdigit()) or counts.lists_after(body, token.end, _count_value(token)):
-        return ""   # a count only: 0.5 or a fraction is no count whose noun could stand before it
-    return re.split(_CLAUSE_END, body[max(0, token.start - 12):token.start])[-1]
-
-
 TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 
 
@@ -1041,7 +1024,7 @@ def check_title_and_description(ctx: Context) -> None:
         restated = [m.span() for m in TUPLE.finditer(text) if _tuple_text(m.group(0)) in tuples]
         bare = [t.text for t in classify.numbers_in(text)
                 if not t.structural and not _same_summary(_as_summary(t, text), verified)
-                and not (t.word and ctx.course.states_phrase(t.phrase))
+                and not (t.word and ctx.course.states_phrase(t.phrase, *counts.count_context(text, t)))
                 and not any(s <= t.start and t.end <= e for s, e in restated)]
         if bare:
             ctx.fail(ctx.meta_line(key),
@@ -1260,7 +1243,7 @@ def check_completeness(ctx: Context) -> None:
         elif _named_otherwise(ctx, token):
             continue   # 保留、写入和输出四个动作: wrong whoever states a 四个 elsewhere (failed in _named_otherwise)
         elif ctx.course.states_phrase(token.phrase if token.word else classify.digit_phrase(ctx.page.body, token),
-                                      _clause_after(ctx.page.body, token), _noun_before(ctx.page.body, token)):
+                                      *counts.count_context(ctx.page.body, token)):
             report.numbers_course += 1  # the seed section states this count in these words: the course's own
             said[_count_key(ctx.page.body, token)] = token.end
             report.marks.append(kinds.Mark(token.start, token.end, token.text, "course"))

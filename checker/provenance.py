@@ -221,7 +221,7 @@ def check(page, numbers_in, compare, relocate_quote=None) -> Provenance:
             if source.kind == "paper" and not getattr(token, "word", False):
                 attributed.append((token.start, token.text,
                                    [q for value, q in allowed if _admits(compare, token.text, value)]))
-            if getattr(token, "word", False) and (_course_states_word(page, token)
+            if getattr(token, "word", False) and (_course_states_word(page, str(cite["text"]), token)
                                                   or _counts_its_items(str(cite["text"]), token)):
                 continue  # a count in the course's own words ('四层'), or of the items the text names ('两行：…，…')
             if not getattr(token, "word", False) and _course_states_digits(page, str(cite["text"]), token):
@@ -279,11 +279,13 @@ def _counts_its_items(text: str, token) -> bool:
     return False
 
 
-def _course_states_word(page, token) -> bool:
+def _course_states_word(page, text: str, token) -> bool:
     """Does the page's seed section write this count in these words (四层 where the course writes 四层)? The value
     alone is not enough: a section that states 3 anywhere would let 三层 stand for the paper's four layers."""
+    from checker.counts import count_context
     from checker.seed_numbers import section_numbers
-    return bool(token.phrase) and section_numbers(str(page.meta.get("source", ""))).states_phrase(token.phrase)
+    section = section_numbers(str(page.meta.get("source", "")))
+    return bool(token.phrase) and section.states_phrase(token.phrase, *count_context(text, token))
 
 
 def _course_states_digits(page, text: str, token) -> bool:

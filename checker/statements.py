@@ -518,17 +518,20 @@ def _unpinned(page, found) -> list[tuple[int, str]]:
              f"equality, a sign or who computed what, then run `make pin PAGE={project_relative(Path(page.path))}`")]
 
 
-def _new_boxes(page, fresh: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The (start, end) of every admonition box all of whose sentences after its title line are new since the pin."""
+def _new_boxes(page, added: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The (start, end) of every admonition box all of whose arrangement units after its title line (sentences,
+    list items, table cells) were added since the pin. Read from the same units `added` holds, so that a box
+    holding a table is judged by its cells too (review 72: prose sentences and table rows start at other offsets)."""
+    from checker.arrangements import _body_sentences
     from checker.kinds import blocks
-    spans = sentences(classify.prose_view(page.body))
+    units = [(u.offset, u.end) for u in _body_sentences(page) if page.body[u.offset:u.end].strip()]
     out = []
     for box in blocks(page.body):
         if box.marker:
             continue
         title_end = page.body.find("\n", box.start)
-        inside = [(s, e) for s, e in spans if max(title_end, box.start) <= s < box.end and page.body[s:e].strip()]
-        if inside and all(any(a <= s < b for a, b in fresh) for s, _ in inside):
+        inside = [(s, e) for s, e in units if max(title_end, box.start) <= s < box.end]
+        if inside and all(any(a <= s < b for a, b in added) for s, _ in inside):
             out.append((box.start, box.end))
     return out
 
@@ -553,7 +556,7 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         fresh = [span for span in added if span not in kept]
         # a whole new box is new prose, its label too: the label is read at the box's title ("本站构造"), which is the
         # same text as every other box's of that kind, so it never reads as new (new-author trial 12)
-        fresh += _new_boxes(page, fresh)
+        fresh += _new_boxes(page, added)
         new_prose = [f[1] for f in found if any(s <= f[0] < e for s, e in fresh)]
         found = [f for f in found if not any(s <= f[0] < e for s, e in fresh)]
     else:

@@ -180,6 +180,14 @@ def test_an_entry_reaches_its_clauses_end_so_a_changed_object_is_seen(data):
     assert [m for _, m in new if "says what the course does not give" in m]
 
 
+def test_a_link_inside_the_clause_does_not_end_it():
+    """The message quoted a clause cut inside a link (讲义没有给出 [§2.5](../ch02/2-5.md), the link's ')' read as the
+    clause's end): a link's brackets end no clause, a closing parenthesis of the prose still does."""
+    view = "讲义没有给出 [§2.5](../ch02/2-5.md) 那张表的内容，本站补上。"
+    assert absences.clause_after(view, len("讲义没有给出")) == " [§2.5](../ch02/2-5.md) 那张表的内容"
+    assert absences.clause_after("（讲义没有给出表）后面", len("（讲义没有给出")) == "表"
+
+
 def open_entry(data):
     data.write_text(ENTRY, encoding="utf-8")
     return data

@@ -709,3 +709,16 @@ def test_a_course_count_whose_noun_stands_before_it_is_the_course_s():
     # the review of this change: the noun must be what is split or counted, right before the count
     for before in ("成本之外的因素有", "降低成本的办法有", "和成本有关的指标有", "成本相同的做法有", "成本上我们比较了"):
         assert not course.states_phrase("三种", "", before), before
+
+
+def test_the_description_reads_a_course_count_as_the_body_does(tmp_path):
+    """Review 72: 把成本分成三种 passed in the body but the same words in the description were told 'description
+    states 三种, which the body does not verify'. The description now reads the noun before the count too; another
+    count is still not the course's."""
+    from tests.site import check_edited
+    page = ROOT / "docs/primer/ch14/14-1.md"
+    old = "description: 把模型的花费分成参数存储"
+    right = check_edited(tmp_path, page, old, "description: 本节把成本分成三种。把模型的花费分成参数存储")
+    assert not [e for e in right.errors if "description states" in e], right.errors
+    wrong = check_edited(tmp_path, page, old, "description: 本节把成本分成四种。把模型的花费分成参数存储")
+    assert any("description states 四种" in e for e in wrong.errors), wrong.errors

@@ -242,6 +242,20 @@ def test_a_new_box_is_new_prose(boxes):
     # for a new box beside an old one); an old box relabelled still fails (the test above)
     again = '这一步被推向第一维的正方向。\n\n!!! example "教学构造"\n\n    另一张表，词也取自讲义。\n'
     assert check_boxes(boxes, "这一步被推向第一维的正方向。\n", again) == []
+    # a new box that holds a table beside its sentence is new too, its rows included (review 72, L1)
+    table = ('这一步被推向第一维的正方向。\n\n!!! example "教学构造"\n\n    又补了第二张表，词取自讲义。\n\n'
+             '    | 词 | 次数 |\n    | --- | ---: |\n    | 我 | 1 |\n    | 书 | 2 |\n')
+    assert check_boxes(boxes, "这一步被推向第一维的正方向。\n", table) == []
+
+
+def test_a_relabelled_box_reworded_still_fails(boxes):
+    # relabelled and reworded in place, or relabelled, reworded and moved below the list: an old box, not a new one
+    reworded = '!!! example "本站构造"\n\n    三项词表“我、她、书”是本站选的，GloVe 的出发点是全局共现统计。'
+    old = '!!! example "教学构造"\n\n    三项词表“我、她、书”取自讲义，GloVe 的出发点是全局共现统计。'
+    assert check_boxes(boxes, old, reworded)
+    moved = BOXES.replace(old + "\n", "").replace("这一步被推向第一维的正方向。\n", "这一步被推向第一维的正方向。\n\n" + reworded + "\n")
+    boxes.write_text(moved, encoding="utf-8")
+    assert statements.errors(read_page(boxes))
 
 
 @pytest.mark.parametrize("old, new", [("GloVe", "fastText"), ("“我、她、书”", "“我、他、书”"), ("decode", "prefill")])
