@@ -326,9 +326,12 @@ def one_and_the_other(view: str, end: int, stated: float | None) -> int | None:
         return told
     if measure == "个":
         return None
-    stop = min([i for i in (view.find(c, noun) for c in "。！？") if i >= 0] or [len(view)])
-    opening = re.match(rf"[。！？]\s*(?:其中)?一{re.escape(measure)}", view[stop:stop + 6])
-    if not opening:
+    # told in the next sentence (可以分出两种故障。一种…), or after the count's own colon (两种故障：一种…，另一种…)
+    for stop in (min([i for i in (view.find(c, noun) for c in "。！？") if i >= 0] or [len(view)]), colon):
+        opening = re.match(rf"[。！？：:]\s*(?:其中)?一{re.escape(measure)}", view[stop:stop + 6])
+        if opening:
+            break
+    else:
         return None
     paragraph_end = view.find("\n\n", stop)
     told = view[stop + opening.end():paragraph_end if paragraph_end >= 0 else len(view)]
@@ -444,11 +447,16 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
         return len(parts)
     # 把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，两条规则留下的都是…  (new-author trial 9): as many clauses set
     # apart by commas, and a last one that sums them up (the same count again, or 都/两者)
+    # (the same count: 两种 after 两种; one more told, 还有一种, is a third clause, not a sum: review 73)
     parts = [p for p in re.split(r"[，,]", view[colon + 1:stop]) if p.strip()]
+    same_count = rf"(?:{_NUMERALS_OF.get(int(stated), str(int(stated)))}|{int(stated)})\s*(?:{MEASURE})"
     if len(parts) == stated + 1 and len(parts) >= 3 and re.search(
-            rf"(?:两者|二者|三者|它们|都|均|[{NUMERAL_CHARS}]\s*(?:{MEASURE}))", parts[-1]):
+            rf"(?:两者|二者|三者|它们|都|均|{same_count})", parts[-1]) and not re.search(_ONE_MORE, parts[-1]):
         return int(stated)
     return None
+
+
+_NUMERALS_OF = {2: "两|二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九"}
 
 
 def labelled_on_the_page(view: str, end: int, stated: float | None) -> int | None:

@@ -673,6 +673,13 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     three = "可以分出两种不同的切分错误。一种出在标点；另一种是量词被拆开；还有一种是人名被切碎。\n"
     assert count(one_other + "第一种该修检索，第二种该修模型。\n", "两种", 2) == 2   # 第二种 points back
     assert count(three, "两种", 2) == 3   # three are told: the count of two is wrong
+    # told after the count's own colon, one by one (review 73): three told there are three, not a count and its sum
+    after_colon = "可以分出两种故障：一种出在检索，另一种出在排序，还有一种出在截断。\n"
+    assert count(after_colon, "两种", 2) == 3
+    assert count(after_colon.replace("，还有一种出在截断", ""), "两种", 2) == 2
+    assert count("故障有两种（见下表：略）。一种出在检索；另一种出在排序。\n", "两种", 2) == 2
+    summed = "把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，两条规则留下的都是同一个词。\n"
+    assert count(summed, "两条", 2) == 2   # new-author trial 9: the last clause says the same count again
     in_turn = "本站算出的数和课程的对不上，原因有两层。一是喂进去的图不一样：本站换成了简笔画。\n二是参数不同。\n"
     assert count(in_turn, "两层", 2) == 2   # new-author trial 13 on 6-7
     assert count(in_turn.replace("二是参数", "还有参数"), "两层", 2) is None
