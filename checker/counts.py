@@ -125,6 +125,8 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
     if re.match(r"#{1,6}\s", body[line_start:start]):
         listed = _listed_in_section(body, start)   # ## 三份构造彼此分开: the section's own list
         if listed is not None:
+            if listed != stated and stated and _named_in_heading_before(body[line_start:start]) + stated == listed:
+                return int(stated)   # ## 降温、升温与两个极限 over four items: two named, two counted (trial 15)
             return listed if listed == stated else pair_of_the_title(body, stated) or listed
         return pair_of_the_title(body, stated) or pair_before_colon(view, start, end, stated)
     named = listed_at(view, start)
@@ -169,12 +171,30 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             if rows != stated and stated is not None and _column_groups(lines[0]) == stated:
                 return int(stated)   # 两种布局输出的每一行统计如下： over columns post-LN …, pre-LN … (trial 10)
             return rows if own or rows == stated else None
-    return (named_before(view, start) or rows_of_table_before(body, start, end, stated)
+    return (named_before(view, start) or places_named_before(view, start, end, stated)
+            or rows_of_table_before(body, start, end, stated)
             or clauses_after_colon(view, end, stated)
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated)
             or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated)
             or pair_before_colon(view, start, end, stated) or one_and_the_other(view, end, stated)
             or paired_forms_on_the_page(view, end, stated))
+
+
+_PLACE_REF = re.compile(r"(讲义|入门文章)\s*\[?\s*§\s*([\dA-Z][\d.]*)")
+
+
+def places_named_before(view: str, start: int, end: int, stated: float | None) -> int | None:
+    """两处 after a sentence that has named as many places of the course: 讲义 §2.8 把它写成…，入门文章 §11.4 用 T 记
+    温度，两处都要求温度为正 (new-author trial 15). Only the measure words of places and documents (处, 份, 篇, 节), and
+    only the distinct sections the sentence names before the count."""
+    if stated is None or stated < 2:
+        return None
+    measure, _ = _noun_start(view, end)
+    if measure not in ("处", "份", "篇", "节"):
+        return None
+    s0, _ = _sentence_bounds(view, start)
+    places = {(m.group(1), m.group(2).rstrip(".")) for m in _PLACE_REF.finditer(view[s0:start])}
+    return len(places) if len(places) == stated else None
 
 
 def rows_named_by_their_header(body: str, end: int, stated: float | None) -> int | None:
@@ -516,6 +536,16 @@ _TABLE_RULE_LINE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,
 def _tables_on_the_page(body: str) -> int:
     """How many Markdown tables the page body holds (one header rule line each; code blocks left out)."""
     return len(_TABLE_RULE_LINE.findall(re.sub(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", "", body, flags=re.M | re.S)))
+
+
+def _named_in_heading_before(head: str) -> int:
+    """How many items a heading names before its count, when the count is the last item of the heading's list
+    (## 降温、升温与两个极限 → 2); 0 when the count stands on its own (## 三份构造彼此分开)."""
+    head = re.sub(r"^#{1,6}\s*", "", head)
+    if not re.search(r"(?:、|与|和|及)\s*$", head):
+        return 0
+    items = [i for i in re.split(r"、|与|和|及", head) if i.strip()]
+    return len(items) if len(items) >= 1 and all(len(i.strip()) <= 12 for i in items) else 0
 
 
 def _listed_in_section(body: str, start: int) -> int | None:

@@ -4,8 +4,8 @@ for a key the page prints as computed.
 A hurried co-author who cannot make a claim pass can replace the computation by a copy of the printed value
 (`return {"ppl": 2.5198}`); every claim stays green and nothing is recomputed. So, for each key a page's
 claims use, the function's source is read (ast): a value that is a numeric literal, a tuple or list of them,
-or a name bound to one in the function or at module level (`LR = 0.1`), also inside np.array(...), float(...),
-list(...) or .tolist(), is written out, and such a key must be
+or a dict of them, or a name bound to one in the function or at module level (`LR = 0.1`), also inside np.array(...),
+float(...), list(...), dict(...) or .tolist(), is written out, and such a key must be
 declared an input with @inputs(...) (checker/evidence.py). Inputs are the given numbers of an example (a learning
 rate, the course's scores -6.4 and -8.2, a seed); results go through kernels.
 
@@ -29,6 +29,9 @@ def _is_literal(node, names: dict, depth: int = 0) -> bool:
         return _is_literal(node.operand, names, depth)
     if isinstance(node, (ast.Tuple, ast.List)):
         return bool(node.elts) and all(_is_literal(e, names, depth) for e in node.elts)
+    if isinstance(node, ast.Dict):
+        # {"a": 0.25, "b": 0.5}: a table of written-out numbers, each one an input (new-author trial 15's temperatures)
+        return bool(node.values) and all(_is_literal(v, names, depth) for v in node.values)
     if isinstance(node, ast.Name) and node.id in names and depth < 3:
         return _is_literal(names[node.id], names, depth + 1)
     if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and depth < 3:
@@ -47,7 +50,7 @@ def _is_literal(node, names: dict, depth: int = 0) -> bool:
     return False
 
 
-_WRAPPERS = {"array", "asarray", "float64", "float", "int", "list", "tuple"}
+_WRAPPERS = {"array", "asarray", "float64", "float", "int", "list", "tuple", "dict"}
 
 
 def _resolved_dict(node, names: dict, depth: int = 0):

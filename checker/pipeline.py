@@ -1547,8 +1547,19 @@ def claim_hint(ctx: Context, token) -> str:
     elsewhere = ("another section of the course states it, add that section to course_also (course_also: ['lecture "
                  "§3.16'])") + (f"; {', '.join(searched)} {'was' if len(searched) == 1 else 'were'} searched and no "
                                 "phrase there matches this count" if searched else "")
+    # a value that is no count (T=1, 0.25) is never let stand by a section's words: the fifteenth new-author trial was
+    # told 'no phrase there matches this count' for a $T=1$ the primer prints; such a value is claimed with a key
+    # declared course and a rules entry naming the section
+    if not (token.word or _is_count(ctx.page.body, token)):
+        elsewhere = ("the course states this value, declare its key course with a rules entry naming the section "
+                     "(@kinds(course='KEY', rules={'KEY': 'primer §11.4: …'}))")
     return (f"claim it: add to claims '{template.replace(chr(39), chr(39) * 2)}' and {where}{counted};{named} or, if "
             f"{elsewhere}; if a paper or an archived record states it, add a cited entry with the source's location")
+
+
+def _is_count(body: str, token) -> bool:
+    """A digit followed by a measure word (12 个, 3 次): a count the course's words may state."""
+    return re.fullmatch(r"\d+", token.text) is not None and re.match(rf"\s*(?:{classify.MEASURE})", body[token.end:]) is not None
 
 
 def _keys_printing(ctx: Context, token) -> tuple[str, str] | None:

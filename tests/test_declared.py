@@ -250,6 +250,9 @@ def test_a_denial_another_clause_or_a_computed_value_is_no_borrowing(tmp_path, d
     assert borrowing_errors(tmp_path, "这里取的是讲义 §3.5 的权重 {w}。")   # round 69: 7-9's FFN 宽, 取的是讲义 §7.15 的
     assert not borrowing_errors(tmp_path, "本站沿用讲义 §3.5 的记号，权重另取 {w}。")
     assert not borrowing_errors(tmp_path, "本站沿用讲义 §3.5 的分数算出权重 {w}。")
+    # second reader of round 74: 出自 borrows too (a reader swapped 沿用 for it to quiet the check); a value written
+    # as the result of its own arithmetic is the site's, whatever the parenthesis after it borrows
+    assert borrowing_errors(tmp_path, "本站的权重 {w} 出自讲义 §3.5。")
     declare(course="alpha")
     assert not borrowing_errors(tmp_path, "本站沿用讲义 §3.4 的记号，权重取本节的 {w}。", source="lecture §3.5")
     assert borrowing_errors(tmp_path, "本站沿用讲义 §3.4 的记号与权重 {w}。", source="lecture §3.5")
@@ -292,3 +295,25 @@ def test_a_value_equal_to_the_section_number_or_a_year_is_no_evidence_of_borrowi
         return errors(page, body, 0, [claim], section_numbers("lecture §3.5"))
     assert not told("本站沿用讲义 §3.5 的做法，第一列记作 3.5。", "3.5", 3.5)
     assert told("本站沿用讲义 §3.5 的权重 0.422319。", "0.422319", 0.422319)
+
+
+def test_a_value_written_as_the_result_of_its_arithmetic_is_the_sites_whatever_the_parenthesis_borrows():
+    """Second reader of round 74: on 6-15, 336÷14=24 块（…图幅沿用那一节的算例） was told that 24 is taken from lecture
+    §6.2 (which prints 24 for its 6×4 grid); the parenthesis borrows the image size. Without the arithmetic the same
+    clause still borrows the 24."""
+    from types import SimpleNamespace
+    from checker import borrowing
+    from checker.paths import DOCS
+    from checker.seed_numbers import section_numbers
+
+    def found(sentence):
+        body = f"# t\n\n{sentence}\n"
+        at = body.index("24")
+        claim = SimpleNamespace(status="passed", span=(at, at + 2), computed=24, key="g1", kind="site_construction",
+                                printed="24", line=3, rule="")
+        return borrowing.errors(DOCS / "lecture" / "ch06" / "6-15.md", body, 0, [claim],
+                                section_numbers("lecture §6.15"))
+    assert not found("每边 336÷14=24 块（讲义 §6.2 写明，起点的图幅沿用那一节的算例）。")
+    assert not found("每边 $336\\div 14=24$ 块（讲义 §6.2 写明，起点的图幅沿用那一节的算例）。")
+    assert found("每边 24 块（讲义 §6.2 写明，起点的图幅沿用那一节的算例）。")
+    assert found("每边 24 块（讲义 §6.2 写明，起点的图幅出自那一节的算例）。")   # 出自 borrows as 沿用 does

@@ -678,6 +678,17 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     assert count(after_colon, "两种", 2) == 3
     assert count(after_colon.replace("，还有一种出在截断", ""), "两种", 2) == 2
     assert count("故障有两种（见下表：略）。一种出在检索；另一种出在排序。\n", "两种", 2) == 2
+    # new-author trial 15: places the sentence names before the count, and a heading that names some items of its
+    # list before counting the rest
+    places = "讲义 §2.8 把它写成 $p$，入门文章 §11.4 用 $T$ 记温度，两处都要求温度为正。\n"
+    assert count(places, "两处", 2) == 2
+    assert count(places.replace("两处", "三处"), "三处", 3) is None
+    assert count("讲义 §2.8 把它写成 $p$，两处都要求温度为正。\n", "两处", 2) is None   # one place named
+    assert count("讲义 §2.8 写了公式，入门文章 §11.4 写了例子，两个例子都对。\n", "两个", 2) != 2   # no place word
+    heading = "## 降温、升温与两个极限\n\n- a\n- b\n- c\n- d\n"
+    assert count(heading, "两个", 2) == 2
+    assert count(heading.replace("两个", "三个"), "三个", 3) == 4
+    assert count(heading.replace("降温、升温与", ""), "两个", 2) == 4
     summed = "把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，两条规则留下的都是同一个词。\n"
     assert count(summed, "两条", 2) == 2   # new-author trial 9: the last clause says the same count again
     in_turn = "本站算出的数和课程的对不上，原因有两层。一是喂进去的图不一样：本站换成了简笔画。\n二是参数不同。\n"

@@ -108,3 +108,8 @@ def test_a_box_that_gives_its_own_example_to_the_owner_its_title_denies_fails():
                    "例子中的概率来自入门文章 §3.2 的表。", "讲义举的例子是猫和狗，这里换成了鸟。"):
         assert messages(f'!!! example "本站构造"\n    {honest}\n') == [], honest
     assert messages('!!! note "历史记录"\n    本站做的对照演示见 §7.16。\n') == []
+    # new-author trial 15: the inputs named before 取自, the course's demonstration they were taken from after it
+    taken = "top-$k$ 的 $k=2$ 与 top-$p$ 的 $p=0.8$ 取自入门文章 §11.4 在这组概率上的演示。"
+    assert messages(f'!!! example "本站构造"\n    {taken}\n') == []
+    for wrong in ("这个例子取自入门文章 §11.4 的演示。", "取自入门文章 §11.4 的演示。", "下面的算例出自讲义本节的演示。"):
+        assert len(messages(f'!!! example "本站构造"\n    {wrong}\n')) == 1, wrong
