@@ -233,11 +233,24 @@ def _eval(node, env, functions=_FUNCTIONS):
 
 
 def _math_comparison(view: str, math, offset: int) -> bool:
-    """An order symbol inside math that is not in a subscript or superscript (`y_{<t}` is notation)."""
+    """An order symbol inside math that is not in a subscript or superscript (`y_{<t}` is notation), nor the whole of
+    a gloss that says which values a word names (降温（$\tau<1$）: a condition defined, not an order stated of the
+    page's values; new-author trial 15)."""
     for s, e, c in math:
         if c <= offset < e:
-            return not classify._in_script(view[c:offset])
+            return not classify._in_script(view[c:offset]) and not _gloss_condition(view, s, e, c)
     return False
+
+
+# a parenthesis holding only '$symbol <op> number$' right after a word: 降温（$\tau<1$）, 小 batch（$B\le 8$）
+_GLOSS_BODY = re.compile(r"\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*(?:<|>|\\le|\\ge|\\leq|\\geq|≤|≥)\s*-?\d+(?:\.\d+)?\s*")
+
+
+def _gloss_condition(view: str, start: int, end: int, content: int) -> bool:
+    inner_end = end - (content - start)
+    return (view[start - 1:start] in ("（", "(") and view[end:end + 1] in ("）", ")")
+            and re.match(r"[\u4e00-\u9fffA-Za-z]", view[start - 2:start - 1] or " ") is not None
+            and _GLOSS_BODY.fullmatch(view[content:inner_end]) is not None)
 
 
 def _short(value) -> str:

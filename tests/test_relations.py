@@ -578,3 +578,20 @@ def test_an_assumption_or_a_denial_is_no_equality_but_a_claim_after_it_is():
     for claim in ("在各层形状一样的假设下，按 MHA 与按 GQA 算出的字节数相同", "假设批大小为 1，两者的字节数相同",
                   "这不代表什么：两组字节数相同", "这不说明 GQA 更好而只说明两者的字节数相同"):
         assert _asserted_equalities(claim), claim
+
+
+def test_a_gloss_that_names_a_range_of_a_symbol_is_no_order_to_bind():
+    """New-author trial 15: 降温（$\\tau<1$）放大分数之间的差 was asked to bind '<' and '>' of the glosses; a gloss
+    defines which values a word names. An order stated of values ($p<0.5$, or a gloss between two symbols) is still one."""
+    from checker import classify
+    from checker.relations import _math_comparison
+
+    def order_symbol(view):
+        math = classify.math_spans(view)
+        at = next(i for i, ch in enumerate(view) if ch in "<>")
+        return _math_comparison(view, math, at)
+    assert not order_symbol("降温（$\\tau<1$）放大分数之间的差。")
+    assert not order_symbol("升温（$\\tau>1$）缩小这些差。")
+    assert order_symbol("这时 $p<0.5$，分布变平。")
+    assert order_symbol("降温（$p_1<p_2$）放大分数之间的差。")
+    assert order_symbol("（$\\tau<1$）开头的括号不跟在词后。")
