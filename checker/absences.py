@@ -321,7 +321,7 @@ def clause_after(view: str, end: int) -> str:
     return view[end:min(i, len(view))]
 
 
-_LINK = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)")
+_LINK = re.compile(r"!?\[[^\]\n]*\]\([^)\n]*\)")   # [text](target "title"), ![alt](image)
 
 
 def page_errors(page, path: Path = DATA) -> list[tuple[int, str]]:

@@ -28,27 +28,36 @@ import os
 import re
 from pathlib import Path
 
-from checker.credits import _credits
+from checker.credits import _credits, section_text
 from checker.crossrefs import LINK, section_pages
 from checker.declared import printed_count
 from checker.kinds import scalars
 from checker.seed_numbers import SectionNumbers, section_numbers
 
 # a word that says the value is taken from elsewhere
-BORROW = re.compile(r"沿用|借自|取自|出自|借用|照搬|搬用|借来|照用|取的是|用的是")   # 这里取的是讲义 §7.15 那个解码器的 FFN 宽 (round 69)
+_BORROW_WORDS = "沿用|借自|取自|出自|借用|照搬|搬用|借来|照用|取的是|用的是"
+BORROW = re.compile(_BORROW_WORDS)   # 这里取的是讲义 §7.15 那个解码器的 FFN 宽 (round 69)
 # a denial before it in its clause: 没有沿用, 不是沿用, 并非照搬, 不直接照搬, 不能照搬, 不必沿用 (code review of stop 67)
 _DENIED = re.compile(r"(?:不|没|未|非|无需|无须)[^，,；;。]{0,4}$")
 # a value the site computes from the borrowed ones: 相加得 1, 之差为 0, 算出 … (review): not the borrowed value
 _COMPUTED = re.compile(r"算出|算得|得到|得出|相加|加起来|求和|之和|之差|之积|乘积|乘以|除以|等于|[=＝]")
 # numbers combined by an operator, then '=' right before the value: 336÷14=24, $2\times 3=6$ (not α=, which names it)
-_ARITHMETIC_RESULT = re.compile(r"\d\s*(?:[÷×*/+−-]|\\times|\\div|\\cdot)\s*\d[\d.]*\s*[=＝]\s*$")
+_ARITHMETIC_RESULT = re.compile(r"[\d.]+(?:\s*(?:[÷×*/+−-]|\\times|\\div|\\cdot)\s*[\d.]+)+\s*[=＝]\s*\$?\s*$")
 _SENTENCE_END = "。；;！？!?"
 _CLAUSE_END = "，,。；;！？!?"
 _SECTION_NUMBER = re.compile(r"§\s*\[?\s*([0-9A-D]+\.\d+)")
 # the document as the object of the borrowing word (沿用讲义给的宽度, 取自入门文章): the page's sections of it stand for
 # the named place when no section is named
-_DOCUMENT_BORROWED = re.compile(r"(?:沿用|借自|取自|出自|借用|照搬|搬用|借来|照用|取的是|用的是)(?:了)?\s*(讲义|入门文章|课程)")
+_DOCUMENT_BORROWED = re.compile(rf"(?:{_BORROW_WORDS})(?:了)?\s*(讲义|入门文章|课程)")
 _DOC_KEYS = {"讲义": ("lecture",), "入门文章": ("primer",), "课程": ("lecture", "primer")}
+
+
+def _expression(text: str) -> str:
+    """Arithmetic as written, without spaces, math delimiters or TeX operator names, for comparing a page's with
+    the seed's (14 \\times 14 = 196 and 14×14=196)."""
+    for tex, sign in (("\\times", "×"), ("\\div", "÷"), ("\\cdot", "×"), ("*", "×"), ("＝", "=")):
+        text = text.replace(tex, sign)
+    return re.sub(r"[\s$]", "", text)
 
 
 def _outside_parentheses(text: str) -> str:
@@ -143,10 +152,13 @@ def errors(page_path: Path, body: str, offset: int, claims: list, course: Sectio
             return v in (0, 1) or v in named_numbers or (float(v).is_integer() and 1900 <= v < 2100)
         # a value written as the result of its own arithmetic (336÷14=24 块（…沿用 §6.2 …）) is the site's computation,
         # whatever the parenthesis after it borrows (second reader of round 74)
-        result = value_at > 0 and _ARITHMETIC_RESULT.search(clause[:value_at]) is not None
-        if not values or result or _COMPUTED.search(between) or all(incidental(v) for v in values):
-            continue   # computed from the borrowed values, or a 0/1, a § number or a year that any section prints
+        arithmetic = _ARITHMETIC_RESULT.search(clause[:value_at]) if value_at > 0 else None
         named = _named_sections(page_path, clause)
+        # the site's own sum, unless the section it names prints the same sum (§6.2's 14×14=196: review 77)
+        own_sum = arithmetic is not None and not any(
+            _expression(arithmetic.group(0) + str(claim.printed)) in _expression(section_text(name)) for name in named)
+        if not values or own_sum or _COMPUTED.search(between) or all(incidental(v) for v in values):
+            continue   # computed from the borrowed values, or a 0/1, a § number or a year that any section prints
         places = [(name, section_numbers(name)) for name in named]
         document = _DOCUMENT_BORROWED.search(clause)
         if not places and document:

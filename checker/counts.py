@@ -125,7 +125,8 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
     if re.match(r"#{1,6}\s", body[line_start:start]):
         listed = _listed_in_section(body, start)   # ## 三份构造彼此分开: the section's own list
         if listed is not None:
-            if listed != stated and stated and _named_in_heading_before(body[line_start:start]) + stated == listed:
+            if listed != stated and stated and _named_in_list(body[line_start:start], _section_items(body, start),
+                                                              int(stated)):
                 return int(stated)   # ## 降温、升温与两个极限 over four items: two named, two counted (trial 15)
             return listed if listed == stated else pair_of_the_title(body, stated) or listed
         return pair_of_the_title(body, stated) or pair_before_colon(view, start, end, stated)
@@ -189,11 +190,18 @@ def places_named_before(view: str, start: int, end: int, stated: float | None) -
     only the distinct sections the sentence names before the count."""
     if stated is None or stated < 2:
         return None
-    measure, _ = _noun_start(view, end)
+    measure, noun = _noun_start(view, end)
     if measure not in ("处", "份", "篇", "节"):
         return None
+    # only a count that points back at the places, with no noun of its own (两处都, 两处各; not 两处代码: review 77)
+    if not re.match(r"\s*(?:都|各|也|均|同样|一致)", view[noun:noun + 3]):
+        return None
     s0, _ = _sentence_bounds(view, start)
-    places = {(m.group(1), m.group(2).rstrip(".")) for m in _PLACE_REF.finditer(view[s0:start])}
+    refs = list(_PLACE_REF.finditer(view[s0:start]))
+    if measure in ("份", "篇"):   # a count of documents counts the documents named, not their sections
+        places = {m.group(1) for m in refs}
+    else:
+        places = {(m.group(1), m.group(2).rstrip(".")) for m in refs}
     return len(places) if len(places) == stated else None
 
 
@@ -469,14 +477,24 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
     # apart by commas, and a last one that sums them up (the same count again, or 都/两者)
     # (the same count: 两种 after 两种; one more told, 还有一种, is a third clause, not a sum: review 73)
     parts = [p for p in re.split(r"[，,]", view[colon + 1:stop]) if p.strip()]
-    same_count = rf"(?:{_NUMERALS_OF.get(int(stated), str(int(stated)))}|{int(stated)})\s*(?:{MEASURE})"
-    if len(parts) == stated + 1 and len(parts) >= 3 and re.search(
-            rf"(?:两者|二者|三者|它们|都|均|{same_count})", parts[-1]) and not re.search(_ONE_MORE, parts[-1]):
+    # a last clause that tells one more (还有一种, 此外…, min-p 取 0.1 时结果都一样: a value of its own) is a clause
+    # told, not the sum (review 77)
+    last = parts[-1] if parts else ""
+    if len(parts) == stated + 1 and len(parts) >= 3 and _says_count_again(last, int(stated)) \
+            and not re.search(rf"{_ONE_MORE}|此外|另外|以及|还有|[\d$=]", last):
         return int(stated)
     return None
 
 
-_NUMERALS_OF = {2: "两|二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九"}
+def _says_count_again(clause: str, stated: int) -> bool:
+    """Whether a clause sums up what came before: 两者/都/它们, or the same count again (两条规则留下的…), read with the
+    project's numeral reader, not a table of numerals (第二条 is an ordinal, not a count of two)."""
+    if re.search(r"两者|二者|三者|它们|都|均", clause):
+        return True
+    for m in re.finditer(rf"(?<!第)([{NUMERAL_CHARS}]+|\d+)\s*(?:{MEASURE})", clause):
+        if _count_value(m.group(1)) == stated:
+            return True
+    return False
 
 
 def labelled_on_the_page(view: str, end: int, stated: float | None) -> int | None:
@@ -538,19 +556,24 @@ def _tables_on_the_page(body: str) -> int:
     return len(_TABLE_RULE_LINE.findall(re.sub(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", "", body, flags=re.M | re.S)))
 
 
-def _named_in_heading_before(head: str) -> int:
-    """How many items a heading names before its count, when the count is the last item of the heading's list
-    (## 降温、升温与两个极限 → 2); 0 when the count stands on its own (## 三份构造彼此分开)."""
+def _named_in_list(head: str, items: list[str] | None, stated: int) -> bool:
+    """Whether a heading names some items of its section's list before counting the rest: ## 降温、升温与两个极限 over
+    four items, two of them naming 降温 and 升温 and two more (trial 15). Each named word must stand in an item of its
+    own, the rest of the items are the count's; the words are split only at 、 and at a 与/和/及 that is a word of its
+    own (review 77: ## 采样与两种温度 over three items passed by the sum alone)."""
     head = re.sub(r"^#{1,6}\s*", "", head)
-    if not re.search(r"(?:、|与|和|及)\s*$", head):
-        return 0
-    items = [i for i in re.split(r"、|与|和|及", head) if i.strip()]
-    return len(items) if len(items) >= 1 and all(len(i.strip()) <= 12 for i in items) else 0
+    if not items or not re.search(r"(?:、|与|和|及)\s*$", head):
+        return False
+    named = [n.strip() for n in re.split(rf"、|{_FREE_JOIN.pattern}", head) if n.strip()]
+    if not named or any(len(n) > 12 for n in named) or len(named) + stated != len(items):
+        return False
+    holding = [next((i for i, item in enumerate(items) if n in item), None) for n in named]
+    return None not in holding and len(set(holding)) == len(named)
 
 
-def _listed_in_section(body: str, start: int) -> int | None:
-    """The items of the first list of the section a heading opens (its items at the list's own indentation), or
-    None when the section has no list before its next heading."""
+def _section_items(body: str, start: int) -> list[str] | None:
+    """The texts of the items of the first list of the section a heading opens (items at the list's own indentation,
+    with their continuation lines), or None when the section has no list before its next heading."""
     end = body.find("\n", start)
     following = re.search(r"^#{1,6}\s", body[end + 1:], re.M) if end >= 0 else None
     section = body[end + 1:end + 1 + following.start()] if following else body[end + 1:]
@@ -559,14 +582,22 @@ def _listed_in_section(body: str, start: int) -> int | None:
     if first is None:
         return None
     indent = len(ITEM.match(lines[first]).group("indent"))
-    items = 0
+    items: list[str] = []
     for line in lines[first:]:
         m = ITEM.match(line)
         if m and len(m.group("indent")) == indent:
-            items += 1
+            items.append(line)
         elif line.strip() and m is None and len(line) - len(line.lstrip()) <= indent:
             break
+        elif items:
+            items[-1] += "\n" + line
     return items
+
+
+def _listed_in_section(body: str, start: int) -> int | None:
+    """The number of items of the first list of the section a heading opens, or None when it has none."""
+    items = _section_items(body, start)
+    return None if items is None else len(items)
 
 
 def rows_of_table_before(body: str, start: int, end: int, stated: float | None = None) -> int | None:

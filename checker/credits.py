@@ -82,12 +82,6 @@ def seed_text(doc: str, section: str | None = None) -> str:
 def section_text(also: str) -> str:
     """The seed text of section `also` (lecture §5.6)."""
     return seed_text(*_ALSO.match(also).groups())
-    with SECTIONS_TSV.open(encoding="utf-8") as handle:
-        for row in csv.DictReader(handle, delimiter="\t"):
-            seed = SECTIONS_TSV.parent / "seeds" / row["seed_file"]
-            if (row["doc"], row["id"]) == (doc, section) and seed.is_file():
-                lines = seed.read_text(encoding="utf-8").split("\n")
-                return "\n".join(lines[int(row["first_line"]) - 1:int(row["last_line"])])
     return ""
 
 

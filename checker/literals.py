@@ -43,6 +43,11 @@ def _is_literal(node, names: dict, depth: int = 0) -> bool:
         # np.array([1.0, 0.0]), float(2), BASE.tolist(): a written-out number in a wrapper is still written out
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if name == "dict" and isinstance(func, ast.Name):
+            # dict(TAUS), dict(a=0.25, b=0.5), dict(TAUS, c=0.1): every entry written out (review 77)
+            parts = [*node.args, *(k.value for k in node.keywords)]
+            return bool(parts) and len(node.args) <= 1 and all(k.arg for k in node.keywords) \
+                and all(_is_literal(p, names, depth) for p in parts)
         if name in _WRAPPERS and len(node.args) == 1:
             return _is_literal(node.args[0], names, depth)
         if name in ("tolist", "copy") and isinstance(func, ast.Attribute) and not node.args:
@@ -50,7 +55,7 @@ def _is_literal(node, names: dict, depth: int = 0) -> bool:
     return False
 
 
-_WRAPPERS = {"array", "asarray", "float64", "float", "int", "list", "tuple", "dict"}
+_WRAPPERS = {"array", "asarray", "float64", "float", "int", "list", "tuple"}
 
 
 def _resolved_dict(node, names: dict, depth: int = 0):

@@ -1548,18 +1548,16 @@ def claim_hint(ctx: Context, token) -> str:
                  "§3.16'])") + (f"; {', '.join(searched)} {'was' if len(searched) == 1 else 'were'} searched and no "
                                 "phrase there matches this count" if searched else "")
     # a value that is no count (T=1, 0.25) is never let stand by a section's words: the fifteenth new-author trial was
-    # told 'no phrase there matches this count' for a $T=1$ the primer prints; such a value is claimed with a key
-    # declared course and a rules entry naming the section
-    if not (token.word or _is_count(ctx.page.body, token)):
-        elsewhere = ("the course states this value, declare its key course with a rules entry naming the section "
-                     "(@kinds(course='KEY', rules={'KEY': 'primer §11.4: …'}))")
+    # told 'no phrase there matches this count' for a $T=1$ the primer prints. Such a value is claimed with a key
+    # declared course, and the section that prints it in course_also, where the checker reads its printed numbers;
+    # a rules entry is for a value the course derives but does not print (review 77: a rule is not read off the seed)
+    if not (token.word or classify.digit_phrase(ctx.page.body, token)[len(token.text):].strip()):
+        elsewhere = ("the course prints this value, declare its key course and put the section that prints it in "
+                     "course_also (course_also: ['primer §11.4'], where its printed numbers are checked), or, for a "
+                     "value the course derives but does not print, write a rules entry saying how")
+        elsewhere += f" ({', '.join(searched)} {'was' if len(searched) == 1 else 'were'} searched)" if searched else ""
     return (f"claim it: add to claims '{template.replace(chr(39), chr(39) * 2)}' and {where}{counted};{named} or, if "
             f"{elsewhere}; if a paper or an archived record states it, add a cited entry with the source's location")
-
-
-def _is_count(body: str, token) -> bool:
-    """A digit followed by a measure word (12 个, 3 次): a count the course's words may state."""
-    return re.fullmatch(r"\d+", token.text) is not None and re.match(rf"\s*(?:{classify.MEASURE})", body[token.end:]) is not None
 
 
 def _keys_printing(ctx: Context, token) -> tuple[str, str] | None:

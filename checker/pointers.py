@@ -194,19 +194,23 @@ _DENIED = re.compile(r"不是|并非|并不|不|没有|没|未")
 _A_PART = re.compile(r"(?:例子|算例|演示|本例|此例)(?:中|里)?的[\u4e00-\u9fff]|见")   # …的输入取自; 演示见 §7.16
 _CONTRAST = re.compile(r"换成|改成|改用|另一个|别的|本站|这里")
 # an input taken from the course's example: k=2 与 p=0.8 取自入门文章 §11.4 在这组概率上的演示 (new-author trial 15) names
-# what it takes before the verb; 这个例子取自入门文章的演示 still gives the whole example away
+# what it takes before the verb, as a value ($k=2$) or an input's noun; 这个例子、本框、以下内容、下面的全部计算、这张表
+# 取自… give the whole example away (review 77)
 _TAKEN_FROM = re.compile(r"(?:取自|出自|来自|引自|借自)")
-_BARE_SUBJECT = re.compile(r"^[\s*]*(?:这|那|该|本|下面|以下|上面)?[\s*]*(?:个|组|段|套)?[\s*]*$")
+_INPUT_NOUN = re.compile(r"词表|概率|权重|分数|温度|参数|输入|初值|种子|阈值|宽度|长度|窗口|句子|例句|语料|向量|矩阵|门值|学习率|"
+                         r"维数|步数|尺寸|图幅|超参")
+_WHOLE_THING = re.compile(r"本框|框里|以下|下面|上面|全部|整个|整张|所有|内容|计算|步骤|结果|这张表|此表|它|这些|都")
 
 
 def _an_input_taken(clause: str) -> bool:
-    """Whether the clause names something other than the example before a verb of taking (取自, 出自): a part of the
-    example credited to the course's example it was taken from."""
+    """Whether the clause names an input of the example before a verb of taking (取自, 出自): a value written in math
+    or an input's noun, and nothing that stands for the whole box."""
     m = _TAKEN_FROM.search(clause)
     if not m:
         return False
     subject = clause[:m.start()]
-    return not _WHOLE_EXAMPLE.search(subject) and not _BARE_SUBJECT.match(subject)
+    names_input = "$" in subject or _INPUT_NOUN.search(subject) is not None
+    return names_input and not _WHOLE_EXAMPLE.search(subject) and not _WHOLE_THING.search(subject)
 
 
 def box_errors(body: str, line_of) -> list[tuple[int, str]]:

@@ -232,13 +232,15 @@ def _eval(node, env, functions=_FUNCTIONS):
                         "abs/min/max/log/sqrt and comparisons joined by and/or")
 
 
-def _math_comparison(view: str, math, offset: int) -> bool:
+def _math_comparison(view: str, math, offset: int, claimed=()) -> bool:
     """An order symbol inside math that is not in a subscript or superscript (`y_{<t}` is notation), nor the whole of
     a gloss that says which values a word names (降温（$\tau<1$）: a condition defined, not an order stated of the
-    page's values; new-author trial 15)."""
+    page's values; new-author trial 15). A gloss whose number a claim checks (偏低（$s<-8.2$） with -8.2 claimed)
+    compares with the page's values: it is an order (review 77). `claimed`: the claim spans, offsets in `view`."""
     for s, e, c in math:
         if c <= offset < e:
-            return not classify._in_script(view[c:offset]) and not _gloss_condition(view, s, e, c)
+            condition = _gloss_condition(view, s, e, c) and not any(a < e and s < b for a, b in claimed)
+            return not classify._in_script(view[c:offset]) and not condition
     return False
 
 
@@ -247,6 +249,8 @@ _GLOSS_BODY = re.compile(r"\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*(?:<|>|\\le|\\ge|\\l
 
 
 def _gloss_condition(view: str, start: int, end: int, content: int) -> bool:
+    """Whether the math span [start, end) is a gloss: in its own parenthesis right after a word, and only a symbol
+    set against a number (降温（$\tau<1$）)."""
     inner_end = end - (content - start)
     return (view[start - 1:start] in ("（", "(") and view[end:end + 1] in ("）", ")")
             and re.match(r"[\u4e00-\u9fffA-Za-z]", view[start - 2:start - 1] or " ") is not None
@@ -1200,7 +1204,8 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             why = "next to a claimed number"
             words = [(m, why) for m in comparison_words(sentence_text) + _asserted_equalities(sentence_text)]
             words += [(m, why) for m in MATH_ORDER.finditer(sentence_text)
-                      if _math_comparison(view, math, start + m.start()) and start + m.start() not in checked_symbols]
+                      if _math_comparison(view, math, start + m.start(), claim_spans)
+                      and start + m.start() not in checked_symbols]
         else:   # no number: a comparison or an equality between two things the page has numbers for
             named = _distinct(_named(sentence_text, names))
             for m in comparison_words(sentence_text):

@@ -518,10 +518,12 @@ def _unpinned(page, found) -> list[tuple[int, str]]:
              f"equality, a sign or who computed what, then run `make pin PAGE={project_relative(Path(page.path))}`")]
 
 
-def _new_boxes(page, added: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _new_boxes(page, added: list[tuple[int, int]], kept: set) -> list[tuple[int, int]]:
     """The (start, end) of every admonition box all of whose arrangement units after its title line (sentences,
-    list items, table cells) were added since the pin. Read from the same units `added` holds, so that a box
-    holding a table is judged by its cells too (review 72: prose sentences and table rows start at other offsets)."""
+    list items, table cells) were added since the pin, at least one of them a sentence the pin does not hold. Read
+    from the same units `added` holds, so that a box holding a table is judged by its cells too (review 72: prose
+    sentences and table rows start at other offsets); a copy of a pinned box under another label is no new box
+    (review 77: its sentences read exactly as pinned ones)."""
     from checker.arrangements import _body_sentences
     from checker.kinds import blocks
     units = [(u.offset, u.end) for u in _body_sentences(page) if page.body[u.offset:u.end].strip()]
@@ -531,7 +533,8 @@ def _new_boxes(page, added: list[tuple[int, int]]) -> list[tuple[int, int]]:
             continue
         title_end = page.body.find("\n", box.start)
         inside = [(s, e) for s, e in units if max(title_end, box.start) <= s < box.end]
-        if inside and all(any(a <= s < b for a, b in added) for s, _ in inside):
+        if inside and all(any(a <= s < b for a, b in added) for s, _ in inside) \
+                and any(span not in kept for span in inside if page.body[span[0]:span[1]].strip(" |")):
             out.append((box.start, box.end))
     return out
 
@@ -556,7 +559,7 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         fresh = [span for span in added if span not in kept]
         # a whole new box is new prose, its label too: the label is read at the box's title ("本站构造"), which is the
         # same text as every other box's of that kind, so it never reads as new (new-author trial 12)
-        fresh += _new_boxes(page, added)
+        fresh += _new_boxes(page, added, kept)
         new_prose = [f[1] for f in found if any(s <= f[0] < e for s, e in fresh)]
         found = [f for f in found if not any(s <= f[0] < e for s, e in fresh)]
     else:

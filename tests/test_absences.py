@@ -186,6 +186,8 @@ def test_a_link_inside_the_clause_does_not_end_it():
     view = "讲义没有给出 [§2.5](../ch02/2-5.md) 那张表的内容，本站补上。"
     assert absences.clause_after(view, len("讲义没有给出")) == " [§2.5](../ch02/2-5.md) 那张表的内容"
     assert absences.clause_after("（讲义没有给出表）后面", len("（讲义没有给出")) == "表"
+    titled = "讲义没有给出 [§2.5](../ch02/2-5.md \"右移\") 那张表，本站补上。"
+    assert absences.clause_after(titled, len("讲义没有给出")).endswith("那张表")   # review 77: a link with a title
 
 
 def open_entry(data):

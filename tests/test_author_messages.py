@@ -242,11 +242,12 @@ def test_the_course_also_advice_names_the_sections_already_searched(tmp_path):
     hint = next(e for e in report.errors if "number '5' is neither claimed nor cited" in e)
     assert "lecture §1.9 was searched and no phrase there matches this count" in hint, hint
     assert "course_also: ['lecture §3.16']" in hint, hint   # the syntax example stays (the fifth trial needed it)
-    # a value that is no count (T=1) is never let stand by a section's words: the advice is a course key with a rule
-    # (new-author trial 15 was told 'no phrase there matches this count' for the primer's $T=1$)
+    # a value that is no count (T=1) is never let stand by a section's words: the advice is a course key with the
+    # section in course_also (new-author trial 15 was told 'no phrase there matches this count' for the primer's $T=1$)
     value = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, SENTENCE_1_9 + "温度取 $T=5$ 时更平。")
     hint = next(e for e in value.errors if "number '5' is neither claimed nor cited" in e)
-    assert "course_also:" not in hint and "rules entry naming the section" in hint, hint
+    assert "no phrase there matches this count" not in hint and "put the section that prints it in course_also" in hint
+    assert "lecture §1.9 was searched" in hint, hint
 
 
 LECTURE_4_4 = ROOT / "docs" / "lecture" / "ch04" / "4-4.md"

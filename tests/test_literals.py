@@ -69,7 +69,8 @@ TAUS = {"a": 0.25, "b": 0.5}
 def tabled():
     # new-author trial 15: temperatures kept as a module dict and returned as dict(TAUS) were "not written out", so
     # the author could not declare them inputs; a dict of computed values stays computed
-    return {"tau": dict(TAUS), "nested": {"x": 1.0, "y": 2.0}, "mixed": {"x": math.exp(1.0), "y": 2.0}}
+    return {"tau": dict(TAUS), "nested": {"x": 1.0, "y": 2.0}, "mixed": {"x": math.exp(1.0), "y": 2.0},
+            "keywords": dict(her=0.731, him=0.269), "more": dict(TAUS, c=0.1), "computed": dict(TAUS, c=math.exp(1.0))}
 '''
 
 
@@ -84,7 +85,7 @@ def test_written_out_numbers_are_found(tmp_path, monkeypatch):
     assert literal_keys(m.updated) == {"alpha", "scores", "pair"}   # a dict that is not returned is not read
     assert literal_keys(m.unpacked) == {"n_a", "n_b"}   # tuple assignment, each name its own value; exp is computed
     assert literal_keys(m.spread) == {"layers", "heads", "bytes", "depth", "copied"}   # a product is computed
-    assert literal_keys(m.tabled) == {"tau", "nested"}
+    assert literal_keys(m.tabled) == {"tau", "nested", "keywords", "more"}   # review 77: keywords read one by one
 
 
 def test_an_undeclared_written_out_value_fails_the_page(tmp_path, monkeypatch):

@@ -685,12 +685,22 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     assert count(places.replace("两处", "三处"), "三处", 3) is None
     assert count("讲义 §2.8 把它写成 $p$，两处都要求温度为正。\n", "两处", 2) is None   # one place named
     assert count("讲义 §2.8 写了公式，入门文章 §11.4 写了例子，两个例子都对。\n", "两个", 2) != 2   # no place word
-    heading = "## 降温、升温与两个极限\n\n- a\n- b\n- c\n- d\n"
+    # review 77: a count of its own things (两处代码), or of sections beside others, is no pointing back
+    assert count("本站沿用讲义 §2.8 的记号和入门文章 §11.4 的例子，在两处代码里改了温度。\n", "两处", 2) is None
+    assert count("讲义 §2.8 与讲义 §2.9 之后，两份文档都这样写。\n", "两份", 2) is None   # one document named
+    assert count("讲义 §2.8 与入门文章 §11.4 之后，两份文档都这样写。\n", "两份", 2) != 2   # 文档 is a noun
+    assert count("讲义 §2.8 与入门文章 §11.4 之后，两份都这样写。\n", "两份", 2) == 2
+    heading = "## 降温、升温与两个极限\n\n- 降温：变尖\n- 升温：变平\n- c\n- d\n"
     assert count(heading, "两个", 2) == 2
     assert count(heading.replace("两个", "三个"), "三个", 3) == 4
     assert count(heading.replace("降温、升温与", ""), "两个", 2) == 4
+    # review 77: the named items must stand in items of their own; the sum alone proves nothing
+    assert count("## 采样与两种温度\n\n- 降温\n- 不变\n- 升温\n", "两种", 2) == 3
+    assert count("## 降温、升温与两个极限\n\n- 降温与升温\n- b\n- c\n- d\n", "两个", 2) == 4
     summed = "把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，两条规则留下的都是同一个词。\n"
     assert count(summed, "两条", 2) == 2   # new-author trial 9: the last clause says the same count again
+    third = "把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，min-p 取 0.1 时结果都一样。\n"
+    assert count(third, "两条", 2) != 2   # review 77: a third rule told with 都 is no sum
     in_turn = "本站算出的数和课程的对不上，原因有两层。一是喂进去的图不一样：本站换成了简笔画。\n二是参数不同。\n"
     assert count(in_turn, "两层", 2) == 2   # new-author trial 13 on 6-7
     assert count(in_turn.replace("二是参数", "还有参数"), "两层", 2) is None

@@ -111,5 +111,8 @@ def test_a_box_that_gives_its_own_example_to_the_owner_its_title_denies_fails():
     # new-author trial 15: the inputs named before 取自, the course's demonstration they were taken from after it
     taken = "top-$k$ 的 $k=2$ 与 top-$p$ 的 $p=0.8$ 取自入门文章 §11.4 在这组概率上的演示。"
     assert messages(f'!!! example "本站构造"\n    {taken}\n') == []
-    for wrong in ("这个例子取自入门文章 §11.4 的演示。", "取自入门文章 §11.4 的演示。", "下面的算例出自讲义本节的演示。"):
+    assert messages('!!! example "本站构造"\n    温度与概率取自入门文章 §11.4 的演示。\n') == []
+    for wrong in ("这个例子取自入门文章 §11.4 的演示。", "取自入门文章 §11.4 的演示。", "下面的算例出自讲义本节的演示。",
+                  "本框取自入门文章 §11.4 的演示。", "以下内容取自讲义本节的算例。", "下面的全部计算出自讲义本节的算例。",
+                  "这张表取自入门文章 §11.4 的演示。", "它取自入门文章 §11.4 的演示。"):   # review 77
         assert len(messages(f'!!! example "本站构造"\n    {wrong}\n')) == 1, wrong

@@ -595,3 +595,11 @@ def test_a_gloss_that_names_a_range_of_a_symbol_is_no_order_to_bind():
     assert order_symbol("这时 $p<0.5$，分布变平。")
     assert order_symbol("降温（$p_1<p_2$）放大分数之间的差。")
     assert order_symbol("（$\\tau<1$）开头的括号不跟在词后。")
+
+
+def test_a_gloss_whose_number_a_claim_checks_is_an_order(tmp_path):
+    """Review 77: 偏低（$s<-8.2$） with -8.2 claimed compares her's score with the page's value: still to be bound; the
+    same gloss of a regime with no claimed number (降温（$\\tau<1$）) is not."""
+    base = "\n# 分数\n\nher 得分 $-6.4$，比 him 得分 $-8.2$ 更高。\n\nher 的分数仍然偏低（$s<-8.2$）。\n"
+    claims = "  - '仍然偏低（$s<{him}$）'\n"
+    assert any("comparison '<' next to a claimed number is not bound" in e for e in page(tmp_path, base, BOUND, claims))

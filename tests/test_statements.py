@@ -248,14 +248,25 @@ def test_a_new_box_is_new_prose(boxes):
     assert check_boxes(boxes, "这一步被推向第一维的正方向。\n", table) == []
 
 
+def test_a_copy_of_a_pinned_box_under_another_label_is_no_new_box(boxes):
+    """Review 77: a pinned 教学构造 box copied below under 本站构造 passed as a new box (its sentences were all
+    'added'); its sentences read exactly as pinned ones, so it is the old box relabelled."""
+    copy = '这一步被推向第一维的正方向。\n\n!!! example "本站构造"\n\n    三项词表“我、她、书”取自讲义，GloVe 的出发点是全局共现统计。\n'
+    found = check_boxes(boxes, "这一步被推向第一维的正方向。\n", copy)
+    assert found, found
+
+
 def test_a_relabelled_box_reworded_still_fails(boxes):
     # relabelled and reworded in place, or relabelled, reworded and moved below the list: an old box, not a new one
     reworded = '!!! example "本站构造"\n\n    三项词表“我、她、书”是本站选的，GloVe 的出发点是全局共现统计。'
     old = '!!! example "教学构造"\n\n    三项词表“我、她、书”取自讲义，GloVe 的出发点是全局共现统计。'
-    assert check_boxes(boxes, old, reworded)
+    in_place = check_boxes(boxes, old, reworded)
+    # review 77: the message names what changed, the box's label or its words, at the box
+    assert any(line == 14 and ("本站构造" in m or "label:" in m) for line, m in in_place), in_place
     moved = BOXES.replace(old + "\n", "").replace("这一步被推向第一维的正方向。\n", "这一步被推向第一维的正方向。\n\n" + reworded + "\n")
     boxes.write_text(moved, encoding="utf-8")
-    assert statements.errors(read_page(boxes))
+    found = statements.errors(read_page(boxes))
+    assert any("label:course" in m for _, m in found), found   # the pinned label reported gone
 
 
 @pytest.mark.parametrize("old, new", [("GloVe", "fastText"), ("“我、她、书”", "“我、他、书”"), ("decode", "prefill")])
