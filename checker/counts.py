@@ -178,7 +178,7 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated)
             or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated)
             or pair_before_colon(view, start, end, stated) or one_and_the_other(view, end, stated)
-            or paired_forms_on_the_page(view, end, stated))
+            or paired_forms_on_the_page(view, end, stated) or pair_of_the_heading(body, view, start, end, stated))
 
 
 _PLACE_REF = re.compile(r"(讲义|入门文章)\s*\[?\s*§\s*([\dA-Z][\d.]*)")
@@ -293,6 +293,38 @@ def pair_before_colon(view: str, start: int, end: int, stated: float | None) -> 
         return None
     pair = _FREE_JOIN.split(before)
     return 2 if len(pair) == 2 and all(2 <= len(side.strip()) <= 12 for side in pair) else None
+
+
+_HEADING_LINE = re.compile(r"^(#{1,6})\s+(.+)$", re.M)
+_NOT_A_THING = re.compile(r"让|学会|找出|为什么|怎样|怎么|如何|要|是|从|到|把|在")
+
+
+def pair_of_the_heading(body: str, view: str, start: int, end: int, stated: float | None) -> int | None:
+    """2 when a count of two stands in a paragraph that names both things its section's heading (or the page's
+    title) sets side by side: under '## padding mask 与因果遮罩', 对两张允许矩阵取交集 in a paragraph that speaks of the
+    padding mask and the causal mask (new-author trial 16). Both sides must be short noun phrases (no verb, no 、), and
+    both must stand in the count's own paragraph: the title's pair alone let any count of two pass (review 73)."""
+    if stated != 2 or lists_after(view, end, stated):
+        return None
+    p0 = view.rfind("\n\n", 0, start) + 2 if view.rfind("\n\n", 0, start) >= 0 else 0
+    p1 = view.find("\n\n", end)
+    paragraph = view[p0:p1 if p1 >= 0 else len(view)].lower()
+    headings = [m for m in _HEADING_LINE.finditer(view[:start]) if m.start() < p0]
+    candidates = headings[-1:] + [m for m in headings[:1] if m.group(1) == "#"]
+    for heading in candidates:
+        sides = _pair_sides(heading.group(2))
+        if sides and all(side.lower() in paragraph for side in sides):
+            return 2
+    return None
+
+
+def _pair_sides(text: str) -> tuple[str, str] | None:
+    """The two short noun phrases a heading sets side by side before any colon ('padding mask 与因果遮罩' → both)."""
+    head = re.split(r"[：:]", text, maxsplit=1)[0].strip()
+    if re.search(r"[、，,；（(]", head) or _NOT_A_THING.search(head):
+        return None
+    sides = [s.strip() for s in _FREE_JOIN.split(head)]
+    return (sides[0], sides[1]) if len(sides) == 2 and all(2 <= len(s) <= 16 for s in sides) else None
 
 
 def lists_after(view: str, end: int, stated: float | None) -> bool:

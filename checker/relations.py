@@ -1038,6 +1038,9 @@ def _check_positions(i: int, text: str, predicate: str, line: int, errors: list)
     return bool(said) and bool(called)
 
 
+_IS_EXACTLY = re.compile(r"(?<![不并])(?:就是|即是|即为)")
+
+
 def _check_equality_words(i: int, text: str, predicate: str, line: int, errors: list) -> None:
     """The text must state an order or an equality, and its equality or difference words must match what the
     predicate states: a changed word (一样 → 不同) then no longer passes."""
@@ -1047,6 +1050,10 @@ def _check_equality_words(i: int, text: str, predicate: str, line: int, errors: 
                   if not (different and different.start() <= m.start() and m.end() <= different.end())), None)
     if equal is None and COMPARES_WITH_ZERO.search(predicate):
         equal = EQUALS_ZERO.search(text)
+    if equal is None and STATES_EQUALITY.search(predicate) and not different:
+        # 各自除以它，就是上表 B 行的前两项 (new-author trial 16): 就是 says the two are the same where the author binds
+        # it to an equality; in prose at large it also names (这就是自注意力), so the lint does not read it
+        equal = _IS_EXACTLY.search(text)
     # 概率最大的始终是“好”: a superlative states an order too (the seventh new-author trial) when the predicate states
     # an order or an extreme; it stands in for a comparison word only, the equality and difference rules still hold.
     # The superlatives are the statement words' (checker/statements.py), without the names of methods (最大似然)
@@ -1234,7 +1241,8 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             if len({n for n in named if not _SYMBOL_NAME.fullmatch(n)}) >= 2:
                 words += [(m, "between two things the page has numbers for") for m in _asserted_equalities(sentence_text)
                           if not directions.attributive(sentence_text, m.end())
-                          and not directions.denied(sentence_text, m.start())]
+                          and not directions.denied(sentence_text, m.start())
+                          and not directions.linked_changes(sentence_text)]   # 甲不变时乙不变: a law (trial 16)
         inside = [(s - start, e - start, v) for s, e, v in numbers_at if start <= s and e <= end]
         for m, why in words:
             w_start, w_end = start + m.start(), start + m.end()

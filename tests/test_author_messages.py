@@ -292,3 +292,18 @@ def test_a_count_in_a_claims_words_is_part_of_the_claim(tmp_path):
     wrong = _variant(tmp_path, PRIMER_4_3, old, "前三条的 $-0.5$ 就是")
     assert any("not found in the page body: '前两条的 ${grad}$" in e for e in wrong.errors), wrong.errors
     assert not _variant(tmp_path, PRIMER_4_3, old, "头两条的 $-0.5$ 就是").failed
+
+
+def test_jiushi_states_the_equality_an_author_binds():
+    """New-author trial 16: '各自除以它，就是上表 B 行的前两项' bound to close(...) was told it says no equality, and the
+    author wrote 正好等于. 就是 is read only in a relation's text with an equality predicate; not with an order, and
+    not after 不/并."""
+    from checker.relations import _check_equality_words
+    errors: list = []
+    _check_equality_words(0, "各自除以它，就是上表 B 行的前两项", "close({a}, {b}, 1e-12)", 1, errors)
+    assert errors == []
+    _check_equality_words(0, "各自除以它，就是上表 B 行的前两项", "{a} > {b}", 1, errors)
+    assert errors and "contains no comparison word" in errors[0][1]
+    errors.clear()
+    _check_equality_words(0, "各自除以它，并不就是上表 B 行的前两项", "close({a}, {b}, 1e-12)", 1, errors)
+    assert errors

@@ -697,6 +697,13 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     # review 77: the named items must stand in items of their own; the sum alone proves nothing
     assert count("## 采样与两种温度\n\n- 降温\n- 不变\n- 升温\n", "两种", 2) == 3
     assert count("## 降温、升温与两个极限\n\n- 降温与升温\n- b\n- c\n- d\n", "两个", 2) == 4
+    # new-author trial 16: under '## padding mask 与因果遮罩', a count of two in a paragraph naming both is that pair
+    masks = ("## padding mask 与因果遮罩\n\npadding mask 挡的是占位 key；因果遮罩挡的是后文。\n"
+             "叠加就是对两张允许矩阵取交集。\n")
+    assert count(masks, "两张", 2) == 2
+    assert count(masks.replace("因果遮罩挡的是后文", "另一种挡的是后文"), "两张", 2) is None   # one side named only
+    assert count(masks.replace("两张允许矩阵", "两张允许矩阵、一张偏置表"), "两张", 2) != 2   # its own list decides
+    assert count(masks.replace("## padding mask 与因果遮罩", "## 为什么要和因果遮罩比较"), "两张", 2) is None
     summed = "把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，两条规则留下的都是同一个词。\n"
     assert count(summed, "两条", 2) == 2   # new-author trial 9: the last clause says the same count again
     third = "把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，min-p 取 0.1 时结果都一样。\n"
