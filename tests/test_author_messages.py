@@ -212,15 +212,18 @@ def test_a_limit_taken_at_zero_in_prose_is_notation_and_a_setting_is_a_number():
 def test_a_superlative_in_a_relation_text_is_an_order_word():
     """Trial 7: a relation bound to 概率最大的始终是“好” was refused as having no comparison word; a text with neither
     a comparison nor a superlative still is, and a superlative bound to an equality is not an order."""
+    assert equality_errors("每一行概率最大的始终是“好”", "argmax({low}) == 0 and {low[0]} > {low[1]}") == []
+    assert "contains no comparison word" in equality_errors("每一行都是“好”", "{low[0]} > {low[1]}")[0]
+    # an equality predicate under a superlative text is refused, by the equality rule
+    assert equality_errors("概率最大的是“好”", "close({low[0]}, 0.5, 0.01)")
+
+
+def equality_errors(text: str, predicate: str) -> list[str]:
+    """The messages checker.relations gives a relation's text against its predicate."""
     from checker.relations import _check_equality_words
     errors: list = []
-    _check_equality_words(0, "每一行概率最大的始终是“好”", "argmax({low}) == 0 and {low[0]} > {low[1]}", 1, errors)
-    assert errors == []
-    _check_equality_words(0, "每一行都是“好”", "{low[0]} > {low[1]}", 1, errors)
-    assert errors and "contains no comparison word" in errors[0][1]
-    errors.clear()
-    _check_equality_words(0, "概率最大的是“好”", "close({low[0]}, 0.5, 0.01)", 1, errors)
-    assert errors   # an equality predicate under a superlative text is refused, by the equality rule
+    _check_equality_words(0, text, predicate, 1, errors)
+    return [message for _, message in errors]
 
 
 def test_a_superlative_stands_in_for_a_comparison_word_only():
@@ -298,12 +301,6 @@ def test_jiushi_states_the_equality_an_author_binds():
     """New-author trial 16: '各自除以它，就是上表 B 行的前两项' bound to close(...) was told it says no equality, and the
     author wrote 正好等于. 就是 is read only in a relation's text with an equality predicate; not with an order, and
     not after 不/并."""
-    from checker.relations import _check_equality_words
-    errors: list = []
-    _check_equality_words(0, "各自除以它，就是上表 B 行的前两项", "close({a}, {b}, 1e-12)", 1, errors)
-    assert errors == []
-    _check_equality_words(0, "各自除以它，就是上表 B 行的前两项", "{a} > {b}", 1, errors)
-    assert errors and "contains no comparison word" in errors[0][1]
-    errors.clear()
-    _check_equality_words(0, "各自除以它，并不就是上表 B 行的前两项", "close({a}, {b}, 1e-12)", 1, errors)
-    assert errors
+    assert equality_errors("各自除以它，就是上表 B 行的前两项", "close({a}, {b}, 1e-12)") == []
+    assert "contains no comparison word" in equality_errors("各自除以它，就是上表 B 行的前两项", "{a} > {b}")[0]
+    assert equality_errors("各自除以它，并不就是上表 B 行的前两项", "close({a}, {b}, 1e-12)")
