@@ -152,17 +152,18 @@ def errors(page_path: Path, body: str, offset: int, claims: list, course: Sectio
             return v in (0, 1) or v in named_numbers or (float(v).is_integer() and 1900 <= v < 2100)
         # a value written as the result of its own arithmetic (336÷14=24 块（…沿用 §6.2 …）) is the site's computation,
         # whatever the parenthesis after it borrows (second reader of round 74)
-        arithmetic = _ARITHMETIC_RESULT.search(clause[:value_at]) if value_at > 0 else None
         named = _named_sections(page_path, clause)
-        # the site's own sum, unless the section it names prints the same sum (§6.2's 14×14=196: review 77)
-        own_sum = arithmetic is not None and not any(
-            _expression(arithmetic.group(0) + str(claim.printed)) in _expression(section_text(name)) for name in named)
-        if not values or own_sum or _COMPUTED.search(between) or all(incidental(v) for v in values):
-            continue   # computed from the borrowed values, or a 0/1, a § number or a year that any section prints
         places = [(name, section_numbers(name)) for name in named]
         document = _DOCUMENT_BORROWED.search(clause)
         if not places and document:
             places = [(name, section_numbers(name)) for name in _own_sections(course, _DOC_KEYS[document.group(1)])]
+        arithmetic = _ARITHMETIC_RESULT.search(clause[:value_at]) if value_at > 0 else None
+        # the site's own sum, unless a section the clause borrows from prints the same sum (§6.2's 14×14=196, named
+        # by its § or by 沿用讲义 alone: reviews 77, 78)
+        own_sum = arithmetic is not None and not any(
+            _expression(arithmetic.group(0) + str(claim.printed)) in _expression(section_text(name)) for name, _ in places)
+        if not values or own_sum or _COMPUTED.search(between) or all(incidental(v) for v in values):
+            continue   # computed from the borrowed values, or a 0/1, a § number or a year that any section prints
         if not places:
             continue
         key = re.split(r"[\[.,]", claim.key)[0]

@@ -178,7 +178,7 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated)
             or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated)
             or pair_before_colon(view, start, end, stated) or one_and_the_other(view, end, stated)
-            or paired_forms_on_the_page(view, end, stated) or pair_of_the_heading(body, view, start, end, stated))
+            or paired_forms_on_the_page(view, end, stated))
 
 
 _PLACE_REF = re.compile(r"(讲义|入门文章)\s*\[?\s*§\s*([\dA-Z][\d.]*)")
@@ -197,6 +197,10 @@ def places_named_before(view: str, start: int, end: int, stated: float | None) -
     if not re.match(r"\s*(?:都|各|也|均|同样|一致)", view[noun:noun + 3]):
         return None
     s0, _ = _sentence_bounds(view, start)
+    # the count opens its clause, as the subject the places were (…记温度，两处都要求; not 本站还有两处都改了: review 78)
+    if view[max(view.rfind(c, s0, start) for c in "，,；;：:") + 1 if any(c in view[s0:start] for c in "，,；;：:")
+            else s0:start].strip():
+        return None
     refs = list(_PLACE_REF.finditer(view[s0:start]))
     if measure in ("份", "篇"):   # a count of documents counts the documents named, not their sections
         places = {m.group(1) for m in refs}
@@ -293,38 +297,6 @@ def pair_before_colon(view: str, start: int, end: int, stated: float | None) -> 
         return None
     pair = _FREE_JOIN.split(before)
     return 2 if len(pair) == 2 and all(2 <= len(side.strip()) <= 12 for side in pair) else None
-
-
-_HEADING_LINE = re.compile(r"^(#{1,6})\s+(.+)$", re.M)
-_NOT_A_THING = re.compile(r"让|学会|找出|为什么|怎样|怎么|如何|要|是|从|到|把|在")
-
-
-def pair_of_the_heading(body: str, view: str, start: int, end: int, stated: float | None) -> int | None:
-    """2 when a count of two stands in a paragraph that names both things its section's heading (or the page's
-    title) sets side by side: under '## padding mask 与因果遮罩', 对两张允许矩阵取交集 in a paragraph that speaks of the
-    padding mask and the causal mask (new-author trial 16). Both sides must be short noun phrases (no verb, no 、), and
-    both must stand in the count's own paragraph: the title's pair alone let any count of two pass (review 73)."""
-    if stated != 2 or lists_after(view, end, stated):
-        return None
-    p0 = view.rfind("\n\n", 0, start) + 2 if view.rfind("\n\n", 0, start) >= 0 else 0
-    p1 = view.find("\n\n", end)
-    paragraph = view[p0:p1 if p1 >= 0 else len(view)].lower()
-    headings = [m for m in _HEADING_LINE.finditer(view[:start]) if m.start() < p0]
-    candidates = headings[-1:] + [m for m in headings[:1] if m.group(1) == "#"]
-    for heading in candidates:
-        sides = _pair_sides(heading.group(2))
-        if sides and all(side.lower() in paragraph for side in sides):
-            return 2
-    return None
-
-
-def _pair_sides(text: str) -> tuple[str, str] | None:
-    """The two short noun phrases a heading sets side by side before any colon ('padding mask 与因果遮罩' → both)."""
-    head = re.split(r"[：:]", text, maxsplit=1)[0].strip()
-    if re.search(r"[、，,；（(]", head) or _NOT_A_THING.search(head):
-        return None
-    sides = [s.strip() for s in _FREE_JOIN.split(head)]
-    return (sides[0], sides[1]) if len(sides) == 2 and all(2 <= len(s) <= 16 for s in sides) else None
 
 
 def lists_after(view: str, end: int, stated: float | None) -> bool:
@@ -513,7 +485,7 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
     # told, not the sum (review 77)
     last = parts[-1] if parts else ""
     if len(parts) == stated + 1 and len(parts) >= 3 and _says_count_again(last, int(stated)) \
-            and not re.search(rf"{_ONE_MORE}|此外|另外|以及|还有|[\d$=]", last):
+            and not re.search(rf"{_ONE_MORE}|此外|另外|以及|还有|也|[\d$=]", last):
         return int(stated)
     return None
 
@@ -523,7 +495,7 @@ def _says_count_again(clause: str, stated: int) -> bool:
     project's numeral reader, not a table of numerals (第二条 is an ordinal, not a count of two)."""
     if re.search(r"两者|二者|三者|它们|都|均", clause):
         return True
-    for m in re.finditer(rf"(?<!第)([{NUMERAL_CHARS}]+|\d+)\s*(?:{MEASURE})", clause):
+    for m in re.finditer(rf"(?<![第{NUMERAL_CHARS}\d])([{NUMERAL_CHARS}]+|\d+)\s*(?:{MEASURE})", clause):
         if _count_value(m.group(1)) == stated:
             return True
     return False
@@ -599,7 +571,9 @@ def _named_in_list(head: str, items: list[str] | None, stated: int) -> bool:
     named = [n.strip() for n in re.split(rf"、|{_FREE_JOIN.pattern}", head) if n.strip()]
     if not named or any(len(n) > 12 for n in named) or len(named) + stated != len(items):
         return False
-    holding = [next((i for i, item in enumerate(items) if n in item), None) for n in named]
+    # each named word opens an item of its own (- 降温：…; review 78: a word anywhere in an item named nothing)
+    opening = [re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*)?", "", item) for item in items]
+    holding = [next((i for i, item in enumerate(opening) if item.startswith(n)), None) for n in named]
     return None not in holding and len(set(holding)) == len(named)
 
 

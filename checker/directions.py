@@ -20,7 +20,8 @@ from checker.rule_files import load_rules
 DATA_FILE = DATA / "directions.yaml"
 KINDS = ("order", "law", "pace", "frame", "english", "math", "not_comparative", "bound", "goodness", "lower_is_better",
          "contrast", "not_a_mean", "general", "specific", "term", "denied", "condition", "attributive", "equality",
-         "equality_zero", "equality_lint", "difference", "unasserted", "position", "hypothetical", "linked_changes")
+         "equality_zero", "equality_lint", "difference", "unasserted", "position", "hypothetical", "linked_changes",
+         "unchanged_law")
 DIRECTIONS = ("up", "down", "fast", "slow", "none")
 # the kinds whose pattern finds a comparison word in prose (the others are context)
 WORD_KINDS = ("order", "law", "goodness", "pace", "frame", "english", "contrast")
@@ -189,6 +190,16 @@ def linked_changes(sentence: str) -> bool:
     """Does the sentence say that one change is another (PPL 更低就是真实词的概率更高): a law of two quantities, like
     越…越, not an order between two of the page's things?"""
     return any(r.regex.search(sentence) for r in of_kind("linked_changes"))
+
+
+def unchanged_law(sentence: str) -> list[tuple[int, int]]:
+    """The spans of the two 不变 of a law 甲不变时乙不变 (前缀和参数都不变时旧位置的输出不变): the condition's and the
+    consequent's, which state no equality between two of the page's things. Only these words are excused."""
+    spans = []
+    for rule in of_kind("unchanged_law"):
+        for m in rule.regex.finditer(sentence):
+            spans += [(m.start(), m.start() + 2), (m.end() - 2, m.end())]
+    return spans
 
 
 def general(sentence: str) -> bool:

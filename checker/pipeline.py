@@ -1386,8 +1386,10 @@ def _definition_constant(body: str, token) -> bool:
     # 第 i 维取 1，其余都是 0 (one-hot): 取 sets the constant as 为 does; 取一 is no number at all, so 取 1 must not be
     # 恰好为 $1$（换算见…）: an aside in brackets opens after the clause's end
     # 加起来为 1 的权重: the constant said of what follows (为一的权重 is no number in words either)
-    return before.endswith((*classify.COPULAS, "取")) and (not after or after[0] in "，。；、,.;：:）)（(\n的"
-                                                  or after.startswith(("左右", "附近")))
+    # 其余各行都被乘上 0, 只有乘 1 的那 d 次 (the one-hot product, new-author trial 17): a factor of 0 or 1 set the
+    # same way; 其余为 0” closes a quotation at the clause's end
+    return before.endswith((*classify.COPULAS, "取", "乘", "乘上", "乘以")) and (
+        not after or after[0] in "，。；、,.;：:）)（(\n的”」" or after.startswith(("左右", "附近")))
 
 
 _ROOT_EXPONENT = re.compile(r"[-−]?\s*1\s*/\s*(\d+)")

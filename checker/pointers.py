@@ -209,8 +209,12 @@ def _an_input_taken(clause: str) -> bool:
     if not m:
         return False
     subject = clause[:m.start()]
-    names_input = "$" in subject or _INPUT_NOUN.search(subject) is not None
-    return names_input and not _WHOLE_EXAMPLE.search(subject) and not _WHOLE_THING.search(subject)
+    if _WHOLE_EXAMPLE.search(subject) or _WHOLE_THING.search(subject):
+        return False
+    # every part of the subject an input (词表、概率和结论取自… gives a conclusion away; 概率表 is a table: review 78)
+    parts = [p for p in re.split(r"、|与|和|及|以及", subject) if p.strip(" *")]
+    return bool(parts) and all(("$" in p or _INPUT_NOUN.search(p)) and not re.search(r"(?<![词字])表|结论|结果|算例|步骤", p)
+                               for p in parts)
 
 
 def box_errors(body: str, line_of) -> list[tuple[int, str]]:

@@ -1038,7 +1038,8 @@ def _check_positions(i: int, text: str, predicate: str, line: int, errors: list)
     return bool(said) and bool(called)
 
 
-_IS_EXACTLY = re.compile(r"(?<![不并])(?:就是|即是|即为)")
+# 得到的也是这三行 (trial 17); not hedged or denied (未必就是, 并非就是, 是否就是), nor 就是说 (review 78)
+_IS_EXACTLY = re.compile(r"(?<![不并非否])(?<!未必)(?<!不一定)(?:就是|即是|即为|也是|同样是)(?!说)")
 
 
 def _check_equality_words(i: int, text: str, predicate: str, line: int, errors: list) -> None:
@@ -1242,7 +1243,7 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                 words += [(m, "between two things the page has numbers for") for m in _asserted_equalities(sentence_text)
                           if not directions.attributive(sentence_text, m.end())
                           and not directions.denied(sentence_text, m.start())
-                          and not directions.linked_changes(sentence_text)]   # 甲不变时乙不变: a law (trial 16)
+                          and m.span() not in directions.unchanged_law(sentence_text)]   # 甲不变时乙不变 (trial 16)
         inside = [(s - start, e - start, v) for s, e, v in numbers_at if start <= s and e <= end]
         for m, why in words:
             w_start, w_end = start + m.start(), start + m.end()

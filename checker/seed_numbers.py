@@ -98,6 +98,11 @@ class SectionNumbers:
             if count and other and count == other and (count[1] not in _generic_measures() and count[0] != 1
                                                        or same_noun):
                 return True
+            # 五词 for the seed's 五个词 (new-author trial 17): the noun standing as its own measure word, the same
+            # count of the same noun
+            if count and other and count[0] == other[0] and count[0] != 1 and other[1] == "个" \
+                    and count[1] not in _generic_measures() and stated_tail.startswith(count[1]):
+                return True
         return False
 
     def states_count(self, value: int, measure: str) -> bool:

@@ -520,7 +520,7 @@ def _unpinned(page, found) -> list[tuple[int, str]]:
 
 def _new_boxes(page, added: list[tuple[int, int]], kept: set) -> list[tuple[int, int]]:
     """The (start, end) of every admonition box all of whose arrangement units after its title line (sentences,
-    list items, table cells) were added since the pin, at least one of them a sentence the pin does not hold. Read
+    list items, table cells) were added since the pin, none of them a sentence the pin holds. Read
     from the same units `added` holds, so that a box holding a table is judged by its cells too (review 72: prose
     sentences and table rows start at other offsets); a copy of a pinned box under another label is no new box
     (review 77: its sentences read exactly as pinned ones)."""
@@ -533,8 +533,10 @@ def _new_boxes(page, added: list[tuple[int, int]], kept: set) -> list[tuple[int,
             continue
         title_end = page.body.find("\n", box.start)
         inside = [(s, e) for s, e in units if max(title_end, box.start) <= s < box.end]
+        # no sentence of it reads as a pinned one (a copy of a pinned box, with a sentence added or not, is that box
+        # relabelled: reviews 77, 78); a short table cell (1, 我) may read as any pinned cell
         if inside and all(any(a <= s < b for a, b in added) for s, _ in inside) \
-                and any(span not in kept for span in inside if page.body[span[0]:span[1]].strip(" |")):
+                and not any(span in kept and len(page.body[span[0]:span[1]].strip(" |")) >= 6 for span in inside):
             out.append((box.start, box.end))
     return out
 

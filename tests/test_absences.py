@@ -64,6 +64,9 @@ def test_sentences_that_say_what_the_course_lacks_are_found_and_others_are_not()
     assert absences.claims("权重是讲义给定的教学数，没有训练过。") == []
     assert [w for _, _, w in absences.claims("课程并没有训练出这样的模型。")] == ["课程并没有训练"]
     assert [w for _, _, w in absences.claims("讲义用这组输入，只给了结果。")] == ["讲义用这组输入，只给"]
+    # new-author trial 17: the site's marker, then the site using the document's values
+    assert absences.claims("〔本站构造〕特征仍用入门文章给的猫 $1$、狗 $2$，只把系数换成本站挑的 $0.9$。") == []
+    assert [w for _, _, w in absences.claims("〔本站构造〕入门文章只给了系数 $0.5$。")] == ["入门文章只给"]
 
 
 def test_the_document_an_absence_is_said_of_is_the_name_nearest_before_its_negation():
@@ -188,6 +191,8 @@ def test_a_link_inside_the_clause_does_not_end_it():
     assert absences.clause_after("（讲义没有给出表）后面", len("（讲义没有给出")) == "表"
     titled = "讲义没有给出 [§2.5](../ch02/2-5.md \"右移\") 那张表，本站补上。"
     assert absences.clause_after(titled, len("讲义没有给出")).endswith("那张表")   # review 77: a link with a title
+    image = "讲义没有给出 ![图](a.png) 那张图，本站补上。"
+    assert absences.clause_after(image, len("讲义没有给出")).endswith("那张图")   # review 78: an image link
 
 
 def open_entry(data):

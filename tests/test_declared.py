@@ -306,13 +306,13 @@ def test_a_value_written_as_the_result_of_its_arithmetic_is_the_sites_whatever_t
     from checker.paths import DOCS
     from checker.seed_numbers import section_numbers
 
-    def found(sentence, value=24):
+    def found(sentence, value=24, section="6.15"):
         body = f"# t\n\n{sentence}\n"
         at = body.index(str(value))
         claim = SimpleNamespace(status="passed", span=(at, at + len(str(value))), computed=value, key="n",
                                 kind="site_construction", printed=str(value), line=3, rule="")
-        return borrowing.errors(DOCS / "lecture" / "ch06" / "6-15.md", body, 0, [claim],
-                                section_numbers("lecture §6.15"))
+        return borrowing.errors(DOCS / "lecture" / "ch06" / f"{section.replace('.', '-')}.md", body, 0, [claim],
+                                section_numbers(f"lecture §{section}"))
     assert not found("每边 336÷14=24 块（讲义 §6.2 写明，起点的图幅沿用那一节的算例）。")
     assert not found("每边 $336\\div 14=24$ 块（讲义 §6.2 写明，起点的图幅沿用那一节的算例）。")
     assert found("每边 24 块（讲义 §6.2 写明，起点的图幅沿用那一节的算例）。")
@@ -320,3 +320,4 @@ def test_a_value_written_as_the_result_of_its_arithmetic_is_the_sites_whatever_t
     # review 77: the course's own arithmetic copied (§6.2 prints 14×14=196块) is the course's, borrowed
     assert found("每张图切成 14×14=196 块（切法沿用讲义 §6.2）。", 196)
     assert found("每张图切成 $14\\times 14=196$ 块（切法沿用讲义 §6.2）。", 196)
+    assert found("每张图切成 14×14=196 块（切法沿用讲义）。", 196, "6.2")   # review 78: the document alone names it

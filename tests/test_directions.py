@@ -69,6 +69,9 @@ def test_each_rule_applies_to_its_positive_example_and_not_to_its_negative(rule)
     elif rule.kind == "not_a_mean":
         assert "stat:mean" not in [t for _, t in statements.tokens(pos)], pos
         assert "stat:mean" in [t for _, t in statements.tokens(neg)], neg
+    elif rule.kind == "unchanged_law":   # both 不变 of the positive are excused, none of the negative
+        spans = directions.unchanged_law(pos)
+        assert len(spans) == 2 and all(pos[a:b] == "不变" for a, b in spans) and not directions.unchanged_law(neg)
     elif rule.kind == "linked_changes":
         assert directions.linked_changes(pos) and not directions.linked_changes(neg), (pos, neg)
     elif rule.kind == "general":

@@ -603,3 +603,15 @@ def test_a_gloss_whose_number_a_claim_checks_is_an_order(tmp_path):
     base = "\n# 分数\n\nher 得分 $-6.4$，比 him 得分 $-8.2$ 更高。\n\nher 的分数仍然偏低（$s<-8.2$）。\n"
     claims = "  - '仍然偏低（$s<{him}$）'\n"
     assert any("comparison '<' next to a claimed number is not bound" in e for e in page(tmp_path, base, BOUND, claims))
+
+
+def test_a_law_of_the_unchanged_excuses_its_own_two_words_only(tmp_path):
+    """New-author trial 16: 前缀和参数都不变时旧位置的输出不变 is a law; review 78: the law must not excuse a 相同 or an
+    order between two of the page's things in the same sentence."""
+    from checker import directions
+    law = "前缀和参数都不变时旧位置的输出不变"
+    assert [law[a:b] for a, b in directions.unchanged_law(law)] == ["不变", "不变"]
+    assert directions.unchanged_law("参数不变时，固定摘要和动态读取的整句精确匹配相同") == []
+    mixed = "源句不变时输出不变，固定摘要的整句精确匹配领先动态读取"
+    assert [mixed[a:b] for a, b in directions.unchanged_law(mixed)] == ["不变", "不变"]
+    assert not directions.linked_changes(mixed)   # the order 领先 is not excused

@@ -254,6 +254,8 @@ def test_a_copy_of_a_pinned_box_under_another_label_is_no_new_box(boxes):
     copy = '这一步被推向第一维的正方向。\n\n!!! example "本站构造"\n\n    三项词表“我、她、书”取自讲义，GloVe 的出发点是全局共现统计。\n'
     found = check_boxes(boxes, "这一步被推向第一维的正方向。\n", copy)
     assert found, found
+    # review 78: with one sentence of its own added, still the pinned box relabelled
+    assert check_boxes(boxes, "这一步被推向第一维的正方向。\n", copy + "    本站又补了一句话。\n")
 
 
 def test_a_relabelled_box_reworded_still_fails(boxes):
