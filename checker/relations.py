@@ -235,13 +235,23 @@ def _eval(node, env, functions=_FUNCTIONS):
 def _math_comparison(view: str, math, offset: int, claimed=()) -> bool:
     """An order symbol inside math that is not in a subscript or superscript (`y_{<t}` is notation), nor the whole of
     a gloss that says which values a word names (降温（$\tau<1$）: a condition defined, not an order stated of the
-    page's values; new-author trial 15). A gloss whose number a claim checks (偏低（$s<-8.2$） with -8.2 claimed)
-    compares with the page's values: it is an order (review 77). `claimed`: the claim spans, offsets in `view`."""
+    page's values; new-author trial 15, whose 1 a claim checks). A gloss after a comparison word (偏低（$s<-8.2$）)
+    states that order of the page's values: it is one (reviews 77, 79). `claimed` is kept for the callers."""
     for s, e, c in math:
         if c <= offset < e:
-            condition = _gloss_condition(view, s, e, c) and not any(a < e and s < b for a, b in claimed)
+            condition = _gloss_condition(view, s, e, c) and not _compares_before(view, s)
             return not classify._in_script(view[c:offset]) and not condition
     return False
+
+
+def _compares_before(view: str, start: int) -> bool:
+    """Whether a comparison word ends right before the parenthesis that opens at start - 1 (偏低（…）, 更高（…）)."""
+    head = view[max(0, start - 13):start - 1].rstrip()
+    return any(m.end() == len(head) for m in comparison_words(head)) or _EVALUATIVE.search(head) is not None
+
+
+# an evaluative word before a gloss states where a value of the page lies (偏低（$s<-8.2$）, 高于（…）)
+_EVALUATIVE = re.compile(r"(?:偏|较|过|太|更|最|仍|还)[高低大小多少长短快慢]$|[高低大小多少]于$")
 
 
 # a parenthesis holding only '$symbol <op> number$' right after a word: 降温（$\tau<1$）, 小 batch（$B\le 8$）
