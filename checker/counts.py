@@ -178,7 +178,7 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated)
             or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated)
             or pair_before_colon(view, start, end, stated) or one_and_the_other(view, end, stated)
-            or paired_forms_on_the_page(view, end, stated))
+            or paired_forms_on_the_page(view, end, stated) or the_titles_count(body, view, end, stated))
 
 
 _PLACE_REF = re.compile(r"(讲义|入门文章)\s*\[?\s*§\s*([\dA-Z][\d.]*)")
@@ -297,6 +297,25 @@ def pair_before_colon(view: str, start: int, end: int, stated: float | None) -> 
         return None
     pair = _FREE_JOIN.split(before)
     return 2 if len(pair) == 2 and all(2 <= len(side.strip()) <= 12 for side in pair) else None
+
+
+def the_titles_count(body: str, view: str, end: int, stated: float | None) -> int | None:
+    """2 when the count and its noun repeat, word for word, the count of two the page's title verifies by its own
+    pair (# Embedding 查表与 one-hot 乘矩阵：同一个结果的两种算法 … 两种算法都要…: new-author trial 17). Another
+    count (三种算法) or another noun (两种表) is not the title's."""
+    if stated != 2 or lists_after(view, end, stated):
+        return None
+    title = re.search(r"^#\s+(.+)$", view, re.M)
+    measure, noun_at = _noun_start(view, end)
+    noun = re.match(r"[\u4e00-\u9fff]{1,4}", view[noun_at:noun_at + 4])
+    if not title or measure is None or not noun:
+        return None
+    said = f"{view[end - 1:end]}{measure}"   # the numeral and measure word as written (两种)
+    at = title.group(1).find(said + noun.group(0)[:2])
+    if at < 0:
+        return None
+    start_in_view = title.start(1) + at
+    return pair_before_colon(view, start_in_view, start_in_view + 1, stated)
 
 
 def lists_after(view: str, end: int, stated: float | None) -> bool:

@@ -660,6 +660,12 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
 
     title = "# 困惑度与交叉熵：同一个量的两种读法\n\n正文。\n"
     assert count(title, "两种", 2) == 2
+    # new-author trial 17: the body repeats the title's count and noun, word for word; another noun or a title with no
+    # pair is not read so
+    again = "# Embedding 查表与 one-hot 乘矩阵：同一个结果的两种算法\n\n区别在计算：两种算法都要存整张表。\n"
+    assert count(again.replace("# Embedding", "# X"), "两种算法都", 2) == 2
+    assert count(again.replace("两种算法都", "两种表都"), "两种表", 2) is None
+    assert count(again.replace("Embedding 查表与 one-hot 乘矩阵：", "Embedding 查表："), "两种算法都", 2) is None
     for control in ("# 加权求和结果：两种写法\n\n正文。\n",                 # 求和 ends a word: no pair
                     "# 本节涉及训练：两种优化器\n\n正文。\n",
                     "输入与输出：训练时模型会看到两种语料，中文语料、英文语料和对齐语料。\n"):   # its own list
