@@ -37,6 +37,8 @@ TRAINING_AS_NOUN = re.compile(r"(?<=[个张份套的这那])训练(?=表|集|数
 NEGATION = re.compile(r"[没未不无]|尚未|还没")
 CLAUSE = re.compile(r"[^，。；！？：:\n,;]+")
 PLAN_AFTER = re.compile(r"\s*[：:（(]\s*待做")
+# the sentence goes on to say the run is still to be done: 本站在 GPU 上的对比见 §7.8 页，目前待测 (label round 78)
+PLAN_LATER = re.compile(r"[^。！？\n]{0,20}?(?:待测|待做|尚未(?:测|跑|做|运行)|还没有?(?:测|跑|做|运行))")
 DEFINITION = re.compile(r"\*\*本站运行\*\*\s*[：:]|“本站运行”\s*[：:]")
 GPU = re.compile(r"GPU|CUDA|H100|H200|A100|显卡|显存")
 RESULTS = re.compile(r"(?:benchmarks/)?results/[\w./-]*[\w/]|make (?:bench|checkpoints)")
@@ -56,7 +58,8 @@ def run_clauses(view: str):
         # the first mention of a run that is not 训练 used as a noun (一个训练表)
         m = next((r for r in RUN.finditer(c.group())
                   if not TRAINING_AS_NOUN.match(c.group(), r.end() - 2)), None)
-        if not m or NEGATION.search(c.group()[:m.end()]) or PLAN_AFTER.match(view, c.end()):
+        if not m or NEGATION.search(c.group()[:m.end()]) or PLAN_AFTER.match(view, c.end()) \
+                or PLAN_LATER.match(view, c.end()):
             continue
         line_start = view.rfind("\n", 0, c.start()) + 1
         if DEFINITION.search(view[line_start:c.start()]):
