@@ -73,8 +73,7 @@ CLAIM = re.compile(rf"{_SUBJECT}(?:{_GAP}(?:{_NEGATION}{_BETWEEN}{_VERB}|{_NEGAT
 _ENDING = re.compile(rf"(?:{_NEGATION}{_BETWEEN}{_VERB}|{_NEGATION}把|{_LACKING}|不{_BETWEEN}{_VERB})$")
 _TRAINED = re.compile(r"(?:并没有|没有|并未)训练")
 # the site as the subject and the course document as what it uses: 本站用讲义的…, 本页取入门文章的…
-# (also under the site's marker: 〔本站构造〕特征仍用入门文章给的…，只把系数换成… (new-author trial 17))
-_SITE_OBJECT = re.compile(r"(?:本站|本页|〔本站[^〕]{0,4}〕)[^，。；：\n]{0,4}(?:用|取|拿|借|沿用|照)\s*$")
+_SITE_OBJECT = re.compile(r"(?:本站|本页)[^，。；：\n]{0,3}(?:用|取|拿|借|沿用|照)\s*$")
 _HEADING = re.compile(r"^#{1,6}\s.*$", re.M)   # 课程给了什么，没给什么 as a heading names a topic, it states nothing
 _CONDITION = re.compile(r"(?:如果|假如|要是|倘若|若是|若)[^，。；：！？\n]{0,6}$")   # 如果讲义没有给出，本站补上
 _SITE_SUBJECT = re.compile(r"(?:本站|本页)(?:还|也|并|都|就)?$")   # 讲义提出的，本站还没有做: the site's absence
@@ -118,7 +117,7 @@ def claims(text: str) -> list[tuple[int, int, str]]:
         if _TRAINED.search(m.group(0)) and not re.search(rf"{_SUBJECT}\s*(?:也|都|并|还)?\s*(?:并没有|没有|并未)训练",
                                                           m.group(0)):
             continue   # 权重是讲义给定的教学数，没有训练过: the numbers are untrained, the course lacks nothing (trial 10)
-        if _SITE_OBJECT.search(view[max(0, m.start() - 14):m.start()]):
+        if _SITE_OBJECT.search(view[max(0, m.start() - 8):m.start()]):
             continue   # 本站用讲义的这组输入和权重，只把布局换掉: the site is the subject, the course its source (trial 10)
         if _SITE_SUBJECT.search(before) or re.search(r"[，,；]\s*(?:本站|本页|这里)", after_name) \
                 or _CONDITION.search(view[max(0, m.start() - 8):m.start()]):

@@ -197,6 +197,8 @@ def places_named_before(view: str, start: int, end: int, stated: float | None) -
     if not re.match(r"\s*(?:都|各|也|均|同样|一致)", view[noun:noun + 3]):
         return None
     s0, _ = _sentence_bounds(view, start)
+    if re.search(r"之外|以外|除了", view[s0:start]):
+        return None   # 讲义 §2.8 与入门文章 §11.4 之外，两处也…: other places (review 79)
     # the count opens its clause, as the subject the places were (…记温度，两处都要求; not 本站还有两处都改了: review 78)
     if view[max(view.rfind(c, s0, start) for c in "，,；;：:") + 1 if any(c in view[s0:start] for c in "，,；;：:")
             else s0:start].strip():
@@ -503,7 +505,10 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
     # a last clause that tells one more (还有一种, 此外…, min-p 取 0.1 时结果都一样: a value of its own) is a clause
     # told, not the sum (review 77)
     last = parts[-1] if parts else ""
-    if len(parts) == stated + 1 and len(parts) >= 3 and _says_count_again(last, int(stated)) \
+    earlier = "".join(parts[:-1])
+    # a name the earlier clauses do not have (…，min-p 的结果都一样: review 79) tells one more
+    new_name = any(w not in earlier for w in re.findall(r"[A-Za-z][\w-]*", last))
+    if len(parts) == stated + 1 and len(parts) >= 3 and _says_count_again(last, int(stated)) and not new_name \
             and not re.search(rf"{_ONE_MORE}|此外|另外|以及|还有|也|[\d$=]", last):
         return int(stated)
     return None
@@ -592,7 +597,8 @@ def _named_in_list(head: str, items: list[str] | None, stated: int) -> bool:
         return False
     # each named word opens an item of its own (- 降温：…; review 78: a word anywhere in an item named nothing)
     opening = [re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*)?", "", item) for item in items]
-    holding = [next((i for i, item in enumerate(opening) if item.startswith(n)), None) for n in named]
+    holding = [next((i for i, item in enumerate(opening) if re.match(rf"{re.escape(n)}(?:[\s：:（(，,；;*]|$)", item)),
+                    None) for n in named]   # 采样的温度 is no item of 采样 (review 79)
     return None not in holding and len(set(holding)) == len(named)
 
 

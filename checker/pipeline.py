@@ -1386,9 +1386,9 @@ def _definition_constant(body: str, token) -> bool:
     # 第 i 维取 1，其余都是 0 (one-hot): 取 sets the constant as 为 does; 取一 is no number at all, so 取 1 must not be
     # 恰好为 $1$（换算见…）: an aside in brackets opens after the clause's end
     # 加起来为 1 的权重: the constant said of what follows (为一的权重 is no number in words either)
-    # 其余各行都被乘上 0, 只有乘 1 的那 d 次 (the one-hot product, new-author trial 17): a factor of 0 or 1 set the
-    # same way; 其余为 0” closes a quotation at the clause's end
-    return before.endswith((*classify.COPULAS, "取", "乘", "乘上", "乘以")) and (
+    # 其余为 0” closes a quotation at the clause's end (new-author trial 17; its 乘上 0 / 乘 1 stay values: review 79
+    # found 被遮住的分数乘上 0 and 激活要乘以 1, both false, passing as constants)
+    return before.endswith((*classify.COPULAS, "取")) and (
         not after or after[0] in "，。；、,.;：:）)（(\n的”」" or after.startswith(("左右", "附近")))
 
 

@@ -199,7 +199,7 @@ _CONTRAST = re.compile(r"换成|改成|改用|另一个|别的|本站|这里")
 _TAKEN_FROM = re.compile(r"(?:取自|出自|来自|引自|借自)")
 _INPUT_NOUN = re.compile(r"词表|概率|权重|分数|温度|参数|输入|初值|种子|阈值|宽度|长度|窗口|句子|例句|语料|向量|矩阵|门值|学习率|"
                          r"维数|步数|尺寸|图幅|超参")
-_WHOLE_THING = re.compile(r"本框|框里|以下|下面|上面|全部|整个|整张|所有|内容|计算|步骤|结果|这张表|此表|它|这些|都")
+_WHOLE_THING = re.compile(r"本框|框里|以下|下面|上面|全部|整个|整张|所有|内容|计算|步骤|结果|推导|分布|这张表|此表|它|这些|都|每")
 
 
 def _an_input_taken(clause: str) -> bool:
@@ -213,8 +213,9 @@ def _an_input_taken(clause: str) -> bool:
         return False
     # every part of the subject an input (词表、概率和结论取自… gives a conclusion away; 概率表 is a table: review 78)
     parts = [p for p in re.split(r"、|与|和|及|以及", subject) if p.strip(" *")]
-    return bool(parts) and all(("$" in p or _INPUT_NOUN.search(p)) and not re.search(r"(?<![词字])表|结论|结果|算例|步骤", p)
-                               for p in parts)
+    # each part ends with the input it names ($k=2$, 温度; not 概率的推导: review 79)
+    return bool(parts) and all(re.search(rf"(?:\$[^$]*\$|{_INPUT_NOUN.pattern})\s*$", p.strip(" *")) is not None
+                               and not re.search(r"(?<![词字])表(?!示)|结论", p) for p in parts)
 
 
 def box_errors(body: str, line_of) -> list[tuple[int, str]]:

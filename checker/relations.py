@@ -1049,7 +1049,8 @@ def _check_positions(i: int, text: str, predicate: str, line: int, errors: list)
 
 
 # 得到的也是这三行 (trial 17); not hedged or denied (未必就是, 并非就是, 是否就是), nor 就是说 (review 78)
-_IS_EXACTLY = re.compile(r"(?<![不并非否])(?<!未必)(?<!不一定)(?:就是|即是|即为|也是|同样是)(?!说)")
+_IS_EXACTLY = re.compile(r"(?<![不并非否能])(?<!未必)(?<!不一定)(?<!可能)(?<!也许)(?<!不见得)(?<!很难说)"
+                         r"(?:就是|即是|即为|也是)(?!说)(?![^。；]*吗)")
 
 
 def _check_equality_words(i: int, text: str, predicate: str, line: int, errors: list) -> None:
@@ -1061,9 +1062,10 @@ def _check_equality_words(i: int, text: str, predicate: str, line: int, errors: 
                   if not (different and different.start() <= m.start() and m.end() <= different.end())), None)
     if equal is None and COMPARES_WITH_ZERO.search(predicate):
         equal = EQUALS_ZERO.search(text)
-    if equal is None and STATES_EQUALITY.search(predicate) and not different:
+    if equal is None and STATES_EQUALITY.search(predicate) and not different and not comparison_words(text):
         # 各自除以它，就是上表 B 行的前两项 (new-author trial 16): 就是 says the two are the same where the author binds
-        # it to an equality; in prose at large it also names (这就是自注意力), so the lint does not read it
+        # it to an equality; in prose at large it also names (这就是自注意力), so the lint does not read it; not in a
+        # text that states an order (…更大，这也是查表的依据: review 79)
         equal = _IS_EXACTLY.search(text)
     # 概率最大的始终是“好”: a superlative states an order too (the seventh new-author trial) when the predicate states
     # an order or an extreme; it stands in for a comparison word only, the equality and difference rules still hold.

@@ -101,7 +101,8 @@ class SectionNumbers:
             # 五词 for the seed's 五个词 (new-author trial 17): the noun standing as its own measure word, the same
             # count of the same noun
             if count and other and count[0] == other[0] and count[0] != 1 and other[1] == "个" \
-                    and count[1] not in _generic_measures() and stated_tail.startswith(count[1]):
+                    and count[1] in _SELF_COUNTING and stated_tail[:1] == count[1] \
+                    and not re.match(r"[\u4e00-\u9fff]", stated_tail[1:2]):   # 五个词 is 五词; 五个词表 is no 五词
                 return True
         return False
 
@@ -118,6 +119,10 @@ class SectionNumbers:
 
     def states_date(self, iso: str) -> bool:
         return any(agrees(iso, recorded) for recorded in self.dates)
+
+
+# nouns that count themselves as measure words (五词, 三句, 两层): 两条 is no 两个条件 (review 79)
+_SELF_COUNTING = frozenset("词字句行列层头步")
 
 
 def _NOUN_THEN_SPLIT(noun: str, before: str) -> bool:

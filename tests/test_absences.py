@@ -64,9 +64,9 @@ def test_sentences_that_say_what_the_course_lacks_are_found_and_others_are_not()
     assert absences.claims("权重是讲义给定的教学数，没有训练过。") == []
     assert [w for _, _, w in absences.claims("课程并没有训练出这样的模型。")] == ["课程并没有训练"]
     assert [w for _, _, w in absences.claims("讲义用这组输入，只给了结果。")] == ["讲义用这组输入，只给"]
-    # new-author trial 17: the site's marker, then the site using the document's values
-    assert absences.claims("〔本站构造〕特征仍用入门文章给的猫 $1$、狗 $2$，只把系数换成本站挑的 $0.9$。") == []
-    assert [w for _, _, w in absences.claims("〔本站构造〕入门文章只给了系数 $0.5$。")] == ["入门文章只给"]
+    # new-author trial 17's 〔本站构造〕特征仍用入门文章给的…，只把系数换成… is read as a claim: review 79 showed that
+    # excusing it under the marker also excused false absences in the same sentence
+    assert absences.claims("〔本站构造〕这里仍用入门文章给的表，入门文章没有给出词表顺序。")
 
 
 def test_the_document_an_absence_is_said_of_is_the_name_nearest_before_its_negation():

@@ -23,10 +23,10 @@ def test_one_written_as_a_digit_after_a_copula_is_a_constant_as_its_word_is(tmp_
     control = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, SENTENCE_1_9 + "每一步的概率加起来为 2。")
     assert any("number '2' is neither claimed nor cited" in e for e in control.errors), control.errors
     # new-author trial 17: the one-hot product's factors 0 and 1, and 为 0 closing a quotation
-    one_hot = SENTENCE_1_9 + "其余各行都被乘上 0，只有乘 1 的那一行留下；输入要“一个分量为 1、其余为 0”。"
+    one_hot = SENTENCE_1_9 + "输入要“一个分量为 1、其余为 0”。"
     assert not _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, one_hot).failed
-    wrong = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, SENTENCE_1_9 + "其余各行都被乘上 3，留下一行。")
-    assert any("number '3' is neither claimed nor cited" in e for e in wrong.errors), wrong.errors
+    factor = _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, SENTENCE_1_9 + "被遮住的分数乘上 0，留下一行。")
+    assert any("number '0' is neither claimed nor cited" in e for e in factor.errors), factor.errors   # review 79
 
 
 PRIMER_8_3 = ROOT / "docs" / "primer" / "ch08" / "8-3.md"
@@ -311,5 +311,8 @@ def test_jiushi_states_the_equality_an_author_binds():
     assert equality_errors("各自除以它，并不就是上表 B 行的前两项", "close({a}, {b}, 1e-12)")
     assert equality_errors("按编号直接取行，得到的也是这三行", "close({a}, {b}, 0)") == []   # trial 17
     assert equality_errors("按编号直接取行，得到的不也是这三行", "close({a}, {b}, 0)")
+    # review 79: not in a text that states an order, nor hedged
+    assert equality_errors("取行的结果比乘法的结果更大，这也是查表的依据", "close({a}, {b}, 0)")
+    assert equality_errors("按编号直接取行，得到的可能也是这三行", "close({a}, {b}, 0)")
     for hedged in ("未必就是", "不一定就是", "并非就是", "是否就是", "就是说"):   # review 78
         assert equality_errors(f"各自除以它，{hedged}上表 B 行的前两项", "close({a}, {b}, 1e-12)"), hedged

@@ -698,6 +698,7 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     assert count("讲义 §2.8 与入门文章 §11.4 之后，两份都这样写。\n", "两份", 2) == 2
     # review 78: the count must open its clause, as the subject the places were
     assert count("除了讲义 §2.8 和入门文章 §11.4，本站还有两处都改了温度。\n", "两处", 2) is None
+    assert count("讲义 §2.8 与入门文章 §11.4 之外，两处也用了 $T$。\n", "两处", 2) is None   # review 79
     heading = "## 降温、升温与两个极限\n\n- 降温：变尖\n- 升温：变平\n- c\n- d\n"
     assert count(heading, "两个", 2) == 2
     assert count(heading.replace("两个", "三个"), "三个", 3) == 4
@@ -707,6 +708,7 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     assert count("## 降温、升温与两个极限\n\n- 降温与升温\n- b\n- c\n- d\n", "两个", 2) == 4
     # review 78: a named word must open its item, not merely stand in it
     assert count("## 采样与两种温度\n\n- 低温也能采样\n- 中温\n- 高温\n", "两种", 2) == 3
+    assert count("## 采样与两种温度\n\n- 采样的温度低\n- 中温\n- 高温\n", "两种", 2) == 3   # review 79
     # new-author trial 16's 两张允许矩阵 under '## padding mask 与因果遮罩' is not read as the heading's pair: review 78
     # showed any count of two in such a paragraph passing (每个模型只用两个训练种子 under '## 模型与训练'); 这两张 points
     # back and is what the hint offers
@@ -718,6 +720,8 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     assert count(third, "两条", 2) != 2   # review 77: a third rule told with 都 is no sum
     also = "把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，min-p 也都一样。\n"
     assert count(also, "两条", 2) != 2   # review 78: a third told with 也都
+    named = "把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，min-p 的结果都一样。\n"
+    assert count(named, "两条", 2) != 2   # review 79: a name the earlier clauses lack tells one more
     twelfth = "把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，第十二条规则留下同一个词。\n"
     assert count(twelfth, "两条", 2) != 2   # 第十二条 is an ordinal, not the count said again
     in_turn = "本站算出的数和课程的对不上，原因有两层。一是喂进去的图不一样：本站换成了简笔画。\n二是参数不同。\n"
@@ -759,6 +763,9 @@ def test_a_course_count_whose_noun_stands_before_it_is_the_course_s():
     # new-author trial 17: 五词 is the seed's 五个词 (the noun as its own measure word); not 四词, not 五句
     five = SectionNumbers("primer §6.3", frozenset(), frozenset({"五个词"}))
     assert five.states_phrase("五词") and not five.states_phrase("四词") and not five.states_phrase("五句")
+    # review 79: only a noun that counts itself, and the seed's noun exactly that character
+    conditions = SectionNumbers("x", frozenset(), frozenset({"两个条件", "五个词表"}))
+    assert not conditions.states_phrase("两条") and not conditions.states_phrase("五词")
 
 
 def test_the_description_reads_a_course_count_as_the_body_does(tmp_path):
