@@ -23,4 +23,4 @@ def test_a_count_of_the_items_the_text_names_passes_and_a_wrong_count_fails():
 
 def test_a_word_the_section_does_not_write_is_not_the_courses():
     page = read_page(Path("docs/lecture/ch03/3-11.md"))   # lecture §3.11 writes 四层1000cell, and states a 3 elsewhere
-    assert not _course_states_word(page, _word("三层 LSTM"))
+    assert not _course_states_word(page, "三层 LSTM", _word("三层 LSTM"))
