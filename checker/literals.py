@@ -17,7 +17,9 @@ those.
 from __future__ import annotations
 
 import ast
+import copy
 import functools
+import importlib
 import inspect
 import textwrap
 
@@ -99,7 +101,33 @@ def _module_constants(module) -> dict:
     top = {}
     for node in ast.parse(inspect.getsource(module)).body:   # module constants only, not other functions' locals
         top.update(_assigned(node))
+        top.update(_imported_constants(node))
     return top
+
+
+def _imported_constants(node) -> dict:
+    """name -> value node of the constants a top-level `from verify.… import NAME` brings in, each with the names it
+    uses inlined from its own module: new-author trial 17 took lecture §1.3's table as `from verify.lecture.ch01 import
+    TABLE_3` and was told its declared input was not written out anywhere the checker reads."""
+    if not isinstance(node, ast.ImportFrom) or node.level or not (node.module or "").startswith("verify."):
+        return {}
+    try:
+        theirs = _module_constants(importlib.import_module(node.module))
+    except (ImportError, OSError, TypeError, SyntaxError):
+        return {}
+    return {alias.asname or alias.name: _inlined(theirs[alias.name], theirs)
+            for alias in node.names if alias.name in theirs}
+
+
+def _inlined(node, names: dict, depth: int = 0):
+    """A copy of `node` with each name it uses replaced by that name's value in `names` (its own module's), so that
+    it reads the same in the module that imports it."""
+    class Inline(ast.NodeTransformer):
+        def visit_Name(self, name):
+            if name.id in names and depth < 3:
+                return _inlined(names[name.id], names, depth + 1)
+            return name
+    return Inline().visit(copy.deepcopy(node))
 
 
 @functools.lru_cache(maxsize=None)

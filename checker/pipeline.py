@@ -1388,8 +1388,33 @@ def _definition_constant(body: str, token) -> bool:
     # 加起来为 1 的权重: the constant said of what follows (为一的权重 is no number in words either)
     # 其余为 0” closes a quotation at the clause's end (new-author trial 17; its 乘上 0 / 乘 1 stay values: review 79
     # found 被遮住的分数乘上 0 and 激活要乘以 1, both false, passing as constants)
+    if before.endswith(("乘", "乘上", "乘以")) and _one_hot_factor(body, token):
+        return True
     return before.endswith((*classify.COPULAS, "取")) and (
         not after or after[0] in "，。；、,.;：:）)（(\n的”」" or after.startswith(("左右", "附近")))
+
+
+_ONE_HOT = re.compile(r"one-hot|独热", re.I)
+_ONE_HOT_SYMBOL = re.compile(r"(?:one-hot|独热)\s*(?:向量|编码|行向量)?\s*\$([^$]{1,12})\$", re.I)
+
+
+def _one_hot_factor(body: str, token) -> bool:
+    """A factor of 0 or 1 of a one-hot product, said where it belongs: 其余各行都被乘上 0 (the rest), 只有乘 1 的那 d 次
+    (the one entry), in a sentence that names the one-hot vector (the word, or the symbol the page introduces as one:
+    'one-hot 向量 $e_i$'). New-author trial 17's two sentences; review 79 withdrew a reading of any 乘上 0 / 乘 1
+    (被遮住的分数乘上 0 passed), so a factor with no one-hot in its sentence, or 0 given to the one entry and 1 to the
+    rest, stays a value to claim."""
+    start = max(body.rfind("。", 0, token.start), body.rfind("\n\n", 0, token.start)) + 1
+    stop = min((i for i in (body.find("。", token.end), body.find("\n\n", token.end)) if i >= 0), default=len(body))
+    sentence = body[start:stop]
+    symbols = {m.group(1).strip() for m in _ONE_HOT_SYMBOL.finditer(body)}
+    named = any(re.search(r"\$\s*" + re.escape(s) + r"(?![A-Za-z0-9_])", sentence) for s in symbols)
+    if not (_ONE_HOT.search(sentence) or named):
+        return False
+    clause = re.split(r"[，,；;：:]", body[start:token.start])[-1]
+    if token.text == "0":
+        return bool(re.search(r"其余|其他|其它|别的|剩下的|其他各|其余各", clause))
+    return bool(re.search(r"只有|唯一|仅有|只剩", clause))
 
 
 _ROOT_EXPONENT = re.compile(r"[-−]?\s*1\s*/\s*(\d+)")

@@ -96,6 +96,9 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
             target = [m for m in marks if a <= m.start < b]
             if target or (a, b) != (candidates[0] if forward and here else None):
                 break
+        named = _named_block(body, clause[pointer.end():], candidates, marks)
+        if named is not None:
+            target = named
         if not target:
             continue
         kinds = {m.kind for m in target}
@@ -108,6 +111,27 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
                                            f"them ({', '.join(m.text for m in target[:4])}) are declared {declared}; "
                                            "fix the sentence, or the declaration (@kinds) if the sentence is right"))
     return found
+
+
+# what the pointer names: 上面的乘法次数 → 乘法; generic words (数, 数字, 结果) name no block of their own
+_POINTED_NOUN = re.compile(r"^(?:的|这些|那些|各个|各)?([\u4e00-\u9fff]+?)(?=是|和|与|及|都|也|由|为|均|全|来自|出自|取自|属于|$)")
+_GENERIC = re.compile(r"^(?:数|数字|数值|值|结果|概率|分数|计算|算|这|那|各|几)")
+
+
+def _named_block(body: str, after_pointer: str, candidates, marks):
+    """The counted numbers of the nearest block in the pointer's direction whose text names what the pointer names,
+    or None to keep the nearest block: trial 17's '“代价随 V 增长”的对比和上面的乘法次数是本站补充的' points past the
+    paragraph right above (the course's 五词) at the box whose sentences count 乘法; the nearest block is the reading
+    when the pointer's noun is generic (上面的数) or no block in reach names it."""
+    noun = _POINTED_NOUN.match(after_pointer.strip())
+    if not noun or len(noun.group(1)) < 2 or _GENERIC.match(noun.group(1)):
+        return None
+    head = noun.group(1)[:2]
+    for a, b in candidates:
+        inside = [m for m in marks if a <= m.start < b]
+        if inside and head in body[a:b]:
+            return inside
+    return None
 
 
 # a clause that puts its own number in a source: 那个百分比在讲义的存档运行里是 96.67%, 本站算得 0.5

@@ -38,7 +38,7 @@ import numpy as np
 from checker import classify, directions, number_words
 from checker.word_classes import SUPERLATIVE
 from checker.page import HOLE, squeeze
-from checker.relocation import MAX_NEW_CHARACTERS, function_characters
+from checker.relocation import CREDIT_LINK, MAX_NEW_CHARACTERS, function_characters
 from checker.numbers import SCALAR, NumberFormatError, parse_number
 
 
@@ -908,25 +908,30 @@ def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None
     swapped for its counterpart; at least half of its words are kept and few new ones come."""
     from checker.relocation import MAX_ALIGNED_NEW_CHARACTERS
     latin = _KEPT_NAMES.findall(squeeze(text)[0])
-    kept = _cut_after_last_comparison(text, " ".join(_clauses_holding(sentence, latin, text).split()).rstrip("。！？；!?;"))
-    flat = squeeze(kept)[0]
+    held = " ".join(_clauses_holding(sentence, latin, text).split()).rstrip("。！？；!?;")
+    # a credit link closing the clause （[§4.3](4-3.md)） is where the point is, not a name or digit of the text: it
+    # kept a rewording of primer ch04 index's loss clause (label round 74 put the link there) from being found again
+    held = re.sub(r"\s*" + CREDIT_LINK.pattern + r"\s*$", "", held)
+    kept = _cut_after_last_comparison(text, held)
+    compared = CREDIT_LINK.sub("", kept)
+    flat = squeeze(compared)[0]
 
     def clauses(t: str) -> list[tuple]:   # each clause's comparison words, names and statement words together
         parts = re.split(r"[，,；;：:。——]+", t)
         return sorted((tuple(_signature(c)), tuple(sorted(_NAMED.findall(squeeze(c)[0]))),
                        tuple(sorted(w for _, w in tokens(c)))) for c in parts if _signature(c) or tokens(c))
-    if not _signature(text) or clauses(text) != clauses(kept):
+    if not _signature(text) or clauses(text) != clauses(compared):
         return None
     have = _kept_names(flat)
-    if any(have.count(t) < latin.count(t) for t in set(latin)) or contrast_swaps(text, kept):
+    if any(have.count(t) < latin.count(t) for t in set(latin)) or contrast_swaps(text, compared):
         return None
-    if sorted(w for _, w in tokens(text)) != sorted(w for _, w in tokens(kept)):
+    if sorted(w for _, w in tokens(text)) != sorted(w for _, w in tokens(compared)):
         return None
-    if not _digits_keep_their_order(text, kept):
+    if not _digits_keep_their_order(text, compared):
         return None
     words = set(re.findall(r"[\u3400-\u9fff]", text)) - function_characters()
-    new = set(re.findall(r"[\u3400-\u9fff]", kept)) - set(re.findall(r"[\u3400-\u9fff]", text)) - function_characters()
-    if 2 * len(words & set(kept)) < len(words) or len(new) > MAX_ALIGNED_NEW_CHARACTERS:
+    new = set(re.findall(r"[\u3400-\u9fff]", compared)) - set(re.findall(r"[\u3400-\u9fff]", text)) - function_characters()
+    if 2 * len(words & set(compared)) < len(words) or len(new) > MAX_ALIGNED_NEW_CHARACTERS:
         return None
     return kept
 

@@ -442,6 +442,10 @@ def old_clauses(old_text: str, first: int, last: int, literals: list[str]) -> tu
             old_text[start:min(ends) if ends else len(old_text)])
 
 
+# a credit link （[§4.3](4-3.md)）: where a point is in the course, no name or digit of the clause it closes
+CREDIT_LINK = re.compile(r"[（(]?\[(?:讲义|入门文章)?\s*§\s*\d+(?:\.\d+)*[^\]]{0,40}\]\([^)\s]*\)[）)]?")
+
+
 def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, lines: list[int], tokens,
              pinned=lambda text: False, was: tuple[str, str, str] | None = None) -> tuple[Located, str] | None:
     """(where, the page's text of the claim) for the one place where every hole prints its value (`accept(n,

@@ -29,6 +29,25 @@ def test_one_written_as_a_digit_after_a_copula_is_a_constant_as_its_word_is(tmp_
     assert any("number '0' is neither claimed nor cited" in e for e in factor.errors), factor.errors   # review 79
 
 
+LECTURE_1_3 = ROOT / "docs" / "lecture" / "ch01" / "1-3.md"
+SENTENCE_1_3 = "任意两个不同词的 one-hot 点积都是零，"
+
+
+def test_the_factors_of_a_one_hot_product_are_its_definition(tmp_path):
+    """New-author trial 17: '$e_i$ 只有第 $i$ 个分量不为零，其余各行都被乘上 0' and '只有乘 1 的那 $d$ 次' state the
+    one-hot vector's entries as factors. Read as constants only in a sentence naming the one-hot vector (the word, or
+    the symbol the page introduces as one), with 0 for the rest and 1 for the single entry; review 79's 被遮住的分数乘上 0
+    (no one-hot) and the factors exchanged stay values to claim."""
+    honest = SENTENCE_1_3 + "用 $e_i$ 乘 $E$ 时，其余各行都被乘上 0，真正起作用的只有乘 1 的那一行；"
+    assert not _variant(tmp_path, LECTURE_1_3, SENTENCE_1_3, honest).failed
+    for wrong, digit in (("用 $e_i$ 乘 $E$ 时，其余各行都被乘上 1，", "1"),
+                         ("用 $e_i$ 乘 $E$ 时，真正起作用的只有乘 0 的那一行；", "0"),
+                         ("。注意力把分数矩阵的其余各行都乘上 0，", "0")):   # a sentence with no one-hot
+        edited = SENTENCE_1_3[:-1] + wrong if wrong.startswith("。") else SENTENCE_1_3 + wrong
+        report = _variant(tmp_path, LECTURE_1_3, SENTENCE_1_3, edited)
+        assert any(f"number '{digit}' is neither claimed nor cited" in e for e in report.errors), (wrong, report.errors)
+
+
 PRIMER_8_3 = ROOT / "docs" / "primer" / "ch08" / "8-3.md"
 
 

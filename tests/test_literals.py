@@ -102,3 +102,25 @@ def test_an_undeclared_written_out_value_fails_the_page(tmp_path, monkeypatch):
     monkeypatch.setattr(ch03_search.candidate_scores, "input_keys", frozenset({"her", "him", "gap"}))
     errors = check_page(page).errors
     assert any("declares 'gap' an input" in e for e in errors), errors
+
+
+
+
+def test_a_constant_imported_from_another_verify_module_is_written_out(tmp_path, monkeypatch):
+    """New-author trial 17 took lecture §1.3's table with `from verify.lecture.ch01 import TABLE_3` and declared it an
+    input; the checker said the input was not written out. A constant imported from a verify module reads as it does
+    there (a written-out array stays written out, a computed one stays computed); §8.4's beam width, imported from
+    ch03_search, had been passing as computed."""
+    from verify.lecture import ch08
+    assert {"width", "narrow_width"} <= literal_keys(ch08.search_route)
+    assert "total" not in literal_keys(ch08.search_route)
+    source = ("from verify.lecture.ch01 import TABLE_3 as E_TABLE, TABLE_3_VOCAB\n"
+              "from verify.lecture.ch04 import WQ2\n"
+              "import numpy as np\n\n\n"
+              "def uses():\n"
+              "    return {'E': E_TABLE, 'V': len(TABLE_3_VOCAB), 'copied_head': WQ2, 'scaled': 2 * E_TABLE}\n")
+    (tmp_path / "importing_examples.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importing_examples as m
+    # WQ2 = WV1.copy() and WV1 is written out in ch04: still written out; a product and a len() are computed
+    assert literal_keys(m.uses) == {"E", "copied_head"}

@@ -118,3 +118,30 @@ def test_a_box_that_gives_its_own_example_to_the_owner_its_title_denies_fails():
                   "概率表取自入门文章 §11.4 的演示。", "词表、概率和结论取自入门文章 §11.4 的演示。",   # review 78
                   "$T=0.5$ 时的每一步取自入门文章 §11.4 的演示。", "温度和概率的每一步推导取自入门文章 §11.4 的演示。"):
         assert len(messages(f'!!! example "本站构造"\n    {wrong}\n')) == 1, wrong
+
+
+def _marked(body, kinds_by_text):
+    """Marks for each listed number of a small body (the first occurrence of each text)."""
+    from checker.kinds import Mark
+    return [Mark(body.index(t), body.index(t) + len(t), t, kind) for t, kind in kinds_by_text.items()]
+
+
+def test_a_pointer_that_names_its_numbers_reads_the_block_that_counts_them():
+    """Trial 17 (new author): '…和上面的乘法次数是本站补充的' was read against the paragraph right above, which held the
+    course's 五词, not the box above it that counts 乘法 with the site's numbers. A pointer that names what it points
+    at (乘法次数) reads the nearest block in its direction that names it; a generic noun (上面的数) keeps the nearest."""
+    body = ("乘法每个词要做 6 次乘法，查表只取 2 个数。\n\n"
+            "课程用 5 个词的例子说明两者相等。\n\n"
+            "上面的乘法次数是本站补充的。\n")
+    marks = _marked(body, {"6": "site_construction", "2": "site_construction", "5": "course"})
+    line_of = lambda offset: body.count("\n", 0, offset) + 1   # noqa: E731
+    assert pointers.errors(body, marks, line_of) == []
+    wrong = body.replace("上面的乘法次数是本站补充的", "上面的乘法次数是讲义给出的")
+    [(_, error)] = pointers.errors(wrong, _marked(wrong, {"6": "site_construction", "2": "site_construction",
+                                                     "5": "course"}), line_of)
+    assert "declared the site's" in error and "6" in error
+    # a generic noun points at the nearest block: the course's 5, which the sentence now gives to the site
+    generic = body.replace("上面的乘法次数", "上面的数")
+    [(_, error)] = pointers.errors(generic, _marked(generic, {"6": "site_construction", "2": "site_construction",
+                                                         "5": "course"}), line_of)
+    assert "declared the course's" in error

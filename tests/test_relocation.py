@@ -455,10 +455,13 @@ def test_a_relation_in_a_sentence_with_another_comparison_keeps_only_its_clause(
     own clause, not the whole sentence with the other's comparison. Flipping one word still fails."""
     page = "docs/primer/ch04/index.md"
     old = "好评概率由 $0.5$ 升到约 $0.525$，\n    损失由约 $0.693$ 降到约 $0.644$（[§4.3](4-3.md)）。"
-    # (label round 74 put a credit （[§4.3](4-3.md)） after the second clause; a rewording of that clause is no longer
-    # found again, its § number standing beside its two: the first clause is reworded here, the second kept)
     end = "，\n    损失由约 $0.693$ 降到约 $0.644$（[§4.3](4-3.md)）。"
     assert _edited_errors(tmp_path, page, old, "好评概率从 $0.5$ 升到约 $0.525$" + end) == []
+    # label round 74 put a credit （[§4.3](4-3.md)） after the second clause: its § number and link target are where
+    # the point is, no name or digit of the clause, so the clause reworded is found again and a flip still fails
+    second = "好评概率由 $0.5$ 升到约 $0.525$，\n    损失从约 $0.693$ {}到约 $0.644$（[§4.3](4-3.md)）。"
+    assert _edited_errors(tmp_path, page, old, second.format("降")) == []
+    assert _edited_errors(tmp_path, page, old, second.format("升")), "a flipped comparison before a credit passed"
     flipped = _edited_errors(tmp_path, page, old, "好评概率从 $0.5$ 降到约 $0.525$" + end)
     assert flipped, "a flipped comparison passed"
     swapped = _edited_errors(tmp_path, page, old, "好评概率从 $0.525$ 升到约 $0.5$" + end)

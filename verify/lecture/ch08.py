@@ -13,7 +13,7 @@ NARROW_WIDTH = 1   # a beam that keeps one prefix: the greedy rule written as a 
 
 @kinds(course="beam best greedy n_paths narrow narrow_width total width",
        rules={"n_paths": "the tree of lecture §3.17 ends in EOS six times (after Aa, Aac, Ab, B, Bd and C): six complete paths"})
-@inputs("narrow_width")
+@inputs("narrow_width", "width")
 def search_route() -> dict:
     """§8.4 route D: sum of all complete paths, greedy, width-1 and width-2 beams, exhaustive best."""
     tree = probability_tree()
