@@ -60,7 +60,7 @@ NUMBER_WORD = re.compile(
 # wrong, so the relation lint treats it like a claimed number (checker/relations.py).
 COMPARISON_BOUND = re.compile(
     rf"(?:{'|'.join(f'(?<={w})' for w in ('高于', '低于', '大于', '小于', '等于', '超过', '不到', '少于', '多于'))})"
-    rf"(?P<bound>{CN_NUMERAL}|\s*[01](?![.\d])(?!\s*的))(?=[，。；、,.;：:）)\s]|时|和|或|与|$)")   # not 小于一的概率: an
+    rf"(?P<bound>{CN_NUMERAL}|\s*[01](?![.\d])(?!\s*的)|\s*\$\s*[01]\s*\$(?!\s*的))(?=[，。；、,.;：:）)\s]|时|和|或|与|$)")   # not 小于一的概率: an
 # attribute, not a claim; the digits 0 and 1 as the words are (低于 1 时: review of this stop)
 # 第 before a numeral, or before a list of them (第十二、十三章, 第 3 至 5 步): each is an ordinal
 ORDINAL_BEFORE = re.compile(rf"第\s*(?:[0-9{NUMERAL_CHARS}]+\s*[、和与及至到~～-]\s*)*$")
@@ -327,6 +327,17 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         # is (COMPARISON_BOUND): the digits must not cost a claim the words escape (round 64's applier wrote 小于一
         # for the course's 小于 1 to pass); 小于 2 and 少于 1 个 stay numbers
         return True, "bound of a comparison (小于 1)"
+    if text in ("0", "1") and re.search(r"(?:到不了|达不到|够不到|概率|下限|上限|下界|上界)\s*$", before) \
+            and not re.match(rf"\s*\$?\s*(?:[.\d%]|{MEASURE})", after):
+        # 到不了 1, 拿到概率 1 时, 下限 1 只是数学上的界: the certainty or the bound itself, as 到不了一, 概率一, 下限一
+        # are (no number to the checker): the digits must not cost a claim the words escape (new-author trial 18);
+        # 下限 2 and 概率 0.5 stay numbers
+        return True, "the constant 0 or 1 as a bound or a certainty (下限 1, 概率 1)"
+    if text in ("0", "1") and re.search(r"(?:接近|趋近|逼近|趋于|趋向)\s*$", before) \
+            and not re.match(rf"\s*\$?\s*(?:[.\d]|{MEASURE})", after):
+        # 概率越接近 1，损失越接近 0: the end a quantity approaches, as 越接近一 is (no number to the checker): the
+        # digits must not cost a claim the words escape (new-author trial 18); 接近 2 and 接近 1 个 stay numbers
+        return True, "target of an approach (接近 1)"
     if text == "0" and re.search(r"[\u0370-\u03ff]\s*(?:→|\\to)\s*$", before) \
             and not re.match(rf"\s*(?:[.\d]|{MEASURE})", after):
         # τ→0, ε→0 in prose or a description, as $\tau\to0$ is in a formula: the point a limit is taken at (the
@@ -439,6 +450,15 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
     inner_before = content[:rel]
     if _is_scientific_or_unit(text):
         return False, "value in math (decimal, fraction, unit or scientific form)"
+    if text in ("0", "1") and content.strip() == text:
+        # 不超过 $1$, 越接近 $1$: a lone 0 or 1 in math reads as the same digit in prose, which reads as its word
+        # (不超过一, 越接近一): the dollar signs must not cost a claim the word escapes (new-author trial 18)
+        structural, why = _prose_structural(view, s, e, text)
+        return structural, why if structural else "the formula is a number or tuple"
+    if text in ("0", "1") and _SYMBOL_BOUND.fullmatch(content):
+        # $H\ge0$, $\mathrm{PPL}\ge1$, $H=0$: one symbol set or bounded by the constant 0 or 1, as its words H 不小于零,
+        # H 为零 are (new-author trial 18); a formula with another number or a second symbol stays a value
+        return True, "bound or constant of one symbol ($H\\ge0$)"
     for env in MATRIX_ENV.finditer(content):
         if env.start(2) <= rel < env.end(2):
             return False, "matrix entry"
@@ -462,6 +482,8 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
 
 
 _SYMBOL = r"[A-Za-z](?:_\{[^{}]*\}|_[A-Za-z0-9]|\^\{[^{}]*\}|\^[A-Za-z0-9])*"
+_SYMBOL_BOUND = re.compile(r"\s*(?:\\(?:mathrm|text|operatorname)\{[A-Za-z]+\}|[A-Za-z])(?:_\{?[A-Za-z]\}?)?\s*"
+                           r"(?:\\geq?|\\leq?|[<>≥≤])\s*[01]\s*")
 _PRODUCT_OF_SYMBOLS = re.compile(rf"{_SYMBOL}{_SYMBOL}")
 
 

@@ -186,7 +186,7 @@ _PLACE_REF = re.compile(r"(讲义|入门文章)\s*\[?\s*§\s*([\dA-Z][\d.]*)")
 
 def places_named_before(view: str, start: int, end: int, stated: float | None) -> int | None:
     """两处 after a sentence that has named as many places of the course: 讲义 §2.8 把它写成…，入门文章 §11.4 用 T 记
-    温度，两处都要求温度为正 (new-author trial 15). Only the measure words of places and documents (处, 份, 篇, 节), and
+    温度，两处都要求温度为正 (new-author trial 15), 两处合起来就是… (trial 18). Only the measure words of places and documents (处, 份, 篇, 节), and
     only the distinct sections the sentence names before the count."""
     if stated is None or stated < 2:
         return None
@@ -194,7 +194,8 @@ def places_named_before(view: str, start: int, end: int, stated: float | None) -
     if measure not in ("处", "份", "篇", "节"):
         return None
     # only a count that points back at the places, with no noun of its own (两处都, 两处各; not 两处代码: review 77)
-    if not re.match(r"\s*(?:都|各|也|均|同样|一致)", view[noun:noun + 3]):
+    # 两处合起来 (new-author trial 18): the places taken together, pointed back at as 两处都 is
+    if not re.match(r"\s*(?:都|各|也|均|同样|一致|合起来|合在一起|放在一起|加在一起|连起来|结合起来)", view[noun:noun + 5]):
         return None
     s0, _ = _sentence_bounds(view, start)
     if re.search(r"之外|以外|除了", view[s0:start]):

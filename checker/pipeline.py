@@ -1386,12 +1386,13 @@ def _definition_constant(body: str, token) -> bool:
     # 第 i 维取 1，其余都是 0 (one-hot): 取 sets the constant as 为 does; 取一 is no number at all, so 取 1 must not be
     # 恰好为 $1$（换算见…）: an aside in brackets opens after the clause's end
     # 加起来为 1 的权重: the constant said of what follows (为一的权重 is no number in words either)
+    # 概率都是 1 时: the constant as a condition, as 都是一时 is (new-author trial 18)
     # 其余为 0” closes a quotation at the clause's end (new-author trial 17; its 乘上 0 / 乘 1 stay values: review 79
     # found 被遮住的分数乘上 0 and 激活要乘以 1, both false, passing as constants)
     if before.endswith(("乘", "乘上", "乘以")) and _one_hot_factor(body, token):
         return True
     return before.endswith((*classify.COPULAS, "取")) and (
-        not after or after[0] in "，。；、,.;：:）)（(\n的”」" or after.startswith(("左右", "附近")))
+        not after or after[0] in "，。；、,.;：:）)（(\n的”」时" or after.startswith(("左右", "附近")))
 
 
 _ONE_HOT = re.compile(r"one-hot|独热", re.I)

@@ -1212,6 +1212,14 @@ def _printed_inequalities(page, view: str, math, errors: list) -> set[int]:
     return checked_symbols
 
 
+def _clause_span(text: str, at: int) -> tuple[int, int]:
+    """(start, end) of the clause of `text` holding offset `at`: between clause marks and brackets."""
+    marks = "，,；;：:（）()"
+    a = max([text.rfind(c, 0, at) for c in marks] + [-1]) + 1
+    b = min([i for i in (text.find(c, at) for c in marks) if i >= 0] + [len(text)])
+    return a, b
+
+
 def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, printed, numbers_at,
                          checked_symbols: set[int], holds=lambda predicate: True) -> list[tuple[int, str]]:
     """The completeness lint: a comparison word beside a claimed number, or between two things the page has
@@ -1222,8 +1230,17 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
     names = set(keyed)
     for start, end in sentences(view):
         sentence_text = view[start:end]
-        numbered = any(start <= s < end for s, e in claim_spans) or any(
-            not NOT_A_BOUND.match(sentence_text, b.start() - 2) for b in classify.COMPARISON_BOUND.finditer(sentence_text))
+        claimed = any(start <= s < end for s, e in claim_spans)
+        bounds = [b for b in classify.COMPARISON_BOUND.finditer(sentence_text)
+                  if not NOT_A_BOUND.match(sentence_text, b.start() - 2)]
+        # a sentence numbered only by the constant 0 or 1 of a comparison (通常远大于一) holds that comparison's
+        # clause to binding, not its other clauses (交叉熵总不小于熵 beside it, new-author trial 18), and, when it says
+        # it states a general rule (一般, 通常) of no instance of the page, none: the bound is no value of the page
+        by_bounds = bool(bounds) and not claimed
+        if by_bounds and directions.general(sentence_text):
+            bounds = []
+        bound_clauses = [_clause_span(sentence_text, b.start()) for b in bounds]
+        numbered = claimed or bool(bounds)
         words: list[tuple[re.Match, str]] = []
         if numbered:
             why = "next to a claimed number"
@@ -1231,9 +1248,16 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             words += [(m, why) for m in MATH_ORDER.finditer(sentence_text)
                       if _math_comparison(view, math, start + m.start(), claim_spans)
                       and start + m.start() not in checked_symbols]
-        else:   # no number: a comparison or an equality between two things the page has numbers for
+            if by_bounds:
+                words = [(m, why) for m, why in words if any(a <= m.start() < b for a, b in bound_clauses)]
+        if not numbered or by_bounds:   # a comparison or an equality between two things the page has numbers for
+            if by_bounds:
+                outside = [m for m in comparison_words(sentence_text)
+                           if not any(a <= m.start() < b for a, b in bound_clauses)]
+            else:
+                outside = comparison_words(sentence_text)
             named = _distinct(_named(sentence_text, names))
-            for m in comparison_words(sentence_text):
+            for m in outside:
                 # 把最大的权重给了 k_1 hands the extremum to a named thing: an assertion, not an attribute
                 handed = sentence_text[:m.start()].rstrip().endswith("把")
                 if directions.denied(sentence_text, m.start()) or directions.attributive(sentence_text, m.end()) and not handed:

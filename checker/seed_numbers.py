@@ -86,7 +86,9 @@ class SectionNumbers:
             stated_tail = s.group("tail")
             same_noun = (stated_tail == tail) or bool(stated_tail) and bool(tail) and (
                 stated_tail.startswith(tail) or tail.startswith(stated_tail) or stated_tail[:1] == tail[:1]
-                or len(stated_tail) == 2 and f"的{stated_tail}" in clause) or (
+                or len(stated_tail) == 2 and f"的{stated_tail}" in clause
+                # 四个等概率候选 for the seed's 四个候选: a short modifier with no 的 (new-author trial 18)
+                or len(stated_tail) == 2 and stated_tail in clause[:6]) or (
                 len(stated_tail) == 2 and tail[:1] in ("", "时", "后") and _NOUN_THEN_SPLIT(stated_tail, before))
             if s.group("head") == head and same_noun:
                 return True

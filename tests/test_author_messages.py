@@ -335,3 +335,32 @@ def test_jiushi_states_the_equality_an_author_binds():
     assert equality_errors("按编号直接取行，得到的可能也是这三行", "close({a}, {b}, 0)")
     for hedged in ("未必就是", "不一定就是", "并非就是", "是否就是", "就是说"):   # review 78
         assert equality_errors(f"各自除以它，{hedged}上表 B 行的前两项", "close({a}, {b}, 1e-12)"), hedged
+
+
+def _failed(tmp_path, added):
+    return _variant(tmp_path, LECTURE_1_9, SENTENCE_1_9, SENTENCE_1_9 + added).errors
+
+
+def test_the_constants_zero_and_one_cost_the_same_as_digits_in_math_or_prose_as_words(tmp_path):
+    """New-author trial 18 wrote 越接近 $1$, 不超过 $1$, 概率都是 $1$ 时, 下限 $1$, 到不了 $1$, $H\\ge0$ and was asked to
+    claim each 1 and 0, where the words (越接近一, 不超过一, 都是一时, 下限一, 到不了一, H 不小于零) cost nothing: the project's
+    rule that a number written in words never escapes, read the other way. The digits, bare or alone in math, now
+    read as their words; a 2 in the same place, or a formula with another number, stays a value."""
+    for digits, words in (("概率越接近 $1$，损失越接近 $0$。", "概率越接近一，损失越接近零。"),
+                          ("每个概率都不超过 $1$。", "每个概率都不超过一。"),
+                          ("模型的概率都是 $1$ 时才取到下限。", "模型的概率都是一时才取到下限。"),
+                          ("真实词都拿到概率 $1$ 时，损失为 $0$，$H\\ge0$。", "真实词都拿到概率一时，损失为零。"),
+                          ("下限 $1$ 只是数学上的界，任何模型都到不了 1。", "下限一只是数学上的界，任何模型都到不了一。"),
+                          ("困惑度通常远大于 $1$。", "困惑度通常远大于一。")):
+        assert _failed(tmp_path, words) == [], words
+        assert _failed(tmp_path, digits) == [], digits
+    # $w=0$ sets a value, a setting to claim as 取 0 would be
+    for value in ("概率越接近 $2$。", "下限 2 只是数学上的界。", "$H\\ge2$。", "$x+y=1$。", "模型的概率都是 $0.5$ 时才取到下限。",
+                  "起点取 $w=0$。"):
+        assert any("neither claimed nor cited" in e for e in _failed(tmp_path, value)), value
+    # a bound with no 通常/一般 is a comparison to bind, in math as in words, and only in its own clause
+    for stated in ("困惑度远大于 $1$。", "困惑度远大于一。"):
+        [error] = _failed(tmp_path, stated)
+        assert "comparison '大于' next to a claimed number is not bound" in error, error
+    [error] = _failed(tmp_path, "模型也不可能低于数据源的熵（交叉熵总不小于熵），所以下限远大于 $1$。")
+    assert "'大于'" in error and "'低于'" not in error and "'不小于'" not in error, error

@@ -699,6 +699,11 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     # review 78: the count must open its clause, as the subject the places were
     assert count("除了讲义 §2.8 和入门文章 §11.4，本站还有两处都改了温度。\n", "两处", 2) is None
     assert count("讲义 §2.8 与入门文章 §11.4 之外，两处也用了 $T$。\n", "两处", 2) is None   # review 79
+    # new-author trial 18: the places taken together (两处合起来) point back as 两处都 does; three named are not two
+    together = "讲义 §2.6 把损失叫作交叉熵，讲义 §2.7 把困惑度写成它的指数，两处合起来就是同一个量。\n"
+    assert count(together, "两处", 2) == 2
+    assert count(together.replace("讲义 §2.7 把", "讲义 §2.7 与讲义 §2.8 把"), "两处", 2) != 2
+    assert count(together.replace("两处合起来", "两处代码合起来"), "两处", 2) is None
     heading = "## 降温、升温与两个极限\n\n- 降温：变尖\n- 升温：变平\n- c\n- d\n"
     assert count(heading, "两个", 2) == 2
     assert count(heading.replace("两个", "三个"), "三个", 3) == 4

@@ -76,3 +76,14 @@ def test_a_count_of_one_in_words_is_kept_and_states_only_the_same_thing():
     section = SectionNumbers("lecture §0", frozenset(), frozenset(phrases))
     assert section.states_phrase("1次") and section.states_phrase("1个词")
     assert not section.states_phrase("1个门") and not section.states_phrase("2次")
+
+
+def test_a_count_of_the_same_noun_after_a_short_modifier_is_stated():
+    """New-author trial 18: primer §11.5's 四个候选, the page's “四个等概率候选” (a modifier with no 的 between count
+    and noun) was told it was the site's count. The noun standing within the first characters of the clause is the
+    same noun; another noun (四个词) or another count (五个等概率候选) is not."""
+    from checker.seed_numbers import section_numbers
+    section = section_numbers("primer §11.5")
+    assert section.states_phrase("四个等概", clause="等概率候选”对得上")
+    assert not section.states_phrase("四个词里", clause="词里选")
+    assert not section.states_phrase("五个等概", clause="等概率候选”对得上")
