@@ -299,3 +299,24 @@ def test_a_line_holding_two_held_changes_names_each_and_pins_only_the_one_named(
     assert code == 0
     (line, message), = statements.errors(read_page(path))
     assert "shape:sharp -> shape:flat" in message
+
+
+def test_a_held_change_is_named_as_the_next_run_will_know_it(tmp_path, monkeypatch):
+    """New-author trial 18: --accept-all pinned a new sentence and held an edited one on the same line, telling the
+    author LINES=11.2; the next run, the new sentence pinned, knew the held change as 11 and refused 11.2. The name
+    printed with a held change is the one it has once the changes beside it are pinned."""
+    monkeypatch.setattr(snapshots, "PINS", tmp_path / "pins")
+    path = tmp_path / "one_line.md"
+    path.write_text(PAGE.replace("温度降低一般让分布更尖，升高让它更平。\n\n这个解释本站没有单独测过，延迟也不一定按同样比例下降。",
+                                 "温度降低一般让分布更尖。延迟也不一定按同样比例下降。"), encoding="utf-8")
+    statements.pin([path])
+    edit(path, ("延迟也不一定按同样比例下降。", "延迟也不一定按同样比例下降。这个解释本站没有单独测过。"),
+         ("分布更尖", "分布更平"))
+    code, printed = run(path, "--accept-all")
+    held = [line for line in printed if ": held: " in line]
+    pinned = [line for line in printed if ": pinned: " in line]
+    assert code == 1 and len(held) == 1 and len(pinned) == 1, printed
+    name = re.search(r"LINES=(\S+)`", held[0]).group(1)
+    assert name == "11", held[0]
+    code, printed = run(path, "--accept-lines", name)
+    assert code == 0, printed
