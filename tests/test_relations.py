@@ -615,3 +615,23 @@ def test_a_law_of_the_unchanged_excuses_its_own_two_words_only(tmp_path):
     mixed = "源句不变时输出不变，固定摘要的整句精确匹配领先动态读取"
     assert [mixed[a:b] for a, b in directions.unchanged_law(mixed)] == ["不变", "不变"]
     assert not directions.linked_changes(mixed)   # the order 领先 is not excused
+
+
+def test_the_guess_for_a_change_verb_puts_the_new_value_first():
+    import re
+    """New-author trial 19: '把猫的分数从 2 降到 1' was offered '{scores[2]} < {alt_score}', false as guessed: after
+    从…降到/升到 the order the word states is the new value's against the old one."""
+    from checker import relations
+    body = "本站把猫的分数从 2 降到 1，其余不变。"
+    printed = [(body.index("2"), body.index("2") + 1, "old"), (body.index("1"), body.index("1") + 1, "new")]
+    m = re.search("降到", body)
+    entry, _ = relations._suggestion(body, 0, len(body), m, {}, printed)
+    assert "'{new} < {old}'" in entry, entry
+    rising = body.replace("降到", "升到")
+    entry, _ = relations._suggestion(rising, 0, len(rising), re.search("升到", rising), {}, printed)
+    assert "'{new} > {old}'" in entry, entry
+    # a comparison that is no change keeps the sentence's order: 2 比 1 大
+    plain = "本站的 2 比 1 更大。"
+    at = [(plain.index("2"), plain.index("2") + 1, "a"), (plain.index("1"), plain.index("1") + 1, "b")]
+    entry, _ = relations._suggestion(plain, 0, len(plain), re.search("更大", plain), {}, at)
+    assert "'{a} > {b}'" in entry, entry
