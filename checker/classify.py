@@ -327,17 +327,13 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         # is (COMPARISON_BOUND): the digits must not cost a claim the words escape (round 64's applier wrote 小于一
         # for the course's 小于 1 to pass); 小于 2 and 少于 1 个 stay numbers
         return True, "bound of a comparison (小于 1)"
-    if text in ("0", "1") and re.search(r"(?:到不了|达不到|够不到|概率|下限|上限|下界|上界)\s*$", before) \
+    if text in ("0", "1") and re.search(r"(?:到不了|达不到|够不到|越接近|越趋近|越逼近)\s*$", before) \
             and not re.match(rf"\s*\$?\s*(?:[.\d%]|{MEASURE})", after):
-        # 到不了 1, 拿到概率 1 时, 下限 1 只是数学上的界: the certainty or the bound itself, as 到不了一, 概率一, 下限一
-        # are (no number to the checker): the digits must not cost a claim the words escape (new-author trial 18);
-        # 下限 2 and 概率 0.5 stay numbers
-        return True, "the constant 0 or 1 as a bound or a certainty (下限 1, 概率 1)"
-    if text in ("0", "1") and re.search(r"(?:接近|趋近|逼近|趋于|趋向)\s*$", before) \
-            and not re.match(rf"\s*\$?\s*(?:[.\d]|{MEASURE})", after):
-        # 概率越接近 1，损失越接近 0: the end a quantity approaches, as 越接近一 is (no number to the checker): the
-        # digits must not cost a claim the words escape (new-author trial 18); 接近 2 and 接近 1 个 stay numbers
-        return True, "target of an approach (接近 1)"
+        # 任何模型都到不了 1 (a value not taken, as 取不到 1 is), 概率越接近 1，损失越接近 0 (the end a law runs to):
+        # the constants, as 到不了一, 越接近一 are (no number to the checker), so the digits must not cost a claim the
+        # words escape (new-author trial 18). 已经接近 1, 下限 1, 概率 1 stay values (review 80: a page's PPL of 4
+        # said to be 接近 1 passed), and so do 接近 2 and 到不了 1 个
+        return True, "the constant 0 or 1 a law runs to or a value never takes (越接近 1, 到不了 1)"
     if text == "0" and re.search(r"[\u0370-\u03ff]\s*(?:→|\\to)\s*$", before) \
             and not re.match(rf"\s*(?:[.\d]|{MEASURE})", after):
         # τ→0, ε→0 in prose or a description, as $\tau\to0$ is in a formula: the point a limit is taken at (the
@@ -456,9 +452,10 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
         structural, why = _prose_structural(view, s, e, text)
         return structural, why if structural else "the formula is a number or tuple"
     if text in ("0", "1") and _SYMBOL_BOUND.fullmatch(content):
-        # $H\ge0$, $\mathrm{PPL}\ge1$, $H=0$: one symbol set or bounded by the constant 0 or 1, as its words H 不小于零,
-        # H 为零 are (new-author trial 18); a formula with another number or a second symbol stays a value
-        return True, "bound or constant of one symbol ($H\\ge0$)"
+        # $H\ge0$, $\mathrm{PPL}\ge1$: one symbol bounded by the constant 0 or 1, as its words H 不小于零 are (new-author
+        # trial 18); the order symbol is what may be written wrong, and makes the sentence one with numbers to bind
+        # (checker/relations.py). $w=0$, $t=1$ set a value (a setting to claim); another number or symbol stays a value
+        return True, "bound of one symbol ($H\\ge0$)"
     for env in MATRIX_ENV.finditer(content):
         if env.start(2) <= rel < env.end(2):
             return False, "matrix entry"

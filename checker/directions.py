@@ -199,8 +199,8 @@ def unchanged_law(sentence: str) -> list[tuple[int, int]]:
     spans = []
     for rule in of_kind("unchanged_law"):
         for m in rule.regex.finditer(sentence):
-            if any(r.regex.search(sentence[:m.start()]) for r in of_kind("specific")):
-                continue   # 本站把α换成0.5，…不变: the page's own change, whose outcome is the page's to bind
+            if any(r.regex.search(sentence) for r in of_kind("specific")):
+                continue   # 本站把α换成0.5，…不变, 换成本例的…: the page's own instance, whose outcome is the page's to bind
             spans += [(a, b) for a, b in ((m.start(), m.start() + 2), (m.end() - 2, m.end())) if sentence[a:b] == "不变"]
     return spans
 

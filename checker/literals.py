@@ -105,16 +105,24 @@ def _module_constants(module) -> dict:
     return top
 
 
+_READING: set[str] = set()   # verify modules whose constants are being read, against an import cycle
+
+
 def _imported_constants(node) -> dict:
     """name -> value node of the constants a top-level `from verify.… import NAME` brings in, each with the names it
     uses inlined from its own module: new-author trial 17 took lecture §1.3's table as `from verify.lecture.ch01 import
     TABLE_3` and was told its declared input was not written out anywhere the checker reads."""
     if not isinstance(node, ast.ImportFrom) or node.level or not (node.module or "").startswith("verify."):
         return {}
+    if node.module in _READING:
+        return {}   # two verify modules importing each other's constants (review 80): the one being read stops it
+    _READING.add(node.module)
     try:
         theirs = _module_constants(importlib.import_module(node.module))
     except (ImportError, OSError, TypeError, SyntaxError):
         return {}
+    finally:
+        _READING.discard(node.module)
     return {alias.asname or alias.name: _inlined(theirs[alias.name], theirs)
             for alias in node.names if alias.name in theirs}
 

@@ -1405,16 +1405,20 @@ def _one_hot_factor(body: str, token) -> bool:
     'one-hot 向量 $e_i$'). New-author trial 17's two sentences; review 79 withdrew a reading of any 乘上 0 / 乘 1
     (被遮住的分数乘上 0 passed), so a factor with no one-hot in its sentence, or 0 given to the one entry and 1 to the
     rest, stays a value to claim."""
-    start = max(body.rfind("。", 0, token.start), body.rfind("\n\n", 0, token.start)) + 1
-    stop = min((i for i in (body.find("。", token.end), body.find("\n\n", token.end)) if i >= 0), default=len(body))
+    # the sentence, cut at ；and at a line break too, so that a list item or a clause beside a one-hot one is not
+    # read with it (review 80)
+    start = max(body.rfind(c, 0, token.start) for c in "。；;\n") + 1
+    stop = min((i for i in (body.find(c, token.end) for c in "。；;\n") if i >= 0), default=len(body))
     sentence = body[start:stop]
     symbols = {m.group(1).strip() for m in _ONE_HOT_SYMBOL.finditer(body)}
     named = any(re.search(r"\$\s*" + re.escape(s) + r"(?![A-Za-z0-9_])", sentence) for s in symbols)
     if not (_ONE_HOT.search(sentence) or named):
         return False
     clause = re.split(r"[，,；;：:]", body[start:token.start])[-1]
+    if re.search(r"[不没未]\s*(?:被\s*)?乘", clause):
+        return False   # 其余各行都不乘 0: a factor denied is no entry of the one-hot vector
     if token.text == "0":
-        return bool(re.search(r"其余|其他|其它|别的|剩下的|其他各|其余各", clause))
+        return bool(re.search(r"其余|其他|其它|别的|剩下的", clause))
     return bool(re.search(r"只有|唯一|仅有|只剩", clause))
 
 

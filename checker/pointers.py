@@ -96,7 +96,7 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
             target = [m for m in marks if a <= m.start < b]
             if target or (a, b) != (candidates[0] if forward and here else None):
                 break
-        named = _named_block(body, clause[pointer.end():], candidates, marks)
+        named = _marks_of_named_block(body, pointer.group(0), clause[pointer.end():], candidates, marks)
         if named is not None:
             target = named
         if not target:
@@ -113,21 +113,25 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
     return found
 
 
-# what the pointer names: 上面的乘法次数 → 乘法; generic words (数, 数字, 结果) name no block of their own
-_POINTED_NOUN = re.compile(r"^(?:的|这些|那些|各个|各)?([\u4e00-\u9fff]+?)(?=是|和|与|及|都|也|由|为|均|全|来自|出自|取自|属于|$)")
-_GENERIC = re.compile(r"^(?:数|数字|数值|值|结果|概率|分数|计算|算|这|那|各|几)")
+# what a 上面/下面 pointer names right after its 的: 上面的乘法次数 → 乘法次数; a table pointer (上表) names its table
+_POINTED_NOUN = re.compile(r"^的([\u4e00-\u9fff]{2,8}?)(?=是|和|与|及|都|也|由|为|均|全|来自|出自|取自|属于|$)")
+_GENERIC = re.compile(r"^(?:数|数字|数值|值|结果|概率|分数|计算|这|那|各|几|里|中|列|所)")
+NAMED_REACH = 3   # blocks in the pointer's direction a named noun may reach past the nearest one
 
 
-def _named_block(body: str, after_pointer: str, candidates, marks):
-    """The counted numbers of the nearest block in the pointer's direction whose text names what the pointer names,
-    or None to keep the nearest block: trial 17's '“代价随 V 增长”的对比和上面的乘法次数是本站补充的' points past the
-    paragraph right above (the course's 五词) at the box whose sentences count 乘法; the nearest block is the reading
-    when the pointer's noun is generic (上面的数) or no block in reach names it."""
+def _marks_of_named_block(body: str, pointer: str, after_pointer: str, candidates, marks):
+    """The counted numbers of the nearest block, among the next NAMED_REACH in the pointer's direction, whose text
+    names what a 上面/下面 pointer names right after its 的, or None to keep the nearest block: trial 17's
+    '“代价随 V 增长”的对比和上面的乘法次数是本站补充的' points past the paragraph right above (the course's 五词) at
+    the box that counts 乘法. A table pointer (上表), a generic noun (上面的数), a pointer with no 的 (上面列出的数) or a
+    noun no block in reach names keeps the nearest block (review 80: 上表里的数 once jumped to a paragraph with 里的)."""
+    if pointer not in ("上面", "下面"):
+        return None
     noun = _POINTED_NOUN.match(after_pointer.strip())
-    if not noun or len(noun.group(1)) < 2 or _GENERIC.match(noun.group(1)):
+    if not noun or _GENERIC.match(noun.group(1)):
         return None
     head = noun.group(1)[:2]
-    for a, b in candidates:
+    for a, b in candidates[:NAMED_REACH]:
         inside = [m for m in marks if a <= m.start < b]
         if inside and head in body[a:b]:
             return inside

@@ -910,7 +910,7 @@ def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None
     """The part of `sentence` a relation's text was reworded into, where `sentence` is the page text that replaced
     the pinned sentence holding the text (checker/pipeline.py _replacement), or None. Its clauses may come in
     another order (得分为零时概率相等，得分越高越接近一 -> 得分越高越接近一；得分为零时概率相等), so the comparison
-    words are compared clause by clause, each with the names in its clause, in any order of clauses; the statement
+    words are kept clause by clause, each with the names in its clause, in any order of clauses; the statement
     words (`tokens`, checker.statements.tokens) are the same; its names, symbols and digits all stay; no word is
     swapped for its counterpart; at least half of its words are kept and few new ones come."""
     from checker.relocation import MAX_ALIGNED_NEW_CHARACTERS
@@ -920,25 +920,24 @@ def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None
     # kept a rewording of primer ch04 index's loss clause (label round 74 put the link there) from being found again
     held = re.sub(r"\s*" + CREDIT_LINK.pattern + r"\s*$", "", held)
     kept = _cut_after_last_comparison(text, held)
-    compared = CREDIT_LINK.sub("", kept)
-    flat = squeeze(compared)[0]
+    flat = squeeze(kept)[0]
 
     def clauses(t: str) -> list[tuple]:   # each clause's comparison words, names and statement words together
         parts = re.split(r"[，,；;：:。——]+", t)
         return sorted((tuple(_signature(c)), tuple(sorted(_NAMED.findall(squeeze(c)[0]))),
                        tuple(sorted(w for _, w in tokens(c)))) for c in parts if _signature(c) or tokens(c))
-    if not _signature(text) or clauses(text) != clauses(compared):
+    if not _signature(text) or clauses(text) != clauses(kept):
         return None
     have = _kept_names(flat)
-    if any(have.count(t) < latin.count(t) for t in set(latin)) or contrast_swaps(text, compared):
+    if any(have.count(t) < latin.count(t) for t in set(latin)) or contrast_swaps(text, kept):
         return None
-    if sorted(w for _, w in tokens(text)) != sorted(w for _, w in tokens(compared)):
+    if sorted(w for _, w in tokens(text)) != sorted(w for _, w in tokens(kept)):
         return None
-    if not _digits_keep_their_order(text, compared):
+    if not _digits_keep_their_order(text, kept):
         return None
     words = set(re.findall(r"[\u3400-\u9fff]", text)) - function_characters()
-    new = set(re.findall(r"[\u3400-\u9fff]", compared)) - set(re.findall(r"[\u3400-\u9fff]", text)) - function_characters()
-    if 2 * len(words & set(compared)) < len(words) or len(new) > MAX_ALIGNED_NEW_CHARACTERS:
+    new = set(re.findall(r"[\u3400-\u9fff]", kept)) - set(re.findall(r"[\u3400-\u9fff]", text)) - function_characters()
+    if 2 * len(words & set(kept)) < len(words) or len(new) > MAX_ALIGNED_NEW_CHARACTERS:
         return None
     return kept
 
@@ -1219,14 +1218,6 @@ def _printed_inequalities(page, view: str, math, errors: list) -> set[int]:
     return checked_symbols
 
 
-def _clause_span(text: str, at: int) -> tuple[int, int]:
-    """(start, end) of the clause of `text` holding offset `at`: between clause marks and brackets."""
-    marks = "，,；;：:（）()"
-    a = max([text.rfind(c, 0, at) for c in marks] + [-1]) + 1
-    b = min([i for i in (text.find(c, at) for c in marks) if i >= 0] + [len(text)])
-    return a, b
-
-
 def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, printed, numbers_at,
                          checked_symbols: set[int], holds=lambda predicate: True) -> list[tuple[int, str]]:
     """The completeness lint: a comparison word beside a claimed number, or between two things the page has
@@ -1237,17 +1228,12 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
     names = set(keyed)
     for start, end in sentences(view):
         sentence_text = view[start:end]
-        claimed = any(start <= s < end for s, e in claim_spans)
-        bounds = [b for b in classify.COMPARISON_BOUND.finditer(sentence_text)
-                  if not NOT_A_BOUND.match(sentence_text, b.start() - 2)]
-        # a sentence numbered only by the constant 0 or 1 of a comparison (通常远大于一) holds that comparison's
-        # clause to binding, not its other clauses (交叉熵总不小于熵 beside it, new-author trial 18), and, when it says
-        # it states a general rule (一般, 通常) of no instance of the page, none: the bound is no value of the page
-        by_bounds = bool(bounds) and not claimed
-        if by_bounds and directions.general(sentence_text):
-            bounds = []
-        bound_clauses = [_clause_span(sentence_text, b.start()) for b in bounds]
-        numbered = claimed or bool(bounds)
+        # a comparison with the constant 0 or 1 (温度低于一, 大于 $1$, $H\ge0$) makes the sentence one with numbers:
+        # the constant needs no claim, the comparison word is what may be written wrong (review 80: $H<0$ passed)
+        numbered = any(start <= s < end for s, e in claim_spans) or any(
+            not NOT_A_BOUND.match(sentence_text, b.start() - 2) for b in classify.COMPARISON_BOUND.finditer(sentence_text)) \
+            or any(re.match(r"\s*[01]\s*\$", sentence_text[m.end():]) and _math_comparison(view, math, start + m.start())
+                   for m in MATH_ORDER.finditer(sentence_text))
         words: list[tuple[re.Match, str]] = []
         if numbered:
             why = "next to a claimed number"
@@ -1255,16 +1241,9 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             words += [(m, why) for m in MATH_ORDER.finditer(sentence_text)
                       if _math_comparison(view, math, start + m.start(), claim_spans)
                       and start + m.start() not in checked_symbols]
-            if by_bounds:
-                words = [(m, why) for m, why in words if any(a <= m.start() < b for a, b in bound_clauses)]
-        if not numbered or by_bounds:   # a comparison or an equality between two things the page has numbers for
-            if by_bounds:
-                outside = [m for m in comparison_words(sentence_text)
-                           if not any(a <= m.start() < b for a, b in bound_clauses)]
-            else:
-                outside = comparison_words(sentence_text)
+        else:   # no number: a comparison or an equality between two things the page has numbers for
             named = _distinct(_named(sentence_text, names))
-            for m in outside:
+            for m in comparison_words(sentence_text):
                 # 把最大的权重给了 k_1 hands the extremum to a named thing: an assertion, not an attribute
                 handed = sentence_text[:m.start()].rstrip().endswith("把")
                 if directions.denied(sentence_text, m.start()) or directions.attributive(sentence_text, m.end()) and not handed:

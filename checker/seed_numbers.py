@@ -87,8 +87,10 @@ class SectionNumbers:
             same_noun = (stated_tail == tail) or bool(stated_tail) and bool(tail) and (
                 stated_tail.startswith(tail) or tail.startswith(stated_tail) or stated_tail[:1] == tail[:1]
                 or len(stated_tail) == 2 and f"的{stated_tail}" in clause
-                # 四个等概率候选 for the seed's 四个候选: a short modifier with no 的 (new-author trial 18)
-                or len(stated_tail) == 2 and stated_tail in clause[:6]) or (
+                # 四个等概率候选 for the seed's 四个候选: a modifier of two to four characters with no verb or particle
+                # in it (new-author trial 18; review 80: 四个词当候选, 两个头模型 are other nouns)
+                or len(stated_tail) == 2 and _MODIFIER.fullmatch(clause[:max(clause.find(stated_tail), 0)])
+                and clause.find(stated_tail) > 0) or (
                 len(stated_tail) == 2 and tail[:1] in ("", "时", "后") and _NOUN_THEN_SPLIT(stated_tail, before))
             if s.group("head") == head and same_noun:
                 return True
@@ -122,6 +124,9 @@ class SectionNumbers:
     def states_date(self, iso: str) -> bool:
         return any(agrees(iso, recorded) for recorded in self.dates)
 
+
+# a short modifier between a count and its noun (等概率, 不同的): no verb, particle or second noun in it
+_MODIFIER = re.compile(r"[^\W\d当走选是有在把给用做和与及或了着过到从向对就都也再又]{2,4}")
 
 # nouns that count themselves as measure words (五词, 三句, 两层): 两条 is no 两个条件 (review 79)
 _SELF_COUNTING = frozenset("词字句行列层头步")

@@ -124,3 +124,28 @@ def test_a_constant_imported_from_another_verify_module_is_written_out(tmp_path,
     import importing_examples as m
     # WQ2 = WV1.copy() and WV1 is written out in ch04: still written out; a product and a len() are computed
     assert literal_keys(m.uses) == {"E", "copied_head"}
+
+
+def test_two_verify_modules_importing_each_others_constants_are_read_once(tmp_path, monkeypatch):
+    """Review 80: two verify modules that import each other's constants sent the reader into a RecursionError, and
+    check_page died with a traceback. The module being read stops the cycle; each constant still reads as written.
+    (The modules are read, not run: their source is all the reader looks at.)"""
+    import ast
+    import types
+    from checker import literals
+    modules = {}
+    for name, source in (("cycle_a", "from verify.cycle_b import B_RATE\nA_RATE = 0.5\n"),
+                         ("cycle_b", "from verify.cycle_a import A_RATE\nB_RATE = 0.25\n")):
+        path = tmp_path / f"{name}.py"
+        path.write_text(source, encoding="utf-8")
+        module = types.ModuleType(f"verify.{name}")
+        module.__file__ = str(path)
+        modules[f"verify.{name}"] = module
+    monkeypatch.setattr(literals.importlib, "import_module", lambda name: modules[name])
+    literals._module_constants.cache_clear()
+    try:
+        constants = literals._module_constants(modules["verify.cycle_a"])
+    finally:
+        literals._module_constants.cache_clear()
+    assert isinstance(constants["B_RATE"], ast.Constant) and constants["B_RATE"].value == 0.25
+    assert constants["A_RATE"].value == 0.5

@@ -145,3 +145,14 @@ def test_a_pointer_that_names_its_numbers_reads_the_block_that_counts_them():
     [(_, error)] = pointers.errors(generic, _marked(generic, {"6": "site_construction", "2": "site_construction",
                                                          "5": "course"}), line_of)
     assert "declared the course's" in error
+
+
+def test_a_pointer_with_no_named_noun_of_its_own_keeps_the_nearest_block():
+    """Review 80: '上表里的数', '上面列出的数' jumped to an earlier paragraph holding 里的 or 列出 and let a wrong owner
+    pass. Only 上面/下面 followed by 的 and a noun of its own reads past the nearest block, and only a few blocks."""
+    line_of = lambda offset: body.count("\n", 0, offset) + 1   # noqa: E731
+    for said in ("上表里的数是讲义给出的。", "上面列出的数是讲义给出的。", "上面的数是讲义给出的。"):
+        body = ("讲义里的例子列出 5 个词。\n\n| 量 | 值 |\n|---|---|\n| 乘法 | 6 |\n\n" + said + "\n")
+        marks = _marked(body, {"5": "course", "6": "site_construction"})
+        errors = pointers.errors(body, marks, line_of)
+        assert len(errors) == 1 and "declared the site's" in errors[0][1], (said, errors)

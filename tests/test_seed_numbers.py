@@ -87,3 +87,6 @@ def test_a_count_of_the_same_noun_after_a_short_modifier_is_stated():
     assert section.states_phrase("四个等概", clause="等概率候选”对得上")
     assert not section.states_phrase("四个词里", clause="词里选")
     assert not section.states_phrase("五个等概", clause="等概率候选”对得上")
+    # review 80: a verb or a one-character noun before the seed's noun makes another phrase
+    assert not section.states_phrase("四个词当", clause="词当候选")
+    assert not section.states_phrase("四个步骤", clause="步骤选候选")
