@@ -133,8 +133,12 @@ def _marks_of_named_block(body: str, pointer: str, after_pointer: str, candidate
     head = noun.group(1)[:2]
     for a, b in candidates[:NAMED_REACH]:
         inside = [m for m in marks if a <= m.start < b]
-        if inside and head in body[a:b]:
+        if not inside:
+            continue
+        if head in body[a:b]:
             return inside
+        if body[a:b].lstrip().startswith(("|", "!!!", "???")):
+            return None   # a table or a box is what 上面的 points at, whatever words it uses ($T$ for 温度: review 80)
     return None
 
 

@@ -156,3 +156,9 @@ def test_a_pointer_with_no_named_noun_of_its_own_keeps_the_nearest_block():
         marks = _marked(body, {"5": "course", "6": "site_construction"})
         errors = pointers.errors(body, marks, line_of)
         assert len(errors) == 1 and "declared the site's" in errors[0][1], (said, errors)
+    # review 80: a table right above is what 上面的 points at, though its header writes $T$ for 温度
+    body = ("讲义取 5 个温度做对比，说明温度越低分布越尖。\n\n| $T$ | 最大概率 |\n| --- | --- |\n| 0.5 | 0.88 |\n\n"
+            "上面的温度和概率是讲义给出的。\n")
+    errors = pointers.errors(body, _marked(body, {"5": "course", "0.5": "site_construction",
+                                                  "0.88": "site_construction"}), line_of)
+    assert len(errors) == 1 and "declared the site's" in errors[0][1], errors
