@@ -1396,6 +1396,7 @@ def _definition_constant(body: str, token) -> bool:
 
 
 _ONE_HOT = re.compile(r"one-hot|独热", re.I)
+_SENTENCE_CUT = re.compile(r"[。；;]|\n\s*\n|\n\s*(?:[-*+]|\d+\.)\s")
 _ONE_HOT_SYMBOL = re.compile(r"(?:one-hot|独热)\s*(?:向量|编码|行向量)?\s*\$([^$]{1,12})\$", re.I)
 
 
@@ -1405,11 +1406,12 @@ def _one_hot_factor(body: str, token) -> bool:
     'one-hot 向量 $e_i$'). New-author trial 17's two sentences; review 79 withdrew a reading of any 乘上 0 / 乘 1
     (被遮住的分数乘上 0 passed), so a factor with no one-hot in its sentence, or 0 given to the one entry and 1 to the
     rest, stays a value to claim."""
-    # the sentence, cut at ；and at a line break too, so that a list item or a clause beside a one-hot one is not
-    # read with it (review 80)
-    start = max(body.rfind(c, 0, token.start) for c in "。；;\n") + 1
-    stop = min((i for i in (body.find(c, token.end) for c in "。；;\n") if i >= 0), default=len(body))
-    sentence = body[start:stop]
+    # the sentence, cut at ；, a blank line and a list item too, so that a clause or an item beside a one-hot one is
+    # not read with it (review 80); a paragraph's own line breaks are no cut
+    cuts = [m.end() for m in _SENTENCE_CUT.finditer(body, 0, token.start)]
+    start = cuts[-1] if cuts else 0
+    after = _SENTENCE_CUT.search(body, token.end)
+    sentence = body[start:after.start() if after else len(body)]
     symbols = {m.group(1).strip() for m in _ONE_HOT_SYMBOL.finditer(body)}
     named = any(re.search(r"\$\s*" + re.escape(s) + r"(?![A-Za-z0-9_])", sentence) for s in symbols)
     if not (_ONE_HOT.search(sentence) or named):

@@ -116,7 +116,7 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
 # what a 上面/下面 pointer names right after its 的: 上面的乘法次数 → 乘法次数; a table pointer (上表) names its table
 _POINTED_NOUN = re.compile(r"^的([\u4e00-\u9fff]{2,8}?)(?=是|和|与|及|都|也|由|为|均|全|来自|出自|取自|属于|$)")
 _GENERIC = re.compile(r"^(?:数|数字|数值|值|结果|概率|分数|计算|这|那|各|几|里|中|列|所)")
-NAMED_REACH = 3   # blocks in the pointer's direction a named noun may reach past the nearest one
+NAMED_REACH = 3   # blocks holding counted numbers, in the pointer's direction, that a named noun may reach
 
 
 def _marks_of_named_block(body: str, pointer: str, after_pointer: str, candidates, marks):
@@ -131,10 +131,8 @@ def _marks_of_named_block(body: str, pointer: str, after_pointer: str, candidate
     if not noun or _GENERIC.match(noun.group(1)):
         return None
     head = noun.group(1)[:2]
-    for a, b in candidates[:NAMED_REACH]:
-        inside = [m for m in marks if a <= m.start < b]
-        if not inside:
-            continue
+    numbered = [(a, b, inside) for a, b in candidates if (inside := [m for m in marks if a <= m.start < b])]
+    for a, b, inside in numbered[:NAMED_REACH]:
         if head in body[a:b]:
             return inside
         if body[a:b].lstrip().startswith(("|", "!!!", "???")):

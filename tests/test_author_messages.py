@@ -40,6 +40,9 @@ def test_the_factors_of_a_one_hot_product_are_its_definition(tmp_path):
     (no one-hot) and the factors exchanged stay values to claim."""
     honest = SENTENCE_1_3 + "用 $e_i$ 乘 $E$ 时，其余各行都被乘上 0，真正起作用的只有乘 1 的那一行；"
     assert not _variant(tmp_path, LECTURE_1_3, SENTENCE_1_3, honest).failed
+    # a paragraph wrapped across lines is one sentence still (the trial's page was)
+    wrapped = SENTENCE_1_3 + "用 $e_i$ 乘 $E$ 时，\n其余各行都被乘上 0，"
+    assert not _variant(tmp_path, LECTURE_1_3, SENTENCE_1_3, wrapped).failed
     for wrong, digit in (("用 $e_i$ 乘 $E$ 时，其余各行都被乘上 1，", "1"),
                          ("用 $e_i$ 乘 $E$ 时，真正起作用的只有乘 0 的那一行；", "0"),
                          ("。注意力把分数矩阵的其余各行都乘上 0，", "0"),   # a sentence with no one-hot

@@ -162,3 +162,7 @@ def test_a_pointer_with_no_named_noun_of_its_own_keeps_the_nearest_block():
     errors = pointers.errors(body, _marked(body, {"5": "course", "0.5": "site_construction",
                                                   "0.88": "site_construction"}), line_of)
     assert len(errors) == 1 and "declared the site's" in errors[0][1], errors
+    # the named block is counted among the blocks that hold numbers: headings and plain text between do not use the
+    # reach up (trial 17's box stood four blocks above, two of them headings)
+    far = ("乘法要做 6 次乘法。\n\n## 小结\n\n没有数的一段。\n\n## 课程\n\n课程用 5 个词。\n\n上面的乘法次数是本站补充的。\n")
+    assert pointers.errors(far, _marked(far, {"6": "site_construction", "5": "course"}), line_of) == []
