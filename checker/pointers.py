@@ -96,9 +96,6 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
             target = [m for m in marks if a <= m.start < b]
             if target or (a, b) != (candidates[0] if forward and here else None):
                 break
-        named = _marks_of_named_block(body, pointer.group(0), clause[pointer.end():], candidates, marks)
-        if named is not None:
-            target = named
         if not target:
             continue
         kinds = {m.kind for m in target}
@@ -111,33 +108,6 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
                                            f"them ({', '.join(m.text for m in target[:4])}) are declared {declared}; "
                                            "fix the sentence, or the declaration (@kinds) if the sentence is right"))
     return found
-
-
-# what a 上面/下面 pointer names right after its 的: 上面的乘法次数 → 乘法次数; a table pointer (上表) names its table
-_POINTED_NOUN = re.compile(r"^的([\u4e00-\u9fff]{2,8}?)(?=是|和|与|及|都|也|由|为|均|全|来自|出自|取自|属于|$)")
-_GENERIC = re.compile(r"^(?:数|数字|数值|值|结果|概率|分数|计算|这|那|各|几|里|中|列|所)")
-NAMED_REACH = 3   # blocks holding counted numbers, in the pointer's direction, that a named noun may reach
-
-
-def _marks_of_named_block(body: str, pointer: str, after_pointer: str, candidates, marks):
-    """The counted numbers of the nearest block, among the next NAMED_REACH in the pointer's direction, whose text
-    names what a 上面/下面 pointer names right after its 的, or None to keep the nearest block: trial 17's
-    '“代价随 V 增长”的对比和上面的乘法次数是本站补充的' points past the paragraph right above (the course's 五词) at
-    the box that counts 乘法. A table pointer (上表), a generic noun (上面的数), a pointer with no 的 (上面列出的数) or a
-    noun no block in reach names keeps the nearest block (review 80: 上表里的数 once jumped to a paragraph with 里的)."""
-    if pointer not in ("上面", "下面"):
-        return None
-    noun = _POINTED_NOUN.match(after_pointer.strip())
-    if not noun or _GENERIC.match(noun.group(1)):
-        return None
-    head = noun.group(1)[:2]
-    numbered = [(a, b, inside) for a, b in candidates if (inside := [m for m in marks if a <= m.start < b])]
-    for a, b, inside in numbered[:NAMED_REACH]:
-        if head in body[a:b]:
-            return inside
-        if body[a:b].lstrip().startswith(("|", "!!!", "???")):
-            return None   # a table or a box is what 上面的 points at, whatever words it uses ($T$ for 温度: review 80)
-    return None
 
 
 # a clause that puts its own number in a source: 那个百分比在讲义的存档运行里是 96.67%, 本站算得 0.5

@@ -89,8 +89,7 @@ class SectionNumbers:
                 or len(stated_tail) == 2 and f"的{stated_tail}" in clause
                 # 四个等概率候选 for the seed's 四个候选: a modifier of two to four characters with no verb or particle
                 # in it (new-author trial 18; review 80: 四个词当候选, 两个头模型 are other nouns)
-                or len(stated_tail) == 2 and _MODIFIER.fullmatch(clause[:max(clause.find(stated_tail), 0)])
-                and clause.find(stated_tail) > 0) or (
+                or len(stated_tail) == 2 and _modified_noun(clause, stated_tail)) or (
                 len(stated_tail) == 2 and tail[:1] in ("", "时", "后") and _NOUN_THEN_SPLIT(stated_tail, before))
             if s.group("head") == head and same_noun:
                 return True
@@ -126,7 +125,17 @@ class SectionNumbers:
 
 
 # a short modifier between a count and its noun (等概率, 不同的): no verb, particle or second noun in it
-_MODIFIER = re.compile(r"[^\W\d当走选是有在把给用做和与及或了着过到从向对就都也再又]{2,4}")
+_MODIFIER = re.compile(r"[^\W\d当走选是有在把给用做作组成构和与及或了着过到从向对就都也再又]{2,4}")
+_LEADING_MEASURE = re.compile(r"^\s*[个种项类样件点份条次步层张句词字]")
+
+
+def _modified_noun(clause: str, noun: str) -> bool:
+    """四个等概率候选 for the seed's 四个候选: the seed's noun after a modifier of two to four characters with no verb or
+    particle in it, the count's own measure word (the clause may begin with it) not counted (new-author trial 18;
+    reviews 80-81: 四个词当候选, 四个词作为候选, 两个头模型 are other nouns)."""
+    clause = _LEADING_MEASURE.sub("", clause)
+    at = clause.find(noun)
+    return at > 0 and _MODIFIER.fullmatch(clause[:at]) is not None
 
 # nouns that count themselves as measure words (五词, 三句, 两层): 两条 is no 两个条件 (review 79)
 _SELF_COUNTING = frozenset("词字句行列层头步")

@@ -48,7 +48,10 @@ def test_the_factors_of_a_one_hot_product_are_its_definition(tmp_path):
                          ("。注意力把分数矩阵的其余各行都乘上 0，", "0"),   # a sentence with no one-hot
                          # review 80: a clause after ；, and a factor denied
                          ("用 $e_i$ 乘 $E$；注意力把分数矩阵的其余各行都乘上 0，", "0"),
-                         ("用 $e_i$ 乘 $E$ 时，其余各行都不乘 0，", "0")):
+                         ("用 $e_i$ 乘 $E$ 时，其余各行都不乘 0，", "0"),
+                         # review 81: another negation, and another operation's factor beside a one-hot clause
+                         ("用 $e_i$ 乘 $E$ 时，其余各行都没有被乘上 0，", "0"),
+                         ("用 $e_i$ 乘 $E$ 时，注意力的掩码则把其余分数乘上 0，", "0")):
         edited = SENTENCE_1_3[:-1] + wrong if wrong.startswith("。") else SENTENCE_1_3 + wrong
         report = _variant(tmp_path, LECTURE_1_3, SENTENCE_1_3, edited)
         assert any(f"number '{digit}' is neither claimed nor cited" in e for e in report.errors), (wrong, report.errors)
@@ -359,7 +362,7 @@ def test_the_constants_zero_and_one_cost_the_same_as_digits_in_math_or_prose_as_
                           ("任何模型都到不了 1。", "任何模型都到不了一。")):
         assert _failed(tmp_path, words) == [], words
         assert _failed(tmp_path, digits) == [], digits
-    for value in ("概率越接近 $2$。", "困惑度已经接近 1。", "下限 $1$ 只是数学上的界。", "真实词拿到概率 1。", "$H\\ge2$。",
+    for value in ("概率越接近 $2$。", "困惑度已经接近 1。", "本例的困惑度越来越接近 1。", "下限 $1$ 只是数学上的界。", "真实词拿到概率 1。", "$H\\ge2$。",
                   "$x+y=1$。", "模型的概率都是 $0.5$ 时才取到下限。", "起点取 $w=0$。"):
         assert any("neither claimed nor cited" in e for e in _failed(tmp_path, value)), value
     # a comparison with the bound is one to bind, in math as in words, a general rule (通常) included; a bound said the

@@ -784,3 +784,17 @@ def test_the_description_reads_a_course_count_as_the_body_does(tmp_path):
     assert not [e for e in right.errors if "description states" in e], right.errors
     wrong = check_edited(tmp_path, page, old, "description: 本节把成本分成四种。把模型的花费分成参数存储")
     assert any("description states 四种" in e for e in wrong.errors), wrong.errors
+
+
+def test_a_supposed_pair_is_read_only_before_what_such_a_pair_may_do():
+    """New-author trial 18's 困惑度相同的两个模型，可以…; review 80's 长度不同的两个句子依次送进模型 and review 81's
+    …两个句子送进模型后，困惑度仍然不一样 and …两个句子总共有 9 个词 are counts of the page's things."""
+    from checker.number_words import not_a_count
+    def rule(text):
+        at = text.index("两")
+        return not_a_count(text, at, at + 1)
+    assert rule("- 困惑度相同的两个模型，可以给真实词完全不同的概率。") == "a_pair_supposed"
+    assert rule("本站补充：sigmoid 对称，得分互为相反数的两条评论，好评概率相加恰好为一。") == "a_pair_supposed"
+    for count in ("为了对比，长度不同的两个句子依次送进模型。", "为了对比，长度不同的两个句子送进模型后，困惑度仍然不一样。",
+                  "为了对比，长度不同的两个句子总共有 9 个词。"):
+        assert rule(count) == "", count

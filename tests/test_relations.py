@@ -635,3 +635,16 @@ def test_the_guess_for_a_change_verb_puts_the_new_value_first():
     at = [(plain.index("2"), plain.index("2") + 1, "a"), (plain.index("1"), plain.index("1") + 1, "b")]
     entry, _ = relations._suggestion(plain, 0, len(plain), re.search("更大", plain), {}, at)
     assert "'{a} > {b}'" in entry, entry
+
+
+def test_a_credit_link_closing_a_reworded_relation_text_is_no_word_of_it():
+    """Label round 74 put （[§4.3](4-3.md)） after primer ch04 index's loss clause, and a rewording of the clause was no
+    longer found again; review 81: the site's other credit form （入门文章 [§x](…)） too. Only a bare § reference is
+    such a link: a link whose text says more ([§4.3 并没有]) stays words of the sentence."""
+    from checker import relations, relocation, statements
+    text = "损失由约 $0.693$ 降到约 $0.644$"
+    for credit in ("（[§4.3](4-3.md)）", "（入门文章 [§4.3](4-3.md)）"):
+        sentence = "好评概率由 $0.5$ 升到约 $0.525$，损失从约 $0.693$ 降到约 $0.644$" + credit + "。"
+        assert relations.aligned_text(text, sentence, relocation.contrast_swaps, statements.tokens) is not None, credit
+    said_more = "好评概率由 $0.5$ 升到约 $0.525$，损失从约 $0.693$ 降到约 $0.644$（[§4.3 说损失反而升高](4-3.md)）。"
+    assert relations.aligned_text(text, said_more, relocation.contrast_swaps, statements.tokens) is None

@@ -618,3 +618,12 @@ def test_a_wrong_choice_said_with_another_verb_is_the_same_statement_word():
     # the old verbs keep their readings (写错位置 is still 'wrong'); 对 after the new verbs begins another word
     assert words("写错位置。") == ["wrong"] and words("写对位置。") == []
     assert words("这里没有用对数刻度。") == ["not"] and words("我们用不对称的掩码。") == ["not"]
+
+
+def test_a_change_denied_is_a_sameness():
+    """Label round 80: a reader's rewording 平均向量不变 -> 平均向量不随之改变 was read as a negation coming in, and the
+    reader changed honest words to pass. 不会改变, 不随之改变, 不再变化 say what 不变 says; 会改变 says it no longer."""
+    from checker.statements import tokens
+    for same in ("平均向量不变", "平均向量不随之改变", "平均向量不会改变", "平均向量不再变化"):
+        assert [w for _, w in tokens(same)] == ["stat:mean", "same"], same
+    assert "same" not in [w for _, w in tokens("平均向量会改变")]
