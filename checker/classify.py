@@ -327,6 +327,10 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         # is (COMPARISON_BOUND): the digits must not cost a claim the words escape (round 64's applier wrote 小于一
         # for the course's 小于 1 to pass); 小于 2 and 少于 1 个 stay numbers
         return True, "bound of a comparison (小于 1)"
+    if text in ("0", "1") and any(m.start() <= start - max(0, start - 12) < m.end() for m in
+                                   _CONSTANT_IDENTITY_PROSE.finditer(view[max(0, start - 12):end + 6])):
+        # exp(0)=1 written in prose (a description): the identity of constants, as in math (new-author trial 20)
+        return True, "an identity of constants (exp(0)=1)"
     if text in ("0", "1") and re.search(r"(?:到不了|达不到|够不到|(?<!来)越接近|(?<!来)越趋近|(?<!来)越逼近)\s*$", before) \
             and not re.match(rf"\s*\$?\s*(?:[.\d%]|{MEASURE})", after):
         # 任何模型都到不了 1 (a value not taken, as 取不到 1 is), 概率越接近 1，损失越接近 0 (the end a law runs to):
@@ -451,6 +455,9 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
         # (不超过一, 越接近一): the dollar signs must not cost a claim the word escapes (new-author trial 18)
         structural, why = _prose_structural(view, s, e, text)
         return structural, why if structural else "the formula is a number or tuple"
+    if text in ("0", "1") and _CONSTANT_IDENTITY.fullmatch(content):
+        # $\exp(0)=1$, $e^0=1$, $\ln 1=0$: an identity of constants, as its words (零的指数是一) are (new-author trial 20)
+        return True, "an identity of constants ($\\exp(0)=1$)"
     if text in ("0", "1") and _SYMBOL_BOUND.fullmatch(content):
         # $H\ge0$, $\mathrm{PPL}\ge1$: one symbol bounded by the constant 0 or 1, as its words H 不小于零 are (new-author
         # trial 18); the order symbol is what may be written wrong, and makes the sentence one with numbers to bind
@@ -479,6 +486,8 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
 
 
 _SYMBOL = r"[A-Za-z](?:_\{[^{}]*\}|_[A-Za-z0-9]|\^\{[^{}]*\}|\^[A-Za-z0-9])*"
+_CONSTANT_IDENTITY_PROSE = re.compile(r"(?:\\?exp\s*\(\s*0\s*\)|e\^\{?0\}?)\s*=\s*1|\\?(?:ln|log)\s*\(?\s*1\s*\)?\s*=\s*0")
+_CONSTANT_IDENTITY = re.compile(r"\s*(?:\\exp\s*\(\s*0\s*\)|e\^\{?\s*0\s*\}?)\s*=\s*1\s*|\s*\\(?:ln|log)\s*\(?\s*1\s*\)?\s*=\s*0\s*")
 _SYMBOL_BOUND = re.compile(r"\s*(?:\\(?:mathrm|text|operatorname)\{[A-Za-z]+\}|[A-Za-z])(?:_\{?[A-Za-z]\}?)?\s*"
                            r"(?:\\geq?|\\leq?|[<>≥≤])\s*[01]\s*")
 _PRODUCT_OF_SYMBOLS = re.compile(rf"{_SYMBOL}{_SYMBOL}")

@@ -703,13 +703,16 @@ def named_before(view: str, start: int) -> int | None:
     return None
 
 
-_IN_TURN = re.compile(r"(?:依次|分别)(?:是|为)\s*")
+_IN_TURN = re.compile(r"(?:依次|分别)(?:约|大约|近似)?(?:是|为|等于)\s*")   # 依次约为 (new-author trial 20)
+# a sentence's end for the values given in turn: a paragraph's own line wrap is none (三个指数依次约为⏎$(1,…)$)
+_TURN_END = re.compile(r"[。！？；]|\n\s*\n|\n(?=\s*(?:[|#>]|[-*+]\s|\d+[.)]\s|!!!|\?\?\?))")
 
 
 def items_in_turn(body: str, end: int) -> int | None:
     """How many values the count's sentence then gives in turn (三个未归一化权重……依次是 $(1,0.5,0.5)$; 三个概率
     分别是 $0.5$、$0.25$、$0.125$): a tuple's items, or items joined by 、; None when the sentence gives none."""
-    stop = min([i for i in (body.find(c, end) for c in "。！？；\n") if i >= 0] or [len(body)])
+    stop_at = _TURN_END.search(body, end)
+    stop = stop_at.start() if stop_at else len(body)
     turn = _IN_TURN.search(body, end, stop)
     if not turn:
         return None

@@ -362,6 +362,11 @@ def test_the_constants_zero_and_one_cost_the_same_as_digits_in_math_or_prose_as_
                           ("任何模型都到不了 1。", "任何模型都到不了一。")):
         assert _failed(tmp_path, words) == [], words
         assert _failed(tmp_path, digits) == [], digits
+    # new-author trial 20: an identity of constants, in math or in prose (a description)
+    for identity in ("最大的一项正好是 $\\exp(0)=1$。", "最大的一项变成 exp(0)=1，不再溢出。", "$\\ln 1=0$。"):
+        assert _failed(tmp_path, identity) == [], identity
+    for value in ("最大的一项正好是 $\\exp(0)=2$。", "$\\exp(1)=1$。"):
+        assert any("neither claimed nor cited" in e for e in _failed(tmp_path, value)), value
     for value in ("概率越接近 $2$。", "困惑度已经接近 1。", "本例的困惑度越来越接近 1。", "下限 $1$ 只是数学上的界。", "真实词拿到概率 1。", "$H\\ge2$。",
                   "$x+y=1$。", "模型的概率都是 $0.5$ 时才取到下限。", "起点取 $w=0$。"):
         assert any("neither claimed nor cited" in e for e in _failed(tmp_path, value)), value

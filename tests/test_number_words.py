@@ -424,6 +424,10 @@ def test_a_count_whose_values_its_sentence_gives_in_turn_counts_them(tmp_path):
     assert not about_the_count("三个未归一化权重 $w_j$ 依次是 $(1,0.5,0.5)$。", "三个")
     assert not about_the_count("三个概率分别是 $0.5$、$0.25$、$0.125$。", "三个")
     assert about_the_count("四个未归一化权重 $w_j$ 依次是 $(1,0.5,0.5)$。", "四个")
+    # new-author trial 20: 依次约为, and the values after the paragraph's own line wrap
+    assert not about_the_count("三个指数依次约为\n$(1,0.135,0.368)$，和约 $1.503$。", "三个")
+    assert about_the_count("四个指数依次约为\n$(1,0.135,0.368)$，和约 $1.503$。", "四个")
+    assert about_the_count("三个指数如下。\n\n依次约为 $(1,0.135)$。", "三个")   # a blank line ends the sentence
 
 
 def test_a_count_in_a_heading_counts_the_list_its_section_opens_with(tmp_path):
