@@ -331,7 +331,7 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
                                    _CONSTANT_IDENTITY_PROSE.finditer(view[max(0, start - 12):end + 6])):
         # exp(0)=1 written in prose (a description): the identity of constants, as in math (new-author trial 20)
         return True, "an identity of constants (exp(0)=1)"
-    if text in ("0", "1") and re.search(r"(?:到不了|达不到|够不到|(?<!来)越接近|(?<!来)越趋近|(?<!来)越逼近)\s*$", before) \
+    if text in ("0", "1") and re.search(r"(?:到不了|达不到|够不到|(?<!来)越(?:是)?接近|(?<!来)越(?:是)?趋近|(?<!来)越(?:是)?逼近)\s*$", before) \
             and not re.match(rf"\s*\$?\s*(?:[.\d%]|{MEASURE})", after):
         # 任何模型都到不了 1 (a value not taken, as 取不到 1 is), 概率越接近 1，损失越接近 0 (the end a law runs to):
         # the constants, as 到不了一, 越接近一 are (no number to the checker), so the digits must not cost a claim the
@@ -486,7 +486,7 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
 
 
 _SYMBOL = r"[A-Za-z](?:_\{[^{}]*\}|_[A-Za-z0-9]|\^\{[^{}]*\}|\^[A-Za-z0-9])*"
-_CONSTANT_IDENTITY_PROSE = re.compile(r"(?:\\?exp\s*\(\s*0\s*\)|e\^\{?0\}?)\s*=\s*1|\\?(?:ln|log)\s*\(?\s*1\s*\)?\s*=\s*0")
+_CONSTANT_IDENTITY_PROSE = re.compile(r"(?<![\w=+\-−*/·^)(])(?:\\?exp\s*\(\s*0\s*\)|e\^\{?0\}?)\s*=\s*1(?![\d.])")
 _CONSTANT_IDENTITY = re.compile(r"\s*(?:\\exp\s*\(\s*0\s*\)|e\^\{?\s*0\s*\}?)\s*=\s*1\s*|\s*\\(?:ln|log)\s*\(?\s*1\s*\)?\s*=\s*0\s*")
 _SYMBOL_BOUND = re.compile(r"\s*(?:\\(?:mathrm|text|operatorname)\{[A-Za-z]+\}|[A-Za-z])(?:_\{?[A-Za-z]\}?)?\s*"
                            r"(?:\\geq?|\\leq?|[<>≥≤])\s*[01]\s*")

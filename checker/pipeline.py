@@ -1417,12 +1417,12 @@ def _one_hot_factor(body: str, token) -> bool:
     if not (_ONE_HOT.search(sentence) or named):
         return False
     clause = re.split(r"[，,；;：:]", body[start:token.start])[-1]
-    if re.search(r"(?:不|没有?|未|不会|并不会?)\s*(?:被\s*)?乘", clause):
+    if re.search(r"(?:不|没|未|无需|不用|不必)[^，。；]*乘", clause):
         return False   # 其余各行都不乘 0, 没有被乘上 0: a factor denied is no entry of the one-hot vector
-    if re.search(r"掩码|mask|dropout|注意力|分数|激活|梯度", clause, re.I):
-        return False   # …one-hot 点积都是零，注意力的掩码则把其余分数乘上 0: another operation's factor (review 81)
-    if token.text == "0":
-        return bool(re.search(r"其余|其他|其它|别的|剩下的", clause))
+    if re.search(r"掩码|遮罩|mask|dropout|注意力|分数|激活|ReLU|门控|门值|剪枝|而|则", clause, re.I):
+        return False   # …one-hot 点积都是零，注意力的掩码则把其余分数乘上 0: another operation's factor (reviews 81, 82)
+    if token.text == "0":   # the rest of the one-hot vector's entries: 其余各行, 其余的分量 (review 82)
+        return bool(re.search(r"(?:其余|其他|其它|别的|剩下的)\s*(?:各|的)?\s*(?:行|位|分量|项|元素|维|位置)", clause))
     return bool(re.search(r"只有|唯一|仅有|只剩", clause))
 
 

@@ -443,7 +443,7 @@ def old_clauses(old_text: str, first: int, last: int, literals: list[str]) -> tu
 
 
 # a credit link （[§4.3](4-3.md)）: where a point is in the course, no name or digit of the clause it closes
-CREDIT_LINK = re.compile(r"[（(](?:讲义|入门文章)?\s*\[(?:讲义|入门文章)?\s*§\s*\d+(?:\.\d+)*\]\([^)\s]*\)[）)]")
+CREDIT_LINK = re.compile(r"[（(](?:见|参见)?\s*(?:讲义|入门文章)?\s*\[(?:讲义|入门文章)?\s*§\s*\d+(?:\.\d+)*\]\([^)\s]*\)[）)]")
 
 
 def relocate(squeezed: str, literals: list[str], patterns: list[str], accept, lines: list[int], tokens,

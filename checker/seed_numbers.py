@@ -125,7 +125,7 @@ class SectionNumbers:
 
 
 # a short modifier between a count and its noun (等概率, 不同的): no verb, particle or second noun in it
-_MODIFIER = re.compile(r"[^\W\d当走选是有在把给用做作组成构和与及或了着过到从向对就都也再又]{2,4}")
+_MODIFIER = re.compile(r"(?!.*(?:作为|组成|构成|当作|成为))[^\W\d当走选是有在把给用做和与及或了着过到从向对就都也再又]{2,4}")
 _LEADING_MEASURE = re.compile(r"^\s*[个种项类样件点份条次步层张句词字]")
 
 

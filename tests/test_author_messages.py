@@ -43,6 +43,8 @@ def test_the_factors_of_a_one_hot_product_are_its_definition(tmp_path):
     # a paragraph wrapped across lines is one sentence still (the trial's page was)
     wrapped = SENTENCE_1_3 + "用 $e_i$ 乘 $E$ 时，\n其余各行都被乘上 0，"
     assert not _variant(tmp_path, LECTURE_1_3, SENTENCE_1_3, wrapped).failed
+    gradient = SENTENCE_1_3 + "用 $e_i$ 乘 $E$ 时，其余各行的梯度都乘上 0，"   # review 82: honest, passes
+    assert not _variant(tmp_path, LECTURE_1_3, SENTENCE_1_3, gradient).failed
     for wrong, digit in (("用 $e_i$ 乘 $E$ 时，其余各行都被乘上 1，", "1"),
                          ("用 $e_i$ 乘 $E$ 时，真正起作用的只有乘 0 的那一行；", "0"),
                          ("。注意力把分数矩阵的其余各行都乘上 0，", "0"),   # a sentence with no one-hot
@@ -51,7 +53,10 @@ def test_the_factors_of_a_one_hot_product_are_its_definition(tmp_path):
                          ("用 $e_i$ 乘 $E$ 时，其余各行都不乘 0，", "0"),
                          # review 81: another negation, and another operation's factor beside a one-hot clause
                          ("用 $e_i$ 乘 $E$ 时，其余各行都没有被乘上 0，", "0"),
-                         ("用 $e_i$ 乘 $E$ 时，注意力的掩码则把其余分数乘上 0，", "0")):
+                         ("用 $e_i$ 乘 $E$ 时，注意力的掩码则把其余分数乘上 0，", "0"),
+                         # review 82: a negation before 把, and another operation opened by 而
+                         ("用 $e_i$ 乘 $E$ 时，并不会把其余各行乘上 0，", "0"),
+                         ("用 $e_i$ 乘 $E$ 时，而因果遮罩把其余各位置乘上 0，", "0")):
         edited = SENTENCE_1_3[:-1] + wrong if wrong.startswith("。") else SENTENCE_1_3 + wrong
         report = _variant(tmp_path, LECTURE_1_3, SENTENCE_1_3, edited)
         assert any(f"number '{digit}' is neither claimed nor cited" in e for e in report.errors), (wrong, report.errors)
@@ -365,7 +370,9 @@ def test_the_constants_zero_and_one_cost_the_same_as_digits_in_math_or_prose_as_
     # new-author trial 20: an identity of constants, in math or in prose (a description)
     for identity in ("最大的一项正好是 $\\exp(0)=1$。", "最大的一项变成 exp(0)=1，不再溢出。", "$\\ln 1=0$。"):
         assert _failed(tmp_path, identity) == [], identity
-    for value in ("最大的一项正好是 $\\exp(0)=2$。", "$\\exp(1)=1$。"):
+    # review 82: an identity said of the page's value (PPL=exp(0)=1, 只剩 ln(1)=0) is that value
+    for value in ("最大的一项正好是 $\\exp(0)=2$。", "$\\exp(1)=1$。", "本例的困惑度 PPL=exp(0)=1。",
+                  "三步之后平均损失只剩 ln(1)=0。"):
         assert any("neither claimed nor cited" in e for e in _failed(tmp_path, value)), value
     for value in ("概率越接近 $2$。", "困惑度已经接近 1。", "本例的困惑度越来越接近 1。", "下限 $1$ 只是数学上的界。", "真实词拿到概率 1。", "$H\\ge2$。",
                   "$x+y=1$。", "模型的概率都是 $0.5$ 时才取到下限。", "起点取 $w=0$。"):

@@ -800,5 +800,6 @@ def test_a_supposed_pair_is_read_only_before_what_such_a_pair_may_do():
     assert rule("- 困惑度相同的两个模型，可以给真实词完全不同的概率。") == "a_pair_supposed"
     assert rule("本站补充：sigmoid 对称，得分互为相反数的两条评论，好评概率相加恰好为一。") == "a_pair_supposed"
     for count in ("为了对比，长度不同的两个句子依次送进模型。", "为了对比，长度不同的两个句子送进模型后，困惑度仍然不一样。",
-                  "为了对比，长度不同的两个句子总共有 9 个词。"):
+                  "为了对比，长度不同的两个句子总共有 9 个词。", "为了对比，长度不同的两个句子送进模型后，困惑度也会不一样。",
+                  "为了对比，长度不同的两个句子加起来正好 9 个词。"):   # review 82
         assert rule(count) == "", count

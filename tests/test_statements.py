@@ -620,10 +620,10 @@ def test_a_wrong_choice_said_with_another_verb_is_the_same_statement_word():
     assert words("这里没有用对数刻度。") == ["not"] and words("我们用不对称的掩码。") == ["not"]
 
 
-def test_a_change_denied_is_a_sameness():
-    """Label round 80: a reader's rewording 平均向量不变 -> 平均向量不随之改变 was read as a negation coming in, and the
-    reader changed honest words to pass. 不会改变, 不随之改变, 不再变化 say what 不变 says; 会改变 says it no longer."""
+def test_a_negated_change_keeps_its_negation():
+    """Label round 80's reader met 平均向量不变 -> 平均向量不随之改变 read as a negation coming in, and a reading of
+    不会改变 as 不变 was tried; review 82 found it let 分布不会变 -> 分布会变 pass (a sameness lost is no loss that
+    fails, and 会变 says nothing). 不会改变 keeps its negation, so dropping the 不 fails."""
     from checker.statements import tokens
-    for same in ("平均向量不变", "平均向量不随之改变", "平均向量不会改变", "平均向量不再变化"):
-        assert [w for _, w in tokens(same)] == ["stat:mean", "same"], same
-    assert "same" not in [w for _, w in tokens("平均向量会改变")]
+    assert "not" in [w for _, w in tokens("分布不会变")]
+    assert "not" not in [w for _, w in tokens("分布会变")]
