@@ -399,13 +399,16 @@ def one_and_the_other(view: str, end: int, stated: float | None) -> int | None:
 def _told_in_turn(view: str, stop: int) -> int | None:
     """How many the next sentence (or the words after the count's colon) tells as 一是…，二是…(，三是…): 原因有两层。
     一是喂进去的图不一样……；二是参数不同…… (new-author trial 13 on 6-7) tells two. None when it does not open so."""
-    if not re.match(r"[。！？：:]\s*一是", view[stop:stop + 6]):
+    # 一是…，二是…; or 第一，…第二，… (new-author trial 21: 这带来两点变化。第一，…。第二，…)
+    opened = re.match(r"[。！？：:]\s*(第)?一(?:是|[，,：:])", view[stop:stop + 7])
+    if not opened:
         return None
     paragraph_end = view.find("\n\n", stop)
     told = view[stop:paragraph_end if paragraph_end >= 0 else len(view)]
     n = 1
     for ordinal in "二三四五六七八九":
-        if not re.search(rf"[，,；;。\s]{ordinal}是", told):
+        said = rf"[，,；;。\s]第{ordinal}[，,：:]" if opened.group(1) else rf"[，,；;。\s]{ordinal}是"
+        if not re.search(said, told):
             break
         n += 1
     return n if n >= 2 else None

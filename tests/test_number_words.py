@@ -737,6 +737,10 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     assert count(in_turn, "两层", 2) == 2   # new-author trial 13 on 6-7
     assert count(in_turn.replace("二是参数", "还有参数"), "两层", 2) is None
     assert count("原因有两个：一是图不同，二是参数不同，三是种子不同。\n", "两个", 2) == 3   # three told
+    # new-author trial 21: 第一，…第二，… tells as 一是…二是… does
+    ordinal = "这带来两点变化。第一，梯度在 $p=q$ 时为零。第二，损失有一个下限。\n"
+    assert count(ordinal, "两点", 2) == 2
+    assert count(ordinal.replace("。第二，损失", "。第二，损失有下限。第三，梯度变小"), "两点", 2) == 3
     # the list is the count's that ends its clause, not another count's earlier in the sentence (review)
     earlier = "这一页只拿两个句子演示，原因有两层。一是图不同，二是参数不同。\n"
     assert count(earlier, "两个", 2) != 2
