@@ -327,7 +327,7 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         # is (COMPARISON_BOUND): the digits must not cost a claim the words escape (round 64's applier wrote 小于一
         # for the course's 小于 1 to pass); 小于 2 and 少于 1 个 stay numbers
         return True, "bound of a comparison (小于 1)"
-    if text == "1" and re.match(r"\s*[−-]\s*(?:[εαβγδηλμστθ]|[A-Za-z](?![A-Za-z0-9]))", after) \
+    if text == "1" and re.match(r"(?:−\s*|-)(?:[εαβγδηλμστθ]|[a-z])(?![A-Za-z0-9\u4e00-\u9fff])", after) \
             and not re.search(r"[\d.]\s*$", before):
         # 保留 1−ε, 1-p in prose (a description): the constant of an expression, as in a formula (new-author trial 21)
         return True, "the constant 1 of an expression (1−ε)"
@@ -335,7 +335,7 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
                                    _CONSTANT_IDENTITY_PROSE.finditer(view[max(0, start - 12):end + 6])):
         # exp(0)=1 written in prose (a description): the identity of constants, as in math (new-author trial 20)
         return True, "an identity of constants (exp(0)=1)"
-    if text in ("0", "1") and re.search(r"(?:到不了|达不到|够不到|趋于|趋向于?|(?<!来)越(?:是)?接近|(?<!来)越(?:是)?趋近|(?<!来)越(?:是)?逼近)\s*$", before) \
+    if text in ("0", "1") and re.search(r"(?:到不了|达不到|够不到|(?<!来)越(?:是)?接近|(?<!来)越(?:是)?趋近|(?<!来)越(?:是)?逼近)\s*$", before) \
             and not re.match(rf"\s*\$?\s*(?:[.\d%]|{MEASURE})", after):
         # 任何模型都到不了 1 (a value not taken, as 取不到 1 is), 概率越接近 1，损失越接近 0 (the end a law runs to):
         # the constants, as 到不了一, 越接近一 are (no number to the checker), so the digits must not cost a claim the
@@ -492,7 +492,7 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
 _SYMBOL = r"[A-Za-z](?:_\{[^{}]*\}|_[A-Za-z0-9]|\^\{[^{}]*\}|\^[A-Za-z0-9])*"
 _CONSTANT_IDENTITY_PROSE = re.compile(r"(?<![\w=+\-−*/·^)(])(?:\\?exp\s*\(\s*0\s*\)|e\^\{?0\}?)\s*=\s*1(?![\d.])")
 _CONSTANT_IDENTITY = re.compile(r"\s*(?:\\exp\s*\(\s*0\s*\)|e\^\{?\s*0\s*\}?)\s*=\s*1\s*|\s*\\(?:ln|log)\s*\(?\s*1\s*\)?\s*=\s*0\s*")
-_SYMBOL_BOUND = re.compile(r"\s*(?:\\(?:mathrm|text|operatorname)\{[A-Za-z]+\}|\\(?:alpha|beta|gamma|delta|varepsilon|epsilon|eta|lambda|mu|sigma|tau|theta)|[A-Za-z])(?:_\{?[A-Za-z]\}?)?\s*"
+_SYMBOL_BOUND = re.compile(r"\s*(?:\\(?:mathrm|text|operatorname)\{[A-Za-z]+\}|[A-Za-z])(?:_\{?[A-Za-z]\}?)?\s*"
                            r"(?:\\geq?|\\leq?|[<>≥≤])\s*[01]\s*")
 _PRODUCT_OF_SYMBOLS = re.compile(rf"{_SYMBOL}{_SYMBOL}")
 

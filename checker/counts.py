@@ -403,11 +403,18 @@ def _told_in_turn(view: str, stop: int) -> int | None:
     opened = re.match(r"[。！？：:]\s*(第)?一(?:是|[，,：:])", view[stop:stop + 7])
     if not opened:
         return None
+    # 第一，… counts only points, reasons or steps (两点变化, 三条理由), not a quantity (两次预测: review 83)
+    if opened.group(1) and not re.search(r"(?:点|条|方面|件事|个原因|个理由|层|步)[\u4e00-\u9fff]{0,4}$", view[max(0, stop - 8):stop]):
+        return None
     paragraph_end = view.find("\n\n", stop)
     told = view[stop:paragraph_end if paragraph_end >= 0 else len(view)]
+    # the list ends where another opens (a second 第一/一是, or a colon before one: review 83)
+    another = re.search(r"[：:]\s*(?:第)?一(?:是|[，,])|(?<=.)[。；;，,]\s*(?:第一|一是)", told[2:])
+    if another:
+        told = told[:another.start() + 2]
     n = 1
     for ordinal in "二三四五六七八九":
-        said = rf"[，,；;。\s]第{ordinal}[，,：:]" if opened.group(1) else rf"[，,；;。\s]{ordinal}是"
+        said = rf"[；;。]\s*第{ordinal}[，,：:]" if opened.group(1) else rf"[，,；;。\s]{ordinal}是"
         if not re.search(said, told):
             break
         n += 1

@@ -370,10 +370,12 @@ def test_the_constants_zero_and_one_cost_the_same_as_digits_in_math_or_prose_as_
     # new-author trial 20: an identity of constants, in math or in prose (a description)
     for identity in ("最大的一项正好是 $\\exp(0)=1$。", "最大的一项变成 exp(0)=1，不再溢出。", "$\\ln 1=0$。"):
         assert _failed(tmp_path, identity) == [], identity
-    # new-author trial 21: a limit's end (趋于 0) and the constant of an expression in prose (保留 1−ε, a description)
-    for constant in ("损失趋于 0。", "真实类别保留 1−ε。", "保留 1-p 的概率。"):
+    # new-author trial 21: the constant of an expression in prose (保留 1−ε, a description); 趋于 1 said of the page's
+    # value, and 1 - B 组 or 1-N are values (review 83)
+    for constant in ("真实类别保留 1−ε。", "保留 1-p 的概率。"):
         assert _failed(tmp_path, constant) == [], constant
-    for value in ("损失趋于 2。", "约为 1.1−p。"):
+    for value in ("损失趋于 2。", "约为 1.1−p。", "本句的字节与字符之比趋于 1。", "本句的字节与字符之比是 1 - B 组也一样。",
+                  "词表编号取 1-N 中的整数。"):
         assert any("neither claimed nor cited" in e for e in _failed(tmp_path, value)), value
     # review 82: an identity said of the page's value (PPL=exp(0)=1, 只剩 ln(1)=0) is that value
     for value in ("最大的一项正好是 $\\exp(0)=2$。", "$\\exp(1)=1$。", "本例的困惑度 PPL=exp(0)=1。",

@@ -741,6 +741,10 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     ordinal = "这带来两点变化。第一，梯度在 $p=q$ 时为零。第二，损失有一个下限。\n"
     assert count(ordinal, "两点", 2) == 2
     assert count(ordinal.replace("。第二，损失", "。第二，损失有下限。第三，梯度变小"), "两点", 2) == 3
+    # review 83: a quantity (两次预测) is no list of points; another list in the paragraph fills nothing in
+    assert count("整句其实只要做两次预测。第一，编码器读一遍；第二，解码器写一遍。\n", "两次", 2) != 2
+    other = "这带来三点变化。第一，切分更细。还要说明三件事：第一，甲；第二，乙；第三，丙。\n"
+    assert count(other, "三点", 3) != 3
     # the list is the count's that ends its clause, not another count's earlier in the sentence (review)
     earlier = "这一页只拿两个句子演示，原因有两层。一是图不同，二是参数不同。\n"
     assert count(earlier, "两个", 2) != 2
