@@ -17,6 +17,7 @@ import re
 from checker import number_words as word_rules
 from checker.classify import MEASURE, prose_view, word_value
 from checker.numerals import NUMERAL, NUMERAL_CHARS, NumeralError, integer
+from checker.relations import SENTENCE_END
 
 VAGUE = re.compile(rf"(?P<q>寥寥几|少数几|这几|那几|前几|后几|好几|若干|几|数(?=[十百千万个次种条项倍]))"
                    rf"(?P<scale>[十百千万]?)(?P<measure>{MEASURE})?")
@@ -714,14 +715,13 @@ def named_before(view: str, start: int) -> int | None:
 
 
 _IN_TURN = re.compile(r"(?:依次|分别)(?:约|大约|近似)?(?:是|为|等于)\s*")   # 依次约为 (new-author trial 20)
-# a sentence's end for the values given in turn: a paragraph's own line wrap is none (三个指数依次约为⏎$(1,…)$)
-_TURN_END = re.compile(r"[。！？；]|\n\s*\n|\n(?=\s*(?:[|#>]|[-*+]\s|\d+[.)]\s|!!!|\?\?\?))")
+
 
 
 def items_in_turn(body: str, end: int) -> int | None:
     """How many values the count's sentence then gives in turn (三个未归一化权重……依次是 $(1,0.5,0.5)$; 三个概率
     分别是 $0.5$、$0.25$、$0.125$): a tuple's items, or items joined by 、; None when the sentence gives none."""
-    stop_at = _TURN_END.search(body, end)
+    stop_at = SENTENCE_END.search(body, end)   # a paragraph's own line wrap ends no sentence (三个指数依次约为⏎$(1,…)$)
     stop = stop_at.start() if stop_at else len(body)
     turn = _IN_TURN.search(body, end, stop)
     if not turn:

@@ -36,7 +36,7 @@ from checker.numbers import NumberFormatError, Quantity, CN_NUMERAL, compare, ho
 from checker.numerals import NUMERAL_CHARS, NumeralError, integer
 from checker.page import HOLE, Page, PageError, all_pages, claim_line, is_page, read_page, squeeze  # noqa: F401
 from checker.paths import DOCS, ROOT, project_relative
-from checker.relations import check_relations, named_keys
+from checker.relations import SENTENCE_END, check_relations, named_keys
 from checker.relations import aligned_text as relations_aligned_text
 from checker.relations import replaced_quote as relations_replaced_quote
 from checker.relations import relocated_text as relations_relocated_text
@@ -1396,7 +1396,6 @@ def _definition_constant(body: str, token) -> bool:
 
 
 _ONE_HOT = re.compile(r"one-hot|独热", re.I)
-_SENTENCE_CUT = re.compile(r"[。；;]|\n\s*\n|\n\s*(?:[-*+]|\d+\.)\s")
 _ONE_HOT_SYMBOL = re.compile(r"(?:one-hot|独热)\s*(?:向量|编码|行向量)?\s*\$([^$]{1,12})\$", re.I)
 
 
@@ -1408,9 +1407,9 @@ def _one_hot_factor(body: str, token) -> bool:
     rest, stays a value to claim."""
     # the sentence, cut at ；, a blank line and a list item too, so that a clause or an item beside a one-hot one is
     # not read with it (review 80); a paragraph's own line breaks are no cut
-    cuts = [m.end() for m in _SENTENCE_CUT.finditer(body, 0, token.start)]
+    cuts = [m.end() for m in SENTENCE_END.finditer(body, 0, token.start)]
     start = cuts[-1] if cuts else 0
-    after = _SENTENCE_CUT.search(body, token.end)
+    after = SENTENCE_END.search(body, token.end)
     sentence = body[start:after.start() if after else len(body)]
     symbols = {m.group(1).strip() for m in _ONE_HOT_SYMBOL.finditer(body)}
     named = any(re.search(r"\$\s*" + re.escape(s) + r"(?![A-Za-z0-9_])", sentence) for s in symbols)
