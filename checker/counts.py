@@ -108,6 +108,13 @@ def _sentence_bounds(view: str, at: int) -> tuple[int, int]:
     return start, min(ends) if ends else len(view)
 
 
+def _besides_one(view: str, start: int) -> bool:
+    """在讲义的 logits 之外，再看…的两种情形： over a table of three rows (new-author trial 21): the count, after a
+    clause that sets one item aside (之外/以外), counts the others; the list may hold that one too."""
+    sentence_start, _ = _sentence_bounds(view, start)
+    return re.search(r"(?:之外|以外)[，,]", view[sentence_start:start]) is not None
+
+
 def enumerated_count(body: str, start: int, end: int, stated: float | None = None) -> int | None:
     """How many items the sentence of the count word at [start, end) enumerates: the list or table that its
     line introduces (the line ends with ：), or the items named before it in the same clause (A、B 和 C 三个);
@@ -161,6 +168,8 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
                     items += 1
                 elif m is None and len(line) - len(line.lstrip()) <= indent:
                     break
+            if stated is not None and items == stated + 1 and _besides_one(view, start):
+                return int(stated)
             return items if own or items == stated else None
         if lines and TABLE_ROW.match(lines[0]):
             rows = 0
@@ -172,6 +181,8 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
                 rows += 1
             if rows != stated and stated is not None and _column_groups(lines[0]) == stated:
                 return int(stated)   # 两种布局输出的每一行统计如下： over columns post-LN …, pre-LN … (trial 10)
+            if stated is not None and rows == stated + 1 and _besides_one(view, start):
+                return int(stated)
             return rows if own or rows == stated else None
     return (named_before(view, start) or places_named_before(view, start, end, stated)
             or rows_of_table_before(body, start, end, stated)

@@ -105,7 +105,8 @@ class SectionNumbers:
             # count of the same noun
             if count and other and count[0] == other[0] and count[0] != 1 and other[1] == "个" \
                     and count[1] in _SELF_COUNTING and stated_tail[:1] == count[1] \
-                    and not re.match(r"[\u4e00-\u9fff]", stated_tail[1:2]):   # 五个词 is 五词; 五个词表 is no 五词
+                    and (not re.match(r"[\u4e00-\u9fff]", stated_tail[1:2])   # 五个词 is 五词; 五个词表 is no 五词
+                         or stated_tail in _SELF_COUNTING_NOUNS):              # 两个步骤 is 两步
                 return True
         return False
 
@@ -139,6 +140,8 @@ def _modified_noun(clause: str, noun: str) -> bool:
 
 # nouns that count themselves as measure words (五词, 三句, 两层): 两条 is no 两个条件 (review 79)
 _SELF_COUNTING = frozenset("词字句行列层头步")
+# two-character nouns headed by such a measure word that name the same thing (两个步骤 is 两步; 两个词表 is not 两词)
+_SELF_COUNTING_NOUNS = frozenset({"步骤", "句子", "词语", "字符"})
 
 
 def _NOUN_THEN_SPLIT(noun: str, before: str) -> bool:
@@ -243,6 +246,17 @@ def _noun_after_modifier(text: str, end: int) -> str:
     return m.group(1) if m else ""
 
 
+_NOUN_BEFORE = re.compile(r"((?:(?![仍也还都就又却只共总])[\u4e00-\u9fff]){2})(?:只有|一共有|一共|共有|总共|就是|有)$")
+_NOT_A_NOUN = frozenset({"其中", "这里", "那里", "这样", "只是", "一共", "至少", "最多", "通常", "一般", "总共", "往往"})
+
+
+def _noun_before_bare_count(before: str) -> str:
+    """The noun a bare count counts when it stands before the count with 只有/共有/有 between (步骤只有两个 → 步骤);
+    empty for a pronoun or an adverb there (其中有两个)."""
+    m = _NOUN_BEFORE.search(before)
+    return m.group(1) if m and m.group(1) not in _NOT_A_NOUN else ""
+
+
 def extract(text: str) -> dict:
     """Values and count phrases of one section's text, with the checker's own number reader."""
     from checker.classify import MEASURE, NUMBER, math_spans, number_words, word_value
@@ -297,6 +311,9 @@ def extract(text: str) -> dict:
             phrases.add(token.phrase)
             head = _PHRASE.fullmatch(token.phrase)
             if head and (noun := _noun_after_modifier(text, token.end)):
+                phrases.add(head.group("head") + noun)
+            # 步骤只有两个: the noun stands before the bare count (new-author trial 20's 两步 for primer §7.3)
+            if head and not head.group("tail") and (noun := _noun_before_bare_count(text[:token.start])):
                 phrases.add(head.group("head") + noun)
         try:
             add(word_value(token.text), 0.0)

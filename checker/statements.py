@@ -90,6 +90,9 @@ _PAIR = re.compile("|".join(sorted(_PAIRS, key=len, reverse=True)))
 _LINK_TARGET = re.compile(r"\]\(((?:\.\./)*[\w./-]+?\.md)(?:#[^)]*)?\)")
 # above or below a line of a table or matrix (对角线以上的格子); 以下 alone also means "the following"
 _ABOVE_BELOW = re.compile(r"(?<=[线角格行列])(以上|以下|上方|下方)")
+# 调到一以下, 降到 0.5 以下: above or below a number is an order with it, as 低于一 is (new-author trial 20 reworded
+# 温度低于一 so and was told its order was lost); after a symbol ($x_{\max}$ 以下) it stays a threshold's side
+_NUMBER_ABOVE_BELOW = re.compile(r"(?:(?<=\d)|(?<=\d\$)|(?<=[一二两三四五六七八九十零半]))\s*(以上|以下)")
 # 越难重复、越容易: a trend word the order table does not name, read by its first character after 越
 _TREND = re.compile(r"越(?:来越)?\s*([\u4e00-\u9fff])")
 # the order of steps: 先加，再归一化 and 先归一化，再加 are two different layers
@@ -267,6 +270,11 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
                                             else limit))
     for m in _ABOVE_BELOW.finditer(sentence):
         add(m.start(), m.end(), "position:" + ("above" if m.group(1) in ("以上", "上方") else "below"))
+    for m in _NUMBER_ABOVE_BELOW.finditer(sentence):
+        token = "order:up" if m.group(1) == "以上" else "order:down"
+        clause_start = max(sentence.rfind(c, 0, m.start()) for c in "，,：:；") + 1
+        if not any(clause_start <= at < m.start() and t == token for at, t in found):
+            add(m.start(1), m.end(1), token)   # 降到 0.5 以下 says down once, with its verb
     for m in _SIDE.finditer(sentence):
         add(m.start(), m.end(), "side:" + ("left" if (m.group(1) or m.group(2)) == "左" else "right"))
     for m in _ORDINAL.finditer(sentence):

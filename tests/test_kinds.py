@@ -160,6 +160,24 @@ def test_counts_of_what_the_page_enumerates_are_checked_against_the_page():
     assert enumerated_count(part, at, at + 2) == 3
 
 
+def test_a_count_after_a_clause_that_sets_one_item_aside_counts_the_others():
+    """New-author trial 21: 在讲义的 logits 之外，再看…两种情形： over a table of three rows (the first the lecture's)
+    counts the two others. One fewer still fails, and so does the same count with nothing set aside."""
+    table = "\n\n| logits | 损失 |\n| --- | --- |\n| a | 1 |\n| b | 2 |\n| c | 3 |\n"
+    besides = "下表在讲义的 logits 之外，再看真实类别的 logit 被抬高的两种情形：" + table
+    at = besides.index("两种")
+    assert enumerated_count(besides, at, at + 2, 2) == 2
+    fewer = besides.replace("两种", "一种")
+    at = fewer.index("一种")
+    assert enumerated_count(fewer, at, at + 2, 1) == 3
+    plain = "下表再看真实类别的 logit 被抬高的两种情形：" + table
+    at = plain.index("两种")
+    assert enumerated_count(plain, at, at + 2, 2) == 3
+    items = "除了 greedy 以外，再比较两种规则：\n\n- greedy\n- top-k\n- top-p\n"
+    at = items.index("两种")
+    assert enumerated_count(items, at, at + 2, 2) == 2
+
+
 def test_two_items_joined_by_one_conjunction_and_the_rows_of_the_table_above_are_enumerated():
     """The honest corpus's new sentences: 取行与乘独热向量两种做法 names its two items; 两行证据 under a table of
     two rows speaks of them. A wrong count there disagrees with what the page shows; 求和 is no conjunction."""

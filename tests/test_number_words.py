@@ -783,6 +783,16 @@ def test_a_course_count_whose_noun_stands_before_it_is_the_course_s():
     # review 79: only a noun that counts itself, and the seed's noun exactly that character
     conditions = SectionNumbers("x", frozenset(), frozenset({"两个条件", "五个词表"}))
     assert not conditions.states_phrase("两条") and not conditions.states_phrase("五词")
+    # new-author trial 20: primer §7.3's 步骤只有两个 states 两个步骤 (the noun before the bare count), so the page's
+    # 两步 is the course's; 三步, another noun before the count, or an adverb there (输出仍有六行) are not
+    from checker.seed_numbers import extract
+    steps = SectionNumbers("primer §7.3", frozenset(), frozenset(extract("步骤只有两个：先取指数，再除以和。")["phrases"]))
+    assert steps.states_phrase("两步和") and not steps.states_phrase("三步和")
+    assert "两个步骤" in steps.phrases
+    assert not [p for p in extract("模型只有两个。")["phrases"] if p != "两个" and "模型" not in p]
+    assert extract("输出仍有六行。")["phrases"] == ["六行"]
+    assert extract("其中有两个：a 与 b。")["phrases"] == ["两个"]
+    assert not SectionNumbers("x", frozenset(), frozenset(extract("词表只有两个。")["phrases"])).states_phrase("两词")
 
 
 def test_the_description_reads_a_course_count_as_the_body_does(tmp_path):

@@ -37,6 +37,12 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
     assert words("第 2 步的读取权重在两边一模一样") == ["same"]
     assert words("第 2 步的读取权重在两边并不一样") == ["differ"]
     assert words("得分就从负变正") == ["sign:-", "sign:+"]
+    # new-author trial 20: 调到一以下 says what 低于一 says; 一以上 is the other side; a symbol's threshold is a side
+    # of it, and 以下 alone is "the following"
+    assert words("把温度调到一以下，分布变得更尖") == words("温度低于一，分布更尖") == ["order:down", "shape:sharp"]
+    assert words("调到一以上，分布变得更尖") == ["order:up", "shape:sharp"]
+    assert words("降到 0.5 以下") == ["order:down"] and words("在 $1$ 以上时") == ["order:up"]
+    assert words("在阈值 $x_{\\max}$ 以下为常数") == [] and words("以下三种做法") == []
     assert "precision:8@CPU" in words("CPU 上以 float64 只读重算") == sorted(words("CPU 上以 float64 只读重算"))
     assert "precision:8@CPU" in words("CPU 上以双精度只读重算")
     # a name before the word is what the statement is about: reordering the pairs passes, swapping the names fails
