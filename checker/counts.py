@@ -190,6 +190,7 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated)
             or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated)
             or pair_before_colon(view, start, end, stated) or one_and_the_other(view, end, stated)
+            or alternatives_before(view, start, end, stated)
             or paired_forms_on_the_page(view, end, stated) or the_titles_count(body, view, end, stated))
 
 
@@ -207,7 +208,9 @@ def places_named_before(view: str, start: int, end: int, stated: float | None) -
         return None
     # only a count that points back at the places, with no noun of its own (两处都, 两处各; not 两处代码: review 77)
     # 两处合起来 (new-author trial 18): the places taken together, pointed back at as 两处都 is
-    if not re.match(r"\s*(?:都|各|也|均|同样|一致|合起来|合在一起|放在一起|加在一起|连起来|结合起来)", view[noun:noun + 5]):
+    # 两处说的是同一个运算 (new-author trial 22): what the places say, pointed back at
+    if not re.match(r"\s*(?:都|各|也|均|同样|一致|合起来|合在一起|放在一起|加在一起|连起来|结合起来|[说讲写指]的(?:都|也)?是)",
+                    view[noun:noun + 5]):
         return None
     s0, _ = _sentence_bounds(view, start)
     if re.search(r"之外|以外|除了", view[s0:start]):
@@ -239,12 +242,17 @@ def rows_named_by_their_header(body: str, end: int, stated: float | None) -> int
     for i in range(len(lines) - 1, 0, -1):
         if TABLE_RULE.match(lines[i]) and TABLE_ROW.match(lines[i - 1]):
             header = lines[i - 1].strip().strip("|").split("|")[0].strip()
-            rows = 0
+            rows, named = 0, 0
             for line in lines[i + 1:]:
                 if not TABLE_ROW.match(line):
                     break
                 rows += 1
-            return rows if header.startswith(m.group(1)) and rows == stated else None
+                # | $\tau\to0^+$（极限） | … : a row whose own name carries the noun (new-author trial 22's 两个极限
+                # under a table of five temperatures and the two limits)
+                named += m.group(1) in line.strip().strip("|").split("|")[0]
+            if header.startswith(m.group(1)) and rows == stated:
+                return rows
+            return named if named == stated else None
     return None
 
 
@@ -376,6 +384,23 @@ def _noun_start(view: str, end: int) -> tuple[str | None, int]:
 # names the third (第一种、第二种 said after them point back at the two)
 _ONE_MORE = "(?:还有一|再一)"
 _ORDINAL_OF = "第([一二三四五六七八九])"
+
+
+def alternatives_before(view: str, start: int, end: int, stated: float | None) -> int | None:
+    """显得好一些或差一些，下面的算例里两种情形都有 (new-author trial 22): a count of two with 都 after its noun, whose
+    sentence's clause before it offers two alternatives joined by one 或/还是, points back at them. None otherwise."""
+    if stated != 2:
+        return None
+    measure, noun = _noun_start(view, end)
+    if measure not in ("种", "类", "个", "样") or not re.match(r"[\u4e00-\u9fff]{0,2}都", view[noun:noun + 3]):
+        return None
+    s0, _ = _sentence_bounds(view, start)
+    clauses = re.split(r"[，,]", view[s0:start])
+    if len(clauses) < 2:
+        return None
+    offered = clauses[-2]
+    joined = re.findall(r"或者|或是|或|还是", offered)
+    return 2 if len(joined) == 1 and not re.search(r"[、和与及]", offered) else None
 
 
 def one_and_the_other(view: str, end: int, stated: float | None) -> int | None:
@@ -525,6 +550,10 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
     # apart by commas, and a last one that sums them up (the same count again, or 都/两者)
     # (the same count: 两种 after 两种; one more told, 还有一种, is a third clause, not a sum: review 73)
     parts = [p for p in re.split(r"[，,]", view[colon + 1:stop]) if p.strip()]
+    # 两个极限…：$\tau\to0^+$ 时…，$\tau\to\infty$ 时… (new-author trial 22): clauses set apart by commas that each open
+    # with a condition in math, told in parallel
+    if len(parts) >= 2 and len(parts) == stated and all(re.match(r"\s*\$[^$]+\$\s*时", p) for p in parts):
+        return len(parts)
     # a last clause that tells one more (还有一种, 此外…, min-p 取 0.1 时结果都一样: a value of its own) is a clause
     # told, not the sum (review 77)
     last = parts[-1] if parts else ""

@@ -281,3 +281,16 @@ def test_a_shape_word_binds_the_comparison_in_its_place_and_a_flipped_word_besid
     assert not [e for e in _page(tmp_path, body, relation) if "relation 0" in e]
     flipped = _page(tmp_path, body.replace("小于零", "大于零"), relation.replace("小于零", "大于零"))
     assert any("relation 0" in e and "greater" in e for e in flipped), flipped
+
+
+def test_a_shape_word_may_stand_for_several_comparisons_and_a_flipped_word_beside_it_still_fails(tmp_path):
+    """New-author trial 22: '$\\tau<1$ 时…分布变尖' bound by 'tau < 1 and top > top_at_1 and last < last_at_1' was
+    told the text states only less (the shape word stands for both probabilities' comparisons). The closed word
+    still takes the comparison in its place: flipping it fails, and so does a predicate with its order changed."""
+    body = "# t\n\nher 的损失 $-6.4$ 小于零，分布变尖；him 的损失 $-8.2$。\n"
+    relation = "relations:\n  - text: '小于零，分布变尖'\n    holds: '{her} < 0 and {her} > {him} and {him} < {her}'\n"
+    assert not [e for e in _page(tmp_path, body, relation) if "relation 0" in e]
+    flipped = _page(tmp_path, body.replace("小于零", "大于零"), relation.replace("小于零", "大于零"))
+    assert any("relation 0" in e for e in flipped), flipped
+    reordered = relation.replace("'{her} < 0 and {her} > {him}", "'{her} > {him} and {her} < 0")
+    assert any("relation 0" in e for e in _page(tmp_path, body, reordered))

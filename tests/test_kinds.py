@@ -455,6 +455,35 @@ def test_a_count_of_things_a_table_lists_under_their_header_is_of_its_rows():
     assert enumerated_count(table.replace("两个阶段", "两个模型"), at, at + 1, 2) is None
 
 
+def test_a_count_of_limits_is_of_the_rows_named_so_or_the_parallel_clauses_after_its_colon():
+    """New-author trial 22: '到了两个极限' under a table whose rows $\\tau\\to0^+$（极限） and $\\tau\\to\\infty$（极限）
+    stand among five temperatures; '两个极限…：$\\tau\\to0^+$ 时…，$\\tau\\to\\infty$ 时…'. Three fails both ways."""
+    table = ("| $\\tau$ | p |\n| --- | --- |\n| $\\tau\\to0^+$（极限） | 1 |\n| $0.5$ | 0.8 |\n| $1$ | 0.6 |\n"
+             "| $\\tau\\to\\infty$（极限） | 0.3 |\n\n次序没有变；到了两个极限，三者趋于相等。")
+    at = table.index("两个")
+    assert enumerated_count(table, at, at + 1, 2) == 2
+    assert enumerated_count(table.replace("两个极限", "三个极限"), at, at + 1, 3) is None
+    clauses = "到了两个极限，比值被推向无穷或相等：$\\tau\\to0^+$ 时只剩第一名，$\\tau\\to\\infty$ 时概率相同。"
+    at = clauses.index("两个")
+    assert enumerated_count(clauses, at, at + 1, 2) == 2
+    assert enumerated_count(clauses.replace("两个极限", "三个极限"), at, at + 1, 3) is None
+    prose = "到了两个极限，比值被推向无穷或相等：只剩第一名，概率相同。"
+    assert enumerated_count(prose, at, at + 1, 2) is None
+
+
+def test_a_count_of_two_with_both_points_back_at_the_alternatives_its_sentence_offered():
+    """New-author trial 22: '困惑度显得好一些或差一些，下面的算例里两种情形都有'. Three fails; so does two without 都,
+    or a clause that offers three (好、中或差)."""
+    text = "挑一个温度，就能让困惑度显得好一些或差一些，下面的算例里两种情形都有。"
+    at = text.index("两种")
+    assert enumerated_count(text, at, at + 1, 2) == 2
+    assert enumerated_count(text.replace("两种", "三种"), at, at + 1, 3) is None
+    assert enumerated_count(text.replace("两种情形都有", "两种情形出现"), at, at + 1, 2) is None
+    three = text.replace("好一些或差一些", "好一些、平一些或差一些")
+    at = three.index("两种")
+    assert enumerated_count(three, at, at + 1, 2) is None
+
+
 def test_a_count_after_a_site_marker_and_a_pronoun_place_point_back():
     """honest_20a/b (read after the third fresh measurement): '本站补充：两句用的是同一组词' after a sentence quoting
     “我给他”和“他给我”, at a paragraph's start; '把上面两行数一数' for '把上面这两行数一遍'."""

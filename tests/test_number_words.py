@@ -200,6 +200,15 @@ def test_a_number_word_set_as_a_value_is_a_value(tmp_path, values):
     assert any("'三十二'" in e for e in errors(tmp_path, page("宽度三十二的设定。", verify=False)))
 
 
+def test_a_bound_or_a_value_reached_costs_the_same_in_words_and_digits(tmp_path):
+    """The closing note of stop 54: 下限 1 asked for a claim where 下限一 cost nothing (a dodge the trials' authors did
+    not take, but one the checker taught). Both forms are values now; the end a law runs to (越接近一) is neither."""
+    for text in ("困惑度的下限是一，不会更低。", "困惑度的下限是 1，不会更低。", "概率已经接近一。", "概率已经接近 1。"):
+        assert any("neither claimed nor cited" in e for e in errors(tmp_path, page(text, verify=False))), text
+    for text in ("概率越接近一，损失越小。", "概率越接近 1，损失越小。"):
+        assert not errors(tmp_path, page(text, verify=False)), text
+
+
 def test_counts_the_page_enumerates_right_there_need_no_claim(tmp_path):
     assert not errors(tmp_path, page("两条评论“镜头惊艳”和“配乐刺耳”在进入模型之前就分不开了。", verify=False))
     assert not errors(tmp_path, page("本站把其余四条（B、C、D、F）也数完。", verify=False))
@@ -708,6 +717,12 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     assert count(together, "两处", 2) == 2
     assert count(together.replace("讲义 §2.7 把", "讲义 §2.7 与讲义 §2.8 把"), "两处", 2) != 2
     assert count(together.replace("两处合起来", "两处代码合起来"), "两处", 2) is None
+    # new-author trial 22: 两处说的是同一个运算 points back at the two places; three named are not two, and a noun after
+    # the count (两处代码说的是) is its own
+    said = "讲义 §2.8 把它写成 $p$，入门文章 §11.4 用 $T$ 写出分式，两处说的是同一个运算。\n"
+    assert count(said, "两处", 2) == 2
+    assert count(said.replace("入门文章 §11.4 用", "入门文章 §11.4 与入门文章 §11.5 用"), "两处", 2) != 2
+    assert count(said.replace("两处说的", "两处代码说的"), "两处", 2) is None
     heading = "## 降温、升温与两个极限\n\n- 降温：变尖\n- 升温：变平\n- c\n- d\n"
     assert count(heading, "两个", 2) == 2
     assert count(heading.replace("两个", "三个"), "三个", 3) == 4

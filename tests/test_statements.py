@@ -34,6 +34,9 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
     assert words("历史越长读得越多") == words("历史越长读得更多") == ["order:up", "order:up"]
     assert words("这个解释本站没有单独测过") == ["site", "not-done"]
     assert words("这个解释本站已经单独测过") == ["site", "done"]
+    # new-author trial 22: 列了出来 says what 列出 says; 没有列出来 is still not done
+    assert words("本站逐头列出") == words("本站把它们按头列了出来") == words("本站把它们列出来") == ["site", "done"]
+    assert words("本站没有列出来") == ["site", "not-done"]
     assert words("第 2 步的读取权重在两边一模一样") == ["same"]
     assert words("第 2 步的读取权重在两边并不一样") == ["differ"]
     assert words("得分就从负变正") == ["sign:-", "sign:+"]
