@@ -112,7 +112,8 @@ def _besides_one(view: str, start: int) -> bool:
     """在讲义的 logits 之外，再看…的两种情形： over a table of three rows (new-author trial 21): the count, after a
     clause that sets one item aside (之外/以外), counts the others; the list may hold that one too."""
     sentence_start, _ = _sentence_bounds(view, start)
-    return re.search(r"(?:之外|以外)[，,]", view[sentence_start:start]) is not None
+    # a named item set aside (在讲义的 logits 之外，除了 greedy 以外，), not the connective 除此之外 or 意料之外 (review 84)
+    return re.search(r"(?:在|除了?)\s*(?![此这那该意预])[^，,。；]{1,30}?(?:之外|以外)[，,]", view[sentence_start:start]) is not None
 
 
 def enumerated_count(body: str, start: int, end: int, stated: float | None = None) -> int | None:
@@ -247,12 +248,15 @@ def rows_named_by_their_header(body: str, end: int, stated: float | None) -> int
                 if not TABLE_ROW.match(line):
                     break
                 rows += 1
-                # | $\tau\to0^+$（极限） | … : a row whose own name carries the noun (new-author trial 22's 两个极限
-                # under a table of five temperatures and the two limits)
-                named += m.group(1) in line.strip().strip("|").split("|")[0]
+                # | $\tau\to0^+$（极限） | … : a row whose own name is tagged with the noun in brackets (new-author
+                # trial 22's 两个极限 under a table of five temperatures and the two limits)
+                named += re.search(rf"[（(]{m.group(1)}[）)]", line.strip().strip("|").split("|")[0]) is not None
             if header.startswith(m.group(1)) and rows == stated:
                 return rows
-            return named if named == stated else None
+            # the tagged rows only for a count of 个/种 in the paragraph right under the table (review 84: 两次预测
+            # passed over rows 编码（预测前）/解码（预测）anywhere above)
+            right_under = "\n\n" not in "\n".join(lines[i + 1 + rows:]).strip("\n") and m.group(0).strip()[:1] in "个种"
+            return named if named == stated and right_under else None
     return None
 
 
@@ -399,8 +403,16 @@ def alternatives_before(view: str, start: int, end: int, stated: float | None) -
     if len(clauses) < 2:
         return None
     offered = clauses[-2]
-    joined = re.findall(r"或者|或是|或|还是", offered)
-    return 2 if len(joined) == 1 and not re.search(r"[、和与及]", offered) else None
+    # one 或 (not 或许, 或多或少, 还是: review 84) between two sides that mirror each other (好一些或差一些, 变大或变小)
+    joined = list(re.finditer(r"或者|或(?!许|多或少|是说)", offered))
+    if len(joined) != 1 or re.search(r"[、和与及]|或许|还是", offered):
+        return None
+    left = re.search(r"[\u4e00-\u9fff\w]{1,4}$", offered[:joined[0].start()].rstrip())
+    right = re.match(r"[\u4e00-\u9fff\w]{1,4}$", offered[joined[0].end():].strip())
+    if not left or not right:
+        return None
+    a, b = left.group(0)[-len(right.group(0)):], right.group(0)
+    return 2 if a != b and (a[0] == b[0] or a[-1] == b[-1]) else None
 
 
 def one_and_the_other(view: str, end: int, stated: float | None) -> int | None:

@@ -1119,8 +1119,8 @@ def _said_polarity(text: str, m: re.Match) -> str | None:
 
 def _aligned_closed(text: str, words: list, opened: list, comparisons: list) -> set | None:
     """Read the text's order words in order against the predicate's comparisons: a closed word takes the one
-    comparison in its place and must state its direction, an open word (direction none) takes one or more of any
-    direction. The directions the closed words took, or None when no such reading uses every comparison."""
+    comparison in its place and must state its direction, an open word (direction none) takes one of any direction,
+    or more where no closed word follows it. The directions the closed words took, or None when no such reading uses every comparison."""
     from functools import lru_cache
 
     @lru_cache(maxsize=None)
@@ -1128,7 +1128,10 @@ def _aligned_closed(text: str, words: list, opened: list, comparisons: list) -> 
         if w == len(words):
             return frozenset() if c == len(comparisons) else None
         if opened[w]:
-            for end in range(c + 1, len(comparisons) - (len(words) - w - 1) + 1):
+            # only an open word with no closed word after it takes more than one (review 84: a closed word between
+            # two open ones slid to a later comparison of its own direction, so a flipped 大于 passed)
+            last = len(comparisons) - (len(words) - w - 1) if not any(not o for o in opened[w + 1:]) else c + 1
+            for end in range(c + 1, last + 1):
                 rest = read(w + 1, end)
                 if rest is not None:
                     return rest

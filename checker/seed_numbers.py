@@ -85,7 +85,9 @@ class SectionNumbers:
             # a bare count of the seed (两个 with nothing after it) names no thing: it is no page count's noun
             stated_tail = s.group("tail")
             same_noun = (stated_tail == tail) or bool(stated_tail) and bool(tail) and (
-                stated_tail.startswith(tail) or tail.startswith(stated_tail) or stated_tail[:1] == tail[:1]
+                stated_tail.startswith(tail) or tail.startswith(stated_tail)
+                # (a noun taken from before the seed's bare count, 步骤, is that noun only: 步长 is another: review 84)
+                or stated_tail[:1] == tail[:1] and stated_tail not in _SELF_COUNTING_NOUNS
                 or len(stated_tail) == 2 and f"的{stated_tail}" in clause
                 # 四个等概率候选 for the seed's 四个候选: a modifier of two to four characters with no verb or particle
                 # in it (new-author trial 18; review 80: 四个词当候选, 两个头模型 are other nouns)
@@ -313,7 +315,10 @@ def extract(text: str) -> dict:
             if head and (noun := _noun_after_modifier(text, token.end)):
                 phrases.add(head.group("head") + noun)
             # 步骤只有两个: the noun stands before the bare count (new-author trial 20's 两步 for primer §7.3)
-            if head and not head.group("tail") and (noun := _noun_before_bare_count(text[:token.start])):
+            # (only the nouns a measure word of their own stands for, 步骤 for 步: review 84 found 两个步骤 matching a
+            # page's 两个步长 by its first character)
+            if head and not head.group("tail") and (noun := _noun_before_bare_count(text[:token.start])) \
+                    and noun in _SELF_COUNTING_NOUNS:
                 phrases.add(head.group("head") + noun)
         try:
             add(word_value(token.text), 0.0)

@@ -90,9 +90,10 @@ _PAIR = re.compile("|".join(sorted(_PAIRS, key=len, reverse=True)))
 _LINK_TARGET = re.compile(r"\]\(((?:\.\./)*[\w./-]+?\.md)(?:#[^)]*)?\)")
 # above or below a line of a table or matrix (对角线以上的格子); 以下 alone also means "the following"
 _ABOVE_BELOW = re.compile(r"(?<=[线角格行列])(以上|以下|上方|下方)")
-# 调到一以下, 降到 0.5 以下: above or below a number is an order with it, as 低于一 is (new-author trial 20 reworded
-# 温度低于一 so and was told its order was lost); after a symbol ($x_{\max}$ 以下) it stays a threshold's side
-_NUMBER_ABOVE_BELOW = re.compile(r"(?:(?<=\d)|(?<=\d\$)|(?<=[一二两三四五六七八九十零半]))\s*(以上|以下)")
+# 调到一以下, 降到 0.5 以下, 在 $1$ 以下: above or below a number reached is an order with it, as 低于一 is (new-author
+# trial 20 reworded 温度低于一 so and was told its order was lost); 统一以下, 第 2 以下 are not (review 84); after a
+# symbol ($x_{\max}$ 以下) it stays a threshold's side
+_NUMBER_ABOVE_BELOW = re.compile(r"(?:到|至|在|于)\s*\$?\s*(?:\d+(?:\.\d+)?|[一二两三四五六七八九十零半]+)\s*\$?\s*(以上|以下)")
 # 越难重复、越容易: a trend word the order table does not name, read by its first character after 越
 _TREND = re.compile(r"越(?:来越)?\s*([\u4e00-\u9fff])")
 # the order of steps: 先加，再归一化 and 先归一化，再加 are two different layers

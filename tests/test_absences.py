@@ -268,6 +268,8 @@ def test_only_what_stands_before_the_negation_scopes_an_absence_sentence(data):
         assert scoped(part), part
     # a § after the negation still names the thing absent, with a space before the verb or not
     assert not scoped("讲义没有印出 §4.3 的缩放后的权重矩阵")
+    # review 84: a § of another work is no section of the lecture
+    assert not scoped("讲义与 sutskever2014 §3 没有印出缩放后的权重矩阵")
     data.write_text(ENTRY.replace(f"says: {TRUE}", "says: 讲义没有印出缩放后的权重矩阵"), encoding="utf-8")
     assert not [m for _, m in absences.page_errors(page_with("在这一节里，讲义没有印出缩放后的权重矩阵。\n"), data)
                 if "speaks of the whole" in m]

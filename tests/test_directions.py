@@ -294,3 +294,11 @@ def test_a_shape_word_may_stand_for_several_comparisons_and_a_flipped_word_besid
     assert any("relation 0" in e for e in flipped), flipped
     reordered = relation.replace("'{her} < 0 and {her} > {him}", "'{her} > {him} and {her} < 0")
     assert any("relation 0" in e for e in _page(tmp_path, body, reordered))
+
+    # review 84: a closed word between two open words takes the comparison in its place, so flipping it fails
+    body2 = "# t\n\nher 的损失 $-6.4$ 小于零，分布变尖；her 的损失大于 him 的损失 $-8.2$，分布变平。\n"
+    rel2 = ("relations:\n  - text: '小于零，分布变尖；her 的损失大于 him 的损失 $-8.2$，分布变平'\n"
+            "    holds: '{her} < 0 and {her} > {him} and {her} > {him} and {him} < {her} and {her} > {him}'\n")
+    assert not [e for e in _page(tmp_path, body2, rel2) if "relation 0" in e]
+    flipped2 = _page(tmp_path, body2.replace("损失大于", "损失小于"), rel2.replace("损失大于", "损失小于"))
+    assert any("relation 0" in e for e in flipped2), flipped2

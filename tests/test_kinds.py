@@ -176,6 +176,10 @@ def test_a_count_after_a_clause_that_sets_one_item_aside_counts_the_others():
     items = "除了 greedy 以外，再比较两种规则：\n\n- greedy\n- top-k\n- top-p\n"
     at = items.index("两种")
     assert enumerated_count(items, at, at + 2, 2) == 2
+    # review 84: the connective 除此之外 sets nothing aside
+    connective = "除此之外，本站比较了两种规则：\n\n- greedy\n- top-k\n- top-p\n"
+    at = connective.index("两种")
+    assert enumerated_count(connective, at, at + 2, 2) == 3
 
 
 def test_two_items_joined_by_one_conjunction_and_the_rows_of_the_table_above_are_enumerated():
@@ -469,6 +473,14 @@ def test_a_count_of_limits_is_of_the_rows_named_so_or_the_parallel_clauses_after
     assert enumerated_count(clauses.replace("两个极限", "三个极限"), at, at + 1, 3) is None
     prose = "到了两个极限，比值被推向无穷或相等：只剩第一名，概率相同。"
     assert enumerated_count(prose, at, at + 1, 2) is None
+    # review 84: a noun merely inside a row's name, a count of another measure, or a count further down is not the rows'
+    other = ("| 步 | 输出 |\n| --- | --- |\n| 编码（预测前） | a |\n| 解码（预测） | b |\n| 输出 | c |\n\n"
+             "按这张表，模型只做两次预测。")
+    at = other.index("两次")
+    assert enumerated_count(other, at, at + 1, 2) is None
+    later = table.replace("次序没有变；", "次序没有变。\n\n另起一段：")
+    at = later.index("两个")
+    assert enumerated_count(later, at, at + 1, 2) is None
 
 
 def test_a_count_of_two_with_both_points_back_at_the_alternatives_its_sentence_offered():
@@ -482,6 +494,10 @@ def test_a_count_of_two_with_both_points_back_at_the_alternatives_its_sentence_o
     three = text.replace("好一些或差一些", "好一些、平一些或差一些")
     at = three.index("两种")
     assert enumerated_count(three, at, at + 1, 2) is None
+    # review 84: 或许 (perhaps) and 还是 (still) offer no pair
+    for sentence in ("按这种切分，这个数或许偏多，两种切分都是这样。", "按这种切分，结果还是一样，两种切分都是这样。"):
+        at = sentence.index("两种")
+        assert enumerated_count(sentence, at, at + 1, 2) is None, sentence
 
 
 def test_a_count_after_a_site_marker_and_a_pronoun_place_point_back():

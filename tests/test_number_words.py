@@ -207,6 +207,9 @@ def test_a_bound_or_a_value_reached_costs_the_same_in_words_and_digits(tmp_path)
         assert any("neither claimed nor cited" in e for e in errors(tmp_path, page(text, verify=False))), text
     for text in ("概率越接近一，损失越小。", "概率越接近 1，损失越小。"):
         assert not errors(tmp_path, page(text, verify=False)), text
+    # review 84: 就是/也是 after the bound too; a setting's constant (设为 0) stays a definition's
+    assert any("neither claimed nor cited" in e for e in errors(tmp_path, page("困惑度的下限就是 0。", verify=False)))
+    assert not errors(tmp_path, page("把遮住位置的权重设为 0，再归一化。", verify=False))
 
 
 def test_counts_the_page_enumerates_right_there_need_no_claim(tmp_path):
@@ -808,6 +811,9 @@ def test_a_course_count_whose_noun_stands_before_it_is_the_course_s():
     assert extract("输出仍有六行。")["phrases"] == ["六行"]
     assert extract("其中有两个：a 与 b。")["phrases"] == ["两个"]
     assert not SectionNumbers("x", frozenset(), frozenset(extract("词表只有两个。")["phrases"])).states_phrase("两词")
+    # review 84: only a noun that a measure word stands for is taken from before the count (两个步长 is another noun)
+    assert not steps.states_phrase("两个步长") and steps.states_phrase("两个步骤")
+    assert extract("模型只有两个。")["phrases"] == ["两个"]
 
 
 def test_the_description_reads_a_course_count_as_the_body_does(tmp_path):

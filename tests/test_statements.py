@@ -46,6 +46,7 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
     assert words("调到一以上，分布变得更尖") == ["order:up", "shape:sharp"]
     assert words("降到 0.5 以下") == ["order:down"] and words("在 $1$ 以上时") == ["order:up"]
     assert words("在阈值 $x_{\\max}$ 以下为常数") == [] and words("以下三种做法") == []
+    assert words("这里统一以下几个记号的写法") == [] and words("请看第 2 以下各行") == []   # review 84
     assert "precision:8@CPU" in words("CPU 上以 float64 只读重算") == sorted(words("CPU 上以 float64 只读重算"))
     assert "precision:8@CPU" in words("CPU 上以双精度只读重算")
     # a name before the word is what the statement is about: reordering the pairs passes, swapping the names fails
