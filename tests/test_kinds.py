@@ -71,6 +71,22 @@ def test_every_other_label_over_computed_numbers_fails(tmp_path, alpha_is_the_si
         assert errors(tmp_path, text, f"block labelled {label}"), label
 
 
+def test_a_course_count_credited_in_an_aside_does_not_make_a_site_marker_the_courses():
+    """Label round 85: 〔本站构造〕…（[§18.1] 也提醒，六条教学评论不足以证明泛化能力） failed 'holds no number of the site'
+    and the reader dropped 六条. The aside names its section: its course number is labelled there. Outside an aside,
+    or with no § in it, a course number alone in a site block still fails."""
+    line_of = lambda offset: 1  # noqa: E731
+    body = "- 〔本站构造〕上面的清点只是在教学数据上（[§18.1](../ch18/18-1.md) 也提醒，六条教学评论不足以说明泛化）。\n"
+    six = Mark(body.index("六"), body.index("六") + 2, "六条", "course")
+    assert not check_blocks(body, [six], line_of)
+    bare = body.replace("（[§18.1](../ch18/18-1.md) 也提醒，六条", "，六条").replace("泛化）", "泛化")
+    six = Mark(bare.index("六"), bare.index("六") + 2, "六条", "course")
+    assert any("holds no number of the site" in m for _, m in check_blocks(bare, [six], line_of))
+    unnamed = body.replace("[§18.1](../ch18/18-1.md) ", "入门文章")
+    six = Mark(unnamed.index("六"), unnamed.index("六") + 2, "六条", "course")
+    assert any("holds no number of the site" in m for _, m in check_blocks(unnamed, [six], line_of))
+
+
 def test_a_title_outside_the_vocabulary_fails(tmp_path):
     text = SITE_PAGE.replace("$$\\alpha", '!!! note "本站补充"\n    $$\\alpha')
     assert errors(tmp_path, text, "is not a provenance label")
