@@ -128,8 +128,12 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
         return remainder_of(view, start, end, stated)   # 另外两类 beside 这三类读取: the rest after one is named
     if PART.search(view[max(0, start - 3):start]):
         return None   # 相邻两项, 任取两个, 其中两种, 前三行: a part of the collection, not its size
-    if re.match(r"[^张个\n]{0,3}[张个]表(?!示|明|达|述|现|面|层)", body[start:end + 4]):
-        return _tables_on_the_page(body)   # 把两张表对照着读 on a page of two tables: the page's own tables
+    if re.match(r"[^张个\n]{0,3}[张个]表(?!示|明|达|述|现|面|层)", body[start:end + 4]) and (
+            stated is None or _tables_on_the_page(body) == stated):
+        # 把两张表对照着读 on a page of two tables: the page's own tables; on a page of another number the tables
+        # may be others (“叠加”就是两张表取交集, two masks over one table of three: new-author trial 23), so the count
+        # is read as any other (claimed, or the course's)
+        return _tables_on_the_page(body)
     line_start = body.rfind("\n", 0, start) + 1
     if re.match(r"#{1,6}\s", body[line_start:start]):
         listed = _listed_in_section(body, start)   # ## 三份构造彼此分开: the section's own list

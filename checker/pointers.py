@@ -92,7 +92,14 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
         # the rest of its own block, when it holds no counted number (the sentence ends its paragraph), is no target
         # (blind_20 W20-049: 3-16's 下面的整句分数是课程…给定的 became 本站…测出的 before a box of the course's numbers)
         target = []
-        for a, b in candidates[:2]:
+        # 下面这组数是讲义 §3.5 的：query $q=(1,0)$，… : the numbers its own sentence gives after its colon are the ones
+        # it points at (new-author trial 23: the box after the paragraph was read instead)
+        raw = view[start:end]
+        colon = re.search(r"[：:]", raw[raw.find(pointer.group(0)):]) if forward and pointer.group(0) in raw else None
+        if colon:
+            after = start + raw.find(pointer.group(0)) + colon.end()
+            target = [m for m in marks if after <= m.start < end]
+        for a, b in ([] if target else candidates[:2]):
             target = [m for m in marks if a <= m.start < b]
             if target or (a, b) != (candidates[0] if forward and here else None):
                 break

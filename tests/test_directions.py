@@ -302,3 +302,10 @@ def test_a_shape_word_may_stand_for_several_comparisons_and_a_flipped_word_besid
     assert not [e for e in _page(tmp_path, body2, rel2) if "relation 0" in e]
     flipped2 = _page(tmp_path, body2.replace("损失大于", "损失小于"), rel2.replace("损失大于", "损失小于"))
     assert any("relation 0" in e for e in flipped2), flipped2
+
+
+def test_the_last_row_is_a_row():
+    """New-author trial 23: '最后一行本来就能看见所有位置' bound by row(A, 2) was told its text says no row."""
+    assert [rule.rule for _, rule in directions.positions("最后一行本来就能看见所有位置")] == ["position_rows"]
+    assert [rule.rule for _, rule in directions.positions("首列全是零")] == ["position_columns"]
+    assert directions.positions("最后一次执行这段代码") == []

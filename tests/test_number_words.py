@@ -842,3 +842,14 @@ def test_a_supposed_pair_is_read_only_before_what_such_a_pair_may_do():
                   "为了对比，长度不同的两个句子总共有 9 个词。", "为了对比，长度不同的两个句子送进模型后，困惑度也会不一样。",
                   "为了对比，长度不同的两个句子加起来正好 9 个词。"):   # review 82
         assert rule(count) == "", count
+
+
+def test_an_ordinal_naming_its_own_table_row_is_the_rows_number():
+    """New-author trial 23: | 第二个位置 | ✓ ✓ ✗ | in a table's second row was asked for a claim, as | 2 | is not. A name
+    that disagrees with its row (第五个位置 in row four) stays a value, and so does the ordinal in prose."""
+    from checker.classify import numbers_in
+    table = ("| 读取者 | 可读 |\n| --- | --- |\n| 第一个位置 | ✓ ✗ |\n| 第二个位置 | ✓ ✓ |\n| 第三个位置（PAD） | ✓ ✓ |\n"
+             "| 第五个位置 | ✓ ✓ |\n\n第二个位置的权重最大。\n")
+    found = [(t.text, t.structural) for t in numbers_in(table)]
+    assert found[:3] == [("一个", True), ("二个", True), ("三个", True)], found
+    assert ("五个", False) in found and found[-1] == ("二个", False), found
