@@ -122,13 +122,27 @@ _IN_SOURCE = re.compile(r"(?:在|据|按|照)?(?:讲义|入门文章|课程|原�
                         r"|本站[^，。；：0-9]{0,6}(?:算得|算出|测得|测出|跑出|得到|补算|训练出)")
 
 
+def _clauses(sentence: str) -> list[str]:
+    """The sentence cut after each comma, semicolon or colon that stands outside brackets: an aside in brackets
+    (（课程那条见讲义 §3.13，本站这条见 §3.13 页）) stays in the clause it comments on (label round 85: its first half,
+    cut off, gave the clause's 第一个 to the course)."""
+    out, depth, last = [], 0, 0
+    for i, ch in enumerate(sentence):
+        depth += ch in "（(" and 1 or ch in "）)" and -1 or 0
+        depth = max(depth, 0)
+        if depth == 0 and ch in "，,；;：:":
+            out.append(sentence[last:i + 1])
+            last = i + 1
+    return out + [sentence[last:]]
+
+
 def _in_clause(body: str, view: str, start: int, end: int, marks, line_of) -> list[tuple[int, str]]:
     """A clause that says where its own claimed numbers come from (in the course's record, from the site's run)
     agrees with their declared kinds: blind_18's W18-052 moved the site's 96.67% 在本站 to 在讲义的存档运行里, and the
     number stayed declared the site's run. Only a clause with one owner and numbers of the other owner only fails."""
     found = []
     pos = start
-    for clause in re.split(r"(?<=[，,；;：:])", view[start:end]):
+    for clause in _clauses(view[start:end]):
         a, b = pos, pos + len(clause)
         pos = b
         text = LABEL.sub("", clause)

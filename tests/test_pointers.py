@@ -157,3 +157,17 @@ def test_a_pointer_whose_sentence_gives_the_numbers_after_its_colon_reads_them()
     errors = pointers.errors(wrong, _marked(wrong, {"0.42": "course", "1.27": "course", "0.7": "site_construction"}),
                              line_of)
     assert len(errors) == 1 and "declared the course's" in errors[0][1], errors
+
+
+def test_an_aside_in_brackets_stays_in_the_clause_it_comments_on():
+    """Label round 85: '…在第一个输出符号上就出错的序列（课程那条见讲义 §3.13，本站这条见 [§3.13] 页）' was cut at the comma
+    inside the brackets, and its first half gave the site run's 第一个 to the course. Without the site's half the
+    clause still fails."""
+    from checker.kinds import Mark
+    line_of = lambda offset: 1   # noqa: E731
+    said = "二者选出的都是在第一个输出符号上就出错的序列（课程那条的记录见讲义 §3.13，本站这条的见 §3.13 页）。"
+    marks = [Mark(said.index("一个"), said.index("一个") + 2, "一个", "site_run")]
+    assert pointers._in_clause(said, said, 0, len(said), marks, line_of) == []
+    wrong = "二者选出的都是在第一个输出符号上就出错的序列（课程那条的记录见讲义 §3.13）。"
+    marks = [Mark(wrong.index("一个"), wrong.index("一个") + 2, "一个", "site_run")]
+    assert pointers._in_clause(wrong, wrong, 0, len(wrong), marks, line_of)
