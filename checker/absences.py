@@ -269,7 +269,10 @@ def _entry_errors(entry: dict, where: str) -> list[str]:
 # sentences of the site and the review's honest ones: 本节/这一节/那一节/该节/上一节/本章/这段/此例/这道题/这张表/那张表,
 # 这里/那里/此处, 章首, 原记录, 速查表, 的表/表里, 例子/算例, a § right after the document's name or before the negation.
 SCOPE = re.compile(r"(?:本|这一?|那一?|该|此|上一?|下一?|同一?)(?:节|章|段|例|题|道题|张表|份表|份账|处|算例|个例子|个算例)"
-                   r"|这里|那里|此处|章首|原记录|速查表|的表|表里|表中|例子|算例|(?:讲义|入门文章)(?:读本|的)?\s*\[?§|§\s*[0-9A-D.]+\]?\S{0,12}$")
+                   r"|这里|那里|此处|章首|原记录|速查表|的表|表里|表中|例子|算例|(?:讲义|入门文章)(?:读本|的)?\s*\[?§|§\s*[0-9A-D.]+\]?\S{0,12}$"
+                   # 入门文章讲困惑度的 §11.5 没有…: the document's own § after a modifier (new-author trial 22; no other
+                   # work named between: review 84)
+                   r"|(?:讲义|入门文章)[^，,。；A-Za-z0-9§]{1,12}的\s*\[?§\s*[0-9A-D.]+\]?(?:\([^)\s]*\))?\s*$")
 # a leading clause that only says where (在这一节里，讲义没有给出学习率; review of stop 67) scopes the next one
 _LEADING_PLACE = re.compile(r"在[^，,：:]{0,10}(?:里|中|内|上)[，,：:]\s*$")
 _SCOPE_BEFORE = 16                  # the characters before `says` read with it, back to the sentence's start

@@ -250,6 +250,13 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
                 if ORDINAL_REFERENCE.match(view, m.start("measure")) or not re.match(r"[个位]", measure):
                     tokens.append(Token(m.group(0), start, end, True, "ordinal label (第三章, 第一次)", True, phrase))
                     continue
+                line_start = view.rfind("\n", 0, start) + 1
+                if re.fullmatch(r"[ \t]*\|[ \t]*第", view[line_start:start]) and \
+                        chinese_number(numeral).value == _table_row_index(view, line_start):
+                    # | 第二个位置 | … in the table's second row: the row's own name, as | 2 | numbers it (new-author trial
+                    # 23); a name that disagrees with the row (第三个 in row two) stays a value
+                    tokens.append(Token(m.group(0), start, end, True, "row numbering of a table (第二个位置)", True, phrase))
+                    continue
                 tokens.append(Token(m.group(0), start, end, False, f"ordinal near '{view[start - 1:end + 6].strip()}'",
                                     True, phrase))
                 continue
@@ -491,7 +498,9 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
 
 _SYMBOL = r"[A-Za-z](?:_\{[^{}]*\}|_[A-Za-z0-9]|\^\{[^{}]*\}|\^[A-Za-z0-9])*"
 _CONSTANT_IDENTITY_PROSE = re.compile(r"(?<![\w=+\-−*/·^)(])(?:\\?exp\s*\(\s*0\s*\)|e\^\{?0\}?)\s*=\s*1(?![\d.])")
-_CONSTANT_IDENTITY = re.compile(r"\s*(?:\\exp\s*\(\s*0\s*\)|e\^\{?\s*0\s*\}?)\s*=\s*1\s*|\s*\\(?:ln|log)\s*\(?\s*1\s*\)?\s*=\s*0\s*")
+_CONSTANT_IDENTITY = re.compile(r"\s*(?:\\exp\s*\(\s*0\s*\)|e\^\{?\s*0\s*\}?)\s*=\s*1\s*|\s*\\(?:ln|log)\s*\(?\s*1\s*\)?\s*=\s*0\s*"
+                                # $e^{-\infty}=0$: a masked score's weight (new-author trial 23)
+                                r"|\s*(?:\\exp\s*\(\s*-\s*\\infty\s*\)|e\^\{\s*-\s*\\infty\s*\})\s*=\s*0\s*")
 _SYMBOL_BOUND = re.compile(r"\s*(?:\\(?:mathrm|text|operatorname)\{[A-Za-z]+\}|[A-Za-z])(?:_\{?[A-Za-z]\}?)?\s*"
                            r"(?:\\geq?|\\leq?|[<>≥≤])\s*[01]\s*")
 _PRODUCT_OF_SYMBOLS = re.compile(rf"{_SYMBOL}{_SYMBOL}")

@@ -108,6 +108,14 @@ def _sentence_bounds(view: str, at: int) -> tuple[int, int]:
     return start, min(ends) if ends else len(view)
 
 
+def _besides_one(view: str, start: int) -> bool:
+    """在讲义的 logits 之外，再看…的两种情形： over a table of three rows (new-author trial 21): the count, after a
+    clause that sets one item aside (之外/以外), counts the others; the list may hold that one too."""
+    sentence_start, _ = _sentence_bounds(view, start)
+    # a named item set aside (在讲义的 logits 之外，除了 greedy 以外，), not the connective 除此之外 or 意料之外 (review 84)
+    return re.search(r"(?:在|除了?)\s*(?![此这那该意预])[^，,。；]{1,30}?(?:之外|以外)[，,]", view[sentence_start:start]) is not None
+
+
 def enumerated_count(body: str, start: int, end: int, stated: float | None = None) -> int | None:
     """How many items the sentence of the count word at [start, end) enumerates: the list or table that its
     line introduces (the line ends with ：), or the items named before it in the same clause (A、B 和 C 三个);
@@ -120,8 +128,12 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
         return remainder_of(view, start, end, stated)   # 另外两类 beside 这三类读取: the rest after one is named
     if PART.search(view[max(0, start - 3):start]):
         return None   # 相邻两项, 任取两个, 其中两种, 前三行: a part of the collection, not its size
-    if re.match(r"[^张个\n]{0,3}[张个]表(?!示|明|达|述|现|面|层)", body[start:end + 4]):
-        return _tables_on_the_page(body)   # 把两张表对照着读 on a page of two tables: the page's own tables
+    if re.match(r"[^张个\n]{0,3}[张个]表(?!示|明|达|述|现|面|层)", body[start:end + 4]) and (
+            stated is None or _tables_on_the_page(body) == stated):
+        # 把两张表对照着读 on a page of two tables: the page's own tables; on a page of another number the tables
+        # may be others (“叠加”就是两张表取交集, two masks over one table of three: new-author trial 23), so the count
+        # is read as any other (claimed, or the course's)
+        return _tables_on_the_page(body)
     line_start = body.rfind("\n", 0, start) + 1
     if re.match(r"#{1,6}\s", body[line_start:start]):
         listed = _listed_in_section(body, start)   # ## 三份构造彼此分开: the section's own list
@@ -161,6 +173,8 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
                     items += 1
                 elif m is None and len(line) - len(line.lstrip()) <= indent:
                     break
+            if stated is not None and items == stated + 1 and _besides_one(view, start):
+                return int(stated)
             return items if own or items == stated else None
         if lines and TABLE_ROW.match(lines[0]):
             rows = 0
@@ -172,6 +186,8 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
                 rows += 1
             if rows != stated and stated is not None and _column_groups(lines[0]) == stated:
                 return int(stated)   # 两种布局输出的每一行统计如下： over columns post-LN …, pre-LN … (trial 10)
+            if stated is not None and rows == stated + 1 and _besides_one(view, start):
+                return int(stated)
             return rows if own or rows == stated else None
     return (named_before(view, start) or places_named_before(view, start, end, stated)
             or rows_of_table_before(body, start, end, stated)
@@ -179,6 +195,7 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated)
             or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated)
             or pair_before_colon(view, start, end, stated) or one_and_the_other(view, end, stated)
+            or alternatives_before(view, start, end, stated)
             or paired_forms_on_the_page(view, end, stated) or the_titles_count(body, view, end, stated))
 
 
@@ -196,7 +213,9 @@ def places_named_before(view: str, start: int, end: int, stated: float | None) -
         return None
     # only a count that points back at the places, with no noun of its own (两处都, 两处各; not 两处代码: review 77)
     # 两处合起来 (new-author trial 18): the places taken together, pointed back at as 两处都 is
-    if not re.match(r"\s*(?:都|各|也|均|同样|一致|合起来|合在一起|放在一起|加在一起|连起来|结合起来)", view[noun:noun + 5]):
+    # 两处说的是同一个运算 (new-author trial 22): what the places say, pointed back at
+    if not re.match(r"\s*(?:都|各|也|均|同样|一致|合起来|合在一起|放在一起|加在一起|连起来|结合起来|[说讲写指]的(?:都|也)?是)",
+                    view[noun:noun + 5]):
         return None
     s0, _ = _sentence_bounds(view, start)
     if re.search(r"之外|以外|除了", view[s0:start]):
@@ -228,12 +247,20 @@ def rows_named_by_their_header(body: str, end: int, stated: float | None) -> int
     for i in range(len(lines) - 1, 0, -1):
         if TABLE_RULE.match(lines[i]) and TABLE_ROW.match(lines[i - 1]):
             header = lines[i - 1].strip().strip("|").split("|")[0].strip()
-            rows = 0
+            rows, named = 0, 0
             for line in lines[i + 1:]:
                 if not TABLE_ROW.match(line):
                     break
                 rows += 1
-            return rows if header.startswith(m.group(1)) and rows == stated else None
+                # | $\tau\to0^+$（极限） | … : a row whose own name is tagged with the noun in brackets (new-author
+                # trial 22's 两个极限 under a table of five temperatures and the two limits)
+                named += re.search(rf"[（(]{m.group(1)}[）)]", line.strip().strip("|").split("|")[0]) is not None
+            if header.startswith(m.group(1)) and rows == stated:
+                return rows
+            # the tagged rows only for a count of 个/种 in the paragraph right under the table (review 84: 两次预测
+            # passed over rows 编码（预测前）/解码（预测）anywhere above)
+            right_under = "\n\n" not in "\n".join(lines[i + 1 + rows:]).strip("\n") and m.group(0).strip()[:1] in "个种"
+            return named if named == stated and right_under else None
     return None
 
 
@@ -365,6 +392,31 @@ def _noun_start(view: str, end: int) -> tuple[str | None, int]:
 # names the third (第一种、第二种 said after them point back at the two)
 _ONE_MORE = "(?:还有一|再一)"
 _ORDINAL_OF = "第([一二三四五六七八九])"
+
+
+def alternatives_before(view: str, start: int, end: int, stated: float | None) -> int | None:
+    """显得好一些或差一些，下面的算例里两种情形都有 (new-author trial 22): a count of two with 都 after its noun, whose
+    sentence's clause before it offers two alternatives joined by one 或/还是, points back at them. None otherwise."""
+    if stated != 2:
+        return None
+    measure, noun = _noun_start(view, end)
+    if measure not in ("种", "类", "个", "样") or not re.match(r"[\u4e00-\u9fff]{0,2}都", view[noun:noun + 3]):
+        return None
+    s0, _ = _sentence_bounds(view, start)
+    clauses = re.split(r"[，,]", view[s0:start])
+    if len(clauses) < 2:
+        return None
+    offered = clauses[-2]
+    # one 或 (not 或许, 或多或少, 还是: review 84) between two sides that mirror each other (好一些或差一些, 变大或变小)
+    joined = list(re.finditer(r"或者|或(?!许|多或少|是说)", offered))
+    if len(joined) != 1 or re.search(r"[、和与及]|或许|还是", offered):
+        return None
+    left = re.search(r"[\u4e00-\u9fff\w]{1,4}$", offered[:joined[0].start()].rstrip())
+    right = re.match(r"[\u4e00-\u9fff\w]{1,4}$", offered[joined[0].end():].strip())
+    if not left or not right:
+        return None
+    a, b = left.group(0)[-len(right.group(0)):], right.group(0)
+    return 2 if a != b and (a[0] == b[0] or a[-1] == b[-1]) else None
 
 
 def one_and_the_other(view: str, end: int, stated: float | None) -> int | None:
@@ -514,6 +566,10 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
     # apart by commas, and a last one that sums them up (the same count again, or 都/两者)
     # (the same count: 两种 after 两种; one more told, 还有一种, is a third clause, not a sum: review 73)
     parts = [p for p in re.split(r"[，,]", view[colon + 1:stop]) if p.strip()]
+    # 两个极限…：$\tau\to0^+$ 时…，$\tau\to\infty$ 时… (new-author trial 22): clauses set apart by commas that each open
+    # with a condition in math, told in parallel
+    if len(parts) >= 2 and len(parts) == stated and all(re.match(r"\s*\$[^$]+\$\s*时", p) for p in parts):
+        return len(parts)
     # a last clause that tells one more (还有一种, 此外…, min-p 取 0.1 时结果都一样: a value of its own) is a clause
     # told, not the sum (review 77)
     last = parts[-1] if parts else ""

@@ -278,8 +278,14 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
         if b.label not in LABELS:
             continue
         inside = [m for m in marks if owner[id(m)] is b]
-        kinds = {m.kind for m in inside}
         label = LABELS[b.label]
+        if label.key in ("site_construction", "site_run"):
+            # a course number in an aside that credits its section in place (（[§18.1] 也提醒，六条教学评论…）) is
+            # labelled there: it does not make the site's block the course's (label round 85: a reader dropped the
+            # count 六条 to pass)
+            credited = [(a.start(), a.end()) for a in _CREDIT_ASIDE.finditer(body, b.start, b.end)]
+            inside = [m for m in inside if not (m.kind == "course" and any(s <= m.start < e for s, e in credited))]
+        kinds = {m.kind for m in inside}
         wrong = _disagreement(label.key, kinds)
         if wrong and label.key == "site_construction" and not kinds & set(SITE) and (_runs_code(body, b)
                                                                                    or _draws(body, b)):
@@ -394,6 +400,9 @@ def _cut_sentence(body: str, b: Block) -> str:
     after = body[b.end:].lstrip("\n")
     first = after.split("\n", 1)[0]
     return last[-24:] if first and not first.startswith((" ", "\t")) and _CONTINUES.match(first) else ""
+
+
+_CREDIT_ASIDE = re.compile(r"（[^（）\n]*§\s*[0-9A-D][^（）\n]*）")
 
 
 def _disagreement(label: str, kinds: set) -> str:

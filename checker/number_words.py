@@ -106,6 +106,12 @@ def blur_minimum() -> int:
     return int(one("blur").pattern)
 
 
+def bound_words() -> tuple[str, ...]:
+    """下限, 上限是, 已经接近: the words after which 0 and 1 are values (rule a_bound_or_a_value_reached), in digits as in
+    words, not a definition's constants."""
+    return next(r for r in of_kind("value_setter") if r.rule == "a_bound_or_a_value_reached").words
+
+
 def generic_measures() -> frozenset:
     return frozenset(one("course_count").words)
 

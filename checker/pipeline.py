@@ -27,8 +27,8 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker import (arrangements, borrowing, classify, counts, declared, kinds, pointers, provenance, reads, relocation,
-                     run_claims, source_list, statements, template_match, unit_words)
+from checker import (arrangements, borrowing, classify, counts, declared, kinds, number_words, pointers, provenance, reads,
+                     relocation, run_claims, source_list, statements, template_match, unit_words)
 from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
 from checker.literals import literal_keys
@@ -1391,6 +1391,10 @@ def _definition_constant(body: str, token) -> bool:
     # found 被遮住的分数乘上 0 and 激活要乘以 1, both false, passing as constants)
     if before.endswith(("乘", "乘上", "乘以")) and _one_hot_factor(body, token):
         return True
+    # 下限是 1, 已经接近 1: a bound or a value reached is a value in digits as in words (下限是一 is one: number_words.yaml
+    # a_bound_or_a_value_reached), not a definition's constant
+    if before.endswith(number_words.bound_words()):
+        return False   # (设为 0, 取为 1 stay a definition's constants: review 84)
     return before.endswith((*classify.COPULAS, "取")) and (
         not after or after[0] in "，。；、,.;：:）)（(\n的”」时" or after.startswith(("左右", "附近")))
 

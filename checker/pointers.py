@@ -92,7 +92,14 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
         # the rest of its own block, when it holds no counted number (the sentence ends its paragraph), is no target
         # (blind_20 W20-049: 3-16's 下面的整句分数是课程…给定的 became 本站…测出的 before a box of the course's numbers)
         target = []
-        for a, b in candidates[:2]:
+        # 下面这组数是讲义 §3.5 的：query $q=(1,0)$，… : the numbers its own sentence gives after its colon are the ones
+        # it points at (new-author trial 23: the box after the paragraph was read instead)
+        raw = view[start:end]
+        colon = re.search(r"[：:]", raw[raw.find(pointer.group(0)):]) if forward and pointer.group(0) in raw else None
+        if colon:
+            after = start + raw.find(pointer.group(0)) + colon.end()
+            target = [m for m in marks if after <= m.start < end]
+        for a, b in ([] if target else candidates[:2]):
             target = [m for m in marks if a <= m.start < b]
             if target or (a, b) != (candidates[0] if forward and here else None):
                 break
@@ -115,13 +122,27 @@ _IN_SOURCE = re.compile(r"(?:在|据|按|照)?(?:讲义|入门文章|课程|原�
                         r"|本站[^，。；：0-9]{0,6}(?:算得|算出|测得|测出|跑出|得到|补算|训练出)")
 
 
+def _clauses(sentence: str) -> list[str]:
+    """The sentence cut after each comma, semicolon or colon that stands outside brackets: an aside in brackets
+    (（课程那条见讲义 §3.13，本站这条见 §3.13 页）) stays in the clause it comments on (label round 85: its first half,
+    cut off, gave the clause's 第一个 to the course)."""
+    out, depth, last = [], 0, 0
+    for i, ch in enumerate(sentence):
+        depth += ch in "（(" and 1 or ch in "）)" and -1 or 0
+        depth = max(depth, 0)
+        if depth == 0 and ch in "，,；;：:":
+            out.append(sentence[last:i + 1])
+            last = i + 1
+    return out + [sentence[last:]]
+
+
 def _in_clause(body: str, view: str, start: int, end: int, marks, line_of) -> list[tuple[int, str]]:
     """A clause that says where its own claimed numbers come from (in the course's record, from the site's run)
     agrees with their declared kinds: blind_18's W18-052 moved the site's 96.67% 在本站 to 在讲义的存档运行里, and the
     number stayed declared the site's run. Only a clause with one owner and numbers of the other owner only fails."""
     found = []
     pos = start
-    for clause in re.split(r"(?<=[，,；;：:])", view[start:end]):
+    for clause in _clauses(view[start:end]):
         a, b = pos, pos + len(clause)
         pos = b
         text = LABEL.sub("", clause)

@@ -1117,6 +1117,34 @@ def _said_polarity(text: str, m: re.Match) -> str | None:
     return said
 
 
+def _aligned_closed(text: str, words: list, opened: list, comparisons: list) -> set | None:
+    """Read the text's order words in order against the predicate's comparisons: a closed word takes the one
+    comparison in its place and must state its direction, an open word (direction none) takes one of any direction,
+    or more where no closed word follows it. The directions the closed words took, or None when no such reading uses every comparison."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def read(w: int, c: int) -> frozenset | None:
+        if w == len(words):
+            return frozenset() if c == len(comparisons) else None
+        if opened[w]:
+            # only an open word with no closed word after it takes more than one (review 84: a closed word between
+            # two open ones slid to a later comparison of its own direction, so a flipped 大于 passed)
+            last = len(comparisons) - (len(words) - w - 1) if not any(not o for o in opened[w + 1:]) else c + 1
+            for end in range(c + 1, last + 1):
+                rest = read(w + 1, end)
+                if rest is not None:
+                    return rest
+            return None
+        if c >= len(comparisons) or _said_polarity(text, words[w]) not in (None, comparisons[c]):
+            return None
+        rest = read(w + 1, c + 1)
+        return None if rest is None else rest | {comparisons[c]}
+
+    found = read(0, 0)
+    return None if found is None else set(found)
+
+
 def _check_order_words(i: int, text: str, predicate: str, line: int, errors: list) -> None:
     """The directions and paces the text's order words state must be those the predicate states, so that a
     flipped word (更大 → 更小, 更快 → 更慢) fails."""
@@ -1130,10 +1158,12 @@ def _check_order_words(i: int, text: str, predicate: str, line: int, errors: lis
     words.sort(key=lambda m: m.start())
     opened = [getattr(directions.rule_of(m.group(0)), "direction", "") == "none" for m in words]
     comparisons = ["down" if op.startswith("<") else "up" for op in re.findall(r"<=?|>=?", predicate)]
-    if any(opened) and len(comparisons) == len(words):
-        if all(is_open or _said_polarity(text, m) in (None, want)
-               for m, is_open, want in zip(words, opened, comparisons)):
-            stated = said = {want for want, is_open in zip(comparisons, opened) if not is_open} or stated
+    if any(opened) and len(comparisons) >= len(words):
+        # an open word may stand for more than one comparison (τ<1 时…分布变尖 binds τ<1, the top probability's >
+        # and the last one's <: new-author trial 22), each closed word for exactly the one in its place
+        closed = _aligned_closed(text, words, opened, comparisons)
+        if closed is not None:
+            stated = said = closed or stated
     if said and stated and said != stated:
         # the directions the words state are the directions the predicate states: 更长…更低 binds one '>' and
         # one '<', so flipping either word (更短…更低) leaves a direction the predicate does not state

@@ -85,7 +85,9 @@ class SectionNumbers:
             # a bare count of the seed (两个 with nothing after it) names no thing: it is no page count's noun
             stated_tail = s.group("tail")
             same_noun = (stated_tail == tail) or bool(stated_tail) and bool(tail) and (
-                stated_tail.startswith(tail) or tail.startswith(stated_tail) or stated_tail[:1] == tail[:1]
+                stated_tail.startswith(tail) or tail.startswith(stated_tail)
+                # (a noun taken from before the seed's bare count, 步骤, is that noun only: 步长 is another: review 84)
+                or stated_tail[:1] == tail[:1] and stated_tail not in _SELF_COUNTING_NOUNS
                 or len(stated_tail) == 2 and f"的{stated_tail}" in clause
                 # 四个等概率候选 for the seed's 四个候选: a modifier of two to four characters with no verb or particle
                 # in it (new-author trial 18; review 80: 四个词当候选, 两个头模型 are other nouns)
@@ -105,7 +107,8 @@ class SectionNumbers:
             # count of the same noun
             if count and other and count[0] == other[0] and count[0] != 1 and other[1] == "个" \
                     and count[1] in _SELF_COUNTING and stated_tail[:1] == count[1] \
-                    and not re.match(r"[\u4e00-\u9fff]", stated_tail[1:2]):   # 五个词 is 五词; 五个词表 is no 五词
+                    and (not re.match(r"[\u4e00-\u9fff]", stated_tail[1:2])   # 五个词 is 五词; 五个词表 is no 五词
+                         or stated_tail in _SELF_COUNTING_NOUNS):              # 两个步骤 is 两步
                 return True
         return False
 
@@ -139,6 +142,8 @@ def _modified_noun(clause: str, noun: str) -> bool:
 
 # nouns that count themselves as measure words (五词, 三句, 两层): 两条 is no 两个条件 (review 79)
 _SELF_COUNTING = frozenset("词字句行列层头步")
+# two-character nouns headed by such a measure word that name the same thing (两个步骤 is 两步; 两个词表 is not 两词)
+_SELF_COUNTING_NOUNS = frozenset({"步骤", "句子", "词语", "字符"})
 
 
 def _NOUN_THEN_SPLIT(noun: str, before: str) -> bool:
@@ -243,6 +248,17 @@ def _noun_after_modifier(text: str, end: int) -> str:
     return m.group(1) if m else ""
 
 
+_NOUN_BEFORE = re.compile(r"((?:(?![仍也还都就又却只共总])[\u4e00-\u9fff]){2})(?:只有|一共有|一共|共有|总共|就是|有)$")
+_NOT_A_NOUN = frozenset({"其中", "这里", "那里", "这样", "只是", "一共", "至少", "最多", "通常", "一般", "总共", "往往"})
+
+
+def _noun_before_bare_count(before: str) -> str:
+    """The noun a bare count counts when it stands before the count with 只有/共有/有 between (步骤只有两个 → 步骤);
+    empty for a pronoun or an adverb there (其中有两个)."""
+    m = _NOUN_BEFORE.search(before)
+    return m.group(1) if m and m.group(1) not in _NOT_A_NOUN else ""
+
+
 def extract(text: str) -> dict:
     """Values and count phrases of one section's text, with the checker's own number reader."""
     from checker.classify import MEASURE, NUMBER, math_spans, number_words, word_value
@@ -297,6 +313,12 @@ def extract(text: str) -> dict:
             phrases.add(token.phrase)
             head = _PHRASE.fullmatch(token.phrase)
             if head and (noun := _noun_after_modifier(text, token.end)):
+                phrases.add(head.group("head") + noun)
+            # 步骤只有两个: the noun stands before the bare count (new-author trial 20's 两步 for primer §7.3)
+            # (only the nouns a measure word of their own stands for, 步骤 for 步: review 84 found 两个步骤 matching a
+            # page's 两个步长 by its first character)
+            if head and not head.group("tail") and (noun := _noun_before_bare_count(text[:token.start])) \
+                    and noun in _SELF_COUNTING_NOUNS:
                 phrases.add(head.group("head") + noun)
         try:
             add(word_value(token.text), 0.0)

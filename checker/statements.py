@@ -90,6 +90,10 @@ _PAIR = re.compile("|".join(sorted(_PAIRS, key=len, reverse=True)))
 _LINK_TARGET = re.compile(r"\]\(((?:\.\./)*[\w./-]+?\.md)(?:#[^)]*)?\)")
 # above or below a line of a table or matrix (对角线以上的格子); 以下 alone also means "the following"
 _ABOVE_BELOW = re.compile(r"(?<=[线角格行列])(以上|以下|上方|下方)")
+# 调到一以下, 降到 0.5 以下, 在 $1$ 以下: above or below a number reached is an order with it, as 低于一 is (new-author
+# trial 20 reworded 温度低于一 so and was told its order was lost); 统一以下, 第 2 以下 are not (review 84); after a
+# symbol ($x_{\max}$ 以下) it stays a threshold's side
+_NUMBER_ABOVE_BELOW = re.compile(r"(?:到|至|在|于)\s*\$?\s*(?:\d+(?:\.\d+)?|[一二两三四五六七八九十零半]+)\s*\$?\s*(以上|以下)")
 # 越难重复、越容易: a trend word the order table does not name, read by its first character after 越
 _TREND = re.compile(r"越(?:来越)?\s*([\u4e00-\u9fff])")
 # the order of steps: 先加，再归一化 and 先归一化，再加 are two different layers
@@ -108,7 +112,7 @@ _SUBJECT = {"本站": "site", "本项目": "site", "入门文章": "primer", "�
             "课程": "course", "论文": "paper"}
 _SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=len, reverse=True)))
 _DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|都)?(?:单独|重新|再)?"
-                   r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算出|算了|数出(?!自)|复现|列出|给出|报告|画出|做过|做了|"
+                   r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算(?:了)?出来?|算了|数出(?!自)|复现|列(?:了)?出来?|给出|报告|画出|做过|做了|"
                    r"(?<=没有)做|(?<=没)做|(?<=未)做|(?<=没有)说明|(?<=未)说明|(?<=没有)给|(?<=没)给|(?<=未)给|(?<=没有)列在|(?<=没)列在|(?<=未)列在)")
 _DEGREE = re.compile(r"(?:较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)")
 # 上一步, 下一个; not 上/下 as a verb's complement (垫上一次, 写下一个, 剩下一个: once, one)
@@ -267,6 +271,11 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
                                             else limit))
     for m in _ABOVE_BELOW.finditer(sentence):
         add(m.start(), m.end(), "position:" + ("above" if m.group(1) in ("以上", "上方") else "below"))
+    for m in _NUMBER_ABOVE_BELOW.finditer(sentence):
+        token = "order:up" if m.group(1) == "以上" else "order:down"
+        clause_start = max(sentence.rfind(c, 0, m.start()) for c in "，,：:；") + 1
+        if not any(clause_start <= at < m.start() and t == token for at, t in found):
+            add(m.start(1), m.end(1), token)   # 降到 0.5 以下 says down once, with its verb
     for m in _SIDE.finditer(sentence):
         add(m.start(), m.end(), "side:" + ("left" if (m.group(1) or m.group(2)) == "左" else "right"))
     for m in _ORDINAL.finditer(sentence):

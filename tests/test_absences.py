@@ -262,8 +262,14 @@ def test_only_what_stands_before_the_negation_scopes_an_absence_sentence(data):
                   "讲义没有举缩放后的权重矩阵的例子"):
         assert not scoped(whole), whole
     for part in ("讲义本章没有印出缩放后的权重矩阵", "讲义读本 §4.3 没有印出缩放后的权重矩阵",
-                 "讲义的这个算例没有印出缩放后的权重矩阵"):
+                 "讲义的这个算例没有印出缩放后的权重矩阵",
+                 # new-author trial 22: a modifier between the document and its § (入门文章讲困惑度的 §11.5 没有…)
+                 "讲义讲注意力的 §4.3 没有印出缩放后的权重矩阵"):
         assert scoped(part), part
+    # a § after the negation still names the thing absent, with a space before the verb or not
+    assert not scoped("讲义没有印出 §4.3 的缩放后的权重矩阵")
+    # review 84: a § of another work is no section of the lecture
+    assert not scoped("讲义与 sutskever2014 §3 没有印出缩放后的权重矩阵")
     data.write_text(ENTRY.replace(f"says: {TRUE}", "says: 讲义没有印出缩放后的权重矩阵"), encoding="utf-8")
     assert not [m for _, m in absences.page_errors(page_with("在这一节里，讲义没有印出缩放后的权重矩阵。\n"), data)
                 if "speaks of the whole" in m]

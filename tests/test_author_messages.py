@@ -368,7 +368,9 @@ def test_the_constants_zero_and_one_cost_the_same_as_digits_in_math_or_prose_as_
         assert _failed(tmp_path, words) == [], words
         assert _failed(tmp_path, digits) == [], digits
     # new-author trial 20: an identity of constants, in math or in prose (a description)
-    for identity in ("最大的一项正好是 $\\exp(0)=1$。", "最大的一项变成 exp(0)=1，不再溢出。", "$\\ln 1=0$。"):
+    # (new-author trial 23: a masked score's weight, $e^{-\\infty}=0$)
+    for identity in ("最大的一项正好是 $\\exp(0)=1$。", "最大的一项变成 exp(0)=1，不再溢出。", "$\\ln 1=0$。",
+                     "被遮的格 $e^{-\\infty}=0$。", "$\\exp(-\\infty)=0$。"):
         assert _failed(tmp_path, identity) == [], identity
     # new-author trial 21: the constant of an expression in prose (保留 1−ε, a description); 趋于 1 said of the page's
     # value, and 1 - B 组 or 1-N are values (review 83)
@@ -378,7 +380,7 @@ def test_the_constants_zero_and_one_cost_the_same_as_digits_in_math_or_prose_as_
                   "词表编号取 1-N 中的整数。"):
         assert any("neither claimed nor cited" in e for e in _failed(tmp_path, value)), value
     # review 82: an identity said of the page's value (PPL=exp(0)=1, 只剩 ln(1)=0) is that value
-    for value in ("最大的一项正好是 $\\exp(0)=2$。", "$\\exp(1)=1$。", "本例的困惑度 PPL=exp(0)=1。",
+    for value in ("最大的一项正好是 $\\exp(0)=2$。", "$\\exp(1)=1$。", "$e^{-\\infty}=1$。", "$e^{-2}=0$。", "本例的困惑度 PPL=exp(0)=1。",
                   "三步之后平均损失只剩 ln(1)=0。"):
         assert any("neither claimed nor cited" in e for e in _failed(tmp_path, value)), value
     for value in ("概率越接近 $2$。", "困惑度已经接近 1。", "本例的困惑度越来越接近 1。", "下限 $1$ 只是数学上的界。", "真实词拿到概率 1。", "$H\\ge2$。",

@@ -281,3 +281,31 @@ def test_a_shape_word_binds_the_comparison_in_its_place_and_a_flipped_word_besid
     assert not [e for e in _page(tmp_path, body, relation) if "relation 0" in e]
     flipped = _page(tmp_path, body.replace("小于零", "大于零"), relation.replace("小于零", "大于零"))
     assert any("relation 0" in e and "greater" in e for e in flipped), flipped
+
+
+def test_a_shape_word_may_stand_for_several_comparisons_and_a_flipped_word_beside_it_still_fails(tmp_path):
+    """New-author trial 22: '$\\tau<1$ 时…分布变尖' bound by 'tau < 1 and top > top_at_1 and last < last_at_1' was
+    told the text states only less (the shape word stands for both probabilities' comparisons). The closed word
+    still takes the comparison in its place: flipping it fails, and so does a predicate with its order changed."""
+    body = "# t\n\nher 的损失 $-6.4$ 小于零，分布变尖；him 的损失 $-8.2$。\n"
+    relation = "relations:\n  - text: '小于零，分布变尖'\n    holds: '{her} < 0 and {her} > {him} and {him} < {her}'\n"
+    assert not [e for e in _page(tmp_path, body, relation) if "relation 0" in e]
+    flipped = _page(tmp_path, body.replace("小于零", "大于零"), relation.replace("小于零", "大于零"))
+    assert any("relation 0" in e for e in flipped), flipped
+    reordered = relation.replace("'{her} < 0 and {her} > {him}", "'{her} > {him} and {her} < 0")
+    assert any("relation 0" in e for e in _page(tmp_path, body, reordered))
+
+    # review 84: a closed word between two open words takes the comparison in its place, so flipping it fails
+    body2 = "# t\n\nher 的损失 $-6.4$ 小于零，分布变尖；her 的损失大于 him 的损失 $-8.2$，分布变平。\n"
+    rel2 = ("relations:\n  - text: '小于零，分布变尖；her 的损失大于 him 的损失 $-8.2$，分布变平'\n"
+            "    holds: '{her} < 0 and {her} > {him} and {her} > {him} and {him} < {her} and {her} > {him}'\n")
+    assert not [e for e in _page(tmp_path, body2, rel2) if "relation 0" in e]
+    flipped2 = _page(tmp_path, body2.replace("损失大于", "损失小于"), rel2.replace("损失大于", "损失小于"))
+    assert any("relation 0" in e for e in flipped2), flipped2
+
+
+def test_the_last_row_is_a_row():
+    """New-author trial 23: '最后一行本来就能看见所有位置' bound by row(A, 2) was told its text says no row."""
+    assert [rule.rule for _, rule in directions.positions("最后一行本来就能看见所有位置")] == ["position_rows"]
+    assert [rule.rule for _, rule in directions.positions("首列全是零")] == ["position_columns"]
+    assert directions.positions("最后一次执行这段代码") == []

@@ -21,6 +21,12 @@ def test_a_denied_falsehood_is_no_claim():
     assert facts.falsehoods("用测试集做选择：挑超参数、比较设置")
 
 
+def test_the_cells_above_the_diagonal_are_not_the_diagonal():
+    """New-author trial 23: 对角线以上一律禁止 (the causal mask, rightly) was read as the diagonal forbidden."""
+    assert not facts.falsehoods("形状：因果遮罩看的是（行，列）这一对，对角线以上一律禁止，对每条样本都一样")
+    assert facts.falsehoods("因果遮罩里对角线也禁止读")
+
+
 def test_no_page_states_a_falsehood():
     assert errors_on_every_page(facts.errors) == []
 

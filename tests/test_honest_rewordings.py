@@ -196,6 +196,13 @@ def test_a_count_of_the_pages_tables_is_checked_against_them(tmp_path):
     page = LECTURE / "ch03" / "3-13.md"
     assert not check_edited(tmp_path, page, "## 对照着读表", "## 把两张表对照着读").failed
     assert check_edited(tmp_path, page, "## 对照着读表", "## 把三张表对照着读").failed
+    # new-author trial 23: two mask tables intersected on a page of another number of tables are not the page's
+    # tables: the count is read as any other (enumerated_count gives nothing), not told the page has three
+    from checker.counts import enumerated_count
+    text = "| a | b |\n| --- | --- |\n| 1 | 2 |\n\n“叠加”就是两张表取交集。\n\n| c |\n| --- |\n| 3 |\n\n| d |\n| --- |\n| 4 |\n"
+    at = text.index("两张")
+    assert enumerated_count(text, at, at + 1, 2) is None
+    assert enumerated_count(text.replace("两张", "三张"), at, at + 1, 3) == 3
 
 
 @pytest.mark.parametrize("page, old, new, wrong", [

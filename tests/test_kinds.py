@@ -71,6 +71,22 @@ def test_every_other_label_over_computed_numbers_fails(tmp_path, alpha_is_the_si
         assert errors(tmp_path, text, f"block labelled {label}"), label
 
 
+def test_a_course_count_credited_in_an_aside_does_not_make_a_site_marker_the_courses():
+    """Label round 85: 〔本站构造〕…（[§18.1] 也提醒，六条教学评论不足以证明泛化能力） failed 'holds no number of the site'
+    and the reader dropped 六条. The aside names its section: its course number is labelled there. Outside an aside,
+    or with no § in it, a course number alone in a site block still fails."""
+    line_of = lambda offset: 1  # noqa: E731
+    body = "- 〔本站构造〕上面的清点只是在教学数据上（[§18.1](../ch18/18-1.md) 也提醒，六条教学评论不足以说明泛化）。\n"
+    six = Mark(body.index("六"), body.index("六") + 2, "六条", "course")
+    assert not check_blocks(body, [six], line_of)
+    bare = body.replace("（[§18.1](../ch18/18-1.md) 也提醒，六条", "，六条").replace("泛化）", "泛化")
+    six = Mark(bare.index("六"), bare.index("六") + 2, "六条", "course")
+    assert any("holds no number of the site" in m for _, m in check_blocks(bare, [six], line_of))
+    unnamed = body.replace("[§18.1](../ch18/18-1.md) ", "入门文章")
+    six = Mark(unnamed.index("六"), unnamed.index("六") + 2, "六条", "course")
+    assert any("holds no number of the site" in m for _, m in check_blocks(unnamed, [six], line_of))
+
+
 def test_a_title_outside_the_vocabulary_fails(tmp_path):
     text = SITE_PAGE.replace("$$\\alpha", '!!! note "本站补充"\n    $$\\alpha')
     assert errors(tmp_path, text, "is not a provenance label")
@@ -158,6 +174,28 @@ def test_counts_of_what_the_page_enumerates_are_checked_against_the_page():
     assert enumerated_count(part, at, at + 2) is None
     at = part.index("三")
     assert enumerated_count(part, at, at + 2) == 3
+
+
+def test_a_count_after_a_clause_that_sets_one_item_aside_counts_the_others():
+    """New-author trial 21: 在讲义的 logits 之外，再看…两种情形： over a table of three rows (the first the lecture's)
+    counts the two others. One fewer still fails, and so does the same count with nothing set aside."""
+    table = "\n\n| logits | 损失 |\n| --- | --- |\n| a | 1 |\n| b | 2 |\n| c | 3 |\n"
+    besides = "下表在讲义的 logits 之外，再看真实类别的 logit 被抬高的两种情形：" + table
+    at = besides.index("两种")
+    assert enumerated_count(besides, at, at + 2, 2) == 2
+    fewer = besides.replace("两种", "一种")
+    at = fewer.index("一种")
+    assert enumerated_count(fewer, at, at + 2, 1) == 3
+    plain = "下表再看真实类别的 logit 被抬高的两种情形：" + table
+    at = plain.index("两种")
+    assert enumerated_count(plain, at, at + 2, 2) == 3
+    items = "除了 greedy 以外，再比较两种规则：\n\n- greedy\n- top-k\n- top-p\n"
+    at = items.index("两种")
+    assert enumerated_count(items, at, at + 2, 2) == 2
+    # review 84: the connective 除此之外 sets nothing aside
+    connective = "除此之外，本站比较了两种规则：\n\n- greedy\n- top-k\n- top-p\n"
+    at = connective.index("两种")
+    assert enumerated_count(connective, at, at + 2, 2) == 3
 
 
 def test_two_items_joined_by_one_conjunction_and_the_rows_of_the_table_above_are_enumerated():
@@ -435,6 +473,47 @@ def test_a_count_of_things_a_table_lists_under_their_header_is_of_its_rows():
     assert enumerated_count(table, at, at + 1, 2) == 2
     assert enumerated_count(table.replace("两个阶段", "三个阶段"), at, at + 1, 3) is None
     assert enumerated_count(table.replace("两个阶段", "两个模型"), at, at + 1, 2) is None
+
+
+def test_a_count_of_limits_is_of_the_rows_named_so_or_the_parallel_clauses_after_its_colon():
+    """New-author trial 22: '到了两个极限' under a table whose rows $\\tau\\to0^+$（极限） and $\\tau\\to\\infty$（极限）
+    stand among five temperatures; '两个极限…：$\\tau\\to0^+$ 时…，$\\tau\\to\\infty$ 时…'. Three fails both ways."""
+    table = ("| $\\tau$ | p |\n| --- | --- |\n| $\\tau\\to0^+$（极限） | 1 |\n| $0.5$ | 0.8 |\n| $1$ | 0.6 |\n"
+             "| $\\tau\\to\\infty$（极限） | 0.3 |\n\n次序没有变；到了两个极限，三者趋于相等。")
+    at = table.index("两个")
+    assert enumerated_count(table, at, at + 1, 2) == 2
+    assert enumerated_count(table.replace("两个极限", "三个极限"), at, at + 1, 3) is None
+    clauses = "到了两个极限，比值被推向无穷或相等：$\\tau\\to0^+$ 时只剩第一名，$\\tau\\to\\infty$ 时概率相同。"
+    at = clauses.index("两个")
+    assert enumerated_count(clauses, at, at + 1, 2) == 2
+    assert enumerated_count(clauses.replace("两个极限", "三个极限"), at, at + 1, 3) is None
+    prose = "到了两个极限，比值被推向无穷或相等：只剩第一名，概率相同。"
+    assert enumerated_count(prose, at, at + 1, 2) is None
+    # review 84: a noun merely inside a row's name, a count of another measure, or a count further down is not the rows'
+    other = ("| 步 | 输出 |\n| --- | --- |\n| 编码（预测前） | a |\n| 解码（预测） | b |\n| 输出 | c |\n\n"
+             "按这张表，模型只做两次预测。")
+    at = other.index("两次")
+    assert enumerated_count(other, at, at + 1, 2) is None
+    later = table.replace("次序没有变；", "次序没有变。\n\n另起一段：")
+    at = later.index("两个")
+    assert enumerated_count(later, at, at + 1, 2) is None
+
+
+def test_a_count_of_two_with_both_points_back_at_the_alternatives_its_sentence_offered():
+    """New-author trial 22: '困惑度显得好一些或差一些，下面的算例里两种情形都有'. Three fails; so does two without 都,
+    or a clause that offers three (好、中或差)."""
+    text = "挑一个温度，就能让困惑度显得好一些或差一些，下面的算例里两种情形都有。"
+    at = text.index("两种")
+    assert enumerated_count(text, at, at + 1, 2) == 2
+    assert enumerated_count(text.replace("两种", "三种"), at, at + 1, 3) is None
+    assert enumerated_count(text.replace("两种情形都有", "两种情形出现"), at, at + 1, 2) is None
+    three = text.replace("好一些或差一些", "好一些、平一些或差一些")
+    at = three.index("两种")
+    assert enumerated_count(three, at, at + 1, 2) is None
+    # review 84: 或许 (perhaps) and 还是 (still) offer no pair
+    for sentence in ("按这种切分，这个数或许偏多，两种切分都是这样。", "按这种切分，结果还是一样，两种切分都是这样。"):
+        at = sentence.index("两种")
+        assert enumerated_count(sentence, at, at + 1, 2) is None, sentence
 
 
 def test_a_count_after_a_site_marker_and_a_pronoun_place_point_back():

@@ -200,6 +200,18 @@ def test_a_number_word_set_as_a_value_is_a_value(tmp_path, values):
     assert any("'三十二'" in e for e in errors(tmp_path, page("宽度三十二的设定。", verify=False)))
 
 
+def test_a_bound_or_a_value_reached_costs_the_same_in_words_and_digits(tmp_path):
+    """The closing note of stop 54: 下限 1 asked for a claim where 下限一 cost nothing (a dodge the trials' authors did
+    not take, but one the checker taught). Both forms are values now; the end a law runs to (越接近一) is neither."""
+    for text in ("困惑度的下限是一，不会更低。", "困惑度的下限是 1，不会更低。", "概率已经接近一。", "概率已经接近 1。"):
+        assert any("neither claimed nor cited" in e for e in errors(tmp_path, page(text, verify=False))), text
+    for text in ("概率越接近一，损失越小。", "概率越接近 1，损失越小。"):
+        assert not errors(tmp_path, page(text, verify=False)), text
+    # review 84: 就是/也是 after the bound too; a setting's constant (设为 0) stays a definition's
+    assert any("neither claimed nor cited" in e for e in errors(tmp_path, page("困惑度的下限就是 0。", verify=False)))
+    assert not errors(tmp_path, page("把遮住位置的权重设为 0，再归一化。", verify=False))
+
+
 def test_counts_the_page_enumerates_right_there_need_no_claim(tmp_path):
     assert not errors(tmp_path, page("两条评论“镜头惊艳”和“配乐刺耳”在进入模型之前就分不开了。", verify=False))
     assert not errors(tmp_path, page("本站把其余四条（B、C、D、F）也数完。", verify=False))
@@ -708,6 +720,12 @@ def test_a_count_of_two_reads_the_pair_the_text_sets_up_and_a_wrong_count_still_
     assert count(together, "两处", 2) == 2
     assert count(together.replace("讲义 §2.7 把", "讲义 §2.7 与讲义 §2.8 把"), "两处", 2) != 2
     assert count(together.replace("两处合起来", "两处代码合起来"), "两处", 2) is None
+    # new-author trial 22: 两处说的是同一个运算 points back at the two places; three named are not two, and a noun after
+    # the count (两处代码说的是) is its own
+    said = "讲义 §2.8 把它写成 $p$，入门文章 §11.4 用 $T$ 写出分式，两处说的是同一个运算。\n"
+    assert count(said, "两处", 2) == 2
+    assert count(said.replace("入门文章 §11.4 用", "入门文章 §11.4 与入门文章 §11.5 用"), "两处", 2) != 2
+    assert count(said.replace("两处说的", "两处代码说的"), "两处", 2) is None
     heading = "## 降温、升温与两个极限\n\n- 降温：变尖\n- 升温：变平\n- c\n- d\n"
     assert count(heading, "两个", 2) == 2
     assert count(heading.replace("两个", "三个"), "三个", 3) == 4
@@ -783,6 +801,19 @@ def test_a_course_count_whose_noun_stands_before_it_is_the_course_s():
     # review 79: only a noun that counts itself, and the seed's noun exactly that character
     conditions = SectionNumbers("x", frozenset(), frozenset({"两个条件", "五个词表"}))
     assert not conditions.states_phrase("两条") and not conditions.states_phrase("五词")
+    # new-author trial 20: primer §7.3's 步骤只有两个 states 两个步骤 (the noun before the bare count), so the page's
+    # 两步 is the course's; 三步, another noun before the count, or an adverb there (输出仍有六行) are not
+    from checker.seed_numbers import extract
+    steps = SectionNumbers("primer §7.3", frozenset(), frozenset(extract("步骤只有两个：先取指数，再除以和。")["phrases"]))
+    assert steps.states_phrase("两步和") and not steps.states_phrase("三步和")
+    assert "两个步骤" in steps.phrases
+    assert not [p for p in extract("模型只有两个。")["phrases"] if p != "两个" and "模型" not in p]
+    assert extract("输出仍有六行。")["phrases"] == ["六行"]
+    assert extract("其中有两个：a 与 b。")["phrases"] == ["两个"]
+    assert not SectionNumbers("x", frozenset(), frozenset(extract("词表只有两个。")["phrases"])).states_phrase("两词")
+    # review 84: only a noun that a measure word stands for is taken from before the count (两个步长 is another noun)
+    assert not steps.states_phrase("两个步长") and steps.states_phrase("两个步骤")
+    assert extract("模型只有两个。")["phrases"] == ["两个"]
 
 
 def test_the_description_reads_a_course_count_as_the_body_does(tmp_path):
@@ -811,3 +842,14 @@ def test_a_supposed_pair_is_read_only_before_what_such_a_pair_may_do():
                   "为了对比，长度不同的两个句子总共有 9 个词。", "为了对比，长度不同的两个句子送进模型后，困惑度也会不一样。",
                   "为了对比，长度不同的两个句子加起来正好 9 个词。"):   # review 82
         assert rule(count) == "", count
+
+
+def test_an_ordinal_naming_its_own_table_row_is_the_rows_number():
+    """New-author trial 23: | 第二个位置 | ✓ ✓ ✗ | in a table's second row was asked for a claim, as | 2 | is not. A name
+    that disagrees with its row (第五个位置 in row four) stays a value, and so does the ordinal in prose."""
+    from checker.classify import numbers_in
+    table = ("| 读取者 | 可读 |\n| --- | --- |\n| 第一个位置 | ✓ ✗ |\n| 第二个位置 | ✓ ✓ |\n| 第三个位置（PAD） | ✓ ✓ |\n"
+             "| 第五个位置 | ✓ ✓ |\n\n第二个位置的权重最大。\n")
+    found = [(t.text, t.structural) for t in numbers_in(table)]
+    assert found[:3] == [("一个", True), ("二个", True), ("三个", True)], found
+    assert ("五个", False) in found and found[-1] == ("二个", False), found

@@ -142,3 +142,32 @@ def test_a_pointer_reads_the_nearest_block_that_holds_numbers():
         errors = pointers.errors(body, _marked(body, {"5": "course", "0.5": "site_construction",
                                                       "0.88": "site_construction"}), line_of)
         assert len(errors) == 1 and "declared the site's" in errors[0][1], (nearest, errors)
+
+
+def test_a_pointer_whose_sentence_gives_the_numbers_after_its_colon_reads_them():
+    """New-author trial 23: '下面这组三槽数是讲义 §3.5 的：query $q=(1,0)$，…权重 $(.422319,…)$。' over a paragraph that
+    goes on, then the site's box, was compared with the box. The numbers its own sentence gives are the ones it means;
+    a wrong owner for them still fails."""
+    line_of = lambda offset: body.count("\n", 0, offset) + 1   # noqa: E731
+    box = '!!! example "本站构造"\n    本站算出 0.7。\n'
+    body = ("下面这组数是讲义 §3.5 的：权重 $0.42$，向量 $1.27$。\n只是讲义没有写出键。\n\n" + box)
+    marks = _marked(body, {"0.42": "course", "1.27": "course", "0.7": "site_construction"})
+    assert pointers.errors(body, marks, line_of) == []
+    wrong = body.replace("是讲义 §3.5 的", "是本站算的")
+    errors = pointers.errors(wrong, _marked(wrong, {"0.42": "course", "1.27": "course", "0.7": "site_construction"}),
+                             line_of)
+    assert len(errors) == 1 and "declared the course's" in errors[0][1], errors
+
+
+def test_an_aside_in_brackets_stays_in_the_clause_it_comments_on():
+    """Label round 85: '…在第一个输出符号上就出错的序列（课程那条见讲义 §3.13，本站这条见 [§3.13] 页）' was cut at the comma
+    inside the brackets, and its first half gave the site run's 第一个 to the course. Without the site's half the
+    clause still fails."""
+    from checker.kinds import Mark
+    line_of = lambda offset: 1   # noqa: E731
+    said = "二者选出的都是在第一个输出符号上就出错的序列（课程那条的记录见讲义 §3.13，本站这条的见 §3.13 页）。"
+    marks = [Mark(said.index("一个"), said.index("一个") + 2, "一个", "site_run")]
+    assert pointers._in_clause(said, said, 0, len(said), marks, line_of) == []
+    wrong = "二者选出的都是在第一个输出符号上就出错的序列（课程那条的记录见讲义 §3.13）。"
+    marks = [Mark(wrong.index("一个"), wrong.index("一个") + 2, "一个", "site_run")]
+    assert pointers._in_clause(wrong, wrong, 0, len(wrong), marks, line_of)

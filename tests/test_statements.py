@@ -34,9 +34,19 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
     assert words("历史越长读得越多") == words("历史越长读得更多") == ["order:up", "order:up"]
     assert words("这个解释本站没有单独测过") == ["site", "not-done"]
     assert words("这个解释本站已经单独测过") == ["site", "done"]
+    # new-author trial 22: 列了出来 says what 列出 says; 没有列出来 is still not done
+    assert words("本站逐头列出") == words("本站把它们按头列了出来") == words("本站把它们列出来") == ["site", "done"]
+    assert words("本站没有列出来") == ["site", "not-done"]
     assert words("第 2 步的读取权重在两边一模一样") == ["same"]
     assert words("第 2 步的读取权重在两边并不一样") == ["differ"]
     assert words("得分就从负变正") == ["sign:-", "sign:+"]
+    # new-author trial 20: 调到一以下 says what 低于一 says; 一以上 is the other side; a symbol's threshold is a side
+    # of it, and 以下 alone is "the following"
+    assert words("把温度调到一以下，分布变得更尖") == words("温度低于一，分布更尖") == ["order:down", "shape:sharp"]
+    assert words("调到一以上，分布变得更尖") == ["order:up", "shape:sharp"]
+    assert words("降到 0.5 以下") == ["order:down"] and words("在 $1$ 以上时") == ["order:up"]
+    assert words("在阈值 $x_{\\max}$ 以下为常数") == [] and words("以下三种做法") == []
+    assert words("这里统一以下几个记号的写法") == [] and words("请看第 2 以下各行") == []   # review 84
     assert "precision:8@CPU" in words("CPU 上以 float64 只读重算") == sorted(words("CPU 上以 float64 只读重算"))
     assert "precision:8@CPU" in words("CPU 上以双精度只读重算")
     # a name before the word is what the statement is about: reordering the pairs passes, swapping the names fails
