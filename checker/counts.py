@@ -129,7 +129,9 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
     if PART.search(view[max(0, start - 3):start]):
         return None   # 相邻两项, 任取两个, 其中两种, 前三行: a part of the collection, not its size
     if re.match(r"[^张个\n]{0,3}[张个]表(?!示|明|达|述|现|面|层)", body[start:end + 4]) and (
-            stated is None or _tables_on_the_page(body) == stated):
+            stated is None or _tables_on_the_page(body) == stated
+            # (review 85: a count that points at the page's tables, 下面三张表, 这两张表, is theirs whatever it says)
+            or re.search(r"(?:下面|上面|以下|上述|前面|后面|这|那|本页|页面上)的?\s*$", view[max(0, start - 4):start])):
         # 把两张表对照着读 on a page of two tables: the page's own tables; on a page of another number the tables
         # may be others (“叠加”就是两张表取交集, two masks over one table of three: new-author trial 23), so the count
         # is read as any other (claimed, or the course's)

@@ -283,8 +283,13 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
             # a course number in an aside that credits its section in place (（[§18.1] 也提醒，六条教学评论…）) is
             # labelled there: it does not make the site's block the course's (label round 85: a reader dropped the
             # count 六条 to pass)
-            credited = [(a.start(), a.end()) for a in _CREDIT_ASIDE.finditer(body, b.start, b.end)]
-            inside = [m for m in inside if not (m.kind == "course" and any(s <= m.start < e for s, e in credited))]
+            # (review 85: only an aside that names the course, a word or a § link, and not the site, in a block with
+            # words of its own outside its asides: （本站 §A.1 只用了六条…） and a marker holding only an aside passed)
+            credited = [(a.start(), a.end()) for a in _CREDIT_ASIDE.finditer(body, b.start, b.end)
+                        if _NAMES_COURSE.search(a.group(0)) and "本站" not in a.group(0)]
+            outside = _CREDIT_ASIDE.sub("", body[b.start:b.end])
+            if len(re.findall(r"[\u4e00-\u9fff]", LABEL_WORDS.sub("", outside))) >= 6:
+                inside = [m for m in inside if not (m.kind == "course" and any(s <= m.start < e for s, e in credited))]
         kinds = {m.kind for m in inside}
         wrong = _disagreement(label.key, kinds)
         if wrong and label.key == "site_construction" and not kinds & set(SITE) and (_runs_code(body, b)
@@ -403,6 +408,8 @@ def _cut_sentence(body: str, b: Block) -> str:
 
 
 _CREDIT_ASIDE = re.compile(r"（[^（）\n]*§\s*[0-9A-D][^（）\n]*）")
+_NAMES_COURSE = re.compile(r"讲义|入门文章|课程|\[§\s*[0-9A-D][\d.]*\]\(")
+LABEL_WORDS = re.compile(r"本站构造|本站运行|〔|〕")
 
 
 def _disagreement(label: str, kinds: set) -> str:

@@ -25,6 +25,10 @@ def test_the_cells_above_the_diagonal_are_not_the_diagonal():
     """New-author trial 23: 对角线以上一律禁止 (the causal mask, rightly) was read as the diagonal forbidden."""
     assert not facts.falsehoods("形状：因果遮罩看的是（行，列）这一对，对角线以上一律禁止，对每条样本都一样")
     assert facts.falsehoods("因果遮罩里对角线也禁止读")
+    # review 85: the lower triangle forbidden, or the diagonal too, are still false
+    for wrong in ("对角线以下一律禁止", "对角线左下不允许读", "对角线以上一律禁止，对角线也一样禁止",
+                  "对角线以上一律禁止，对角线也一样"):
+        assert facts.falsehoods(wrong), wrong
 
 
 def test_no_page_states_a_falsehood():

@@ -203,6 +203,10 @@ def test_a_count_of_the_pages_tables_is_checked_against_them(tmp_path):
     at = text.index("两张")
     assert enumerated_count(text, at, at + 1, 2) is None
     assert enumerated_count(text.replace("两张", "三张"), at, at + 1, 3) == 3
+    # review 85: a count that points at the page's tables is checked against them
+    pointed = text.replace("“叠加”就是两张表取交集", "下面两张表按同一个步号排开")
+    at = pointed.index("两张")
+    assert enumerated_count(pointed, at, at + 1, 2) == 3
 
 
 @pytest.mark.parametrize("page, old, new, wrong", [

@@ -82,6 +82,11 @@ def test_a_course_count_credited_in_an_aside_does_not_make_a_site_marker_the_cou
     bare = body.replace("（[§18.1](../ch18/18-1.md) 也提醒，六条", "，六条").replace("泛化）", "泛化")
     six = Mark(bare.index("六"), bare.index("六") + 2, "六条", "course")
     assert any("holds no number of the site" in m for _, m in check_blocks(bare, [six], line_of))
+    # review 85: an aside that names the site, or a marker that holds nothing but the aside, still fails
+    for other in ("- 〔本站构造〕本页的训练数据（本站 §A.1 只用了六条教学评论）。\n",
+                  "- 〔本站构造〕（入门文章 [§1.1](../ch01/1-1.md) 用六条教学评论训练。）\n"):
+        six = Mark(other.index("六"), other.index("六") + 2, "六条", "course")
+        assert any("holds no number of the site" in m for _, m in check_blocks(other, [six], line_of)), other
     unnamed = body.replace("[§18.1](../ch18/18-1.md) ", "入门文章")
     six = Mark(unnamed.index("六"), unnamed.index("六") + 2, "六条", "course")
     assert any("holds no number of the site" in m for _, m in check_blocks(unnamed, [six], line_of))

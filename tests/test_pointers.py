@@ -38,6 +38,9 @@ def test_a_sentence_that_gives_the_sites_numbers_to_the_course_fails(tmp_path):
     [error] = _errors(tmp_path, text.replace(SAID, "下面的数字来自讲义的存档运行"))
     assert "says the numbers below are the course's" in error and "declared the site's" in error
     assert _errors(tmp_path, text.replace(SAID, "下面的数字来自本站复现的小模型")) == []
+    # review 85: the same attack with a colon: 三类 after it is no digit, and the box goes on with the run's numbers
+    colon = text.replace(SAID + "（", "下面的数字来自讲义的存档运行：", 1)
+    assert any("says the numbers below are the course's" in e for e in _errors(tmp_path, colon))
 
 
 def test_whose_the_pointing_clause_says():
@@ -171,3 +174,11 @@ def test_an_aside_in_brackets_stays_in_the_clause_it_comments_on():
     wrong = "二者选出的都是在第一个输出符号上就出错的序列（课程那条的记录见讲义 §3.13）。"
     marks = [Mark(wrong.index("一个"), wrong.index("一个") + 2, "一个", "site_run")]
     assert pointers._in_clause(wrong, wrong, 0, len(wrong), marks, line_of)
+
+    # review 85: numbers inside the aside are judged by the aside's own clause (讲义 and 本站 halves apart)
+    aside = "首错在第一步（讲义的存档运行里是 0.61，本站的图见 §3.5 页）。"
+    marks = [Mark(aside.index("0.61"), aside.index("0.61") + 4, "0.61", "site_run")]
+    assert pointers._in_clause(aside, aside, 0, len(aside), marks, line_of)
+    unclosed = "二者都在第一个输出符号上出错（课程那条的记录见讲义 §3.13，本站这条"
+    marks = [Mark(unclosed.index("一个"), unclosed.index("一个") + 2, "一个", "site_run")]
+    assert pointers._in_clause(unclosed, unclosed, 0, len(unclosed), marks, line_of) == []
