@@ -136,7 +136,8 @@ def average_and_classify() -> dict:
               "rows": "§6.1's printed table has one row per word: 好看, 精彩, 难看, 无聊, 电影",
               "touched": "§6.4: 电影 好看 has two word vectors, the two rows it looks up (好看, 电影)",
               "untouched": "§6.1's five rows less the two §6.4's review looks up: 精彩, 难看, 无聊",
-              "y": "§4.1 writes the label of a positive review as y = 1 (正确标签 y = 1，表示好评)"})
+              "y": "§4.1 writes the label of a positive review as y = 1 (正确标签 y = 1，表示好评); "
+                   "§1.1's table gives review A 电影好看 the human label 好评"})
 @inputs("b", "lr", "y", "w")
 def end_to_end_step() -> dict:
     """§6.5: gradients of the pooled classifier reach the looked-up rows only; one SGD step on E, w, b."""
