@@ -322,7 +322,9 @@ def page_text(page, templates: bool = True) -> str:
         top = re.match(r"([A-Za-z_]+):", line)
         if top:
             key = top.group(1)
-        kept.append(" " * len(line) if key in ("claims", "relations", "formulas") and not top else line)
+        # (a YAML comment among them is a note of the page's, read as the others are: review 86)
+        template = key in ("claims", "relations", "formulas") and not top and not line.lstrip().startswith("#")
+        kept.append(" " * len(line) if template else line)
     return "\n".join(kept) + page.body
 
 

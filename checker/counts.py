@@ -122,7 +122,9 @@ def _added_to_the_courses(view: str, start: int, row_names: list[str]) -> bool:
     must be named the course's or the original."""
     if not re.search(r"(?:再|另|又|额外)(?:加|添|补)上?\s*$", view[max(0, start - 4):start]):
         return False
-    return sum(bool(re.search(r"讲义|入门文章|课程|原", n)) for n in row_names) == 1
+    # the course's document and 原 in one cell, no 本站 or negation there (review 86: 还原…, 讲义没有的一组（本站）)
+    return sum(bool(re.search(r"讲义|入门文章|课程", n) and "原" in n and not re.search(r"本站|没有|不是|未|非", n))
+               for n in row_names) == 1
 
 
 def enumerated_count(body: str, start: int, end: int, stated: float | None = None) -> int | None:
@@ -734,7 +736,9 @@ def rows_of_table_before(body: str, start: int, end: int, stated: float | None =
     return rows
 
 
-_OWN_COLLECTION = re.compile(r"[这那][组些个张种条份套][\u4e00-\u9fff]")
+# (a collection with a place word after it, 这组概率上 / 那张表里: review 86 found 这种按权重抽的随机采样, an ordinary
+# member, cutting a list of five rules)
+_OWN_COLLECTION = re.compile(r"[这那][组些个张种条份套][\u4e00-\u9fff]{1,6}?(?:上|里|中|之中)")
 
 
 def named_before(view: str, start: int) -> int | None:
@@ -780,7 +784,7 @@ def named_before(view: str, start: int) -> int | None:
         owned = [k for k, n in enumerate(named) if _OWN_COLLECTION.search(n)]
         if owned and owned[-1] == len(named) - 1:
             return None
-        if owned:
+        if owned and len(named) - owned[-1] >= 3:   # the cut leaves two items at least after the collection's
             named = named[owned[-1]:]
         # the last item may join one more with 和/与/及/或 (解码器和读取), unless that word ends it (加权求和)
         last = re.split(r"以及|和|与|及|或", named[-1], maxsplit=1) if named else []

@@ -311,3 +311,7 @@ def test_a_claim_template_in_the_front_matter_is_no_absence_sentence(tmp_path, d
     assert found == [], found
     copy.write_text(copy.read_text(encoding="utf-8") + "\n讲义没有给出温度取零的例子。\n", encoding="utf-8")
     assert any("says what the course does not give" in m for _, m in absences.page_errors(read_page(copy), data))
+    # review 86: a YAML comment among the claims is a note of the page's, read as the others are
+    noted = text.replace("claims:\n", "claims:\n  # 讲义没有给出温度取零的例子\n", 1)
+    copy.write_text(noted[:noted.index("\n---", 4) + 5] + f"\n{TRUE}。\n", encoding="utf-8")
+    assert any("says what the course does not give" in m for _, m in absences.page_errors(read_page(copy), data))

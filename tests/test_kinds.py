@@ -515,6 +515,11 @@ def test_a_list_owned_by_a_collection_before_the_count_is_not_the_counts():
     at = ways.index("五种")
     assert enumerated_count(ways, at, at + 1, 5) == 5
     assert enumerated_count(ways.replace("五种", "四种"), at, at + 1, 4) == 5
+    # review 86: an ordinary member with 这种 in it (这种按权重抽的随机采样) cuts nothing
+    member = "讲义列出的 greedy、这种按权重抽的随机采样、温度采样、top-$k$ 与 top-$p$ 五种规则都改变生成分布。"
+    at = member.index("五种")
+    assert enumerated_count(member, at, at + 1, 5) == 5
+    assert enumerated_count(member.replace("五种", "四种"), at, at + 1, 4) == 5
     plain = "并列贪心、随机采样、top-k、top-p 与束搜索五种选词方式。"
     at = plain.index("五种")
     assert enumerated_count(plain, at, at + 1, 5) == 5
@@ -542,6 +547,9 @@ def test_a_count_of_rows_added_to_the_courses_one_counts_the_added():
     assert enumerated_count(table.replace("再加两组", "用两组"), at, at + 1, 2) == 3
     assert enumerated_count(table.replace("入门文章的原分布", "居中"), at, at + 1, 2) == 3
     assert enumerated_count(table.replace("两组", "一组"), at, at + 1, 1) == 3
+    # review 86: 还原 or a negated course row in a site row is no course's row
+    for site_row in ("还原前的一组（本站）", "讲义没有的一组（本站）"):
+        assert enumerated_count(table.replace("入门文章的原分布", site_row), at, at + 1, 2) == 3, site_row
 
 
 def test_a_count_of_two_with_both_points_back_at_the_alternatives_its_sentence_offered():

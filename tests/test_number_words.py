@@ -862,3 +862,6 @@ def test_an_attributive_extremum_in_bold_is_still_attributive():
     rule = next(r for r in number_words.rules() if r.rule == "attributive_extremum")
     assert rule.regex.search("总和不小于 $p$ 的**最小**候选集合")
     assert not rule.regex.search("三者里**最小**的是香蕉")
+    # review 86: a linking word after it (却, 也) makes 最大 a statement of order, bold or not
+    assert not rule.regex.search("其中 key 的概率**最大**却没被选中")
+    assert not rule.regex.search("其中 key 的概率最大却没被选中")
