@@ -116,6 +116,17 @@ def _besides_one(view: str, start: int) -> bool:
     return re.search(r"(?:在|除了?)\s*(?![此这那该意预])[^，,。；]{1,30}?(?:之外|以外)[，,]", view[sentence_start:start]) is not None
 
 
+def _added_to_the_courses(view: str, start: int, row_names: list[str]) -> bool:
+    """再加两组本站编的分布…： over a table of three rows, one of them named as the course's (入门文章的原分布):
+    the count, after 再加/另加, counts the rows added to the course's one (new-author trial 24). Exactly one row
+    must be named the course's or the original."""
+    if not re.search(r"(?:再|另|又|额外)(?:加|添|补)上?\s*$", view[max(0, start - 4):start]):
+        return False
+    # the course's document and 原 in one cell, no 本站 or negation there (review 86: 还原…, 讲义没有的一组（本站）)
+    return sum(bool(re.search(r"讲义|入门文章|课程", n) and "原" in n and not re.search(r"本站|没有|不是|未|非", n))
+               for n in row_names) == 1
+
+
 def enumerated_count(body: str, start: int, end: int, stated: float | None = None) -> int | None:
     """How many items the sentence of the count word at [start, end) enumerates: the list or table that its
     line introduces (the line ends with ：), or the items named before it in the same clause (A、B 和 C 三个);
@@ -179,16 +190,18 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
                 return int(stated)
             return items if own or items == stated else None
         if lines and TABLE_ROW.match(lines[0]):
-            rows = 0
+            rows, names = 0, []
             for line in lines[1:]:
                 if TABLE_RULE.match(line):
                     continue
                 if not TABLE_ROW.match(line):
                     break
                 rows += 1
+                names.append(line.strip().strip("|").split("|")[0])
             if rows != stated and stated is not None and _column_groups(lines[0]) == stated:
                 return int(stated)   # 两种布局输出的每一行统计如下： over columns post-LN …, pre-LN … (trial 10)
-            if stated is not None and rows == stated + 1 and _besides_one(view, start):
+            if stated is not None and rows == stated + 1 and (
+                    _besides_one(view, start) or _added_to_the_courses(view, start, names)):
                 return int(stated)
             return rows if own or rows == stated else None
     return (named_before(view, start) or places_named_before(view, start, end, stated)
@@ -723,6 +736,11 @@ def rows_of_table_before(body: str, start: int, end: int, stated: float | None =
     return rows
 
 
+# (a collection with a place word after it, 这组概率上 / 那张表里: review 86 found 这种按权重抽的随机采样, an ordinary
+# member, cutting a list of five rules)
+_OWN_COLLECTION = re.compile(r"[这那][组些个张种条份套][\u4e00-\u9fff]{1,6}?(?:上|里|中|之中)")
+
+
 def named_before(view: str, start: int) -> int | None:
     """How many items the clause names right before `start` (A、B 和 C 三个; 按词、按字这两行), None when it names no
     list. `view` is the page's prose view."""
@@ -734,6 +752,8 @@ def named_before(view: str, start: int) -> int | None:
     closed = max(clause.rfind("）"), clause.rfind(")"))
     if closed >= 0 and len(clause) - closed - 1 > 4:
         clause = clause[closed + 1:]
+    if re.search(r"(?:以及|和|与|及|或|、)\s*$", clause):
+        return None   # 输入、目标与三个参数: the count opens the list's last item, it does not count the list (label round 86)
     clause = re.sub(r"(?:这些|这|那|共|一共|等|总共)\s*$", "", clause.strip())   # 加权求和这三步: 这 is no item
     # a 、 inside one quotation is part of a name (在“电影、音乐、香蕉”那组概率上把两条规则…, new-author trial 9):
     # the quotation is one thing unless the quotations stand side by side right before the count (below)
@@ -758,6 +778,14 @@ def named_before(view: str, start: int) -> int | None:
             if len(joined) > 1 and joined[-1].strip():
                 named = [joined[-1], *named[k + 1:]]
                 break
+        # an item that names its own collection (香蕉这组概率上并列贪心) ends the list before it: the items after it
+        # are the count's (new-author trial 24: 在电影、音乐、香蕉这组概率上并列贪心、随机采样、top-k、top-p 与束搜索五种
+        # 选词方式 counted seven); a last item that does so owns the whole list (…香蕉这组概率上把两条规则: none)
+        owned = [k for k, n in enumerate(named) if _OWN_COLLECTION.search(n)]
+        if owned and owned[-1] == len(named) - 1:
+            return None
+        if owned and len(named) - owned[-1] >= 3:   # the cut leaves two items at least after the collection's
+            named = named[owned[-1]:]
         # the last item may join one more with 和/与/及/或 (解码器和读取), unless that word ends it (加权求和)
         last = re.split(r"以及|和|与|及|或", named[-1], maxsplit=1) if named else []
         if len(last) == 2 and last[0].strip() and last[1].strip():

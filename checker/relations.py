@@ -685,6 +685,10 @@ def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, floa
     if _EXACT_EQUALITY.fullmatch(word) or word in ("一样", "相同", "相等"):
         if _APPROXIMATE.search(sentence[:m.start()]) or not b_end <= m.start():
             return None
+        # $k=1$ 与 $p=0.5$ 都只留下电影，和贪心选的一样: the word after a third thing it is compared with says nothing
+        # of the two numbers (new-author trial 24)
+        if re.search(r"(?:和|跟|同|与)[^，,；;]{1,20}$", sentence[b_end:m.start()]):
+            return None
         return x == y
     direction = polarity(word, _clause(sentence, m))
     if direction is None:

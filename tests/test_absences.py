@@ -295,3 +295,23 @@ def test_an_absence_with_the_thing_before_the_verb_is_kept_with_the_thing(data):
     passed under the old entry; the claim now starts with its clause."""
     assert [w for _, _, w in absences.claims("本站另有说明：那次运行的混淆矩阵没有收进讲义读本。")] == \
         ["那次运行的混淆矩阵没有收进讲义"]
+
+
+def test_a_claim_template_in_the_front_matter_is_no_absence_sentence(tmp_path, data):
+    """New-author trial 24: a claim template repeating a body sentence ('两份文档都没有讨论极端取值（$k={k_one}$…')
+    was told it says what the course does not give, and the entry's words were read there first (its clause goes on
+    as a template). The body's sentence is the one held; a body sentence with no entry still fails."""
+    copy = tmp_path / "docs" / "lecture" / "ch04" / "4-3.md"
+    copy.parent.mkdir(parents=True)
+    text = PAGE.read_text(encoding="utf-8")
+    text = text.replace("claims:\n", f"claims:\n  - '{TRUE}{{x}}'\n  - '讲义没有给出温度取 {{x}} 的例子'\n", 1)
+    page = read_page(PAGE)
+    copy.write_text(text[:text.index("\n---", 4) + 5] + f"\n{TRUE}。\n", encoding="utf-8")
+    found = absences.page_errors(read_page(copy), data)
+    assert found == [], found
+    copy.write_text(copy.read_text(encoding="utf-8") + "\n讲义没有给出温度取零的例子。\n", encoding="utf-8")
+    assert any("says what the course does not give" in m for _, m in absences.page_errors(read_page(copy), data))
+    # review 86: a YAML comment among the claims is a note of the page's, read as the others are
+    noted = text.replace("claims:\n", "claims:\n  # 讲义没有给出温度取零的例子\n", 1)
+    copy.write_text(noted[:noted.index("\n---", 4) + 5] + f"\n{TRUE}。\n", encoding="utf-8")
+    assert any("says what the course does not give" in m for _, m in absences.page_errors(read_page(copy), data))

@@ -504,6 +504,54 @@ def test_a_count_of_limits_is_of_the_rows_named_so_or_the_parallel_clauses_after
     assert enumerated_count(later, at, at + 1, 2) is None
 
 
+def test_a_list_owned_by_a_collection_before_the_count_is_not_the_counts():
+    """New-author trial 24: 在电影、音乐、香蕉这组概率上把两条规则各演示了一次 (the candidates are 这组概率's, not the
+    rules) and …这组概率上并列贪心、随机采样、top-k、top-p 与束搜索五种选词方式 (five, not seven). A wrong count still
+    fails, and a list with no such collection counts as before."""
+    rules = "入门文章在电影、音乐、香蕉这组概率上把两条规则各演示了一次。"
+    at = rules.index("两条")
+    assert enumerated_count(rules, at, at + 1, 2) is None
+    ways = "在电影、音乐、香蕉这组概率上并列贪心、随机采样、top-k、top-p 与束搜索五种选词方式。"
+    at = ways.index("五种")
+    assert enumerated_count(ways, at, at + 1, 5) == 5
+    assert enumerated_count(ways.replace("五种", "四种"), at, at + 1, 4) == 5
+    # review 86: an ordinary member with 这种 in it (这种按权重抽的随机采样) cuts nothing
+    member = "讲义列出的 greedy、这种按权重抽的随机采样、温度采样、top-$k$ 与 top-$p$ 五种规则都改变生成分布。"
+    at = member.index("五种")
+    assert enumerated_count(member, at, at + 1, 5) == 5
+    assert enumerated_count(member.replace("五种", "四种"), at, at + 1, 4) == 5
+    plain = "并列贪心、随机采样、top-k、top-p 与束搜索五种选词方式。"
+    at = plain.index("五种")
+    assert enumerated_count(plain, at, at + 1, 5) == 5
+
+
+def test_a_count_that_opens_the_last_item_of_a_list_does_not_count_the_list():
+    """Label round 86: '输入、目标与三个参数都照用讲义本节的' was told 三个 counts the two items listed before it. A count
+    right after the items (输入、目标两样) still counts them."""
+    text = "这里的输入、目标与三个参数都照用讲义本节的。"
+    at = text.index("三个")
+    assert enumerated_count(text, at, at + 1, 3) is None
+    listed = "这里的输入、目标两样都照用讲义本节的。"
+    at = listed.index("两样")
+    assert enumerated_count(listed, at, at + 1, 2) == 2
+    assert enumerated_count(listed.replace("两样", "三样"), at, at + 1, 3) == 2
+
+
+def test_a_count_of_rows_added_to_the_courses_one_counts_the_added():
+    """New-author trial 24: '再加两组本站编的分布…：' over three rows, the middle one 入门文章的原分布. Without 再加, or
+    with no row named the course's, the three rows are the count's."""
+    table = ("再加两组本站编的分布，同样取 $k=2$：\n\n| 分布 | p |\n| --- | --- |\n| 更尖（本站） | a |\n"
+             "| 入门文章的原分布 | b |\n| 更平（本站） | c |\n")
+    at = table.index("两组")
+    assert enumerated_count(table, at, at + 1, 2) == 2
+    assert enumerated_count(table.replace("再加两组", "用两组"), at, at + 1, 2) == 3
+    assert enumerated_count(table.replace("入门文章的原分布", "居中"), at, at + 1, 2) == 3
+    assert enumerated_count(table.replace("两组", "一组"), at, at + 1, 1) == 3
+    # review 86: 还原 or a negated course row in a site row is no course's row
+    for site_row in ("还原前的一组（本站）", "讲义没有的一组（本站）"):
+        assert enumerated_count(table.replace("入门文章的原分布", site_row), at, at + 1, 2) == 3, site_row
+
+
 def test_a_count_of_two_with_both_points_back_at_the_alternatives_its_sentence_offered():
     """New-author trial 22: '困惑度显得好一些或差一些，下面的算例里两种情形都有'. Three fails; so does two without 都,
     or a clause that offers three (好、中或差)."""

@@ -853,3 +853,15 @@ def test_an_ordinal_naming_its_own_table_row_is_the_rows_number():
     found = [(t.text, t.structural) for t in numbers_in(table)]
     assert found[:3] == [("一个", True), ("二个", True), ("三个", True)], found
     assert ("五个", False) in found and found[-1] == ("二个", False), found
+
+
+def test_an_attributive_extremum_in_bold_is_still_attributive():
+    """New-author trial 24: 留下的是总和不小于 $p$ 的**最小**候选集合 (top-p's definition) was read as an order; bold
+    around 最小 does not make it one. 最小的是 in bold still states an order."""
+    from checker import number_words
+    rule = next(r for r in number_words.rules() if r.rule == "attributive_extremum")
+    assert rule.regex.search("总和不小于 $p$ 的**最小**候选集合")
+    assert not rule.regex.search("三者里**最小**的是香蕉")
+    # review 86: a linking word after it (却, 也) makes 最大 a statement of order, bold or not
+    assert not rule.regex.search("其中 key 的概率**最大**却没被选中")
+    assert not rule.regex.search("其中 key 的概率最大却没被选中")

@@ -320,3 +320,26 @@ def test_a_held_change_is_named_as_the_next_run_will_know_it(tmp_path, monkeypat
     assert name == "11", held[0]
     code, printed = run(path, "--accept-lines", name)
     assert code == 0, printed
+
+
+def test_a_line_inside_a_changed_sentence_names_its_change(page):
+    """Label round 86: verify reported a change at line 55 (the line of the changed word in a wrapped sentence) and
+    pin named it 53; --accept-lines 55 pinned nothing. A line inside the one change's span names it; a line in no
+    change's span is still refused."""
+    edit(page, ("温度降低一般让分布更尖，升高让它更平。", "温度降低一般让分布\n更平，升高让它更平。"))
+    (line, _), = statements.errors(read_page(page))
+    code, printed = run(page, "--accept-lines", "12")
+    assert code == 0 and any(": pinned: " in p for p in printed), printed
+    assert statements.errors(read_page(page)) == []
+    code, printed = run(page, "--accept-lines", "30")
+    assert code in (0, 1) and not any(": pinned: " in p for p in printed)
+
+
+def test_a_line_verify_does_not_report_names_no_change(page):
+    """Review 86: with a sentence removed after an unchanged wrapped one, --accept-lines named by a line of the
+    unchanged sentence (which verify never reports) pinned the removal. Only a line verify reports names a change."""
+    edit(page, ("温度降低一般让分布更尖，升高让它更平。", "温度降低一般让分布更尖，\n升高让它更平。"),
+         ("这个解释本站没有单独测过，延迟也不一定按同样比例下降。\n", ""))
+    reported = {line for line, _ in statements.errors(read_page(page))}
+    code, printed = run(page, "--accept-lines", "11")
+    assert 11 not in reported and not any(": pinned: " in p for p in printed), printed

@@ -51,6 +51,8 @@ def _numbers(text):
     ("甲得 0.31，乙得 0.32，两者几乎相同。", None),      # approximate: left to a relation
     ("0.3 的损失比 0.5 好。", True),                    # 好 of a loss is small
     ("甲 0.1、乙 0.2、丙 0.3 依次更大。", None),         # three numbers: which two are compared is not decided
+    ("$k=0.1$ 与 $p=0.5$ 都只留下电影，和贪心选的一样。", None),   # compared with a third thing (trial 24)
+    ("甲得 0.31，乙得 0.35，和丙一样。", None),
 ])
 def test_printed_order_decides_only_the_shapes_it_knows(sentence, expected):
     words = comparison_words(sentence) + _asserted_equalities(sentence)
