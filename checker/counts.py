@@ -211,7 +211,8 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated)
             or pair_before_colon(view, start, end, stated) or one_and_the_other(view, end, stated)
             or alternatives_before(view, start, end, stated)
-            or paired_forms_on_the_page(view, end, stated) or the_titles_count(body, view, end, stated))
+            or paired_forms_on_the_page(view, end, stated) or the_titles_count(body, view, end, stated)
+            or labelled_in_display(body, end, stated))
 
 
 _PLACE_REF = re.compile(r"(讲义|入门文章)\s*\[?\s*§\s*([\dA-Z][\d.]*)")
@@ -491,6 +492,27 @@ def _told_in_turn(view: str, stop: int) -> int | None:
 
 _PAIRED_PREFIXES = (("原", "新"), ("旧", "新"))
 _FORM_START = r"(?:(?<![\u4e00-\u9fff])|(?<=[的在把和与按用对比从是有]))"
+
+
+_DISPLAY_LABEL = re.compile(r"\\(?:text|mathrm|textrm)\{([^{}]{1,20})\}\s*[:：]")
+
+
+def labelled_in_display(body: str, end: int, stated: float | None) -> int | None:
+    r"""常见的两种布局是 over $$\text{post-LN}:\ …,\qquad \text{pre-LN}:\ …$$ (new-author trial 25): a count whose
+    sentence ends its line, right above display math that names as many labelled forms (\text{…}: each), in one
+    display or in displays one after another. None otherwise."""
+    if stated is None or stated < 2:
+        return None
+    line_end = body.find("\n", end)
+    if line_end < 0 or not re.fullmatch(r"[^。！？；\n]*[是为：:如下给出]\s*", body[end:line_end]):
+        return None
+    labels, rest = 0, body[line_end:]
+    for m in re.finditer(r"\s*\$\$(.+?)\$\$", rest, re.S):
+        if m.start() != (0 if labels == 0 else last):
+            break
+        labels += len(_DISPLAY_LABEL.findall(m.group(1)))
+        last = m.end()
+    return labels if labels == stated else None
 
 
 def paired_forms_on_the_page(view: str, end: int, stated: float | None) -> int | None:

@@ -61,9 +61,11 @@ EXPONENT = (r"(?:(?:×|\\times|\\cdot|·)\s*10\s*(?:\^\s*\{\s*[-−+]?\s*\d+\s*\
 UNIT = rf"(?:\s?(?:{_UNIT_ALT})(?![A-Za-z]))"
 SYMBOLIC = r"(?:\\(?:ln|log|sqrt)\s*(?:\{\s*\d+(?:\.\d+)?\s*\}|\d+(?:\.\d+)?)|\\frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\})"
 FRACTION = r"(?:\d+/\d+(?![\d.]))"
+# a bare power of ten, $10^{-5}$ for 1\times10^{-5} (new-author trial 25 rewrote its honest ε=10^{-5} to pass)
+POWER_OF_TEN = r"(?:(?<![\d.])10\s*\^\s*(?:\{\s*[-−+]?\s*\d+\s*\}|[-−+]?\d+))"
 
 # One printed scalar. Order matters: the fraction and symbolic forms are tried first.
-SCALAR = rf"(?:{SIGN}(?:{SYMBOLIC}|{FRACTION}|{MANTISSA}(?:{EXPONENT})?(?:{UNIT})?))"
+SCALAR = rf"(?:{SIGN}(?:{SYMBOLIC}|{FRACTION}|{POWER_OF_TEN}(?:{UNIT})?|{MANTISSA}(?:{EXPONENT})?(?:{UNIT})?))"
 SCALAR_RE = re.compile(SCALAR)
 
 
@@ -110,9 +112,12 @@ def parse_number(text: str) -> Printed:
             raise NumberFormatError(f"{raw!r} divides by zero")
         return Printed(raw, sign * num / den, 0.0)
 
+    power = re.fullmatch(r"10\^\{?([-+]?\d+)\}?(.*)", s)
+    if power:   # 10^{-5} reads as 1\times10^{-5} does
+        s = f"1\\times10^{{{power.group(1)}}}{power.group(2)}"
     scale, printed_unit = 1.0, ""
     for unit in sorted(UNITS, key=len, reverse=True):
-        if s.endswith(unit) and re.fullmatch(rf".*\d{re.escape(unit)}", s):
+        if s.endswith(unit) and re.fullmatch(rf".*[\d}}]{re.escape(unit)}", s):
             scale, s, printed_unit = UNITS[unit], s[: -len(unit)], unit
             break
     exponent = 0

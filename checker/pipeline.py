@@ -1152,6 +1152,26 @@ def _named_otherwise(ctx: Context, token) -> bool:
 SAID_AGAIN = 160   # characters within which a count said again is taken as the same count
 
 
+def _noun_key(body: str, token) -> tuple | None:
+    """(value, measure word, the two characters of its noun) of a count with a noun right after it (两种布局), or None:
+    the same count of the same noun said anywhere on the page is the same count (new-author trial 25 was asked to
+    claim 两种布局 five times after the page had shown the two)."""
+    key = _count_key(body, token)
+    if key is None:
+        return None
+    after = body[token.end:token.end + 6]
+    m = re.match(rf"\s*(?:{classify.MEASURE})?\s*([\u4e00-\u9fff]{{2}})", after) if not token.word else \
+        re.match(r"([\u4e00-\u9fff]{2})", after)
+    return None if m is None else (*key, m.group(1))
+
+
+def _say(said: dict, body: str, token) -> None:
+    """Record a count accounted for, by (value, measure word) where it stands and by its noun for the whole page."""
+    said[_count_key(body, token)] = token.end
+    if (noun := _noun_key(body, token)) is not None:
+        said[noun] = token.end
+
+
 def _count_key(body: str, token) -> tuple | None:
     """(value, measure word) of a count (三项, 3 项), or None where no measure word follows."""
     measure = re.match(rf"\s*({classify.MEASURE})", body[token.end:]) if token.text.isdigit() else None
@@ -1230,7 +1250,7 @@ def check_completeness(ctx: Context) -> None:
             continue  # its claim already failed with a message of its own
         if "claim" in covers:
             _count_claimed(ctx, token)
-            said[_count_key(ctx.page.body, token)] = token.end
+            _say(said, ctx.page.body, token)
         elif "cited" in covers:
             report.numbers_cited += 1
             # each cited entry counts the numbers it accounts for, so the entries sum to numbers.cited
@@ -1245,7 +1265,7 @@ def check_completeness(ctx: Context) -> None:
         elif ctx.course.states_phrase(token.phrase if token.word else classify.digit_phrase(ctx.page.body, token),
                                       *counts.count_context(ctx.page.body, token)):
             report.numbers_course += 1  # the seed section states this count in these words: the course's own
-            said[_count_key(ctx.page.body, token)] = token.end
+            _say(said, ctx.page.body, token)
             report.marks.append(kinds.Mark(token.start, token.end, token.text, "course"))
         elif (token.word and not token.phrase.startswith(SETTERS)   # 宽度为二, 约为三 set a value, count nothing
               and (listed := counts.enumerated_count(ctx.page.body, token.start, token.end,
@@ -1254,7 +1274,7 @@ def check_completeness(ctx: Context) -> None:
             if stated == listed:
                 report.numbers_enumerated += 1
                 ctx.counted.append(token)
-                said[_count_key(ctx.page.body, token)] = token.end   # the page lists that many items itself
+                _say(said, ctx.page.body, token)   # the page lists that many items itself
             elif _list_counted_before(ctx.page.body, token, listed):
                 # 准备两个各含十个 token 的保留集： two items listed; 两个 counts them, 十个 counts something else
                 ctx.fail(ctx.page.line_of(token.start),
@@ -1279,20 +1299,21 @@ def check_completeness(ctx: Context) -> None:
               == _count_value(token)):
             report.numbers_enumerated += 1
             ctx.counted.append(token)
-            said[_count_key(ctx.page.body, token)] = token.end
+            _say(said, ctx.page.body, token)
         elif ((token.word and not token.phrase.startswith(SETTERS) or token.text.isdigit())
               and _count_value(token) in (counts.items_after(ctx.page.body, token.end, _count_value(token)),
                                           counts.items_in_turn(ctx.page.body, token.end))):
             # 两条评论“A”和“B”, 有 2 条（E 和 F）: the items it counts follow it; 三个权重依次是 $(1,0.5,0.5)$: its values
             report.numbers_enumerated += 1
             ctx.counted.append(token)
-            said[_count_key(ctx.page.body, token)] = token.end
+            _say(said, ctx.page.body, token)
         elif _points_back(ctx.page.body, token):
             _check_anaphora(ctx, token)   # 这 3 组, as 这三组: the items just named, checked where they are listed
             continue
         elif _definition_constant(ctx.page.body, token):
             continue   # 加起来为 1: counted as its words 为一 are, which is not at all
-        elif token.word and 0 <= token.start - said.get(_count_key(ctx.page.body, token), -SAID_AGAIN) < SAID_AGAIN:
+        elif token.word and (0 <= token.start - said.get(_count_key(ctx.page.body, token), -SAID_AGAIN) < SAID_AGAIN
+                             or _noun_key(ctx.page.body, token) in said):
             # 三项相加得 … (a table's three rows) and, a sentence later, 和三项之和相比: the same count said again in
             # the same passage; further away, two of the same (两个, 三项) may count other things
             report.numbers_enumerated += 1

@@ -671,6 +671,18 @@ def orders_decided(body: str, numbers_at: list[tuple[int, int, float]]) -> set[i
     return out
 
 
+# 这里和讲义一样略去 dropout, [§1.11] 对 PAD 的界定相同: the sameness is with what a course document or a section
+# does or says, not between two of the page's values (new-author trial 25)
+_DOCUMENT_SIDE = re.compile(r"(?:和|与|跟|同)\s*(?:讲义|入门文章|课程|原论文|论文|原文|\[?§\s*[0-9A-D][\d.]*\]?(?:\([^)]*\))?)"
+                            r"\s*[^，。；,;]{0,8}$"
+                            r"|(?:讲义|入门文章|课程|\[?§\s*[0-9A-D][\d.]*\]?(?:\([^)]*\))?)\s*[^，。；,;]{0,16}"
+                            r"(?:界定|定义|说法|写法|做法|处理|规定|约定|提法|讲法)\s*$")
+
+
+def _same_as_a_document(sentence: str, m: re.Match) -> bool:
+    return _DOCUMENT_SIDE.search(sentence[:m.start()]) is not None
+
+
 def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, float]]) -> bool | None:
     """Whether a comparison word between the two verified numbers of its sentence agrees with their printed values:
     True or False where the sentence's shape decides which number is which, None where it does not (then the
@@ -1303,6 +1315,7 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             if len({n for n in named if not _SYMBOL_NAME.fullmatch(n)}) >= 2:
                 words += [(m, "between two things the page has numbers for") for m in _asserted_equalities(sentence_text)
                           if not directions.attributive(sentence_text, m.end())
+                          and not _same_as_a_document(sentence_text, m)
                           and not directions.denied(sentence_text, m.start())
                           and m.span() not in directions.unchanged_law(sentence_text)]   # 甲不变时乙不变 (trial 16)
         inside = [(s - start, e - start, v) for s, e, v in numbers_at if start <= s and e <= end]

@@ -309,3 +309,13 @@ def test_the_last_row_is_a_row():
     assert [rule.rule for _, rule in directions.positions("最后一行本来就能看见所有位置")] == ["position_rows"]
     assert [rule.rule for _, rule in directions.positions("首列全是零")] == ["position_columns"]
     assert directions.positions("最后一次执行这段代码") == []
+
+
+
+def test_a_sameness_with_a_course_document_compares_no_values():
+    """New-author trial 25: '这里和讲义一样略去 dropout' and '（[§1.11] 对 PAD 的界定相同）' were asked to bind an
+    equality of two of the page's values."""
+    from checker.relations import _DOCUMENT_SIDE
+    assert _DOCUMENT_SIDE.search("并说明原论文训练时还在子层输出上加 dropout，这里和讲义")
+    assert _DOCUMENT_SIDE.search("PAD 的用处仅此而已（[§1.11                   对 PAD 的界定")
+    assert not _DOCUMENT_SIDE.search("her 的损失和 him 的损失")

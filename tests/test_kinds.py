@@ -578,3 +578,16 @@ def test_a_count_after_a_site_marker_and_a_pronoun_place_point_back():
     assert enumerated_count(text, at, at + 1, 2) == 2
     [token] = [t for t in classify.numbers_in("把上面两行数一数：共删去 3 个词元。") if t.text.startswith("两")]
     assert token.structural
+
+
+def test_a_count_over_display_math_that_labels_its_forms_counts_them():
+    """New-author trial 25: '常见的两种布局是' over $$\\text{post-LN}:\\ …,\\qquad \\text{pre-LN}:\\ …$$, and '两种布局给出'
+    over two displays labelled so. Three fails; so does a display with no labels."""
+    one = "常见的两种布局是\n\n$$\\text{post-LN}:\\ y=a,\\qquad \\text{pre-LN}:\\ y=b.$$\n\n后文。"
+    at = one.index("两种")
+    assert enumerated_count(one, at, at + 1, 2) == 2
+    assert enumerated_count(one.replace("两种", "三种"), at, at + 1, 3) is None
+    assert enumerated_count(one.replace("\\text{post-LN}:", "").replace("\\text{pre-LN}:", ""), at, at + 1, 2) is None
+    two = "宽度相同。两种布局给出\n\n$$\\text{post-LN}:\\ a,$$\n\n$$\\text{pre-LN}:\\ b.$$\n\n再看。"
+    at = two.index("两种")
+    assert enumerated_count(two, at, at + 1, 2) == 2

@@ -865,3 +865,20 @@ def test_an_attributive_extremum_in_bold_is_still_attributive():
     # review 86: a linking word after it (却, 也) makes 最大 a statement of order, bold or not
     assert not rule.regex.search("其中 key 的概率**最大**却没被选中")
     assert not rule.regex.search("其中 key 的概率最大却没被选中")
+
+
+def test_the_same_count_of_the_same_noun_is_the_same_count_anywhere_on_the_page(tmp_path):
+    """New-author trial 25 was asked to claim 两种布局 five times after the page had shown the two layouts. A count of
+    another size, or of another noun, still needs its own account."""
+    shown = "常见的两种布局是\n\n$$\\text{post-LN}:\\ y=a,\\qquad \\text{pre-LN}:\\ y=b.$$\n\n"
+    filler = "这里是一段与计数无关的说明文字，" * 12 + "\n\n"
+    assert not errors(tmp_path, page(shown + filler + "子层为零时两种布局确实不同。", verify=False))
+    assert errors(tmp_path, page(shown + filler + "子层为零时三种布局确实不同。", verify=False))
+    assert errors(tmp_path, page(shown + filler + "子层为零时两种模型确实不同。", verify=False))
+
+
+def test_a_bare_power_of_ten_is_a_number():
+    """New-author trial 25 rewrote its honest $\\varepsilon=10^{-5}$ as 1\\times10^{-5} to be read."""
+    from checker.numbers import parse_number
+    assert parse_number("10^{-5}").admits(1e-5) and not parse_number("10^{-5}").admits(1e-4)
+    assert parse_number("10^6").value == 1e6 and parse_number("10^{6}MB").unit == "MB"
