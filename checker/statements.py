@@ -57,6 +57,10 @@ _DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以�
 _REPLACED = re.compile(r"不再是(?=[^。；;]{1,40}?[，,]\s*而是)")
 # 正/负 as a sign, not 正确, 正常, 正好, 正在, 正文, 负责, 负担 …
 _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
+# a hedge (可能, 也许, 或许) and its denial (不可能): a hurried edit that turns 可能 into 会 states as fact what the source
+# only allows (new-author trial 25 did so to lecture §2.6's 可能被配错权重 and no message said so); 尽可能 (as much as
+# possible) and 可能性 (the possibility, a noun) hedge nothing
+_HEDGE = re.compile(r"不可能|(?<!尽)(?:有可能|可能|也许|或许)(?!性)")
 _MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求|必须|务必|(?<![必无])须(?![臾知发])"
                     # 非得……不可 says 必须 (honest_16b, stop 48); its 不可 is part of it, no negation of its own
                     r"|非得(?=[^，。；,;]{0,24}不可)"
@@ -257,6 +261,8 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
         source = "site" if word.startswith(("本站", "本项目")) else "primer" if "入门文章" in word else "course"
         negated = re.search(r"(?:不是|并非|而非|非)\**$", sentence[max(0, m.start() - 3):m.start()])
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), f"{'not:' if negated else ''}source:{source}")
+    for m in _HEDGE.finditer(sentence):
+        add(m.start(), m.end(), "impossible" if m.group(0) == "不可能" else "possibly")
     for m in _MODAL.finditer(sentence):
         word = m.group(0)
         add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") else "need-not"

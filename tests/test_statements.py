@@ -37,6 +37,11 @@ def test_tokens_say_what_a_word_states_not_how_it_is_worded():
     # new-author trial 22: 列了出来 says what 列出 says; 没有列出来 is still not done
     assert words("本站逐头列出") == words("本站把它们按头列了出来") == words("本站把它们列出来") == ["site", "done"]
     assert words("本站没有列出来") == ["site", "not-done"]
+    # new-author trial 25 turned the lecture's 可能被配错权重 into 会被配错权重 and nothing said so: a hedge is a
+    # statement word (也许, 或许 the same), its denial 不可能 another; 尽可能 and 可能性 hedge nothing
+    assert words("大小不同的批次可能被配错权重") == words("大小不同的批次也许被配错权重") == ["differ", "possibly"]
+    assert words("大小不同的批次会被配错权重") == ["differ"]
+    assert words("这不可能发生") == ["impossible"] and words("尽可能多地读") == [] and words("这种可能性很小") == []
     assert words("第 2 步的读取权重在两边一模一样") == ["same"]
     assert words("第 2 步的读取权重在两边并不一样") == ["differ"]
     assert words("得分就从负变正") == ["sign:-", "sign:+"]
@@ -637,3 +642,13 @@ def test_a_negated_change_keeps_its_negation():
     from checker.statements import tokens
     assert "not" in [w for _, w in tokens("分布不会变")]
     assert "not" not in [w for _, w in tokens("分布会变")]
+
+
+def test_a_hedge_dropped_from_a_pinned_sentence_fails(tmp_path):
+    """New-author trial 25: lecture §2.6's 可能 turned into 会 on 2-6 raised no message. The pin holds the hedge now;
+    saying it another way (也许) passes."""
+    from tests.site import check_edited
+    page = ROOT / "docs" / "lecture" / "ch02" / "2-6.md"
+    old = "大小不一的批次就可能被算错"
+    assert any("possibly" in e for e in check_edited(tmp_path, page, old, "大小不一的批次就会被算错").errors)
+    assert not [e for e in check_edited(tmp_path, page, old, "大小不一的批次也许就被算错").errors if "possibly" in e]
