@@ -494,6 +494,7 @@ _PAIRED_PREFIXES = (("原", "新"), ("旧", "新"))
 _FORM_START = r"(?:(?<![\u4e00-\u9fff])|(?<=[的在把和与按用对比从是有]))"
 
 
+_FORM_NOUNS = frozenset({"布局", "写法", "形式", "变体", "做法", "公式", "结构", "方式", "版本", "情形"})
 _DISPLAY_LABEL = re.compile(r"\\(?:text|mathrm|textrm)\{([^{}]{1,20})\}\s*[:：]")
 
 
@@ -504,15 +505,21 @@ def labelled_in_display(body: str, end: int, stated: float | None) -> int | None
     if stated is None or stated < 2:
         return None
     line_end = body.find("\n", end)
-    if line_end < 0 or not re.fullmatch(r"[^。！？；\n]*[是为：:如下给出]\s*", body[end:line_end]):
+    # (review 87: no comma between the count and the line's end, which is 是/为/如下/给出 or a colon; the noun names
+    # forms, or stands in the labels; distinct labels only)
+    tail = body[end:line_end] if line_end >= 0 else ""
+    if line_end < 0 or not re.fullmatch(r"[^。！？；，,\n]*(?:是|为|[:：]|如下|给出)\s*", tail):
         return None
-    labels, rest = 0, body[line_end:]
+    labels: list[str] = []
+    rest, last = body[line_end:], 0
     for m in re.finditer(r"\s*\$\$(.+?)\$\$", rest, re.S):
-        if m.start() != (0 if labels == 0 else last):
+        if m.start() != last:
             break
-        labels += len(_DISPLAY_LABEL.findall(m.group(1)))
+        labels += [label for label in _DISPLAY_LABEL.findall(m.group(1)) if label not in labels]
         last = m.end()
-    return labels if labels == stated else None
+    noun = re.match(r"\s*(?:[\u4e00-\u9fff])?\s*([\u4e00-\u9fff]{2})", tail)
+    named = noun and (noun.group(1) in _FORM_NOUNS or any(noun.group(1) in label for label in labels))
+    return len(labels) if named and len(labels) == stated else None
 
 
 def paired_forms_on_the_page(view: str, end: int, stated: float | None) -> int | None:

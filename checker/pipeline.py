@@ -1165,6 +1165,21 @@ def _noun_key(body: str, token) -> tuple | None:
     return None if m is None else (*key, m.group(1))
 
 
+def _said_in_the_section(body: str, token, said: dict) -> bool:
+    """The same count of the same noun accounted for earlier in the same section, in a sentence that names no course
+    document, section or paper (review 87: 讲义 §4.10 的 FFN 中间层有四个特征 and 入门文章 §13.8 的示意图画了两种布局
+    passed on the strength of a count elsewhere on the page)."""
+    key = _noun_key(body, token)
+    if key is None or key not in said or said[key] > token.start:
+        return False
+    if re.search(r"\n#{1,6}\s", body[said[key]:token.start]):
+        return False
+    start = max(body.rfind(c, 0, token.start) for c in "。！？；\n") + 1
+    ends = [i for i in (body.find(c, token.end) for c in "。！？；\n") if i >= 0]
+    sentence = body[start:min(ends) if ends else len(body)]
+    return re.search(r"讲义|入门文章|课程|论文|§", sentence) is None
+
+
 def _say(said: dict, body: str, token) -> None:
     """Record a count accounted for, by (value, measure word) where it stands and by its noun for the whole page."""
     said[_count_key(body, token)] = token.end
@@ -1313,7 +1328,7 @@ def check_completeness(ctx: Context) -> None:
         elif _definition_constant(ctx.page.body, token):
             continue   # 加起来为 1: counted as its words 为一 are, which is not at all
         elif token.word and (0 <= token.start - said.get(_count_key(ctx.page.body, token), -SAID_AGAIN) < SAID_AGAIN
-                             or _noun_key(ctx.page.body, token) in said):
+                             or _said_in_the_section(ctx.page.body, token, said)):
             # 三项相加得 … (a table's three rows) and, a sentence later, 和三项之和相比: the same count said again in
             # the same passage; further away, two of the same (两个, 三项) may count other things
             report.numbers_enumerated += 1

@@ -673,14 +673,31 @@ def orders_decided(body: str, numbers_at: list[tuple[int, int, float]]) -> set[i
 
 # 这里和讲义一样略去 dropout, [§1.11] 对 PAD 的界定相同: the sameness is with what a course document or a section
 # does or says, not between two of the page's values (new-author trial 25)
-_DOCUMENT_SIDE = re.compile(r"(?:和|与|跟|同)\s*(?:讲义|入门文章|课程|原论文|论文|原文|\[?§\s*[0-9A-D][\d.]*\]?(?:\([^)]*\))?)"
+_DOCUMENT_SIDE = re.compile(r"(?:和|与|跟|同)\s*(?:讲义|入门文章|课程|原论文|\[?§\s*[0-9A-D][\d.]*\]?(?:\([^)]*\))?)"
                             r"\s*[^，。；,;]{0,8}$"
                             r"|(?:讲义|入门文章|课程|\[?§\s*[0-9A-D][\d.]*\]?(?:\([^)]*\))?)\s*[^，。；,;]{0,16}"
                             r"(?:界定|定义|说法|写法|做法|处理|规定|约定|提法|讲法)\s*$")
 
 
-def _same_as_a_document(sentence: str, m: re.Match) -> bool:
-    return _DOCUMENT_SIDE.search(sentence[:m.start()]) is not None
+def _same_as_a_document(sentence: str, m: re.Match, names: set[str] = frozenset()) -> bool:
+    """The equality word's clause compares with a document and names none of the page's values (review 87: 'LSTM 与窗口
+    MLP 的 PPL 按讲义的定义相同' and 'LSTM 的 PPL 和课程一样' passed as a document's sameness)."""
+    start = max(sentence.rfind(c, 0, m.start()) for c in "，,；;。") + 1
+    stack = []
+    for i in range(start, m.start()):
+        if sentence[i] in "（(":
+            stack.append(i)
+        elif sentence[i] in "）)" and stack:
+            stack.pop()
+    if stack:
+        start = stack[0] + 1   # the word inside an aside: the aside is its clause
+    clause = sentence[start:m.start()]
+    side = _DOCUMENT_SIDE.search(clause)
+    if side is None or _named(clause[:side.start()], names):
+        return False   # a value of the page's named before the document: its sameness with the course's is a claim
+    # 和讲义一样: nothing of the page's between the document and the word either (和讲义的 PPL 一样 compares values);
+    # [§1.11] 对 PAD 的界定相同: the thing defined may stand there
+    return not re.match(r"和|与|跟|同", side.group(0).lstrip()) or not _named(side.group(0), names)
 
 
 def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, float]]) -> bool | None:
@@ -1315,7 +1332,7 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             if len({n for n in named if not _SYMBOL_NAME.fullmatch(n)}) >= 2:
                 words += [(m, "between two things the page has numbers for") for m in _asserted_equalities(sentence_text)
                           if not directions.attributive(sentence_text, m.end())
-                          and not _same_as_a_document(sentence_text, m)
+                          and not _same_as_a_document(sentence_text, m, names)
                           and not directions.denied(sentence_text, m.start())
                           and m.span() not in directions.unchanged_law(sentence_text)]   # 甲不变时乙不变 (trial 16)
         inside = [(s - start, e - start, v) for s, e, v in numbers_at if start <= s and e <= end]

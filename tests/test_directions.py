@@ -319,3 +319,13 @@ def test_a_sameness_with_a_course_document_compares_no_values():
     assert _DOCUMENT_SIDE.search("并说明原论文训练时还在子层输出上加 dropout，这里和讲义")
     assert _DOCUMENT_SIDE.search("PAD 的用处仅此而已（[§1.11                   对 PAD 的界定")
     assert not _DOCUMENT_SIDE.search("her 的损失和 him 的损失")
+    # review 87: a value of the page's named before the document (or between, in the 和 form) is a claim about it
+    from checker.relations import _same_as_a_document
+    names = {"LSTM", "MLP", "PPL", "PAD"}
+    for claim in ("LSTM 与窗口 MLP 的 PPL 按讲义的定义相同", "LSTM 与窗口 MLP 的 PPL 同 §3.16 的处理相同",
+                  "LSTM 的 PPL 和课程一样", "这里和讲义的 PPL 一样"):
+        word = re.search("相同|一样", claim)
+        assert not _same_as_a_document(claim, word, names), claim
+    for honest in ("这里和讲义一样", "PAD 的用处仅此而已（[§1.11](../ch01/1-11.md) 对 PAD 的界定相同"):
+        word = re.search("相同|一样", honest)
+        assert _same_as_a_document(honest, word, names), honest

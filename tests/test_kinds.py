@@ -591,3 +591,10 @@ def test_a_count_over_display_math_that_labels_its_forms_counts_them():
     two = "宽度相同。两种布局给出\n\n$$\\text{post-LN}:\\ a,$$\n\n$$\\text{pre-LN}:\\ b.$$\n\n再看。"
     at = two.index("两种")
     assert enumerated_count(two, at, at + 1, 2) == 2
+    # review 87: distinct labels only; a noun of forms (or one the labels carry); no comma before the line's end
+    again = two.replace("两种布局", "四种布局") + "\n\n" 
+    again = again.replace("$$\\text{pre-LN}:\\ b.$$", "$$\\text{pre-LN}:\\ b.$$\n\n$$\\text{post-LN}:\\ c.$$")
+    assert enumerated_count(again, at, at + 1, 4) is None
+    heads = "Xiong 等人的模型用三个头，写法如下\n\n$$\\text{a}:\\ 1,\\ \\text{b}:\\ 2,\\ \\text{c}:\\ 3$$\n"
+    at = heads.index("三个")
+    assert enumerated_count(heads, at, at + 1, 3) is None
