@@ -504,37 +504,31 @@ def test_a_count_of_limits_is_of_the_rows_named_so_or_the_parallel_clauses_after
     assert enumerated_count(later, at, at + 1, 2) is None
 
 
+def _counted(text: str, word: str, stated: int, replace: tuple[str, str] | None = None):
+    """enumerated_count for the count `word` in `text` (with `replace` applied first, at the same offset)."""
+    at = text.index(word)
+    return enumerated_count(text.replace(*replace) if replace else text, at, at + 1, stated)
+
+
 def test_a_list_owned_by_a_collection_before_the_count_is_not_the_counts():
     """New-author trial 24: 在电影、音乐、香蕉这组概率上把两条规则各演示了一次 (the candidates are 这组概率's, not the
     rules) and …这组概率上并列贪心、随机采样、top-k、top-p 与束搜索五种选词方式 (five, not seven). A wrong count still
-    fails, and a list with no such collection counts as before."""
-    rules = "入门文章在电影、音乐、香蕉这组概率上把两条规则各演示了一次。"
-    at = rules.index("两条")
-    assert enumerated_count(rules, at, at + 1, 2) is None
+    fails, and a list with no such collection counts as before; review 86: an ordinary member with 这种 in it
+    (这种按权重抽的随机采样) cuts nothing."""
+    assert _counted("入门文章在电影、音乐、香蕉这组概率上把两条规则各演示了一次。", "两条", 2) is None
     ways = "在电影、音乐、香蕉这组概率上并列贪心、随机采样、top-k、top-p 与束搜索五种选词方式。"
-    at = ways.index("五种")
-    assert enumerated_count(ways, at, at + 1, 5) == 5
-    assert enumerated_count(ways.replace("五种", "四种"), at, at + 1, 4) == 5
-    # review 86: an ordinary member with 这种 in it (这种按权重抽的随机采样) cuts nothing
     member = "讲义列出的 greedy、这种按权重抽的随机采样、温度采样、top-$k$ 与 top-$p$ 五种规则都改变生成分布。"
-    at = member.index("五种")
-    assert enumerated_count(member, at, at + 1, 5) == 5
-    assert enumerated_count(member.replace("五种", "四种"), at, at + 1, 4) == 5
-    plain = "并列贪心、随机采样、top-k、top-p 与束搜索五种选词方式。"
-    at = plain.index("五种")
-    assert enumerated_count(plain, at, at + 1, 5) == 5
+    for text in (ways, member, "并列贪心、随机采样、top-k、top-p 与束搜索五种选词方式。"):
+        assert _counted(text, "五种", 5) == 5, text
+        assert _counted(text, "五种", 4, ("五种", "四种")) == 5, text
 
 
 def test_a_count_that_opens_the_last_item_of_a_list_does_not_count_the_list():
     """Label round 86: '输入、目标与三个参数都照用讲义本节的' was told 三个 counts the two items listed before it. A count
     right after the items (输入、目标两样) still counts them."""
-    text = "这里的输入、目标与三个参数都照用讲义本节的。"
-    at = text.index("三个")
-    assert enumerated_count(text, at, at + 1, 3) is None
+    assert _counted("这里的输入、目标与三个参数都照用讲义本节的。", "三个", 3) is None
     listed = "这里的输入、目标两样都照用讲义本节的。"
-    at = listed.index("两样")
-    assert enumerated_count(listed, at, at + 1, 2) == 2
-    assert enumerated_count(listed.replace("两样", "三样"), at, at + 1, 3) == 2
+    assert _counted(listed, "两样", 2) == 2 and _counted(listed, "两样", 3, ("两样", "三样")) == 2
 
 
 def test_a_count_of_rows_added_to_the_courses_one_counts_the_added():
