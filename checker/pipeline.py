@@ -1174,10 +1174,8 @@ def _said_in_the_section(body: str, token, said: dict) -> bool:
         return False
     if re.search(r"\n#{1,6}\s", body[said[key]:token.start]):
         return False
-    start = max(body.rfind(c, 0, token.start) for c in "。！？；\n") + 1
-    ends = [i for i in (body.find(c, token.end) for c in "。！？；\n") if i >= 0]
-    sentence = body[start:min(ends) if ends else len(body)]
-    return re.search(r"讲义|入门文章|课程|论文|§", sentence) is None
+    start, end = counts._sentence_bounds(body, token.start)
+    return re.search(r"讲义|入门文章|课程|论文|§", body[start:end]) is None
 
 
 def _say(said: dict, body: str, token) -> None:
