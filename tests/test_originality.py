@@ -9,6 +9,8 @@ from tools import originality
 SEED = ("第一段。注意力权重由查询和键的点积经过缩放与归一化得到，它们决定每个位置从各个值向量取走多少信息。"
         "另一句话与此无关，只用来占位。")
 SENTENCE = "注意力权重由查询和键的点积经过缩放与归一化得到，它们决定每个位置从各个值向量取走多少信息"
+# the second measure: a phrase that is short in Chinese characters alone (12), long with its English terms and marks
+MIXED_SEED = "沿着 attention→残差/归一化→FFN→残差/归一化 追踪一行。模型用了 RMSNorm、SwiGLU 和 GQA。"
 
 
 def _page(text):
@@ -22,11 +24,19 @@ def test_no_page_holds_a_run_of_twenty_chinese_characters_of_the_course(capsys):
 @pytest.fixture(params=["seeds", "fingerprint"])
 def contains(request, monkeypatch, tmp_path):
     """The window test as the tool builds it, from the seeds themselves or, where they are absent, the fingerprint."""
-    monkeypatch.setattr(originality, "_seed_text", lambda: SEED if request.param == "seeds" else None)
-    print_to = tmp_path / "fingerprint.txt"
-    print_to.write_text("\n".join(originality.fingerprint(originality._normalise(SEED)[0])) + "\n", encoding="utf-8")
-    monkeypatch.setattr(originality, "FINGERPRINT", print_to)
+    seed = SEED + MIXED_SEED
+    monkeypatch.setattr(originality, "_seed_text", lambda: seed if request.param == "seeds" else None)
+    for name, keep in (("FINGERPRINT", originality._CJK), ("MIXED_FINGERPRINT", originality._MIXED)):
+        print_to = tmp_path / f"{name}.txt"
+        print_to.write_text("\n".join(originality.fingerprint(originality._normalise(seed, keep)[0])) + "\n",
+                            encoding="utf-8")
+        monkeypatch.setattr(originality, name, print_to)
     return originality.seed_windows(originality.DEFAULT_MIN)
+
+
+@pytest.fixture
+def contains_mixed(contains):
+    return originality.seed_windows(originality.DEFAULT_MIN, mixed=True)
 
 
 def test_a_pasted_sentence_is_found_and_its_rewording_is_not(contains):
@@ -48,12 +58,37 @@ def test_a_run_is_measured_in_chinese_characters_so_a_papers_title_is_not_one(co
     assert originality.runs(title, contains, 20) == []
 
 
-def test_the_committed_fingerprint_is_the_seeds_own():
+def test_a_phrase_mixing_english_terms_and_marks_is_a_mixed_run_and_its_rewording_is_not(contains, contains_mixed):
+    """The outside originality report's class: 沿 attention→残差/归一化→FFN→残差/归一化 holds 10 Chinese characters,
+    so the first measure cannot see it."""
+    pasted = _page("读者已经能沿 attention→残差/归一化→FFN→残差/归一化 去追踪。")
+    assert originality.runs(pasted, contains, 20) == []
+    [(offset, run)] = originality.runs(pasted, contains_mixed, 20, mixed=True)
+    assert "残差/归一化→FFN→残差" in run, run   # the fingerprint may miss a run's last few characters
+    reworded = _page("读者已经会跟着一行表示走：先过注意力，加残差并归一化，再过 FFN，又一次残差与归一化。")
+    assert originality.runs(reworded, contains_mixed, 20, mixed=True) == []
+
+
+def test_a_mixed_run_needs_chinese_and_stops_at_a_paragraph(contains, contains_mixed):
+    # Latin alone (a title, a name) is no mixed run; nor is a quotation split from its lead-in by a blank line
+    title = _page("Exploring the Limits of Transfer Learning with a Unified Text-to-Text Transformer")
+    assert originality.runs(title, contains_mixed, 20, mixed=True) == []
+    # a long English name counts its first few letters only, so names joined by one word are not phrasing
+    assert len(originality._normalise("FlashAttention 与 KV cache", originality._MIXED)[0]) == len("flash与kvcache")
+    split = _page("沿着 attention→残差/归一化\n\n→FFN→残差/归一化 追踪一行。")
+    assert originality.runs(split, contains_mixed, 20, mixed=True) == []
+    joined = _page("沿着 attention→残差/归一化\n→FFN→残差/归一化 追踪一行。")
+    assert len(originality.runs(joined, contains_mixed, 20, mixed=True)) == 1
+
+
+@pytest.mark.parametrize("mixed", [False, True])
+def test_the_committed_fingerprint_is_the_seeds_own(mixed):
     text = originality._seed_text()
     if text is None:
         pytest.skip("the course documents are not next to this checkout; the fingerprint stands in for them")
-    recorded = originality.FINGERPRINT.read_text(encoding="utf-8").split()
-    assert recorded == originality.fingerprint(originality._normalise(text)[0]), \
+    keep, _, path = originality._measure(mixed)
+    recorded = path.read_text(encoding="utf-8").split()
+    assert recorded == originality.fingerprint(originality._normalise(text, keep)[0]), \
         "run `python tools/originality.py --write-fingerprint`"
 
 

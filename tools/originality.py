@@ -6,8 +6,14 @@ sentences do not. This lists, for each page, every run of at least `--min` chara
 markup, so a run split by a line break or wrapped in ** is still found. Left out: code blocks, inline code and math
 (the course's code is re-implemented in kernels/ and checked there; a formula is a fact, not prose), headings, the
 page title and link texts (a section's title is its name, and the site uses the course's names), and the front matter
-keys other than description. A run's length counts its Chinese characters only: a paper's title, an author's name
-or an English example sentence (I gave him a book yesterday) is the same everywhere it is quoted.
+keys other than description, and link targets. Two measures are reported:
+
+- a run of `--min` (20) Chinese characters: whitespace, markup, Latin letters, digits and punctuation are dropped, so
+  a paper's title, an author's name or an English example sentence (I gave him a book yesterday) is no run;
+- a mixed run of 20 characters counting Chinese characters, punctuation and the first 5 letters of each Latin word
+  (digits are dropped: a number is a fact, checked elsewhere) that holds at least 3 Chinese characters: the course's phrases that mix
+  English terms and 、 (沿 attention→残差/归一化→FFN 追踪…, 用了 RMSNorm、SwiGLU、GQA) are short in Chinese
+  characters alone and were missed by the first measure. A run of Latin alone (a title, a name) is not reported.
 
     python tools/originality.py docs/                       every page, runs of 20 characters or more
     python tools/originality.py --min 12 docs/lecture/ch04/4-9.md
@@ -15,13 +21,14 @@ or an English example sentence (I gave him a book yesterday) is the same everywh
     python tools/originality.py --near docs/lecture/ch04/    near-copies: a seed sentence with a particle inserted
                                                              or a word swapped (review aid; needs the seeds)
 
-Each run is printed as `path:line: N Chinese characters: <run>`; the exit status is 1 when more than --max-runs runs
-are found.
+Each run is printed as `path:line: N Chinese characters: <run>` or `path:line: N mixed characters: <run>`; the exit
+status is 1 when more than --max-runs runs (of both measures together) are found.
 
 Where the course documents are not next to the checkout (a CI clone), the committed fingerprint stands in for them:
-checker/data/seed_fingerprint.txt holds a 64-bit hash of every fourth 20-character window of the seeds, so any run of
-23 characters or more is found for certain and one of 20 to 22 most of the time (`--write-fingerprint` renews it;
-tests/test_originality.py checks it against the seeds where they are).
+checker/data/seed_fingerprint.txt (and seed_fingerprint_mixed.txt, for the second measure) holds a 64-bit hash of
+every fourth 20-character window of the seeds, so any run of 23 characters or more is found for certain and one of 20
+to 22 most of the time (`--write-fingerprint` renews both; tests/test_originality.py checks them against the seeds
+where they are).
 """
 from __future__ import annotations
 
@@ -35,6 +42,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SEEDS = (ROOT.parent / "shared" / "seeds", ROOT / "shared" / "seeds")
 DEFAULT_MIN = 20   # authoring.md: 不得有 20 字以上与课程文档相同的连续片段
 FINGERPRINT = ROOT / "checker" / "data" / "seed_fingerprint.txt"
+MIXED_FINGERPRINT = ROOT / "checker" / "data" / "seed_fingerprint_mixed.txt"
+LATIN_WORD_CAP = 5        # letters of a Latin word the mixed measure counts
+MIXED_LEAST_CHINESE = 3   # a mixed run with fewer Chinese characters and punctuation marks is a quoted title, name or English sentence
 FINGERPRINT_STRIDE = 4   # every fourth window: a run of DEFAULT_MIN + STRIDE - 1 characters always holds one
 
 _FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", re.M | re.S)
@@ -44,18 +54,33 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 # the seeds never contain it, so a run of the page's Chinese stops there
 BREAK = "\x01"
 _CJK_OR_BREAK = re.compile(r"[\u3400-\u9fff\x01|]")
+# the mixed measure: Chinese characters, Latin letters, Chinese and ASCII punctuation (not digits, not markup)
+_MIXED = re.compile(r"[\u3400-\u9fff\u3001-\u303f\uff01-\uff0f\uff1a-\uff20A-Za-z→←/+=(),:;'\"?!\-]")
+_CHINESE_SCRIPT = re.compile(r"[\u3400-\u9fff\u3001-\u303f\uff01-\uff0f\uff1a-\uff20]")
+_MIXED_OR_BREAK = re.compile(_MIXED.pattern[:-1] + r"\x01|]")
+_LINK_TARGET = re.compile(r"(?<=\])\([^)\s]*\)")
 _HEADING = re.compile(r"^#{1,6}[ \t].*$", re.M)
 _LINK_TEXT = re.compile(r"\[([^\]\n]*)\](?=\()")
 
 
 def _normalise(text: str, keep: re.Pattern = _CJK) -> tuple[str, list[int]]:
-    """(the text's kept characters only, lower case; the offset of each in the text): Chinese characters, which are
-    what a run is measured in (see the module's note)."""
-    chars, offsets = [], []
+    """(the text's kept characters only, lower case; the offset of each in the text). The Chinese measure keeps
+    Chinese characters; the mixed one also keeps punctuation and a Latin word's first LATIN_WORD_CAP letters, so a
+    long English name (FlashAttention) weighs about what a Chinese word does and a run must hold phrasing, not
+    names alone."""
+    chars, offsets, letters = [], [], 0
     for i, ch in enumerate(text):
-        if keep.match(ch):
-            chars.append(ch.lower())
-            offsets.append(i)
+        if not keep.match(ch):
+            letters = 0
+            continue
+        if ch.isascii() and ch.isalpha():
+            letters += 1
+            if letters > LATIN_WORD_CAP:
+                continue
+        else:
+            letters = 0
+        chars.append(ch.lower())
+        offsets.append(i)
     return "".join(chars), offsets
 
 
@@ -77,21 +102,27 @@ def fingerprint(seed_norm: str) -> list[str]:
                    for i in range(0, len(seed_norm) - DEFAULT_MIN + 1, FINGERPRINT_STRIDE)})
 
 
-def seed_windows(minimum: int):
-    """A test `contains(window) -> bool` for windows of `minimum` characters: exact from the seeds where they are,
-    else from the committed fingerprint (DEFAULT_MIN only)."""
+def _measure(mixed: bool) -> tuple[re.Pattern, re.Pattern, Path]:
+    """(what a run is measured in, the same with the page's breaks, the committed fingerprint) of a measure."""
+    return (_MIXED, _MIXED_OR_BREAK, MIXED_FINGERPRINT) if mixed else (_CJK, _CJK_OR_BREAK, FINGERPRINT)
+
+
+def seed_windows(minimum: int, mixed: bool = False):
+    """A test `contains(window) -> bool` for windows of `minimum` characters of a measure (Chinese characters, or
+    the mixed measure): exact from the seeds where they are, else from the committed fingerprint (DEFAULT_MIN only)."""
+    keep, _, recorded = _measure(mixed)
     text = _seed_text()
     if text is not None:
-        norm, _ = _normalise(text)
+        norm, _ = _normalise(text, keep)
         grams = {norm[i:i + minimum] for i in range(len(norm) - minimum + 1)}
         return grams.__contains__
     if minimum != DEFAULT_MIN:
         raise SystemExit(f"tools/originality.py: the course documents are not next to this checkout, and the "
                          f"committed fingerprint holds {DEFAULT_MIN}-character windows only; use --min {DEFAULT_MIN}")
-    if not FINGERPRINT.is_file():
-        raise SystemExit(f"tools/originality.py: no seeds and no {FINGERPRINT.relative_to(ROOT)}; run "
+    if not recorded.is_file():
+        raise SystemExit(f"tools/originality.py: no seeds and no {recorded.relative_to(ROOT)}; run "
                          "`python tools/originality.py --write-fingerprint` from a checkout next to the course documents")
-    hashes = set(FINGERPRINT.read_text(encoding="utf-8").split())
+    hashes = set(recorded.read_text(encoding="utf-8").split())
     return lambda window: _hash(window) in hashes
 
 
@@ -109,15 +140,21 @@ def _prose(page_text: str) -> str:
     text = _FENCE.sub(blank, text)
     text = _HEADING.sub(blank, text)
     text = _LINK_TEXT.sub(lambda m: re.sub(r"[^\n]", BREAK, m.group(1)) + m.group(0)[len(m.group(1)):], text)
-    return _INLINE.sub(blank, text)
+    text = _LINK_TARGET.sub(blank, text)
+    text = _INLINE.sub(blank, text)
+    # a run does not cross a paragraph (a line break inside one is only wrapping); the page's own text keeps the
+    # newline, so line numbers are still counted there
+    return re.sub(r"\n(?=[ \t>]*\n)", BREAK, text)
 
 
-def runs(page_text: str, contains, minimum: int) -> list[tuple[int, str]]:
+def runs(page_text: str, contains, minimum: int, mixed: bool = False) -> list[tuple[int, str]]:
     """(offset in the page, the run as the page prints it) for each run the seeds share with the page's prose: the
     union of the page's windows of `minimum` kept characters that `contains` finds (every window of a shared run with
-    the exact seeds; every fourth or so with the fingerprint, which still covers all but its last few characters)."""
+    the exact seeds; every fourth or so with the fingerprint, which still covers all but its last few characters).
+    A mixed run is kept when it holds MIXED_LEAST_CHINESE Chinese characters or more."""
+    _, keep, _ = _measure(mixed)
     prose = _prose(page_text)
-    norm, offsets = _normalise(prose, _CJK_OR_BREAK)
+    norm, offsets = _normalise(prose, keep)
     covered_to, start, found = -1, None, []
     for i in range(len(norm) - minimum + 1):
         window = norm[i:i + minimum]
@@ -131,6 +168,8 @@ def runs(page_text: str, contains, minimum: int) -> list[tuple[int, str]]:
         covered_to = i + minimum
     if start is not None:
         found.append((start, covered_to))
+    if mixed:
+        found = [(a, b) for a, b in found if len(_CHINESE_SCRIPT.findall(norm[a:b])) >= MIXED_LEAST_CHINESE]
     return [(offsets[a], page_text[offsets[a]:offsets[b - 1] + 1]) for a, b in found]
 
 
@@ -193,8 +232,10 @@ def main(argv: list[str] | None = None) -> int:
         text = _seed_text()
         if text is None:
             parser.error("--write-fingerprint needs the course documents next to the checkout (../shared/seeds)")
-        FINGERPRINT.write_text("\n".join(fingerprint(_normalise(text)[0])) + "\n", encoding="utf-8")
-        print(f"wrote {FINGERPRINT.relative_to(ROOT)}", file=sys.stderr)
+        for mixed in (False, True):
+            keep, _, recorded = _measure(mixed)
+            recorded.write_text("\n".join(fingerprint(_normalise(text, keep)[0])) + "\n", encoding="utf-8")
+            print(f"wrote {recorded.relative_to(ROOT)}", file=sys.stderr)
         return 0
     if args.min < 4:
         parser.error("--min below 4 matches single words; give 8 or more")
@@ -220,16 +261,18 @@ def main(argv: list[str] | None = None) -> int:
                       f"characters from a seed sentence: {sentence}\n    seed: {source}")
         print(f"{found} near-copies in {len(pages)} pages", file=sys.stderr)
         return 0
-    contains = seed_windows(args.min)
     total = 0
-    for page in pages:
-        text = page.read_text(encoding="utf-8")
-        for offset, run in runs(text, contains, args.min):
-            total += 1
-            line = text.count("\n", 0, offset) + 1
-            print(f"{page}:{line}: {len(_normalise(run)[0])} Chinese characters: {' '.join(run.split())}")
-    print(f"{total} runs of {args.min}+ Chinese characters shared with the course documents in {len(pages)} pages",
-          file=sys.stderr)
+    for mixed, unit in ((False, "Chinese"), (True, "mixed")):
+        contains = seed_windows(args.min, mixed)
+        keep, _, _ = _measure(mixed)
+        for page in pages:
+            text = page.read_text(encoding="utf-8")
+            for offset, run in runs(text, contains, args.min, mixed):
+                total += 1
+                line = text.count("\n", 0, offset) + 1
+                print(f"{page}:{line}: {len(_normalise(run, keep)[0])} {unit} characters: {' '.join(run.split())}")
+    print(f"{total} runs of {args.min}+ Chinese or mixed characters shared with the course documents in {len(pages)} "
+          "pages", file=sys.stderr)
     return 1 if args.max_runs is not None and total > args.max_runs else 0
 
 
