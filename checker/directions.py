@@ -105,7 +105,8 @@ def rule_of(word: str) -> Rule | None:
     a math symbol."""
     if word in _word_rules():
         return _word_rules()[word]
-    for r in of_kind("frame", "contrast", "english", "math"):
+    # a listed word with a context condition ((?<![能可])达到(?!的), (?<=[\d$])压到) is no plain word of the list
+    for r in of_kind(*LIST_KINDS, "frame", "contrast", "english", "math"):
         if r.regex.fullmatch(word):
             return r
     return None

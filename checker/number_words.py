@@ -20,7 +20,7 @@ from checker.rule_files import load_rules
 
 DATA_FILE = DATA / "number_words.yaml"
 KINDS = ("not_a_count", "value_setter", "not_a_comparison", "not_a_bound", "equality_word", "citation_year", "enumerated_after",
-         "blur", "course_count", "note_year")
+         "blur", "course_count", "note_year", "same_term")
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,21 @@ def bound_words() -> tuple[str, ...]:
 
 def generic_measures() -> frozenset:
     return frozenset(one("course_count").words)
+
+
+@lru_cache(maxsize=1)
+def _term_groups() -> tuple[frozenset, ...]:
+    return tuple(frozenset(w.lower() for w in r.pattern.split("|")) for r in of_kind("same_term"))
+
+
+def same_term(one: str, other: str) -> bool:
+    """Do two counted nouns name one thing under an English and a Chinese name (mask, 遮罩; rule kind same_term)?
+    A noun matches a name it starts with (遮罩矩阵 is 遮罩), so the words after the noun may go on."""
+    one, other = one.lower(), other.lower()
+    for group in _term_groups():
+        if any(one.startswith(w) for w in group) and any(other.startswith(w) for w in group):
+            return True
+    return False
 
 
 def note_year() -> re.Pattern:

@@ -91,7 +91,9 @@ class SectionNumbers:
                 or len(stated_tail) == 2 and f"的{stated_tail}" in clause
                 # 四个等概率候选 for the seed's 四个候选: a modifier of two to four characters with no verb or particle
                 # in it (new-author trial 18; review 80: 四个词当候选, 两个头模型 are other nouns)
-                or len(stated_tail) == 2 and _modified_noun(clause, stated_tail)) or (
+                or len(stated_tail) == 2 and _modified_noun(clause, stated_tail)
+                # the seed's 两种 mask, the page's 两种遮罩: one thing by its English and its Chinese name
+                or _same_term(stated_tail, tail)) or (
                 len(stated_tail) == 2 and tail[:1] in ("", "时", "后") and _NOUN_THEN_SPLIT(stated_tail, before))
             if s.group("head") == head and same_noun:
                 return True
@@ -168,6 +170,11 @@ def _count_of(head: str) -> tuple[int, str] | None:
 
 
 @lru_cache(maxsize=1)
+def _same_term(one: str, other: str) -> bool:
+    from checker import number_words
+    return number_words.same_term(one, other)
+
+
 def _generic_measures() -> frozenset:
     from checker import number_words
     return number_words.generic_measures()
@@ -311,6 +318,11 @@ def extract(text: str) -> dict:
             continue  # an ordinal still states its value (a page's 第 3 轮后停止 restates the course's 第三轮); 第四章 does not
         if token.phrase:
             phrases.add(token.phrase)
+            # 两种 mask: the counted noun is an English word after a space; kept whole, lower case (两种mask), so a
+            # page counting it by its Chinese name (两种遮罩) is found through the same_term rules
+            if (latin := re.match(r"[ \t]*([A-Za-z][A-Za-z-]*)", text[token.start + len(token.text):])) \
+                    and token.phrase == token.text:
+                phrases.add(token.phrase + latin.group(1).lower())
             head = _PHRASE.fullmatch(token.phrase)
             if head and (noun := _noun_after_modifier(text, token.end)):
                 phrases.add(head.group("head") + noun)

@@ -86,6 +86,11 @@ def test_each_rule_applies_to_its_positive_example_and_not_to_its_negative(rule)
         phrase = lambda text: _value_words(text)[0].phrase   # noqa: E731
         assert SectionNumbers("x", frozenset(), frozenset({seed})).states_phrase(phrase(page))
         assert not SectionNumbers("x", frozenset(), frozenset({seed2})).states_phrase(phrase(page2))
+    elif rule.kind == "same_term":
+        (seed, page), (seed2, page2) = (x.split(" | ") for x in (pos, neg))
+        counted = lambda text: next(t.phrase for t in _value_words(text) if t.phrase)   # noqa: E731
+        assert SectionNumbers("x", frozenset(), frozenset({seed})).states_phrase(counted(page))
+        assert not SectionNumbers("x", frozenset(), frozenset({seed2})).states_phrase(counted(page2))
     elif rule.kind == "note_year":
         (year, note), (year2, note2) = (x.split(" | ") for x in (pos, neg))
         assert rule.regex.search(note).group(0) == year and rule.regex.search(note2).group(0) != year2
@@ -888,3 +893,16 @@ def test_a_bare_power_of_ten_is_a_number():
     assert parse_number("10^6").value == 1e6 and parse_number("10^{6}MB").unit == "MB"
     # unbraced, the whole exponent is read, as in the course's plain-text 1.28×10^12
     assert parse_number("10^12").value == 1e12 and parse_number("1.28×10^12").value == 1.28e12
+
+
+def test_a_course_count_said_by_the_chinese_name_of_the_courses_english_noun_is_the_courses(tmp_path):
+    """New-author trial 23: lecture §4.13 says 两种 mask; 两种遮罩 was asked for a claim (rule kind same_term). The
+    same count of another noun, or another count of masks, still needs its own account."""
+    from tests.site import check_edited
+    page = ROOT / "docs" / "lecture" / "ch04" / "4-13.md"
+    old = "如果因为名字相同，就把它们压成同一张三角表"
+    said = lambda words: check_edited(tmp_path, page, old, f"同一个 batch 要同时用{words}。{old}")   # noqa: E731
+    assert not said("两种遮罩").failed, said("两种遮罩").errors
+    assert not said("两种掩码").failed
+    assert said("两种布局").failed
+    assert said("三种遮罩").failed

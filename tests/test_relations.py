@@ -115,7 +115,8 @@ def test_word_flipped_in_body_and_relation_text_but_not_predicate_fails_on_polar
 
 
 @pytest.mark.parametrize("word, expected", [("高于", "up"), ("低于", "down"), ("不超过", "down"), ("不低于", "up"),
-                                            ("更快", None), ("比 B 高", "up"), ("降到", "down"), (">", "up")])
+                                            ("更快", None), ("比 B 高", "up"), ("降到", "down"), (">", "up"),
+                                            ("达到", "up")])
 def test_polarity_of_comparison_words(word, expected):
     from checker.relations import polarity
     assert polarity(word) == expected
@@ -648,3 +649,17 @@ def test_a_credit_link_closing_a_reworded_relation_text_is_no_word_of_it():
         assert relations.aligned_text(text, sentence, relocation.contrast_swaps, statements.tokens) is not None, credit
     said_more = "好评概率由 $0.5$ 升到约 $0.525$，损失从约 $0.693$ 降到约 $0.644$（[§4.3 说损失反而升高](4-3.md)）。"
     assert relations.aligned_text(text, said_more, relocation.contrast_swaps, statements.tokens) is None
+
+
+def test_reaching_a_value_is_an_order_a_relation_may_bind(tmp_path):
+    """New-author trial 24 could not bind 累计概率已达到 p (达到 was no comparison word, its relation was refused);
+    the primer's top-p page now binds 已达到 $0.8$ with >=. A new 达到 sentence next to claimed numbers is asked for
+    a relation like any comparison; 能达到的水平 (a noun phrase) is none."""
+    from checker.relations import comparison_words
+    from tests.site import check_edited
+    assert comparison_words("累计概率已达到 0.8") and not comparison_words("这个问题能达到的水平")
+    page = _ROOT / "docs" / "primer" / "ch11" / "11-4.md"
+    old = "不必再往下取，所以留下这 2 个。"
+    assert not check_edited(tmp_path, page, old, old).failed
+    wrong = check_edited(tmp_path, page, old, old + "平坦分布的前 2 个加起来也达到 $0.75$。")
+    assert wrong.failed and any("达到" in str(e) for e in wrong.errors), wrong.errors
