@@ -279,6 +279,12 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
             continue
         inside = [m for m in marks if owner[id(m)] is b]
         label = LABELS[b.label]
+        if label.key in SITE and (unnamed := _course_numbers_unnamed(body, b, inside)):
+            errors.append((line_of(b.start), f"the {b.label} {'paragraph' if b.marker else 'box'} uses the course's "
+                                             f"numbers ({unnamed}: declared course on the verify function) but never "
+                                             "names the course, so a reader takes them for the site's; say where they "
+                                             "come from inside it (讲义 §… 的…, 沿用入门文章 §… 的…), or, where the "
+                                             "number is the site's own, declare it site_construction"))
         if label.key in ("site_construction", "site_run"):
             # a course number in an aside that credits its section in place (（[§18.1] 也提醒，六条教学评论…）) is
             # labelled there: it does not make the site's block the course's (label round 85: a reader dropped the
@@ -319,6 +325,21 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
                                                  "where it reads as the course's; put it under "
                                                  "'!!! success \"本站运行\"' or mark its paragraph 〔本站运行〕"))
     return errors
+
+
+# words that name the course or one of its sections inside a site block (label round 87: the commonest wrong label
+# left is a course set-up, value or vocabulary used in a 本站构造/本站运行 box whose text never says it is the course's)
+_NAMES_THE_COURSE = re.compile(r"讲义|入门文章|课程|§\s*[0-9A-D]")
+
+
+def _course_numbers_unnamed(body: str, b: Block, inside: list) -> str:
+    """The claimed course numbers of a site block whose text names no course or section ('' when it names one or
+    holds none). Counts in words the section states (两个方向) are the language's, not a set-up: only the numbers a
+    verify function declares course are asked for."""
+    course = [m.text for m in inside if m.kind == "course" and m.claim is not None]
+    if not course or _NAMES_THE_COURSE.search(body, b.start, b.end):
+        return ""
+    return "、".join(dict.fromkeys(course))
 
 
 # a box's own words saying the site made it (下面的代码是本站的演示, 本站补充的例子): not a course box

@@ -669,6 +669,13 @@ def check_quotations(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def check_credited_values(ctx: Context) -> None:
+    """A value or list credited to a named section (讲义 §6.6 的词表（…）) stands in that section (checker/credited_values.py)."""
+    from checker import credited_values
+    for line, message in credited_values.errors(ctx.page):
+        ctx.fail(line, message)
+
+
 def check_credits(ctx: Context) -> None:
     """A point the page states that another section makes too is credited there (checker/credits.py), and a sentence
     saying what the course does not give holds against the seed text searched (checker/absences.py): the two files
@@ -1729,6 +1736,7 @@ STAGES = (
     check_facts,
     check_authors,
     check_quotations,
+    check_credited_values,
     check_credits,
     check_pinned_statements,
     check_pinned_arrangements,

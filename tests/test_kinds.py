@@ -592,3 +592,23 @@ def test_a_count_over_display_math_that_labels_its_forms_counts_them():
     heads = "Xiong 等人的模型用三个头，写法如下\n\n$$\\text{a}:\\ 1,\\ \\text{b}:\\ 2,\\ \\text{c}:\\ 3$$\n"
     at = heads.index("三个")
     assert enumerated_count(heads, at, at + 1, 3) is None
+
+
+def test_a_site_box_using_the_courses_declared_numbers_must_name_the_course():
+    """Label round 87: the commonest wrong label left was a course set-up (a corpus's counts, a vocabulary, a selection
+    rule, the primer's p=0.8) used in a 本站构造/本站运行 box whose text never names the course. A claimed course
+    number there needs the course named inside the block; a count in words the section states does not; a site box of
+    the site's numbers alone needs nothing."""
+    line_of = lambda offset: 1 + body.count("\n", 0, offset)  # noqa: E731
+    body = '!!! example "本站构造"\n    同样取 $p=0.8$，本站算出保留 3 个候选。\n'
+    p = Mark(body.index("0.8"), body.index("0.8") + 3, "0.8", "course", claim=0)
+    kept = Mark(body.index("3 个"), body.index("3 个") + 1, "3", "site_construction", claim=1)
+    found = check_blocks(body, [p, kept], line_of)
+    assert any("never names the course" in m and "0.8" in m for _, m in found), found
+    credited = body.replace("同样取", "同样取入门文章 §11.4 的")
+    p = Mark(credited.index("0.8"), credited.index("0.8") + 3, "0.8", "course", claim=0)
+    kept = Mark(credited.index("3 个"), credited.index("3 个") + 1, "3", "site_construction", claim=1)
+    assert not check_blocks(credited, [p, kept], line_of)
+    word = Mark(body.index("0.8"), body.index("0.8") + 3, "0.8", "course")          # no claim: a count in words
+    assert not any("never names the course" in m for _, m in check_blocks(body, [word, kept], line_of))
+    assert not any("never names the course" in m for _, m in check_blocks(body, [kept], line_of))

@@ -1,0 +1,64 @@
+"""A value or list the page credits to a named course section stands in that section's text.
+
+讲义 §6.6 的词表（a、scene、river、person、bank 与 EOS）, 20261016（讲义 §6.6 的种子）, 讲义 §8.4 的路线 F: the page
+tells the reader that this section gives these items. A co-author who adds an item to the list (…bank、dog 与 EOS),
+or sends the credit to a neighbouring section (§6.6 → §6.5), changes no claim and no number the verify function
+computes; the stale pin was the only thing that stopped it (stop 55's read-through). This stage reads the credited
+section's seed text (checker/credits.py::seed_text) and checks that every number and every Latin word of the credited
+value stands there (numbers compared as values, Latin words whole and case-blind). Chinese descriptors inside a list
+(冠词 a、名词 scene) are the page's own words and are not compared. Three shapes are read, and only these:
+
+    VALUE（讲义 §X.Y 的 NOUN）          the value right before a bracket that credits it
+    讲义 §X.Y 的 NOUN（ITEM、ITEM…）     a list in brackets right after the credit
+    讲义 §X.Y 的 NOUN VALUE             the value right after the credited noun (是/为/取 may stand between)
+
+NOUN is one to six Chinese characters. Where the course documents are not beside the project the stage says nothing.
+"""
+from __future__ import annotations
+
+import re
+
+from checker import classify
+from checker.credits import seed_text
+
+_DOC = {"讲义": "lecture", "入门文章": "primer"}
+_SECTION = (r"(?P<doc>讲义|入门文章)\s*(?:\[§\s*(?P<linked>[0-9A-D]+\.\d+)\]\s*|§\s*(?P<bare>[0-9A-D]+\.\d+))\s*"
+            r"(?:的|里的|中的|给的|用的|给出的)\s*(?P<noun>[\u4e00-\u9fff]{1,6})")
+_NUMBER = r"-?\d+(?:\.\d+)?"
+_LATIN = r"[A-Za-z][A-Za-z_-]*"
+_VALUE = rf"(?P<value>{_NUMBER}|{_LATIN}(?:[ \t]+{_LATIN})*)"
+BEFORE = re.compile(rf"{_VALUE}\s*[（(]{_SECTION}[）)]")
+LISTED = re.compile(rf"{_SECTION}\s*[（(](?P<items>[^（）()\n]{{1,80}})[）)]")
+AFTER = re.compile(rf"{_SECTION}\s*(?:是|为|取|取作|设为)?\s*{_VALUE}(?![\w.])")
+
+
+def _items(text: str) -> list[str]:
+    return re.findall(rf"{_NUMBER}|{_LATIN}", text)
+
+
+def _stands_in(item: str, text: str) -> bool:
+    if re.fullmatch(_NUMBER, item):
+        return any(float(x) == float(item) for x in re.findall(_NUMBER, text))
+    return re.search(rf"(?<![A-Za-z]){re.escape(item)}(?![A-Za-z])", text, re.I) is not None
+
+
+def errors(page) -> list[tuple[int, str]]:
+    """(line, message) for each credited item the credited section does not write."""
+    view = classify.prose_view(page.body)
+    out, seen = [], set()
+    for pattern, group in ((BEFORE, "value"), (LISTED, "items"), (AFTER, "value")):
+        for m in pattern.finditer(view):
+            doc, section = _DOC[m.group("doc")], m.group("linked") or m.group("bare")
+            text = seed_text(doc, section)
+            if not text:
+                continue   # the course documents are not beside the project, or no such section (crossrefs says so)
+            for item in _items(m.group(group)):
+                key = (m.start(group), item)
+                if key in seen or _stands_in(item, text):
+                    continue
+                seen.add(key)
+                out.append((page.line_of(m.start(group)),
+                            f"{item!r} is credited to {m.group('doc')} §{section} ({m.group(0)[:50].strip()}…), but that "
+                            f"section does not write it; credit the section that does, or take {item!r} out of what "
+                            "the credit covers"))
+    return out
