@@ -69,7 +69,7 @@ class SectionNumbers:
         三种成本, the page's 把成本分成三种时: new-author trial 12)."""
         if not phrase:
             return False
-        if phrase in self.phrases:
+        if phrase in self.phrases or any(p in self.phrases for p in _shared_noun_phrases(phrase, clause)):
             return True
         m = _PHRASE.fullmatch(phrase)
         if not m:
@@ -170,6 +170,27 @@ def _count_of(head: str) -> tuple[int, str] | None:
 
 
 @lru_cache(maxsize=1)
+def _shared_noun_phrases(phrase: str, clause: str) -> list[str]:
+    """The page's count read with a noun that stands further on: an English noun after a space (10 个 token →
+    10个token), or the noun of the next count that it shares (10 个和 20 个 token → 10个token: new-author trial 26)."""
+    m = _PHRASE.fullmatch(phrase)
+    if not m or re.match(r"[\u3400-\u9fff]", m.group("tail")) and not re.match(r"[和与或及、]", m.group("tail")):
+        return []
+    from checker.classify import MEASURE
+    from checker.numerals import NUMERAL_CHARS
+    measure = re.search(rf"({MEASURE})$", m.group("head"))
+    rest = re.sub(rf"^\s*(?:{MEASURE})?", "", clause, count=1)
+    shared = re.match(rf"\s*(?:和|与|或|及|、)\s*[{NUMERAL_CHARS}\d]+\s*({MEASURE})", rest)
+    if shared:
+        if not measure or shared.group(1) != measure.group(1):
+            return []
+        rest = rest[shared.end():]
+    noun = re.match(r"[ \t]*([A-Za-z][A-Za-z-]*)|([\u3400-\u9fff]{2})", rest)
+    if not noun or noun.group(2) and not shared:
+        return []
+    return [m.group("head") + (noun.group(1) or "").lower() + (noun.group(2) or "")]
+
+
 def _same_term(one: str, other: str) -> bool:
     from checker import number_words
     return number_words.same_term(one, other)
@@ -303,10 +324,25 @@ def extract(text: str) -> dict:
     for m in re.finditer(r"(?<![\d.×])10(?:\^\{?(-?\d+)\}?|([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+))", text):   # a bare power 10⁻¹⁰
         exponent = int(m.group(1) if m.group(1) else m.group(2).translate(superscript))
         add(10.0 ** exponent, 0.0)
+    previous = None   # the last count in digits of the sentence, whose noun a bare count after it shares
     for m in re.finditer(rf"(?<![\d.])(\d+)\s*({MEASURE})([\u3400-\u9fff]{{0,2}})", text):
         phrases.add(m.group(1) + m.group(2) + m.group(3))   # 720 张训练图 → 720张训练
+        nouns = []
         if (noun := _noun_after_modifier(text, m.end(2))):
             phrases.add(m.group(1) + m.group(2) + noun)
+            nouns.append(noun)
+        # 10个预测token: the English head noun after a short modifier is the thing counted (a page's 10 个 token)
+        if (latin := re.match(r"[\u3400-\u9fff]{0,4}[ \t]*([A-Za-z][A-Za-z-]*)", text[m.end(2):])):
+            phrases.add(m.group(1) + m.group(2) + latin.group(1).lower())
+            nouns.append(latin.group(1).lower())
+        # 在切分A下有10个预测token，在B下有20个: a bare count shares the noun of the count before it in its sentence
+        # (new-author trial 26 was refused 20 个预测 token until it dropped the noun as the course does)
+        bare = not m.group(3) and not re.match(r"[ \t]*[A-Za-z]", text[m.end(2):])
+        if bare and previous and previous[1] == m.group(2) and not re.search(r"[。；！？\n]", text[previous[0]:m.start()]):
+            for noun in previous[2]:
+                phrases.add(m.group(1) + m.group(2) + noun)
+        if m.group(3) or nouns:
+            previous = (m.end(), m.group(2), [m.group(3)] * bool(m.group(3)) + nouns)
     # 预热一次, 多走一步: a count of one in words, which the number reader leaves alone (一 is more often an article
     # or an idiom); kept so that a page writing the digit (预热 1 次) may say the course states it (states_phrase asks
     # a count of one for its noun too). 第一次 is an ordinal, 十一次 is read above

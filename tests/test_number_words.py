@@ -906,3 +906,17 @@ def test_a_course_count_said_by_the_chinese_name_of_the_courses_english_noun_is_
     assert not said("两种掩码").failed
     assert said("两种布局").failed
     assert said("三种遮罩").failed
+
+
+def test_a_count_sharing_its_noun_with_the_next_count_is_read_with_that_noun(tmp_path):
+    """New-author trial 26: lecture §1.13 writes 10个预测token，在B下有20个; the page's 10 个和 20 个 token, 10 个 token
+    和 20 个 token and 10 个预测 token 和 20 个预测 token were each refused until the page copied the course's
+    structure. A count of another size, or of another noun, still needs its claim."""
+    from tests.site import check_edited
+    page = ROOT / "docs" / "lecture" / "ch01" / "1-13.md"
+    old = "长度按什么单位数。"
+    said = lambda words: check_edited(tmp_path, page, old, f"{old}讲义举的例子里，同一条消息切出{words}。")   # noqa: E731
+    for honest in ("10 个和 20 个 token", "10 个 token 和 20 个 token", "10 个预测 token 和 20 个预测 token"):
+        assert not said(honest).failed, (honest, said(honest).errors)
+    for wrong in ("10 个和 30 个 token", "10 个和 20 个位置", "10 个 token 和 20 个词"):
+        assert said(wrong).failed, wrong
