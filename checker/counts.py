@@ -29,6 +29,8 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 # 好几个实体，也可能一个都没有); 只用了几个特征 stays a blur
 _HEDGED = re.compile(r"(?:可能|也许|或许|往往|常常|通常|经常|有时|有时候)[^，。；,;：:]{0,8}$")
 _ASKED = re.compile(r"(?:不是|不在于|而不是|并非|问|看看|数一数|算一算|有没有)[^，。；,;：:]{0,6}$")
+# …跟它答错几个词更是两回事 (new-author trial 26): how many, set against another thing, in the clause after it
+_ASKED_AFTER = re.compile(r"[^，。；,;：:]{0,10}?(?:是两回事|是两码事|无关|没有关系|不相干)")
 
 
 def vague_quantifiers(text: str) -> list[re.Match]:
@@ -43,7 +45,8 @@ def vague_quantifiers(text: str) -> list[re.Match]:
             continue   # 参数个数, 函数, 次数: 数 ends a word here, it is not a quantifier
         if m.group("q") in ("几", "数") and not (m.group("measure") or m.group("scale")):
             continue   # 几 alone (几乎 excluded above) or 数 as a noun: not a quantifier
-        if m.group("q") == "几" and _ASKED.search(view[max(0, m.start() - 10):m.start()]):
+        if m.group("q") == "几" and (_ASKED.search(view[max(0, m.start() - 10):m.start()])
+                                     or _ASKED_AFTER.match(view, m.end())):
             continue   # 更不是答错了几个词, 数一数有几个: how many, asked, not a count blurred
         found.append(m)
     return found

@@ -579,6 +579,9 @@ def test_a_how_many_that_is_asked_is_no_blurred_count():
     assert vague_quantifiers("数一数有几个候选。") == []
     assert [m.group(0) for m in vague_quantifiers("模型只用了几个特征。")] == ["几个"]
     assert [m.group(0) for m in vague_quantifiers("这里只有几个候选。")] == ["几个"]
+    # new-author trial 26: how many, set against another thing after it
+    assert vague_quantifiers("困惑度跟它答错几个词更是两回事。") == []
+    assert [m.group(0) for m in vague_quantifiers("它答错几个词，损失就升高。")] == ["几个"]
 
 
 def test_comparing_two_sets_is_a_contrast_not_a_count():
