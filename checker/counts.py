@@ -30,7 +30,8 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 _HEDGED = re.compile(r"(?:可能|也许|或许|往往|常常|通常|经常|有时|有时候)[^，。；,;：:]{0,8}$")
 _ASKED = re.compile(r"(?:不是|不在于|而不是|并非|问|看看|数一数|算一算|有没有)[^，。；,;：:]{0,6}$")
 # …跟它答错几个词更是两回事 (new-author trial 26): how many, set against another thing, in the clause after it
-_ASKED_AFTER = re.compile(r"[^，。；,;：:]{0,10}?(?:是两回事|是两码事|无关|没有关系|不相干)")
+# (review 88: not 无关 or 没有关系, which say something of the things counted: 其中有几个候选与目标无关)
+_ASKED_AFTER = re.compile(r"[^，。；,;：:]{0,10}?(?:是两回事|是两码事)")
 
 
 def vague_quantifiers(text: str) -> list[re.Match]:

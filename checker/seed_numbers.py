@@ -169,7 +169,6 @@ def _count_of(head: str) -> tuple[int, str] | None:
     return value, m.group(2)
 
 
-@lru_cache(maxsize=1)
 def _shared_noun_phrases(phrase: str, clause: str) -> list[str]:
     """The page's count read with a noun that stands further on: an English noun after a space (10 个 token →
     10个token), or the noun of the next count that it shares (10 个和 20 个 token → 10个token: new-author trial 26)."""
@@ -196,6 +195,7 @@ def _same_term(one: str, other: str) -> bool:
     return number_words.same_term(one, other)
 
 
+@lru_cache(maxsize=1)
 def _generic_measures() -> frozenset:
     from checker import number_words
     return number_words.generic_measures()
@@ -332,7 +332,10 @@ def extract(text: str) -> dict:
             phrases.add(m.group(1) + m.group(2) + noun)
             nouns.append(noun)
         # 10个预测token: the English head noun after a short modifier is the thing counted (a page's 10 个 token)
-        if (latin := re.match(r"[\u3400-\u9fff]{0,4}[ \t]*([A-Za-z][A-Za-z-]*)", text[m.end(2):])):
+        # (review 88: only a modifier of two characters or fewer, after a count that is no part of a name: 沿6个源位置
+        # softmax and DN2本地CPU gave 6个softmax and 2本cpu)
+        if (latin := re.match(r"[\u3400-\u9fff]{0,2}[ \t]*([A-Za-z][A-Za-z-]*)", text[m.end(2):])) \
+                and not re.search(r"[A-Za-z]$", text[:m.start()]):
             phrases.add(m.group(1) + m.group(2) + latin.group(1).lower())
             nouns.append(latin.group(1).lower())
         # 在切分A下有10个预测token，在B下有20个: a bare count shares the noun of the count before it in its sentence
@@ -356,8 +359,9 @@ def extract(text: str) -> dict:
             phrases.add(token.phrase)
             # 两种 mask: the counted noun is an English word after a space; kept whole, lower case (两种mask), so a
             # page counting it by its Chinese name (两种遮罩) is found through the same_term rules
+            # (review 88: not an ordinal: the course's 第二个 token is no count of tokens)
             if (latin := re.match(r"[ \t]*([A-Za-z][A-Za-z-]*)", text[token.start + len(token.text):])) \
-                    and token.phrase == token.text:
+                    and token.phrase == token.text and text[max(0, token.start - 1):token.start] != "第":
                 phrases.add(token.phrase + latin.group(1).lower())
             head = _PHRASE.fullmatch(token.phrase)
             if head and (noun := _noun_after_modifier(text, token.end)):

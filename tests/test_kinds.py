@@ -612,3 +612,13 @@ def test_a_site_box_using_the_courses_declared_numbers_must_name_the_course():
     word = Mark(body.index("0.8"), body.index("0.8") + 3, "0.8", "course")          # no claim: a count in words
     assert not any("never names the course" in m for _, m in check_blocks(body, [word, kept], line_of))
     assert not any("never names the course" in m for _, m in check_blocks(body, [kept], line_of))
+
+
+def test_review_88_what_names_the_course_in_a_site_box():
+    """A § of a paper or of the site, and 本站课程笔记, name no course; a pointer to the table above (上表, 表中) shows
+    where the numbers stand, unmarked, on the page (new-author trial 27's 以表中第一行为例)."""
+    from checker.kinds import _NAMES_THE_COURSE
+    for none in ("（论文 §3 也这样取）", "（本站 §11.3 用过同一组数）", "本站课程笔记里"):
+        assert not _NAMES_THE_COURSE.search(none), none
+    for named in ("讲义 §3.12 的规则", "（§3.12 的规则）", "以表中第一行为例", "沿用上表", "课程给的"):
+        assert _NAMES_THE_COURSE.search(named), named

@@ -923,3 +923,15 @@ def test_a_count_sharing_its_noun_with_the_next_count_is_read_with_that_noun(tmp
         assert not said(honest).failed, (honest, said(honest).errors)
     for wrong in ("10 个和 30 个 token", "10 个和 20 个位置", "10 个 token 和 20 个词"):
         assert said(wrong).failed, wrong
+
+
+def test_review_88_seed_nouns_are_not_taken_from_names_ordinals_or_long_modifiers():
+    """沿6个源位置softmax gave 6个softmax, DN2本地CPU gave 2本cpu, the course's 第二个 token gave 二个token; 无关 does not
+    make 几个 a question."""
+    from checker.counts import vague_quantifiers
+    from checker.seed_numbers import extract
+    assert "6个softmax" not in extract("沿6个源位置softmax")["phrases"]
+    assert "2本cpu" not in extract("DN2本地CPU只读重算")["phrases"]
+    assert "二个token" not in extract("若真实目标是第二个 token，损失是")["phrases"]
+    assert "10个token" in extract("在切分A下有10个预测token，在B下有20个")["phrases"]
+    assert [m.group(0) for m in vague_quantifiers("其中有几个候选与目标无关。")] == ["几个"]

@@ -101,3 +101,16 @@ def test_a_seed_sentence_with_a_particle_inserted_is_a_near_copy_and_a_rewording
     found = originality.near_copies(page, seed, index)
     assert [(page.count("\n", 0, offset) + 1, source) for offset, _, _, source in found] == [(6, seed[0])]
     assert found[0][1] >= 15   # shared characters, counted in pieces of three or more
+
+
+def test_review_88_marks_lists_and_blank_lines(contains, contains_mixed):
+    """A copied mixed run with its 、 swapped for commas is still one; English words listed with 、 and a list of the
+    course's short items are no run; a blank line inside a copied Chinese sentence does not hide it."""
+    swapped = _page("读者已经能沿 attention,残差,归一化,FFN,残差,归一化 去追踪。".replace(",", "→", 1))
+    assert originality.runs(swapped, contains_mixed, 20, mixed=True)
+    words = _page("I gave、gave a、a book、book yesterday、yesterday EOS")
+    assert originality.runs(words, contains_mixed, 20, mixed=True) == []
+    assert originality._a_list_of_words("顺序（电影、剧情、好看、精彩、难看、无聊、不") \
+        and not originality._a_list_of_words("attention→残差/归一化→FFN→残差/归一化")
+    split = _page(SENTENCE[:12] + "\n\n" + SENTENCE[12:] + "。")
+    assert originality.runs(split, contains, 20)

@@ -658,6 +658,9 @@ def test_reaching_a_value_is_an_order_a_relation_may_bind(tmp_path):
     from checker.relations import comparison_words
     from tests.site import check_edited
     assert comparison_words("累计概率已达到 0.8") and not comparison_words("这个问题能达到的水平")
+    # review 88: a value reached with no bound beside it is no order; nor is a reach denied
+    assert comparison_words("从大到小累加，直到累计概率达到 p 为止")
+    assert not comparison_words("换成百分制达到 70.90") and not comparison_words("累计概率没有达到 0.8")
     page = _ROOT / "docs" / "primer" / "ch11" / "11-4.md"
     old = "不必再往下取，所以留下这 2 个。"
     assert not check_edited(tmp_path, page, old, old).failed

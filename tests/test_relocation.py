@@ -603,9 +603,10 @@ def test_a_relation_whose_clauses_change_places_around_a_math_tuple_is_found(tmp
     """Honest corpus 13 (H13a-021): the comma inside $(1/3,2/3,1)$ cut the relation's clause and lost its last digit.
     Control: the comparison reversed."""
     page = ROOT / "docs" / "lecture" / "ch04" / "4-6.md"
-    old = "三行的权重和依次只有 $(1/3,2/3,1)$，越靠前的行读到的 value 被缩得越小。"
-    assert check_edited(tmp_path / "a", page, old,
-                        "越靠前的行读到的 value 被缩得越小：三行的权重和依次只有 $(1/3,2/3,1)$。").errors == []
+    # (label round 87 added a credit aside to the sentence; the reordering here leaves it out, as the corpus edit had none)
+    old = "三行的权重和依次只有 $(1/3,2/3,1)$，越靠前的行读到的 value 被缩得越小（各行依次是讲义 §4.6 的目标输入 BOS、I、gave）。"
+    honest = check_edited(tmp_path / "a", page, old, "越靠前的行读到的 value 被缩得越小：三行的权重和依次只有 $(1/3,2/3,1)$。")
+    assert [e for e in honest.errors if "never names the course" not in e] == []   # (the credit left out is asked for)
     assert check_edited(tmp_path / "b", page, old,
                         "越靠前的行读到的 value 被缩得越大：三行的权重和依次只有 $(1/3,2/3,1)$。").errors
 

@@ -13,7 +13,10 @@ keys other than description, and link targets. Two measures are reported:
 - a mixed run of 20 characters counting Chinese characters, punctuation and the first 5 letters of each Latin word
   (digits are dropped: a number is a fact, checked elsewhere) that holds at least 3 Chinese characters: the course's phrases that mix
   English terms and 、 (沿 attention→残差/归一化→FFN 追踪…, 用了 RMSNorm、SwiGLU、GQA) are short in Chinese
-  characters alone and were missed by the first measure. A run of Latin alone (a title, a name) is not reported.
+  characters alone and were missed by the first measure. Every punctuation mark counts as the same mark (、 for ，
+  keeps a copy a copy). A run of Latin alone (a title, a name, English words listed with 、) is not reported, nor a
+  run that is a list of short items joined by 、 (the course's vocabulary in its order is a fact, quoted); a mixed
+  run stops at a paragraph break (a quotation set apart from its lead-in).
 
     python tools/originality.py docs/                       every page, runs of 20 characters or more
     python tools/originality.py --min 12 docs/lecture/ch04/4-9.md
@@ -44,7 +47,7 @@ DEFAULT_MIN = 20   # authoring.md: 不得有 20 字以上与课程文档相同�
 FINGERPRINT = ROOT / "checker" / "data" / "seed_fingerprint.txt"
 MIXED_FINGERPRINT = ROOT / "checker" / "data" / "seed_fingerprint_mixed.txt"
 LATIN_WORD_CAP = 5        # letters of a Latin word the mixed measure counts
-MIXED_LEAST_CHINESE = 3   # a mixed run with fewer Chinese characters and punctuation marks is a quoted title, name or English sentence
+MIXED_LEAST_CHINESE = 3   # a mixed run with fewer Chinese characters is a quoted title, a name or a list of English words
 FINGERPRINT_STRIDE = 4   # every fourth window: a run of DEFAULT_MIN + STRIDE - 1 characters always holds one
 
 _FENCE = re.compile(r"^([ \t]*)(`{3,}|~{3,}).*?^\1\2[ \t]*$", re.M | re.S)
@@ -56,7 +59,6 @@ BREAK = "\x01"
 _CJK_OR_BREAK = re.compile(r"[\u3400-\u9fff\x01|]")
 # the mixed measure: Chinese characters, Latin letters, Chinese and ASCII punctuation (not digits, not markup)
 _MIXED = re.compile(r"[\u3400-\u9fff\u3001-\u303f\uff01-\uff0f\uff1a-\uff20A-Za-z→←/+=(),:;'\"?!\-]")
-_CHINESE_SCRIPT = re.compile(r"[\u3400-\u9fff\u3001-\u303f\uff01-\uff0f\uff1a-\uff20]")
 _MIXED_OR_BREAK = re.compile(_MIXED.pattern[:-1] + r"\x01|]")
 _LINK_TARGET = re.compile(r"(?<=\])\([^)\s]*\)")
 _HEADING = re.compile(r"^#{1,6}[ \t].*$", re.M)
@@ -79,6 +81,8 @@ def _normalise(text: str, keep: re.Pattern = _CJK) -> tuple[str, list[int]]:
                 continue
         else:
             letters = 0
+        if keep in (_MIXED, _MIXED_OR_BREAK) and not (ch.isalpha() or _CJK.match(ch) or ch in (BREAK, "|")):
+            ch = "、"   # a mark is a mark: swapping 、 for , or ， keeps a copied run (review 88)
         chars.append(ch.lower())
         offsets.append(i)
     return "".join(chars), offsets
@@ -126,7 +130,7 @@ def seed_windows(minimum: int, mixed: bool = False):
     return lambda window: _hash(window) in hashes
 
 
-def _prose(page_text: str) -> str:
+def _prose(page_text: str, paragraphs: bool = False) -> str:
     """The page with code, math and front matter other than title/description blanked (same length, so offsets and
     line numbers stay those of the file)."""
     blank = lambda m: re.sub(r"[^\n]", BREAK, m.group(0))  # noqa: E731
@@ -142,9 +146,10 @@ def _prose(page_text: str) -> str:
     text = _LINK_TEXT.sub(lambda m: re.sub(r"[^\n]", BREAK, m.group(1)) + m.group(0)[len(m.group(1)):], text)
     text = _LINK_TARGET.sub(blank, text)
     text = _INLINE.sub(blank, text)
-    # a run does not cross a paragraph (a line break inside one is only wrapping); the page's own text keeps the
-    # newline, so line numbers are still counted there
-    return re.sub(r"\n(?=[ \t>]*\n)", BREAK, text)
+    # a mixed run does not cross a paragraph (a quotation set apart from its lead-in); a Chinese run still does, so a
+    # blank line inside a copied sentence does not hide it (review 88). The page's own text keeps the newline, so line
+    # numbers are still counted there
+    return re.sub(r"\n(?=[ \t>]*\n)", BREAK, text) if paragraphs else text
 
 
 def runs(page_text: str, contains, minimum: int, mixed: bool = False) -> list[tuple[int, str]]:
@@ -153,7 +158,7 @@ def runs(page_text: str, contains, minimum: int, mixed: bool = False) -> list[tu
     the exact seeds; every fourth or so with the fingerprint, which still covers all but its last few characters).
     A mixed run is kept when it holds MIXED_LEAST_CHINESE Chinese characters or more."""
     _, keep, _ = _measure(mixed)
-    prose = _prose(page_text)
+    prose = _prose(page_text, paragraphs=mixed)
     norm, offsets = _normalise(prose, keep)
     covered_to, start, found = -1, None, []
     for i in range(len(norm) - minimum + 1):
@@ -169,8 +174,17 @@ def runs(page_text: str, contains, minimum: int, mixed: bool = False) -> list[tu
     if start is not None:
         found.append((start, covered_to))
     if mixed:
-        found = [(a, b) for a, b in found if len(_CHINESE_SCRIPT.findall(norm[a:b])) >= MIXED_LEAST_CHINESE]
+        found = [(a, b) for a, b in found if len(_CJK.findall(norm[a:b])) >= MIXED_LEAST_CHINESE
+                 and not _a_list_of_words(page_text[offsets[a]:offsets[b - 1] + 1])]
     return [(offsets[a], page_text[offsets[a]:offsets[b - 1] + 1]) for a, b in found]
+
+
+def _a_list_of_words(run: str) -> bool:
+    """A run that is mostly a list of short items joined by 、 (the course's vocabulary in its order: 电影、剧情、好看、
+    精彩…) is the course's data, quoted as a fact, not its prose: four items or more, none longer than three
+    characters, once the partial items at the two ends are set aside."""
+    items = [i.strip() for i in run.split("、")][1:-1]
+    return len(items) >= 3 and all(0 < len(i) <= 3 for i in items)
 
 
 NEAR_LEAST = 12      # Chinese characters the sentence shares with one seed sentence, in pieces of 3 or more
