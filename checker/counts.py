@@ -479,7 +479,13 @@ def _told_in_turn(view: str, stop: int) -> int | None:
     # 第一，… counts only points, reasons or steps (两点变化, 三条理由), not a quantity (两次预测: review 83)
     if opened.group(1) and not re.search(r"(?:点|条|方面|件事|个原因|个理由|层|步)[\u4e00-\u9fff]{0,4}$", view[max(0, stop - 8):stop]):
         return None
-    paragraph_end = view.find("\n\n", stop)
+    paragraph_end = view.find("\n\n", stop + opened.end())
+    # 第一，… and 第二，… may each open a paragraph of its own (new-author trial 27)
+    while opened.group(1) and paragraph_end >= 0:
+        following = re.match(r"\n\n\s*第[二三四五六七八九][，,：:]", view[paragraph_end:paragraph_end + 12])
+        if not following:
+            break
+        paragraph_end = view.find("\n\n", paragraph_end + 2)
     told = view[stop:paragraph_end if paragraph_end >= 0 else len(view)]
     # the list ends where another opens (a second 第一/一是, or a colon before one: review 83)
     another = re.search(r"[：:]\s*(?:第)?一(?:是|[，,])|(?<=.)[。；;，,]\s*(?:第一|一是)", told[2:])
@@ -487,7 +493,7 @@ def _told_in_turn(view: str, stop: int) -> int | None:
         told = told[:another.start() + 2]
     n = 1
     for ordinal in "二三四五六七八九":
-        said = rf"[；;。]\s*第{ordinal}[，,：:]" if opened.group(1) else rf"[，,；;。\s]{ordinal}是"
+        said = rf"(?:[；;。]|\n\n)\s*第{ordinal}[，,：:]" if opened.group(1) else rf"[，,；;。\s]{ordinal}是"
         if not re.search(said, told):
             break
         n += 1
@@ -617,6 +623,11 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
     # 两个极限…：$\tau\to0^+$ 时…，$\tau\to\infty$ 时… (new-author trial 22): clauses set apart by commas that each open
     # with a condition in math, told in parallel
     if len(parts) >= 2 and len(parts) == stated and all(re.match(r"\s*\$[^$]+\$\s*时", p) for p in parts):
+        return len(parts)
+    # 这个式子有三个假设：各层形状相同，K 和 V 一样宽，每条序列缓存的长度相同 (new-author trial 27): short clauses set
+    # apart by commas, as many as stated, none of them counting or summing up anything itself
+    if len(parts) >= 2 and len(parts) == stated and all(len(p.strip()) <= 24 for p in parts) \
+            and not any(_says_count_again(p, int(stated)) or re.search(r"\d|\$", p) for p in parts):
         return len(parts)
     # a last clause that tells one more (还有一种, 此外…, min-p 取 0.1 时结果都一样: a value of its own) is a clause
     # told, not the sum (review 77)

@@ -145,7 +145,12 @@ def _literal_keys(function) -> frozenset:
         tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
     except (OSError, TypeError, SyntaxError):
         return frozenset()
-    names = {**top, **_bindings(tree.body)}
+    # an import of a verify module's constants inside the function counts as one at the top (new-author trial 27
+    # imported lecture §7.4's sizes in the function and was told eleven inputs were not written out)
+    local_imports = {}
+    for node in ast.walk(tree):
+        local_imports.update(_imported_constants(node))
+    names = {**top, **local_imports, **_bindings(tree.body)}
     found = set()
     returned = {node.value.id for node in ast.walk(tree) if isinstance(node, ast.Return)
                 and isinstance(node.value, ast.Name)}

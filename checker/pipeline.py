@@ -1147,6 +1147,8 @@ def _named_otherwise(ctx: Context, token) -> bool:
         return False
     if ctx.page.body[max(0, token.start - 1):token.start] == "第":
         return False   # 第二、第三个候选: an ordinal names one item, it counts none
+    if re.search(r"(?:每|各)[\u4e00-\u9fff]{0,3}\s*$", ctx.page.body[max(0, token.start - 6):token.start]):
+        return False   # 32 层、8 个 KV 头、每头 128 维: a size per item, it counts none (new-author trial 27)
     named = counts.listed_right_before(classify.prose_view(ctx.page.body), token.start)
     stated = _count_value(token)
     if named is None or stated is None or named == stated:

@@ -483,6 +483,8 @@ def _asserted_equalities(sentence: str) -> list[re.Match]:
     return [m for m in EQUALITY_LINT.finditer(sentence)
             if not UNASSERTED_BEFORE.search(sentence[max(0, m.start() - UNASSERTED_REACH):m.start()])
             and not re.match(r"\s*[:：]\s*$", sentence[m.end():])   # '三个源槽保持不变：' captions the table after it
+            # 每头维度不变时，GQA 只有它的 1/4 (new-author trial 27): a condition set, not an equality stated
+            and not re.match(r"\s*(?:时|的时候|的话|的情况下|情况下)", sentence[m.end():])
             and not _likewise(sentence, m)]
 
 

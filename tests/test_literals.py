@@ -124,6 +124,14 @@ def test_a_constant_imported_from_another_verify_module_is_written_out(tmp_path,
     import importing_examples as m
     # WQ2 = WV1.copy() and WV1 is written out in ch04: still written out; a product and a len() are computed
     assert literal_keys(m.uses) == {"E", "copied_head"}
+    # new-author trial 27 imported the constants inside the function: they read the same
+    inside = ("import numpy as np\n\n\n"
+              "def uses_inside():\n"
+              "    from verify.lecture.ch01 import TABLE_3 as E_TABLE\n"
+              "    return {'E': E_TABLE, 'scaled': 2 * E_TABLE}\n")
+    (tmp_path / "importing_inside.py").write_text(inside, encoding="utf-8")
+    import importing_inside as n
+    assert literal_keys(n.uses_inside) == {"E"}
 
 
 def test_two_verify_modules_importing_each_others_constants_are_read_once(tmp_path, monkeypatch):

@@ -935,3 +935,15 @@ def test_review_88_seed_nouns_are_not_taken_from_names_ordinals_or_long_modifier
     assert "二个token" not in extract("若真实目标是第二个 token，损失是")["phrases"]
     assert "10个token" in extract("在切分A下有10个预测token，在B下有20个")["phrases"]
     assert [m.group(0) for m in vague_quantifiers("其中有几个候选与目标无关。")] == ["几个"]
+
+
+def test_new_author_trial_27_counts_told_by_commas_paragraphs_and_a_size_per_item():
+    """三个假设：A，B，C (short clauses set apart by commas); 两件事。 then paragraphs opening 第一，… 第二，…; and
+    （32 层、8 个 KV 头、每头 128 维、半精度） where 128 is a size per head, not a count of the items before it."""
+    from checker.counts import _told_in_turn, clauses_after_colon
+    v = "这个式子有三个假设：各层形状相同，K 和 V 一样宽，每条序列缓存的长度相同。"
+    assert clauses_after_colon(v, v.index("三个") + 2, 3) == 3
+    assert clauses_after_colon(v, v.index("三个") + 2, 4) is None
+    v = "至少要说清两件事。\n\n第一，数的是什么。\n\n第二，用什么单位。\n\n后文。"
+    assert _told_in_turn(v, v.index("两件事") + 3) == 2
+    assert _told_in_turn(v.replace("\n\n第二，", "\n\n另外，"), v.index("两件事") + 3) is None

@@ -666,3 +666,11 @@ def test_reaching_a_value_is_an_order_a_relation_may_bind(tmp_path):
     assert not check_edited(tmp_path, page, old, old).failed
     wrong = check_edited(tmp_path, page, old, old + "平坦分布的前 2 个加起来也达到 $0.75$。")
     assert wrong.failed and any("达到" in str(e) for e in wrong.errors), wrong.errors
+
+
+def test_new_author_trial_27_a_condition_and_a_question_are_no_equality():
+    """每头维度不变时 sets a condition; 读者分不出是哪一种 asks which; 两者分不出高下 and 维度不变，… still state one."""
+    from checker.relations import EQUALITY, _asserted_equalities
+    assert _asserted_equalities("每头维度不变时，8 个 KV 头的 GQA 只有它的 1/4") == []
+    assert _asserted_equalities("两者的维度不变，GQA 只有它的 1/4")
+    assert not EQUALITY.search("只写 512 M，读者分不出是哪一种") and EQUALITY.search("两者分不出高下")
