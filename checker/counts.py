@@ -46,8 +46,11 @@ def vague_quantifiers(text: str) -> list[re.Match]:
             continue   # 参数个数, 函数, 次数: 数 ends a word here, it is not a quantifier
         if m.group("q") in ("几", "数") and not (m.group("measure") or m.group("scale")):
             continue   # 几 alone (几乎 excluded above) or 数 as a noun: not a quantifier
+        sentence_start = max(view.rfind(c, 0, m.start()) for c in "。！？；\n") + 1
         if m.group("q") == "几" and (_ASKED.search(view[max(0, m.start() - 10):m.start()])
-                                     or _ASKED_AFTER.match(view, m.end())):
+                                     or _ASKED_AFTER.match(view, m.end())
+                                     # 是一层还是所有层，…，每个数几字节: one of a run of questions (trial 27)
+                                     or "还是" in view[sentence_start:m.start()]):
             continue   # 更不是答错了几个词, 数一数有几个: how many, asked, not a count blurred
         found.append(m)
     return found
@@ -210,7 +213,7 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             return rows if own or rows == stated else None
     return (named_before(view, start) or places_named_before(view, start, end, stated)
             or rows_of_table_before(body, start, end, stated)
-            or clauses_after_colon(view, end, stated)
+            or clauses_after_colon(view, end, stated) or sources_named_after(view, end, stated)
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated)
             or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated)
             or pair_before_colon(view, start, end, stated) or one_and_the_other(view, end, stated)
@@ -220,6 +223,20 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
 
 
 _PLACE_REF = re.compile(r"(讲义|入门文章)\s*\[?\s*§\s*([\dA-Z][\d.]*)")
+
+
+def sources_named_after(view: str, end: int, stated: float | None) -> int | None:
+    """两个课程算例出自讲义 §7.4 与入门文章 §14.5 (new-author trial 27): things counted, then in the same clause the
+    sections they come from, one each, joined by 与/和/、; as many sections as the count says."""
+    if stated is None or stated < 2:
+        return None
+    clause_end = min([i for i in (view.find(c, end) for c in "。！？；;，,\n") if i >= 0] or [len(view)])
+    said = re.search(r"(?:分别)?(?:出自|来自|取自|引自)\s*((?:(?:讲义|入门文章)\s*\[?\s*§\s*[\dA-Z][\d.]*\]?\s*"
+                     r"(?:与|和|及|、)?\s*)+)", view[end:clause_end])
+    if not said or re.search(r"[\d$]", view[end:end + said.start()].replace("§", "")):
+        return None
+    places = {m.group(1, 2) for m in _PLACE_REF.finditer(said.group(1))}
+    return len(places) if len(places) == stated else None
 
 
 def places_named_before(view: str, start: int, end: int, stated: float | None) -> int | None:
@@ -626,8 +643,9 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
         return len(parts)
     # 这个式子有三个假设：各层形状相同，K 和 V 一样宽，每条序列缓存的长度相同 (new-author trial 27): short clauses set
     # apart by commas, as many as stated, none of them counting or summing up anything itself
-    if len(parts) >= 2 and len(parts) == stated and all(len(p.strip()) <= 24 for p in parts) \
-            and not any(_says_count_again(p, int(stated)) or re.search(r"\d|\$", p) for p in parts):
+    bare = [re.sub(r"（[^（）]*）|\([^()]*\)", "", p) for p in parts]   # a credit aside is no part of a clause
+    if len(parts) >= 2 and len(parts) == stated and all(len(p.strip()) <= 24 for p in bare) \
+            and not any(_says_count_again(p, int(stated)) or re.search(r"\d|\$", p) for p in bare):
         return len(parts)
     # a last clause that tells one more (还有一种, 此外…, min-p 取 0.1 时结果都一样: a value of its own) is a clause
     # told, not the sum (review 77)

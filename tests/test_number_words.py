@@ -581,6 +581,7 @@ def test_a_how_many_that_is_asked_is_no_blurred_count():
     assert [m.group(0) for m in vague_quantifiers("这里只有几个候选。")] == ["几个"]
     # new-author trial 26: how many, set against another thing after it
     assert vague_quantifiers("困惑度跟它答错几个词更是两回事。") == []
+    assert vague_quantifiers("是一层还是所有层，KV 头还是 Query 头，每个数几字节。") == []
     assert [m.group(0) for m in vague_quantifiers("它答错几个词，损失就升高。")] == ["几个"]
 
 
@@ -947,3 +948,13 @@ def test_new_author_trial_27_counts_told_by_commas_paragraphs_and_a_size_per_ite
     v = "至少要说清两件事。\n\n第一，数的是什么。\n\n第二，用什么单位。\n\n后文。"
     assert _told_in_turn(v, v.index("两件事") + 3) == 2
     assert _told_in_turn(v.replace("\n\n第二，", "\n\n另外，"), v.index("两件事") + 3) is None
+
+
+def test_things_counted_then_the_sections_they_come_from():
+    """New-author trial 27: 两个课程算例出自讲义 §7.4 与入门文章 §14.5 names the two by their sources."""
+    from checker.counts import sources_named_after
+    v = "公式和两个课程算例出自讲义 §7.4 与入门文章 §14.5。"
+    end = v.index("两个") + 1
+    assert sources_named_after(v, end, 2) == 2
+    assert sources_named_after(v, end, 3) is None
+    assert sources_named_after("三个算例出自讲义 §7.4 与入门文章 §14.5。", 1, 3) is None
