@@ -50,7 +50,7 @@ def vague_quantifiers(text: str) -> list[re.Match]:
         if m.group("q") == "几" and (_ASKED.search(view[max(0, m.start() - 10):m.start()])
                                      or _ASKED_AFTER.match(view, m.end())
                                      # 是一层还是所有层，…，每个数几字节: one of a run of questions (trial 27)
-                                     or "还是" in view[sentence_start:m.start()]):
+                                     or re.search(r"是[^，,。；]{1,12}还是", view[sentence_start:m.start()])):
             continue   # 更不是答错了几个词, 数一数有几个: how many, asked, not a count blurred
         found.append(m)
     return found
@@ -231,6 +231,9 @@ def sources_named_after(view: str, end: int, stated: float | None) -> int | None
     if stated is None or stated < 2:
         return None
     clause_end = min([i for i in (view.find(c, end) for c in "。！？；;，,\n") if i >= 0] or [len(view)])
+    noun = re.match(rf"\s*(?:{MEASURE})?\s*([\u4e00-\u9fff]{{1,6}}?)(?:分别)?(?:出自|来自|取自|引自)", view[end:clause_end])
+    if not noun or not re.search(r"例|实验|记录|运行", noun.group(1)):
+        return None   # 两个候选出自讲义 §2.6 与入门文章 §11.4 counts candidates, not the sources (review 89)
     said = re.search(r"(?:分别)?(?:出自|来自|取自|引自)\s*((?:(?:讲义|入门文章)\s*\[?\s*§\s*[\dA-Z][\d.]*\]?\s*"
                      r"(?:与|和|及|、)?\s*)+)", view[end:clause_end])
     if not said or re.search(r"[\d$]", view[end:end + said.start()].replace("§", "")):
@@ -644,7 +647,8 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
     # 这个式子有三个假设：各层形状相同，K 和 V 一样宽，每条序列缓存的长度相同 (new-author trial 27): short clauses set
     # apart by commas, as many as stated, none of them counting or summing up anything itself
     bare = [re.sub(r"（[^（）]*）|\([^()]*\)", "", p) for p in parts]   # a credit aside is no part of a clause
-    if len(parts) >= 2 and len(parts) == stated and all(len(p.strip()) <= 24 for p in bare) \
+    # (the colon right after the counted noun: 三个假设：…; not 两个候选说明了同一件事：… — review 89)
+    if len(parts) >= 2 and len(parts) == stated and colon - end <= 6 and not re.search(r"了|说明", view[end:colon]) and all(len(p.strip()) <= 24 for p in bare) \
             and not any(_says_count_again(p, int(stated)) or re.search(r"\d|\$", p) for p in bare):
         return len(parts)
     # a last clause that tells one more (还有一种, 此外…, min-p 取 0.1 时结果都一样: a value of its own) is a clause

@@ -28,13 +28,15 @@ _DOC = {"讲义": "lecture", "入门文章": "primer"}
 _SECTION = (r"(?P<doc>讲义|入门文章)\s*(?:\[§\s*(?P<linked>[0-9A-D]+\.\d+)\]?\s*|§\s*(?P<bare>[0-9A-D]+\.\d+))\s*"
             r"(?:的|里的|中的|给的|用的|给出的)\s*(?P<noun>[\u4e00-\u9fff]{1,6}?)")
 # nouns that name a way of doing, not a value (5.76（讲义 §3.12 的口径）: the value is the site's, measured that way)
-_NOT_A_VALUE_NOUN = re.compile(r"口径|说法|写法|做法|算法|方法|定义|思路|规则|约定|提醒|解释|结论|顺序|办法|流程|步骤")
+# (the noun's last word, review 89: 词表顺序 and 约定 still credit values)
+_NOT_A_VALUE_NOUN = re.compile(r"(?:口径|说法|写法|做法|算法|方法|定义|思路|规则|提醒|解释|结论|办法|流程|步骤)$")
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _LATIN = r"[A-Za-z][A-Za-z_-]*"
 _VALUE = rf"(?P<value>{_NUMBER}|{_LATIN}(?:[ \t]+{_LATIN})*)"
 BEFORE = re.compile(rf"{_VALUE}\s*[（(]{_SECTION}[）)]")
 # a list of two items or more, none of them the site's (（本站用 NumPy 重画） is a remark, not a list: review 88)
-LISTED = re.compile(rf"{_SECTION}\s*[（(](?P<items>(?![^（）()\n]*本站)[^（）()\n、，,]{{1,30}}(?:[、，,][^（）()\n、，,]{{1,30}})+)[）)]")
+# the list runs to the first comma: what follows is the page's remark on it (，按概率从高到低; ，本站照录: review 89)
+LISTED = re.compile(rf"{_SECTION}\s*[（(](?P<items>[^（）()\n、，,]{{1,30}}(?:、[^（）()\n、，,]{{1,30}})+)(?:[，,][^（）()\n]*)?[）)]")
 # a label or a number right after the noun (路线 F, 图 A, 种子 20261016); the noun ends before a verb or a preposition
 # (讲义 §4.6 的这种遮挡在 PyTorch 里: review 88)
 AFTER = re.compile(rf"{_SECTION}(?<![在用把给对从里中就也都会能要让被将])\s*(?:是|为|取|取作|设为)?\s*"
@@ -46,8 +48,8 @@ def _items(text: str, listed: bool = False) -> list[str]:
     音乐、香蕉: review 88 added 小狗 to a credited list and it passed), which must stand in the section as written."""
     found = re.findall(rf"{_NUMBER}|{_LATIN}", text)
     if listed:
-        for item in re.split(r"[、，,]|(?<=[\u4e00-\u9fff])(?:与|和|及)(?=[\u4e00-\u9fff])", text):
-            item = item.strip()
+        for item in re.split(r"、|(?<=[\u4e00-\u9fff])(?:与|和|及)(?=[\u4e00-\u9fff])", text):
+            item = re.sub(r"等[\u4e00-\u9fff]{0,4}$", "", item.strip())   # 香蕉等候选词: the item is 香蕉
             if re.fullmatch(r"[\u4e00-\u9fff]{1,8}", item):
                 found.append(item)
     return found

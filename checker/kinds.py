@@ -333,7 +333,9 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
 # page's own table or text above (沿用上表, 以表中第一行为例: new-author trial 27, review 88 F17) shows the reader where
 # the numbers stand, unmarked there, and so whose they are
 _NAMES_THE_COURSE = re.compile(r"讲义|入门文章|(?<!本站)(?<!本站的)课程(?!笔记)|(?<!论文)(?<!论文 )(?<!本站)(?<!本站 )(?<!原文)"
-                               r"(?<!原文 )§\s*[0-9A-D]|上表|表中|上面(?:那张|这张|的)?表|上文|前文|上一节")
+                               r"(?<!原文 )§\s*[0-9A-D]|(?:上表|(?<![词列])表中|上面(?:那张|这张|的)?表|上文|前文|上一节)(?!无关)")
+# a paper's or the site's § written as a link (论文 [§3](…)) and a denied pointer (不照搬上表) name nothing: review 89
+_NAMES_NOTHING = re.compile(r"(?:论文|原文|本站)\s*\[?\s*§\s*[\w.]+|(?:不|非|没有?)(?:照搬|沿用|用|按)?(?:上表|表中|上文|前文)")
 
 
 def _course_numbers_unnamed(body: str, b: Block, inside: list) -> str:
@@ -341,7 +343,7 @@ def _course_numbers_unnamed(body: str, b: Block, inside: list) -> str:
     holds none). Counts in words the section states (两个方向) are the language's, not a set-up: only the numbers a
     verify function declares course are asked for."""
     course = [m.text for m in inside if m.kind == "course" and m.claim is not None]
-    if not course or _NAMES_THE_COURSE.search(body, b.start, b.end):
+    if not course or _NAMES_THE_COURSE.search(_NAMES_NOTHING.sub("", body[b.start:b.end])):
         return ""
     return "、".join(dict.fromkeys(course))
 

@@ -335,7 +335,7 @@ def extract(text: str) -> dict:
         # (review 88: only a modifier of two characters or fewer, after a count that is no part of a name: 沿6个源位置
         # softmax and DN2本地CPU gave 6个softmax and 2本cpu)
         if (latin := re.match(r"[\u3400-\u9fff]{0,2}[ \t]*([A-Za-z][A-Za-z-]*)", text[m.end(2):])) \
-                and not re.search(r"[A-Za-z]$", text[:m.start()]):
+                and not re.search(r"[A-Za-z第]\s*$", text[:m.start()]):
             phrases.add(m.group(1) + m.group(2) + latin.group(1).lower())
             nouns.append(latin.group(1).lower())
         # 在切分A下有10个预测token，在B下有20个: a bare count shares the noun of the count before it in its sentence

@@ -183,8 +183,11 @@ def _a_list_of_words(run: str) -> bool:
     """A run that is mostly a list of short items joined by 、 (the course's vocabulary in its order: 电影、剧情、好看、
     精彩…) is the course's data, quoted as a fact, not its prose: four items or more, none longer than three
     characters, once the partial items at the two ends are set aside."""
-    items = [i.strip() for i in run.split("、")][1:-1]
-    return len(items) >= 3 and all(0 < len(i) <= 3 for i in items)
+    parts = [i.strip() for i in run.split("、")]
+    items = parts[1:-1]
+    # the partial items at the ends hold no prose of their own (her、him、…、EOS 五个演示候选各一个分数 is prose: review 89)
+    prose = sum(max(0, len(_CJK.findall(end)) - 3) for end in (parts[0], parts[-1]))
+    return len(items) >= 3 and all(0 < len(i) <= 3 for i in items) and prose < 5
 
 
 NEAR_LEAST = 12      # Chinese characters the sentence shares with one seed sentence, in pieces of 3 or more
