@@ -342,10 +342,21 @@ def _course_numbers_unnamed(body: str, b: Block, inside: list) -> str:
     """The claimed course numbers of a site block whose text names no course or section ('' when it names one or
     holds none). Counts in words the section states (两个方向) are the language's, not a set-up: only the numbers a
     verify function declares course are asked for."""
-    course = [m.text for m in inside if m.kind == "course" and m.claim is not None]
+    # a constant of the site's own computation (the 2 of K and V in $2\times2\times1\times5\times2\times4\times2=320$,
+    # new-author trial 27) is no set-up: a course number in a formula that also holds a site number is left alone
+    formulas = [(s, e) for s, e in _math_spans(body, b)
+                if any(m.kind in SITE and s <= m.start < e for m in inside)]
+    course = [m.text for m in inside if m.kind == "course" and m.claim is not None
+              and not any(s <= m.start < e for s, e in formulas)]
     if not course or _NAMES_THE_COURSE.search(_NAMES_NOTHING.sub("", body[b.start:b.end])):
         return ""
     return "、".join(dict.fromkeys(course))
+
+
+def _math_spans(body: str, b: Block) -> list[tuple[int, int]]:
+    """(start, end) body offsets of the math spans inside a block."""
+    return [(b.start + m.start(), b.start + m.end())
+            for m in re.finditer(r"\$\$.+?\$\$|(?<![\\$])\$[^$\n]+\$", body[b.start:b.end], re.S)]
 
 
 # a box's own words saying the site made it (下面的代码是本站的演示, 本站补充的例子): not a course box

@@ -622,3 +622,18 @@ def test_review_88_what_names_the_course_in_a_site_box():
         assert not _NAMES_THE_COURSE.search(none), none
     for named in ("讲义 §3.12 的规则", "（§3.12 的规则）", "以表中第一行为例", "沿用上表", "课程给的"):
         assert _NAMES_THE_COURSE.search(named), named
+
+
+def test_a_course_constant_inside_the_sites_own_formula_is_no_set_up():
+    """New-author trial 27: $2\\times2\\times1\\times5=20$ in a site box, its first 2 the course's K-and-V factor,
+    was asked to name the course; a course value set alone in math ($p=0.8$) still is."""
+    line_of = lambda offset: 1  # noqa: E731
+    body = '!!! example "本站构造"\n    整个缓存是 $2\\times5=10$ 字节。\n'
+    two = Mark(body.index("2"), body.index("2") + 1, "2", "course", claim=0)
+    five = Mark(body.index("5"), body.index("5") + 1, "5", "site_construction", claim=1)
+    ten = Mark(body.index("10"), body.index("10") + 2, "10", "site_construction", claim=2)
+    assert not any("never names the course" in m for _, m in check_blocks(body, [two, five, ten], line_of))
+    body = '!!! example "本站构造"\n    同样取 $p=0.8$，本站算出 $3$ 个。\n'
+    p = Mark(body.index("0.8"), body.index("0.8") + 3, "0.8", "course", claim=0)
+    three = Mark(body.index("$3$") + 1, body.index("$3$") + 2, "3", "site_construction", claim=1)
+    assert any("never names the course" in m for _, m in check_blocks(body, [p, three], line_of))
