@@ -231,7 +231,10 @@ SPLIT_MASKED = 2                 # 0-based index of the score the masked check h
 SPLIT_MASKED_CUTS = (3, 7)       # cut before these 0-based indices, i.e. after the 3rd and 7th score
 
 
-@kinds(site_construction="exact masked_cuts masked_out masked_pos masked_ref n scores splits tol v within")
+@kinds(site_construction="exact masked_cuts masked_out masked_pos masked_ref n scores splits tol v within",
+       course="course_stops",
+       rules={"course_stops": "§7.7 (在线累计的两次停点): the course's example cut after its first two scores leaves "
+                              "two blocks, one stop each"})
 @inputs("tol", "masked_cuts", "scores")
 def every_split() -> dict:
     """§7.6: one query row of ten scores read with every possible cut set (2^9 block splits)."""
@@ -251,7 +254,9 @@ def every_split() -> dict:
             "within": sum(d <= SPLIT_TOL for d in diffs), "tol": SPLIT_TOL, "exact": exact,
             "masked_out": float(out_masked[0]), "masked_ref": float(ref_masked),
             # 1-based, as the page counts: the masked score and the positions the row is cut after
-            "masked_pos": SPLIT_MASKED + 1, "masked_cuts": list(SPLIT_MASKED_CUTS)}
+            "masked_pos": SPLIT_MASKED + 1, "masked_cuts": list(SPLIT_MASKED_CUTS),
+            # the course's own example (§7.7), which the page credits: one stop per block of its one cut
+            "course_stops": len(TWO_STOP_CUT) + 1}
 
 
 TWO_STOP_SCORES = np.log([1.0, 2.0, 3.0])     # (0, ln2, ln3)
