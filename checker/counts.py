@@ -162,7 +162,8 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
                                                               int(stated)):
                 return int(stated)   # ## 降温、升温与两个极限 over four items: two named, two counted (trial 15)
             return listed if listed == stated else pair_of_the_title(body, stated) or listed
-        return pair_of_the_title(body, stated) or pair_before_colon(view, start, end, stated)
+        return (pair_of_the_title(body, stated) or pair_before_colon(view, start, end, stated)
+                or examples_of_the_section(body, end, stated))
     named = listed_at(view, start)
     if named is not None:
         return named   # $q_1$、$q_2$ 两个 query: the items right before the count, whatever list the paragraph opens
@@ -218,7 +219,9 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated)
             or pair_before_colon(view, start, end, stated) or one_and_the_other(view, end, stated)
             or alternatives_before(view, start, end, stated)
-            or paired_forms_on_the_page(view, end, stated) or the_titles_count(body, view, end, stated)
+            or paired_forms_on_the_page(view, end, stated) or units_of_one_value(view, end, stated)
+            or steps_of_the_example_above(view, start, end, stated)
+            or the_titles_count(body, view, end, stated)
             or labelled_in_display(body, end, stated))
 
 
@@ -239,6 +242,23 @@ def sources_named_after(view: str, end: int, stated: float | None) -> int | None
     if not said or re.search(r"[\d$]", view[end:end + said.start()].replace("§", "")):
         return None
     places = {m.group(1, 2) for m in _PLACE_REF.finditer(said.group(1))}
+    return len(places) if len(places) == stated else None
+
+
+def examples_of_the_section(body: str, end: int, stated: float | None) -> int | None:
+    """## 课程的两个算例 (new-author trial 27): a heading that counts examples (算例, 例子) over a section whose
+    paragraphs open with the course's places they come from, one each (讲义 §7.4 取…; 入门文章 §14.5 的算例…); as
+    many distinct places as the count says. A place named inside a paragraph (a cross-reference) is not counted."""
+    if stated is None or stated < 2:
+        return None
+    noun = re.match(rf"\s*(?:{MEASURE})?\s*([\u4e00-\u9fff]{{1,4}})", body[end:body.find("\n", end)])
+    if not noun or not re.match(r"(?:算例|例子|实例)", noun.group(1)):
+        return None
+    line_end = body.find("\n", end)
+    following = re.search(r"^#{1,6}\s", body[line_end + 1:], re.M) if line_end >= 0 else None
+    section = body[line_end + 1:line_end + 1 + following.start()] if following else body[line_end + 1:]
+    paragraphs = re.split(r"\n[ \t]*\n", section)
+    places = {m.group(1, 2) for m in map(_PLACE_REF.match, (p.strip() for p in paragraphs)) if m}
     return len(places) if len(places) == stated else None
 
 
@@ -571,6 +591,39 @@ def paired_forms_on_the_page(view: str, end: int, stated: float | None) -> int |
     return None
 
 
+_BYTE_UNIT = re.compile(r"(?<![A-Za-z])([KMGTP]i?B)(?![A-Za-z])")
+
+
+def units_of_one_value(view: str, end: int, stated: float | None) -> int | None:
+    """讲义 §7.4 把两种写法并列：…约 1.28 TB（十进制），约合 1.164 TiB (new-author trial 27): a count of ways of
+    writing (写法, 单位, 读法) whose sentence then writes one size in as many byte units (TB and TiB, MB and MiB)."""
+    if stated is None or stated < 2:
+        return None
+    _, noun_at = _noun_start(view, end)
+    if not re.match(r"写法|单位|读法|记法", view[noun_at:noun_at + 2]):
+        return None
+    stop = re.compile(r"[。！？；]|\n[ \t]*\n").search(view, end)   # a colon goes on into what it introduces
+    units = {m.group(1) for m in _BYTE_UNIT.finditer(view[end:stop.start() if stop else len(view)])}
+    return len(units) if len(units) == stated else None
+
+
+def steps_of_the_example_above(view: str, start: int, end: int, stated: float | None) -> int | None:
+    """上面那个三步的例子 (new-author trial 26): a count of steps of an example the sentence points back at, over the
+    example's probabilities written as one tuple above it ($(0.5,0.25,0.125)$: one per step). The nearest tuple of
+    the section before the count is the example's; as many entries as the count says."""
+    steps = re.compile(r"\s*步\s*的\s*(?:例子|算例|演示)")   # the token ends at its numeral or at its measure word
+    if stated is None or stated < 2 or not (steps.match(view, end) or steps.match(view, end - 1)):
+        return None
+    if not re.search(r"(?:上面|前面|上述|上文|前文)(?:那个|这个|的)?\s*$", view[max(0, start - 6):start]):
+        return None
+    heading = max(view.rfind("\n#", 0, start), 0)
+    tuples = list(re.finditer(r"\$\s*\\?[(（]([^$()（）]+)\\?[)）]\s*\$", view[heading:start]))
+    if not tuples:
+        return None
+    entries = len(re.split(r"[,，]", tuples[-1].group(1)))
+    return entries if entries == stated else None
+
+
 def _third_form(view: str, at: int, noun: str, pair: tuple[str, str]) -> bool:
     """Whether the sentence around `at` names the noun with a modifier other than the pair's (原切分、新切分、
     字节切分): then the forms are more than two."""
@@ -618,6 +671,11 @@ def quoted_after(view: str, end: int, stated: float | None) -> int | None:
     if stated is None or stated < 2:
         return None
     m = re.match(rf"\s*(?:{MEASURE})?[\u4e00-\u9fffA-Za-z]{{0,5}}\s*“([^”\n]{{1,40}})”", view[end:end + 60])
+    if not m:
+        # 三个输入向量都是讲义给的）按“我、昨天、给了”循环输入 (label round 90): further on in the same sentence, a
+        # quotation that lists its items with 、, with no other number or quotation between
+        m = re.match(rf"\s*(?:{MEASURE})?[^“”。；！？\n\d一二两三四五六七八九十]{{0,20}}“([^”\n]{{1,40}}、[^”\n]{{1,40}})”",
+                     view[end:end + 90])
     if not m:
         return None
     pieces = [p for p in re.split(r"[\s／/、]+", m.group(1).strip()) if p]

@@ -958,3 +958,54 @@ def test_things_counted_then_the_sections_they_come_from():
     assert sources_named_after(v, end, 2) == 2
     assert sources_named_after(v, end, 3) is None
     assert sources_named_after("三个算例出自讲义 §7.4 与入门文章 §14.5。", 1, 3) is None
+
+
+def test_a_heading_counts_the_examples_whose_places_open_its_paragraphs():
+    """New-author trial 27: ## 课程的两个算例 over two paragraphs that open with 讲义 §7.4 and 入门文章 §14.5; a count
+    of three, or one place only named inside a paragraph, is not told."""
+    from checker.counts import enumerated_count
+    body = ("# 标题\n\n## 课程的两个算例\n\n讲义 §7.4 取 $L=32$，得到 512 MiB。\n\n入门文章 §14.5 的算例换成 $n=8192$。\n\n"
+            "## 下一节\n\n讲义 §3.2 另有一例。\n")
+    at = body.index("两个")
+    assert enumerated_count(body, at, at + 2, 2) == 2
+    assert enumerated_count(body.replace("两个算例", "三个算例"), at, at + 2, 3) != 3
+    inside = body.replace("\n\n入门文章 §14.5 的算例", "这与入门文章 §14.5 的算例")
+    assert enumerated_count(inside, at, at + 2, 2) != 2
+    # a heading counting other things is not told by the places
+    assert enumerated_count(body.replace("两个算例", "两个结论"), at, at + 2, 2) != 2
+
+
+def test_one_size_in_as_many_byte_units_tells_the_count_of_ways_to_write_it():
+    """New-author trial 27: 把两种写法并列：…约 1.28 TB（十进制），约合 1.164 TiB。 writes one size in two units."""
+    from checker.counts import units_of_one_value
+    v = "讲义把两种写法并列：\n64 个头、每个数 2 字节，约 1.28 TB（十进制），约合 1.164 TiB。后面 1 MiB。"
+    end = v.index("两种") + 2
+    assert units_of_one_value(v, end, 2) == 2
+    assert units_of_one_value(v, end, 3) is None
+    assert units_of_one_value(v.replace("写法", "模型"), end, 2) is None
+    assert units_of_one_value(v.replace("约合 1.164 TiB", "约合 1.164 万亿字节"), end, 2) is None
+
+
+def test_a_count_of_steps_of_the_example_above_reads_its_tuple():
+    """New-author trial 26: 上面那个三步的例子 over 三个真实词的概率是 $(0.5,0.25,0.125)$ in the same section; a count
+    of four, or no pointer back, is not told."""
+    from checker.counts import steps_of_the_example_above
+    v = "## 直觉\n\n例子里三个真实词的概率是 $(0.5,0.25,0.125)$，困惑度是 $4$。\n\n上面那个三步的例子困惑度是 $4$。"
+    at = v.index("三步")
+    assert steps_of_the_example_above(v, at, at + 1, 3) == 3
+    assert steps_of_the_example_above(v.replace("三步", "四步"), at, at + 1, 4) is None
+    assert steps_of_the_example_above(v.replace("上面那个", "另一个"), at + 1, at + 2, 3) is None
+    # a heading between the tuple and the count: another section's example
+    assert steps_of_the_example_above(v.replace("\n\n上面", "\n\n## 别处\n\n上面"), at + 8, at + 9, 3) is None
+
+
+def test_a_count_told_by_a_quoted_list_further_on_in_its_sentence():
+    """Label round 90: （参数和三个输入向量都是讲义给的）按“我、昨天、给了”循环输入 names the three inputs after an aside; a
+    reader dropped 三个 to pass. A count of four, or another number between, is not told."""
+    from checker.counts import quoted_after
+    v = "把切片（参数和三个输入向量都是讲义给的）按“我、昨天、给了”循环输入。"
+    end = v.index("三个") + 1
+    assert quoted_after(v, end, 3) == 3
+    assert quoted_after(v, end, 4) is None
+    assert quoted_after(v.replace("讲义给的", "讲义第 2 节给的"), end, 3) is None
+    assert quoted_after(v.replace("。", "", 1).replace("循环输入", "循环输入。再按“甲、乙、丙”"), end, 3) == 3

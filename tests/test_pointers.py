@@ -121,6 +121,12 @@ def test_a_box_that_gives_its_own_example_to_the_owner_its_title_denies_fails():
                   "概率表取自入门文章 §11.4 的演示。", "词表、概率和结论取自入门文章 §11.4 的演示。",   # review 78
                   "$T=0.5$ 时的每一步取自入门文章 §11.4 的演示。", "温度和概率的每一步推导取自入门文章 §11.4 的演示。"):
         assert len(messages(f'!!! example "本站构造"\n    {wrong}\n')) == 1, wrong
+    # new-author trial 27: a quantity of the course's example compared with another's is the site's sentence
+    for ratio in ("入门文章的缓存长度是讲义算例的 2 倍，字节数也是 2 倍。", "讲义算例的缓存是入门文章算例的一半。",
+                  "这个算例的长度是讲义算例的三分之一。"):
+        assert messages(f'!!! example "本站构造"\n    {ratio}\n') == [], ratio
+    for wrong in ("这个算例是讲义 §7.4 的。", "这个例子是讲义 §7.4 的，长度是入门文章的 2 倍。"):
+        assert len(messages(f'!!! example "本站构造"\n    {wrong}\n')) == 1, wrong
 
 
 def _marked(body, kinds_by_text):

@@ -255,8 +255,8 @@ def every_split() -> dict:
             "masked_out": float(out_masked[0]), "masked_ref": float(ref_masked),
             # 1-based, as the page counts: the masked score and the positions the row is cut after
             "masked_pos": SPLIT_MASKED + 1, "masked_cuts": list(SPLIT_MASKED_CUTS),
-            # the course's own example (§7.7), which the page credits: one stop per block of its one cut
-            "course_stops": len(TWO_STOP_CUT) + 1}
+            # the course's own example (§7.7), which the page credits: one stop per block two_stops reads
+            "course_stops": len(per_block_outputs(TWO_STOP_SCORES, TWO_STOP_VALUES, TWO_STOP_CUT)[0])}
 
 
 TWO_STOP_SCORES = np.log([1.0, 2.0, 3.0])     # (0, ln2, ln3)
