@@ -527,5 +527,7 @@ def digit_phrase(body: str, token) -> str:
     """17 分钟前 → '17分钟前': a count in digits with its measure word, in the form the seed data keeps."""
     if not re.fullmatch(r"\d+", token.text):
         return ""
-    m = re.match(rf"\s*({MEASURE})([\u3400-\u9fff]{{0,2}})", body[token.end:])
+    # a number alone in inline math reads on past its closing $ ($6$ 轮 is 6 轮: a description repeats it so)
+    alone = body[token.start - 1:token.start] == "$" and body[token.end:token.end + 1] == "$"
+    m = re.match(rf"\s*({MEASURE})([\u3400-\u9fff]{{0,2}})", body[token.end + 1 if alone else token.end:])
     return token.text + m.group(1) + m.group(2) if m else ""

@@ -100,7 +100,15 @@ def read_text(path: Path) -> str:
 
 def _load_yaml(text: str):
     """YAML through libyaml where PyYAML has it (ten times faster; every check reads a page's front matter),
-    through the pure loader otherwise, and for a broken text always: its messages name the problem and its line."""
+    through the pure loader otherwise, and for a broken text always: its messages name the problem and its line.
+    A long text (a data file, not a page's front matter) is parsed once and kept (startup_cache)."""
+    if len(text) >= 16_000:
+        from checker import startup_cache
+        return startup_cache.parsed(text, _parse_yaml)
+    return _parse_yaml(text)
+
+
+def _parse_yaml(text: str):
     loader = getattr(yaml, "CSafeLoader", None)
     if loader is not None:
         try:

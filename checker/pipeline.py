@@ -1020,6 +1020,7 @@ def check_title_and_description(ctx: Context) -> None:
             verified.add(_as_summary(token, body))
     # a count of the items the body names (分成人名、地名两类) is the body's as much as a claimed one
     verified |= {_as_summary(token, body) for token in ctx.counted}
+    verified.discard(None)   # a bare small integer of the body says nothing a summary could repeat
     tuples = {_tuple_text(body[c.start:c.end]) for c in ctx.covered
               if c.kind in ("claim", "cited") and "," in body[c.start:c.end]}
     for key in ("title", "description"):

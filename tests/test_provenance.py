@@ -471,3 +471,17 @@ evidence: [construction]
 """
     assert not [e for e in check(tmp_path, page.format(also="course_also: ['primer §11.5']\n")) if "recorded for" in e]
     one(check(tmp_path, page.format(also="")), "jurafsky2026slp ch. 3 is recorded for")
+
+
+def test_a_description_repeats_a_count_the_body_writes_in_math(tmp_path):
+    """Description audit (this stop): 跑 6 轮 BPE 合并 over a body that says 学 $6$ 轮合并 crashed the check (a bare
+    number of the body left None among the verified summaries); now the count in math reads with its measure word,
+    and 7 轮 is refused."""
+    from tests.site import check_edited
+    page = ROOT / "docs/primer/ch02/2-4.md"
+    description = re.search(r"^description: (.+)$", page.read_text(encoding="utf-8"), re.M).group(1)
+    said = description.rstrip("。") + "，跑 6 轮 BPE 合并。"
+    right = check_edited(tmp_path / "a", page, description, said)
+    assert not [e for e in right.errors if "description states" in e], right.errors
+    wrong = check_edited(tmp_path / "b", page, description, said.replace("6 轮", "7 轮"))
+    assert any("description states 7" in e for e in wrong.errors), wrong.errors
