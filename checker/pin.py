@@ -217,9 +217,12 @@ def main(argv: list[str] | None = None, stdin=None, out=print) -> int:
             for change in r.asked:
                 answers[id(change)] = decide(r, change)
             if r.recorded:
-                out(f"{project_relative(r.path)}:{r.page.body_first_line}: {len(r.recorded)} changes without a "
-                    "statement word changed (rewording, moved sentences, sentences without statement words) are "
-                    "recorded with it")
+                # at the first recorded change's line, and each one's line: the page's first body line named a
+                # line nothing changed on (description audit: a description's rewording reported at a body line)
+                places = [r.where(change).rsplit(":", 1)[-1] for change in r.recorded]
+                out(f"{r.where(r.recorded[0])}: {len(r.recorded)} changes without a statement word changed "
+                    f"(rewording, moved sentences, sentences without statement words; lines {', '.join(places)}) "
+                    "are recorded with it")
         written = apply(reviews, lambda change: answers.get(id(change), False))
         refused = sum(1 for v in answers.values() if not v) - len(held)
         out(f"{sum(answers.values())} changes pinned, {refused} refused" + (f", {len(held)} held" if held else "")

@@ -1,4 +1,5 @@
 """Shared test helpers: a throwaway copy of the project to mutate and run commands in."""
+import os
 import shutil
 import subprocess
 import sys
@@ -11,10 +12,27 @@ COPY_IGNORE = shutil.ignore_patterns(".venv", "site", "build", ".git", ".helpers
                                      "*.egg-info")
 
 
+def pytest_configure(config):
+    """Each xdist worker has one core of the machine's two: torch's default of one thread per core made two workers
+    run four threads on two cores (the CPU retraining and diagnostics tests slowed most). Subprocesses inherit it."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        os.environ["OMP_NUM_THREADS"] = "1"
+        if "torch" in sys.modules:
+            sys.modules["torch"].set_num_threads(1)
+
+
 @pytest.fixture
 def project(tmp_path) -> Path:
+    """A copy of the project without its build outputs, but with the checker's startup stores (compiled patterns,
+    parsed data files: checker/startup_cache.py), which an author's checkout has after one run; every command run
+    in the copy would otherwise spend its first second and a half compiling them again."""
     dest = tmp_path / "project"
     shutil.copytree(ROOT, dest, ignore=COPY_IGNORE)
+    stores = list((ROOT / "build" / "verify").glob("*.pickle"))
+    if stores:
+        (dest / "build" / "verify").mkdir(parents=True, exist_ok=True)
+        for store in stores:
+            shutil.copy2(store, dest / "build" / "verify" / store.name)
     return dest
 
 
@@ -32,6 +50,8 @@ def verified_project(project) -> Path:
 def run_in(project: Path, *args: str) -> subprocess.CompletedProcess:
     """Run `python -m ARGS` inside the copy, importing the copy's packages, not the installed ones."""
     env = {"PYTHONPATH": str(project), "PATH": "/usr/bin:/bin", "NO_MKDOCS_2_WARNING": "1", "HOME": str(project)}
+    if "OMP_NUM_THREADS" in os.environ:
+        env["OMP_NUM_THREADS"] = os.environ["OMP_NUM_THREADS"]   # one thread per xdist worker (pytest_configure)
     return subprocess.run([sys.executable, "-m", *args], cwd=project, env=env, capture_output=True, text=True,
                           timeout=300)
 

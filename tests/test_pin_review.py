@@ -177,6 +177,16 @@ def test_a_rewording_is_recorded_without_a_question(page):
     assert "通常让分布更尖" in snapshots.path_for(page).read_text(encoding="utf-8")
 
 
+def test_a_recorded_rewording_is_reported_at_its_own_line(page):
+    """Description audit: the line of recorded rewordings was the page's first body line, where nothing changed."""
+    edit(page, ("一般让", "通常让"))
+    line = next(n for n, text in enumerate(page.read_text(encoding="utf-8").splitlines(), 1) if "通常让" in text)
+    code, printed = run(page, "--accept-all")
+    (said,) = [text for text in printed if "changes without a statement word changed" in text]
+    assert code == 0 and f":{line}: 1 changes" in said, said
+    assert f"lines {line})" in said, said
+
+
 def test_a_new_page_is_listed_as_new_and_pinned_whole(page, tmp_path):
     fresh = tmp_path / "q.md"
     fresh.write_text(PAGE.replace("test.review", "test.fresh"), encoding="utf-8")

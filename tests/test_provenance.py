@@ -485,3 +485,30 @@ def test_a_description_repeats_a_count_the_body_writes_in_math(tmp_path):
     assert not [e for e in right.errors if "description states" in e], right.errors
     wrong = check_edited(tmp_path / "b", page, description, said.replace("6 轮", "7 轮"))
     assert any("description states 7" in e for e in wrong.errors), wrong.errors
+
+
+def test_a_description_may_word_the_noun_of_a_count_the_body_counts(tmp_path):
+    """Description audit: 本站构造的三条样本 over the body's 设想三条都含“好看”的评论 (a count of three the body tells by
+    its values in turn) is the body's count; four, or a noun the page never uses, is refused."""
+    from tests.site import check_edited
+    page = ROOT / "docs/primer/ch04/4-3.md"
+    description = re.search(r"^description: (.+)$", page.read_text(encoding="utf-8"), re.M).group(1)
+
+    def description_errors(said, where):
+        return [e for e in check_edited(tmp_path / where, page, description, said).errors if "description states" in e]
+    said = description.rstrip("。") + "；用本站构造的三条样本对照。"
+    assert description_errors(said, "a") == []
+    assert description_errors(said.replace("三条样本", "四条样本"), "b")
+    assert description_errors(said.replace("三条样本", "三条规矩"), "c")
+
+
+def test_a_description_sets_a_value_the_body_sets_in_math(tmp_path):
+    """Description audit: 词表变成 2 倍 over the body's 词表变成 $2$ 倍 is the same set value; 3 倍 is refused."""
+    from tests.site import check_edited
+    page = ROOT / "docs/primer/ch14/14-3.md"
+    description = re.search(r"^description: (.+)$", page.read_text(encoding="utf-8"), re.M).group(1)
+
+    def description_errors(said, where):
+        return [e for e in check_edited(tmp_path / where, page, description, said).errors if "description states" in e]
+    assert description_errors("词向量表按行乘列变大：词表变成 2 倍，表格是原来的 2 倍，维度也加宽时是原来的 4 倍。", "a") == []
+    assert description_errors("词向量表按行乘列变大：词表变成 3 倍，表格是原来的 3 倍。", "b")
