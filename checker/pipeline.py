@@ -1106,9 +1106,10 @@ def _same_summary(summary: str | None, verified: set, body: str = "") -> bool:
         return False
     if summary in verified:
         return True
-    m = re.fullmatch(rf"count (\d+)({classify.MEASURE})", summary)
+    # 原来的 2 倍和 4 倍: a conjunction after the measure word joins the next count, it names no noun
+    m = re.fullmatch(rf"count (\d+)({classify.MEASURE})(?:[和与或及、].*)?", summary)
     if m:
-        return any(v.startswith(summary) for v in verified)
+        return any(v.startswith(f"count {m.group(1)}{m.group(2)}") for v in verified)
     m = re.match(rf"count ([零一二两三四五六七八九十百千万\d]+)({classify.MEASURE})([\u4e00-\u9fff]{{2}})?", summary)
     if not m or not m.group(3) or m.group(3) not in body:
         return False

@@ -512,3 +512,5 @@ def test_a_description_sets_a_value_the_body_sets_in_math(tmp_path):
         return [e for e in check_edited(tmp_path / where, page, description, said).errors if "description states" in e]
     assert description_errors("词向量表按行乘列变大：词表变成 2 倍，表格是原来的 2 倍，维度也加宽时是原来的 4 倍。", "a") == []
     assert description_errors("词向量表按行乘列变大：词表变成 3 倍，表格是原来的 3 倍。", "b")
+    assert description_errors("词向量表：词表和维度都加宽时，表格分别变成原来的 2 倍和 4 倍。", "c") == []
+    assert description_errors("词向量表：词表和维度都加宽时，表格分别变成原来的 3 倍和 4 倍。", "d")
