@@ -349,6 +349,15 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         # words escape (new-author trial 18). 已经接近 1, 下限 1, 概率 1 stay values (review 80: a page's PPL of 4
         # said to be 接近 1 passed; review 81: 越来越接近 1 says where the page's values go), and so do 接近 2 and 到不了 1 个
         return True, "the constant 0 or 1 a law runs to or a value never takes (越接近 1, 到不了 1)"
+    if text in ("0", "1") and re.match(r"\s*(?:表示|代表)", after) and not re.search(r"[\d.$]\s*$", before):
+        # （行是 query，列是 key，1 表示可以读）: the legend of a printed 0/1 matrix codes its entries, as 一表示可以读
+        # would (new-author trial 28); 2 表示…, 0.5 表示… stay values
+        return True, "the 0 or 1 of a legend (1 表示可以读)"
+    if text in ("0", "1") and re.search(r"(?:记|记作|记为|记成|标为|标成|置为|设为)\s*$", before) \
+            and not re.match(rf"\s*\$?\s*(?:[.\d%]|{MEASURE})", after) and _codes_a_pair(view, start, end):
+        # 允许的连接记 0，禁止的连接记 −∞: a mask's coding, two values set side by side by one verb (new-author trial 28);
+        # one value alone (损失记 0) stays a number
+        return True, "the coding of a mask (允许记 0，禁止记 −∞)"
     if text == "0" and re.search(r"[\u0370-\u03ff]\s*(?:→|\\to)\s*$", before) \
             and not re.match(rf"\s*(?:[.\d]|{MEASURE})", after):
         # τ→0, ε→0 in prose or a description, as $\tau\to0$ is in a formula: the point a limit is taken at (the
@@ -521,6 +530,15 @@ def _in_script(before: str) -> bool:
             stack.pop()
         i += 1
     return any(stack)
+
+
+def _codes_a_pair(view: str, start: int, end: int) -> bool:
+    """Does the sentence around [start, end) code a second thing with the same verb (…记 0，…记 $-\\infty$)?"""
+    s0 = max(view.rfind(c, 0, start) for c in "。！？\n") + 1
+    ends = [i for i in (view.find(c, end) for c in "。！？\n") if i >= 0]
+    sentence = view[s0:min(ends) if ends else len(view)]
+    verb = re.search(r"(记|记作|记为|记成|标为|标成|置为|设为)\s*$", view[s0:start]).group(1)
+    return sentence.count(verb) >= 2
 
 
 def digit_phrase(body: str, token) -> str:

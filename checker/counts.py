@@ -220,7 +220,7 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             or pair_before_colon(view, start, end, stated) or one_and_the_other(view, end, stated)
             or alternatives_before(view, start, end, stated)
             or paired_forms_on_the_page(view, end, stated) or units_of_one_value(view, end, stated)
-            or steps_of_the_example_above(view, start, end, stated)
+            or steps_of_the_example_above(view, start, end, stated) or sections_below(body, start, end, stated)
             or the_titles_count(body, view, end, stated)
             or labelled_in_display(body, end, stated))
 
@@ -622,6 +622,26 @@ def steps_of_the_example_above(view: str, start: int, end: int, stated: float | 
         return None
     entries = len(re.split(r"[,，]", tuples[-1].group(1)))
     return entries if entries == stated else None
+
+
+def sections_below(body: str, start: int, end: int, stated: float | None) -> int | None:
+    """下面三节都用这个 batch (new-author trial 28): a count of the page's own sections that follow, told by its
+    headings: those at the level of the next heading, up to a heading above that level."""
+    # the token ends at its numeral (三|节) or at its measure word (三节|)
+    if stated is None or stated < 2 or not (re.match(r"\s*节", body[end:]) or body[end - 1:end] == "节"):
+        return None
+    if not re.search(r"(?:下面|以下|接下来|后面|随后|本页后面)(?:的)?\s*$", body[max(0, start - 6):start]):
+        return None
+    headings = [(len(m.group(1)), m.start()) for m in re.finditer(r"^(#{1,6})\s", body[end:], re.M)]
+    if not headings:
+        return None
+    level = headings[0][0]
+    count = 0
+    for depth, _ in headings:
+        if depth < level:
+            break
+        count += depth == level
+    return count if count == stated else None
 
 
 def _third_form(view: str, at: int, noun: str, pair: tuple[str, str]) -> bool:

@@ -1009,3 +1009,29 @@ def test_a_count_told_by_a_quoted_list_further_on_in_its_sentence():
     assert quoted_after(v, end, 4) is None
     assert quoted_after(v.replace("讲义给的", "讲义第 2 节给的"), end, 3) is None
     assert quoted_after(v.replace("。", "", 1).replace("循环输入", "循环输入。再按“甲、乙、丙”"), end, 3) == 3
+
+
+def test_a_count_of_the_sections_below_reads_the_headings():
+    """New-author trial 28: 下面三节都用这个 batch over three ### sections (a #### inside one is not counted, a ##
+    ends them); four, or no 下面, is not told."""
+    from checker.counts import sections_below
+    body = ("## 例子\n\n下面三节都用这个 batch。\n\n### padding mask\n\n文\n\n### 因果 mask\n\n#### 细节\n\n### 损失\n\n"
+            "## 别的\n\n### 不算\n")
+    at = body.index("三节")
+    assert sections_below(body, at, at + 1, 3) == 3
+    assert sections_below(body, at, at + 1, 4) is None
+    assert sections_below(body.replace("下面三节", "这里三节"), at, at + 1, 3) is None
+
+
+def test_a_masks_coding_and_a_matrix_legend_are_not_values():
+    """New-author trial 28: 允许的连接记 0，禁止的连接记 $-\\infty$ (a coding set side by side) and （…，1 表示可以读）
+    (a legend) are structural; one value set alone, another digit, or a measure word stay values."""
+    from checker import classify
+
+    def structural(text):
+        return [(t.text, t.structural) for t in classify.numbers_in(text) if t.text in ("0", "1", "2")]
+    assert structural("允许的连接记 0，禁止的连接记 $-\\infty$。") == [("0", True)]
+    assert structural("（行是 query，列是 key，1 表示可以读）。") == [("1", True)]
+    assert structural("这项损失记 0。") == [("0", False)]
+    assert structural("2 表示可以读。") == [("2", False)]
+    assert structural("得分记 1 分，另一项记 0 分。") == [("1", False), ("0", False)]
