@@ -19,6 +19,7 @@ TOP_K = 2
 TOP_P = 0.8
 FLAT = np.array([0.4, 0.35, 0.25])           # a flatter distribution, to show top-p keeps more
 TEMPERATURES = (0.5, 1.0, 2.0)
+COLDER_T = 0.25                              # one step colder than the table's low row (site's example)
 ZERO_T = 0.0                  # temperature=0: what some interfaces call greedy; the formula cannot take it (§11.4)
 TIED_LOGITS = np.array([2.0, 2.0, 0.0])      # two equal top scores, for the T -> 0 limit
 
@@ -47,11 +48,11 @@ def training_pairs() -> dict:
 
 @kinds(course="greedy k p probs t1_0 temps[1] top_k top_p_size zero_t",
        site_construction=("flat flat_short flat_size n_short n_tied t0_5 t2_0 temps tied tied_limit "
-                          "top_p_mass"),
+                          "top_p_mass colder_t t_colder"),
        rules={"top_p_size": "the course's top-p row (p=0.8) keeps 电影和音乐; top_p_size counts them",
               "greedy": "primer §11.4: as T→0+ all probability goes to the top-scoring candidate, here 电影 of [0.6,0.3,0.1]",
               "t1_0": "primer §11.4: T=1 保持原分布 — the T=1 row is the given distribution [0.6,0.3,0.1]"})
-@inputs("k", "p", "zero_t", "flat", "probs", "temps", "tied")
+@inputs("k", "p", "zero_t", "flat", "probs", "temps", "tied", "colder_t")
 def choosing() -> dict:
     """§11.4: greedy, sampling, top-k, top-p and temperature on the same distribution."""
     logits = np.log(PROBS)                    # scores whose softmax at T = 1 is PROBS
@@ -69,6 +70,7 @@ def choosing() -> dict:
         "temps": list(TEMPERATURES), **by_t,
         "entropy": [float(-(q * np.log(q)).sum()) for q in by_t.values()],   # nats, in the order of temps
         "tied": TIED_LOGITS, "n_tied": int(np.sum(TIED_LOGITS == TIED_LOGITS.max())), "tied_limit": temperature_probs(TIED_LOGITS, 0.0),
+        "colder_t": COLDER_T, "t_colder": temperature_probs(logits, COLDER_T),
     }
 
 
