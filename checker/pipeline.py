@@ -1121,7 +1121,8 @@ def check_run_claims(ctx: Context) -> None:
     """A sentence saying the site trained or measured something is backed by run evidence and a named results
     file, or links the page that has them; a GPU run needs a results file with a CUDA device (checker/run_claims.py)."""
     for offset, message in run_claims.errors(ctx.page, classify.prose_view(ctx.page.body)):
-        ctx.fail(ctx.page.line_of(offset) if offset else ctx.meta_line("evidence"), message)
+        ctx.fail(ctx.meta_line("description") if offset == run_claims.DESCRIPTION
+                 else ctx.page.line_of(offset) if offset else ctx.meta_line("evidence"), message)
 
 
 def check_run_keys_are_named(ctx: Context) -> None:

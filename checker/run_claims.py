@@ -167,6 +167,7 @@ def errors(page, view: str) -> list[tuple[int, str]]:
         if m:
             found.append((m.start(), f"a box labelled {box.label} says its numbers are '{m.group(0)}…'; label it by "
                                      "whose numbers they are (历史记录 for the course's archived runs, 论文结果 for a paper)"))
+    backed = bool(RUN_EVIDENCE & evidence)   # a run the page itself, or a page a sentence links, backs
     for start, end in run_clauses(view):
         s, e = _sentence(view, start, end)
         clause = view[start:end].strip()
@@ -187,8 +188,21 @@ def errors(page, view: str) -> list[tuple[int, str]]:
                                      "records a CUDA device; say what was run where (CPU), or mark it 待做"))
             continue
         if RUN_EVIDENCE & evidence or linked:
+            backed = True
             continue   # a page of runs names its files (above); elsewhere the sentence links the page with the run
         found.append((start, f"'{clause}' says the site trained or measured something, but this page has no "
                              "checkpoint or measurement evidence and the sentence links to no page that has; link "
                              "the page with the run (and its results file), or say what was done"))
+    # the description is the line a search result and an agent show first: a run it claims is backed by the page
+    # (7-2's 用本站未训练的 TinyDecoder made 用本站训练的 passed with the body unchanged: only its pin caught it)
+    description = str(page.meta.get("description") or "")
+    for start, end in run_clauses(description):
+        if not backed:
+            found.append((DESCRIPTION, f"the description says the site trained or measured something "
+                                       f"('{description[start:end].strip()}'), but the page backs no run (no "
+                                       "checkpoint or measurement evidence, no sentence linking a page that has "
+                                       "one); say what was done, or back the run in the body"))
     return found
+
+
+DESCRIPTION = -1   # the offset errors() gives for a message about the description (the pipeline reports its line)

@@ -32,7 +32,9 @@ def test_every_page_backs_its_run_claims():
 @pytest.mark.parametrize("rel, old, new, needle", [
     # a page of constructions claims a run, with no link to one
     ("lecture/ch07/7-10.md", "本站没有训练 GQA 模型", "本站训练了 GQA 模型", "links to no page that has"),
-    ("lecture/ch07/7-2.md", "用本站未训练的", "用本站训练的", "links to no page that has"),
+    ("lecture/ch07/7-2.md", "用本站未训练的 `kernels", "用本站训练的 `kernels", "links to no page that has"),
+    # the description's own run claim (description audit: the description now says 用本站未训练的 too)
+    ("lecture/ch07/7-2.md", "并用本站未训练的", "并用本站训练的", "the description says the site trained"),
     # a GPU run: no results file records a CUDA device
     ("lecture/ch06/6-4.md", "本站还没有在 GPU 上做过这次对照", "本站已经在 GPU 上做过这次对照", "records a CUDA device"),
     ("primer/ch14/14-6.md", "本站尚未在 GPU 上实测", "本站已在 GPU 上实测", "records a CUDA device"),
