@@ -27,6 +27,7 @@ the seed is not found, so a second reader judges them.
 from __future__ import annotations
 
 import argparse
+import functools
 import re
 import sys
 import unicodedata
@@ -182,13 +183,13 @@ def _found(value: str, text: str) -> str | None:
     and drops the leading zero, so a four-place string missed the very number it stood for)."""
     plain = _plain(value)
     if not _DECIMAL.match(plain):
-        return value if plain in _plain(text) else None
+        return value if plain in _plain_document(text) else None
     places = len(plain.split(".")[1])
     wanted = float(plain.replace("−", "-"))
     signed = plain[0] in "-−"
     # number by number, with the spaces between them kept (1.089392 2016 is two numbers, not 1.0893922016), so that
     # 0.4 is not found inside 10.45; a string without a sign finds the number with either sign
-    for m in _DECIMALS_IN.finditer(unicodedata.normalize("NFKC", text)):
+    for m in _DECIMALS_IN.finditer(_nfkc_document(text)):
         number = float(m.group(0).replace("−", "-"))
         if len(m.group(0).split(".")[1]) >= places and \
                 abs((number if signed else abs(number)) - wanted) <= 0.5 * 10 ** -places + 1e-12:
@@ -199,6 +200,18 @@ def _found(value: str, text: str) -> str | None:
 def _plain(text: str) -> str:
     """Compared without spaces, width or case: 0.62 finds ０.６２, Top-K finds top-k."""
     return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text)).lower()
+
+
+# a seed document or section searched for every string of every entry: normalized once (each entry's strings made
+# it again, a third of a page's credit check)
+@functools.lru_cache(maxsize=64)
+def _plain_document(text: str) -> str:
+    return _plain(text)
+
+
+@functools.lru_cache(maxsize=64)
+def _nfkc_document(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
 
 
 def _before_lacking(words: str) -> str:
@@ -247,7 +260,7 @@ def _entry_errors(entry: dict, where: str) -> list[str]:
     texts = [(f"{d} §{s}" if s else d, scope_text(d, s)) for d, s in scopes]
     if not any(text for _, text in texts):
         return out   # the course documents are not beside the project: nothing to search
-    if not any(_plain(entry["near"]) in _plain(text) for _, text in texts):
+    if not any(_plain(entry["near"]) in _plain_document(text) for _, text in texts):
         out.append(f"{where}: near words '{entry['near']}' stand in none of {entry['in']}; copy them verbatim from "
                    "the seed text where the absent thing would stand, or correct `in`")
     for value in entry["absent"]:

@@ -153,11 +153,11 @@ def _kept_nearby(says: str, text: str) -> float:
     return max(in_order / len(says), 0.6 if bag >= 0.9 else 0.0)
 
 
-def _credits(page_path: Path, block: str, also: str) -> bool:
+def _credits(page_path: Path, block: str, also: str, pages: dict | None = None) -> bool:
     """Does the text name section `also`: a link to its page, or its § number after the document's name (the same
-    document's § number alone, within a page of that document)?"""
+    document's § number alone, within a page of that document)? `pages` is section_pages(), read once per page."""
     doc, section = _ALSO.match(also).groups()
-    target = section_pages().get((doc, section))
+    target = (pages if pages is not None else section_pages()).get((doc, section))
     for m in LINK.finditer(block):
         href = m.group(2).split("#", 1)[0]
         if href and target is not None and not re.match(r"[a-z]+:", href) and \
@@ -197,6 +197,7 @@ def page_errors(page, path: Path = DATA) -> list[tuple[int, str]]:
     from checker.paths import project_relative
     here = project_relative(Path(page.path))   # a copy elsewhere has no credits: its links go to its own tree
     out = []
+    pages = None
     for line, entry in entries(path):
         if entry["page"].strip() != here:
             continue
@@ -222,7 +223,8 @@ def page_errors(page, path: Path = DATA) -> list[tuple[int, str]]:
                         "verbatim from that section of the seed, or correct `also`"))
             continue
         start, end = _block(page.body, at)
-        if not _credits(Path(page.path), page.body[start:end], also):
+        pages = section_pages() if pages is None else pages
+        if not _credits(Path(page.path), page.body[start:end], also, pages):
             if verbatim:
                 out.append((line_no, f"'{entry['says']}' states a point {also} makes too ({entry['point']}; "
                             f"{where}), and its paragraph does not credit {also}: add a link to {also} there (or "

@@ -256,3 +256,15 @@ def test_swapping_two_column_headers_of_a_recomputed_table_fails(page, tmp_path)
         swapped = line.replace(first, "\0").replace(second, first).replace("\0", second)
         report = check_page(write_variant(tmp_path, page, text[:start] + swapped + text[end:]))
         assert report.failed, f"{page}: swapping headers {first!r} and {second!r} went unnoticed"
+
+
+def test_pytest_page_items_reuse_a_current_result_and_check_an_edited_page(verified_project):
+    """`pytest docs/…` (the page items of conftest.py) reuses the result `python -m verify` recorded while the page's
+    inputs are unchanged, and checks an edited page afresh: a changed digit fails there, with the checker's line."""
+    project = verified_project
+    page = "docs/lecture/ch03/3-5.md"
+    same = run_in(project, "pytest", "-p", "no:xdist", page)
+    assert same.returncode == 0, same.stdout[-2000:]
+    edit(project / page, "(0.702690,0.241553,0.055757)", "(0.702691,0.241553,0.055757)")
+    changed = run_in(project, "pytest", "-p", "no:xdist", page)
+    assert changed.returncode != 0 and "0.702691" in changed.stdout, changed.stdout[-2000:]

@@ -935,11 +935,12 @@ def _has_targets(path) -> bool:
 
 def generate(check_page, seed: int = 9, every: int = 1) -> list[Mutant]:
     """All mutants, generated from the real pages (each page is checked once to find its claims).
-    every=k keeps every k-th page plus every page that binds relations or formulas (the fast subset)."""
+    every=k keeps every k-th page plus every other page that binds relations or formulas (the fast subset: it samples
+    six mutants a class, and checking all 125 such pages took half of its two minutes)."""
     rng = StableDraw(seed)
     views = []
     for i, path in enumerate(_pages()):
-        if every > 1 and i % every and not _has_targets(path):
+        if every > 1 and i % every and not (i % 2 == 0 and _has_targets(path)):
             continue
         report = check_page(path)
         if any("verify function" in e and "failed" in e for e in report.errors):

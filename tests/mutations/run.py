@@ -51,6 +51,11 @@ def killed_in_copy(mutant: Mutant, scratch: Path) -> tuple[bool, str]:
     copy = scratch / "project"
     if not copy.exists():
         shutil.copytree(ROOT, copy, ignore=COPY_IGNORE)
+        # the checker's startup stores (compiled patterns, parsed data: checker/startup_cache.py), so that each
+        # `python -m verify` in the copy does not compile them again
+        for store in (ROOT / "build" / "verify").glob("*.pickle"):
+            (copy / "build" / "verify").mkdir(parents=True, exist_ok=True)
+            shutil.copy2(store, copy / "build" / "verify" / store.name)
     texts = apply(mutant, lambda rel: (copy / rel).read_text(encoding="utf-8"))
     originals = {rel: (copy / rel).read_text(encoding="utf-8") for rel in texts}
     try:
