@@ -58,7 +58,7 @@ def _runs(text: str) -> list[tuple[int, int, list[str]]]:
     known = _known()
     if not known:
         return []
-    name = "|".join(sorted((re.escape(s) for s in known), key=len, reverse=True))
+    name = "|".join(sorted((re.escape(s) for s in known), key=lambda s: (-len(s), s)))
     single = rf"(?<![A-Za-z\-])(?:{name})(?![A-Za-z\-])"
     return [(m.start(), m.end(), re.findall(single, m.group(0)))
             for m in re.finditer(rf"{single}(?:{_JOIN}{single})*", text)]

@@ -122,7 +122,7 @@ def _check_group(paths: list[str]) -> list[dict]:
 HEAVY_EVIDENCE = {"checkpoint", "measurement"}
 
 
-def check_many(paths: list[Path], side_task=None) -> tuple[list[dict], object]:
+def check_many(paths: list[Path], side_task=None, inputs: dict | None = None) -> tuple[list[dict], object]:
     """Check pages, on every core when there are many: pages that share a verify module are one task, so each
     function runs once (and its values come from the disk cache when they can). The tasks are handed out as
     workers free up, the slowest first (HEAVY_EVIDENCE, then the most pages): a slow module then overlaps with the
@@ -130,10 +130,11 @@ def check_many(paths: list[Path], side_task=None) -> tuple[list[dict], object]:
     diagnosis of three pages started at 18 s of 27 and ran alone for the last 7).
 
     `side_task` (a module-level function without arguments) runs as one more task beside the pages, and its result
-    is returned with theirs: the whole-site artifact check imports torch and took 2 s alone after the pages did."""
+    is returned with theirs: the whole-site artifact check imports torch and took 2 s alone after the pages did.
+    `inputs` maps a page to the inputs already hashed for it (a few pages are checked here, not hashed again)."""
     workers = min(os.cpu_count() or 1, 4)
     if workers < 2 or len(paths) < 24:
-        return [check_fresh(p) for p in paths], side_task() if side_task else None
+        return [check_fresh(p, (inputs or {}).get(p)) for p in paths], side_task() if side_task else None
     from concurrent.futures import ProcessPoolExecutor
     groups: dict[str, list[str]] = {}
     heavy: set[str] = set()
@@ -262,9 +263,10 @@ def _page_results(pages: list[Path], out: Path, no_cache: bool, side_task=None) 
     how many were reused (only the changed pages cost a check), and the result of `side_task` run beside them."""
     from checker.inputs import snapshot
     with snapshot():   # the checker's and the data's files hashed once for all pages, not once per page
-        recorded = {p: recorded_result(p, out)[0] if not no_cache else None for p in pages}
+        found = {p: recorded_result(p, out) if not no_cache else (None, None) for p in pages}
+    recorded = {p: data for p, (data, _) in found.items()}
     stale = [p for p in pages if recorded[p] is None]
-    checked, side = check_many(stale, side_task)
+    checked, side = check_many(stale, side_task, {p: found[p][1] for p in stale if found[p][1] is not None})
     fresh = dict(zip(stale, checked))
     results = [recorded[p] if recorded[p] is not None else fresh[p] for p in pages]
     return results, len(pages) - len(stale), side

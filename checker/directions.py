@@ -85,7 +85,7 @@ def pattern_of(*kinds: str) -> str:
             words.extend(r.words)
         else:
             patterns.append(r.pattern)
-    words = sorted(set(words), key=len, reverse=True)
+    words = sorted(set(words), key=lambda w: (-len(w), w))   # the same pattern every run (startup_cache)
     return "|".join(([ "|".join(words)] if words else []) + [f"(?:{p})" for p in patterns])
 
 

@@ -77,7 +77,7 @@ def setters() -> tuple[tuple[str, ...], tuple[str, ...]]:
     named, copulas = [], []
     for r in of_kind("value_setter"):
         (copulas if r.numerals == "two_or_more" else named).extend(r.words)
-    return (tuple(sorted(named, key=len, reverse=True)), tuple(sorted(copulas, key=len, reverse=True)))
+    return (tuple(sorted(named, key=lambda s: (-len(s), s))), tuple(sorted(copulas, key=lambda s: (-len(s), s))))
 
 
 def not_a_comparison() -> str:

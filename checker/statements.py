@@ -88,7 +88,7 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "上三角": "triangle:upper", "下三角": "triangle:lower", "调大": "adjust:up", "调高": "adjust:up",
           "调小": "adjust:down", "调低": "adjust:down", "悬殊": "gap:wider", "拉大": "gap:wider", "缩小": "gap:narrower",
           "扩大": "gap:wider"}
-_PAIR = re.compile("|".join(sorted(_PAIRS, key=len, reverse=True)))
+_PAIR = re.compile("|".join(sorted(_PAIRS, key=lambda s: (-len(s), s))))
 # where a sentence sends the reader ("见 [§2.4](2-4.md)"): which page shows the thing is a statement no computation
 # checks, so the target is pinned with the sentence (a link whose text and target disagree is checker/crossrefs.py's)
 _LINK_TARGET = re.compile(r"\]\(((?:\.\./)*[\w./-]+?\.md)(?:#[^)]*)?\)")
@@ -114,7 +114,7 @@ _BEFORE_FIRST = re.compile(r"(?:^|(?<=[，。；,;：:\s]))([\u4e00-\u9fff]|[A-Z
 _SHORT_OF = re.compile(r"不够(?=\s*\$?\s*(?:-?\d|■))")   # ■: a number masked by checker/relocation.py
 _SUBJECT = {"本站": "site", "本项目": "site", "入门文章": "primer", "讲义": "course", "原课程": "course",
             "课程": "course", "论文": "paper"}
-_SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=len, reverse=True)))
+_SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=lambda s: (-len(s), s))))
 _DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|都)?(?:单独|重新|再)?"
                    r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算(?:了)?出来?|算了|数出(?!自)|复现|列(?:了)?出来?|给出|报告|画出|做过|做了|"
                    r"(?<=没有)做|(?<=没)做|(?<=未)做|(?<=没有)说明|(?<=未)说明|(?<=没有)给|(?<=没)给|(?<=未)给|(?<=没有)列在|(?<=没)列在|(?<=未)列在)")
