@@ -254,10 +254,7 @@ def examples_of_the_section(body: str, end: int, stated: float | None) -> int | 
     noun = re.match(rf"\s*(?:{MEASURE})?\s*([\u4e00-\u9fff]{{1,4}})", body[end:body.find("\n", end)])
     if not noun or not re.match(r"(?:算例|例子|实例)", noun.group(1)):
         return None
-    line_end = body.find("\n", end)
-    following = re.search(r"^#{1,6}\s", body[line_end + 1:], re.M) if line_end >= 0 else None
-    section = body[line_end + 1:line_end + 1 + following.start()] if following else body[line_end + 1:]
-    paragraphs = re.split(r"\n[ \t]*\n", section)
+    paragraphs = re.split(r"\n[ \t]*\n", _section_under(body, end))
     places = {m.group(1, 2) for m in map(_PLACE_REF.match, (p.strip() for p in paragraphs)) if m}
     return len(places) if len(places) == stated else None
 
@@ -829,13 +826,17 @@ def _named_in_list(head: str, items: list[str] | None, stated: int) -> bool:
     return None not in holding and len(set(holding)) == len(named)
 
 
+def _section_under(body: str, at: int) -> str:
+    """The text of the section whose heading line holds offset `at`: from the next line to the next heading."""
+    end = body.find("\n", at)
+    following = re.search(r"^#{1,6}\s", body[end + 1:], re.M) if end >= 0 else None
+    return body[end + 1:end + 1 + following.start()] if following else body[end + 1:]
+
+
 def _section_items(body: str, start: int) -> list[str] | None:
     """The texts of the items of the first list of the section a heading opens (items at the list's own indentation,
     with their continuation lines), or None when the section has no list before its next heading."""
-    end = body.find("\n", start)
-    following = re.search(r"^#{1,6}\s", body[end + 1:], re.M) if end >= 0 else None
-    section = body[end + 1:end + 1 + following.start()] if following else body[end + 1:]
-    lines = section.split("\n")
+    lines = _section_under(body, start).split("\n")
     first = next((i for i, line in enumerate(lines) if ITEM.match(line)), None)
     if first is None:
         return None

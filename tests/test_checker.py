@@ -263,8 +263,16 @@ def test_pytest_page_items_reuse_a_current_result_and_check_an_edited_page(verif
     inputs are unchanged, and checks an edited page afresh: a changed digit fails there, with the checker's line."""
     project = verified_project
     page = "docs/lecture/ch03/3-5.md"
+    assert run_in(project, "verify", page).returncode == 0   # records the page's current result in the copy
     same = run_in(project, "pytest", "-p", "no:xdist", page)
     assert same.returncode == 0, same.stdout[-2000:]
+    # the recorded result is what the item reads while the inputs are unchanged: a failure recorded there fails it
+    import json
+    recorded = project / "build" / "verify" / "pages" / "lecture.3.5.json"
+    data = json.loads(recorded.read_text(encoding="utf-8"))
+    recorded.write_text(json.dumps({**data, "status": "failed", "errors": ["recorded failure"]}), encoding="utf-8")
+    reused = run_in(project, "pytest", "-p", "no:xdist", page)
+    assert reused.returncode != 0 and "recorded failure" in reused.stdout, reused.stdout[-2000:]
     edit(project / page, "(0.702690,0.241553,0.055757)", "(0.702691,0.241553,0.055757)")
     changed = run_in(project, "pytest", "-p", "no:xdist", page)
     assert changed.returncode != 0 and "0.702691" in changed.stdout, changed.stdout[-2000:]
