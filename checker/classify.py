@@ -216,15 +216,33 @@ def word_value(text: str) -> float:
     return chinese_number(text).value
 
 
+def _inside_any(spans):
+    """A test `inside(i)`: does any (start, end, ...) span hold offset i? By bisection over the spans sorted by start
+    with the running largest end (a scan of every span per number word was 3% of a cold run)."""
+    import bisect
+    ordered = sorted((s[0], s[1]) for s in spans)
+    starts = [s for s, _ in ordered]
+    reach, furthest = [], -1
+    for _, e in ordered:
+        furthest = max(furthest, e)
+        reach.append(furthest)
+
+    def inside(i: int) -> bool:
+        k = bisect.bisect_right(starts, i) - 1
+        return k >= 0 and reach[k] > i
+    return inside
+
+
 def number_words(view: str, spans, counts: bool = True) -> list[Token]:
     """Chinese number words in prose (outside math): fractions, multipliers, halves and, with
     `counts`, counts and ordinals (三个候选, 第二维)."""
     from checker.numbers import NumberFormatError, chinese_number
 
     tokens = []
+    inside = _inside_any(spans)
     for m in NUMBER_WORD.finditer(view):
         start, end = m.start(), m.end()
-        if any(s <= start < e for s, e, _ in spans):
+        if inside(start):
             continue
         if word_rules.not_a_count(view, start, end):
             continue  # 两回事, 非零, 任意两个位置, 比较两种算法: a word of the language or a quantifier, not a count

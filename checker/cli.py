@@ -113,8 +113,19 @@ def check_or_reuse(path: Path, out: Path, use_cache: bool) -> tuple[dict, bool]:
     return check_fresh(path, inputs), False
 
 
+def _share_cores(workers: int) -> None:
+    """A worker's torch uses its share of the cores: by default each of two workers ran one thread per core, four
+    threads on two cores, and the checkpoint diagnoses of a cold run slowed most (as in the tests: tests/conftest.py)."""
+    threads = str(max(1, (os.cpu_count() or 1) // workers))
+    os.environ["OMP_NUM_THREADS"] = threads
+    if "torch" in sys.modules:
+        sys.modules["torch"].set_num_threads(int(threads))
+
+
 def _check_group(paths: list[str]) -> list[dict]:
-    return [check_fresh(Path(p)) for p in paths]
+    from checker.inputs import snapshot
+    with snapshot():   # a worker hashes the checker's and the data's files once, not once per page (15% of a cold run)
+        return [check_fresh(Path(p)) for p in paths]
 
 
 # pages whose function diagnoses checkpoints or times code: the slowest tasks of a cold run (a checkpoint diagnosis
@@ -134,7 +145,10 @@ def check_many(paths: list[Path], side_task=None, inputs: dict | None = None) ->
     `inputs` maps a page to the inputs already hashed for it (a few pages are checked here, not hashed again)."""
     workers = min(os.cpu_count() or 1, 4)
     if workers < 2 or len(paths) < 24:
-        return [check_fresh(p, (inputs or {}).get(p)) for p in paths], side_task() if side_task else None
+        from checker.inputs import snapshot
+        with snapshot():
+            checked = [check_fresh(p, (inputs or {}).get(p)) for p in paths]
+        return checked, side_task() if side_task else None
     from concurrent.futures import ProcessPoolExecutor
     groups: dict[str, list[str]] = {}
     heavy: set[str] = set()
@@ -150,7 +164,7 @@ def check_many(paths: list[Path], side_task=None, inputs: dict | None = None) ->
     unshared = groups.pop("", [])   # pages without a verify function share nothing: small tasks that fill the gaps
     order = sorted(groups, key=lambda spec: (spec in heavy, len(groups[spec])), reverse=True)
     tasks = [groups[spec] for spec in order] + [unshared[i:i + 8] for i in range(0, len(unshared), 8)]
-    with ProcessPoolExecutor(workers) as pool:
+    with ProcessPoolExecutor(workers, initializer=_share_cores, initargs=(workers,)) as pool:
         futures = [pool.submit(_check_group, task) for task in tasks[:workers]]
         side = pool.submit(side_task) if side_task else None   # after the largest groups, before the small ones
         futures += [pool.submit(_check_group, task) for task in tasks[workers:]]

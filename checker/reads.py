@@ -98,7 +98,12 @@ class recording:
         return self.files
 
     def __exit__(self, *exc) -> None:
-        _recording.remove(self.files)
+        # by identity: list.remove compares sets by value, so an inner recording that held the same files as an outer
+        # one removed the outer's, and the outer's exit then failed (6-12 once the pixel-QA tasks were diagnosed apart)
+        for i in range(len(_recording) - 1, -1, -1):
+            if _recording[i] is self.files:
+                del _recording[i]
+                break
 
 
 def remembered(maxsize: int = 8):

@@ -75,6 +75,8 @@ class SectionNumbers:
         if not m:
             return False
         head, tail = m.group("head"), m.group("tail")
+        if not tail and _latin_noun_stated(self.phrases, head, clause):
+            return True
         count = _count_of(head)
         for stated in self.phrases:
             s = _PHRASE.fullmatch(stated)
@@ -127,6 +129,18 @@ class SectionNumbers:
 
     def states_date(self, iso: str) -> bool:
         return any(agrees(iso, recorded) for recorded in self.dates)
+
+
+def _latin_noun_stated(phrases: frozenset, head: str, clause: str) -> bool:
+    """两个 head on a page for the seed's 两个head: the space a page sets between a measure word and a Latin noun is
+    typography, and the page's count phrase stops at it (a count with no noun, which matched nothing: label round
+    91's 4-1 was told lecture §4.1 has no such count). `clause`: the page's text after the numeral or the measure."""
+    count = _count_of(head)
+    if not count:
+        return False
+    rest = clause[len(count[1]):] if clause.startswith(count[1]) else clause
+    latin = re.match(r"\s+([A-Za-z][A-Za-z0-9]?)", rest)
+    return bool(latin) and (head + latin.group(1)).lower() in {p.lower() for p in phrases}
 
 
 # a short modifier between a count and its noun (等概率, 不同的): no verb, particle or second noun in it

@@ -63,7 +63,7 @@ def _identity(report: dict) -> dict:
               "templates": "§6.4: 每图数量／左色／右形三类问题: three question types, one template each in the site's data"})
 def pixel_qa() -> dict:
     """§6.4: held-out accuracy per template for the pixel model and its controls, three seeds."""
-    report = diagnose(RESULTS_DIR)
+    report = diagnose(RESULTS_DIR, ("shape",))
     shape = report["shape"]
     s = shape["summary"]
     out = {**_identity(report),
@@ -100,7 +100,7 @@ def pixel_qa() -> dict:
 @kinds(site_run="*")
 def paired_key() -> dict:
     """§6.10: the paired key-location task, single-question accuracy and pair-both-correct per control."""
-    report = diagnose(RESULTS_DIR)
+    report = diagnose(RESULTS_DIR, ("key",))
     key = report["key"]
     s = key["summary"]
     out = {**_identity(report), "train_pairs": key["train_pairs"], "test_pairs": key["test_pairs"],

@@ -1,0 +1,68 @@
+"""This stop's cold-run speedups and the two faults they exposed, each against a plain reference: a worker hashes
+the shared files once; the number-word span test and the topic check's bigram lookup answer as the scans they
+replace; nested recordings of equal file sets leave one another alone; the pixel-QA tasks diagnosed apart are the
+tasks diagnosed together; a page's 两个 head is the lecture's 两个head."""
+import random
+import re
+
+from checker import cli, inputs
+from checker.classify import _inside_any
+from checker.crossrefs import _PageText
+from checker.paths import ROOT
+from checker.reads import _recording, recording
+from checker.seed_numbers import SectionNumbers
+
+
+def test_a_worker_lists_the_checker_and_data_files_once_for_all_its_pages(monkeypatch):
+    calls = []
+    real = inputs.checker_files
+    monkeypatch.setattr(inputs, "checker_files", lambda: calls.append(1) or real())
+    pages = [str(ROOT / "docs/lecture/ch02/2-7.md"), str(ROOT / "docs/primer/ch05/index.md")]
+    results = cli._check_group(pages)
+    assert [r["path"] for r in results] == ["docs/lecture/ch02/2-7.md", "docs/primer/ch05/index.md"]
+    assert len(calls) == 1
+    calls.clear()
+    cli.check_fresh(ROOT / "docs/lecture/ch02/2-7.md")   # outside a group: listed afresh, as before
+    assert len(calls) == 1
+
+
+def test_the_span_test_answers_as_a_scan_of_every_span():
+    rng = random.Random(91)
+    for _ in range(3000):
+        spans = [(a := rng.randint(0, 60), a + rng.randint(0, 12), None) for _ in range(rng.randint(0, 7))]
+        inside = _inside_any(spans)
+        for i in range(-2, 80):
+            assert inside(i) == any(s <= i < e for s, e, _ in spans), (spans, i)
+
+
+def test_the_topic_checks_lookup_answers_as_a_substring_search():
+    text = (ROOT / "docs/lecture/ch03/3-4.md").read_text(encoding="utf-8").lower()
+    page = _PageText(text)
+    words = set(re.findall(r"[a-z][a-z\-]+", text)) | {"attention", "zzqx", "4096", "注意", "意力", "力机", "钥匙"}
+    words |= {text[i:i + 2] for i in range(0, len(text) - 1, 7)}   # every kind of pair, across runs too
+    for word in words:
+        assert (word in page) == (word in text), word
+
+
+def test_an_inner_recording_of_the_same_files_leaves_the_outer_one_in_place():
+    with recording() as outer:
+        with recording() as inner:
+            assert inner == outer and inner is not outer   # both empty: equal, not the same
+        assert any(r is outer for r in _recording) and not any(r is inner for r in _recording)
+    assert not any(r is outer for r in _recording)
+
+
+def test_the_tasks_diagnosed_apart_are_the_tasks_diagnosed_together():
+    from training.pixel_qa_diagnose import diagnose
+    both = diagnose()
+    shape, key = diagnose(parts=("shape",)), diagnose(parts=("key",))
+    assert shape["shape"] == both["shape"] and key["key"] == both["key"]
+    assert "key" not in shape and "shape" not in key and shape["manifest"] == both["manifest"]
+
+
+def test_a_latin_noun_after_a_space_is_the_sections_count_of_it():
+    lecture = SectionNumbers("lecture §4.1", frozenset(), frozenset({"两个he", "两头输出"}))
+    assert lecture.states_phrase("两个", "个 head 各有自己的投影")
+    assert not lecture.states_phrase("三个", "个 head 各有自己的投影")   # another count of heads
+    assert not lecture.states_phrase("两个", "个 token 各有自己的投影")  # another noun
+    assert not lecture.states_phrase("两个", "个")                       # no noun at all
