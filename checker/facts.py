@@ -43,12 +43,11 @@ def read(sentence: str) -> str:
     return re.sub(r"\s+", " ", _MARKUP.sub("", sentence)).strip()
 
 
-def falsehoods(sentence: str, among: tuple | None = None) -> list[Rule]:
-    """The rules whose false statement the sentence makes (and does not deny); `among`: only these rules (those
-    that can match somewhere on the page, `possible_rules`)."""
+def falsehoods(sentence: str) -> list[Rule]:
+    """The rules whose false statement the sentence makes (and does not deny)."""
     text = read(sentence)
     out = []
-    for r in rules() if among is None else among:
+    for r in rules():
         m = r.regex.search(text)
         if m and not (r.denial and r.denial.search(_part_around(text, m.start(), m.end()))) \
                 and not _IMPLICATION_DENIED.search(text[max(0, m.start() - 8):m.start()]):
@@ -71,48 +70,11 @@ def _part_around(text: str, start: int, end: int) -> str:
     return text[a:min(ends) if ends else len(text)]
 
 
-def possible_rules(sentences: list[str]) -> tuple:
-    """The rules that can match one of the sentences: each rule is searched once in the sentences' read texts
-    joined by newlines instead of once per sentence (170 rules times every sentence was 5% of a cold run). A match
-    in one sentence is a match in the joined text, at the same place, unless the rule anchors at a sentence's ends
-    or looks around for a character a newline also is: such rules are always kept (`_sees_sentence_ends`)."""
-    joined = "\n".join(read(s) for s in sentences)
-    return tuple(r for r in rules() if _sees_sentence_ends(r.pattern) or r.regex.search(joined))
-
-
-@functools.lru_cache(maxsize=None)
-def _sees_sentence_ends(pattern: str) -> bool:
-    """Could the pattern match a sentence alone and miss it inside the joined text? Anchors (^, $, \\b) do; so
-    does a lookaround that could read the newline between sentences (a negated class, \\s, \\W, \\D)."""
-    from re import _constants as C, _parser as P
-
-    def risky(items, looking: bool) -> bool:
-        for op, av in items:
-            if op is C.AT:
-                return True
-            if op in (C.ASSERT, C.ASSERT_NOT) and risky(av[1], True):
-                return True
-            if looking and (op is C.NOT_LITERAL or op is C.IN and any(
-                    o is C.NEGATE or o is C.CATEGORY and a in (C.CATEGORY_SPACE, C.CATEGORY_NOT_WORD,
-                                                            C.CATEGORY_NOT_DIGIT) for o, a in av)):
-                return True
-            if op is C.SUBPATTERN and risky(av[-1], looking):
-                return True
-            if op is C.BRANCH and any(risky(b, looking) for b in av[1]):
-                return True
-            if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT) and risky(av[2], looking):
-                return True
-        return False
-    return risky(P.parse(pattern), False)
-
-
 def errors(page) -> list[tuple[int, str]]:
     body = _FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), page.body)
     found = []
-    sentences = list(_SENTENCE.finditer(body))
-    among = possible_rules([m.group(0) for m in sentences])
-    for m in sentences:
-        for rule in falsehoods(m.group(0), among):
+    for m in _SENTENCE.finditer(body):
+        for rule in falsehoods(m.group(0)):
             shown = read(m.group(0))
             found.append((page.line_of(m.start()),
                           f"'{shown[:80]}' contradicts a fact of the course ({rule.rule}): {rule.description}; fix "

@@ -68,29 +68,6 @@ def test_a_latin_noun_after_a_space_is_the_sections_count_of_it():
     assert not lecture.states_phrase("两个", "个")                       # no noun at all
 
 
-def test_the_rules_kept_for_a_page_find_what_every_rule_finds():
-    """The page-level choice of fact rules loses no falsehood: on every rule's own examples side by side (each
-    positive next to sentences that are not its own), and on every sentence of the site."""
-    from checker import facts
-    from checker.page import all_pages, read_page
-    examples = [text for r in facts.rules() for text in (r.positive, r.negative) if text]
-    pages = [examples] + [[m.group(0) for m in facts._SENTENCE.finditer(read_page(p).body)] for p in all_pages()]
-    found_any = 0
-    for sentences in pages:
-        among = facts.possible_rules(sentences)
-        for sentence in sentences:
-            every = facts.falsehoods(sentence)
-            assert facts.falsehoods(sentence, among) == every, sentence
-            found_any += bool(every)
-    assert found_any >= len([r for r in facts.rules() if r.positive])   # the examples did fire
-
-
-def test_a_rule_anchored_at_a_sentences_end_is_always_kept():
-    from checker.facts import _sees_sentence_ends
-    assert _sees_sentence_ends("维度不变$") and _sees_sentence_ends("(?<![^，])下三角") and _sees_sentence_ends(r"\bLN\b")
-    assert not _sees_sentence_ends("(?<!不)遮住[^，。；]{0,12}下三角") and not _sees_sentence_ends("CBOW[^。；]{0,10}中心词")
-
-
 def test_a_text_read_once_gives_every_caller_its_own_list():
     from checker.classify import numbers_in
     from checker.statements import tokens
