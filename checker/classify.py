@@ -15,6 +15,7 @@ block right after one is its checked output. Digits in any other fenced block ar
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -167,6 +168,13 @@ def numbers_in(body: str, counts: bool | None = None) -> list[Token]:
     """Every number in a body: digits anywhere in prose, math and non-executed code, and Chinese
     number words in prose. `counts` includes counted words (三个候选, 第二维); it defaults to
     COUNT_WORDS (always on; a test may pass `counts=False` to look at digits alone)."""
+    # a page's check reads its body's numbers in a dozen places: read once per text (the tokens are frozen; each
+    # caller gets its own list)
+    return list(_numbers_in(body, COUNT_WORDS if counts is None else counts))
+
+
+@functools.lru_cache(maxsize=512)
+def _numbers_in(body: str, counts: bool) -> tuple[Token, ...]:
     view = prose_view(body)
     spans = math_spans(view)
     # `FORCE=1`, `temperature=0`: an inline code span that sets one name to 0 or 1 is a switch the reader types;
@@ -188,8 +196,8 @@ def numbers_in(body: str, counts: bool | None = None) -> list[Token]:
         line_end = view.find("\n", end)
         snippet = body[max(line_start, start - 12):min(end + 12, line_end if line_end >= 0 else len(body))]
         tokens.append(Token(text, start, end, structural, why or f"near '{snippet.strip()}'"))
-    tokens += number_words(view, spans, COUNT_WORDS if counts is None else counts)
-    return sorted(tokens, key=lambda t: t.start)
+    tokens += number_words(view, spans, counts)
+    return tuple(sorted(tokens, key=lambda t: t.start))
 
 
 # Words of the language, not counts (两回事, 两者, 非零), quantifiers (任意两个) and contrasts (比较两种算法): the rules

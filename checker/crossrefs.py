@@ -74,7 +74,13 @@ def _source_of(path: Path, stamp: int) -> tuple[str, str] | None:   # stamp: a p
 
 
 def section_pages() -> dict[tuple[str, str], Path]:
-    """{(document, section): the page that covers it}, from every page's `source:`."""
+    """{(document, section): the page that covers it}, from every page's `source:`; once per checked batch
+    (checker/inputs.py: a cold run walked the site three times per page, 5% of it)."""
+    from checker.inputs import batch_memo
+    return batch_memo("section_pages", _walked_section_pages)
+
+
+def _walked_section_pages() -> dict[tuple[str, str], Path]:
     # os.walk and one stat per file: rglob with a resolve() per page took 12 ms, and the credits check asks per entry
     stamped = []
     for folder, _, names in os.walk(DOCS.resolve()):
@@ -380,6 +386,13 @@ class _PageText:
 _BIGRAM = re.compile(r"[\u4e00-\u9fff]{2}")
 
 
+def _chapter_pages(folder: Path) -> list[tuple[Path, Path, tuple | None]]:
+    """(page, resolved path, source) of a folder's section pages, sorted; once per checked batch."""
+    from checker.inputs import batch_memo
+    return batch_memo(("chapter", folder), lambda: [(p, p.resolve(), source_of(p)) for p in sorted(folder.glob("*.md"))
+                                                    if p.name != "index.md"])
+
+
 def _topic_text(path: Path) -> _PageText:
     return _topic_text_of(path, _stamp(path))
 
@@ -452,8 +465,8 @@ def topic_errors(page) -> list[tuple[int, str]]:
         if len(LINK.findall(sentence)) != 1:
             continue   # several links share the sentence's words; which word is whose is not decidable here
         # sorted: a tie between two siblings is broken the same way in every checkout (glob follows the directory)
-        siblings = [p for p in sorted(dest.parent.glob("*.md")) if p.name != "index.md" and p.resolve() not in (dest, here)
-                    and source_of(p) not in (None, own)]
+        siblings = [p for p, resolved, source in _chapter_pages(dest.parent)
+                    if resolved not in (dest, here) and source not in (None, own)]
         if not siblings:
             continue
         plain = SECTION_REF.sub(" ", re.sub(LINK, " ", sentence))

@@ -126,6 +126,7 @@ def code_block_imports(body: str) -> set[str]:
 
 
 _batch: list = []   # inside snapshot(): the shared files' {relative path: sha256}, listed and hashed once
+_memos: list = []   # inside snapshot(): what batch_memo computed, by name
 
 
 @contextlib.contextmanager
@@ -134,10 +135,23 @@ def snapshot():
     instead of once per page: for a caller that asks for many pages' inputs at one moment (python -m verify, the
     site generator). A file changed inside the block is not seen; a new block sees it."""
     _batch.append(None)
+    _memos.append({})
     try:
         yield
     finally:
         _batch.pop()
+        _memos.pop()
+
+
+def batch_memo(name, compute):
+    """compute() once per snapshot() block for a value read from the site's files (the pages' sources, a chapter's
+    pages), as the shared files are hashed once there; outside a block, every time (`make dev` edits pages)."""
+    if not _memos:
+        return compute()
+    memo = _memos[-1]
+    if name not in memo:
+        memo[name] = compute()
+    return memo[name]
 
 
 @functools.lru_cache(maxsize=None)

@@ -28,6 +28,7 @@ sentence states, bind it with a relation instead; the relation is checked agains
 from __future__ import annotations
 
 import argparse
+import functools
 import re
 import sys
 from bisect import bisect_right
@@ -186,9 +187,16 @@ def _comparison_token(word: str) -> str:
 
 
 def tokens(sentence: str) -> list[tuple[int, str]]:
-    """(offset in the sentence, token) for every statement word, in order. Long because it is one pass per word
-    class (differ, same, order, position, modal, sign, who computed …) and the pass order is the rule: a word is
-    taken by the first class that reads it (`add` refuses an overlap), so the classes are kept in one sequence."""
+    """(offset in the sentence, token) for every statement word, in order; read once per sentence text (a page's
+    sentences and its pin's are mostly the same text)."""
+    return list(_tokens(sentence))
+
+
+@functools.lru_cache(maxsize=8192)
+def _tokens(sentence: str) -> tuple[tuple[int, str], ...]:
+    """Long because it is one pass per word class (differ, same, order, position, modal, sign, who computed …) and
+    the pass order is the rule: a word is taken by the first class that reads it (`add` refuses an overlap), so the
+    classes are kept in one sequence."""
     found: list[tuple[int, str]] = []
     taken: list[tuple[int, int]] = []
 
@@ -323,7 +331,7 @@ def tokens(sentence: str) -> list[tuple[int, str]]:
                    for start in negative):
             add(m.start(), m.end(), "not")
     found.sort()
-    return _with_subjects(sentence, found)
+    return tuple(_with_subjects(sentence, found))
 
 
 def _asks_either(sentence: str, m: re.Match) -> bool:

@@ -66,3 +66,60 @@ def test_a_latin_noun_after_a_space_is_the_sections_count_of_it():
     assert not lecture.states_phrase("三个", "个 head 各有自己的投影")   # another count of heads
     assert not lecture.states_phrase("两个", "个 token 各有自己的投影")  # another noun
     assert not lecture.states_phrase("两个", "个")                       # no noun at all
+
+
+def test_a_text_read_once_gives_every_caller_its_own_list():
+    from checker.classify import numbers_in
+    from checker.statements import tokens
+    body = "三个候选的分数是 0.5、0.25 和 0.25，比第一个小。"
+    first = numbers_in(body)
+    first.clear()
+    assert [t.text for t in numbers_in(body)] == [t.text for t in numbers_in(body + " ")][:len(numbers_in(body))] != []
+    words = tokens("它比 0.5 小，也不再变化。")
+    words.append((0, "extra"))
+    assert (0, "extra") not in tokens("它比 0.5 小，也不再变化。")
+
+
+def test_a_decimal_is_found_where_a_scan_of_the_document_finds_it():
+    import random
+    from checker.absences import _DECIMALS_IN, _found, _nfkc_document
+
+    def scanned(value, text):   # the reading _found replaced: every decimal of the document in order
+        plain = value.replace(" ", "")
+        places, wanted, signed = len(plain.split(".")[1]), float(plain.replace("−", "-")), plain[0] in "-−"
+        for m in _DECIMALS_IN.finditer(_nfkc_document(text)):
+            number = float(m.group(0).replace("−", "-"))
+            if len(m.group(0).split(".")[1]) >= places and \
+                    abs((number if signed else abs(number)) - wanted) <= 0.5 * 10 ** -places + 1e-12:
+                return m.group(0)
+        return None
+    rng = random.Random(91)
+    text = " ".join(f"{rng.choice(['', '-', '−'])}{rng.randint(0, 3)}.{rng.randint(0, 99999):0{rng.randint(1, 6)}d}"
+                    for _ in range(400)) + " 0.4 10.45 1.089392 2016 .108383"
+    numbers = [m.group(0) for m in _DECIMALS_IN.finditer(_nfkc_document(text))]
+    values = [n[:rng.randint(3, len(n))] for n in numbers] + ["0.1084", "0.4", "-0.5", "2.999", "0.10838"]
+    for value in values:
+        if "." in value and not value.endswith("."):
+            assert _found(value, text) == scanned(value, text), value
+
+
+def test_the_fact_rules_words_prefilter_loses_no_falsehood(monkeypatch):
+    """A rule is searched only in sentences holding one of its required words: on every rule's examples and on
+    every sentence of the site, the rules found are those a search of every rule finds."""
+    from checker import facts
+    from checker.page import all_pages, read_page
+    sentences = [text for r in facts.rules() for text in (r.positive, r.negative) if text]
+    for path in all_pages():
+        sentences += [m.group(0) for m in facts._SENTENCE.finditer(read_page(path).body)]
+    with_words = [facts.falsehoods(s) for s in sentences]
+    monkeypatch.setattr(facts, "required_words", lambda pattern: None)
+    assert [facts.falsehoods(s) for s in sentences] == with_words
+    assert sum(map(bool, with_words)) >= len([r for r in facts.rules() if r.positive])   # the examples fired
+
+
+def test_the_words_a_pattern_requires():
+    from checker.facts import required_words
+    assert required_words("CBOW[^。；]{0,10}中心词|Skip-?gram") == {"CBOW", "Skip"}   # the longer run
+    assert required_words("(?:遮住|被遮)[^，]{0,12}(?:左下|下三角)") == {"遮住", "被遮"}
+    assert required_words("(?:因果)?下三角") == {"下三角"}
+    assert required_words("[左右]上|x*") is None and required_words("(?i)lstm") is None
