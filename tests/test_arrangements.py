@@ -231,3 +231,20 @@ def test_a_question_asked_with_its_question_word_at_the_other_end_reads_as_pinne
     assert list(arrangements._question_word_moved("门是什么？")) == ["什么是门？"]
     assert not list(arrangements._question_word_moved("门是开关"))
     assert not list(arrangements._question_word_moved("这个门是什么，那个门又是什么"))
+
+
+def test_the_sides_of_a_ratio_exchanged_fail_and_of_a_plain_pair_pass(tmp_path):
+    """blind_wrong_26 W26-052: 7-9's figure title 重算耗时与 cache 耗时之比 turned into cache 耗时与重算耗时之比 inverts
+    the ratio plotted; the exchange of a coordination's sides reads as pinned only where the order says nothing."""
+    from tests.site import check_edited
+    page = ROOT / "docs" / "lecture" / "ch07" / "7-9.md"
+    wrong = check_edited(tmp_path, page, "右：重算耗时与 cache 耗时之比。", "右：cache 耗时与重算耗时之比。")
+    assert any("another arrangement" in e for e in wrong.errors), wrong.errors
+
+    def key(text: str) -> str:
+        unit = arrangements.Unit("sentence", 0)
+        unit.raw = text
+        return arrangements.Reading().parts_keys(unit)[0]
+    assert arrangements._swapped_back("解码器和编码器都要训练", {key("编码器和解码器都要训练")}) == "编码器和解码器都要训练"
+    assert arrangements._swapped_back("缓存耗时与重算耗时之比", {key("重算耗时与缓存耗时之比")}) is None
+    assert arrangements._swapped_back("输出与目标之差", {key("目标与输出之差")}) is None
