@@ -1331,7 +1331,11 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                     # 升温以后，保留的候选反而更少: a change under one of the page's conditions, of a thing it computed
                     words.append((m, "under a condition the page has numbers for"))
             # a symbol (h_1, W_x) is named for an order between two of them; 'W_x, W_h 始终不变' says each stays put
-            if len({n for n in named if not _SYMBOL_NAME.fullmatch(n)}) >= 2:
+            # 平均损失越小，PPL 也越小，按哪个排名结果都相同: an equality that a law of the two quantities gives for any
+            # instance (a general cue and a law word together) states no equality of two of the page's values
+            lawful = directions.general(sentence_text) and any(directions.is_law(c.group(0))
+                                                                for c in comparison_words(sentence_text))
+            if len({n for n in named if not _SYMBOL_NAME.fullmatch(n)}) >= 2 and not lawful:
                 words += [(m, "between two things the page has numbers for") for m in _asserted_equalities(sentence_text)
                           if not directions.attributive(sentence_text, m.end())
                           and not _same_as_a_document(sentence_text, m, names)

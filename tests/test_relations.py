@@ -499,7 +499,7 @@ def test_a_new_superlative_about_one_named_row_must_be_bound(tmp_path):
 def test_handing_the_largest_weight_to_a_named_key_is_an_order_not_an_attribute(tmp_path):
     """Blind corpus W9-012: 把最大的权重给了 $k_1$ says k_1 gets the most weight; 最大的权重 as a name alone is not."""
     page = _ROOT / "docs" / "lecture" / "ch03" / "3-4.md"
-    anchor = "两个 query 就把权重分到了不同的 key 上。"
+    anchor = "两个 query 就把权重分到了不同的 key 上（这正是讲义本节的论断，这里用本站的参数把它落到数字上）。"
     errors = _with_sentence_after(tmp_path, page, anchor, "其中加性 tanh 下的 $q_1$ 把最大的权重给了 $k_1$。")
     assert any("comparison '最大'" in e and "is not bound" in e for e in errors), errors
 
