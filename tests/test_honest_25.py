@@ -14,3 +14,14 @@ def test_an_equality_a_law_gives_for_any_instance_needs_no_relation(tmp_path):
     instance = "平均损失越小，PPL 也越小，所以这两个模型的 PPL 相同。\n\n## 手算一次"
     wrong = check_edited(tmp_path / "b", PAGE_2_7, "## 手算一次", instance)
     assert any("comparison '相同'" in e for e in wrong.errors), wrong.errors
+
+
+def test_a_credited_list_reordered_at_the_end_of_its_block_is_still_found():
+    """H25-023: 9-1's credited 仍要看任务、优化、模型容量和训练分布, its items reordered at the end of a long list item, was
+    reported gone: the any-order windows stepped past the block's last characters. A block without them stays 0."""
+    from checker.credits import _kept_nearby
+    says = "仍要看任务、优化、模型容量和训练分布"
+    block = "- " + "门控让保留与改写都成为可学的动作，" * 8 + "训练出的模型能否把它用好，仍要看训练分布、模型容量、优化和任务。"
+    for lead in range(20):   # wherever the windows' steps fall against the block's end
+        assert _kept_nearby(says, "x" * lead + block) >= 0.6, lead
+    assert _kept_nearby(says, "- " + "门控让保留与改写都成为可学的动作，" * 8 + "这一点要在实验里检验。") < 0.6
