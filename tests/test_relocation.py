@@ -471,9 +471,9 @@ def test_a_relation_in_a_sentence_with_another_comparison_keeps_only_its_clause(
 def test_a_relation_text_written_with_a_digit_for_its_count_word_is_found(tmp_path):
     """H10b-047: 例如“猫”比“我”高两分 -> 高 2 分. The relation's quoted names mark its clause (the sentence goes on with
     一个 就是); 比“我”低 still fails."""
-    page, old = "docs/primer/ch12/12-3.md", "例如“猫”比“我”高两分，两者"   # the body's, not the relation's
-    assert _edited_errors(tmp_path, page, old, "例如“猫”比“我”高 2 分，两者") == []
-    assert _edited_errors(tmp_path, page, old, "例如“猫”比“我”低 2 分，两者")
+    page, old = "docs/primer/ch12/12-3.md", "的分数，“猫”比“我”高两分，两者"   # the body's, not the relation's
+    assert _edited_errors(tmp_path, page, old, "的分数，“猫”比“我”高 2 分，两者") == []
+    assert _edited_errors(tmp_path, page, old, "的分数，“猫”比“我”低 2 分，两者")
 
 
 def test_a_comma_before_a_negation_splits_no_statement(tmp_path):
