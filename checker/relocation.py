@@ -662,13 +662,30 @@ def relocate_aligned(squeezed: str, region: tuple[int, int], patterns: list[str]
         choices = [c for c in choices if not _count_put_in_words(old, old_spans, c, new, lo) and not
                    why_not_the_same_sentence(old, list(old_spans), new, [(a - lo, b - lo) for a, b in c], tokens)]
         choices = _printed_as_before(squeezed, old, old_spans, choices)
-        return _aligned(squeezed, region, choices[0]) if len(choices) == 1 else None
+        if len(choices) != 1 or _another_number_beside_a_shared_one(squeezed, region, choices[0], old):
+            return None
+        return _aligned(squeezed, region, choices[0])
     spans = choices[0]
-    if _count_put_in_words(old, old_spans, spans, new, lo):
+    if _count_put_in_words(old, old_spans, spans, new, lo) or _another_number_beside_a_shared_one(squeezed, region, spans, old):
         return None
     if why_not_the_same_sentence(old, list(old_spans), new, [(a - lo, b - lo) for a, b in spans], tokens):
         return None
     return _aligned(squeezed, region, spans)
+
+
+def _another_number_beside_a_shared_one(squeezed: str, region: tuple[int, int], spans, old: str) -> bool:
+    """Two holes that share one printed number (Z 和 K 的形状都是 (196, 16)) are that number said once only where the
+    sentence prints fewer numbers than its pinned text `old` did: 先让词表减半、再让维度也翻倍 is no rewording of
+    先让词表翻倍、再让维度也翻倍, whose two holes the one 翻倍 left would otherwise both take (the whole-site mutation
+    test: 翻倍 -> 减半 passed)."""
+    if len(set(spans)) == len(spans):
+        return False
+    from checker.classify import numbers_in
+    lo, hi = region
+    # digits however they read (位置 142 is a place), and number words (这三个 points back, still printed), but not
+    # 一 read as a word of the language (一样, 一个 as an article)
+    printed = lambda text: sum(not (t.word and t.structural and t.text.startswith("一")) for t in numbers_in(text))  # noqa: E731
+    return printed(squeezed[lo:hi]) >= printed(old)
 
 
 def _printed_as_before(squeezed: str, old: str, old_spans, choices: list) -> list:

@@ -25,3 +25,16 @@ def test_a_credited_list_reordered_at_the_end_of_its_block_is_still_found():
     for lead in range(20):   # wherever the windows' steps fall against the block's end
         assert _kept_nearby(says, "x" * lead + block) >= 0.6, lead
     assert _kept_nearby(says, "- " + "门控让保留与改写都成为可学的动作，" * 8 + "这一点要在实验里检验。") < 0.6
+
+
+def test_two_holes_share_one_printed_number_only_where_the_sentence_prints_fewer():
+    """The whole-site mutation test: 14-3's 先让词表翻倍、再让维度也翻倍 (two holes of one key) with 翻倍 -> 减半 passed,
+    both holes taking the 翻倍 left. Sharing is a number said once for two (7-17's 142), not one changed."""
+    from checker.relocation import _another_number_beside_a_shared_one as another
+    wrong = "先让词表减半、再让维度也翻倍代成具体的数"
+    at = wrong.index("翻倍")
+    assert another(wrong, (0, len(wrong)), [(at, at + 2), (at, at + 2)], "先让词表翻倍、再让维度也翻倍代成具体的数")
+    merged = "原文和移动版里都从位置142开始"
+    at = merged.index("142")
+    assert not another(merged, (0, len(merged)), [(at, at + 3), (at, at + 3)], "在原文里从位置142开始，在移动版里也从位置142开始")
+    assert not another(wrong, (0, len(wrong)), [(4, 6), (at, at + 2)], "")   # no shared place: nothing to ask
