@@ -377,7 +377,7 @@ class _PageText:
 
     def __init__(self, text: str):
         self.text = text
-        self.bigrams = {run[i:i + 2] for run in re.findall(r"[\u4e00-\u9fff]+", text) for i in range(len(run) - 1)}
+        self.bigrams = {w for w in _words(text) if _BIGRAM.fullmatch(w)}
 
     def __contains__(self, word: str) -> bool:
         return word in self.bigrams if _BIGRAM.fullmatch(word) else word in self.text

@@ -327,14 +327,15 @@ CHAR_VOCAB_WITHOUT = ["<UNK>", "慕", "容", "芷"]                      # a cha
 
 
 @kinds(course="name_chars",
-       site_construction="n_bytes n_chars n_words name_bytes name_ids table_size",
+       site_construction="n_bytes n_chars n_words name_bytes name_ids table_size table_chars",
        rules={"name_chars": "the course prints the name 慕容芷岚 in §1.11: four characters"})
 def model_inputs() -> dict:
     ids = token_ids(list(NAME), CHAR_VOCAB_WITHOUT, unk="<UNK>")
     return {"n_words": len(MIXED_WORDS), "n_chars": len(text_units(MIXED_MESSAGE, "char")),
             "n_bytes": len(text_units(MIXED_MESSAGE, "byte")),
             "name_chars": len(text_units(NAME, "char")), "name_bytes": len(text_units(NAME, "byte")),
-            "name_ids": ids, "table_size": len(CHAR_VOCAB_WITHOUT)}
+            "name_ids": ids, "table_size": len(CHAR_VOCAB_WITHOUT),
+            "table_chars": sum(entry != "<UNK>" for entry in CHAR_VOCAB_WITHOUT)}
 
 
 # --------------------------------------------------------------------------- §1.12: four BPE merges
