@@ -125,6 +125,17 @@ _POSITION = re.compile(r"(?:(?<![垫加放贴补填接跟配乘装挂带附留�
                        r"一(?=[个张步层条句位项节章篇段页轮次状时词行列刻])|(起点|终点)")
 # 10 步后 says what 10 步之后 says (之后 is a position word of _PAIRS): after a count of steps, rounds or layers
 _AFTER_COUNT = re.compile(r"(?:\d|[一二两三四五六七八九十百])\s*(?:步|次|轮|层)\s*(后)(?![者面续文来])")
+# 训练完成后, 算完后: after a finished act, as 以后 says (honest_25 H25-012: 训练好以后 -> 训练完成后 lost its place word)
+_AFTER_DONE = re.compile(r"(?:完成|结束|[好完])\s*(后)(?![者面续文来验])")
+# 这两个, 那三种, 这 3 组: a count pointing back at items named before; changed alone (这两个符号 -> 这三个符号) the
+# sentence counts other items (label round read-through, 1-11's 这三个字 changed to 四 passed)
+_POINTER_COUNT = re.compile(rf"(?<=[这那])\s*([两二三四五六七八九十]|[1-9]\d?)\s*(?={classify.MEASURE})(?!倍)")
+# 为零, 等于零, 降到零: a value of zero said in words (blind_26 W26-054: 权重为零 -> 权重最大 passed as a word added)
+# 不管, 无论, 不论: what follows does not matter, as 与…无关 says (H25-012: 不管这次输入多长 -> 与这次输入的长短无关);
+# a word of its own, not a negation: left unsaid (对任何长度都一样) it reverses nothing
+_REGARDLESS = re.compile(r"不管|无论|不论")
+# (不为零, 不等于零, 并不是零: nonzero, read before 不等于 is read as a difference, so that the two say one thing)
+_ZERO = re.compile(r"(不|并不|并非|非)?(?:为|是|等于|变成|变为|降到|降为|归|减到|减为)\s*(零)(?![点件碎星])")
 _GROWTH = re.compile(r"按(平方|线性|指数|对数|常数)")
 _FAVOUR = re.compile(r"(?<![便])(有利|不利)")
 _TIME = re.compile(r"(?:更|较|稍)(早|晚|迟)|(早|晚)于")
@@ -211,6 +222,8 @@ def _tokens(sentence: str) -> tuple[tuple[int, str], ...]:
         taken.append((m.start(), m.end()))
     for m in _WRONG.finditer(sentence):   # 写错 and 没写对 say one thing; its 没 is no negation of its own
         add(m.start(), m.end(), "wrong")
+    for m in _ZERO.finditer(sentence):
+        add(m.start(), m.end(), "nonzero" if m.group(1) else "zero")
     for m in _DIFFER.finditer(sentence):   # 并非不同 is a sameness
         negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "same" if negated else "differ")
@@ -250,6 +263,12 @@ def _tokens(sentence: str) -> tuple[tuple[int, str], ...]:
                                                "起点": "start", "终点": "end"}[m.group(1) or m.group(2) or m.group(3)])
     for m in _AFTER_COUNT.finditer(sentence):
         add(m.start(1), m.end(1), "position:after")
+    for m in _AFTER_DONE.finditer(sentence):
+        add(m.start(1), m.end(1), "position:after")
+    for m in _POINTER_COUNT.finditer(sentence):
+        add(m.start(1), m.end(1), f"count:{_chinese_number(m.group(1)) if not m.group(1).isdigit() else int(m.group(1))}")
+    for m in _REGARDLESS.finditer(sentence):
+        add(m.start(), m.end(), "regardless")
     for m in re.finditer(r"(?<![经通越度穿路])过后", sentence):   # 第 3 轮过后 = 之后; not 经过后面的层
         add(m.start(), m.end(), "position:after")
     for m in _GROWTH.finditer(sentence):
@@ -637,6 +656,8 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         if op == "replace" and _negation_said_another_way(pinned[i1:i2], now[j1:j2], pinned_texts[i1],
                                                            found[j1][2] if j1 < len(found) else ""):
             continue
+        if op == "delete" and _said_beside(opcodes, (op, i1, i2, j1, j2), pinned, now, found, pinned_texts):
+            continue
         if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):
             continue
         if op == "replace" and steps_reworded(pinned[i1:i2], now[j1:j2]):
@@ -670,6 +691,23 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
     return [(line, message.replace("run `make pin`", f"run {run} (it asks about each change)")) for line, message in out]
 
 
+def _said_beside(opcodes, deleted, pinned, now, found, pinned_texts) -> bool:
+    """A 不管 deleted from a sentence and said another way (无关) in a word the same sentence gains next to it: the
+    sentence's words sorted by name put the new word on the other side of a neighbour, so the alignment reads a
+    deletion and an insertion where a word was replaced (H25-012: 不管 -> 无关)."""
+    _, i1, i2, j1, _ = deleted
+    if [bare_token(t) for t in pinned[i1:i2]] != ["regardless"]:
+        return False   # other negations keep their place: 不等于 moved into the first clause is another sentence
+    at = opcodes.index(deleted)
+    for op, _, _, k1, k2 in opcodes[max(0, at - 2):at] + opcodes[at + 1:at + 3]:
+        # (the deletion stands between two of the page's words: its sentence is one of theirs)
+        beside = {found[j][2] for j in (j1 - 1, j1) if 0 <= j < len(found)}
+        if op == "insert" and k2 - k1 == i2 - i1 and all(found[k][2] in beside for k in range(k1, k2)) \
+                and _negation_said_another_way(pinned[i1:i2], now[k1:k2], pinned_texts[i1], found[k1][2]):
+            return True
+    return False
+
+
 # X 不代表 / 不意味着 / 不等于 Y (a denial that one thing follows from another) says what Y 未必 / 不一定 says
 _DENIED_IMPLICATION = re.compile(DENIED_IMPLICATION)
 # 未必总是, 不一定都: one hedge, as 并不总是 is (a hedge and the 总是 it qualifies)
@@ -683,6 +721,12 @@ def _negation_said_another_way(lost: list[str], gained: list[str], was: str = ""
     plain = ("not", "not-is")
     if len(lost) == len(gained) > 0 and all(bare_token(t) in plain for t in lost + gained):
         return True
+    # 不管 X 多长 -> 与 X 的长短无关 (H25-012): one independence said two ways; a 不是 for a 无论 is no such pair
+    # (插图与直觉都不是证据 -> 无论插图还是直觉都能当作证据)
+    sides = sorted(bare_token(t) for t in lost + gained)
+    if len(lost) == len(gained) == 1 and sides == ["not", "regardless"]:
+        said_not = was if bare_token(lost[0]) == "not" else now
+        return re.search(r"无关|没有关系|没关系", said_not) is not None
     # the same negation read as one word or two (不会因为它而变长 -> 也不会因此变长: not + order:up, then
     # not:order:up; 并不总是 -> 不一定: not + necessarily, then not-necessarily), or said with another negative verb
     # (不等于零 -> 不为零: differ, then not; 并不是…的前提 -> 并不需要: not-is, then need-not; honest_18a/b, stop 50)
