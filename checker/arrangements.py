@@ -33,7 +33,9 @@ _SENTENCE_END = "。！？!?"
 _CLAUSE_END = "，,；;：:"
 # where two neighbours may change places without changing what is said; an enumeration's marks
 _SEPARATOR = re.compile(r"[和与及、或跟/，,；;]|\b(?:and|or)\b")
-_ENUMERATOR = re.compile(r"[和与及、或]")
+# (A、B，或者 C; A、B，以及 C: the last item after a comma and a conjunction is one more item of the list, honest_26
+# H26-023: 可以复核一段推理、改动其中一个条件，或者读取已经保存的结果 with its three acts in another order)
+_ENUMERATOR = re.compile(r"[，,]\s*(?:或者|以及|还有)|[和与及、或]")
 # a connective that opens a clause adding a second predicate to the same subject; not a step (再, 然后: an order)
 _CONNECTIVE = re.compile(r"(?:而且|并且|同时|也|还|又|且|并)")
 # a coordination that is paired with something else: exchanging its sides moves them against their partners

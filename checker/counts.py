@@ -1103,8 +1103,11 @@ def _items_in(rest: str, stated: float | None) -> int | None:
         items = [x for x in _SPLIT.split(rest[at + 1:close]) if x.strip()]
         # 两种解释（源端表示没有保留角色、读取没对准或训练不足）: a 或 or 和 inside an item joined by 、 is part of it
         # (label round 96: the honest count was reworded to pass); 两种（A、B、C） still counts three
+        # (递推、并行与分块 is three short items: only an item long enough to hold a clause keeps its 或 or 和)
         coarse = [x for x in re.split(r"\s*[、，,；;]\s*", rest[at + 1:close]) if x.strip()]
-        if stated is not None and len(items) != stated and len(coarse) == stated >= 2:
+        joined = [x for x in coarse if len(_SPLIT.split(x)) > 1]
+        if stated is not None and len(items) != stated and len(coarse) == stated >= 2 \
+                and all(len(x.strip()) >= 8 for x in joined):
             return len(coarse)
         return len(items) if len(items) >= 2 else None
     if mark in "：:—":   # 两种做法：A、B; 四件事拿主意——A、B、C 以及 D

@@ -51,7 +51,9 @@ _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不
 # 不影响, 没有影响, 不敏感 say what 不改变 says (honest_19b H19b-032: LN 对整体平移不敏感 -> 整体平移不改变 LN 的结果)
 _SAME_EXTRA = re.compile(r"同样|原样(?!不动)|照搬|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
                          r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响")
-_DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清")
+# (长短不一, 大小不一: a pair of opposites and 不一 say 不同 of that measure; honest_26 H26-004)
+_DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清|"
+                     r"(?<=长短|大小|高低|多少|宽窄|粗细|深浅|轻重|快慢)不一(?![样致定会个些次直])")
 # one thing put in another's place: 候选不再是两个类别，而是每一个 token says what 候选从两个类别换成了每一个 token
 # says. Its 不再 is part of the replacement, not a negation of its own, and neither form is a statement word (a
 # replacement reversed exchanges its two sides: checker/arrangements.py); 仍是两个类别，而不是… brings a negation

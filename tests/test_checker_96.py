@@ -15,3 +15,47 @@ def test_a_count_named_in_brackets_reads_items_joined_by_the_list_mark(tmp_path)
     assert not _unclaimed(check_edited(tmp_path, LECTURE_3_16, OLD_3_16, OLD_3_16))
     wrong = "另外两种解释（源端表示没有保留角色、读取没对准、训练不足）"
     assert _unclaimed(check_edited(tmp_path / "w", LECTURE_3_16, OLD_3_16, wrong))
+
+
+
+LECTURE_5_17 = ROOT / "docs/lecture/ch05/5-17.md"
+CREDITED_5_17 = "两个任务面对的都是很长的输入，需要留住的信息却各不相同"
+
+
+def _credit_errors(old, new):
+    """The credits errors of 5-17 read in place (a copy outside the project owes no credits) with old -> new."""
+    import dataclasses
+    from checker import credits
+    from checker.page import read_page
+    page = read_page(LECTURE_5_17)
+    assert page.body.count(old) == 1, "5-17 changed; pick another credited sentence"
+    return credits.page_errors(dataclasses.replace(page, body=page.body.replace(old, new)))
+
+
+def test_a_credited_sentence_reworded_beside_the_same_credit_keeps_it():
+    """honest_26 H26-006: the credited sentence reworded, the link to §8.3 beside it kept, kept half its characters;
+    the credits file need not be edited. A sentence put in its place that says something else still fails, and the
+    rewording without the link beside it still fails."""
+    assert _credit_errors(CREDITED_5_17, CREDITED_5_17) == []
+    honest = "两个任务的输入同样都很长，要留住的信息却不一样"
+    assert _credit_errors(CREDITED_5_17, honest) == []
+    assert _credit_errors(CREDITED_5_17, "这里换一个话题，只谈卷积核的宽度")
+    link = "（讲义 [§8.3](../ch08/8-3.md) 的研究练习也把远处事实任务分成这两类）"
+    assert _credit_errors(CREDITED_5_17 + link, honest + "。")
+
+
+LECTURE_8_2 = ROOT / "docs/lecture/ch08/8-2.md"
+ACTS_8_2 = "可以复核一段推理、改动其中一个条件，或者读取已经保存的结果。"
+
+
+def _arrangement_errors(report):
+    return [e for e in report.errors if "another arrangement" in e]
+
+
+def test_the_last_item_after_a_comma_and_a_conjunction_is_one_of_the_list(tmp_path):
+    """honest_26 H26-023: A、B，或者 C with its three items in another order passes as a reorder; two words exchanged
+    between the items (推理 and 条件) still fail."""
+    honest = "可以读取已经保存的结果、复核一段推理，或者改动其中一个条件。"
+    assert not _arrangement_errors(check_edited(tmp_path, LECTURE_8_2, ACTS_8_2, honest))
+    wrong = "可以复核一个条件、改动其中一段推理，或者读取已经保存的结果。"
+    assert _arrangement_errors(check_edited(tmp_path / "w", LECTURE_8_2, ACTS_8_2, wrong))
