@@ -59,3 +59,23 @@ def test_the_last_item_after_a_comma_and_a_conjunction_is_one_of_the_list(tmp_pa
     assert not _arrangement_errors(check_edited(tmp_path, LECTURE_8_2, ACTS_8_2, honest))
     wrong = "可以复核一个条件、改动其中一段推理，或者读取已经保存的结果。"
     assert _arrangement_errors(check_edited(tmp_path / "w", LECTURE_8_2, ACTS_8_2, wrong))
+
+
+LECTURE_2_10 = ROOT / "docs/lecture/ch02/2-10.md"
+PRIMER_2_4 = ROOT / "docs/primer/ch02/2-4.md"
+
+
+def _unbound(report):
+    return [e for e in report.errors if "is not bound" in e]
+
+
+def test_a_new_sentence_ordering_the_pages_values_without_a_number_is_bound(tmp_path):
+    """blind_27 W27-018 and W27-022: a sentence added after the pin that orders the page's values with a pronoun
+    subject (它的绝对值倒比正确梯度还大) or row by row (合并次数一轮比一轮少) fails unbound; a new sentence stating a
+    general law (越小…越) or an order that it denies passes."""
+    old = "得到 $-0.014743$，连符号都反了。"
+    assert _unbound(check_edited(tmp_path / "a", LECTURE_2_10, old, old + "它的绝对值倒比正确梯度还大。"))
+    assert not _unbound(check_edited(tmp_path / "b", LECTURE_2_10, old, old + "一般来说，步长越小，差分就越接近导数。"))
+    old = "$6$ 轮之后，playing 切成 play 和 ing（带词尾符号）。"
+    assert _unbound(check_edited(tmp_path / "c", PRIMER_2_4, old, "可以看到，合并次数一轮比一轮少。" + old))
+    assert not _unbound(check_edited(tmp_path / "d", PRIMER_2_4, old, "可以看到，每一轮只合并一对。" + old))
