@@ -1,6 +1,7 @@
 """Pixel QA (lecture §6.4) and the paired key task (§6.10): the generators against an independent
 reading of their pixels (scipy.ndimage), the controls' defining properties, hash refusal, the
 committed results reproduced read-only, and a short retrain within the portable tolerance."""
+import copy
 import json
 import shutil
 import subprocess
@@ -173,3 +174,29 @@ def test_gpu_comparison_accepts_the_reference_and_rejects_a_drift():
     for row in drifted["shape"]["summary"]["model"]["per_question"].values():
         row["mean"] -= 0.2
     assert not gpu.compare_vision(report, drifted)["ok"]
+
+
+
+def test_the_float32_screen_answers_what_float64_answers_on_every_committed_checkpoint():
+    """predict's float32 pass decides only rows whose two best logits stand apart (SCREEN_MARGIN); on every
+    committed model, on its task's test images (every image with every template, and every image with the other
+    images' questions) and on the all-zero image, its answers equal a float64 evaluation of every row."""
+    from kernels.pixel_qa import predict
+    from training.pixel_qa_train import ARMS, SEEDS
+    manifest = read_manifest(RESULTS)
+    tests = {task: load_data(task, manifest)["test"] for task in ("shape", "key")}
+    rows = 0
+    for arm, (task, _) in ARMS.items():
+        images = tests[task]["images"]
+        idx, q, _ = flatten_pairs(tests[task]["answers"])
+        shifted = (idx + 1) % len(images)
+        cases = [(images, np.concatenate([idx, shifted]), np.concatenate([q, q])),
+                 (np.zeros_like(images[:1]), np.zeros_like(idx), q)]
+        for seed in SEEDS:
+            model = load_model(f"{arm}-s{seed}", RESULTS, manifest)
+            for imgs, index, questions in cases:
+                screened = predict(copy.deepcopy(model), imgs, index, questions)
+                full = predict(copy.deepcopy(model), imgs, index, questions, screen=False)
+                assert np.array_equal(screened, full), (arm, seed)
+                rows += len(index)
+    assert rows > 10000
