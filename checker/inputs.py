@@ -143,6 +143,16 @@ def snapshot():
         _memos.pop()
 
 
+def hold_snapshot() -> None:
+    """A snapshot() that lasts as long as the process: for a worker process that serves one run and ends with it."""
+    _batch.append(None)
+    _memos.append({})
+
+
+def in_snapshot() -> bool:
+    return bool(_batch)
+
+
 def batch_memo(name, compute):
     """compute() once per snapshot() block for a value read from the site's files (the pages' sources, a chapter's
     pages), as the shared files are hashed once there; outside a block, every time (`make dev` edits pages)."""

@@ -79,3 +79,26 @@ def test_a_new_sentence_ordering_the_pages_values_without_a_number_is_bound(tmp_
     old = "$6$ 轮之后，playing 切成 play 和 ing（带词尾符号）。"
     assert _unbound(check_edited(tmp_path / "c", PRIMER_2_4, old, "可以看到，合并次数一轮比一轮少。" + old))
     assert not _unbound(check_edited(tmp_path / "d", PRIMER_2_4, old, "可以看到，每一轮只合并一对。" + old))
+
+
+def test_a_worker_lists_and_hashes_the_shared_files_once_for_all_its_tasks():
+    """A verify worker opens one snapshot when it starts (cli._start_worker): the checker's and the data's files are
+    hashed once for its tasks, not once per task. Run in a fresh process, as a worker is: the snapshot lasts as long
+    as the process."""
+    import subprocess
+    import sys
+    script = """
+from pathlib import Path
+from checker import cli, inputs
+calls = []
+original = inputs.checker_files
+inputs.checker_files = lambda: calls.append(1) or original()
+pages = ["docs/lecture/ch01/1-1.md", "docs/lecture/ch01/1-2.md"]
+cli._start_worker(2)
+for page in pages:
+    cli._check_group([page])
+print(len(calls))
+"""
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-1] == "1"
