@@ -1649,6 +1649,12 @@ def claim_hint(ctx: Context, token) -> str:
     # told 'no phrase there matches this count' for a $T=1$ the primer prints. Such a value is claimed with a key
     # declared course, and the section that prints it in course_also, where the checker reads its printed numbers;
     # a rules entry is for a value the course derives but does not print (review 77: a rule is not read off the seed)
+    named_section = _section_named_beside(ctx, token, searched)
+    if named_section:
+        # label round 97: a reader told only of the site's key for §5.9's 10 wrote 倍数也是这么多 instead
+        return (f"this sentence names {named_section}, which states {token.text}: if the number is that section's, "
+                f"add it to course_also (course_also: ['{named_section}']) and it stands as the course's; else "
+                f"claim it: add to claims '{template.replace(chr(39), chr(39) * 2)}' and {where}{counted}")
     if not (token.word or classify.digit_phrase(ctx.page.body, token)[len(token.text):].strip()):
         elsewhere = ("the course prints this value, declare its key course and put the section that prints it in "
                      "course_also (course_also: ['primer §11.4'], where its printed numbers are checked), or, for a "
@@ -1656,6 +1662,26 @@ def claim_hint(ctx: Context, token) -> str:
         elsewhere += f" ({', '.join(searched)} {'was' if len(searched) == 1 else 'were'} searched)" if searched else ""
     return (f"claim it: add to claims '{template.replace(chr(39), chr(39) * 2)}' and {where}{counted};{named} or, if "
             f"{elsewhere}; if a paper or an archived record states it, add a cited entry with the source's location")
+
+
+_SECTION_NAMED = re.compile(r"(讲义|入门文章)\s*(?:第\s*)?\[?\s*§\s*([0-9A-D]+(?:\.\d+)?)")
+
+
+def _section_named_beside(ctx: Context, token, searched: list[str]) -> str:
+    """The course section the number's sentence names (讲义 §5.9 的对照也是把 key 放大 10 倍) when that section, not
+    yet searched for the page, states the number's value; '' otherwise."""
+    try:
+        value = _count_value(token) if token.word else float(token.text)
+    except (TypeError, ValueError):
+        return ""
+    if value is None:
+        return ""
+    start, end = counts._sentence_bounds(ctx.page.body, token.start)
+    for m in _SECTION_NAMED.finditer(ctx.page.body, start, end):
+        section = f"{'lecture' if m.group(1) == '讲义' else 'primer'} §{m.group(2)}"
+        if section not in searched and section_numbers(section).states_value(value):
+            return section
+    return ""
 
 
 def _keys_printing(ctx: Context, token) -> tuple[str, str] | None:

@@ -102,3 +102,17 @@ print(len(calls))
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[-1] == "1"
+
+
+PRIMER_17_4 = ROOT / "docs/primer/ch17/17-4.md"
+
+
+def test_a_number_beside_a_named_course_section_that_states_it_is_told_to_credit_that_section(tmp_path):
+    """Label round 97: 讲义 §5.9 的对照也是把 key 放大 10 倍 without §5.9 in course_also was told only of the site's
+    key, and the reader blurred the count (倍数也是这么多). The message now names §5.9, which prints 10; a number the
+    named section does not print gets the usual hint."""
+    line = [l for l in PRIMER_17_4.read_text(encoding="utf-8").splitlines() if l.startswith("course_also:")][0] + "\n"
+    errors = [e for e in check_edited(tmp_path / "a", PRIMER_17_4, line, "").errors if "neither claimed" in e]
+    assert errors and "this sentence names lecture §5.9, which states 10" in errors[0]
+    wrong = check_edited(tmp_path / "b", PRIMER_17_4, "也是把 key 放大 10 倍", "也是把 key 放大 11 倍").errors
+    assert any("neither claimed" in e and "this sentence names" not in e for e in wrong)
