@@ -28,7 +28,8 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 # a possibility or a habit said in general before the quantifier, in its clause (honest_20b H20b-053: 一句话里可能有
 # 好几个实体，也可能一个都没有); 只用了几个特征 stays a blur
 _HEDGED = re.compile(r"(?:可能|也许|或许|往往|常常|通常|经常|有时|有时候)[^，。；,;：:]{0,8}$")
-_ASKED = re.compile(r"(?:不是|不在于|而不是|并非|问|看看|数一数|算一算|有没有)[^，。；,;：:]{0,6}$")
+# (a denied measure may stand further from its 不是: 困惑度既不是模型每一步实际留下了几个候选, new-author trial 29)
+_ASKED = re.compile(r"(?:(?:不是|不在于|而不是|并非)[^，。；,;：:]{0,14}|(?:问|看看|数一数|算一算|有没有)[^，。；,;：:]{0,6})$")
 # …跟它答错几个词更是两回事 (new-author trial 26): how many, set against another thing, in the clause after it
 # (review 88: not 无关 or 没有关系, which say something of the things counted: 其中有几个候选与目标无关)
 _ASKED_AFTER = re.compile(r"[^，。；,;：:]{0,10}?(?:是两回事|是两码事)")
@@ -47,7 +48,7 @@ def vague_quantifiers(text: str) -> list[re.Match]:
         if m.group("q") in ("几", "数") and not (m.group("measure") or m.group("scale")):
             continue   # 几 alone (几乎 excluded above) or 数 as a noun: not a quantifier
         sentence_start = max(view.rfind(c, 0, m.start()) for c in "。！？；\n") + 1
-        if m.group("q") == "几" and (_ASKED.search(view[max(0, m.start() - 10):m.start()])
+        if m.group("q") == "几" and (_ASKED.search(view[max(0, m.start() - 18):m.start()])
                                      or _ASKED_AFTER.match(view, m.end())
                                      # 是一层还是所有层，…，每个数几字节: one of a run of questions (trial 27)
                                      or re.search(r"是[^，,。；]{1,12}还是", view[sentence_start:m.start()])):

@@ -116,3 +116,49 @@ def test_a_number_beside_a_named_course_section_that_states_it_is_told_to_credit
     assert errors and "this sentence names lecture §5.9, which states 10" in errors[0]
     wrong = check_edited(tmp_path / "b", PRIMER_17_4, "也是把 key 放大 10 倍", "也是把 key 放大 11 倍").errors
     assert any("neither claimed" in e and "this sentence names" not in e for e in wrong)
+
+
+def test_a_slight_order_may_bound_its_gap_in_the_predicate():
+    """New-author trial 29: 只比“猫”一个位置的一半略多 bound by `a > b / 2 and a - b / 2 < 0.01` (or close(…)) was told
+    the predicate also states 'less' (or an equality). Beside 略 the gap's bound sizes the order; without 略 the same
+    predicate still states a second order the text does not."""
+    from checker.relations import _check_equality_words, _check_order_words
+    slight = "“我”和“喜欢”只比“猫”一个位置的一半略多"
+    for predicate in ("{a} > {b} / 2 and {a} - {b} / 2 < 0.01", "{a} > {b} / 2 and close({a}, {b} / 2, 0.01)"):
+        errors: list = []
+        _check_order_words(0, slight, predicate, 1, errors)
+        _check_equality_words(0, slight, predicate, 1, errors)
+        assert errors == [], (predicate, errors)
+    errors = []
+    _check_order_words(0, "“我”和“喜欢”比“猫”一个位置的一半多", "{a} > {b} / 2 and {a} - {b} / 2 < 0.01", 1, errors)
+    assert errors
+
+
+def test_a_change_from_one_number_to_the_next_is_read_in_a_sentence_with_more_numbers():
+    """New-author trial 29: 困惑度从 2.857440 降到 2.013654, in a sentence that also printed 4.199705 and 0.015, was
+    paired with those and called false; the change is read from the number after 从 to the one after the word."""
+    import re
+    from checker.relations import comparison_words, printed_order
+    sentence = "总损失 4.199705、整句概率 0.015 不变时，困惑度从 2.857440 降到 2.013654。"
+    numbers = [(m.start(), m.end(), float(m.group(0))) for m in re.finditer(r"\d+\.\d+", sentence)]
+    word = next(m for m in comparison_words(sentence) if m.group(0) == "降到")
+    assert printed_order(sentence, word, numbers) is True
+    flipped = sentence.replace("降到", "升到")
+    word = next(m for m in comparison_words(flipped) if m.group(0) == "升到")
+    assert printed_order(flipped, word, numbers) is False
+
+
+def test_trial_29s_generic_pairs_and_asked_counts_are_no_counts():
+    """New-author trial 29: 两个困惑度能直接比较 and 比的就是两份文本的难易 are the two sides of any comparison; 不是模型
+    每一步实际留下了几个候选 asks how many. A count of things (测试数据有两份文本) and a blur (只用了几个特征) still
+    read as before; 交叉熵损失和困惑度算的是同一样东西 names one concept twice, no equality of two values."""
+    from checker import classify, counts
+    from checker.relations import _asserted_equalities
+    def counted(text):
+        return [t.text for t in classify.numbers_in(text) if not t.structural]
+    assert counted("所以两个困惑度能直接比较。") == [] and counted("换了测试数据，比的就是两份文本的难易。") == []
+    assert counted("测试数据有两份文本。") == ["两份"]
+    assert counts.vague_quantifiers("困惑度既不是模型每一步实际留下了几个候选。") == []
+    assert counts.vague_quantifiers("本页只用了几个特征。")
+    assert not _asserted_equalities("交叉熵损失和困惑度，算的是同一样东西。")
+    assert _asserted_equalities("交叉熵损失和困惑度一样。")
