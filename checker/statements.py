@@ -50,7 +50,9 @@ _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不
 # 是同一条, 为同一个: an identity said of two things (选出的是同一条 = 与它一致); 同一组参数 as a determiner is not
 # 不影响, 没有影响, 不敏感 say what 不改变 says (honest_19b H19b-032: LN 对整体平移不敏感 -> 整体平移不改变 LN 的结果)
 _SAME_EXTRA = re.compile(r"同样|原样(?!不动)|照搬|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
-                         r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响")
+                         r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响"
+                         # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
+                         r"|不看(?:次序|顺序|先后)")
 # (长短不一, 大小不一: a pair of opposites and 不一 say 不同 of that measure; honest_26 H26-004)
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清|"
                      r"(?<=长短|大小|高低|多少|宽窄|粗细|深浅|轻重|快慢)不一(?![样致定会个些次直])")
@@ -71,7 +73,7 @@ _MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|不必
                     r"|(?:(?<=^)|(?<=[，,；;：:\s就还都也才是步]))得(?=等|先|靠|另|单独|重新|把|分开)"
                     # 模型得知道每个 token 在哪儿 = 必须知道 (honest_22a H22a-024); not 记得, 值得, 懂得, 使得知道
                     r"|(?<![值获取记觉懂使显晓免省难只不舍认赢求])得(?=知道|记住|满足|保证|具备)")
-_LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向)(零|一|无穷|0|1)")
+_LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向|靠近)(零|一|无穷|0|1)")   # 靠近: honest_27 H27-015
 _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半|端)|(?<=[靠最向往偏])([左右])")
 _ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项])|(最后|倒数第一)(?=[步个列行层位条句槽轮次项])")
 # a conclusion refused (不说明, 说明不了) is pinned; the bare 说明 is too common a verb ('说明本页回答什么') to pin, and
@@ -153,7 +155,8 @@ _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发�
 # a negation of any verb (没有被重新归一, 不会越过, 看不到, 无法区分) that no other statement word took: dropping or adding
 # it reverses the sentence. Words that only begin with 不/没/未 (不过, 不少, 不断, 未来, 没错 …) negate nothing.
 # 无关, 毫无, 并无: the negation said with 无 (与词义是否相近无关 for 和词义相近与否没有关系; 毫无帮助 for 帮不上忙)
-_NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|无关|毫无|并无|"
+# 无从谈起: there is none to speak of, as 没有了 says (honest_27 H27-008: 动态匹配也就没有了 -> 也就无从谈起)
+_NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|无关|毫无|并无|无从|"
                        r"(?<!忽略)不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
 # an act done wrong, said either way (写错 / 没写对 / 答得不对); 写对 -> 写错 is an edit, as 会 -> 不会 is. 选错 said
 # as 找错 or 用错 (new-author trial 11: 修复就会找错方向 for 就会选错修复手段) is the same word; with those verbs 错 often
@@ -162,7 +165,9 @@ _NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|无�
 _WRONG_VERB = r"(?:写|答|选|猜|预测|判|译|认|读)"
 _WRONG_VERB_TOO = r"(?:找|用|算|看|记)"
 _WRONG = re.compile(rf"{_WRONG_VERB}错|{_WRONG_VERB_TOO}错(?!开|位|过|误|报|落|峰|处|多少|了吗|在哪)|"
-                    rf"(?<!有)没有?{_WRONG_VERB}对|{_WRONG_VERB}得?不对")
+                    rf"(?<!有)没有?{_WRONG_VERB}对|{_WRONG_VERB}得?不对|"
+                    # 译法有错 says what 译错了 says (honest_27 H27-001); not 有错开 (offset) or 没有错 (right)
+                    r"(?<![没])有错(?!开|位)")
 _COPULA_NOT = re.compile(r"并不就是|不就是|并不是|不是|并非|而非|并不表示|不表示|并不代表|不代表|并不意味着|不意味着")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
 # (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not

@@ -162,3 +162,17 @@ def test_trial_29s_generic_pairs_and_asked_counts_are_no_counts():
     assert counts.vague_quantifiers("本页只用了几个特征。")
     assert not _asserted_equalities("交叉熵损失和困惑度，算的是同一样东西。")
     assert _asserted_equalities("交叉熵损失和困惑度一样。")
+
+
+def test_honest_27s_rewordings_keep_their_statement_words():
+    """honest_27 (an outsider's corpus measured before it was read: 5 of 44 flagged outside new-number): 译错了 ->
+    有错 (H27-001), 没有了 -> 无从谈起 (H27-008), 接近一 -> 靠近一 (H27-015), 对次序不敏感 -> 不看次序 (H27-017) say the
+    same words; the reversed forms (没有错, 有了, 远离, 看次序) do not."""
+    from checker import statements
+    def words(text):
+        return [t for _, t in statements.tokens(text)]
+    assert words("并不是说第二种译错了。") == words("并不表示第二种译法有错。") == ["not-is", "wrong"]
+    assert words("这样没有错。") == ["not"] and words("输入与目标有错开一位。") == []
+    assert words("动态匹配也就没有了。") == words("动态匹配也就无从谈起。") == ["not"]
+    assert "limit:1" in words("得分越高，好评概率越靠近一。") and "limit:1" not in words("得分越高，好评概率越远离一。")
+    assert "same" in words("求平均这类不看次序的运算") and "same" not in words("求平均这类要看次序的运算")
