@@ -19,7 +19,8 @@ sequence; a reversed or removed statement, or one added inside a pinned sentence
 sentence and what changed, until someone who has checked the sentence against its source runs `make pin PAGE=…`
 (python -m checker.pin PAGE, checker/pin.py): it shows each change as old sentence, new sentence and the words that
 changed, and pins only those the person accepts (a refused one keeps failing). A whole new sentence is new prose and
-passes; the next `make pin` shows it and records it. The git diff of the pin file then reads "this sentence, these
+passes, and so is a clause added after a clause mark to a pinned sentence whose own text stays; the next `make pin`
+shows it and records it. The git diff of the pin file then reads "this sentence, these
 words -> that sentence, those words" for whoever reviews it, and `python -m verify --changes BASE` lists the same.
 
 A pin is not a check of truth: a sentence that was wrong when pinned stays wrong. Where the page computes what a
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import re
 import sys
 from bisect import bisect_right
@@ -598,7 +600,10 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
     pinned = pinned_tokens(page)
     if pinned is None:
         return []   # a new page: unpinned_note reminds, the test of the committed site fails it
-    pinned_texts = snapshots.for_page(page.path).token_texts()
+    snapshot = snapshots.for_page(page.path)
+    pinned_texts = snapshot.token_texts()
+    pinned_sentence_texts = {_bare(str(item[snapshots.key_of(item)])) for item in snapshot.items
+                             if snapshots.key_of(item) in ("sentence", "paragraph", "item")}
     # a sentence that is new (added since the pin, not edited from a pinned one: checker/arrangements.py tells the
     # two apart) is new prose: its statements are left out before the comparison, so that the alignment cannot
     # pair its words with a pinned sentence's and report the neighbour as changed; the next `make pin` records it.
@@ -684,6 +689,8 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
                 and not gained & {found[j][2] for j in (j1 - 1, j1) if 0 <= j < len(found)} \
                 and not {word_class(t) for t in pinned[i1:i2]} & gained_classes:
             continue   # a description a rewording leaves unsaid (只有 520 个像素不同 -> 只差 520 个像素): see KEPT_WHEN_LOST
+        if op == "insert" and _clause_added(now[j1:j2], found[j1][2], pinned_sentence_texts, page.body):
+            continue   # a clause added to a pinned sentence whose words stay as pinned: new prose, as a sentence is
         if op == "insert" and not any(guarded(t) for t in now[j1:j2]):
             continue   # a description added to a sentence (选错一个词后 -> 此后): like a new sentence, it is new prose   # a name mentioned or no longer mentioned (… 概率最高的变成了 EOS): a name *replaced* still fails
         at = found[j1] if j1 < j2 or j1 == 0 and found else found[j1 - 1] if found else None
@@ -696,6 +703,42 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             out.append((line, _change(pinned[i1:i2], now[j1:j2], where, sentence)))
     run = f"`make pin PAGE={project_relative(Path(page.path))}`"
     return [(line, message.replace("run `make pin`", f"run {run} (it asks about each change)")) for line, message in out]
+
+
+_CLAUSE_PIECES = re.compile(r"([，,；;：:])")
+
+
+def _bare(text: str) -> str:
+    return re.sub(r"[\s*]+", "", text).rstrip("。！？!?；;，,：:")
+
+
+def _clause_added(inserted: list[str], sentence: str, pinned_sentences: set[str], body: str) -> bool:
+    """Do the statement words `inserted` stand in clauses added to a pinned sentence, its own text kept as it was?
+    (honest_25 H25-028: 输入是…英文词；这组例句里…碰巧相同，但这并不是此类任务的要求; honest_26 H26-032: …最终记录，所以…
+    都得先装进这份记录（…）: a clause with 并不是 or 都得 added to a pinned sentence failed where the same words in a
+    sentence of their own pass.) The addition is one stretch that opens at a clause mark; a word replaced inside the
+    pinned text is no such addition."""
+    texts = [sentence]
+    at = body.find(sentence)
+    if at > 0:   # the sentence may go on a pinned one after ；, which the pin keeps as one unit with it
+        start = max(body.rfind(c, 0, at) for c in "。！？\n") + 1
+        texts.append(body[start:at] + sentence)
+    wanted = Counter(bare_token(t) for t in inserted)
+    for text in texts:
+        whole = _bare(text)
+        for kept in pinned_sentences:
+            if not kept or len(kept) >= len(whole):
+                continue
+            head = len(os.path.commonprefix([whole, kept]))
+            tail = len(os.path.commonprefix([whole[head:][::-1], kept[head:][::-1]]))
+            if head + tail < len(kept) or head == 0:
+                continue
+            added = whole[head:len(whole) - tail]
+            if not (added[:1] in "，,；;：:" or whole[head - 1:head] in "，,；;：:"):
+                continue
+            if not wanted - Counter(bare_token(t) for _, t in tokens(added)):
+                return True
+    return False
 
 
 def _said_beside(opcodes, deleted, pinned, now, found, pinned_texts) -> bool:

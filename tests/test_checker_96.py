@@ -176,3 +176,21 @@ def test_honest_27s_rewordings_keep_their_statement_words():
     assert words("动态匹配也就没有了。") == words("动态匹配也就无从谈起。") == ["not"]
     assert "limit:1" in words("得分越高，好评概率越靠近一。") and "limit:1" not in words("得分越高，好评概率越远离一。")
     assert "same" in words("求平均这类不看次序的运算") and "same" not in words("求平均这类要看次序的运算")
+
+
+PRIMER_12_1 = ROOT / "docs/primer/ch12/12-1.md"
+
+
+def test_a_clause_added_to_a_pinned_sentence_is_new_prose_and_a_word_slipped_into_it_is_not(tmp_path):
+    """honest_26 H26-032 and honest_25 H25-028: a clause with 都得 (must) or 并不是 added to a pinned sentence,
+    whose own text stays, passes as a new sentence does; 必须 slipped into the pinned clause itself still fails."""
+    def changed(report):
+        return [e for e in report.errors if "statement changed" in e]
+    old = "连接二者的只有那一份最终记录（"
+    added = "连接二者的只有那一份最终记录，所以解码器用得上的源句信息，都得先装进这份记录（"
+    assert not changed(check_edited(tmp_path / "a", PRIMER_12_1, old, added))
+    assert changed(check_edited(tmp_path / "b", PRIMER_12_1, old, "连接二者的必须只有那一份最终记录（"))
+    old = "输入是一串中文词，输出是一串英文词。"
+    added = "输入是一串中文词，输出是一串英文词；这组例句里中英文的词数碰巧相同，但这并不是此类任务的要求。"
+    assert not changed(check_edited(tmp_path / "c", PRIMER_12_1, old, added))
+    assert changed(check_edited(tmp_path / "d", PRIMER_12_1, old, "输入并不是一串中文词，输出是一串英文词。"))
