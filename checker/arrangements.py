@@ -386,6 +386,17 @@ def added_sentences(page) -> list[tuple[int, int]] | None:
     return spans
 
 
+def new_prose(page) -> tuple[list[tuple[int, int]] | None, set, list[tuple[int, int]]]:
+    """(added_sentences(page), the spans of the page's sentences that read as a sentence of its pin, the added spans
+    that are not such a sentence): the sentences written since the pin, which checker/statements.py leaves out of
+    its comparison and checker/relations.py holds to the comparison lint."""
+    added = added_sentences(page)
+    if not added:
+        return added, set(), []
+    kept = set(pinned_sentences(page))   # a sentence moved reads as one of the pin: it is not new prose
+    return added, kept, [span for span in added if span not in kept]
+
+
 def pinned_sentences(page) -> list[tuple[int, int]]:
     """Body spans of the page's sentences that read exactly as a sentence of its pin (moved or in place)."""
     kept = set((pinned(page) or {}).get("sentences", "").split())

@@ -637,15 +637,12 @@ _POINTS_BACK = re.compile(r"(?:可见|因此|所以|于是)?\s*(?:它们?|其(?!
 _ROW_BY_ROW = re.compile(r"一([\u4e00-\u9fff])比一\1")
 
 
-def _new_sentences(page) -> list[tuple[int, int]]:
-    """Body spans of the sentences added since the page was pinned (none for a page without a pin: all of it is
-    new, and the lint's other readings hold it)."""
-    from checker.arrangements import added_sentences, pinned_sentences
-    added = added_sentences(page) or []
-    if not added:
-        return []
-    kept = set(pinned_sentences(page))
-    return [span for span in added if span not in kept]
+def _stated_here(sentence: str, m: re.Match) -> bool:
+    """Is the order word stated of the page's values? Not in 取最大 (an operation), a quoted “……最大” (a statement the
+    page discusses), nor after 不保证/不一定/未必 (a non-claim), nor in a sentence stating a general rule."""
+    before = sentence[:m.start()]
+    return not (directions.general(sentence) or re.search(r"取\s*$", before) or _quoted_at(sentence, m.start())
+                or re.search(r"不保证|不一定|未必", before))
 
 
 def _named(text: str, names: set[str]) -> set[str]:
@@ -1342,7 +1339,8 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
 
     def added_since_the_pin(at: int) -> bool:
         if not fresh:
-            fresh.append(_new_sentences(page))
+            from checker.arrangements import new_prose
+            fresh.append(new_prose(page)[2])
         return any(a <= at < b for a, b in fresh[0])
 
     for start, end in sentences(view):
@@ -1375,18 +1373,14 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                 law = directions.is_law(m.group(0)) or directions.linked_changes(sentence_text)
                 # a superlative compares its one named subject with the rest of its group (“精彩”那一行改动得最多);
                 # 取最大 names an operation, a quoted “……最大” a statement the page discusses, 不保证 a non-claim
-                superlative = ("最" in m.group(0) and bool(before or after) and not directions.general(sentence_text)
-                               and not re.search(r"取\s*$", sentence_text[:m.start()]) and not _quoted_at(sentence_text, m.start())
-                               and not re.search(r"不保证|不一定|未必", sentence_text[:m.start()]))
+                superlative = "最" in m.group(0) and bool(before or after) and _stated_here(sentence_text, m)
                 if not law and (before - after and after - before or superlative) or _site_against_course(sentence_text, m):
                     words.append((m, "between two things the page has numbers for"))
                 elif (len(named) >= 2 and _under_a_condition(sentence_text[:m.start()], names)
                       and not directions.general(sentence_text)):
                     # 升温以后，保留的候选反而更少: a change under one of the page's conditions, of a thing it computed
                     words.append((m, "under a condition the page has numbers for"))
-                elif (not law and not directions.general(sentence_text)
-                      and not re.search(r"取\s*$", sentence_text[:m.start()]) and not _quoted_at(sentence_text, m.start())
-                      and not re.search(r"不保证|不一定|未必", sentence_text[:m.start()])
+                elif (not law and _stated_here(sentence_text, m)
                       and (before or after or _ROW_BY_ROW.search(sentence_text)
                            or _POINTS_BACK.match(first.strip(" *，,")) or _POINTS_BACK.match(
                           sentence_text[max(0, max(sentence_text.rfind(c, 0, m.start()) for c in "，,；;：:") + 1):]))

@@ -136,10 +136,10 @@ _AFTER_DONE = re.compile(r"(?:完成|结束|[好完])\s*(后)(?![者面续文来
 # 这两个, 那三种, 这 3 组: a count pointing back at items named before; changed alone (这两个符号 -> 这三个符号) the
 # sentence counts other items (label round read-through, 1-11's 这三个字 changed to 四 passed)
 _POINTER_COUNT = re.compile(rf"(?<=[这那])\s*([两二三四五六七八九十]|[1-9]\d?)\s*(?={classify.MEASURE})(?!倍)")
-# 为零, 等于零, 降到零: a value of zero said in words (blind_26 W26-054: 权重为零 -> 权重最大 passed as a word added)
 # 不管, 无论, 不论: what follows does not matter, as 与…无关 says (H25-012: 不管这次输入多长 -> 与这次输入的长短无关);
 # a word of its own, not a negation: left unsaid (对任何长度都一样) it reverses nothing
 _REGARDLESS = re.compile(r"不管|无论|不论")
+# 为零, 等于零, 降到零: a value of zero said in words (blind_26 W26-054: 权重为零 -> 权重最大 passed as a word added)
 # (不为零, 不等于零, 并不是零: nonzero, read before 不等于 is read as a difference, so that the two say one thing)
 _ZERO = re.compile(r"(不|并不|并非|非)?(?:为|是|等于|变成|变为|降到|降为|归|减到|减为)\s*(零)(?![点件碎星])")
 _GROWTH = re.compile(r"按(平方|线性|指数|对数|常数)")
@@ -608,11 +608,9 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
     # two apart) is new prose: its statements are left out before the comparison, so that the alignment cannot
     # pair its words with a pinned sentence's and report the neighbour as changed; the next `make pin` records it.
     # A statement reversed, removed or added inside a pinned sentence still fails
-    from checker.arrangements import added_sentences, pinned_sentences
-    added = added_sentences(page)
+    from checker.arrangements import new_prose
+    added, kept, fresh = new_prose(page)
     if added:
-        kept = set(pinned_sentences(page))   # a sentence moved reads as one of the pin: it is not new prose
-        fresh = [span for span in added if span not in kept]
         # a whole new box is new prose, its label too: the label is read at the box's title ("本站构造"), which is the
         # same text as every other box's of that kind, so it never reads as new (new-author trial 12)
         fresh += _new_boxes(page, added, kept)
@@ -749,9 +747,9 @@ def _said_beside(opcodes, deleted, pinned, now, found, pinned_texts) -> bool:
     if [bare_token(t) for t in pinned[i1:i2]] != ["regardless"]:
         return False   # other negations keep their place: 不等于 moved into the first clause is another sentence
     at = opcodes.index(deleted)
+    # (the deletion stands between two of the page's words: its sentence is one of theirs)
+    beside = {found[j][2] for j in (j1 - 1, j1) if 0 <= j < len(found)}
     for op, _, _, k1, k2 in opcodes[max(0, at - 2):at] + opcodes[at + 1:at + 3]:
-        # (the deletion stands between two of the page's words: its sentence is one of theirs)
-        beside = {found[j][2] for j in (j1 - 1, j1) if 0 <= j < len(found)}
         if op == "insert" and k2 - k1 == i2 - i1 and all(found[k][2] in beside for k in range(k1, k2)) \
                 and _negation_said_another_way(pinned[i1:i2], now[k1:k2], pinned_texts[i1], found[k1][2]):
             return True

@@ -18,6 +18,7 @@ The model sees only pixels and the template id, never the attributes. Data gener
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 from dataclasses import asdict, dataclass
 from fractions import Fraction
@@ -344,7 +345,6 @@ def predict(model: PixelQA, images: np.ndarray, image_index: np.ndarray, questio
 
 def _screened(model: PixelQA, images: np.ndarray, image_index: np.ndarray, questions: np.ndarray,
               batch: int) -> np.ndarray:
-    import copy
     single = copy.deepcopy(model).to("cpu", torch.float32).eval()
     features = torch.cat([single.features(to_tensor(images[s:s + batch], torch.float32))
                           for s in range(0, len(images), batch)])
