@@ -43,6 +43,34 @@ AFTER = re.compile(rf"{_SECTION}(?<![在用把给对从里中就也都会能要�
                    rf"(?P<value>{_NUMBER}|[A-Za-z][A-Za-z0-9]{{0,2}})(?![\w.])")
 
 
+# “慕容芷岚”和整条消息 `慕容芷岚 gave him a book.` 都沿用讲义本节的例子: quoted or coded items said to come from a
+# section (本节: the page's own source section) must stand there (blind_29 W29-060 gave the site's message to §1.11)
+TAKEN_FROM = re.compile(r"(?:都|也|均|皆)?(?:沿用|取自|来自|出自|照搬|照录|引自)(?:了)?\s*(?P<doc>讲义|入门文章)\s*"
+                        r"(?:(?P<here>本节)|\[§\s*(?P<linked>[0-9A-D]+\.\d+)\]?\s*|§\s*(?P<bare>[0-9A-D]+\.\d+))")
+_QUOTED_ITEM = re.compile(r"“(?P<q>[^”\n]{1,40})”|`(?P<c>[^`\n]{1,60})`")
+
+
+def _taken_from(page, view: str) -> list[tuple[int, str, str, str, str]]:
+    """(offset, item, doc, section, credit) for each quoted or coded item in the clause before a TAKEN_FROM credit."""
+    out = []
+    for m in TAKEN_FROM.finditer(view):
+        if m.group("here"):
+            own = re.match(r"(lecture|primer)\s*§\s*([0-9A-D]+\.\d+)", str(page.meta.get("source", "")))
+            if not own or own.group(1) != _DOC[m.group("doc")]:
+                continue
+            section = own.group(2)
+        else:
+            section = m.group("linked") or m.group("bare")
+        noun = re.match(r"\s*(?:[—–-]+\s*§?\s*[0-9A-D.]+\s*)?的\s*([\u4e00-\u9fff]{1,6})", view[m.end():])
+        if noun and (_NOT_A_VALUE_NOUN.search(noun.group(1)) or noun.group(1).endswith("法")):
+            continue   # 沿用入门文章 §2.1 的按词切法: a way of doing is credited, not the quoted items
+        start = max(view.rfind(c, 0, m.start()) for c in "。；;！？\n") + 1
+        for q in _QUOTED_ITEM.finditer(page.body, start, m.start()):
+            item = q.group("q") or q.group("c")
+            out.append((q.start(), item, m.group("doc"), section, m.group(0)))
+    return out
+
+
 def _items(text: str, listed: bool = False) -> list[str]:
     """The numbers and Latin words of a credited value; in a list, also each item written in Chinese alone (电影、
     音乐、香蕉: review 88 added 小狗 to a credited list and it passed), which must stand in the section as written."""
@@ -84,4 +112,16 @@ def errors(page) -> list[tuple[int, str]]:
                             f"{item!r} is credited to {m.group('doc')} §{section} ({m.group(0)[:50].strip()}…), but that "
                             f"section does not write it; credit the section that does, or take {item!r} out of what "
                             "the credit covers"))
+    for at, quoted, doc, section, credit in _taken_from(page, view):
+        text = seed_text(_DOC[doc], section)
+        if not text:
+            continue
+        # the item's Latin words and numbers, or a Chinese item as written (a gloss in other words is the page's)
+        items = _items(quoted) or ([quoted] if re.fullmatch(r"[\u4e00-\u9fff]{1,8}", quoted) else [])
+        missing = [item for item in items if not _stands_in(item, text)]
+        if missing:
+            out.append((page.line_of(at),
+                        f"{quoted!r} is said to come from {doc} §{section} ({credit.strip()}), but that section does "
+                        f"not write {', '.join(repr(x) for x in missing[:3])}; credit the section that does, or say the "
+                        "item is the site's"))
     return out

@@ -525,4 +525,23 @@ def neighbour_errors(page) -> list[tuple[int, str]]:
 
 
 def errors(page) -> list[tuple[int, str]]:
-    return link_errors(page) + prose_errors(page) + glossary_errors(page) + topic_errors(page) + neighbour_errors(page)
+    return (link_errors(page) + prose_errors(page) + glossary_errors(page) + topic_errors(page) + neighbour_errors(page)
+            + paper_section_errors(page))
+
+
+# a section of three levels (§3.2.1) is no section of the two course documents (§x.y): it is a paper's or a book's
+_SUBSECTION = re.compile(r"§\s?(\d+\.\d+\.\d+)")
+
+
+def paper_section_errors(page) -> list[tuple[int, str]]:
+    """A paper section named in the body (§3.2.1) stands in one of the page's `sources:` entries, where the page
+    says which paper it read: blind_29 W29-056 sent T5's final choice from §3.7 to §3.3.4, a section no source of the
+    page names. The reference list itself (source: primer §refs) describes the papers' sections and is not read."""
+    if "refs" in str(page.meta.get("source", "")):
+        return []
+    listed = " ".join(str(entry) for entry in page.meta.get("sources") or [])
+    view = classify.prose_view(page.body)
+    return [(page.line_of(m.start()), f"§{m.group(1)} is named in the text but no entry of the page's sources: names "
+                                      f"it; add the section to the source entry of the paper it belongs to, or fix the "
+                                      f"section number")
+            for m in _SUBSECTION.finditer(view) if m.group(1) not in listed]

@@ -820,6 +820,8 @@ def check_pointing_sentences(ctx: Context) -> None:
         return
     for line, message in pointers.errors(ctx.page.body, ctx.report.marks, ctx.page.line_of):
         ctx.fail(line, message)
+    for line, message in pointers.row_errors(ctx.page.body, ctx.report.marks, ctx.page.line_of):
+        ctx.fail(line, message)
 
 
 def claim_kind(ctx: Context, claim: ClaimResult) -> str:

@@ -20,6 +20,8 @@ from checker.relations import sentences
 
 FORWARD = re.compile(r"下面|下表|下列|以下|如下")
 BACKWARD = re.compile(r"上面|上表|上述")
+# the box the sentence stands in: 这一框里的误差值与毫秒值出自原课程的存档运行 (blind_29 W29-057 gave them to the site)
+INSIDE = re.compile(r"这一?框|本框|这个框|框[里内中]的")
 LABEL = re.compile(r"〔[^〕]*〕|^\s*\"[^\"]*\"")
 ATTRIBUTIVE = re.compile(r"(?:讲义|入门文章|课程)[^，。；：]{0,6}?(?:给定|给出|写出|算出|列出|印出)的(?=\s*[^\s，。；：])")
 # what the pointer points at must be numbers: 下面的字符数, 下表的概率, 下面是本站补算的 (a computing verb)
@@ -31,7 +33,8 @@ def owner(clause: str) -> str | None:
     讲义, 入门文章 or 课程 says the course's, unless it did not give them (讲义本节没有给出下面的…); both, or neither,
     says nothing this check can hold a number to."""
     clause = ATTRIBUTIVE.sub("", clause)
-    course = re.search(r"讲义|入门文章|课程", clause)
+    # 不是原课程的记录 denies the course, as 不是本站 denies the site
+    course = re.search(r"(?<!不是)(?<!并非)(?<!而非)(?<!不是原)(?<!并非原)(?<!而非原)(?:讲义|入门文章|课程)", clause)
     site = re.search(r"(?<!不是)(?<!并非)本站", clause)
     if course and re.search(r"(?:讲义|入门文章|课程)[^，。；：]{0,8}(?:没有|没|未)(?:给|印|写|算|列)", clause):
         return None if site and site.start() < course.start() else "site"
@@ -72,9 +75,10 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
         # the clause that points: its own words say whose (讲义只算了两列，下面的数是本站补算的: the site's)
         text = LABEL.sub("", text)   # 〔本站构造〕 labels the remark; the check reads what the remark says
         found.extend(_in_clause(body, view, start, end, marks, line_of))
-        clause = next((c for c in re.split(r"[，,；;：:]", text) if FORWARD.search(c) or BACKWARD.search(c)), "")
-        forward, backward = FORWARD.search(clause), BACKWARD.search(clause)
-        pointer = forward or backward
+        clause = next((c for c in re.split(r"[，,；;：:]", text)
+                       if FORWARD.search(c) or BACKWARD.search(c) or INSIDE.search(c)), "")
+        forward, backward, inside = FORWARD.search(clause), BACKWARD.search(clause), INSIDE.search(clause)
+        pointer = forward or backward or inside
         if not pointer or not NUMBERS.search(clause[pointer.end():pointer.end() + 10]):
             continue   # 下面的代码是本站补充的演示, 按上面的规则: whose code or rule, not whose numbers
         if re.search(r"(?:按|用|从|由|根据|依照|照)[^，。]{0,2}$", clause[:pointer.start()]):
@@ -83,7 +87,10 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
         said = owner(clause)
         if said is None:
             continue
-        if forward:   # the rest of the sentence's own block first (a box that begins by saying whose it is)
+        if inside and not (forward or backward):   # the whole box the sentence stands in
+            here = next(((a, b) for a, b in blocks if a <= start < b), None)
+            candidates = [here] if here else []
+        elif forward:   # the rest of the sentence's own block first (a box that begins by saying whose it is)
             here = next(((end, b) for a, b in blocks if a <= start < b and end < b), None)
             candidates = ([here] if here else []) + [b for b in blocks if b[0] >= end]
         else:
@@ -112,15 +119,57 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
         if not target:
             continue
         kinds = {m.kind for m in target}
-        if said == "course" and kinds <= set(SITE) or said == "site" and kinds <= {"course"}:
-            where = "below" if forward else "above"
-            declared = "the site's (" + ", ".join(sorted(kinds)) + ")" if said == "course" else "the course's"
+        # (the course's archived runs are no work of the site's either: a record said to be the site's run fails)
+        if said == "course" and kinds <= set(SITE) or said == "site" and kinds <= {"course", "record"}:
+            where = "below" if forward else "in this box" if inside and not backward else "above"
+            declared = ("the site's (" if said == "course" else "the course's (") + ", ".join(sorted(kinds)) + ")"
             sentence = " ".join(body[start:end].split())
             found.append((line_of(start), f"'{sentence[:60]}' says the numbers {where} are the "
                                            f"{'course' if said == 'course' else 'site'}'s, but all {len(target)} of "
                                            f"them ({', '.join(m.text for m in target[:4])}) are declared {declared}; "
                                            "fix the sentence, or the declaration (@kinds) if the sentence is right"))
     return found
+
+
+_ROW = re.compile(r"^[ \t]*\|(?P<first>[^|\n]*)\|[^\n]*$", re.M)
+# a clause about the rows it names: 三行的字节, 这两行的数, 各行的值 (what the rows hold, not a word that only names them)
+_ROWS_NOUN = re.compile(r"行的?(?:数|值|字节|结果|概率|分数)")
+
+
+def row_errors(body: str, marks, line_of) -> list[tuple[int, str]]:
+    """(line, message) for each clause that names table rows by their first cell and says whose their numbers are,
+    where every counted number of a named row has the other owner: MHA、GQA 与 MQA 三行的字节都是讲义在 §7.4 算过的,
+    where the MQA row is the site's (blind_29 W29-058 widened a credit of two rows to a third)."""
+    view = classify.prose_view(body)
+    rows = []
+    for m in _ROW.finditer(body):
+        name = LABEL.sub("", m.group("first")).strip().strip("*` ")
+        if 2 <= len(name) <= 20 and not re.fullmatch(r"[-: ]+|[\d.\s]+", name):
+            rows.append((name, m.start(), m.end()))
+    if not rows:
+        return []
+    found = []
+    for start, end in sentences(view):
+        for piece in re.finditer(r"[^；;。]+", view[start:end]):
+            clause, at = piece.group(0), start + piece.start() + len(piece.group(0)) - len(piece.group(0).lstrip())
+            said = owner(clause) if _ROWS_NOUN.search(clause) and _IN_SOURCE_OR_DONE.search(clause) else None
+            if said is None:
+                continue
+            named = [(n, a, b) for n, a, b in rows if re.search(rf"(?<![A-Za-z]){re.escape(n)}(?![A-Za-z])", clause)]
+            for name, a, b in named:
+                inside = [m for m in marks if a <= m.start < b]
+                kinds = {m.kind for m in inside}
+                if inside and (said == "course" and kinds <= set(SITE) or said == "site" and kinds <= {"course", "record"}):
+                    found.append((line_of(at), f"'{' '.join(clause.split())[:60]}' gives the row {name!r} to the "
+                                                  f"{said}, but its numbers ({', '.join(m.text for m in inside[:3])}) "
+                                                  f"are declared {', '.join(sorted(kinds))}; name only the rows that are "
+                                                  "the " + said + "'s, or fix the declaration (@kinds)"))
+                    break
+    return found
+
+
+# 讲义在 §7.4 算过的, 本站补算的: a clause that says who computed or gave the numbers
+_IN_SOURCE_OR_DONE = re.compile(r"算过|算出|给出|印出|列出|写出|补算|测出|跑出|记录")
 
 
 # a clause that puts its own number in a source: 那个百分比在讲义的存档运行里是 96.67%, 本站算得 0.5

@@ -884,13 +884,23 @@ def _numeral_variants(text: str) -> list[str]:
 def _signature(text: str) -> list[str]:
     """What a text's comparison words say, in order: up, down, fast, slow, an unsigned comparison, or equality, and
     the parts of a matrix its position words name."""
-    # a word without a direction of its own (越多, 越小, 更尖) stands for itself: 越多 -> 越少 is another statement
-    said = [(m.start(), polarity(m.group(0), _clause(text, m)) or pace(m.group(0)) or m.group(0))
+    # a word without a direction of its own (更尖) stands for itself; a trend (越多, 越小) reads as its comparative
+    # does, with the trend kept: 越低 -> 越小 of a weight is a rewording (lex99), 越多 -> 越少 another statement
+    said = [(m.start(), polarity(m.group(0), _clause(text, m)) or pace(m.group(0)) or _trend(m.group(0), text, m))
             for m in comparison_words(text)]
     said += [(m.start(), "equal") for m in EQUALITY_LINT.finditer(text)]
     # the parts of a matrix it names (行对应 query -> 行是 query passes; 右上角 -> 左下角 does not)
     said += [(m.start(), rule.rule) for m, rule in directions.positions(text)]
     return [w for _, w in sorted(said)]
+
+
+def _trend(word: str, text: str, m: re.Match) -> str:
+    """越 with the direction of the comparative its word makes (越低, 越小 -> 越down), or the word itself."""
+    if word.startswith("越"):
+        said = polarity("更" + word[1:], _clause(text, m))
+        if said:
+            return "越" + said
+    return word
 
 
 # what a reworded relation text keeps, and where its clauses are: its quoted names, Latin names and digits
@@ -940,28 +950,42 @@ def _relocated_in(text: str, body: str, spans, unchanged, contrast_swaps, quote,
     pinned sentence, no new words when the reworded text takes them in."""
     found = []
     for start, end in spans:
-        sentence = body[start:end].strip().rstrip("。！？；!?;").strip()
-        flat = squeeze(sentence)[0]
-        if not flat or unchanged(flat) or not quote and _signature(sentence) != wanted:
+        whole = body[start:end].strip().rstrip("。！？；!?;").strip()
+        if not squeeze(whole)[0] or unchanged(squeeze(whole)[0]):
             continue
-        have = _kept_names(flat)
-        if any(have.count(t) < latin.count(t) for t in set(latin)):
-            continue
-        if 2 * len(words & set(flat)) < len(words) or contrast_swaps(text, sentence):
-            continue
-        if not quote and not _in_order(_NAMED.findall(squeeze(text)[0]), _NAMED.findall(flat)):
-            continue   # “猫”…最大，“我”最小 -> “我”…最大，“猫”最小: the same words about the other names
-        if not quote and not _digits_keep_their_order(text, sentence):
-            continue
-        if quote and not _statement_words_kept(text, sentence, quote):
-            continue
-        kept = " ".join(_clauses_holding(sentence, latin, text).split())
-        if quote and _signature(kept) != wanted:
-            continue   # a quote's own clauses say what it said (看 All 这一列 before it is the page's, not the paper's)
-        if len(set(re.findall(r"[\u3400-\u9fff]", kept)) - words - around - function_characters()) > MAX_NEW_CHARACTERS:
-            continue   # 因为……挨得近 -> 尽管……相距很远: new content, not a rewording
-        found.append(kept)
+        # the sentence, or (for a relation) the shortest run of its clauses whose comparison words are the text's:
+        # a sentence that goes on to compare more (…，需要做的算术也越多) holds the text in some of its clauses
+        runs = [whole] if quote or _signature(whole) == wanted else sorted(
+            (w for w in clause_windows(whole) if _signature(w) == wanted), key=len)
+        for sentence in runs:
+            kept = _relocated_sentence(text, sentence, contrast_swaps, quote, wanted, latin, words, around)
+            if kept is not None:
+                found.append(kept)
+                break
     return found
+
+
+def _relocated_sentence(text: str, sentence: str, contrast_swaps, quote, wanted, latin, words,
+                        around) -> str | None:
+    """_relocated_in's guards on one sentence (or run of clauses): the text reworded there, or None."""
+    flat = squeeze(sentence)[0]
+    have = _kept_names(flat)
+    if any(have.count(t) < latin.count(t) for t in set(latin)):
+        return None
+    if 2 * len(words & set(flat)) < len(words) or contrast_swaps(text, sentence):
+        return None
+    if not quote and not _in_order(_NAMED.findall(squeeze(text)[0]), _NAMED.findall(flat)):
+        return None   # “猫”…最大，“我”最小 -> “我”…最大，“猫”最小: the same words about the other names
+    if not quote and not _digits_keep_their_order(text, sentence):
+        return None
+    if quote and not _statement_words_kept(text, sentence, quote):
+        return None
+    kept = " ".join(_clauses_holding(sentence, latin, text).split())
+    if quote and _signature(kept) != wanted:
+        return None   # a quote's own clauses say what it said (看 All 这一列 before it is the page's, not the paper's)
+    if len(set(re.findall(r"[\u3400-\u9fff]", kept)) - words - around - function_characters()) > MAX_NEW_CHARACTERS:
+        return None   # 因为……挨得近 -> 尽管……相距很远: new content, not a rewording
+    return kept
 
 
 def _equality_or_order_words(text: str) -> list[re.Match]:
@@ -980,7 +1004,9 @@ def _cut_after_last_comparison(text: str, kept: str) -> str:
     found = _equality_or_order_words(last)
     if len(found) < 1:
         return kept
-    cut = len(kept) - len(last) + found[0].end()
+    # as many of them as the text's own last clause has (前者抬高、后者压低 -> 前者升高、后者降低: lex99)
+    wanted = len(_equality_or_order_words(re.split(r"[，,；;：:]", text)[-1]))
+    cut = len(kept) - len(last) + found[min(max(wanted, 1), len(found)) - 1].end()
     return kept[:cut] if cut < len(kept) else kept
 
 
@@ -990,10 +1016,34 @@ def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None
     another order (得分为零时概率相等，得分越高越接近一 -> 得分越高越接近一；得分为零时概率相等), so the comparison
     words are kept clause by clause, each with the names in its clause, in any order of clauses; the statement
     words (`tokens`, checker.statements.tokens) are the same; its names, symbols and digits all stay; no word is
-    swapped for its counterpart; at least half of its words are kept and few new ones come."""
-    from checker.relocation import MAX_ALIGNED_NEW_CHARACTERS
+    swapped for its counterpart; at least half of its words are kept and few new ones come. The clauses tried first
+    are those from the first to the last that hold the text's comparison words and names; when the sentence says
+    more in further clauses of the same kind (输入越长，要铺开的草稿越多 in 输入越长，需要铺开的草稿越多，需要做的算术
+    也越多: lex99, a paraphrase set), each run of its clauses is tried, and the shortest that passes is taken."""
     latin = _KEPT_NAMES.findall(squeeze(text)[0])
     held = " ".join(_clauses_holding(sentence, latin, text).split()).rstrip("。！？；!?;")
+    found = _aligned_in(text, held, contrast_swaps, tokens)
+    if found is not None:
+        return found
+    passing = [kept for window in clause_windows(sentence)
+               if (kept := _aligned_in(text, " ".join(window.split()).rstrip("。！？；!?;"), contrast_swaps, tokens))]
+    return min(passing, key=len) if passing else None
+
+
+def clause_windows(sentence: str) -> list[str]:
+    """Every run of consecutive clauses of `sentence` (cut at ，；： outside math), longest first."""
+    math = [m.span() for m in re.finditer(r"\$[^$]*\$", sentence)]
+    cuts = [0] + [m.end() for m in re.finditer(r"[，,；;：:]|\n", sentence)
+                  if not any(a < m.start() < b for a, b in math)] + [len(sentence)]
+    spans = list(zip(cuts, cuts[1:]))[:12]
+    runs = [(spans[i][0], spans[j][1]) for i in range(len(spans)) for j in range(i, len(spans))]
+    return [sentence[a:b].strip(" \n，,；;：:") for a, b in sorted(runs, key=lambda r: r[0] - r[1])]
+
+
+def _aligned_in(text: str, held: str, contrast_swaps, tokens) -> str | None:
+    """aligned_text's guards on one candidate run of clauses."""
+    from checker.relocation import MAX_ALIGNED_NEW_CHARACTERS
+    latin = _KEPT_NAMES.findall(squeeze(text)[0])
     # a credit link closing the clause （[§4.3](4-3.md)） is where the point is, not a name or digit of the text: it
     # kept a rewording of primer ch04 index's loss clause (label round 74 put the link there) from being found again
     held = re.sub(r"\s*" + CREDIT_LINK.pattern + r"\s*$", "", held)
@@ -1004,7 +1054,11 @@ def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None
         parts = re.split(r"[，,；;：:。——]+", t)
         return sorted((tuple(_signature(c)), tuple(sorted(_NAMED.findall(squeeze(c)[0]))),
                        tuple(sorted(w for _, w in tokens(c)))) for c in parts if _signature(c) or tokens(c))
-    if not _signature(text) or clauses(text) != clauses(kept):
+
+    def in_order(t: str) -> tuple:   # or the whole text's, in order, when clauses were joined or cut (、 for ，)
+        return tuple(_signature(t)), tuple(_NAMED.findall(squeeze(t)[0])), tuple(w for _, w in tokens(t))
+    # a text without a comparison word (分数为零时正好落在中点) is found again by its statement words alone
+    if not (_signature(text) or tokens(text)) or clauses(text) != clauses(kept) and in_order(text) != in_order(kept):
         return None
     have = _kept_names(flat)
     if any(have.count(t) < latin.count(t) for t in set(latin)) or contrast_swaps(text, kept):
@@ -1014,8 +1068,14 @@ def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None
     if not _digits_keep_their_order(text, kept):
         return None
     words = set(re.findall(r"[\u3400-\u9fff]", text)) - function_characters()
-    new = set(re.findall(r"[\u3400-\u9fff]", kept)) - set(re.findall(r"[\u3400-\u9fff]", text)) - function_characters()
-    if 2 * len(words & set(kept)) < len(words) or len(new) > MAX_ALIGNED_NEW_CHARACTERS:
+    # (the characters of a comparison or equality word bring no content: 无法区分 -> 看不出两者的差别)
+    said = {k for m in _equality_or_order_words(kept) for k in range(*m.span())}
+    unsaid = "".join(c for k, c in enumerate(kept) if k not in said)
+    new = set(re.findall(r"[\u3400-\u9fff]", unsaid)) - set(re.findall(r"[\u3400-\u9fff]", text)) - function_characters()
+    # a long sentence reworded word by word brings more new characters than a short one (梯度总是负的，…正是前者抬高
+    # -> 梯度恒为负，…恰好是前者升高, lex99): up to two in five of the text's own, at least the fixed allowance
+    allowed = max(MAX_ALIGNED_NEW_CHARACTERS, 2 * len(words) // 5)
+    if 2 * len(words & set(kept)) < len(words) or len(new) > allowed:
         return None
     return kept
 
