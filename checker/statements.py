@@ -51,7 +51,8 @@ _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
 _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不能|无法|从不)[^，。；,;：:]{0,10}$|不[^，。；,;：:同]{0,2}$")
 # 是同一条, 为同一个: an identity said of two things (选出的是同一条 = 与它一致); 同一组参数 as a determiner is not
 # 不影响, 没有影响, 不敏感 say what 不改变 says (honest_19b H19b-032: LN 对整体平移不敏感 -> 整体平移不改变 LN 的结果)
-_SAME_EXTRA = re.compile(r"同样|原样(?!不动)|照搬|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
+# (同样 before a verb or 是 is 'likewise', no sameness: 讲义同样指出, 同样是不该得出的结论; lex99)
+_SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|照搬|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
                          r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响"
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
                          r"|不看(?:次序|顺序|先后)")
@@ -108,7 +109,9 @@ _NUMBER_ABOVE_BELOW = re.compile(r"(?:到|至|在|于)\s*\$?\s*(?:\d+(?:\.\d+)?|
 # 越难重复、越容易: a trend word the order table does not name, read by its first character after 越
 _TREND = re.compile(r"越(?:来越)?\s*([\u4e00-\u9fff])")
 # the order of steps: 先加，再归一化 and 先归一化，再加 are two different layers
-_STEP = re.compile(r"(?<![首原预优事早领率祖])(?:先(?![验进前后天知例])|然后|再|最后)\s*(?:[去来才就又把将对用要会能还都也只]|可以)*\s*([\u4e00-\u9fff]|[A-Za-z]+)")
+# (首先, 接着, 随后 and a 后 that opens a clause, 先核对、后计时, mark steps too: lex99)
+_STEP = re.compile(r"(?<![首原预优事早领率祖])(?:首?先(?![验进前后天知例])|然后|接着|随后|再|最后|(?<=[，、,；;])后(?![面者续来文边头半期]))"
+                   r"\s*(?:[去来才就又把将对用要会能还都也只]|可以)*\s*([\u4e00-\u9fff]|[A-Za-z]+)")
 # two steps said by a position word (第一步之后接着做第二步 = 先做第一步再做第二步; 比较数值之前，先对齐定义 = 先对齐定义，
 # 再比较数值): each step's first word, the way _STEP names a step
 _STEP_PARTICLES = r"\s*(?:[去来才就又把将对用要会能还都也只得]|可以)*\s*"
@@ -351,9 +354,9 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         add(m.start(), m.end(), _comparison_token("越" + m.group(1)) if polarity("更" + m.group(1)) or pace(m.group(1))
             else f"trend:{m.group(1)}")
     steps = list(_STEP.finditer(sentence))
-    if len(steps) >= 2 and any(m.group(0).startswith("先") for m in steps):   # a sequence 先…再…, not one 最后
+    if len(steps) >= 2 and any(m.group(0).startswith(("先", "首先")) for m in steps):   # a sequence 先…再…, not one 最后
         for m in steps:   # the marker is part of the step, so that the clauses of a sequence may be reordered
-            marker = "first" if m.group(0).startswith("先") else "last" if m.group(0).startswith("最后") else "then"
+            marker = "first" if m.group(0).startswith(("先", "首先")) else "last" if m.group(0).startswith("最后") else "then"
             add(m.start(), m.end(), f"step:{marker}:{m.group(1)}")
     for m in _CONCLUDE.finditer(sentence):
         negative = (m.group(0).startswith(("不", "无法", "并不")) or m.group(0).endswith("不了")
@@ -678,7 +681,7 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
     moved = _moved(opcodes, pinned, now, found, by_sentence, page) | _moved_within_a_sentence(opcodes, pinned, now, found)
     reworded_pinned, reworded_spans = _reworded_sentences(page)
     mentioned = _names_only_added_or_dropped(opcodes, pinned, now, found)
-    for k, (op, i1, i2, j1, j2) in enumerate(opcodes):
+    for op, i1, i2, j1, j2 in opcodes:
         if op == "equal" or (op, i1, j1) in moved or (op, i1, j1) in reworded_steps:
             continue
         if op == "insert" and all(by_sentence[found[j][2]] <= inserted for j in range(j1, j2)):
@@ -714,11 +717,8 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             continue   # a description a rewording leaves unsaid (只有 520 个像素不同 -> 只差 520 个像素): see KEPT_WHEN_LOST
         if op == "insert" and _clause_added(now[j1:j2], found[j1][2], pinned_sentence_texts, page.body):
             continue   # a clause added to a pinned sentence whose words stay as pinned: new prose, as a sentence is
-        if op == "insert" and not any(guarded(t) or bare_token(t) == "not" for t in now[j1:j2]):
-            continue
-        if op == "insert" and any(d[0] == "delete" and _said_beside(opcodes, d, pinned, now, found, pinned_texts)
-                                  for d in opcodes[max(0, k - 2):k + 3]):
-            continue   # the 无关 that says a deleted 不管 again (H25-012): the deletion beside it is read with it   # a description added to a sentence (选错一个词后 -> 此后): like a new sentence, it is new prose   # a name mentioned or no longer mentioned (… 概率最高的变成了 EOS): a name *replaced* still fails
+        if op == "insert" and not any(guarded(t) for t in now[j1:j2]):
+            continue   # a description added to a sentence (选错一个词后 -> 此后): like a new sentence, it is new prose   # a name mentioned or no longer mentioned (… 概率最高的变成了 EOS): a name *replaced* still fails
         at = found[j1] if j1 < j2 or j1 == 0 and found else found[j1 - 1] if found else None
         line = _line(page, at) if at else page.body_first_line
         sentence = at[2][:90] if at else ""
@@ -1010,8 +1010,10 @@ def _said_in_unread_words(was: str, now: str, words_was: list[str], words_now: l
     surfaces = read_words(was)
     for token in lost:
         bare = bare_token(token)
-        if bare in _PROVENANCE_WORDS or bare.startswith(_PROVENANCE_WORDS[:2] + ("label:", "step:")):
-            return False   # (a step's words are its order: 先对齐定义，再比较 -> 比较之后接着对齐定义 fails)
+        if bare in _PROVENANCE_WORDS or bare.startswith(_PROVENANCE_WORDS[:2] + ("label:",)):
+            return False
+        if bare.startswith("step:"):
+            continue   # read below, all the steps together: their order is what they say
         surface = next((text for t, text in surfaces if t == bare), None)
         if surface is None:
             return False
@@ -1023,7 +1025,20 @@ def _said_in_unread_words(was: str, now: str, words_was: list[str], words_now: l
             own -= set("不没无非未否莫勿别并")
             if own and not own & came_in or not own and not negation:
                 return False
-    return True
+    return _steps_keep_their_order([bare_token(t) for t in lost], now)
+
+
+_STEP_RANK = {"first": 0, "then": 1, "last": 2}
+
+
+def _steps_keep_their_order(lost: list[str], now: str) -> bool:
+    """Steps lost from a reworded sentence (先核对、再计时 -> 核对之后才计时) are said again when the verb of each
+    stands in the new text in the order of the steps: 先对齐定义，再比较数值 -> 比较数值之后接着对齐定义 is the two
+    steps exchanged."""
+    steps = sorted(((_STEP_RANK.get(t.split(":")[1], 1), t.split(":", 2)[2]) for t in lost if t.startswith("step:")),
+                   key=lambda step: step[0])
+    places = [now.find(verb) for _, verb in steps]
+    return all(p >= 0 for p in places) and places == sorted(places)
 
 
 def _names_a_quantity(token: str) -> bool:
