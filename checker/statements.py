@@ -57,7 +57,7 @@ _SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把�
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
                          r"|不看(?:次序|顺序|先后)")
 # (长短不一, 大小不一: a pair of opposites and 不一 say 不同 of that measure; honest_26 H26-004)
-_DIFFER = re.compile(r"不同|不一样|不相等|不等于|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清|"
+_DIFFER = re.compile(r"不同|不一样|不相等|不等于|不等(?![于式号待同])|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清|"
                      r"(?<=长短|大小|高低|多少|宽窄|粗细|深浅|轻重|快慢)不一(?![样致定会个些次直])")
 # one thing put in another's place: 候选不再是两个类别，而是每一个 token says what 候选从两个类别换成了每一个 token
 # says. Its 不再 is part of the replacement, not a negation of its own, and neither form is a statement word (a

@@ -160,3 +160,37 @@ def test_a_paper_section_named_in_the_text_is_one_the_page_lists(tmp_path):
     old = "到 §3.7 定下的方案"
     assert _errors(tmp_path, page, old, "到 §3.2.9 定下的方案", "§3.2.9 is named in the text")
     assert not _errors(tmp_path / "ok", page, old, "到 §3.3.4 定下的方案", "is named in the text")
+
+
+# ---------------------------------------------------------------- new-author trial 30's false causes
+
+
+def test_cannot_read_is_no_comparison_and_unequal_lengths_differ():
+    """读不到 is 'cannot read', not 少于; 长度不等 says 不同 (not a bare negation); 不等式 is a noun."""
+    assert relations.comparison_words("任何 query 都读不到这些格子") == []
+    assert [t for _, t in statements.tokens("前两个累积到 0.807，不到 0.85")] == ["order:down"]
+    assert [t for _, t in statements.tokens("长度不等的两句")] == ["differ"]
+    assert "differ" not in [t for _, t in statements.tokens("这条不等式成立")]
+
+
+def test_a_list_in_sorted_order_states_an_order_and_a_sorting_step_does_not():
+    """从高到低都是电影、音乐、小说、香蕉 orders four values (a relation may bind it, A > B > …); 按累计概率从高到低
+    排, 从大到小累加 say how to proceed."""
+    assert relations._signature("四个候选从高到低都是电影、音乐、小说、香蕉") == ["up"]
+    assert relations._signature("三个损失从低到高依次是电影、音乐、香蕉") == ["down"]
+    assert relations._signature("候选池按累计概率从高到低排") == []
+    assert relations._signature("从大到小累加到至少 0.8 为止") == []
+
+
+def test_a_count_names_the_items_its_clause_lists_after_a_copula():
+    """四个候选从高到低都是电影、音乐、小说、香蕉: the four are the listed ones; 三个 over the same list is wrong; a
+    clause whose 是 opens two steps (也是先数次数、再除以…) lists nothing."""
+    from checker.counts import enumerated_count
+    text = "三个温度下，四个候选从高到低都是电影、音乐、小说、香蕉。"
+    at = text.index("四个")
+    assert enumerated_count(text, at, at + 2, 4.0) == 4
+    wrong = text.replace("四个候选", "三个候选")
+    assert enumerated_count(wrong, at, at + 2, 3.0) == 4
+    steps = "在“我 喝 茶／水”三句小语料上也是先数次数、再除以条件出现的次数。"
+    at = steps.index("三句")
+    assert enumerated_count(steps, at, at + 2, 3.0) is None
