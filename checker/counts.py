@@ -164,7 +164,7 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
                 return int(stated)   # ## 降温、升温与两个极限 over four items: two named, two counted (trial 15)
             return listed if listed == stated else pair_of_the_title(body, stated) or listed
         return (pair_of_the_title(body, stated) or pair_before_colon(view, start, end, stated)
-                or examples_of_the_section(body, end, stated))
+                or examples_of_the_section(body, end, stated) or said_again(body, view, start, end, stated))
     named = listed_at(view, start)
     if named is not None:
         return named   # $q_1$、$q_2$ 两个 query: the items right before the count, whatever list the paragraph opens
@@ -224,13 +224,31 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             or paired_forms_on_the_page(view, end, stated) or units_of_one_value(view, end, stated)
             or steps_of_the_example_above(view, start, end, stated) or sections_below(body, start, end, stated)
             or the_titles_count(body, view, end, stated)
-            or labelled_in_display(body, end, stated))
+            or labelled_in_display(body, end, stated)
+            or said_again(body, view, start, end, stated))
 
 
 _LIST_ITEM = r"(?:“[^”]{1,12}”|(?:(?![的了地再先])[\u4e00-\u9fffA-Za-z0-9_$\\{}]){1,10})"
 # 四个候选从高到低都是电影、音乐、小说、香蕉: after the count's noun, a copula in the same clause and the items it lists
 _AFTER_COPULA = re.compile(rf"[^，。；：:,;\n上里中内]{{0,8}}?(?:都|依次|分别)?(?:是|为)\s*(?P<items>{_LIST_ITEM}(?:\s*(?:、|和|与|及)\s*{_LIST_ITEM})+)"
                            r"\s*(?=[，。；：:,;）)\n]|$)")
+
+
+def said_again(body: str, view: str, start: int, end: int, stated: float | None) -> int | None:
+    """The same count of the same noun said earlier on the page, where the items it counts are named (温度、top-k 与
+    top-p 三种做法 … ## 为什么三种做法都不改变次序: new-author trial 30): the repeat counts them too. None when no
+    earlier occurrence of the count, its measure word and the noun's first two characters is resolved."""
+    measure, noun = _noun_start(view, end)
+    phrase = view[start:noun + 2]
+    if measure is None or len(view[noun:noun + 2].strip()) < 2 or not CJK.match(view[noun:noun + 1]):
+        return None
+    at = view.rfind(phrase, 0, start)
+    while at >= 0:
+        earlier = enumerated_count(body, at, at + (end - start), stated)
+        if earlier is not None:
+            return earlier
+        at = view.rfind(phrase, 0, at)
+    return None
 
 
 def listed_after_copula(view: str, end: int) -> int | None:

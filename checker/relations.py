@@ -1460,6 +1460,7 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                           and not directions.denied(sentence_text, m.start())
                           and m.span() not in directions.unchanged_law(sentence_text)]   # 甲不变时乙不变 (trial 16)
         inside = [(s - start, e - start, v) for s, e, v in numbers_at if start <= s and e <= end]
+        unbound: list[tuple[int, str]] = []   # this sentence's unbound words: one message names them all
         for m, why in words:
             w_start, w_end = start + m.start(), start + m.end()
             if any(b_start <= w_start and w_end <= b_end for b_start, b_end in bound):
@@ -1486,8 +1487,14 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                            "or the keys are not the quantities it compares"
                            if guessed and "KEY" not in guessed.group(1) and not holds(guessed.group(1)) else "")
             general = "; if it states a general rule, say so (一般, 通常)" if why.startswith("under") else ""
-            errors.append((page.line_of(w_start),
-                           f"comparison {m.group(0)!r} {why} is not bound: '{sentence[:80]}'; add to relations "
-                           f"{entry}{false_guess} (holds: a predicate over the keys, or over {{cited[i][j]}}) so the "
-                           f"order is checked{general}"))
+            if unbound:   # (new-author trial 30: five messages for two sentences, one per word)
+                unbound.append((w_start, f"{m.group(0)!r}: {entry}{false_guess}"))
+                continue
+            unbound.append((w_start, f"comparison {m.group(0)!r} {why} is not bound: '{sentence[:80]}'; add to "
+                                     f"relations {entry}{false_guess} (holds: a predicate over the keys, or over "
+                                     f"{{cited[i][j]}}) so the order is checked{general}"))
+        if unbound:
+            more = "; ".join(text for _, text in unbound[1:])
+            errors.append((page.line_of(unbound[0][0]), unbound[0][1] + (f"; the sentence's other unbound words: {more}"
+                                                                         if more else "")))
     return errors

@@ -194,3 +194,24 @@ def test_a_count_names_the_items_its_clause_lists_after_a_copula():
     steps = "在“我 喝 茶／水”三句小语料上也是先数次数、再除以条件出现的次数。"
     at = steps.index("三句")
     assert enumerated_count(steps, at, at + 2, 3.0) is None
+
+
+def test_a_count_said_again_counts_what_it_counted_the_first_time(tmp_path):
+    """New-author trial 30: 温度、top-k 与 top-p 三种做法 in the opening, then ## 为什么三种做法都不改变次序: the heading
+    repeats a resolved count; 四种做法 in the heading counts nothing named."""
+    from checker.counts import enumerated_count
+    body = "本页把温度、top-$k$ 与 top-$p$ 三种做法放在一起看。\n\n## 为什么三种做法都不改变次序\n\n正文。\n"
+    at = body.index("三种做法", 20)
+    assert enumerated_count(body, at, at + 1, 3.0) == 3
+    wrong = body.replace("## 为什么三种做法", "## 为什么四种做法")
+    assert enumerated_count(wrong, at, at + 1, 4.0) != 4
+
+
+def test_one_message_names_every_unbound_word_of_a_sentence(tmp_path):
+    """New-author trial 30: five messages for two sentences (小于, 变尖; 大于, 更多, 变平), one per word: now one per
+    sentence, the other words named in it."""
+    page = LECTURE / "ch02" / "2-6.md"
+    old = "再除以 4 个真实目标，得到 $0.866434$。"
+    errors = _errors(tmp_path, page, old, old + "可见先批内平均再等权平均得到的 $1.039721$ 偏低，低估了语料的平均损失。",
+                     "not bound")
+    assert len(errors) == 1 and "'低估'" in errors[0]
