@@ -164,7 +164,7 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
                 return int(stated)   # ## 降温、升温与两个极限 over four items: two named, two counted (trial 15)
             return listed if listed == stated else pair_of_the_title(body, stated) or listed
         return (pair_of_the_title(body, stated) or pair_before_colon(view, start, end, stated)
-                or examples_of_the_section(body, end, stated) or said_again(body, view, start, end, stated))
+                or examples_of_the_section(body, end, stated))
     named = listed_at(view, start)
     if named is not None:
         return named   # $q_1$、$q_2$ 两个 query: the items right before the count, whatever list the paragraph opens
@@ -215,7 +215,7 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             return rows if own or rows == stated else None
     return (named_before(view, start) or places_named_before(view, start, end, stated)
             or listed_after_copula(view, end)
-            or rows_of_table_before(body, start, end, stated)
+            or rows_of_table_before(body, start, end, stated) or items_of_list_before(body, start, stated)
             or clauses_after_colon(view, end, stated) or sources_named_after(view, end, stated)
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated)
             or quoted_just_before(view, start, stated, end) or rows_named_by_their_header(body, end, stated)
@@ -224,31 +224,13 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             or paired_forms_on_the_page(view, end, stated) or units_of_one_value(view, end, stated)
             or steps_of_the_example_above(view, start, end, stated) or sections_below(body, start, end, stated)
             or the_titles_count(body, view, end, stated)
-            or labelled_in_display(body, end, stated)
-            or said_again(body, view, start, end, stated))
+            or labelled_in_display(body, end, stated))
 
 
 _LIST_ITEM = r"(?:“[^”]{1,12}”|(?:(?![的了地再先])[\u4e00-\u9fffA-Za-z0-9_$\\{}]){1,10})"
 # 四个候选从高到低都是电影、音乐、小说、香蕉: after the count's noun, a copula in the same clause and the items it lists
 _AFTER_COPULA = re.compile(rf"[^，。；：:,;\n上里中内]{{0,8}}?(?:都|依次|分别)?(?:是|为)\s*(?P<items>{_LIST_ITEM}(?:\s*(?:、|和|与|及)\s*{_LIST_ITEM})+)"
                            r"\s*(?=[，。；：:,;）)\n]|$)")
-
-
-def said_again(body: str, view: str, start: int, end: int, stated: float | None) -> int | None:
-    """The same count of the same noun said earlier on the page, where the items it counts are named (温度、top-k 与
-    top-p 三种做法 … ## 为什么三种做法都不改变次序: new-author trial 30): the repeat counts them too. None when no
-    earlier occurrence of the count, its measure word and the noun's first two characters is resolved."""
-    measure, noun = _noun_start(view, end)
-    phrase = view[start:noun + 2]
-    if measure is None or len(view[noun:noun + 2].strip()) < 2 or not CJK.match(view[noun:noun + 1]):
-        return None
-    at = view.rfind(phrase, 0, start)
-    while at >= 0:
-        earlier = enumerated_count(body, at, at + (end - start), stated)
-        if earlier is not None:
-            return earlier
-        at = view.rfind(phrase, 0, at)
-    return None
 
 
 def listed_after_copula(view: str, end: int) -> int | None:
@@ -915,6 +897,21 @@ def rows_of_table_before(body: str, start: int, end: int, stated: float | None =
     if rows < 2 or not of_rows and rows != stated:
         return None
     return rows
+
+
+def items_of_list_before(body: str, start: int, stated: float | None = None) -> int | None:
+    """The items of the list right before the count's paragraph, when the count opens the paragraph's first sentence
+    and states as many (honest_29 H29-013 under primer 8-1's list of 猫 追 狗 and 狗 追 猫: 两句意思恰好相反);
+    None otherwise."""
+    paragraph = body.rfind("\n\n", 0, start)
+    if paragraph < 0 or stated is None or re.search(r"[。！？；]", body[paragraph:start]):
+        return None
+    lines = body[:paragraph].rstrip("\n").split("\n")
+    items = 0
+    while lines and ITEM.match(lines[-1]) and not lines[-1].startswith((" ", "\t")):
+        lines.pop()
+        items += 1
+    return items if items >= 2 and items == stated else None
 
 
 # (a collection with a place word after it, 这组概率上 / 那张表里: review 86 found 这种按权重抽的随机采样, an ordinary

@@ -1199,7 +1199,10 @@ def _said_in_the_section(body: str, token, said: dict) -> bool:
     key = _noun_key(body, token)
     if key is None or key not in said or said[key] > token.start:
         return False
-    if re.search(r"\n#{1,6}\s", body[said[key]:token.start]):
+    # a heading that says the count again (温度、top-k 与 top-p 三种做法 … ## 为什么三种做法都不改变次序: new-author
+    # trial 30) announces what its section reads of the page's count; prose in another section does not
+    heading = re.match(r"#{1,6}\s", body[body.rfind("\n", 0, token.start) + 1:token.start])
+    if not heading and re.search(r"\n#{1,6}\s", body[said[key]:token.start]):
         return False
     start, end = counts._sentence_bounds(body, token.start)
     return re.search(r"讲义|入门文章|课程|论文|§", body[start:end]) is None

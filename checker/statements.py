@@ -380,6 +380,10 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
     for m in _NEGATION.finditer(sentence):   # last: any negation the classes above did not read
         if _asks_either(sentence, m):
             continue   # 接得对不对, 有没有: a question that asks both ways negates nothing
+        if m.group(0) == "不" and re.search(r"不[\u4e00-\u9fff]$", sentence[max(0, m.start() - 2):m.start()]) \
+                and re.match(r"[\u4e00-\u9fff](?:[，。；,;、]|$)", sentence[m.end():m.end() + 2] or "。") \
+                and sentence[m.start() - 1:m.start()] != sentence[m.end():m.end() + 1]:
+            continue   # the second 不 of a four-character 不X不Y (不偏不倚, 不多不少): one word, one negation (H29-011)
         if m.group(0) == "不" and sentence.startswith("可", m.end()) and re.search(r"非得?[^，。；,;]{0,24}$", sentence[:m.start()]):
             continue   # the 不可 of 非(得)……不可 (must)
         # 不能证明, 不会增加: read there; not across a clause break (既不出自…，也不是…: two negations)

@@ -196,15 +196,16 @@ def test_a_count_names_the_items_its_clause_lists_after_a_copula():
     assert enumerated_count(steps, at, at + 2, 3.0) is None
 
 
-def test_a_count_said_again_counts_what_it_counted_the_first_time(tmp_path):
+def test_a_heading_may_say_the_pages_count_again_and_prose_in_another_section_may_not(tmp_path):
     """New-author trial 30: 温度、top-k 与 top-p 三种做法 in the opening, then ## 为什么三种做法都不改变次序: the heading
-    repeats a resolved count; 四种做法 in the heading counts nothing named."""
-    from checker.counts import enumerated_count
-    body = "本页把温度、top-$k$ 与 top-$p$ 三种做法放在一起看。\n\n## 为什么三种做法都不改变次序\n\n正文。\n"
-    at = body.index("三种做法", 20)
-    assert enumerated_count(body, at, at + 1, 3.0) == 3
-    wrong = body.replace("## 为什么三种做法", "## 为什么四种做法")
-    assert enumerated_count(wrong, at, at + 1, 4.0) != 4
+    says the page's count again; review 87's rule stands for prose (a count in another section is its own)."""
+    from tests.test_number_words import errors, page
+    shown = "本页把温度、top-$k$ 与 top-$p$ 三种做法放在一起看。\n\n"
+    assert not errors(tmp_path, page(shown + "## 为什么三种做法都不改变次序\n\n正文。", verify=False))
+    assert errors(tmp_path, page(shown + "## 为什么四种做法都不改变次序\n\n正文。", verify=False))
+    filler = "这里是一段与计数无关的说明文字，" * 12 + "\n\n"   # (past the 160 characters a count said again may be)
+    assert errors(tmp_path, page(shown + filler + "## 另一节\n\n三种做法都不改变次序。", verify=False))
+    assert not errors(tmp_path, page(shown + filler + "## 为什么三种做法都不改变次序\n\n正文。", verify=False))
 
 
 def test_one_message_names_every_unbound_word_of_a_sentence(tmp_path):
@@ -215,3 +216,33 @@ def test_one_message_names_every_unbound_word_of_a_sentence(tmp_path):
     errors = _errors(tmp_path, page, old, old + "可见先批内平均再等权平均得到的 $1.039721$ 偏低，低估了语料的平均损失。",
                      "not bound")
     assert len(errors) == 1 and "'低估'" in errors[0]
+
+
+# ---------------------------------------------------------------- honest_28/29 flags read after their measurement
+
+
+def test_a_four_character_not_x_not_y_is_one_negation():
+    """honest_29 H29-011: 不偏不倚 -> 不偏向任何一方 lost a negation: the idiom is one word; 不会不收敛 is two."""
+    assert [t for _, t in statements.tokens("模型对好评和差评不偏不倚，相当于抛硬币。")].count("not") == 1
+    assert [t for _, t in statements.tokens("它不会不收敛")].count("not") == 2
+
+
+@pytest.mark.parametrize("text, count", [("两个同类型的实体紧挨在一起时，后一个照样以 B 开头。", False),
+                                         ("看不出来了。所以只在词序上不同的两句话，会得到完全相同的计数向量。", False),
+                                         ("表里两个同类型的实体紧挨在一起。", True),
+                                         ("为了对比，长度不同的两个句子依次送进模型。", True)])
+def test_any_two_is_no_count_and_two_of_the_page_is(text, count):
+    """honest_28 H28-032 and honest_29 H29-029: a pair in a condition or defined by a property is any pair; one the
+    page shows is counted."""
+    from checker import number_words
+    at = text.index("两")
+    assert bool(number_words.not_a_count(text, at, at + 1)) is not count
+
+
+def test_a_count_opening_the_paragraph_under_a_list_counts_its_items():
+    """honest_29 H29-013: under the list 猫 追 狗 / 狗 追 猫, 两句意思恰好相反 counts the two; 三句 does not."""
+    from checker.counts import enumerated_count
+    body = "前文。\n\n- 猫 追 狗\n- 狗 追 猫\n\n两句意思恰好相反，用词却完全相同。\n"
+    at = body.index("两句")
+    assert enumerated_count(body, at, at + 1, 2.0) == 2
+    assert enumerated_count(body.replace("两句", "三句"), at, at + 1, 3.0) != 3
