@@ -559,13 +559,6 @@ def _under_a_condition(text: str, names: set[str]) -> bool:
 _OPERATOR = {"up": ">", "down": "<"}
 
 
-def _suggested_relation(body: str, start: int, end: int, m: re.Match, keyed: dict[str, set[str]],
-                        printed) -> str:
-    """The relations entry that binds an unbound comparison: its clause as text, and a predicate over the keys the
-    sentence prints or the names it compares ('{b_lstm[0]} < {b_mlp[0]}'), with the word's direction."""
-    return _suggestion(body, start, end, m, keyed, printed)[0]
-
-
 _CHANGE_TO = re.compile(r"(?:下降|上升|降低|提高|增加|减少|降|升|减|增|涨|跌|掉)(?:到了|到|至|为)")
 
 
