@@ -214,7 +214,6 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
                 return int(stated)
             return rows if own or rows == stated else None
     return (named_before(view, start) or places_named_before(view, start, end, stated)
-            or listed_after_copula(view, end)
             or rows_of_table_before(body, start, end, stated) or items_of_list_before(body, start, stated)
             or clauses_after_colon(view, end, stated) or sources_named_after(view, end, stated)
             or labelled_on_the_page(view, end, stated) or pair_of_the_title(body, stated)
@@ -225,22 +224,6 @@ def enumerated_count(body: str, start: int, end: int, stated: float | None = Non
             or steps_of_the_example_above(view, start, end, stated) or sections_below(body, start, end, stated)
             or the_titles_count(body, view, end, stated)
             or labelled_in_display(body, end, stated))
-
-
-_LIST_ITEM = r"(?:“[^”]{1,12}”|(?:(?![的了地再先])[\u4e00-\u9fffA-Za-z0-9_$\\{}]){1,10})"
-# 四个候选从高到低都是电影、音乐、小说、香蕉: after the count's noun, a copula in the same clause and the items it lists
-_AFTER_COPULA = re.compile(rf"[^，。；：:,;\n上里中内]{{0,8}}?(?:都|依次|分别)?(?:是|为)\s*(?P<items>{_LIST_ITEM}(?:\s*(?:、|和|与|及)\s*{_LIST_ITEM})+)"
-                           r"\s*(?=[，。；：:,;）)\n]|$)")
-
-
-def listed_after_copula(view: str, end: int) -> int | None:
-    """How many items a clause lists after the count's noun and a copula (四个候选从高到低依次是电影、音乐、小说、香蕉,
-    new-author trial 30): the count counts them; None when no such list closes the clause."""
-    _, noun = _noun_start(view, end)
-    m = _AFTER_COPULA.match(view, noun)
-    if not m:
-        return None
-    return len(re.split(r"\s*(?:、|和|与|及)\s*", m.group("items")))
 
 
 _PLACE_REF = re.compile(r"(讲义|入门文章)\s*\[?\s*§\s*([\dA-Z][\d.]*)")
@@ -1143,7 +1126,7 @@ def _items_in(rest: str, stated: float | None) -> int | None:
                 and all(len(x.strip()) >= 8 for x in joined):
             return len(coarse)
         return len(items) if len(items) >= 2 else None
-    if mark in "：:—":   # 两种做法：A、B; 四件事拿主意——A、B、C 以及 D
+    if mark in "：:—是为":   # 两种做法：A、B; 四件事拿主意——A、B、C 以及 D; 四个候选依次是 A、B、C、D
         text = rest[at + 1:].rstrip("：: ")
         # 两件事——在缓存上解码一步，和不用缓存、把整段重算一遍: a comma before 和 joins two long items, and the 、
         # inside the second one is no joint of the list (honest_16a, stop 48); A、B，以及 C is still three

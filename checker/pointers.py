@@ -20,8 +20,6 @@ from checker.relations import sentences
 
 FORWARD = re.compile(r"下面|下表|下列|以下|如下")
 BACKWARD = re.compile(r"上面|上表|上述")
-# the box the sentence stands in: 这一框里的误差值与毫秒值出自原课程的存档运行 (blind_29 W29-057 gave them to the site)
-INSIDE = re.compile(r"这一?框|本框|这个框|框[里内中]的")
 LABEL = re.compile(r"〔[^〕]*〕|^\s*\"[^\"]*\"")
 ATTRIBUTIVE = re.compile(r"(?:讲义|入门文章|课程)[^，。；：]{0,6}?(?:给定|给出|写出|算出|列出|印出)的(?=\s*[^\s，。；：])")
 # what the pointer points at must be numbers: 下面的字符数, 下表的概率, 下面是本站补算的 (a computing verb)
@@ -75,10 +73,9 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
         # the clause that points: its own words say whose (讲义只算了两列，下面的数是本站补算的: the site's)
         text = LABEL.sub("", text)   # 〔本站构造〕 labels the remark; the check reads what the remark says
         found.extend(_in_clause(body, view, start, end, marks, line_of))
-        clause = next((c for c in re.split(r"[，,；;：:]", text)
-                       if FORWARD.search(c) or BACKWARD.search(c) or INSIDE.search(c)), "")
-        forward, backward, inside = FORWARD.search(clause), BACKWARD.search(clause), INSIDE.search(clause)
-        pointer = forward or backward or inside
+        clause = next((c for c in re.split(r"[，,；;：:]", text) if FORWARD.search(c) or BACKWARD.search(c)), "")
+        forward, backward = FORWARD.search(clause), BACKWARD.search(clause)
+        pointer = forward or backward
         if not pointer or not NUMBERS.search(clause[pointer.end():pointer.end() + 10]):
             continue   # 下面的代码是本站补充的演示, 按上面的规则: whose code or rule, not whose numbers
         if re.search(r"(?:按|用|从|由|根据|依照|照)[^，。]{0,2}$", clause[:pointer.start()]):
@@ -87,10 +84,7 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
         said = owner(clause)
         if said is None:
             continue
-        if inside and not (forward or backward):   # the whole box the sentence stands in
-            here = next(((a, b) for a, b in blocks if a <= start < b), None)
-            candidates = [here] if here else []
-        elif forward:   # the rest of the sentence's own block first (a box that begins by saying whose it is)
+        if forward:   # the rest of the sentence's own block first (a box that begins by saying whose it is)
             here = next(((end, b) for a, b in blocks if a <= start < b and end < b), None)
             candidates = ([here] if here else []) + [b for b in blocks if b[0] >= end]
         else:
@@ -121,7 +115,7 @@ def errors(body: str, marks, line_of) -> list[tuple[int, str]]:
         kinds = {m.kind for m in target}
         # (the course's archived runs are no work of the site's either: a record said to be the site's run fails)
         if said == "course" and kinds <= set(SITE) or said == "site" and kinds <= {"course", "record"}:
-            where = "below" if forward else "in this box" if inside and not backward else "above"
+            where = "below" if forward else "above"
             declared = ("the site's (" if said == "course" else "the course's (") + ", ".join(sorted(kinds)) + ")"
             sentence = " ".join(body[start:end].split())
             found.append((line_of(start), f"'{sentence[:60]}' says the numbers {where} are the "

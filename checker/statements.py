@@ -990,7 +990,8 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
 _NEGATIVE_CHARACTER = re.compile(r"不(?!过|仅|只|但|少|断|久|如|妨|然|外|止|光|禁|料|同|管|论)|没|无(?!论)|非(?!常)|未(?!来)|否|莫|勿"
                                  r"|别(?!的|人|处|名)")   # (不过, 非常, 无论, 未来: no negation)
 # words whose loss changes whose a fact is: never excused as a rewording the classes do not read
-_PROVENANCE_WORDS = ("source:", "not:source:", "site", "course", "primer", "paper", "label:", "done", "not-done")
+_PROVENANCE_WORDS = ("site", "course", "primer", "paper", "done", "not-done")
+_PROVENANCE_PREFIXES = ("source:", "not:source:", "label:")
 # characters too common to show that a word was said again in other words
 _FILLER = set("的是了一在和与及这那个为也就都而把被让对上下中有得地之其")
 
@@ -1015,7 +1016,7 @@ def _said_in_unread_words(was: str, now: str, words_was: list[str], words_now: l
     surfaces = read_words(was)
     for token in lost:
         bare = bare_token(token)
-        if bare in _PROVENANCE_WORDS or bare.startswith(_PROVENANCE_WORDS[:2] + ("label:",)):
+        if bare in _PROVENANCE_WORDS or bare.startswith(_PROVENANCE_PREFIXES):
             return False
         if bare.startswith("step:"):
             continue   # read below, all the steps together: their order is what they say
