@@ -1156,3 +1156,64 @@ def _items_in(rest: str, stated: float | None) -> int | None:
             break
         i = join.end()
     return n if n >= 2 else None
+
+
+# A count of kinds of one thing, with no 这, after the kinds were named (padding mask …。因果遮罩 …。两种遮罩的用途不一样:
+# new-author trial 30): the head noun's compounds in the paragraph's sentences before it, each modifier once. The
+# English head a Latin modifier takes (padding mask) is the Chinese noun's (遮罩).
+_ENGLISH_HEAD = {"遮罩": "mask", "掩码": "mask", "损失": "loss", "向量": "vector", "矩阵": "matrix",
+                 "嵌入": "embedding", "编码": "encoding", "注意力": "attention", "采样": "sampling"}
+_NOT_A_MODIFIER = re.compile(rf"[的了是和与及或把被这那每各些{NUMERAL_CHARS}]|{MEASURE}")
+
+
+def kinds_named_before(body: str, start: int, end: int) -> int | None:
+    """How many kinds of the noun after the count at [start, end) the sentences before it in its paragraph (three at
+    most) name as compounds (因果遮罩, padding mask, padding 遮罩): the modifiers, counted once each; None when fewer
+    than two are named. The count may be its own sentence's second mention of them (只有两种遮罩都允许…)."""
+    view = prose_view(body)
+    rest = re.match(rf"\s*(?:{MEASURE})?\s*([\u4e00-\u9fff]{{2,3}})", view[end:end + 8])
+    if not rest:
+        return None
+    paragraph = view.rfind("\n\n", 0, start) + 2 if view.rfind("\n\n", 0, start) >= 0 else 0
+    before = view[paragraph:start]
+    cuts = [m.end() for m in re.finditer(r"[。！？]", before)]
+    before = before[cuts[-4] if len(cuts) >= 4 else 0:]
+    for noun in (rest.group(1), rest.group(1)[:2]):
+        english = _ENGLISH_HEAD.get(noun)
+        modifiers = set()
+        for m in re.finditer(rf"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{{2}}){noun}", before):
+            if not _NOT_A_MODIFIER.search(m.group(1)):
+                modifiers.add(m.group(1))
+        heads = noun + (f"|{english}s?(?![A-Za-z])" if english else "")
+        for m in re.finditer(rf"(?<![A-Za-z])([A-Za-z][A-Za-z-]+)\s*(?:\*\*)?\s*(?:{heads})", before):
+            if m.group(1).lower() != (english or ""):
+                modifiers.add(m.group(1).lower())
+        if len(modifiers) >= 2:
+            return len(modifiers)
+    return None
+
+
+# 留下电影与音乐……。留下的两个概率之比…: the count after '<verb>的' counts what that verb took in the sentence before
+_TAKEN_ITEM = r"(?:\$[^$\n]+\$|“[^”\n]{1,12}”|[^、。！？；：:，,（）()\n$“”与和及]{1,8})"
+_TAKEN = re.compile(rf"{_TAKEN_ITEM}(?:\s*(?:、|与|和|及)\s*{_TAKEN_ITEM})+")
+
+
+def taken_by_the_verb_before(body: str, start: int) -> int | None:
+    """How many items the verb before 的 and the count (留下的两个) took where it was said last, in the sentence
+    before the count's or earlier in its own: the items joined by 、, 与, 和 right after that verb; None when the
+    verb is not found so, or takes one item."""
+    view = prose_view(body)
+    verb = re.search(r"([\u4e00-\u9fff]{2})的\s*$", view[max(0, start - 4):start])
+    if not verb or _NOT_A_MODIFIER.search(verb.group(1)):
+        return None
+    sentence_start = max(view.rfind(c, 0, start) for c in "。！？\n") + 1
+    previous = max(view.rfind(c, 0, max(0, sentence_start - 1)) for c in "。！？") + 1
+    window = view[previous:start - len(verb.group(0))]
+    said = [m for m in re.finditer(re.escape(verb.group(1)), window)]
+    if not said:
+        return None
+    taken = _TAKEN.match(window, said[-1].end())
+    if not taken:
+        return None
+    items = re.split(r"\s*(?:、|与|和|及)\s*", taken.group(0))
+    return len(items) if len(items) >= 2 else None

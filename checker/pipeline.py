@@ -27,7 +27,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker import (arrangements, borrowing, classify, counts, declared, kinds, number_words, pointers, provenance, reads,
+from checker import (arrangements, borrowing, classify, counts, declared, kinds, listed_values, number_words, pointers, provenance, reads,
                      relocation, run_claims, source_list, statements, template_match, unit_words)
 from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
@@ -550,10 +550,12 @@ def check_comparisons(ctx: Context) -> None:
     numbers_at = _verified_numbers(ctx)
     spans += [(s, e) for s, e, _ in numbers_at]   # a restated claim is a claimed number too
     ctx.report.relations_bound = len(ctx.meta.get("relations") or [])
+    templates = [str(c if isinstance(c, str) else c.get("text", "")) for c in ctx.meta.get("claims") or [] if c]
+    listed = listed_values.listings(classify.prose_view(ctx.page.body), printed, ctx.values, templates)
     for line, message in check_relations(ctx.page, values, spans, lookup,
                                          lambda i: claim_line(ctx.page, "relations", i), located,
                                          named_keys(ctx.meta, ctx.values), ctx.course.states_value, printed,
-                                         numbers_at, _relation_relocator(ctx)):
+                                         numbers_at, _relation_relocator(ctx), listed):
         ctx.fail(line, message)
 
 
@@ -1347,6 +1349,14 @@ def check_completeness(ctx: Context) -> None:
               and _count_value(token) in (counts.items_after(ctx.page.body, token.end, _count_value(token)),
                                           counts.items_in_turn(ctx.page.body, token.end))):
             # 两条评论“A”和“B”, 有 2 条（E 和 F）: the items it counts follow it; 三个权重依次是 $(1,0.5,0.5)$: its values
+            report.numbers_enumerated += 1
+            ctx.counted.append(token)
+            _say(said, ctx.page.body, token)
+        elif (token.word and not token.phrase.startswith(SETTERS)
+              and _count_value(token) in (counts.kinds_named_before(ctx.page.body, token.start, token.end),
+                                          counts.taken_by_the_verb_before(ctx.page.body, token.start))):
+            # padding mask …。因果遮罩 …。两种遮罩的用途不一样; 留下电影与音乐…。留下的两个概率: the things it counts were
+            # just named (new-author trial 30, which added 这 to get green); a count other than theirs stays unclaimed
             report.numbers_enumerated += 1
             ctx.counted.append(token)
             _say(said, ctx.page.body, token)

@@ -35,7 +35,7 @@ import re
 
 import numpy as np
 
-from checker import classify, directions, number_words
+from checker import classify, directions, listed_values, number_words
 from checker.word_classes import SUPERLATIVE
 from checker.page import HOLE, squeeze
 from checker.relocation import CREDIT_LINK, MAX_NEW_CHARACTERS, function_characters
@@ -781,7 +781,8 @@ def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, floa
 def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]], lookup, line_of_item,
                     located: list[tuple[int, int]] = (), names: set[str] = frozenset(),
                     states_value=None, printed: list[tuple[int, int, str]] = (),
-                    numbers_at: list[tuple[int, int, float]] = (), relocate_text=None) -> list[tuple[int, str]]:
+                    numbers_at: list[tuple[int, int, float]] = (), relocate_text=None,
+                    listed=()) -> list[tuple[int, str]]:
     """Errors (line, message) for a page's relations and for comparison sentences left unbound.
 
     values is None when the verify function failed (already reported): predicates are then skipped
@@ -809,7 +810,7 @@ def check_relations(page, values: dict | None, claim_spans: list[tuple[int, int]
         except (RelationError, ArithmeticError, TypeError, ValueError, IndexError, KeyError):
             return False
     errors += _unbound_comparisons(page, view, math, claim_spans, names, bound, printed, numbers_at, checked_symbols,
-                                   holds)
+                                   holds, listed)
     return errors
 
 
@@ -1381,10 +1382,12 @@ def _printed_inequalities(page, view: str, math, errors: list) -> set[int]:
 
 
 def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, printed, numbers_at,
-                         checked_symbols: set[int], holds=lambda predicate: True) -> list[tuple[int, str]]:
+                         checked_symbols: set[int], holds=lambda predicate: True,
+                         listed=()) -> list[tuple[int, str]]:
     """The completeness lint: a comparison word beside a claimed number, or between two things the page has
     numbers for, that no relation or located text binds; one between the two verified numbers of its sentence
-    is decided on their printed values instead (printed_order)."""
+    is decided on their printed values instead (printed_order), one about names listed beside a computed vector
+    on those values (checker/listed_values.py)."""
     errors: list[tuple[int, str]] = []
     keyed = names if isinstance(names, dict) else {n: set() for n in names}
     names = set(keyed)
@@ -1452,11 +1455,32 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                           and not _same_as_a_document(sentence_text, m, names)
                           and not directions.denied(sentence_text, m.start())
                           and m.span() not in directions.unchanged_law(sentence_text)]   # 甲不变时乙不变 (trial 16)
+        verdicts = {}
+        if listed:   # her 的 logit 在四个候选里最大 beside 候选词依次为 her、him、book、a，logit 为 (1,2,0,-1)
+            for m in comparison_words(sentence_text):
+                if directions.denied(sentence_text, m.start()) or directions.hypothetical(sentence_text, m.start()) \
+                        or not _stated_here(sentence_text, m) or directions.is_law(m.group(0)):
+                    continue
+                verdict = listed_values.decide(sentence_text, m, polarity(m.group(0), _clause(sentence_text, m)),
+                                               *_sides(sentence_text, m), listed)
+                if verdict is not None:
+                    verdicts[m.span()] = verdict
+                    if not verdict[0] and all(w.span() != m.span() for w, _ in words):
+                        words.append((m, "about names listed beside the page's values"))
         inside = [(s - start, e - start, v) for s, e, v in numbers_at if start <= s and e <= end]
         unbound: list[tuple[int, str]] = []   # this sentence's unbound words: one message names them all
         for m, why in words:
             w_start, w_end = start + m.start(), start + m.end()
             if any(b_start <= w_start and w_end <= b_end for b_start, b_end in bound):
+                continue
+            if m.span() in verdicts:
+                verdict, listing = verdicts[m.span()]
+                if not verdict:
+                    sentence = " ".join(page.body[start:end].split())
+                    errors.append((page.line_of(w_start),
+                                   f"comparison {m.group(0)!r} is false for the values the page lists for "
+                                   f"{'、'.join(listing.names)} ({', '.join(listing.vectors)}): '{sentence[:80]}'; "
+                                   f"fix the sentence, or bind it in relations if it means another quantity"))
                 continue
             if _one_number_for_both(m, start, end, view, printed):
                 continue   # 总 token 数和原文一样，仍是 161: one printed number that two claims check stands for both
