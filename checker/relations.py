@@ -623,7 +623,9 @@ def _quoted_at(text: str, at: int) -> bool:
 
 
 # a subject that points back at something the page has just shown (它, 它们, 这个值, 二者, 其)
-_POINTS_BACK = re.compile(r"(?:可见|因此|所以|于是)?\s*(?:它们?|其(?![他中实次余])|这(?:个|些|两个|一项)?(?:值|数|分数|概率|梯度|损失|权重)|二者|两者|后者|前者)")
+# (这样算出的平均, 照此得到的损失: the value of the computation just shown, blind_wrong_30 W30-012)
+_POINTS_BACK = re.compile(r"(?:可见|因此|所以|于是)?\s*(?:它们?|其(?![他中实次余])|这(?:个|些|两个|一项)?(?:值|数|分数|概率|梯度|损失|权重)|二者|两者|后者|前者"
+                          r"|(?:这样|这么|照此|如此|按此)(?:算|求|计算|得|平均)[出到得]?的)")
 
 
 # 一轮比一轮少, 一行比一行大: a trend over the rows of something the page shows (blind_27 W27-022)

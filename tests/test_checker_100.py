@@ -77,3 +77,14 @@ def test_a_listing_needs_a_cue_and_a_vector_of_its_length():
                                                     ["值为 ${v}$"])] == [["a", "b", "c"]]
     assert listed_values.listings("候选有 a、b、c，值为 $(1,2,3)$。", printed, {"v": [1, 2, 3]}, []) == []
     assert listed_values.listings("候选依次为 a、b、c，值为 $(1,2)$。", printed, {"v": [1, 2]}, []) == []
+
+
+def test_the_value_of_the_computation_just_shown_is_the_page_s(tmp_path):
+    """blind_wrong_30 W30-012: a new sentence 这样算出的平均比正确口径低 orders the value just computed (1.039721)
+    against the correct one (0.866434) with no number: it must be bound; 这样一来 points back at no value."""
+    page = LECTURE / "ch02" / "2-6.md"
+    old = "只有一个目标的批 A 被当成和批 B 一样重。"
+    assert _errors(tmp_path, page, old, old + "这样算出的平均比正确口径低，会让模型看起来更好。", "is not bound")
+    from checker.relations import _POINTS_BACK
+    assert _POINTS_BACK.match("这样算出的平均") and _POINTS_BACK.match("照此得到的损失")
+    assert not _POINTS_BACK.match("这样一来")
