@@ -34,6 +34,7 @@ from pathlib import Path
 
 from checker import classify
 from checker.paths import DOCS, ROOT
+from checker.page import claim_line
 
 SECTIONS_TSV = ROOT.parent / "shared" / "sections.tsv"
 SYNONYMS = (ROOT / "sitegen" / "search_synonyms.txt", ROOT / "hooks" / "search_synonyms.txt")
@@ -526,7 +527,7 @@ def neighbour_errors(page) -> list[tuple[int, str]]:
 
 def errors(page) -> list[tuple[int, str]]:
     return (link_errors(page) + prose_errors(page) + glossary_errors(page) + topic_errors(page) + neighbour_errors(page)
-            + paper_section_errors(page))
+            + paper_section_errors(page) + reference_item_errors(page))
 
 
 # a section of three levels (§3.2.1) is no section of the two course documents (§x.y): it is a paper's or a book's
@@ -545,3 +546,87 @@ def paper_section_errors(page) -> list[tuple[int, str]]:
                                       f"it; add the section to the source entry of the paper it belongs to, or fix the "
                                       f"section number")
             for m in _SUBSECTION.finditer(view) if m.group(1) not in listed]
+
+
+# 入门文章[参考文献](…)第 5 条: an entry of the primer's numbered reference list, which the site's refs page lists under
+# '### 5. Authors. Title' in the primer's order
+_REFERENCE_ITEM = re.compile(r"参考文献(?:\]\([^)\s]*\))?\s*第\s*(\d+)\s*条")
+_REFERENCE_HEADING = re.compile(r"^###\s+(\d+)\.\s+(.*)$", re.M)
+# a token that names a work: a Latin word with a capital or a digit (CBOW, TensorFlow, GQA, Word2Vec), an arXiv number
+_WORK_TOKEN = re.compile(r"\d{4}\.\d{4,5}|(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9-]*[A-Z0-9][A-Za-z0-9-]*|(?<![A-Za-z])[A-Z][a-z]{2,}")
+REFS_PAGE = DOCS / "primer" / "refs" / "index.md"
+
+
+def _reference_entries() -> dict[int, str]:
+    """Entry number -> its heading and text on the refs page (read once per edit of that page)."""
+    return _reference_entries_of(_stamp(REFS_PAGE)) if REFS_PAGE.is_file() else {}
+
+
+@functools.lru_cache(maxsize=2)
+def _reference_entries_of(stamp: int) -> dict[int, str]:
+    text = REFS_PAGE.read_text(encoding="utf-8")
+    heads = list(_REFERENCE_HEADING.finditer(text))
+    return {int(m.group(1)): text[m.start(2):heads[i + 1].start() if i + 1 < len(heads) else len(text)]
+            for i, m in enumerate(heads)}
+
+
+def _plain_title(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "", text.lower())
+
+
+def reference_item_errors(page) -> list[tuple[int, str]]:
+    """A numbered entry of the primer's reference list named in the body (入门文章参考文献第 5 条给 CBOW …) is the entry
+    that the words around it name: where the sentence and the one before it name a work that only one entry lists
+    (CBOW, TensorFlow, an arXiv number), the number must be that entry's (blind_29 W29-041 moved 第 5 条 to 第 6 条);
+    in a `sources:` entry the key's title must be the entry's. The refs page itself is the list, and is not read."""
+    entries = _reference_entries()
+    if not entries or "refs" in str(page.meta.get("source", "")):
+        return []
+    owners: dict[str, set[int]] = {}
+    for n, text in entries.items():
+        for token in set(_WORK_TOKEN.findall(text)):
+            owners.setdefault(token, set()).add(n)
+    errors = []
+    view = classify.prose_view(page.body)
+    for m in _REFERENCE_ITEM.finditer(view):
+        n = int(m.group(1))
+        if n not in entries:
+            errors.append((page.line_of(m.start()), f"入门文章参考文献第 {n} 条: the primer's list has {len(entries)} "
+                                                    f"entries; fix the number"))
+            continue
+        begin = max([view.rfind(c, 0, m.start()) for c in "。！？\n"] + [0])
+        begin = max([view.rfind(c, 0, begin) for c in "。！？"] + [view.rfind("\n\n", 0, begin), 0])
+        end = min([i for i in (view.find(c, m.end()) for c in "。！？\n") if i >= 0] + [len(view)])
+        named = {token for token in _WORK_TOKEN.findall(view[begin:end]) if len(owners.get(token, ())) == 1}
+        theirs = {next(iter(owners[token])) for token in named}
+        if theirs and n not in theirs:
+            which = ", ".join(f"{token} (第 {next(iter(owners[token]))} 条)" for token in sorted(named))
+            errors.append((page.line_of(m.start()), f"入门文章参考文献第 {n} 条 is '{entries[n].split(chr(10))[0][:60]}', "
+                                                    f"but the words around it name {which}; fix the entry number"))
+    sources = bibliography_sources()
+    for i, entry in enumerate(page.meta.get("sources") or []):
+        said = _REFERENCE_ITEM.search(str(entry))
+        key = str(entry).split()[0] if str(entry).split() else ""
+        if not said:
+            continue
+        n = int(said.group(1))
+        if n not in entries:
+            errors.append((claim_line(page, "sources", i), f"sources entry {i} says 入门文章参考文献第 {n} 条: the "
+                                                           f"primer's list has {len(entries)} entries; fix the number"))
+            continue
+        if key not in sources:
+            continue
+        heading = entries[n].split("\n")[0]
+        # the title the primer gives may differ from the source's (入门文章题作 How caching works): the entry names it
+        if _plain_title(sources[key].title) not in _plain_title(heading) \
+                and _plain_title(heading.split(". ", 1)[-1]) not in _plain_title(str(entry)):
+            errors.append((claim_line(page, "sources", i), f"sources entry {i} ({key}) says 入门文章参考文献第 {n} 条, "
+                                                           f"but entry {n} is '{entries[n].split(chr(10))[0][:60]}'; "
+                                                           f"fix the entry number or the key"))
+    return errors
+
+
+@functools.lru_cache(maxsize=1)
+def bibliography_sources():
+    from checker import bibliography
+    return bibliography.load()

@@ -88,3 +88,25 @@ def test_the_value_of_the_computation_just_shown_is_the_page_s(tmp_path):
     from checker.relations import _POINTS_BACK
     assert _POINTS_BACK.match("这样算出的平均") and _POINTS_BACK.match("照此得到的损失")
     assert not _POINTS_BACK.match("这样一来")
+
+
+# ---------------------------------------------------------------- an entry of the primer's reference list
+
+
+def test_a_reference_list_entry_is_the_one_its_sentence_names(tmp_path):
+    """blind_wrong_29 W29-041: 入门文章参考文献第 5 条给 CBOW 标的…第 3 节 moved to 第 6 条 (the negative-sampling paper);
+    CBOW and arXiv:1301.3781 are entry 5's alone. 7-6's TensorFlow is entry 6's."""
+    old = "入门文章[参考文献](../../primer/refs/index.md)第 5 条给 CBOW"
+    page = LECTURE / "ch01" / "1-5.md"
+    assert _errors(tmp_path / "a", page, old, old.replace("第 5 条", "第 6 条"), "1301.3781 (第 5 条)")
+    assert not _errors(tmp_path / "b", page, old, old.replace("入门文章", "入门文章的"), "参考文献第")
+    page = PRIMER / "ch07" / "7-6.md"
+    old = "[参考文献](../refs/index.md)第 6 条还提醒"
+    assert _errors(tmp_path / "c", page, old, old.replace("第 6 条", "第 5 条"), "TensorFlow (第 6 条)")
+
+
+def test_a_sources_entry_names_the_reference_list_entry_of_its_key(tmp_path):
+    page = PRIMER / "appA" / "A-5.md"
+    old = "mikolov2013efficient §3, Figure 1 — 入门文章参考文献第 5 条"
+    assert _errors(tmp_path / "a", page, old, old.replace("第 5 条", "第 6 条"), "entry 6 is")
+    assert _errors(tmp_path / "b", page, old, old.replace("第 5 条", "第 60 条"), "has 27 entries")
