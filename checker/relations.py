@@ -729,6 +729,9 @@ def _same_as_a_document(sentence: str, m: re.Match, names: set[str] = frozenset(
     return not re.match(r"和|与|跟|同", side.group(0).lstrip()) or not _named(side.group(0), names)
 
 
+_SYMBOL_IS = r"(?:\\?[A-Za-z]\w*\s*=\s*)?"   # T= or \tau= before a number
+
+
 def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, float]]) -> bool | None:
     """Whether a comparison word between the two verified numbers of its sentence agrees with their printed values:
     True or False where the sentence's shape decides which number is which, None where it does not (then the
@@ -737,13 +740,16 @@ def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, floa
     with more or fewer than two verified numbers, an approximate equality (几乎相同) or a word outside the two
     numbers' span is left to a relation."""
     word = m.group(0)
-    if len(numbers) > 2 and word.endswith(("到", "至")):
+    # 由 3/4 降为 4/7 is 从 3/4 降到 4/7 (honest_32 H32-003): a change word ending in 为 names its new value too
+    changes_to = word.endswith(("到", "至")) or bool(_CHANGE_TO.fullmatch(word))
+    if len(numbers) > 2 and changes_to:
         # 困惑度从 2.857440 降到 2.013654 in a sentence with more numbers (new-author trial 29): the change is from
         # the number 从 opens right before the word, in its clause, to the number right after the word
         ordered = sorted(numbers)
-        after = [n for n in ordered if n[0] >= m.end() and re.fullmatch(r"[\s$约≈]*", sentence[m.end():n[0]])]
+        # (a symbol may name the number: 温度从 $T=0.5$ 升到 $T=2$, honest_32 H32-048)
+        after = [n for n in ordered if n[0] >= m.end() and re.fullmatch(rf"[\s$约≈]*{_SYMBOL_IS}", sentence[m.end():n[0]])]
         before = [n for n in ordered if n[1] <= m.start() and not re.search(r"[，,；;。]", sentence[n[1]:m.start()])
-                  and re.search(r"从\s*[$约]*\s*$", sentence[max(0, n[0] - 4):n[0]])]
+                  and re.search(rf"从\s*[$约]*\s*{_SYMBOL_IS}$", sentence[max(0, n[0] - 12):n[0]])]
         direction = polarity(word, _clause(sentence, m))
         if after and before and direction is not None:
             x, y = before[-1][2], after[0][2]
@@ -762,7 +768,7 @@ def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, floa
     direction = polarity(word, _clause(sentence, m))
     if direction is None:
         return None
-    if word.endswith(("到", "至")) and a_end <= m.start() and re.fullmatch(r"[\s$约≈]*", sentence[m.end():b_start]):
+    if changes_to and a_end <= m.start() and re.fullmatch(r"[\s$约≈]*", sentence[m.end():b_start]):
         # 约为 $-1.155$，再接上 EOS 就降到约 $-1.561$: a change to the number right after the word, from the one
         # printed before it in the sentence, whichever clause that stands in
         return (y > x) if direction == "up" else (y < x)
@@ -770,7 +776,7 @@ def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, floa
     if re.search(r"[，,；;]", between):
         return None   # the word is in another clause than the first number
     if a_end <= m.start() and m.end() <= b_start and _FROM.search(sentence[:a_start]) and \
-            (word.endswith(("到", "至")) or _TO.search(sentence[m.end():b_start])):
+            (changes_to or _TO.search(sentence[m.end():b_start])):
         return (y > x) if direction == "up" else (y < x)   # a change from the first to the second
     if word.startswith("比") and a_end <= m.start() <= b_start and b_end <= m.end():
         return (x > y) if direction == "up" else (x < y)   # x 比 y 大: the frame holds the second number
@@ -1027,13 +1033,13 @@ def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None
 
 
 def clause_windows(sentence: str) -> list[str]:
-    """Every run of consecutive clauses of `sentence` (cut at ，；： outside math), longest first."""
+    """Every run of consecutive clauses of `sentence` (cut at ，；： and a dash —— outside math), longest first."""
     math = [m.span() for m in re.finditer(r"\$[^$]*\$", sentence)]
-    cuts = [0] + [m.end() for m in re.finditer(r"[，,；;：:]|\n", sentence)
+    cuts = [0] + [m.end() for m in re.finditer(r"[，,；;：:]|——|\n", sentence)
                   if not any(a < m.start() < b for a, b in math)] + [len(sentence)]
     spans = list(zip(cuts, cuts[1:]))[:12]
     runs = [(spans[i][0], spans[j][1]) for i in range(len(spans)) for j in range(i, len(spans))]
-    return [sentence[a:b].strip(" \n，,；;：:") for a, b in sorted(runs, key=lambda r: r[0] - r[1])]
+    return [sentence[a:b].strip(" \n，,；;：:—") for a, b in sorted(runs, key=lambda r: r[0] - r[1])]
 
 
 def _aligned_in(text: str, held: str, contrast_swaps, tokens) -> str | None:
@@ -1505,7 +1511,7 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             false_guess = (" — as guessed, this predicate is false for the page's values: the sentence may be wrong, "
                            "or the keys are not the quantities it compares"
                            if guessed and "KEY" not in guessed.group(1) and not holds(guessed.group(1)) else "")
-            general = "; if it states a general rule, say so (一般, 通常)" if why.startswith("under") else ""
+            general = "; if it states a general rule, say so (一般, 通常)" if why.startswith(("under", "in a sentence")) else ""
             if unbound:   # (new-author trial 30: five messages for two sentences, one per word)
                 unbound.append((w_start, f"{m.group(0)!r}: {entry}{false_guess}"))
                 continue

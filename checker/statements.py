@@ -162,11 +162,12 @@ _SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自
 # which axis of a matrix or table holds what: 行是两条评论 / 列是两条评论, 按行归一 / 按列归一
 _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发并排系序队陈罗])([行列])(?=是|表示|对应|代表|之和|和为|归一|求和)")
 # a negation of any verb (没有被重新归一, 不会越过, 看不到, 无法区分) that no other statement word took: dropping or adding
-# it reverses the sentence. Words that only begin with 不/没/未 (不过, 不少, 不断, 未来, 没错 …) negate nothing.
+# it reverses the sentence. Words that only begin with 不/没/未 (不过, 不少, 不断, 未来, 没错 …) negate nothing, nor
+# does 差不多 ('about the same': honest_32 H32-015 差不多 -> 相近).
 # 无关, 毫无, 并无: the negation said with 无 (与词义是否相近无关 for 和词义相近与否没有关系; 毫无帮助 for 帮不上忙)
 # 无从谈起: there is none to speak of, as 没有了 says (honest_27 H27-008: 动态匹配也就没有了 -> 也就无从谈起)
 _NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|无关|毫无|并无|无从|"
-                       r"(?<!忽略)不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
+                       r"(?<!忽略)(?!(?<=差)不多)不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
 # an act done wrong, said either way (写错 / 没写对 / 答得不对); 写对 -> 写错 is an edit, as 会 -> 不会 is. 选错 said
 # as 找错 or 用错 (new-author trial 11: 修复就会找错方向 for 就会选错修复手段) is the same word; with those verbs 错 often
 # begins another word (用错开一位, 先看错误, 算错报, 算错多少), and 对 after them begins one too (用对数, 用不对称), so
@@ -987,8 +988,8 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
 
 
 # the characters of a negation, read or not (无从谈起, 毫无, 免不了, 非…不可): a rewording keeps their count
-_NEGATIVE_CHARACTER = re.compile(r"不(?!过|仅|只|但|少|断|久|如|妨|然|外|止|光|禁|料|同|管|论)|没|无(?!论)|非(?!常)|未(?!来)|否|莫|勿"
-                                 r"|别(?!的|人|处|名)")   # (不过, 非常, 无论, 未来: no negation)
+_NEGATIVE_CHARACTER = re.compile(r"(?!(?<=差)不多)不(?!过|仅|只|但|少|断|久|如|妨|然|外|止|光|禁|料|同|管|论)|没|无(?!论)|非(?!常)|未(?!来)|否|莫|勿"
+                                 r"|别(?!的|人|处|名)")   # (不过, 非常, 无论, 未来, 差不多: no negation)
 # words whose loss changes whose a fact is: never excused as a rewording the classes do not read
 _PROVENANCE_WORDS = ("site", "course", "primer", "paper", "done", "not-done")
 _PROVENANCE_PREFIXES = ("source:", "not:source:", "label:")

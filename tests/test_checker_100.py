@@ -110,3 +110,36 @@ def test_a_sources_entry_names_the_reference_list_entry_of_its_key(tmp_path):
     old = "mikolov2013efficient §3, Figure 1 — 入门文章参考文献第 5 条"
     assert _errors(tmp_path / "a", page, old, old.replace("第 5 条", "第 6 条"), "entry 6 is")
     assert _errors(tmp_path / "b", page, old, old.replace("第 5 条", "第 60 条"), "has 27 entries")
+
+
+# ---------------------------------------------------------------- honest_32 (a development corpus), read after its run
+
+
+def test_a_change_said_with_wei_and_you_is_a_change(tmp_path):
+    """H32-003: her 从 3/4 降到 4/7 reworded 由 3/4 降为 4/7 (the relation's text found again, its order decided);
+    升为 fails."""
+    page = LECTURE / "ch01" / "1-8.md"
+    old = "her 从 $3/4$ 降到 $4/7$——给未见项"
+    assert not _errors(tmp_path / "a", page, old, "her 由 $3/4$ 降为 $4/7$——分给未见项")
+    assert _errors(tmp_path / "b", page, old, "her 由 $3/4$ 升为 $4/7$——给未见项")
+
+
+def test_cha_bu_duo_negates_nothing():
+    """H32-015: 邻居也差不多 -> 邻居相近 lost two 'not' tokens; 差不多 is 'about the same'. 差得多 is no sameness
+    either, and 不多 stays a negation."""
+    from checker import statements
+    assert statements.tokens("它们要预测的邻居也差不多，调整就差不多") == []
+    assert statements.tokens("它们要预测的邻居不多") != []
+
+
+def test_a_symbol_may_name_the_numbers_of_a_change():
+    """H32-048: 温度从 $T=0.5$ 升到 $T=2$ in a sentence with more numbers: the change is from 0.5 to 2."""
+    from checker import relations
+    s = "温度从 $T=0.5$ 升到 $T=2$，香蕉的概率从 $0.022$ 涨到 $0.193$"
+    numbers = [(s.index("0.5"), s.index("0.5") + 3, 0.5), (s.index("T=2") + 2, s.index("T=2") + 3, 2.0),
+               (s.index("0.022"), s.index("0.022") + 5, 0.022), (s.index("0.193"), s.index("0.193") + 5, 0.193)]
+    word = next(m for m in relations.comparison_words(s) if m.group(0) == "升到")
+    assert relations.printed_order(s, word, numbers) is True
+    wrong = s.replace("升到", "降到")
+    word = next(m for m in relations.comparison_words(wrong) if m.group(0) == "降到")
+    assert relations.printed_order(wrong, word, numbers) is False
