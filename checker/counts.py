@@ -705,7 +705,12 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
     with as many clauses, set apart by semicolons, as it states (honest_19b)."""
     if stated is None or stated < 2:
         return None
-    stop = min([i for i in (view.find(c, end) for c in "。！？\n") if i >= 0] or [len(view)])
+    # a wrapped line goes on with its sentence (new-author trial 31: 两件容易做错的事：……写明；\n整套测试语料……。)
+    line_end = re.compile(r"\n(?=[ \t]*(?:\n|[-*+|#>]|\d+[.)]\s|!!!|\?\?\?|$))|\n$")
+    ends = [i for i in (view.find(c, end) for c in "。！？") if i >= 0]
+    if (m := line_end.search(view, end)):
+        ends.append(m.start())
+    stop = min(ends or [len(view)])
     colon = next((i for i in (view.find(c, end, stop) for c in "：:") if i >= 0), -1)
     if colon < 0:
         return None

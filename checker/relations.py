@@ -1285,12 +1285,42 @@ def _aligned_closed(text: str, words: list, opened: list, comparisons: list) -> 
     return None if found is None else set(found)
 
 
+_INDEXED_PAIR = re.compile(r"\{(\w+)\[(\d+)\]\}\s*(<=?|>=?)\s*(?=\{(\w+)\[(\d+)\]\})")
+_CHANGE_RULES = ("rise", "fall")
+
+
+def _indexed_change(predicate: str) -> set[str] | None:
+    """The directions of change a predicate states along an index ({v[0]} < {v[1]} < {v[2]}: up, as {v[2]} > {v[1]}
+    > {v[0]} is), when each of its comparisons sets two entries of one vector against each other; None otherwise."""
+    comparisons = re.findall(r"<=?|>=?", predicate)
+    pairs = [m for m in _INDEXED_PAIR.finditer(predicate) if m.group(1) == m.group(4)]
+    if not comparisons or len(pairs) != len(comparisons):
+        return None
+    return {"up" if (m.group(3).startswith("<")) == (int(m.group(2)) < int(m.group(5))) else "down" for m in pairs}
+
+
 def _check_order_words(i: int, text: str, predicate: str, line: int, errors: list) -> None:
     """The directions and paces the text's order words state must be those the predicate states, so that a
     flipped word (更大 → 更小, 更快 → 更慢) fails."""
     said = {_said_polarity(text, m) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
     predicate = _without_gap_bound(text, predicate)
     stated = _predicate_polarity(predicate)
+    # a change (跟着变大, 逐步下降) states how the values go along their order, which a predicate may write either
+    # way: {v[0]} < {v[1]} < {v[2]} rises as {v[2]} > {v[1]} > {v[0]} does (new-author trial 31)
+    changes = [m for m in comparison_words(text) if getattr(directions.rule_of(m.group(0)), "rule", "") in _CHANGE_RULES]
+    if changes and _indexed_change(predicate) is not None and not any(pace(m.group(0)) for m in comparison_words(text)) \
+            and all(
+            getattr(directions.rule_of(m.group(0)), "rule", "") in _CHANGE_RULES
+            or getattr(directions.rule_of(m.group(0)), "direction", "") == "none" or _said_polarity(text, m) is None
+            for m in comparison_words(text)):
+        stated = _indexed_change(predicate)
+        said = {_said_polarity(text, m) for m in changes} - {None}
+        if said and said != stated:
+            word = changes[0].group(0)
+            errors.append((line, f"relation {i} text says {word!r} ({'rises' if 'up' in said else 'falls'}), but "
+                                 f"{predicate!r} states values that {'rise' if 'up' in stated else 'fall'} along "
+                                 f"their order — or a word was flipped"))
+        return
     # a word whose direction is its quantity's (分布变尖, 更平: directions.yaml `direction: none`) may stand for a
     # comparison of either side (new-author trial 9: T 小于一…分布变尖 binds T < 1 and the top probability's >)
     # read in order, one comparison per word, the open word matching whichever comparison stands in its place; a

@@ -143,3 +143,52 @@ def test_a_symbol_may_name_the_numbers_of_a_change():
     wrong = s.replace("升到", "降到")
     word = next(m for m in relations.comparison_words(wrong) if m.group(0) == "降到")
     assert relations.printed_order(wrong, word, numbers) is False
+
+
+# ---------------------------------------------------------------- new-author trial 31
+
+
+def test_a_change_word_reads_a_predicate_along_its_index():
+    """Trial 31: 维度越大…越大 reworded 维度一大，logits 的数值往往跟着变大 kept {v[0]} < {v[1]} < {v[2]}, which was
+    read as 'less' against 变大; a rise along the index is a rise whichever way it is written. 变小 fails."""
+    from checker import relations
+    text = "维度一大，logits 的数值往往跟着变大，softmax 就容易变得很尖"
+    rising = "{raw_var[0]} < {raw_var[1]} < {raw_var[2]} and {peak_raw[0]} < {peak_raw[1]} < {peak_raw[2]}"
+    errors = []
+    relations._check_order_words(0, text, rising, 1, errors)
+    relations._check_order_words(0, text, "{raw_var[2]} > {raw_var[1]} > {raw_var[0]}", 1, errors)
+    assert errors == []
+    relations._check_order_words(0, text.replace("变大", "变小"), rising, 1, errors)
+    assert errors and "rise along their order" in errors[0][1]
+    assert relations._indexed_change("{a} < {b}") is None
+
+
+def test_a_site_marker_points_at_no_instance():
+    """Trial 31: 本站补充：换成别的底…只要取指数时用同一个底，困惑度不变 is a general rule (只要) with its owner named;
+    本站 as a marker is no pointer at the page's values, 本站算出的 is."""
+    from checker import directions
+    assert directions.general("本站补充：换成别的底，交叉熵的数值会变，但只要取指数时用同一个底，困惑度不变")
+    assert not directions.general("本站算出的两个值只要底相同，困惑度就不变")
+
+
+def test_clauses_after_a_colon_go_on_across_a_wrapped_line():
+    """Trial 31: 两件容易做错的事：PAD……写明；\\n整套测试语料……批次。 (the sentence wraps) lists two clauses; three is
+    not their count, and a list line after the newline ends the sentence."""
+    from checker import classify
+    text = ("讲义 §2.6 还提醒了两件容易做错的事：PAD 只是补齐用的，不计入损失，EOS 算不算要写明；\n"
+            "整套测试语料要先把总损失加起来，再除以实际计分的 token 总数。\n")
+    at = text.index("两件") + 1
+    assert counts.clauses_after_colon(classify.prose_view(text), at, 2) == 2
+    assert counts.clauses_after_colon(classify.prose_view(text), at, 3) is None
+    listed = "两件事：A 要写明；\n- B 另算；C 也算。\n"
+    assert counts.clauses_after_colon(classify.prose_view(listed), 1, 3) is None
+
+
+def test_a_description_count_names_its_noun_without_de():
+    """Trial 31: the description's 本站用一句四个词的例子 over the body's claimed 按词切成四个 token and 这四个词: the
+    noun is 词 (not 词的); 五个 is no count the body verifies."""
+    from checker.pipeline import _same_summary
+    body = "句子按词切成四个 token。只算这四个词，不计 EOS。"
+    assert _same_summary("count 四个词的", {"count 四个"}, body)
+    assert not _same_summary("count 五个词的", {"count 四个"}, body)
+    assert not _same_summary("count 四个字的", {"count 四个"}, body)
