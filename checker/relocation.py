@@ -372,6 +372,12 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
         return "its names, symbols or formula changed"
     if _multiset_missing(_formulas(was), _formulas(now) + _formulas(around)):
         return "a formula around the numbers changed (the same symbols in another order: p-y -> y-p)"
+    for a, b in zip(template_parts, page_parts):
+        # the names between two numbers in another order (p_t（book, pen, EOS） -> （book, EOS, pen）: blind_30
+        # W30-004): each column or number is read against its name's place, so the order is the claim's
+        names_a, names_b = ([w for w in _LATIN.findall(t) if re.fullmatch(r"[A-Za-z]\w+", w)] for t in (a, b))
+        if len(names_a) >= 2 and sorted(names_a) == sorted(names_b) and names_a != names_b:
+            return f"its names stand in another order ({', '.join(names_a)} -> {', '.join(names_b)})"
     for i, (a, b) in enumerate(zip(template_parts[1:], page_parts[1:]), start=1):
         # the unit or measure word a number carries (3 格, 8 heads, 2.25 倍); a verb or comparison after it (相同 ->
         # 一样, 比 X 大 -> 大于 X, 变成 -> 同理变成) is read by the statement-word and kept-words tests instead
