@@ -408,10 +408,20 @@ def _with_subjects(sentence: str, found: list[tuple[int, str]]) -> list[tuple[in
     one, the sentence's statements are pairs whose order carries no meaning: they are sorted, so that reordering
     the pairs passes and swapping the names fails."""
     out = []
+    variables = ("s", "t", "i", "j", "k", "n", "p", "x", "y", "z")
     for offset, token in found:
         clause_start = max(sentence.rfind(c, 0, offset) for c in "，,；;：:。") + 1
+        if token.startswith("source:"):
+            # a credit is of the things its clause names, before or after it (入门文章写出 A 与 E -> A 与 B: blind_30
+            # W30-040 moved the primer's credit to another item); their order is no part of it
+            ends = [i for i in (sentence.find(c, offset) for c in "，,；;：:。") if i >= 0]
+            clause = [m.group(1) or m.group(2) for m in _SUBJECT_NAME.finditer(sentence, clause_start,
+                                                                                min(ends) if ends else len(sentence))]
+            credited = sorted({n for n in clause if n not in variables})
+            out.append((offset, f"{token}@{'+'.join(credited)}" if credited else token))
+            continue
         names = [m.group(1) or m.group(2) for m in _SUBJECT_NAME.finditer(sentence, clause_start, offset)]
-        names = [n for n in names if n not in ("s", "t", "i", "j", "k", "n", "p", "x", "y", "z")]   # variables
+        names = [n for n in names if n not in variables]
         named = names and not token.startswith("role:")   # a role is itself the name
         out.append((offset, f"{token}@{names[-1]}" if named else token))
     if len(out) > 1 and all("@" in t for _, t in out):

@@ -213,3 +213,12 @@ def test_a_pointer_at_numbers_below_passes_a_heading(tmp_path):
     old = "下面的概率是入门文章为手算挑的数"
     assert _errors(tmp_path / "a", page, old, "下面的概率是本站为手算挑的数", "says the numbers below")
     assert not _errors(tmp_path / "b", page, old, "下面的概率是入门文章为手算选的数", "says the numbers below")
+
+
+def test_a_credit_is_of_the_names_its_clause_gives():
+    """W30-040: the description's 入门文章写出 A 与 E -> A 与 B kept every statement word; the credit is of the named
+    items, in any order."""
+    from checker import statements
+    assert statements.tokens("（入门文章写出 A 与 E，其余由本站补数）") == [(1, "source:primer@A+E")]
+    assert statements.tokens("（入门文章写出 A 与 B，其余由本站补数）") == [(1, "source:primer@A+B")]
+    assert statements.tokens("（E 与 A 由入门文章写出，其余由本站补数）")[0][1] == "source:primer@A+E"
