@@ -630,6 +630,10 @@ _POINTS_BACK = re.compile(r"(?:可见|因此|所以|于是)?\s*(?:它们?|其(?!
 
 # 一轮比一轮少, 一行比一行大: a trend over the rows of something the page shows (blind_27 W27-022)
 _ROW_BY_ROW = re.compile(r"一([\u4e00-\u9fff])比一\1")
+# a value a page computes, named by its noun, and a condition it is compared under (之后, 时; 比不遮时, 比三候选时)
+_VALUE_NOUN = re.compile(r"概率|分数|损失|权重|结果|输出|困惑度|得分|梯度|误差|均值|平均|方差|长度")
+_CONDITION = re.compile(r"之后|以后|的时候|时[，,]")
+_THAN_WHEN = re.compile(r"比[^，,。；;]{1,12}(?:时|的时候|之前|之后|以前|以后)")
 
 
 def _stated_here(sentence: str, m: re.Match) -> bool:
@@ -1481,6 +1485,12 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                       and added_since_the_pin(start)):
                     # a sentence added since the pin that orders the page's values without printing one (它的绝对值倒比
                     # 正确梯度还大, 测试集反而更偏长: blind corpora 26 and 27, five of eight new sentences passed)
+                    words.append((m, "in a sentence added since the pin, about the page's values,"))
+                elif (not law and _stated_here(sentence_text, m) and _VALUE_NOUN.search(first[-16:])
+                      and (_CONDITION.search(first) or _THAN_WHEN.match(sentence_text, m.start()))
+                      and added_since_the_pin(start)):
+                    # a value of the page set against itself under another condition, with no number (遮住这一格之后，
+                    # 读取结果比不遮时变小了; 多了 EOS 之后，her 的平滑概率反而比三候选时更高: blind_30 W30-035, W30-005)
                     words.append((m, "in a sentence added since the pin, about the page's values,"))
             # a symbol (h_1, W_x) is named for an order between two of them; 'W_x, W_h 始终不变' says each stays put
             # 平均损失越小，PPL 也越小，按哪个排名结果都相同: an equality that a law of the two quantities gives for any

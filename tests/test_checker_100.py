@@ -222,3 +222,18 @@ def test_a_credit_is_of_the_names_its_clause_gives():
     assert statements.tokens("（入门文章写出 A 与 E，其余由本站补数）") == [(1, "source:primer@A+E")]
     assert statements.tokens("（入门文章写出 A 与 B，其余由本站补数）") == [(1, "source:primer@A+B")]
     assert statements.tokens("（E 与 A 由入门文章写出，其余由本站补数）")[0][1] == "source:primer@A+E"
+
+
+def test_a_value_compared_under_another_condition_in_a_new_sentence_is_bound(tmp_path):
+    """W30-035 and W30-005: 遮住这一格之后，读取结果比不遮时变小了 (it grows: 5.420757 -> 6.530398) and 多了 EOS 之后，her
+    的平滑概率反而比三候选时更高 (4/8 < 4/7) passed as new sentences; a value set against itself under another
+    condition must be bound, or said to be general."""
+    page = LECTURE / "ch07" / "7-6.md"
+    old = "按遮罩后 softmax 一次算出的也是 6.530398。"
+    assert _errors(tmp_path / "a", page, old, old + "遮住这一格之后，读取结果比不遮时变小了。", "is not bound")
+    page = LECTURE / "ch01" / "1-8.md"
+    old = "候选集变了，分母就得跟着变。"
+    assert _errors(tmp_path / "b", page, old, old + "多了 EOS 这个候选之后，her 分到的平滑概率反而比三候选时更高。",
+                   "is not bound")
+    assert not _errors(tmp_path / "c", page, old, old + "多了 EOS 这个候选之后，一般来说每个候选分到的平滑概率都会比三候选时低。",
+                       "is not bound")
