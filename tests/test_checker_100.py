@@ -237,3 +237,20 @@ def test_a_value_compared_under_another_condition_in_a_new_sentence_is_bound(tmp
                    "is not bound")
     assert not _errors(tmp_path / "c", page, old, old + "多了 EOS 这个候选之后，一般来说每个候选分到的平滑概率都会比三候选时低。",
                        "is not bound")
+
+
+def test_short_and_long_sentences_and_new_and_old_states_are_roles(tmp_path):
+    """blind_29 W29-016 (这个错误对短句的影响最大 -> 长句) and W29-053 (a header's 用新状态预测 -> 用上一状态预测) kept
+    every statement word; the two sides are roles an edit swaps. Reworded with the role kept, they pass."""
+    page = PRIMER / "ch18" / "18-3.md"
+    assert _errors(tmp_path / "a", page, "这个错误对短句的影响最大", "这个错误对长句的影响最大", "role:短句 -> role:长句")
+    assert not _errors(tmp_path / "b", page, "这个错误对短句的影响最大", "这个错误对短句影响最大", "statement changed")
+    page = LECTURE / "ch02" / "2-3.md"
+    assert _errors(tmp_path / "c", page, "| 用新状态预测 |", "| 用上一状态预测 |", "role:新状态 -> role:上一状态")
+
+
+def test_a_fall_said_as_jiang_le_xia_lai_is_an_order():
+    """blind_30 W30-056: B-ORG, O 的概率则随之从 0.274 降了下来 (it rises to 0.296) read no order word."""
+    from checker import relations
+    assert [m.group(0) for m in relations.comparison_words("概率从 0.274 降了下来")] == ["降了下来"]
+    assert relations.polarity("升了上去") == "up"
