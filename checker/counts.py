@@ -1147,6 +1147,10 @@ def _items_in(rest: str, stated: float | None) -> int | None:
                 and len(first[-1].strip()) > 6 and re.search(r"的|是|在|为|比", first[-1]):
             return len(first)
         return len(items) if len(items) >= 2 else None
+    if mark in "，,":   # 两种确定性的挑法，greedy 与束搜索（beam search），以及…: the apposition after the comma
+        text = re.split(r"[，,。；;]", re.sub(r"（[^（）]*）|\([^()]*\)", "", rest[at + 1:]), maxsplit=1)[0]
+        items = [x for x in _SPLIT.split(text) if x.strip()]
+        return len(items) if len(items) >= 2 else None
     n, i = 0, at
     units = _UNIT
     if mark.isspace():   # 四个名词 scene、person、river、bank: bare English words joined by 、, counted as such

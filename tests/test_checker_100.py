@@ -254,3 +254,71 @@ def test_a_fall_said_as_jiang_le_xia_lai_is_an_order():
     from checker import relations
     assert [m.group(0) for m in relations.comparison_words("概率从 0.274 降了下来")] == ["降了下来"]
     assert relations.polarity("升了上去") == "up"
+
+
+# ---------------------------------------------------------------- new-author trial 32
+
+
+def test_a_negated_equality_states_a_difference():
+    """Trial 32: 存什么和输出什么不再是同一个数 bound to {c} != {h} was told its text states an equality; bound to
+    close(), the same text fails."""
+    from checker import relations
+    errors = []
+    relations._check_equality_words(0, "存什么和输出什么不再是同一个数", "{c} != {h}", 1, errors)
+    assert errors == []
+    relations._check_equality_words(0, "存什么和输出什么不再是同一个数", "close({c}, {h}, 1e-9)", 1, errors)
+    assert errors
+
+
+def test_each_about_a_number_is_an_equality():
+    """Trial 32: 三条的好评概率都约为 $0.993$ and 另外两条各自约 $0.007$ bind close(); 都不是 $0.993$ does not."""
+    from checker import relations
+    errors = []
+    relations._check_equality_words(0, "三条的好评概率都约为 $0.993$", "close({p[0]}, {p[2]}, 1e-12)", 1, errors)
+    relations._check_equality_words(0, "远高于另外两条各自约 $0.007$ 的损失",
+                                    "{l[2]} > {l[0]} and close({l[0]}, {l[1]}, 1e-12)", 1, errors)
+    assert errors == []
+    relations._check_equality_words(0, "三条的好评概率都不是 $0.993$", "close({p[0]}, {p[2]}, 1e-12)", 1, errors)
+    assert errors
+
+
+def test_opposed_attributes_may_bind_their_own_order():
+    """Trial 32: 短的 B EOS 领先长的 A a EOS binds the lead and the lengths; 领先 bound to < still fails."""
+    from checker import relations
+    errors = []
+    text = "按原始对数概率，短的 B EOS 领先长的 A a EOS"
+    relations._check_order_words(0, text, "{s_b} > {s_a} and {len_b} < {len_a}", 1, errors)
+    assert errors == []
+    relations._check_order_words(0, text, "{s_b} < {s_a}", 1, errors)
+    assert errors
+
+
+def test_a_count_with_its_items_after_a_comma():
+    """Trial 32: 两种确定性的挑法，greedy 与束搜索（beam search），以及… counts its apposition; 三种 does not."""
+    text = "本页只谈两种确定性的挑法，greedy 与束搜索（beam search），以及长度处理。"
+    at = text.index("两")
+    assert counts.items_after(text, at + 1, 2) == 2
+    assert counts.items_after("有两个模型，训练很慢。", 2, 2) is None
+
+
+def test_the_log_of_a_probability_is_no_greater_than_zero_is_an_axiom(tmp_path):
+    """Trial 32: 每个条件概率都不超过一，它的对数不大于零，所以…累计分数只会持平或下降 needs no relation; 对数大于零
+    is an order to bind."""
+    page = LECTURE / "ch03" / "3-17.md"
+    old = "在 A a 之后选 EOS。"
+    assert not _errors(tmp_path / "a", page, old, old + "每个条件概率都不超过一，它的对数不大于零，所以每接上一个 token，"
+                                                      "累计分数只会持平或下降。", "not bound")
+    assert _errors(tmp_path / "b", page, old, old + "每个条件概率都不超过一，它的对数大于零，所以累计分数只会上升。",
+                   "not bound")
+
+
+def test_a_comparison_that_names_both_sides_in_its_clause_is_not_about_the_numbers_beside_it():
+    """Trial 32: 宽度为二的 beam…，但模型给它的分数低于错误序列，所以加宽到 4 仍然选错 was offered {width} < {width};
+    a clause that opens with 比 or points back (比它低) still compares the number before it."""
+    from checker import relations
+    text = "宽度为二的 beam 已经把正确序列保留到了最后，但模型给它的分数低于错误序列，所以加宽到 4 仍然选错。"
+    word = next(m for m in relations.comparison_words(text) if m.group(0) == "低于")
+    assert relations._compares_within_its_clause(text, word, 0, [])
+    for other in ("A 的损失是 0.5，比 B 低。", "A 的损失是 0.5，B 的损失比它低。"):
+        word = relations.comparison_words(other)[0]
+        assert not relations._compares_within_its_clause(other, word, 0, [])
