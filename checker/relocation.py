@@ -343,6 +343,17 @@ def _without_pointer_pair(words: list[str]) -> list[str]:
     return words
 
 
+def _said_by_a_synonym(name: str, was: str, now: str) -> bool:
+    """Is a name the rewording dropped said by a synonym the glossary lists with it (宽度为二的 beam -> 宽度为二的束搜索:
+    honest_32 H32-026), one that the old text did not have?"""
+    from checker.crossrefs import synonym_groups
+    for group in synonym_groups():
+        if name.lower() in (g.lower() for g in group):
+            return any(g.lower() in now.lower() and g.lower() not in was.lower()
+                       for g in group if g.lower() != name.lower() and name.lower() not in g.lower())
+    return False
+
+
 def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tokens, old_sentence: str = "",
                            page_sentence: str = "") -> str:
     """'' when the page's words around the numbers say what the template's said; else what changed. `tokens`:
@@ -367,8 +378,8 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
              if w not in latin_was and w not in _LATIN.findall(context)]   # a name said once more is no new name
     # a common word added beside the template's own names (2027 个 -> 2027 个有效 token) spells the unit out; a name
     # replaced, a symbol or a formula part is not that (a role added, query, is a statement word and refused above)
-    if _multiset_missing(latin_was, _LATIN.findall(around)) or any(
-            not re.fullmatch(r"[a-z]{3,}", word) for word in added):
+    missing = [w for w in _multiset_missing(latin_was, _LATIN.findall(around)) if not _said_by_a_synonym(w, was, now)]
+    if missing or any(not re.fullmatch(r"[a-z]{3,}", word) for word in added):
         return "its names, symbols or formula changed"
     if _multiset_missing(_formulas(was), _formulas(now) + _formulas(around)):
         return "a formula around the numbers changed (the same symbols in another order: p-y -> y-p)"

@@ -322,3 +322,11 @@ def test_a_comparison_that_names_both_sides_in_its_clause_is_not_about_the_numbe
     for other in ("A 的损失是 0.5，比 B 低。", "A 的损失是 0.5，B 的损失比它低。"):
         word = relations.comparison_words(other)[0]
         assert not relations._compares_within_its_clause(other, word, 0, [])
+
+
+def test_a_name_said_by_its_glossary_synonym_keeps_its_claim(tmp_path):
+    """honest_32 H32-026: the heading 宽度为二的 beam -> 宽度为二的束搜索 (束搜索 and beam are one glossary entry); the
+    claim follows it. 宽度为二的贪心 says another thing."""
+    page = LECTURE / "ch03" / "3-17.md"
+    assert not _errors(tmp_path / "a", page, "## 宽度为二的 beam", "## 宽度为二的束搜索", "not found")
+    assert _errors(tmp_path / "b", page, "## 宽度为二的 beam", "## 宽度为二的贪心", "not found")
