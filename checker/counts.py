@@ -1226,3 +1226,17 @@ def taken_by_the_verb_before(body: str, start: int) -> int | None:
         return None
     items = re.split(r"\s*(?:、|与|和|及)\s*", taken.group(0))
     return len(items) if len(items) >= 2 else None
+
+
+def clauses_counted_back(body: str, start: int, end: int) -> int | None:
+    """两项都结束 opening a clause after the clauses that named them (第 3 轮 B EOS 已经结束，A a 只能接 EOS，两项都结束:
+    new-author trial 32): how many clauses of its sentence stand before it, when the count opens a clause and 都, 均
+    or 各 follows its measure word; None otherwise."""
+    view = prose_view(body)
+    if not re.match(rf"\s*(?:{MEASURE})\s*(?:也?都|均|各|全都)", view[end:end + 6]):
+        return None
+    if view[:start].rstrip()[-1:] not in ("，", ",", "；", ";"):
+        return None
+    sentence_start = max(view.rfind(c, 0, start) for c in "。！？\n") + 1
+    clauses = [c for c in re.split(r"[，,；;]", view[sentence_start:start]) if c.strip()]
+    return len(clauses) if len(clauses) >= 2 else None

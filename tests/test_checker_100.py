@@ -330,3 +330,12 @@ def test_a_name_said_by_its_glossary_synonym_keeps_its_claim(tmp_path):
     page = LECTURE / "ch03" / "3-17.md"
     assert not _errors(tmp_path / "a", page, "## 宽度为二的 beam", "## 宽度为二的束搜索", "not found")
     assert _errors(tmp_path / "b", page, "## 宽度为二的 beam", "## 宽度为二的贪心", "not found")
+
+
+def test_a_count_opening_a_clause_with_dou_counts_the_clauses_before_it():
+    """Trial 32: 第 3 轮 B EOS 已经结束、原样留下，A a 只能接 EOS，两项都结束 counts the two clauses that named them;
+    三项 is not their number, and a count not opening a clause is no such pointer."""
+    text = "第 3 轮 B EOS 已经结束、原样留下，A a 只能接 EOS，两项都结束，于是停止。"
+    at = text.index("两项")
+    assert counts.clauses_counted_back(text, at, at + 1) == 2
+    assert counts.clauses_counted_back("A 结束，B 也结束，有两项都结束。", 10, 11) is None
