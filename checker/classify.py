@@ -536,7 +536,9 @@ _CONSTANT_IDENTITY_PROSE = re.compile(r"(?<![\w=+\-−*/·^)(])(?:\\?exp\s*\(\s*
 _CONSTANT_IDENTITY = re.compile(r"\s*(?:\\exp\s*\(\s*0\s*\)|e\^\{?\s*0\s*\}?)\s*=\s*1\s*|\s*\\(?:ln|log)\s*\(?\s*1\s*\)?\s*=\s*0\s*"
                                 # $e^{-\infty}=0$: a masked score's weight (new-author trial 23)
                                 r"|\s*(?:\\exp\s*\(\s*-\s*\\infty\s*\)|e\^\{\s*-\s*\\infty\s*\})\s*=\s*0\s*")
-_SYMBOL_BOUND = re.compile(r"\s*(?:\\(?:mathrm|text|operatorname)\{[A-Za-z]+\}|[A-Za-z])(?:_\{?[A-Za-z]\}?)?\s*"
+_SYMBOL_BOUND = re.compile(r"\s*(?:\\(?:mathrm|text|operatorname)\{[A-Za-z]+\}|[A-Za-z]"
+                           r"|\\(?:varepsilon|epsilon|alpha|beta|gamma|lambda|tau|eta|mu|sigma|delta|theta))"
+                           r"(?:_\{?[A-Za-z]\}?)?\s*"
                            r"(?:\\geq?|\\leq?|[<>≥≤])\s*[01]\s*")
 _PRODUCT_OF_SYMBOLS = re.compile(rf"{_SYMBOL}{_SYMBOL}")
 

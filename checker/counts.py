@@ -714,7 +714,8 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
     colon = next((i for i in (view.find(c, end, stop) for c in "：:") if i >= 0), -1)
     if colon < 0:
         return None
-    parts = [p for p in re.split(r"[；;]", view[colon + 1:stop]) if p.strip()]
+    # (a credit aside may hold a semicolon of its own: （讲义 §4.9；入门文章 §13.8 同样说…）, new-author trial 33)
+    parts = [p for p in re.split(r"[；;]", re.sub(r"（[^（）]*）|\([^()]*\)", "", view[colon + 1:stop])) if p.strip()]
     if len(parts) >= 2 and len(parts) == stated:
         return len(parts)
     # 把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，两条规则留下的都是…  (new-author trial 9): as many clauses set
@@ -1240,3 +1241,16 @@ def clauses_counted_back(body: str, start: int, end: int) -> int | None:
     sentence_start = max(view.rfind(c, 0, start) for c in "。！？\n") + 1
     clauses = [c for c in re.split(r"[，,；;]", view[sentence_start:start]) if c.strip()]
     return len(clauses) if len(clauses) >= 2 else None
+
+
+def objects_made_into(body: str, start: int) -> int | None:
+    """把 A 和 B 摞成两行: a count right after 成 counts the objects 把 took in its clause, joined by 和, 与 or 、
+    (new-author trial 33: 把另一个 token 的行 $(10,0,0,0)$ 和 $u$ 摞成两行的矩阵); None when the clause is not so."""
+    view = re.sub(r"\$[^$\n]*\$", lambda f: "X" * len(f.group(0)), prose_view(body))   # a tuple's commas are no clause's
+    clause_start = max(view.rfind(c, 0, start) for c in "，,；;。！？\n") + 1
+    m = re.search(r"把([^，,。；;]{1,60}?)[\u4e00-\u9fff]成\s*$", view[clause_start:start])
+    if not m:
+        return None
+    objects = m.group(1)
+    items = [x for x in re.split(r"、|和|与|跟|及", objects) if x.strip()]
+    return len(items) if len(items) >= 2 else None

@@ -256,8 +256,20 @@ def _math_comparison(view: str, math, offset: int, claimed=()) -> bool:
     for s, e, c in math:
         if c <= offset < e:
             condition = _gloss_condition(view, s, e, c) and not _compares_before(view, s)
-            return not classify._in_script(view[c:offset]) and not condition
+            return not classify._in_script(view[c:offset]) and not condition and not _defines_a_parameter(view, s, e, c)
     return False
+
+
+# 其中 $\varepsilon>0$: a parameter's defining condition (positive), said where the parameter is introduced, is no
+# order of the page's values (new-author trial 33 bound it, then wrote 很小的正数 to get green); ε<0 is still an order
+_PARAMETER_POSITIVE = re.compile(r"\s*(?:\\(?:varepsilon|epsilon|alpha|beta|gamma|lambda|tau|eta|mu|sigma|delta|theta)"
+                                 r"|[A-Za-z])\s*(?:>|\\gt|\\geq?|≥)\s*0\s*")
+_DEFINING = re.compile(r"(?:其中|要求|须|必须|约定|假定|假设|设|取|这里的?)\s*$")
+
+
+def _defines_a_parameter(view: str, s: int, e: int, c: int) -> bool:
+    content = view[c:e].rstrip("$")
+    return bool(_PARAMETER_POSITIVE.fullmatch(content)) and bool(_DEFINING.search(view[max(0, s - 8):s]))
 
 
 def _compares_before(view: str, start: int) -> bool:

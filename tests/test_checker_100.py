@@ -339,3 +339,41 @@ def test_a_count_opening_a_clause_with_dou_counts_the_clauses_before_it():
     at = text.index("两项")
     assert counts.clauses_counted_back(text, at, at + 1) == 2
     assert counts.clauses_counted_back("A 结束，B 也结束，有两项都结束。", 10, 11) is None
+
+
+# ---------------------------------------------------------------- new-author trial 33
+
+
+def test_a_parameter_defined_positive_is_no_order_to_bind(tmp_path):
+    """Trial 33: 其中 $\\varepsilon>0$ 防止方差为零时除零 is the parameter's definition (the author wrote 很小的正数 to
+    get green); $\\varepsilon<0$ is still an order to bind."""
+    page = LECTURE / "ch04" / "4-9.md"
+    old = "然后逐行做归一化。"
+    assert not _errors(tmp_path / "a", page, old, "然后逐行做归一化，分母里加上 $\\varepsilon$，其中 $\\varepsilon>0$ "
+                                                 "防止方差为零时除零。")
+    assert _errors(tmp_path / "b", page, old, "然后逐行做归一化，分母里加上 $\\varepsilon$，其中 $\\varepsilon<0$ "
+                                              "防止方差为零时除零。", "not bound")
+
+
+def test_a_numeral_written_onto_its_noun_is_the_course_s_count():
+    """Trial 33: lecture §1.8's 四候选练习 states the page's 四个候选."""
+    from checker.seed_numbers import extract
+    assert "四个候选" in extract("另做一个包含结束符的四候选练习")["phrases"]
+    assert not any(p.endswith("位置") for p in extract("可能归一位置影响梯度")["phrases"])
+
+
+def test_clauses_after_a_colon_leave_a_credit_aside_out():
+    """Trial 33: 分三步读：…；…；…（讲义 §4.9；入门文章 §13.8 同样说…）。 lists three steps, not four."""
+    from checker import classify
+    text = ("分三步读：每个特征减去均值；再除以标准差；最后乘上 $\\gamma$、加上 $\\beta$"
+            "（讲义 §4.9；入门文章 §13.8 同样说先归一化）。\n")
+    at = text.index("三步")
+    assert counts.clauses_after_colon(classify.prose_view(text), at + 1, 3) == 3
+    assert counts.clauses_after_colon(classify.prose_view(text), at + 1, 4) is None
+
+
+def test_a_count_after_cheng_counts_what_ba_took():
+    """Trial 33: 把另一个 token 的行 $(10,0,0,0)$ 和 $u$ 摞成两行的矩阵 counts the two objects."""
+    text = "再把另一个 token 的行 $(10,0,0,0)$ 和 $u$ 摞成两行的矩阵一起做 LayerNorm："
+    assert counts.objects_made_into(text, text.index("两行")) == 2
+    assert counts.objects_made_into("把三段文字拼成一段。", 7) is None
