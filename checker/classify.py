@@ -134,6 +134,7 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
 
 
+@functools.lru_cache(maxsize=256)   # asked for some 30 times per page by the checks (7% of a re-check)
 def prose_view(body: str) -> str:
     """The body with code, comments, link targets, attribute lists and HTML tags blanked out."""
     view = body

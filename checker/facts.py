@@ -47,15 +47,41 @@ def falsehoods(sentence: str) -> list[Rule]:
     """The rules whose false statement the sentence makes (and does not deny)."""
     text = read(sentence)
     out = []
-    for r in rules():
-        words = required_words(r.pattern)
-        if words is not None and not any(w in text for w in words):
-            continue   # no match can lack all of them: a substring test instead of a scan (5% of a cold run)
+    every = rules()
+    for index in _candidates(text):
+        r = every[index]
         m = r.regex.search(text)
         if m and not (r.denial and r.denial.search(_part_around(text, m.start(), m.end()))) \
                 and not _IMPLICATION_DENIED.search(text[max(0, m.start() - 8):m.start()]):
             out.append(r)
     return out
+
+
+@functools.lru_cache(maxsize=1)
+def _word_index() -> tuple[tuple[int, ...], dict, dict]:
+    """The rules no sentence can match without one of their required words, indexed by each word's first two
+    characters (one-character words by the character), and the rules with none known: a sentence then tests only
+    the words that could stand in it (a scan of every rule's words was 10% of a cold run)."""
+    always, by_pair, by_char = [], {}, {}
+    for index, r in enumerate(rules()):
+        words = required_words(r.pattern)
+        if words is None:
+            always.append(index)
+            continue
+        for word in words:
+            (by_pair if len(word) >= 2 else by_char).setdefault(word[:2], []).append((word, index))
+    return tuple(always), by_pair, by_char
+
+
+def _candidates(text: str) -> list[int]:
+    """The indices, in the rules' order, of the rules whose required words the text holds (or that have none)."""
+    always, by_pair, by_char = _word_index()
+    found = set(always)
+    for pair in {text[k:k + 2] for k in range(len(text) - 1)} & by_pair.keys():
+        found.update(index for word, index in by_pair[pair] if index not in found and word in text)
+    for char in set(text) & by_char.keys():
+        found.update(index for _, index in by_char[char])
+    return sorted(found)
 
 
 def required_words(pattern: str) -> frozenset | None:
