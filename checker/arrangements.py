@@ -39,7 +39,8 @@ _ENUMERATOR = re.compile(r"[，,]\s*(?:或者|以及|还有)|[和与及、或]")
 # a connective that opens a clause adding a second predicate to the same subject; not a step (再, 然后: an order)
 _CONNECTIVE = re.compile(r"(?:而且|并且|同时|也|还|又|且|并)")
 # a coordination that is paired with something else: exchanging its sides moves them against their partners
-_PAIRED = re.compile(r"分别|依次|各自|对应|respectively", re.I)
+# (分别 before a verb of its own, 分别更新两张表：A，以及 B, pairs nothing: each item names its table; honest_30 H30-006)
+_PAIRED = re.compile(r"分别(?!更新|处理|计算|检查|说明|讲|介绍|看)|依次|各自|对应|respectively", re.I)
 # a coordination whose order is the meaning: A 与 B 之比 is A/B, A 和 B 的差 is A−B (blind corpus 26, W26-052: 7-9's
 # caption 重算耗时与 cache 耗时之比 turned round read as the same two sides exchanged)
 _ORDERED = re.compile(r"之比|的比值|之商|之差|的差值|相除|相减")
@@ -612,7 +613,8 @@ def _repunctuated(text: str, parts: set[str]) -> str | None:
     return None
 
 
-_ALTERNATIVE = re.compile(r"([；;，,]\s*)(或者|或是|还是|或)")
+# (以及, 还有: two items of one list after a comma, neither before the other: honest_30 H30-006)
+_ALTERNATIVE = re.compile(r"([；;，,]\s*)(或者|或是|还是|或|以及|还有)")
 
 
 def _alternatives_exchanged(text: str):
@@ -743,7 +745,8 @@ def _pinned_moved(reading: Reading, unit: Unit, prose: dict) -> str | None:
 # topic (这里, 此时) or its result word (结果). When two clauses or two items change places it stays where the
 # frame has it (这里没有非线性，矩阵也缩成了一个数 -> 这里矩阵缩成了一个数，也没有非线性), so the clauses read
 # otherwise although each says what it said
-_FLOATING = re.compile(r"也|还|则|又|就|结果|这里|此时|那么|或者|或|直到")
+# (这一格, 这一行: the thing the clauses are about, kept first when they change places: honest_30 H30-050)
+_FLOATING = re.compile(r"也|还|则|又|就|结果|这里|此时|那么|或者|或|直到|这一[格行列步位项]")
 # a group's opening 的-phrase that qualifies every clause after it (读出的权重 α…，向量 c… -> 读出的向量 c…，权重 α…);
 # never one that ranks or places (最大的, 前面的, 正的): that one belongs to its own clause
 _LEAD = re.compile(r"^[^\W\d_A-Za-z最大小高低多少前后先首末左右上下正负第新旧真假不没非只仅都各每的]{1,3}的")

@@ -1027,7 +1027,7 @@ def listed_at(view: str, start: int) -> int | None:
     return named if len(re.sub(r"\s+", "", last)) <= 8 else None
 
 
-def listed_in_previous_sentence(view: str, start: int) -> int | None:
+def listed_in_previous_sentence(view: str, start: int, collective: bool = False) -> int | None:
     """How many items the sentence before the count's names in the list that closes it (同一套 $W_x$、$W_h$、$b$。
     这三组参数…: three), when the count's own sentence names none and the two sentences share a paragraph; None
     when there is no such list. A pronoun count (这三组, 这 3 组) points back at them."""
@@ -1047,6 +1047,8 @@ def listed_in_previous_sentence(view: str, start: int) -> int | None:
     if re.search(r"等|之类|诸如", last.split(SEPARATOR)[-1]):
         return None   # 含有 I、gave 等词: examples of a longer list, not the items
     named = [n for n in last.split(SEPARATOR) if n.strip()]
+    if collective and all(re.fullmatch(r"\s*(?:\$[^$]*\$|[-−]?[\d.]+)\s*", n) for n in named):
+        return None   # 这两组梯度 after −0.335、0.090、0.245: a list of values is one group (new-author trial 34)
     tail = re.split(r"以及|和|与|及|或", named[-1], maxsplit=1)
     if len(tail) == 2 and tail[0].strip() and tail[1].strip():
         named[-1:] = tail
@@ -1254,3 +1256,20 @@ def objects_made_into(body: str, start: int) -> int | None:
     objects = m.group(1)
     items = [x for x in re.split(r"、|和|与|跟|及", objects) if x.strip()]
     return len(items) if len(items) >= 2 else None
+
+
+def ordinals_before(body: str, start: int, end: int) -> int | None:
+    """第一项……；第二项……。两项合起来: how many items its paragraph numbered before the count with the count's own
+    measure word (第一项, 第二项: two), when they run from 第一 without a gap (new-author trial 34); None otherwise."""
+    view = prose_view(body)
+    measure = re.match(rf"\s*({MEASURE})", view[end:end + 4])
+    if not measure:
+        return None
+    paragraph = view.rfind("\n\n", 0, start) + 2 if view.rfind("\n\n", 0, start) >= 0 else 0
+    said = set()
+    for m in re.finditer(rf"第([{NUMERAL_CHARS}\d]+){re.escape(measure.group(1))}", view[paragraph:start]):
+        try:
+            said.add(integer(m.group(1)) if not m.group(1).isdigit() else int(m.group(1)))
+        except NumeralError:
+            continue
+    return len(said) if len(said) >= 2 and said == set(range(1, len(said) + 1)) else None

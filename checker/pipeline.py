@@ -1266,7 +1266,8 @@ def _check_anaphora(ctx: Context, token) -> None:
     # the items must end right at 这 (把 A、B 和 C 这三本账); 在 §12.3、§12.4 用具体数字把这三步 names sections, not steps
     listed = counts.listed_at(view, token.start)
     if listed is None:
-        listed = counts.listed_in_previous_sentence(view, token.start)
+        collective = re.match(r"\s*(?:组|套|批|对)", ctx.page.body[token.end:]) is not None
+        listed = counts.listed_in_previous_sentence(view, token.start, collective)
     if listed is None:   # 上面这四项取舍… after a bulleted list of four
         listed = counts.listed_in_previous_list(view, token.start)
     if listed is not None and stated != listed:
@@ -1358,7 +1359,8 @@ def check_completeness(ctx: Context) -> None:
               and _count_value(token) in (counts.kinds_named_before(ctx.page.body, token.start, token.end),
                                           counts.taken_by_the_verb_before(ctx.page.body, token.start),
                                           counts.clauses_counted_back(ctx.page.body, token.start, token.end),
-                                          counts.objects_made_into(ctx.page.body, token.start))):
+                                          counts.objects_made_into(ctx.page.body, token.start),
+                                          counts.ordinals_before(ctx.page.body, token.start, token.end))):
             # padding mask …。因果遮罩 …。两种遮罩的用途不一样; 留下电影与音乐…。留下的两个概率: the things it counts were
             # just named (new-author trial 30, which added 这 to get green); a count other than theirs stays unclaimed
             report.numbers_enumerated += 1

@@ -786,7 +786,10 @@ def printed_order(sentence: str, m: re.Match, numbers: list[tuple[int, int, floa
         return None
     if changes_to and a_end <= m.start() and re.fullmatch(r"[\s$约≈]*", sentence[m.end():b_start]):
         # 约为 $-1.155$，再接上 EOS 就降到约 $-1.561$: a change to the number right after the word, from the one
-        # printed before it in the sentence, whichever clause that stands in
+        # printed before it in the sentence, whichever clause that stands in; not from a setting's value (学习率取
+        # $\eta=0.5$ 走一步后，损失降到约 $0.985$: new-author trial 34), which is no earlier value of the same thing
+        if re.search(r"(?:\\?[A-Za-z]\w*|\\[a-z]+)\s*=\s*\$?\s*$", sentence[:a_start]) and not _FROM.search(sentence[:a_start]):
+            return None
         return (y > x) if direction == "up" else (y < x)
     between = sentence[a_end:m.start()]
     if re.search(r"[，,；;]", between):

@@ -55,7 +55,11 @@ _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不
 _SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|照搬|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
                          r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响"
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
-                         r"|不看(?:次序|顺序|先后)")
+                         r"|不看(?:次序|顺序|先后)"
+                         # 不会改变, 一点也不会变 say what 不变 says (honest_30 H30-028, new-author trial 34)
+                         # (not 会不会变, a question; not 不会变尖, a change of shape)
+                         r"|(?:一点也不会|一点都不会|也不会|都不会|并不会|(?<!会)不会)"
+                         r"(?:改变|变化|变动|变(?![成为得换量尖大小高低长短平快慢多少好差宽窄深浅陡缓]))")
 # (长短不一, 大小不一: a pair of opposites and 不一 say 不同 of that measure; honest_26 H26-004)
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|不等(?![于式号待同])|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清|"
                      r"(?<=长短|大小|高低|多少|宽窄|粗细|深浅|轻重|快慢)不一(?![样致定会个些次直])")
@@ -262,6 +266,8 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         add(m.start(), m.end(), "wrong")
     for m in _ZERO.finditer(sentence):
         add(m.start(), m.end(), "nonzero" if m.group(1) else "zero")
+    for m in _VALIDITY.finditer(sentence):   # 并没有失效 says what 依然有效 says; 已经失效 the opposite (H31-017)
+        add(m.start(), m.end(), "valid" if m.group(1) else "invalid")
     for m in _DIFFER.finditer(sentence):   # 并非不同 is a sameness
         negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "same" if negated else "differ")
@@ -732,6 +738,8 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
                 and not gained & {found[j][2] for j in (j1 - 1, j1) if 0 <= j < len(found)} \
                 and not {word_class(t) for t in pinned[i1:i2]} & gained_classes:
             continue   # a description a rewording leaves unsaid (只有 520 个像素不同 -> 只差 520 个像素): see KEPT_WHEN_LOST
+        if op == "insert" and _negation_carried_on(found, j1, j2):
+            continue   # 并不是说 A、而且 B -> 并不意味着 A，更不意味着 B: the first negation said again over its second half
         if op == "insert" and _clause_added(now[j1:j2], found[j1][2], pinned_sentence_texts, page.body):
             continue   # a clause added to a pinned sentence whose words stay as pinned: new prose, as a sentence is
         if op == "insert" and not any(guarded(t) for t in now[j1:j2]):
@@ -749,6 +757,27 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
 
 
 _CLAUSE_PIECES = re.compile(r"([，,；;：:])")
+# whether a measure or a rule still holds: 并没有失效 / 依然有效 (valid), 失效 / 不再有效 / 无效 (invalid)
+_VALIDITY = re.compile(r"(?:((?:并没有|没有|并未|未|没)(?:失效|作废|过时|失灵)|(?:依然|仍然|仍旧|依旧|仍|还|照样)有效)"
+                       r"|(?:失效|作废|失灵|不再有效|无效))")
+_CARRIED_ON = re.compile(r"(?:更|也|亦|又|还|同样)\s*$")
+
+
+def _negation_carried_on(found, j1: int, j2: int) -> bool:
+    """Are the inserted words negations that repeat, after 更/也/又, a negation the same sentence already said
+    (并不是说 A、而且 B -> 并不意味着 A，更不意味着 B: honest_30 H30-033)? The first one carries over both halves; the
+    repetition only says so. `found`: (offset in the sentence, token, sentence) of the page's statement words."""
+    if not 0 <= j1 < j2 <= len(found):
+        return False
+    inserted = Counter((found[j][2], bare_token(found[j][1])) for j in range(j1, j2))
+    for (sentence, bare), count in inserted.items():
+        if bare not in ("not", "not-is"):
+            return False
+        said = [o for o, t in tokens(sentence) if bare_token(t) == bare]
+        repeated = [o for o in said if _CARRIED_ON.search(sentence[max(0, o - 3):o])]
+        if len(repeated) < count or len(said) == len(repeated):
+            return False
+    return True
 
 
 def _bare(text: str) -> str:

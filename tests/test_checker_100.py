@@ -377,3 +377,70 @@ def test_a_count_after_cheng_counts_what_ba_took():
     text = "再把另一个 token 的行 $(10,0,0,0)$ 和 $u$ 摞成两行的矩阵一起做 LayerNorm："
     assert counts.objects_made_into(text, text.index("两行")) == 2
     assert counts.objects_made_into("把三段文字拼成一段。", 7) is None
+
+
+# ---------------------------------------------------------------- honest_30/31 and trial 34, read after their measurement
+
+
+def test_two_items_after_a_comma_and_yiji_change_places(tmp_path):
+    """H30-006: 分别更新两张表：A，以及 B -> B，以及 A (分别 before its own verb pairs nothing); H30-050: 取零表示这一格
+    完全挡住，取一表示完全放行 with the clauses exchanged and 这一格 kept first. Swapping what 零 and 一 say fails."""
+    page = LECTURE / "ch01" / "1-5.md"
+    old = "这份误差会分别更新两张表：中心表里中心词那一行，以及上下文表里参与打分的各行。"
+    assert not _errors(tmp_path / "a", page, old,
+                       "这份误差会分别更新两张表：上下文表里参与打分的各行，以及中心表里中心词那一行。")
+    page = PRIMER / "ch09" / "9-1.md"
+    old = "取零表示这一格完全挡住，取一表示完全放行"
+    assert not _errors(tmp_path / "b", page, old, "取一表示这一格完全放行，取零表示完全挡住")
+    assert _errors(tmp_path / "c", page, old, "取一表示这一格完全挡住，取零表示完全放行")
+
+
+def test_bu_hui_bian_is_unchanged():
+    """H30-028 and trial 34: 不会改变, 一点也不会变 say 不变; 会不会变 asks, 不会变尖 is a change of shape."""
+    from checker import statements
+    assert statements.tokens("整体平移不会改变 LN 的结果") == [(4, "same")]
+    assert statements.tokens("softmax 算出的权重一点也不会变")[0][1] == "same@softmax"
+    assert all(t != "same" for _, t in statements.tokens("各位置分到的读取比例会不会变？"))
+    assert all(not t.startswith("same") for _, t in statements.tokens("不保证训练后的注意力不会变尖"))
+
+
+def test_a_negation_carried_over_a_second_half(tmp_path):
+    """H30-033: 并不是说模型换了一句描述、而且换对了 -> 并不意味着…，更不意味着换对了; dropping the first negation fails."""
+    page = LECTURE / "ch06" / "6-7.md"
+    old = "并不是说模型换了一句描述、而且换对了"
+    assert not _errors(tmp_path / "a", page, old, "并不意味着模型换了一句描述，更不意味着换对了", "statement changed")
+    assert _errors(tmp_path / "b", page, old, "意味着模型换了一句描述，更意味着换对了", "statement changed")
+
+
+def test_still_valid_and_no_longer_valid_are_read(tmp_path):
+    """H31-017: 并没有失效 -> 依然有效 (valid, both); 已经失效 is the opposite."""
+    from checker import statements
+    assert statements.tokens("BLEU 并没有失效")[0][1] == statements.tokens("BLEU 依然有效")[0][1] == "valid@BLEU"
+    assert statements.tokens("BLEU 已经失效")[0][1] == "invalid@BLEU"
+    page = LECTURE / "ch04" / "4-16.md"
+    assert _errors(tmp_path, page, "整句离线的 BLEU 并没有失效", "整句离线的 BLEU 已经失效", "statement changed")
+
+
+def test_a_change_from_a_setting_is_no_change_of_the_value():
+    """Trial 34: 学习率取 $\\eta=0.5$ 走一步后，损失降到约 $0.985$ compared 0.5 with 0.985."""
+    from checker import relations
+    s = "学习率取 $\\eta=0.5$ 走一步后，损失降到约 $0.985$。"
+    numbers = [(s.index("0.5"), s.index("0.5") + 3, 0.5), (s.index("0.985"), s.index("0.985") + 5, 0.985)]
+    word = next(m for m in relations.comparison_words(s) if m.group(0) == "降到")
+    assert relations.printed_order(s, word, numbers) is None
+
+
+def test_a_group_count_does_not_count_the_values_of_one_group():
+    """Trial 34: 这两组梯度 after a sentence ending −0.335、0.090、0.245 (one group of values)."""
+    text = "入门文章 §7.4 的梯度是 $-0.335$、$0.090$、$0.245$。这两组梯度都是真类别一项为负。"
+    at = text.index("两组")
+    assert counts.listed_in_previous_sentence(text, at, collective=True) is None
+    assert counts.listed_in_previous_sentence(text, at) == 3
+
+
+def test_a_count_of_items_numbered_before_it():
+    """Trial 34: 第一项…；第二项…。两项合起来 counts the numbered items; a gap (第一, 第三) is no such run."""
+    text = "第一项是真类别的 $-1$；第二项是 softmax 的 $p$。两项合起来就是梯度。"
+    assert counts.ordinals_before(text, text.index("两项"), text.index("两项") + 1) == 2
+    gap = "第一项是 a；第三项是 b。两项合起来。"
+    assert counts.ordinals_before(gap, gap.index("两项"), gap.index("两项") + 1) is None
