@@ -159,10 +159,11 @@ _TIME = re.compile(r"(?:更|较|稍)(早|晚|迟)|(早|晚)于")
 _STAT = re.compile(r"中位(?:数|值)?|平均(?:值|数)?|均值")
 _RANGE = re.compile(r"介于\s*([^\s和与到，。；]{1,4}?)\s*(?:和|与|到)\s*([^\s，。；]{1,4}?)\s*之间")
 # whose a thing is, said of the thing (本站自建的切分, 入门文章给定的教学数, 取自讲义原表): the provenance of a box's content
-_SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自造|补充|设定|写的|选的|定的)|"
+# (本站补的, 出自讲义 §1.5: blind_31 W31-006 turned the first into the second, and neither was read)
+_SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自造|补充|补的|补上的|加的|另加的|设定|写的|选的|定的|造的)|"
                      r"(?:本站|本项目|课程|讲义|入门文章)\**人为(?:指定|选定|设定|挑选)|(?:本站|本项目)\**(?:推测|猜测)|"
                      r"(?:本站|本项目)\**的?(?:看法|建议|观点)(?=[:：，,])|"   # 本站的看法：… labels the site's remark (round 65)
-                     r"取自\**(?:讲义|入门文章|原课程|课程)|(?:讲义|入门文章|原课程)\**(?:本节)?的?(?:原表|原例|给定|给出|给的|写出)")
+                     r"(?:取自|出自|摘自|引自)\**(?:讲义|入门文章|原课程|课程)|(?:讲义|入门文章|原课程)\**(?:本节)?的?(?:原表|原例|给定|给出|给的|写出)")
 # which axis of a matrix or table holds what: 行是两条评论 / 列是两条评论, 按行归一 / 按列归一
 _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发并排系序队陈罗])([行列])(?=是|表示|对应|代表|之和|和为|归一|求和)")
 # a negation of any verb (没有被重新归一, 不会越过, 看不到, 无法区分) that no other statement word took: dropping or adding
@@ -332,7 +333,8 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
     for m in _SOURCE.finditer(sentence):
         word = m.group(0)
         source = "site" if word.startswith(("本站", "本项目")) else "primer" if "入门文章" in word else "course"
-        negated = re.search(r"(?:不是|并非|而非|非)\**$", sentence[max(0, m.start() - 3):m.start()])
+        # (不出自入门文章, 并非取自讲义: a credit denied)
+        negated = re.search(r"(?:不是|并非|而非|非|(?<![而也])不)\**$", sentence[max(0, m.start() - 3):m.start()])
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), f"{'not:' if negated else ''}source:{source}")
     for m in _HEDGE.finditer(sentence):
         add(m.start(), m.end(), "impossible" if m.group(0) == "不可能" else "possibly")

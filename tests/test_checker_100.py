@@ -444,3 +444,12 @@ def test_a_count_of_items_numbered_before_it():
     assert counts.ordinals_before(text, text.index("两项"), text.index("两项") + 1) == 2
     gap = "第一项是 a；第三项是 b。两项合起来。"
     assert counts.ordinals_before(gap, gap.index("两项"), gap.index("两项") + 1) is None
+
+
+def test_a_credit_said_with_bu_de_or_chu_zi_is_read():
+    """blind_31 W31-006: bank 那一行是本站补的 -> bank 那一行也出自讲义 §1.5 read no source on either side; 不出自入门文章
+    denies the credit."""
+    from checker import statements
+    assert statements.tokens("bank 那一行是本站补的。")[-1][1] == "source:site@bank"
+    assert statements.tokens("bank 那一行也出自讲义 §1.5。")[-1][1] == "source:course@bank"
+    assert any(t == "not:source:primer" for _, t in statements.tokens("这条论证是本站补充的，不出自入门文章。"))
