@@ -1235,14 +1235,38 @@ def clauses_counted_back(body: str, start: int, end: int) -> int | None:
     """两项都结束 opening a clause after the clauses that named them (第 3 轮 B EOS 已经结束，A a 只能接 EOS，两项都结束:
     new-author trial 32): how many clauses of its sentence stand before it, when the count opens a clause and 都, 均
     or 各 follows its measure word; None otherwise."""
-    view = prose_view(body)
-    if not re.match(rf"\s*(?:{MEASURE})\s*(?:也?都|均|各|全都)", view[end:end + 6]):
+    view = re.sub(r"\$[^$\n]*\$", lambda f: "X" * len(f.group(0)), prose_view(body))   # a tuple's commas are no clause's
+    if not re.match(rf"\s*(?:{MEASURE})?\s*[\u4e00-\u9fff]{{0,3}}?\s*(?:也?都|均|各|全都)", view[end:end + 8]):
         return None
-    if view[:start].rstrip()[-1:] not in ("，", ",", "；", ";"):
+    before = view[:start].rstrip()
+    if before[-1:] in ("。", "！", "？"):
+        # a count opening the sentence after one of as many parts set apart by ；(讲义 §2.6 的练习…；入门文章 §7.4 …。
+        # 两组梯度都是…: new-author trial 34)
+        previous = max(before.rfind(c, 0, len(before) - 1) for c in "。！？\n") + 1
+        parts = [p for p in re.split(r"[；;]", before[previous:-1]) if p.strip()]
+        return len(parts) if len(parts) >= 2 else None
+    if before[-1:] not in ("，", ",", "；", ";"):
         return None
     sentence_start = max(view.rfind(c, 0, start) for c in "。！？\n") + 1
     clauses = [c for c in re.split(r"[，,；;]", view[sentence_start:start]) if c.strip()]
     return len(clauses) if len(clauses) >= 2 else None
+
+
+def parts_of_the_next_sentence(body: str, start: int, end: int) -> int | None:
+    """课程的两个算例都合这三条。讲义 §2.6 的练习…；入门文章 §7.4 …。: a short sentence whose count the next sentence
+    spells out in as many parts set apart by ；(new-author trial 34); None otherwise."""
+    view = re.sub(r"\$[^$\n]*\$", lambda f: "X" * len(f.group(0)), prose_view(body))
+    sentence_start = max(view.rfind(c, 0, start) for c in "。！？\n") + 1
+    stop = view.find("。", end)
+    if stop < 0 or stop - sentence_start > 24 or re.search(r"[，,；;：:\n]", view[sentence_start:stop]):
+        return None
+    following = view[stop + 1:]
+    ends = [i for i in (following.find(c) for c in "。！？") if i >= 0]
+    nxt = following[:min(ends)] if ends else ""
+    if "\n\n" in nxt:
+        return None
+    parts = [p for p in re.split(r"[；;]", nxt) if p.strip()]
+    return len(parts) if len(parts) >= 2 else None
 
 
 def objects_made_into(body: str, start: int) -> int | None:

@@ -453,3 +453,15 @@ def test_a_credit_said_with_bu_de_or_chu_zi_is_read():
     assert statements.tokens("bank 那一行是本站补的。")[-1][1] == "source:site@bank"
     assert statements.tokens("bank 那一行也出自讲义 §1.5。")[-1][1] == "source:course@bank"
     assert any(t == "not:source:primer" for _, t in statements.tokens("这条论证是本站补充的，不出自入门文章。"))
+
+
+def test_a_count_around_a_sentence_of_parts_set_apart_by_semicolons():
+    """Trial 34: 课程的两个算例都合这三条。讲义 §2.6 的练习…；入门文章 §7.4 …。两组梯度都是… counts the two parts of
+    the middle sentence, forward and back; three is not their number."""
+    text = ("课程的两个算例都合这三条。讲义 §2.6 的练习取 logits $(\\log2,0,0)$，梯度是 $(0.5,-0.75,0.25)$；"
+            "入门文章 §7.4 的梯度约为 $-0.335$、$0.090$、$0.245$。两组梯度都是真类别一项为负。")
+    at = text.index("两个算例") 
+    assert counts.parts_of_the_next_sentence(text, at, at + 1) == 2
+    at = text.index("两组")
+    assert counts.clauses_counted_back(text, at, at + 1) == 2
+    assert counts.parts_of_the_next_sentence("课程给了很多例子，其中两个算例都合这三条。A；B。", 11, 12) is None
