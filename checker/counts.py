@@ -1047,7 +1047,7 @@ def listed_in_previous_sentence(view: str, start: int, collective: bool = False)
     if re.search(r"等|之类|诸如", last.split(SEPARATOR)[-1]):
         return None   # 含有 I、gave 等词: examples of a longer list, not the items
     named = [n for n in last.split(SEPARATOR) if n.strip()]
-    if collective and all(re.fullmatch(r"\s*(?:\$[^$]*\$|[-−]?[\d.]+)\s*", n) for n in named):
+    if collective and all(re.fullmatch(r"\s*\$?\s*[-−]?[\d.]+\s*\$?\s*", n) for n in named):
         return None   # 这两组梯度 after −0.335、0.090、0.245: a list of values is one group (new-author trial 34)
     tail = re.split(r"以及|和|与|及|或", named[-1], maxsplit=1)
     if len(tail) == 2 and tail[0].strip() and tail[1].strip():

@@ -40,6 +40,7 @@ from checker.word_classes import SUPERLATIVE
 from checker.page import HOLE, squeeze
 from checker.relocation import CREDIT_LINK, MAX_NEW_CHARACTERS, function_characters
 from checker.numbers import SCALAR, NumberFormatError, parse_number
+from checker.numerals import NUMERAL_CHARS
 
 
 # The words that state an order, a direction, a pace, a trend or an equality, and the context rules that decide
@@ -1477,7 +1478,9 @@ def _compares_within_its_clause(sentence: str, m: re.Match, start: int, claim_sp
     word = re.compile(re.escape(m.group(0))).match(clause, m.start() - lo)
     first, second = _sides(clause, word)
     cjk = lambda text: len(re.findall(r"[\u4e00-\u9fffA-Za-z]", text))   # noqa: E731
-    # (比它低, 低于这个数: the other side points back at the number of another clause)
+    # (比它低, 低于这个数: the other side points back at the number of another clause; 低于一: a compared bound)
+    if re.match(rf"\s*\$?\s*(?:[-−]?\d|[{NUMERAL_CHARS}])", second):
+        return False
     return cjk(_CONNECTIVE.sub("", first)) >= 2 and cjk(second) >= 2 \
         and not re.match(r"\s*(?:它|这|那|其|前者|后者|上述|该|此)", second) \
         and not re.search(r"(?:它|这个|那个|其|此)\s*$", first)

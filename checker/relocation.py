@@ -343,6 +343,9 @@ def _without_pointer_pair(words: list[str]) -> list[str]:
     return words
 
 
+_NAME_LIST = re.compile(r"[A-Za-z]\w*(?:\s*[,，、]\s*[A-Za-z]\w*)+")
+
+
 def _said_by_a_synonym(name: str, was: str, now: str) -> bool:
     """Is a name the rewording dropped said by a synonym the glossary lists with it (宽度为二的 beam -> 宽度为二的束搜索:
     honest_32 H32-026), one that the old text did not have?"""
@@ -386,7 +389,9 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     for a, b in zip(template_parts, page_parts):
         # the names between two numbers in another order (p_t（book, pen, EOS） -> （book, EOS, pen）: blind_30
         # W30-004): each column or number is read against its name's place, so the order is the claim's
-        names_a, names_b = ([w for w in _LATIN.findall(t) if re.fullmatch(r"[A-Za-z]\w+", w)] for t in (a, b))
+        # (an enumeration of names only: NLL（每 token） -> 每 token 的 NLL words one column's header another way)
+        names_a, names_b = ([n for m in _NAME_LIST.finditer(t) for n in re.split(r"\s*[,，、]\s*", m.group(0))]
+                            for t in (a, b))
         if len(names_a) >= 2 and sorted(names_a) == sorted(names_b) and names_a != names_b:
             return f"its names stand in another order ({', '.join(names_a)} -> {', '.join(names_b)})"
     for i, (a, b) in enumerate(zip(template_parts[1:], page_parts[1:]), start=1):

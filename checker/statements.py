@@ -55,11 +55,7 @@ _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不
 _SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|照搬|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
                          r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响"
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
-                         r"|不看(?:次序|顺序|先后)"
-                         # 不会改变, 一点也不会变 say what 不变 says (honest_30 H30-028, new-author trial 34)
-                         # (not 会不会变, a question; not 不会变尖, a change of shape)
-                         r"|(?:一点也不会|一点都不会|也不会|都不会|并不会|(?<!会)不会)"
-                         r"(?:改变|变化|变动|变(?![成为得换量尖大小高低长短平快慢多少好差宽窄深浅陡缓]))")
+                         r"|不看(?:次序|顺序|先后)")
 # (长短不一, 大小不一: a pair of opposites and 不一 say 不同 of that measure; honest_26 H26-004)
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|不等(?![于式号待同])|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清|"
                      r"(?<=长短|大小|高低|多少|宽窄|粗细|深浅|轻重|快慢)不一(?![样致定会个些次直])")
@@ -93,6 +89,8 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "之前": "position:before", "之后": "position:after", "以前": "position:before", "以后": "position:after",
           "此前": "position:before", "此后": "position:after", "往前": "position:before", "往后": "position:after",
           "纹丝不动": "same", "原封不动": "same",
+          # 用新状态预测 -> 用上一状态预测 (blind_29 W29-053): the state after the update and the one before it
+          "新状态": "position:after", "旧状态": "position:before",
           # 保持原词 says 原词不动: the same negation of a change, lost or swapped like any 不
           "保持原": "not", "原样不动": "not",
           # a matrix's triangle (the causal mask keeps the lower one), a knob turned one way or the other, a gap that
@@ -193,8 +191,8 @@ _ROLE = re.compile(r"(?<![A-Za-z\-])((?i:encoder|decoder|query|key|value|CBOW|Sk
                    r"(编码器|解码器|原文|译文|源端|目标端|中心词|周围词|标注|训练集|测试集|验证集|"
                    r"(?:训练|测试|验证)(?:序列|样本|数据)|训练时|推理时|训练阶段|"
                    r"推理阶段|输入门|输出门|遗忘门|分子|分母|精确率|召回率|正例|负例|好评|差评|"
-                   # 对短句的影响最大 -> 长句; 用新状态预测 -> 用上一状态 (blind_29 W29-016, W29-053)
-                   r"短句|长句|新状态|旧状态|上一状态|上一步的状态)")
+                   # 对短句的影响最大 -> 长句 (blind_29 W29-016)
+                   r"短句|长句)")
 _SHARP = {"尖": "sharp", "陡": "sharp", "平": "flat", "缓": "flat"}
 
 
@@ -850,6 +848,12 @@ def _negation_said_another_way(lost: list[str], gained: list[str], was: str = ""
     # 不管 X 多长 -> 与 X 的长短无关 (H25-012): one independence said two ways; a 不是 for a 无论 is no such pair
     # (插图与直觉都不是证据 -> 无论插图还是直觉都能当作证据)
     sides = sorted(bare_token(t) for t in lost + gained)
+    # 不变/不敏感 -> 不会改变, 一点也不会变 (honest_30 H30-028, new-author trial 34): a sameness said as a change denied.
+    # 不会改变 keeps its own negation (review 82: read as 不变, 分布不会变 -> 分布会变 lost only a sameness and passed)
+    if len(lost) == len(gained) == 1 and sides == ["not", "same"]:
+        said_not = was if bare_token(lost[0]) == "not" else now
+        return re.search(r"不(?:会|再|曾)?(?:改变|变化|变动|变(?![成为得换量尖大小高低长短平快慢多少好差宽窄深浅陡缓]))",
+                         said_not) is not None
     if len(lost) == len(gained) == 1 and sides == ["not", "regardless"]:
         said_not = was if bare_token(lost[0]) == "not" else now
         return re.search(r"无关|没有关系|没关系", said_not) is not None

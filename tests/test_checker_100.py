@@ -239,14 +239,15 @@ def test_a_value_compared_under_another_condition_in_a_new_sentence_is_bound(tmp
                        "is not bound")
 
 
-def test_short_and_long_sentences_and_new_and_old_states_are_roles(tmp_path):
+def test_short_and_long_sentences_are_roles_and_the_new_state_is_after(tmp_path):
     """blind_29 W29-016 (这个错误对短句的影响最大 -> 长句) and W29-053 (a header's 用新状态预测 -> 用上一状态预测) kept
-    every statement word; the two sides are roles an edit swaps. Reworded with the role kept, they pass."""
+    every statement word: 短句/长句 are roles an edit swaps; 新状态 is the state after the update, as 上一状态 is the one
+    before (position words, so 上一状态 -> 下一状态 still fails as a position). Reworded with the role kept, they pass."""
     page = PRIMER / "ch18" / "18-3.md"
     assert _errors(tmp_path / "a", page, "这个错误对短句的影响最大", "这个错误对长句的影响最大", "role:短句 -> role:长句")
     assert not _errors(tmp_path / "b", page, "这个错误对短句的影响最大", "这个错误对短句影响最大", "statement changed")
     page = LECTURE / "ch02" / "2-3.md"
-    assert _errors(tmp_path / "c", page, "| 用新状态预测 |", "| 用上一状态预测 |", "role:新状态 -> role:上一状态")
+    assert _errors(tmp_path / "c", page, "| 用新状态预测 |", "| 用上一状态预测 |", "position:after -> position:before")
 
 
 def test_a_fall_said_as_jiang_le_xia_lai_is_an_order():
@@ -395,13 +396,16 @@ def test_two_items_after_a_comma_and_yiji_change_places(tmp_path):
     assert _errors(tmp_path / "c", page, old, "取一表示这一格完全挡住，取零表示完全放行")
 
 
-def test_bu_hui_bian_is_unchanged():
-    """H30-028 and trial 34: 不会改变, 一点也不会变 say 不变; 会不会变 asks, 不会变尖 is a change of shape."""
+def test_a_sameness_said_as_a_change_denied(tmp_path):
+    """H30-028: LN 对整体平移不敏感 -> 整体平移不会改变 LN 的结果 (same -> not) says the same thing; 不会改变 keeps its
+    own negation, so 分布不会变 -> 分布会变 still fails (review 82), and 不会变尖 is no sameness."""
     from checker import statements
-    assert statements.tokens("整体平移不会改变 LN 的结果") == [(4, "same")]
-    assert statements.tokens("softmax 算出的权重一点也不会变")[0][1] == "same@softmax"
-    assert all(t != "same" for _, t in statements.tokens("各位置分到的读取比例会不会变？"))
-    assert all(not t.startswith("same") for _, t in statements.tokens("不保证训练后的注意力不会变尖"))
+    assert statements._negation_said_another_way(["same@LN"], ["not"], "LN 对整体平移不敏感", "整体平移不会改变 LN 的结果")
+    assert not statements._negation_said_another_way(["same"], ["not"], "权重不变", "注意力不会变尖")
+    assert "not" in [t for _, t in statements.tokens("分布不会变")]
+    page = LECTURE / "ch05" / "5-8.md"
+    assert not _errors(tmp_path / "a", page, "LN 对整体平移不敏感，RMSNorm 会变。",
+                       "整体平移不会改变 LN 的结果，却会改变 RMSNorm 的结果。", "statement changed")
 
 
 def test_a_negation_carried_over_a_second_half(tmp_path):

@@ -138,8 +138,8 @@ def test_an_item_said_to_come_from_this_section_must_stand_there(tmp_path):
     """blind_29 W29-060: the site's message `慕容芷岚 gave him a book.` said to come from lecture §1.11, which has the
     name only."""
     page = LECTURE / "ch01" / "1-11.md"
-    old = "人名“慕容芷岚”沿用讲义本节的例子；整条消息 `慕容芷岚 gave him a book.`、每种约定的具体切法"
-    new = "人名“慕容芷岚”和整条消息 `慕容芷岚 gave him a book.` 都沿用讲义本节的例子；每种约定的具体切法"
+    old = "人名“慕容芷岚”沿用讲义本节的例子；整条消息 `慕容芷岚 gave him a book.`、约定分别取"
+    new = "人名“慕容芷岚”和整条消息 `慕容芷岚 gave him a book.` 都沿用讲义本节的例子；约定分别取"
     assert _errors(tmp_path, page, old, new, "is said to come from 讲义 §1.11")
     assert not _errors(tmp_path / "ok", page, old, old.replace("沿用讲义本节的例子", "也沿用讲义本节的例子"), "said to come from")
 
