@@ -537,8 +537,10 @@ _CONSTANT_IDENTITY_PROSE = re.compile(r"(?<![\w=+\-−*/·^)(])(?:\\?exp\s*\(\s*
 _CONSTANT_IDENTITY = re.compile(r"\s*(?:\\exp\s*\(\s*0\s*\)|e\^\{?\s*0\s*\}?)\s*=\s*1\s*|\s*\\(?:ln|log)\s*\(?\s*1\s*\)?\s*=\s*0\s*"
                                 # $e^{-\infty}=0$: a masked score's weight (new-author trial 23)
                                 r"|\s*(?:\\exp\s*\(\s*-\s*\\infty\s*\)|e\^\{\s*-\s*\\infty\s*\})\s*=\s*0\s*")
+# a parameter's Greek letter ($\varepsilon$, $\tau$): bounded by 0 or 1 it reads as a symbol bound (new-author trial 33)
+GREEK_PARAMETER = r"\\(?:varepsilon|epsilon|alpha|beta|gamma|lambda|tau|eta|mu|sigma|delta|theta)"
 _SYMBOL_BOUND = re.compile(r"\s*(?:\\(?:mathrm|text|operatorname)\{[A-Za-z]+\}|[A-Za-z]"
-                           r"|\\(?:varepsilon|epsilon|alpha|beta|gamma|lambda|tau|eta|mu|sigma|delta|theta))"
+                           rf"|{GREEK_PARAMETER})"
                            r"(?:_\{?[A-Za-z]\}?)?\s*"
                            r"(?:\\geq?|\\leq?|[<>≥≤])\s*[01]\s*")
 _PRODUCT_OF_SYMBOLS = re.compile(rf"{_SYMBOL}{_SYMBOL}")

@@ -106,6 +106,8 @@ ITEM = re.compile(r"^(?P<indent>[ \t]*)(?:[-*+]|\d+[.)])\s+\S")
 TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
 TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
 SEPARATOR = "、"
+# a parenthesised aside (a credit, a gloss): no item or clause of the list around it
+_ASIDE = re.compile(r"（[^（）]*）|\([^()]*\)")
 # words before a count that make it a part of a collection (or an ordinal), not the number of its items
 PART = re.compile(r"(?:相邻|任取|任选|任意|任何|每|其中|其余|另外|另|剩下|剩余|前|后|头|末|最后|最先|第)\s*$")
 
@@ -715,7 +717,7 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
     if colon < 0:
         return None
     # (a credit aside may hold a semicolon of its own: （讲义 §4.9；入门文章 §13.8 同样说…）, new-author trial 33)
-    parts = [p for p in re.split(r"[；;]", re.sub(r"（[^（）]*）|\([^()]*\)", "", view[colon + 1:stop])) if p.strip()]
+    parts = [p for p in re.split(r"[；;]", _ASIDE.sub("", view[colon + 1:stop])) if p.strip()]
     if len(parts) >= 2 and len(parts) == stated:
         return len(parts)
     # 把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，两条规则留下的都是…  (new-author trial 9): as many clauses set
@@ -728,7 +730,7 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
         return len(parts)
     # 这个式子有三个假设：各层形状相同，K 和 V 一样宽，每条序列缓存的长度相同 (new-author trial 27): short clauses set
     # apart by commas, as many as stated, none of them counting or summing up anything itself
-    bare = [re.sub(r"（[^（）]*）|\([^()]*\)", "", p) for p in parts]   # a credit aside is no part of a clause
+    bare = [_ASIDE.sub("", p) for p in parts]   # a credit aside is no part of a clause
     # (the colon right after the counted noun: 三个假设：…; not 两个候选说明了同一件事：… — review 89)
     if len(parts) >= 2 and len(parts) == stated and colon - end <= 6 and not re.search(r"了|说明", view[end:colon]) and all(len(p.strip()) <= 24 for p in bare) \
             and not any(_says_count_again(p, int(stated)) or re.search(r"\d|\$", p) for p in bare):
@@ -1151,7 +1153,7 @@ def _items_in(rest: str, stated: float | None) -> int | None:
             return len(first)
         return len(items) if len(items) >= 2 else None
     if mark in "，,":   # 两种确定性的挑法，greedy 与束搜索（beam search），以及…: the apposition after the comma
-        text = re.split(r"[，,。；;]", re.sub(r"（[^（）]*）|\([^()]*\)", "", rest[at + 1:]), maxsplit=1)[0]
+        text = re.split(r"[，,。；;]", _ASIDE.sub("", rest[at + 1:]), maxsplit=1)[0]
         items = [x for x in _SPLIT.split(text) if x.strip()]
         return len(items) if len(items) >= 2 else None
     n, i = 0, at
@@ -1168,6 +1170,11 @@ def _items_in(rest: str, stated: float | None) -> int | None:
             break
         i = join.end()
     return n if n >= 2 else None
+
+
+def _math_masked(body: str) -> str:
+    """The prose view with each inline formula blanked to X's of its length: a tuple's commas are no clause's."""
+    return re.sub(r"\$[^$\n]*\$", lambda f: "X" * len(f.group(0)), prose_view(body))
 
 
 # A count of kinds of one thing, with no 这, after the kinds were named (padding mask …。因果遮罩 …。两种遮罩的用途不一样:
@@ -1235,7 +1242,7 @@ def clauses_counted_back(body: str, start: int, end: int) -> int | None:
     """两项都结束 opening a clause after the clauses that named them (第 3 轮 B EOS 已经结束，A a 只能接 EOS，两项都结束:
     new-author trial 32): how many clauses of its sentence stand before it, when the count opens a clause and 都, 均
     or 各 follows its measure word; None otherwise."""
-    view = re.sub(r"\$[^$\n]*\$", lambda f: "X" * len(f.group(0)), prose_view(body))   # a tuple's commas are no clause's
+    view = _math_masked(body)
     if not re.match(rf"\s*(?:{MEASURE})?\s*[\u4e00-\u9fff]{{0,3}}?\s*(?:也?都|均|各|全都)", view[end:end + 8]):
         return None
     before = view[:start].rstrip()
@@ -1255,7 +1262,7 @@ def clauses_counted_back(body: str, start: int, end: int) -> int | None:
 def parts_of_the_next_sentence(body: str, start: int, end: int) -> int | None:
     """课程的两个算例都合这三条。讲义 §2.6 的练习…；入门文章 §7.4 …。: a short sentence whose count the next sentence
     spells out in as many parts set apart by ；(new-author trial 34); None otherwise."""
-    view = re.sub(r"\$[^$\n]*\$", lambda f: "X" * len(f.group(0)), prose_view(body))
+    view = _math_masked(body)
     sentence_start = max(view.rfind(c, 0, start) for c in "。！？\n") + 1
     stop = view.find("。", end)
     if stop < 0 or stop - sentence_start > 24 or re.search(r"[，,；;：:\n]", view[sentence_start:stop]):
@@ -1272,7 +1279,7 @@ def parts_of_the_next_sentence(body: str, start: int, end: int) -> int | None:
 def objects_made_into(body: str, start: int) -> int | None:
     """把 A 和 B 摞成两行: a count right after 成 counts the objects 把 took in its clause, joined by 和, 与 or 、
     (new-author trial 33: 把另一个 token 的行 $(10,0,0,0)$ 和 $u$ 摞成两行的矩阵); None when the clause is not so."""
-    view = re.sub(r"\$[^$\n]*\$", lambda f: "X" * len(f.group(0)), prose_view(body))   # a tuple's commas are no clause's
+    view = _math_masked(body)
     clause_start = max(view.rfind(c, 0, start) for c in "，,；;。！？\n") + 1
     m = re.search(r"把([^，,。；;]{1,60}?)[\u4e00-\u9fff]成\s*$", view[clause_start:start])
     if not m:
@@ -1297,3 +1304,13 @@ def ordinals_before(body: str, start: int, end: int) -> int | None:
         except NumeralError:
             continue
     return len(said) if len(said) >= 2 and said == set(range(1, len(said) + 1)) else None
+
+
+def named_nearby(body: str, start: int, end: int) -> set[int]:
+    """The counts of things named around a count without a pronoun, one per reading that finds them (the kinds
+    of its noun named before it, what its verb took, the clauses or ；-parts before or after it, the objects 把
+    took, the items numbered 第一…): the count at [start, end) is theirs when it equals one of them."""
+    readings = (kinds_named_before(body, start, end), taken_by_the_verb_before(body, start),
+                clauses_counted_back(body, start, end), objects_made_into(body, start),
+                ordinals_before(body, start, end), parts_of_the_next_sentence(body, start, end))
+    return {n for n in readings if n is not None}

@@ -603,7 +603,8 @@ def reference_item_errors(page) -> list[tuple[int, str]]:
             which = ", ".join(f"{token} (第 {next(iter(owners[token]))} 条)" for token in sorted(named))
             errors.append((page.line_of(m.start()), f"入门文章参考文献第 {n} 条 is '{entries[n].split(chr(10))[0][:60]}', "
                                                     f"but the words around it name {which}; fix the entry number"))
-    sources = bibliography_sources()
+    from checker import bibliography
+    sources = bibliography.load()
     for i, entry in enumerate(page.meta.get("sources") or []):
         said = _REFERENCE_ITEM.search(str(entry))
         key = str(entry).split()[0] if str(entry).split() else ""
@@ -625,8 +626,3 @@ def reference_item_errors(page) -> list[tuple[int, str]]:
                                                            f"fix the entry number or the key"))
     return errors
 
-
-@functools.lru_cache(maxsize=1)
-def bibliography_sources():
-    from checker import bibliography
-    return bibliography.load()

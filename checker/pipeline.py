@@ -36,7 +36,7 @@ from checker.numbers import NumberFormatError, Quantity, CN_NUMERAL, compare, ho
 from checker.numerals import NUMERAL_CHARS, NumeralError, integer
 from checker.page import HOLE, Page, PageError, all_pages, claim_line, is_page, read_page, squeeze  # noqa: F401
 from checker.paths import DOCS, ROOT, project_relative
-from checker.relations import SENTENCE_END, check_relations, named_keys
+from checker.relations import SENTENCE_END, check_relations, claim_templates, named_keys
 from checker.relations import aligned_text as relations_aligned_text
 from checker.relations import replaced_quote as relations_replaced_quote
 from checker.relations import relocated_text as relations_relocated_text
@@ -550,8 +550,8 @@ def check_comparisons(ctx: Context) -> None:
     numbers_at = _verified_numbers(ctx)
     spans += [(s, e) for s, e, _ in numbers_at]   # a restated claim is a claimed number too
     ctx.report.relations_bound = len(ctx.meta.get("relations") or [])
-    templates = [str(c if isinstance(c, str) else c.get("text", "")) for c in ctx.meta.get("claims") or [] if c]
-    listed = listed_values.listings(classify.prose_view(ctx.page.body), printed, ctx.values, templates)
+    listed = listed_values.listings(classify.prose_view(ctx.page.body), printed, ctx.values,
+                                    claim_templates(ctx.meta))
     for line, message in check_relations(ctx.page, values, spans, lookup,
                                          lambda i: claim_line(ctx.page, "relations", i), located,
                                          named_keys(ctx.meta, ctx.values), ctx.course.states_value, printed,
@@ -1356,14 +1356,9 @@ def check_completeness(ctx: Context) -> None:
             ctx.counted.append(token)
             _say(said, ctx.page.body, token)
         elif (token.word and not token.phrase.startswith(SETTERS)
-              and _count_value(token) in (counts.kinds_named_before(ctx.page.body, token.start, token.end),
-                                          counts.taken_by_the_verb_before(ctx.page.body, token.start),
-                                          counts.clauses_counted_back(ctx.page.body, token.start, token.end),
-                                          counts.objects_made_into(ctx.page.body, token.start),
-                                          counts.ordinals_before(ctx.page.body, token.start, token.end),
-                                          counts.parts_of_the_next_sentence(ctx.page.body, token.start, token.end))):
+              and _count_value(token) in counts.named_nearby(ctx.page.body, token.start, token.end)):
             # padding mask …。因果遮罩 …。两种遮罩的用途不一样; 留下电影与音乐…。留下的两个概率: the things it counts were
-            # just named (new-author trial 30, which added 这 to get green); a count other than theirs stays unclaimed
+            # just named (new-author trials 30-34, whose authors added 这 to get green); another count stays unclaimed
             report.numbers_enumerated += 1
             ctx.counted.append(token)
             _say(said, ctx.page.body, token)

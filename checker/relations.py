@@ -263,8 +263,7 @@ def _math_comparison(view: str, math, offset: int, claimed=()) -> bool:
 
 # 其中 $\varepsilon>0$: a parameter's defining condition (positive), said where the parameter is introduced, is no
 # order of the page's values (new-author trial 33 bound it, then wrote 很小的正数 to get green); ε<0 is still an order
-_PARAMETER_POSITIVE = re.compile(r"\s*(?:\\(?:varepsilon|epsilon|alpha|beta|gamma|lambda|tau|eta|mu|sigma|delta|theta)"
-                                 r"|[A-Za-z])\s*(?:>|\\gt|\\geq?|≥)\s*0\s*")
+_PARAMETER_POSITIVE = re.compile(rf"\s*(?:{classify.GREEK_PARAMETER}|[A-Za-z])\s*(?:>|\\gt|\\geq?|≥)\s*0\s*")
 _DEFINING = re.compile(r"(?:其中|要求|须|必须|约定|假定|假设|设|取|这里的?)\s*$")
 
 
@@ -397,6 +396,11 @@ def quantity_names(meta: dict, values: dict | None = None) -> set[str]:
     return set(named_keys(meta, values))
 
 
+def claim_templates(meta: dict) -> list[str]:
+    """The page's claim templates as text (a claim is a string, or a mapping with its template under text)."""
+    return [str(c if isinstance(c, str) else c.get("text", "")) for c in meta.get("claims") or [] if c]
+
+
 def named_keys(meta: dict, values: dict | None = None) -> dict[str, set[str]]:
     r"""Names of the things a page has numbers for, each with the keys of its numbers, so that a comparison between
     two of them needs no digit to be bound and its message can show the relation to add: the row labels and column
@@ -416,7 +420,7 @@ def named_keys(meta: dict, values: dict | None = None) -> dict[str, set[str]]:
         add(label, keys)
     for word, keys in _distinctive_words(rows).items():
         add(word, keys)
-    templates = [str(c if isinstance(c, str) else c.get("text", "")) for c in meta.get("claims") or [] if c]
+    templates = claim_templates(meta)
     for template in templates:   # the words a hole's number is a number of: '困惑度为 {ppl}' names 困惑度
         for m in HOLE.finditer(template):
             key = m.group(1) + m.group(2)
