@@ -96,10 +96,24 @@ def _piece_pattern(ends: str) -> re.Pattern:
     return re.compile(f"[^{marks}]*[{marks}]|[^{marks}]+")
 
 
+# a field's label before its colon in a list of fields (给出者：我；接收者：他): the label and its value are one part
+_FIELD_LABEL = re.compile(r"[\u4e00-\u9fffA-Za-z*“”]{1,8}[：:]")
+
+
 def _clauses(text: str) -> list[str]:
-    """A sentence's clauses without their closing mark: the marks stay in place when two clauses change places."""
-    return [_normalize(c).strip("*").rstrip(_CLAUSE_END + _SENTENCE_END).strip("*")
-            for _, c in _split(text, _CLAUSE_END)]
+    """A sentence's clauses without their closing mark: the marks stay in place when two clauses change places. In a
+    list of two or more labelled fields each label stays with its value (blind_31 W31-002: 给出者：我；接收者：他 with
+    the two values exchanged read as the same four clauses)."""
+    pieces = [c for _, c in _split(text, _CLAUSE_END)]
+    if sum(bool(_FIELD_LABEL.fullmatch(p.strip())) for p in pieces) >= 2:
+        joined: list[str] = []
+        for piece in pieces:
+            if joined and _FIELD_LABEL.fullmatch(joined[-1].strip()):
+                joined[-1] += piece
+            else:
+                joined.append(piece)
+        pieces = joined
+    return [_normalize(c).strip("*").rstrip(_CLAUSE_END + _SENTENCE_END).strip("*") for c in pieces]
 
 
 class Reading:

@@ -20,8 +20,8 @@ from checker.rule_files import load_rules
 DATA_FILE = DATA / "directions.yaml"
 KINDS = ("order", "law", "pace", "frame", "english", "math", "not_comparative", "bound", "goodness", "lower_is_better",
          "contrast", "not_a_mean", "general", "specific", "term", "denied", "condition", "attributive", "equality",
-         "equality_zero", "equality_lint", "difference", "unasserted", "position", "hypothetical", "linked_changes",
-         "unchanged_law")
+         "equality_zero", "equality_lint", "difference", "unasserted", "position", "hypothetical", "beyond_the_page",
+         "linked_changes", "unchanged_law")
 DIRECTIONS = ("up", "down", "fast", "slow", "none")
 # the kinds whose pattern finds a comparison word in prose (the others are context)
 WORD_KINDS = ("order", "law", "goodness", "pace", "frame", "english", "contrast")
@@ -227,6 +227,12 @@ def in_a_term(text: str, start: int, end: int) -> bool:
 def denied(text: str, start: int) -> bool:
     """Is the word at text[start] inside a denied quote or an unanswered question (不是“更快的 LN”, 不说明哪个更好)?"""
     return any(m.start() < start < m.end() for r in of_kind("denied") for m in r.regex.finditer(text))
+
+
+def beyond_the_page(text: str, start: int) -> bool:
+    """Does the clause before text[start] make its subject a thing the page does not compute (真实词表的候选远不止三个):
+    the page's number is the other side of a comparison with the world, and no two of the page's values are ordered?"""
+    return any(r.regex.search(text[:start]) for r in of_kind("beyond_the_page"))
 
 
 def hypothetical(text: str, start: int) -> bool:

@@ -27,8 +27,9 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker import (arrangements, borrowing, classify, counts, declared, kinds, listed_values, number_words, pointers, provenance, reads,
-                     relocation, run_claims, source_list, statements, template_match, unit_words)
+from checker import (arrangements, borrowing, classify, counts, declared, kinds, listed_values, math_in_prose, number_words,
+                     pointers, provenance, reads, relocation, run_claims, source_list, statements, template_match,
+                     unit_words)
 from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
 from checker.literals import literal_keys
@@ -709,7 +710,7 @@ def check_pinned_statements(ctx: Context) -> None:
 def check_pinned_arrangements(ctx: Context) -> None:
     """Units whose characters are pinned in another arrangement: two terms exchanged (checker/arrangements.py)."""
     errors = arrangements.errors(ctx.page)
-    for line, message in errors:
+    for line, message in errors + math_in_prose.errors(ctx.page):
         ctx.fail(line, message)
     pins = arrangements.pinned(ctx.page)
     if not errors and pins is not None and pins != arrangements.fingerprints(ctx.page):

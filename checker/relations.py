@@ -1524,8 +1524,11 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                       if numbered and _compares_within_its_clause(sentence_text, m, start, claim_spans)]
         if numbered:
             why = "next to a claimed number"
+            # 真实词表的候选远不止三个: the page's number set against a thing the page does not compute; the statement
+            # pin keeps its direction (honest_31 H31-002)
             words = [(m, why) for m in comparison_words(sentence_text) + _asserted_equalities(sentence_text)
-                     if all(m.span() != o.span() for o in own_clause)]
+                     if all(m.span() != o.span() for o in own_clause)
+                     and not directions.beyond_the_page(sentence_text, m.start())]
             words += [(m, why) for m in MATH_ORDER.finditer(sentence_text)
                       if _math_comparison(view, math, start + m.start(), claim_spans)
                       and start + m.start() not in checked_symbols]
