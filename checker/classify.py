@@ -510,6 +510,14 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
         # trial 18); the order symbol is what may be written wrong, and makes the sentence one with numbers to bind
         # (checker/relations.py). $w=0$, $t=1$ set a value (a setting to claim); another number or symbol stays a value
         return True, "bound of one symbol ($H\\ge0$)"
+    if text == "0" and _ZERO_MEAN.fullmatch(content) or text == "1" and _UNIT_VARIANCE.fullmatch(content):
+        # $E[q_r]E[k_r]=0$, $E[q_r^2]E[k_r^2]=1$: the zero mean and unit variance a general argument assumes, not a
+        # value of the page's example (new-author trial 35); a mean said to be 1 stays a value to claim
+        return True, "an assumed moment ($E[x]=0$, $\\mathrm{Var}(x)=1$)"
+    if text == "0" and _SYMBOL_NEAR_ZERO.fullmatch(content) and _under_a_condition(view, s):
+        # 权重接近独热时，落选的位置 $\alpha_j\approx0$: a limit in a general argument (new-author trial 35); the same
+        # symbol with no condition before it is a value of the page and stays one to claim
+        return True, "a limit under a condition ($\\alpha_j\\approx0$ when …)"
     for env in MATRIX_ENV.finditer(content):
         if env.start(2) <= rel < env.end(2):
             return False, "matrix entry"
@@ -544,6 +552,17 @@ _SYMBOL_BOUND = re.compile(r"\s*(?:\\(?:mathrm|text|operatorname)\{[A-Za-z]+\}|[
                            r"(?:_\{?[A-Za-z]\}?)?\s*"
                            r"(?:\\geq?|\\leq?|[<>≥≤])\s*[01]\s*")
 _PRODUCT_OF_SYMBOLS = re.compile(rf"{_SYMBOL}{_SYMBOL}")
+_EXPECTATION = r"(?:\\mathbb\{E\}|\\mathrm\{E\}|\\operatorname\{E\}|E)\s*"
+_ZERO_MEAN = re.compile(rf"\s*(?:{_EXPECTATION}\[[^\]^=]*\]\s*)+=\s*0\s*")
+_UNIT_VARIANCE = re.compile(rf"\s*(?:(?:{_EXPECTATION}\[[^\]=]*\^\{{?2\}}?[^\]=]*\]|"
+                            r"\\(?:mathrm|operatorname|text)\{Var\}\s*\([^)=]*\))\s*)+=\s*1\s*")
+_SYMBOL_NEAR_ZERO = re.compile(rf"\s*(?:[A-Za-z]|{GREEK_PARAMETER})(?:_\{{?[A-Za-z0-9]\}}?)?\s*\\approx\s*0\s*")
+
+
+def _under_a_condition(view: str, at: int) -> bool:
+    """Does the sentence before `at` open with a condition (…时，, 如果…): a general argument, not the example?"""
+    start = max(view.rfind(c, 0, at) for c in "。！？\n") + 1
+    return bool(re.search(r"(?:时|的话)[，,]|(?:如果|假如|一旦|当)[^，,。]*[，,]", view[start:at]))
 
 
 def _in_script(before: str) -> bool:

@@ -675,13 +675,20 @@ def remainder_of(view: str, start: int, end: int, stated: float | None) -> int |
     if not measure:
         return None
     a, b = view.rfind("\n\n", 0, start), view.find("\n\n", end)
-    paragraph = view[a + 1 if a >= 0 else 0:b if b >= 0 else len(view)]
-    for m in re.finditer(rf"(\d+|{NUMERAL})\s*{re.escape(measure.group(1))}", paragraph):
-        if (a + 1 if a >= 0 else 0) + m.start() == start:
-            continue
-        total = _count_value(m.group(1))
-        if total is not None and total - 1 == stated:
-            return int(stated)
+    scopes = [(a + 1 if a >= 0 else 0, b if b >= 0 else len(view))]
+    # 未缩放时 $k_1$ 拿走了…，另外两个位置也分到了 beside 三个 key：$k_1$、$k_2$、$k_3$ a paragraph above, under the same
+    # heading (new-author trial 35): the one named apart is a symbol or a quotation in the count's own sentence
+    sentence = view[max(view.rfind(c, 0, start) for c in "；;。！？\n") + 1:start]
+    if re.search(r"\$[A-Za-z\\][^$]*\$|“[^”]+”", sentence):
+        heading = view.rfind("\n#", 0, start)
+        scopes.append((heading + 1 if heading >= 0 else 0, scopes[0][0]))
+    for low, high in scopes:
+        for m in re.finditer(rf"(\d+|{NUMERAL})\s*{re.escape(measure.group(1))}", view[low:high]):
+            if low + m.start() == start:
+                continue
+            total = _count_value(m.group(1))
+            if total is not None and total - 1 == stated:
+                return int(stated)
     return None
 
 
@@ -1137,7 +1144,8 @@ def _items_in(rest: str, stated: float | None) -> int | None:
             return len(coarse)
         return len(items) if len(items) >= 2 else None
     if mark in "：:—是为":   # 两种做法：A、B; 四件事拿主意——A、B、C 以及 D; 四个候选依次是 A、B、C、D
-        text = rest[at + 1:].rstrip("：: ")
+        # (a formula is one item whatever commas it holds: 三个 key：$k_1=(1,-1,1,1)$、$k_2=…$、$k_3=…$, trial 35)
+        text = re.sub(r"\$[^$\n]+\$", "■", rest[at + 1:]).rstrip("：: ")
         # 两件事——在缓存上解码一步，和不用缓存、把整段重算一遍: a comma before 和 joins two long items, and the 、
         # inside the second one is no joint of the list (honest_16a, stop 48); A、B，以及 C is still three
         long_items = [x for x in _LONG_JOIN.split(text.lstrip("—")) if x.strip()]
@@ -1243,7 +1251,9 @@ def clauses_counted_back(body: str, start: int, end: int) -> int | None:
     new-author trial 32): how many clauses of its sentence stand before it, when the count opens a clause and 都, 均
     or 各 follows its measure word; None otherwise."""
     view = _math_masked(body)
-    if not re.match(rf"\s*(?:{MEASURE})?\s*[\u4e00-\u9fff]{{0,3}}?\s*(?:也?都|均|各|全都)", view[end:end + 8]):
+    # (两种情况下这个梯度都接近零: the cases, where, and what the clause is about, before its 都; new-author trial 35)
+    if not re.match(rf"\s*(?:{MEASURE})?\s*[\u4e00-\u9fff]{{0,3}}?\s*(?:(?:下|中|里)[^，,。；;！？]{{0,6}}?)?"
+                    r"(?:也?都|均|各|全都)", view[end:end + 16]):
         return None
     before = view[:start].rstrip()
     if before[-1:] in ("。", "！", "？"):
@@ -1255,7 +1265,9 @@ def clauses_counted_back(body: str, start: int, end: int) -> int | None:
     if before[-1:] not in ("，", ",", "；", ";"):
         return None
     sentence_start = max(view.rfind(c, 0, start) for c in "。！？\n") + 1
-    clauses = [c for c in re.split(r"[，,；;]", view[sentence_start:start]) if c.strip()]
+    # a condition that opens the sentence (权重接近独热时，A…，B…，两种情况下都…) is none of the cases it counts
+    clauses = [c for c in re.split(r"[，,；;]", view[sentence_start:start])
+               if c.strip() and not re.search(r"(?:时|的话)\s*$|^\s*(?:如果|假如|一旦|当)", c)]
     return len(clauses) if len(clauses) >= 2 else None
 
 

@@ -157,13 +157,17 @@ class RelationError(ValueError):
 def comparison_words(text: str) -> list[re.Match]:
     """Comparison words in `text`, without the non-comparative uses of 比 and the bounds (降不到零)."""
     found = []
-    for m in COMPARISON.finditer(text):
+    at = 0
+    while (m := COMPARISON.search(text, at)):
+        at = m.end()
         word = m.group(0)
         if NOT_A_COMPARISON.match(text, m.start()):
             continue   # 拿不到梯度: cannot get, not 'less than'; 降不到零: a bound
         if directions.in_a_term(text, m.start(), m.end()):
             continue   # 梯度下降: a method's name
         if word.startswith("比") and directions.not_comparative_bi(text, m.start()):
+            # 比如它的分数大于一: the 比 of 比如 is no comparison, and the words its match took are read again
+            at = m.start() + 1
             continue
         found.append(m)
     return found

@@ -57,7 +57,9 @@ _SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把�
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
                          r"|不看(?:次序|顺序|先后)")
 # (长短不一, 大小不一: a pair of opposites and 不一 say 不同 of that measure; honest_26 H26-004)
+# (差别, 区别, 差异 name the difference 不同 states: 有什么不同 -> 有什么差别, new-author trial 35)
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|不等(?![于式号待同])|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清|"
+                     r"差别|区别|差异(?!化)|"
                      r"(?<=长短|大小|高低|多少|宽窄|粗细|深浅|轻重|快慢)不一(?![样致定会个些次直])")
 # one thing put in another's place: 候选不再是两个类别，而是每一个 token says what 候选从两个类别换成了每一个 token
 # says. Its 不再 is part of the replacement, not a negation of its own, and neither form is a statement word (a
@@ -99,6 +101,7 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "调小": "adjust:down", "调低": "adjust:down", "悬殊": "gap:wider", "拉大": "gap:wider", "缩小": "gap:narrower",
           "扩大": "gap:wider"}
 _PAIR = re.compile("|".join(sorted(_PAIRS, key=lambda s: (-len(s), s))))
+_GAP_NOUN = re.compile(r"差距|差别|差异|差值|间距|距离|间隔|之差|差(?=[^，,。；;]{0,3}$)|gap", re.I)
 # where a sentence sends the reader ("见 [§2.4](2-4.md)"): which page shows the thing is a statement no computation
 # checks, so the target is pinned with the sentence (a link whose text and target disagree is checker/crossrefs.py's)
 _LINK_TARGET = re.compile(r"\]\(((?:\.\./)*[\w./-]+?\.md)(?:#[^)]*)?\)")
@@ -296,10 +299,15 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         add(m.start(), m.end(), "order:down")
     for m in _PAIR.finditer(sentence):
         negated = m.group(0) == "等价" and _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
-        add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "differ" if negated else _PAIRS[m.group(0)])
+        token = "differ" if negated else _PAIRS[m.group(0)]
+        if m.group(0) in ("缩小", "扩大") and not _GAP_NOUN.search(sentence[max(0, m.start() - 8):m.start()]):
+            # 词表可能缩小 says what 词表可能变小 says; only a gap (差距缩小) narrows (honest_34 H34-008)
+            token = "order:down" if m.group(0) == "缩小" else "order:up"
+        add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), token)
     for m in _ROLE.finditer(sentence):   # 测试序列, 测试样本, 测试数据 name the split 测试集 names
-        add(m.start(), m.end(), "role:" + re.sub(r"^(训练|测试|验证)(?:序列|样本|数据)$", r"\1集",
-                                                  (m.group(1) or m.group(2)).lower()))
+        # (训练阶段 and 训练时 name one phase: 训练阶段的并行 -> 训练时能够并行, honest_33 H33-012)
+        role = re.sub(r"^(训练|推理)阶段$", r"\1时", (m.group(1) or m.group(2)).lower())
+        add(m.start(), m.end(), "role:" + re.sub(r"^(训练|测试|验证)(?:序列|样本|数据)$", r"\1集", role))
     for m in _DEGREE.finditer(sentence):
         add(m.start(), m.end(), _comparison_token("更" + (m.group(1) or m.group(2))))
     for m in _PLACED.finditer(sentence):
@@ -522,7 +530,9 @@ _TERM = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_\\])([A-
 
 
 def _quoted(name: str) -> str:
-    """A quoted name as compared: without aspect particles (“看见了狗” and “看见狗” name the same event)."""
+    """A quoted name as compared: without aspect particles (“看见了狗” and “看见狗” name the same event) or spaces
+    (“T5架构” and “T5 架构”: honest_33 H33-048)."""
+    name = re.sub(r"\s+", "", name)
     bare = re.sub(r"[了着过]", "", name) if len(name) > 2 else name
     return bare or name
 
@@ -535,7 +545,7 @@ def terms(view: str, start: int, end: int, math: list) -> list[tuple[int, str]]:
     for m in _TERM.finditer(view, start, end):
         if any(a <= m.start() < b for a, b, _ in math) or (m.group(2) and len(m.group(2)) < 2):
             continue   # math is checked as math; one letter is a variable (q, k: roles are statement words)
-        if m.group(1) and len(m.group(1)) > _QUOTED_NAME:
+        if m.group(1) and len(re.sub(r"\s+", "", m.group(1))) > _QUOTED_NAME:   # (“T5 架构” is “T5架构”)
             # a quoted phrase (“真正保留了几个候选”) is prose in quotation marks, not a name: rewording it is
             # rewording; its statement words are read with the sentence, and a Latin name inside it is still a term
             found += [(m.start(1) + w.start() - start, "term:" + w.group(2).lower())

@@ -97,3 +97,106 @@ def test_formulas_compare_without_spacing():
     assert math_in_prose._same_formula(r"\sqrt{ d_{k} }") == math_in_prose._same_formula(r"\sqrt{d_k}")
     assert math_in_prose._same_formula(r"\left( x \right)") == "(x)"
     assert math_in_prose._same_formula(r"d_k") != math_in_prose._same_formula(r"\sqrt{d_k}")
+
+
+# ---------------------------------------------------------------- new-author trial 35 (a topic page on √d_k)
+
+
+def test_assumed_moments_are_structure_and_a_mean_of_one_is_not():
+    """$E[q_r]E[k_r]=0$ and $E[q_r^2]E[k_r^2]=1$ state the zero mean and unit variance a general argument assumes."""
+    from checker import classify
+    assert classify._ZERO_MEAN.fullmatch("E[q_r]E[k_r]=0")
+    assert classify._UNIT_VARIANCE.fullmatch("E[q_r^2]E[k_r^2]=1")
+    assert classify._UNIT_VARIANCE.fullmatch(r"\mathrm{Var}(q\cdot k)=1")
+    assert not classify._UNIT_VARIANCE.fullmatch("E[q_r]=1")      # a mean of one is a value to claim
+    assert not classify._ZERO_MEAN.fullmatch("E[q_r^2]=0")
+
+
+def test_a_limit_under_a_condition_is_structure_but_not_without_one():
+    from checker import classify
+    general = "权重接近独热时，落选的位置 $\\alpha_j\\approx0$，胜出的位置 $c\\approx v_j$。"
+    at = general.index("$\\alpha")
+    assert classify._under_a_condition(general, at)
+    example = "上表里落选的位置 $\\alpha_j\\approx0$。"
+    assert not classify._under_a_condition(example, example.index("$"))
+
+
+def test_cases_counted_back_after_a_condition():
+    """两种情况下这个梯度都接近零 after 落选的…，胜出的…, the condition 权重接近独热时 being no case."""
+    from checker import counts
+    text = "其中 $g$ 是上游梯度。权重接近独热时，落选的位置 $a$，胜出的位置 $b$，两种情况下这个梯度都接近零；"
+    at = text.index("两种")
+    assert counts.clauses_counted_back(text, at, at + 1) == 2
+    three = "权重接近独热时，落选的位置 $a$，胜出的位置 $b$，平局的位置 $d$，两种情况下这个梯度都接近零；"
+    assert counts.clauses_counted_back(three, three.index("两种"), three.index("两种") + 1) == 3
+
+
+def test_formulas_after_a_colon_are_one_item_each():
+    from checker import counts
+    text = "取 query $q=(1,-1,1,1)$ 和三个 key：$k_1=(1,-1,1,1)$、$k_2=(1,1,1,-1)$、$k_3=(-1,1,1,-1)$。"
+    assert counts.items_after(text, text.index("三") + 1, 3) == 3
+    two = "取两个 key：$k_1=(1,-1,1,1)$、$k_2=(1,1,1,-1)$、$k_3=(-1,1,1,-1)$。"
+    assert counts.items_after(two, two.index("两") + 1, 2) == 3     # three listed: the count of two fails
+
+
+def test_the_rest_counted_against_a_total_under_the_same_heading():
+    from checker import counts
+    from checker.classify import prose_view
+    body = ("## 例子\n\n取三个 key：$k_1$、$k_2$、$k_3$。\n\n"
+            "缩放后 $k_1$ 仍然最重，另外两个位置也分到了份额。\n")
+    view = prose_view(body)
+    at = view.index("两个")
+    assert counts.remainder_of(view, at, at + 1, 2) == 2
+    assert counts.remainder_of(view, at, at + 1, 3) is None
+    # with nothing named apart in its sentence, a total in another paragraph does not count
+    plain = body.replace("$k_1$ 仍然最重，", "仍然如此，")
+    view = prose_view(plain)
+    at = view.index("两个")
+    assert counts.remainder_of(view, at, at + 1, 2) is None
+
+
+def test_cooling_then_heating_in_two_clauses_is_the_fact():
+    from checker import facts
+    assert not facts.falsehoods("降温让分布更尖，升温让它更平")
+    assert facts.falsehoods("降温让分布更平，升温让它更尖")
+
+
+def test_chabie_is_a_difference():
+    """新作者试写三十五: 会有什么不同 -> 有什么差别 lost a difference and was read as a changed statement."""
+    assert statements.read_words("两种放法在前期有什么差别") == [("differ", "差别")]
+    assert statements.read_words("两者并没有区别") == [("same", "没有区别")]
+
+
+# ---------------------------------------------------------------- honest corpora 33 and 34
+
+
+def test_training_phase_is_one_role_and_a_denied_implication_two_ways(tmp_path):
+    """H33-012: 训练阶段的并行不等于… -> 训练时能够并行，并不意味着…: one phase, one denial."""
+    page = LECTURE / "ch04" / "4-12.md"
+    old = "训练阶段的并行不等于一次前向就能产出所有未知的目标词；"
+    assert not _errors(tmp_path / "a", page, old, "训练时能够并行，并不意味着一次前向就能产出所有未知的目标词；")
+    assert _errors(tmp_path / "b", page, old, "推理时能够并行，并不意味着一次前向就能产出所有未知的目标词；")
+
+
+def test_a_kind_that_may_exceed_one_is_no_order_of_the_page(tmp_path):
+    """H33-034: 分数可以大于一 says what a logit can be; without 可以 (它…也大于一) it orders a value with one."""
+    page = PRIMER / "ch04" / "4-1.md"
+    old = "分数可以是任意实数，还不是概率。"
+    assert not _errors(tmp_path / "a", page, old, old + "比如它可以是负数，也可以大于一，而概率只能落在零到一之间。")
+    assert _errors(tmp_path / "b", page, old, old + "比如它是负数，也大于一，而概率只能落在零到一之间。", "大于")
+
+
+def test_a_quoted_name_with_a_space_is_the_same_name(tmp_path):
+    """H33-048: “T5架构” -> “T5 架构” fixed a typo; “T5 架构” -> “BERT 架构” is another name."""
+    page = LECTURE / "ch05" / "5-4.md"
+    assert not _errors(tmp_path / "a", page, "不能单凭“T5架构”推断", "不能单凭“T5 架构”推断")
+    assert _errors(tmp_path / "b", page, "不能单凭“T5架构”推断", "不能单凭“BERT架构”推断")
+
+
+def test_suoxiao_of_a_thing_is_smaller_and_of_a_gap_narrower():
+    """H34-008: 词表可能变小 -> 词表可能缩小; 差距缩小 stays a gap, 缩小 SwiGLU 的中间宽 (a verb with an object) no order."""
+    assert statements.read_words("词表可能缩小") == [("possibly", "可能"), ("order:down", "缩小")]
+    assert statements.read_words("两者的差距缩小") == [("gap:narrower", "缩小")]
+    from checker.relations import comparison_words
+    assert [m.group(0) for m in comparison_words("讲义缩小 SwiGLU 的中间宽")] == []
+    assert [m.group(0) for m in comparison_words("词表可能缩小，词向量表也跟着缩小")] == ["缩小", "缩小"]
