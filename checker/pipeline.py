@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker import (arrangements, borrowing, classify, counts, declared, kinds, listed_values, math_in_prose, number_words,
-                     pointers, provenance, reads, relocation, run_claims, source_list, statements, template_match,
-                     unit_words)
+                     pointers, provenance, reads, relocation, run_claims, source_list, statements, table_orders,
+                     template_match, unit_words)
 from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
 from checker.literals import literal_keys
@@ -705,6 +705,12 @@ def check_pinned_statements(ctx: Context) -> None:
         ctx.report.notes.append(f"{ctx.report.path}:{unpinned[0]}: {unpinned[1]} (a new page is pinned once its "
                                 "sentences are final; the test suite fails a committed page without its pins)")
     ctx.report.statements_pinned = statements.unchecked_count(ctx.page)
+
+
+def check_table_orders(ctx: Context) -> None:
+    """A superlative or a rank said of one row of a table, decided on its printed numbers (checker/table_orders.py)."""
+    for line, message in table_orders.errors(ctx.page):
+        ctx.fail(line, message)
 
 
 def check_pinned_arrangements(ctx: Context) -> None:
@@ -1793,6 +1799,7 @@ STAGES = (
     check_formulas_are_listed,
     check_declared_kinds,   # after provenance: a record number computed here needs a cited record
     check_comparisons,
+    check_table_orders,
     check_unit_words,
     check_cross_references,
     check_facts,

@@ -200,3 +200,62 @@ def test_suoxiao_of_a_thing_is_smaller_and_of_a_gap_narrower():
     from checker.relations import comparison_words
     assert [m.group(0) for m in comparison_words("讲义缩小 SwiGLU 的中间宽")] == []
     assert [m.group(0) for m in comparison_words("词表可能缩小，词向量表也跟着缩小")] == ["缩小", "缩小"]
+
+
+# ---------------------------------------------------------------- blind corpus 32
+
+
+def test_a_superlative_about_one_table_row_is_decided_on_the_table(tmp_path):
+    """blind_31 W31-036 and blind_32 W32-022: FFN said to be the largest term where 交互 is; the row label is no name
+    the relation lint knows, so the new sentence passed. The same sentence about 交互 passes."""
+    page = LECTURE / "ch07" / "7-3.md"
+    old = "小解码器每层一步约 2784 个 MAC，按 FLOP 记就是 5568。"
+    wrong = old + "小解码器的 prefill 里，占比最大的一项是 FFN。"
+    assert _errors(tmp_path / "a", page, old, wrong, "table_orders")
+    assert not _errors(tmp_path / "b", page, old, old + "小解码器的 prefill 里，占比最大的一项是交互。", "table_orders")
+
+
+def test_a_rank_of_one_table_row_is_decided_on_the_table(tmp_path):
+    """blind_32 W32-020: greedy's A a EOS said to rank second of the six complete paths; it ranks third."""
+    page = LECTURE / "ch03" / "3-17.md"
+    old = "按整句概率排序，最大的是 C EOS 的 $0.250$。"
+    assert _errors(tmp_path / "a", page, old, old + "greedy 返回的 A a EOS 在六条完整路径里排第二。", "排第二")
+    assert not _errors(tmp_path / "b", page, old, old + "greedy 返回的 A a EOS 在六条完整路径里排第三。", "table_orders")
+
+
+def test_table_orders_reads_rows_columns_and_totals():
+    from checker import table_orders
+    body = ("## 例\n\n| 项 | 甲 prefill | 甲 decode |\n| --- | ---: | ---: |\n| 投影 | $3$ | $5$ |\n"
+            "| FFN | $4$ | $1$ |\n| 合计 | $7$ | $6$ |\n\n正文。\n")
+    table = table_orders._table_for(body, body.index("正文"))
+    assert table is not None and table[2] == ["项", "甲 prefill", "甲 decode"]
+    assert table_orders.decide("prefill 里 FFN 最大", table) is None          # 4 > 3 (合计 is no row)
+    assert table_orders.decide("decode 里 FFN 最大", table) is not None       # 1 < 5
+    assert table_orders.decide("FFN 和投影都不算最大", table) is None         # two rows named: no verdict
+    assert table_orders.decide("FFN 排第一", table) is None                   # first in one column: no verdict
+
+
+def test_a_finished_hypothesis_keeps_its_beam_slot(tmp_path):
+    """blind_32 W32-009: 继续占用 beam 名额 -> 不再占用, with every digit kept."""
+    page = LECTURE / "ch03" / "3-17.md"
+    old = "已经以 EOS 结束的假设**继续占用 beam 名额**，但不再展开"
+    assert _errors(tmp_path / "a", page, old, "已经以 EOS 结束的假设**不再占用 beam 名额**，也不再展开",
+                   "finished_hypotheses_keep_their_beam_slot")
+    assert not _errors(tmp_path / "b", page, old, "已经以 EOS 结束的假设**仍然占着 beam 名额**，但不再展开",
+                       "finished_hypotheses_keep_their_beam_slot")
+
+
+def test_more_credits_are_read():
+    """blind_32 W32-057 and W32-058 moved a box's numbers to the course and a site construction to the primer; the
+    words on either side were read as nothing."""
+    read = lambda text: [t for t, _ in statements.read_words(text) if "source" in t]   # noqa: E731
+    assert read("本站数据里相邻两图真值一致的比例") == ["source:site"]
+    assert read("课程 LAB14 记录里相邻两图真值一致的比例") == ["source:course"]
+    assert read("具体数值是本站为演示秩的限制而给定的") == ["source:site"]
+    assert read("具体数值沿用入门文章 §17.3 的小矩阵例子") == ["source:primer"]
+
+
+def test_a_remeasurement_is_a_run():
+    """blind_32 W32-056: 本站复测时的实验条件 said the site measured a paper's setting."""
+    from checker import run_claims
+    assert list(run_claims.run_clauses("本站复测时的实验条件是：一块 A100"))

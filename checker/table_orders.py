@@ -1,0 +1,135 @@
+"""A superlative or a rank said of one row of a table on the page, decided on the table's printed numbers.
+
+小解码器的 prefill 里，占比最大的一项是 FFN, beside a table whose rows are 投影 | FFN | 交互 | 合计 and whose column
+小解码器 prefill prints 36096 | 36096 | 318096: the sentence names one row (FFN), the column by its header's words
+(小解码器, prefill), and says the row is the largest. The page's claims check every number of the table, so the printed
+numbers can decide the sentence; no relation was asked for, because the row label is no name the relation lint
+knows (blind corpora 31 and 32: W31-036 and W32-022 passed as new sentences). The same holds for a rank
+(greedy 返回的 A a EOS 在六条完整路径里排第二, where the column ranks it third: W32-020).
+
+Read: the nearest table before the sentence under the same heading (or the first one after it there); its rows by
+their first cell; a total row (合计, 总计, 总和) is no row to compare. A sentence is decided only when it names exactly
+one row label, has one superlative or rank word, and every column it selects gives the same verdict: the columns
+whose header shares the most words with the sentence, or every numeric column when the sentence names none.
+"""
+from __future__ import annotations
+
+import re
+
+from checker.numerals import NumeralError, integer
+
+_SUPERLATIVE = re.compile(r"最(大|高|多|重|长|小|低|少|轻|短)")
+_UP = "大高多重长"
+_RANK = re.compile(r"排(?:在|名)?第\s*([0-9一二两三四五六七八九十]+)")
+_TOTAL = re.compile(r"^(?:合计|总计|总和|总数|总计数|总)$")
+_NUMBER = re.compile(r"^[$\s]*(-?\d+(?:\.\d+)?)[$\s]*$")
+_SENTENCE = re.compile(r"[^。！？\n]+[。！？]?")
+_HEADING = re.compile(r"^#{1,6}\s", re.M)
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _tables(body: str) -> list[tuple[int, int, list[str], list[list[str]]]]:
+    """(start, end, header cells, body rows) of every pipe table (a box's indented table included)."""
+    out, lines, at = [], body.split("\n"), 0
+    offsets = []
+    for line in lines:
+        offsets.append(at)
+        at += len(line) + 1
+    i = 0
+    while i + 1 < len(lines):
+        if lines[i].lstrip().startswith("|") and re.match(r"^\s*\|?\s*:?-{2,}", lines[i + 1]):
+            j = i + 2
+            while j < len(lines) and lines[j].lstrip().startswith("|"):
+                j += 1
+            out.append((offsets[i], offsets[j - 1] + len(lines[j - 1]), _cells(lines[i]),
+                        [_cells(row) for row in lines[i + 2:j]]))
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def _table_for(body: str, at: int):
+    """The table the sentence at `at` speaks of: the last before it under its heading, else the first after it."""
+    heading = max((m.start() for m in _HEADING.finditer(body, 0, at)), default=0)
+    following = [m.start() for m in _HEADING.finditer(body, at)]
+    section_end = following[0] if following else len(body)
+    tables = [t for t in _tables(body) if heading <= t[0] < section_end and not t[0] <= at < t[1]]
+    before = [t for t in tables if t[1] <= at]
+    return before[-1] if before else next((t for t in tables if t[0] > at), None)
+
+
+def _value(cell: str) -> float | None:
+    m = _NUMBER.match(cell)
+    return float(m.group(1)) if m else None
+
+
+def _header_words(cell: str) -> set[str]:
+    return {w for w in re.split(r"[\s（）()、/]+", cell) if w and not re.fullmatch(r"\d+", w)}
+
+
+def decide(sentence: str, table) -> str | None:
+    """A message when the sentence's superlative or rank is false for every column it selects; None otherwise."""
+    _, _, header, rows = table
+    rows = [r for r in rows if r and r[0] and not _TOTAL.match(re.sub(r"[*\s]", "", r[0]))]
+    labels = [re.sub(r"[*`]", "", r[0]).strip() for r in rows]
+    named = [i for i, label in enumerate(labels) if label and _value(label) is None
+             and re.search(rf"(?<![A-Za-z0-9]){re.escape(label)}(?![A-Za-z0-9])", sentence)]
+    # a label inside a longer named label (A a EOS in A a c EOS) is not named on its own
+    named = [i for i in named if not any(j != i and labels[i] in labels[j] and labels[j] in sentence for j in named)]
+    superlatives, ranks = list(_SUPERLATIVE.finditer(sentence)), list(_RANK.finditer(sentence))
+    if len(named) != 1 or len(superlatives) + len(ranks) != 1:
+        return None
+    row = named[0]
+    columns = [c for c in range(1, len(header)) if all(c < len(r) and _value(r[c]) is not None for r in rows)]
+    if not columns:
+        return None
+    scores = {c: sum(1 for w in _header_words(header[c]) if w in sentence) for c in columns}
+    best = max(scores.values())
+    chosen = [c for c in columns if scores[c] == best]
+    verdicts = []
+    for c in chosen:
+        values = [_value(r[c]) for r in rows]
+        mine = values[row]
+        if superlatives:
+            up = superlatives[0].group(1) in _UP
+            verdicts.append(mine >= max(values) if up else mine <= min(values))
+        else:
+            said = ranks[0].group(1)
+            try:
+                wanted = int(said) if said.isdigit() else integer(said)
+            except NumeralError:
+                return None
+            verdicts.append(1 + sum(v > mine for v in values) == wanted)
+    if any(verdicts):
+        return None
+    word = superlatives[0].group(0) if superlatives else ranks[0].group(0)
+    shown = "; ".join(f"{header[c]}: " + ", ".join(f"{labels[i]} {rows[i][c]}" for i in range(len(rows)))
+                      for c in chosen)
+    return (f"'{word}' is false for the table's printed values of {labels[row]} ({shown}); fix the sentence, or, if it "
+            f"means another quantity, name the column (checker/table_orders.py)")
+
+
+def errors(page) -> list[tuple[int, str]]:
+    """(line, message) for each sentence of the page's prose whose superlative or rank about one table row is false
+    for that table."""
+    from checker.classify import prose_view
+    from checker.relations import sentences
+    body = page.body
+    if "|" not in body:
+        return []
+    out = []
+    for start, end in sentences(prose_view(body)):
+        text = body[start:end]
+        if not (_SUPERLATIVE.search(text) or _RANK.search(text)) or text.lstrip().startswith("|"):
+            continue
+        table = _table_for(body, start)
+        if table is None:
+            continue
+        message = decide(" ".join(text.split()), table)
+        if message:
+            out.append((page.line_of(start), message))
+    return out
