@@ -259,3 +259,31 @@ def test_a_remeasurement_is_a_run():
     """blind_32 W32-056: 本站复测时的实验条件 said the site measured a paper's setting."""
     from checker import run_claims
     assert list(run_claims.run_clauses("本站复测时的实验条件是：一块 A100"))
+
+
+# ---------------------------------------------------------------- a paragraph rewritten over other sentence breaks
+
+
+_TRIAL_35_ORIGINAL = """部件都连通以后，训练还要求误差信号能平稳地回传到参数。联系学习率与梯度尺度的经验，可以问得很具体：
+同一条残差分支，归一化放在分支**之前**还是相加**之后**，在较大学习率下的初期训练会有什么不同？
+这样，选哪个部件就落到可以测量的量上——损失怎样下降、梯度多大、多少次训练失败，而不是比“哪个名字更新”。"""
+_TRIAL_35_REWORDED = """把部件一个个接通只是开始；要训练得动，误差信号还必须稳稳地传回每一个参数。学习率能取多大，又和梯度的尺度连在一起，
+所以问题可以问得很实在：残差分支保持不变，只挪动归一化——放在进入分支**之前**，或者放在相加**之后**——用较大的学习率
+开始训练时，两种放法在前期有什么差别？这样一问，挑部件就不再是看哪个名字更新，而是看测得出来的东西：损失曲线怎么走、
+梯度有多大、训练失败了几次。"""
+
+
+def test_words_moved_across_new_sentence_breaks_are_one_change(tmp_path):
+    """New-author trial 35 rewrote 5-8's three sentences as two (and an empty third): the alignment paired 差别 with
+    the new 训练时 and gave three messages. Judged as one region: one message, naming what was lost (而不是, 更新,
+    以后) and gained (必须, 训练时, 保持不变)."""
+    page = LECTURE / "ch05" / "5-8.md"
+    found = _errors(tmp_path / "a", page, _TRIAL_35_ORIGINAL, _TRIAL_35_REWORDED, "a statement changed")
+    assert len(found) == 1 and "differ ->" not in found[0]
+
+
+def test_a_direction_flipped_in_the_same_paragraph_still_fails(tmp_path):
+    """Sentences kept as they were keep the pairing: 较大学习率 -> 较小学习率 is an order reversed."""
+    page = LECTURE / "ch05" / "5-8.md"
+    assert _errors(tmp_path / "a", page, _TRIAL_35_ORIGINAL, _TRIAL_35_ORIGINAL.replace("较大学习率", "较小学习率"),
+                   "a statement changed")
