@@ -52,7 +52,8 @@ DOC_WORDS = {"lecture": "讲义", "primer": "入门文章"}
 # 没有单独给, 没有逐类写出, 没有对 T5 另说, 没有这样说, 没有代入, 入门文章没有：…)
 _SUBJECT = r"(?:讲义|入门文章|原课程|课程|两份文档)"
 _DOC_WORD = re.compile(_SUBJECT)
-_NEGATION = r"(?:并没有|也没有|都没有|均未|也未|并未|未曾|从未|不曾|并不|没有|没|未|(?<![个不])只(?!为|是为)|(?<!不)仅(?!为))"
+# (入门文章也强调只算一个真实词对: what the course says is done, after 强调/指出/提醒/建议, is no absence: trial 36)
+_NEGATION = r"(?:并没有|也没有|都没有|均未|也未|并未|未曾|从未|不曾|并不|没有|没|未|(?<![个不调醒议])(?<!指出)只(?!为|是为)|(?<!不)仅(?!为))"
 # what may stand between the negation and its verb: an adverb or a short object (没有单独给, 没有对 T5 另说, 没有把 c 算成)
 _BETWEEN = (r"(?:(?:单独|逐|另外|专门|再|重新|具体|明确|直接|完整|全部|一一|对|为|把|将)[^，。；：！？\n]{0,6}?"
             # a place or condition before the verb: 都没有在 $T=1$ 以外的具体温度下算出 (new-author trial 9)

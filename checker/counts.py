@@ -1324,5 +1324,54 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
     took, the items numbered 第一…): the count at [start, end) is theirs when it equals one of them."""
     readings = (kinds_named_before(body, start, end), taken_by_the_verb_before(body, start),
                 clauses_counted_back(body, start, end), objects_made_into(body, start),
-                ordinals_before(body, start, end), parts_of_the_next_sentence(body, start, end))
+                ordinals_before(body, start, end), parts_of_the_next_sentence(body, start, end),
+                dimension_of_the_vectors_after(body, end), terms_of_the_formula_after(body, end),
+                entries_of_the_tuple_after(body, end))
     return {n for n in readings if n is not None}
+
+
+_TUPLE = re.compile(r"\$[^$]*?[=]?\s*\\?[(\[]([^$()\[\]]*)\\?[)\]][^$]*\$")
+
+
+def _entries(inside: str) -> int:
+    return len([x for x in inside.split(",") if x.strip()])
+
+
+def dimension_of_the_vectors_after(body: str, end: int) -> int | None:
+    """取二维向量：中心向量 $v_c=(0.5,1)$、… (new-author trial 36): a dimension told by the vectors its sentence goes on
+    to print; their common length, when every tuple of the sentence after the count has it."""
+    if not re.match(r"\s*维", body[end:end + 2]):
+        return None
+    masked = re.sub(r"\$[^$\n]*\$", lambda f: "$" + "■" * (len(f.group(0)) - 2) + "$", body[end:end + 400])
+    stop = end + min([i for i in (masked.find(c) for c in "。！？\n") if i >= 0] or [len(masked)])
+    lengths = {_entries(m.group(1)) for m in _TUPLE.finditer(body, end, stop)}
+    return lengths.pop() if len(lengths) == 1 else None
+
+
+def terms_of_the_formula_after(body: str, end: int) -> int | None:
+    """损失是三项逻辑损失之和：$$\\ell=-\\log\\sigma(s_o)-\\log\\sigma(-s_1)-\\log\\sigma(-s_2)$$ (new-author trial 36):
+    the terms of the formula right after the count's colon, split at + and − outside brackets on its last side."""
+    m = re.match(r"\s*项[^。！？；：:\n$]{0,16}[：:]\s*\$\$?([^$]+)\$", body[end:end + 400])
+    if not m:
+        return None
+    sides = re.split(r"=|\\approx|≈", m.group(1))
+    side = (sides[1] if len(sides) > 1 else sides[0]).strip().rstrip(",.，。")   # the terms, before their values
+    depth, terms, current = 0, 0, ""
+    for i, c in enumerate(side):
+        depth += c in "({[" and 1 or 0
+        depth -= c in ")}]" and 1 or 0
+        if depth == 0 and c in "+-−" and current.strip() and not re.search(r"[=(^_{]\s*$", current):
+            terms, current = terms + 1, ""
+        else:
+            current += c
+    terms += bool(current.strip())
+    return terms if terms >= 2 else None
+
+
+def entries_of_the_tuple_after(body: str, end: int) -> int | None:
+    """设三个词的计数是 $(81,16,1)$ (new-author trial 36): the count's own clause goes on to print one tuple with as
+    many entries, after 是/为/取 or =."""
+    masked = re.sub(r"\$[^$\n]*\$", lambda f: "$" + "■" * (len(f.group(0)) - 2) + "$", body[end:end + 200])
+    stop = end + min([i for i in (masked.find(c) for c in "，,。；;！？\n") if i >= 0] or [len(masked)])
+    m = re.match(r"[^$]{0,16}?(?:是|为|取|=)\s*\$\s*\\?[(\[]([^$()\[\]]*)\\?[)\]]\s*\$", body[end:stop])
+    return _entries(m.group(1)) if m else None

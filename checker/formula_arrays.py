@@ -511,6 +511,7 @@ class Parser:
                 sup = self.group_tokens()
         if not sub:
             raise TexError(f"\\{name} without an index in {self.tex!r}")
+        sub = _primes_as_quotes(sub)   # \sum_{w^\prime} is \sum_{w'} (new-author trial 36)
         # `j`, `j=1`, `i<t`, `i,j:\,C_{ij}>0`, `c'`
         cond_tokens = None
         if any(t == ("ch", ":") for t in sub):
@@ -1112,3 +1113,19 @@ def evaluate(node, env: dict, origins: dict | None = None, tex: str = "", free: 
         values.append(np.asarray(ev.ev(node), dtype=np.float64))
     shape = tuple(len(g) for g in grid)
     return np.stack(values).reshape(shape + values[0].shape)
+
+
+def _primes_as_quotes(tokens: list) -> list:
+    """An index's ^\\prime and ^{\\prime} written as the quote mark the index reader takes for a prime."""
+    out, k = [], 0
+    while k < len(tokens):
+        if tokens[k][1] == "^" and k + 1 < len(tokens) and tokens[k + 1] == ("cmd", r"\prime"):
+            out.append(("ch", "'"))
+            k += 2
+        elif tokens[k][1] == "^" and tokens[k + 1:k + 4] == [("ch", "{"), ("cmd", r"\prime"), ("ch", "}")]:
+            out.append(("ch", "'"))
+            k += 4
+        else:
+            out.append(tokens[k])
+            k += 1
+    return out

@@ -854,7 +854,9 @@ def check_declared_kinds(ctx: Context) -> None:
 
 def check_provenance(ctx: Context) -> None:
     """Citations checked against the bibliography and the recorded numbers (checker/provenance.py)."""
-    found = provenance.check(ctx.page, classify.numbers_in, compare, _quote_relocator(ctx))
+    checked = frozenset(provenance.bare_number(ctx.page.body[start:end])
+                        for start, end in ((c.start, c.end) for c in ctx.covered if c.kind == "claim"))
+    found = provenance.check(ctx.page, classify.numbers_in, compare, _quote_relocator(ctx), checked)
     for line, message in found.errors:
         ctx.fail(line, message)
     ctx.covered += [Cover(start, end, "cited", entry) for start, end, entry in found.covered]
@@ -1236,7 +1238,13 @@ def _count_key(body: str, token) -> tuple | None:
 
 
 def _count_value(token) -> float | None:
-    return float(token.text) if token.text.isdigit() else classify.word_value(token.text)
+    """A count's value: digits (100,000 with its thousands commas), or a numeral word; None for what is neither."""
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+|\d+", token.text):
+        return float(token.text.replace(",", ""))
+    try:
+        return classify.word_value(token.text)
+    except NumberFormatError:
+        return None
 
 
 def _count_claimed(ctx: Context, token) -> None:

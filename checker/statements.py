@@ -52,7 +52,7 @@ _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不
 # 是同一条, 为同一个: an identity said of two things (选出的是同一条 = 与它一致); 同一组参数 as a determiner is not
 # 不影响, 没有影响, 不敏感 say what 不改变 says (honest_19b H19b-032: LN 对整体平移不敏感 -> 整体平移不改变 LN 的结果)
 # (同样 before a verb or 是 is 'likewise', no sameness: 讲义同样指出, 同样是不该得出的结论; lex99)
-_SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|照搬|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
+_SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
                          r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响"
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
                          r"|不看(?:次序|顺序|先后)")
@@ -164,7 +164,7 @@ _RANGE = re.compile(r"介于\s*([^\s和与到，。；]{1,4}?)\s*(?:和|与|到)
 _SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自造|补充|补的|补上的|加的|另加的|设定|写的|选的|定的|造的)|"
                      r"(?:本站|本项目|课程|讲义|入门文章)\**人为(?:指定|选定|设定|挑选)|(?:本站|本项目)\**(?:推测|猜测)|"
                      r"(?:本站|本项目)\**的?(?:看法|建议|观点)(?=[:：，,])|"   # 本站的看法：… labels the site's remark (round 65)
-                     r"(?:取自|出自|摘自|引自|沿用)\**(?:讲义|入门文章|原课程|课程)|(?:讲义|入门文章|原课程)\**(?:本节)?的?(?:原表|原例|给定|给出|给的|写出)|"
+                     r"(?:取自|出自|摘自|引自|沿用|照搬)\**(?:讲义|入门文章|原课程|课程)|(?:讲义|入门文章|原课程)\**(?:本节)?的?(?:原表|原例|给定|给出|给的|写出)|"
                      # 本站数据里…, 本站为演示…而给定的, 课程 LAB14 记录里 (blind_32 W32-057, W32-058: a box's numbers
                      # moved to the course, a site construction credited to the primer)
                      r"(?:本站|本项目)\**的?数据|(?:本站|本项目)[^，,。；;：:]{0,12}?(?:给定|选定|设定|构造)的|"
@@ -277,6 +277,14 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         add(m.start(), m.end(), "valid" if m.group(1) else "invalid")
     for m in _DIFFER.finditer(sentence):   # 并非不同 is a sameness
         negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
+        if not negated and m.group(0) in ("差别", "区别", "差异"):
+            # 看不出两者的差别, 没有什么区别: the noun's negation stands before its verb (lex99 n=35: 无法区分 ->
+            # 单凭词频却看不出两者的差别 read as a difference)
+            clause = re.split(r"[，,。；;：:]", sentence[max(0, m.start() - 14):m.start()])[-1]
+            far = re.search(r"(?:看不出|分不出|说不出|找不出|看不到|没有|没|毫无|并无|无)[^不没无]{0,10}$", clause)
+            if far:
+                add(m.start() - len(far.group(0)), m.end(), "same")
+                continue
         add(m.start() - (len(negated.group(0)) if negated else 0), m.end(), "same" if negated else "differ")
     for m in list(EQUALITY_LINT.finditer(sentence)) + list(_SAME_EXTRA.finditer(sentence)):
         negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
@@ -434,8 +442,12 @@ def _with_subjects(sentence: str, found: list[tuple[int, str]]) -> list[tuple[in
         clause_start = max(sentence.rfind(c, 0, offset) for c in "，,；;：:。") + 1
         if token.startswith("source:"):
             # a credit is of the things its clause names, before or after it (入门文章写出 A 与 E -> A 与 B: blind_30
-            # W30-040 moved the primer's credit to another item); their order is no part of it
-            ends = [i for i in (sentence.find(c, offset) for c in "，,；;：:。") if i >= 0]
+            # W30-040 moved the primer's credit to another item); their order is no part of it. A credit inside
+            # parentheses is of what they hold (…head 维 64（只有 head 维沿用讲义…的配置）: lex99 n=88)
+            ends = [i for i in (sentence.find(c, offset) for c in "，,；;：:。）)") if i >= 0]
+            opened = max(sentence.rfind("（", 0, offset), sentence.rfind("(", 0, offset))
+            if opened >= clause_start and max(sentence.rfind("）", opened, offset), sentence.rfind(")", opened, offset)) < 0:
+                clause_start = opened + 1
             clause = [m.group(1) or m.group(2) for m in _SUBJECT_NAME.finditer(sentence, clause_start,
                                                                                 min(ends) if ends else len(sentence))]
             credited = sorted({n for n in clause if n not in variables})

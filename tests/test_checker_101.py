@@ -287,3 +287,56 @@ def test_a_direction_flipped_in_the_same_paragraph_still_fails(tmp_path):
     page = LECTURE / "ch05" / "5-8.md"
     assert _errors(tmp_path / "a", page, _TRIAL_35_ORIGINAL, _TRIAL_35_ORIGINAL.replace("较大学习率", "较小学习率"),
                    "a statement changed")
+
+
+# ---------------------------------------------------------------- new-author trial 36 (a topic page on negative sampling)
+
+
+def test_a_primed_sum_index_is_read():
+    """\\sum_{w^\\prime} was refused as 'the index must be a letter'; it is the index w'."""
+    from checker.formula_arrays import _primes_as_quotes
+    assert _primes_as_quotes([("ch", "w"), ("ch", "^"), ("cmd", r"\prime")]) == [("ch", "w"), ("ch", "'")]
+    assert _primes_as_quotes([("ch", "w"), ("ch", "'")]) == [("ch", "w"), ("ch", "'")]
+
+
+def test_a_course_count_with_thousands_commas_is_the_courses():
+    """入门文章 §7.6 拿 100,000 个候选举例: the primer writes 100,000 个候选, and the seed data kept only 000个候选."""
+    from types import SimpleNamespace
+    from checker import seed_numbers
+    from checker.classify import digit_phrase
+    token = SimpleNamespace(text="100,000", start=0, end=7)
+    assert digit_phrase("100,000 个候选举例", token) == "100000个候选"
+    section = seed_numbers.section_numbers("primer §7.6")
+    assert section.states_phrase("100000个候选举") and section.states_phrase("100,000个候选举")
+    assert not section.states_phrase("200000个候选举")
+
+
+def test_counts_told_by_what_follows_them():
+    from checker import counts
+    text = "取二维向量：中心向量 $v_c=(0.5,1)$，噪声向量 $u_1=(0,1)$。"
+    assert counts.dimension_of_the_vectors_after(text, text.index("二") + 1) == 2
+    three = "取三维向量：中心向量 $v_c=(0.5,1)$，噪声向量 $u_1=(0,1)$。"
+    assert counts.dimension_of_the_vectors_after(three, three.index("三") + 1) == 2   # 2 ≠ 3: the count fails
+    loss = "损失是三项逻辑损失之和：\n\n$$\\ell=-\\log\\sigma(s_o)-\\log\\sigma(-s_1)-\\log\\sigma(-s_2)\\approx1.98$$"
+    assert counts.terms_of_the_formula_after(loss, loss.index("三") + 1) == 3
+    tuple_ = "设三个词的计数是 $(81,16,1)$。"
+    assert counts.entries_of_the_tuple_after(tuple_, tuple_.index("三") + 1) == 3
+
+
+def test_two_whose_difference_follows_is_no_count():
+    from checker import number_words
+    rule = next(r for r in number_words.rules() if r.rule == "two_whose_difference_follows")
+    assert rule.regex.search("所以两组用不同设置训练的词向量，差别不一定来自语料")
+    assert not rule.regex.search("本站训练了两组词向量，并把结果列在下表")
+
+
+def test_what_the_course_stresses_is_done_is_no_absence():
+    from checker import absences
+    assert not absences.claims("（入门文章 §7.6 也强调只算一个真实词对和少量噪声词对）")
+    assert absences.claims("入门文章只算了 A、C 两条")
+
+
+def test_a_number_in_a_source_note_is_checked_when_the_body_claims_it():
+    from checker import provenance
+    assert provenance.bare_number("$3/4$") == provenance.bare_number("3/4")
+    assert provenance.bare_number("100,000") == "100000"
