@@ -1326,8 +1326,21 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 clauses_counted_back(body, start, end), objects_made_into(body, start),
                 ordinals_before(body, start, end), parts_of_the_next_sentence(body, start, end),
                 dimension_of_the_vectors_after(body, end), terms_of_the_formula_after(body, end),
-                entries_of_the_tuple_after(body, end))
+                entries_of_the_tuple_after(body, end), told_one_by_one_before(body, start, end))
     return {n for n in readings if n is not None}
+
+
+def told_one_by_one_before(body: str, start: int, end: int) -> int | None:
+    """…是一种故障；…是另一种故障（…）。把两种故障一概而论 (honest_35 H35-011): the paragraph told the things one by
+    one (一种故障, 另一种故障, 第三种故障) before the count of them with the same measure word and noun."""
+    m = re.match(rf"\s*({MEASURE})([\u4e00-\u9fff]{{1,3}})", body[end:end + 8])
+    if not m:
+        return None
+    measure, noun = m.group(1), m.group(2)
+    paragraph = body[body.rfind("\n\n", 0, start) + 1:start]
+    told = re.findall(rf"(?:另一|又一|再一|(?<![\d一二两三四五六七八九十])一|第[一二三四五六七八九十\d]+){re.escape(measure)}{re.escape(noun[:2])}",
+                      paragraph)
+    return len(told) if len(told) >= 2 else None
 
 
 _TUPLE = re.compile(r"\$[^$]*?[=]?\s*\\?[(\[]([^$()\[\]]*)\\?[)\]][^$]*\$")

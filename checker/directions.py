@@ -197,14 +197,16 @@ def linked_changes(sentence: str) -> bool:
 
 def unchanged_law(sentence: str) -> list[tuple[int, int]]:
     """The spans of the two 不变 of a law 甲不变时乙不变 (前缀和参数都不变时旧位置的输出不变): the condition's and the
-    consequent's, which state no equality between two of the page's things; and of the 不变 of a supposed change
-    (换成以 2 为底的对数，……数值不变). Only these words are excused, and not after a pointer at the page's instance."""
+    consequent's, which state no equality between two of the page's things; of the 不变 of a supposed change
+    (换成以 2 为底的对数，……数值不变); and of the two 相同 of 相同的甲，…乙也相同. Only these words are excused, and
+    not after a pointer at the page's instance."""
     spans = []
     for rule in of_kind("unchanged_law"):
         for m in rule.regex.finditer(sentence):
             if any(r.regex.search(sentence) for r in of_kind("specific")):
                 continue   # 本站把α换成0.5，…不变, 换成本例的…: the page's own instance, whose outcome is the page's to bind
-            spans += [(a, b) for a, b in ((m.start(), m.start() + 2), (m.end() - 2, m.end())) if sentence[a:b] == "不变"]
+            spans += [(a, b) for a, b in ((m.start(), m.start() + 2), (m.end() - 2, m.end()))
+                      if sentence[a:b] in ("不变", "相同", "一样", "相等")]
     return spans
 
 

@@ -1070,6 +1070,9 @@ def clause_windows(sentence: str) -> list[str]:
     return [sentence[a:b].strip(" \n，,；;：:—") for a, b in sorted(runs, key=lambda r: r[0] - r[1])]
 
 
+_SAMENESS_DENIED = re.compile(r"不会(?:改)?变(?![成为得换量尖大小高低长短平快慢多少好差宽窄深浅陡缓])")
+
+
 def _aligned_in(text: str, held: str, contrast_swaps, tokens) -> str | None:
     """aligned_text's guards on one candidate run of clauses."""
     from checker.relocation import MAX_ALIGNED_NEW_CHARACTERS
@@ -1079,6 +1082,8 @@ def _aligned_in(text: str, held: str, contrast_swaps, tokens) -> str | None:
     held = re.sub(r"\s*" + CREDIT_LINK.pattern + r"\s*$", "", held)
     kept = _cut_after_last_comparison(text, held)
     flat = squeeze(kept)[0]
+    # 结果不会变 and 结果也不变 say one sameness (honest_35 H35-002); the statement pins keep 不会变's own negation
+    said, said_kept = _SAMENESS_DENIED.sub("不变", text), _SAMENESS_DENIED.sub("不变", kept)
 
     def clauses(t: str) -> list[tuple]:   # each clause's comparison words, names and statement words together
         parts = re.split(r"[，,；;：:。——]+", t)
@@ -1087,13 +1092,26 @@ def _aligned_in(text: str, held: str, contrast_swaps, tokens) -> str | None:
 
     def in_order(t: str) -> tuple:   # or the whole text's, in order, when clauses were joined or cut (、 for ，)
         return tuple(_signature(t)), tuple(_NAMED.findall(squeeze(t)[0])), tuple(w for _, w in tokens(t))
+
+    def parts(t: str, cut: str) -> list[tuple]:   # or each clause said as one part set apart by ；, in any order;
+        # a role the text names elsewhere may be said again in a part (好评概率越接近一), checked over the whole text
+        return sorted((tuple(_signature(c)), tuple(sorted(_NAMED.findall(squeeze(c)[0]))),
+                       tuple(sorted(w for _, w in tokens(c) if not w.startswith("role:"))))
+                      for c in re.split(cut, t) if _signature(c) or tokens(c))
+
+    def roles(t: str) -> set:
+        return {w for _, w in tokens(t) if w.startswith("role:")}
     # a text without a comparison word (分数为零时正好落在中点) is found again by its statement words alone
-    if not (_signature(text) or tokens(text)) or clauses(text) != clauses(kept) and in_order(text) != in_order(kept):
+    # (得分为零时…相等，得分越高越接近一，越低越接近零 -> 得分越高，好评概率越接近一；得分越低，越接近零；得分恰好为零时，
+    # …相等: each clause became a part of its own, cut by a comma inside: honest_36 H36-006)
+    as_parts = parts(said, r"[，,；;：:。——]+") == parts(said_kept, r"[；;。]+") and roles(said) == roles(said_kept)
+    if not (_signature(said) or tokens(said)) or clauses(said) != clauses(said_kept) \
+            and in_order(said) != in_order(said_kept) and not as_parts:
         return None
     have = _kept_names(flat)
     if any(have.count(t) < latin.count(t) for t in set(latin)) or contrast_swaps(text, kept):
         return None
-    if sorted(w for _, w in tokens(text)) != sorted(w for _, w in tokens(kept)):
+    if sorted(w for _, w in tokens(said)) != sorted(w for _, w in tokens(said_kept)) and not as_parts:
         return None
     if not _digits_keep_their_order(text, kept):
         return None

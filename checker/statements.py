@@ -52,7 +52,7 @@ _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不
 # 是同一条, 为同一个: an identity said of two things (选出的是同一条 = 与它一致); 同一组参数 as a determiner is not
 # 不影响, 没有影响, 不敏感 say what 不改变 says (honest_19b H19b-032: LN 对整体平移不敏感 -> 整体平移不改变 LN 的结果)
 # (同样 before a verb or 是 is 'likewise', no sameness: 讲义同样指出, 同样是不该得出的结论; lex99)
-_SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
+_SAME_EXTRA = re.compile(r"不偏不倚|一视同仁|同等对待|同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
                          r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响"
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
                          r"|不看(?:次序|顺序|先后)")
@@ -771,7 +771,13 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             continue   # 并不是说 A、而且 B -> 并不意味着 A，更不意味着 B: the first negation said again over its second half
         if op == "insert" and _clause_added(now[j1:j2], found[j1][2], pinned_sentence_texts, page.body):
             continue   # a clause added to a pinned sentence whose words stay as pinned: new prose, as a sentence is
-        if op == "insert" and not any(guarded(t) for t in now[j1:j2]):
+        # (a bare negation is no description: 语言的组合太多 -> 并不多 reverses the sentence; 句子短 -> 句子不长 says it
+        # with the antonym, whose adjective the pinned sentence did not have)
+        if op == "insert" and not any(guarded(t) or bare_token(t) == "not" for t in now[j1:j2]) \
+                or op == "insert" and _antonym_negated(now[j1:j2], found[j1][2] if j1 < len(found) else "",
+                                                        [pinned_texts[i] for i in (i1 - 1, i1) if 0 <= i < len(pinned_texts)]) \
+                or op == "insert" and _negation_moved_in_its_sentence(opcodes, (i1, j1, j2), pinned, now, found,
+                                                                      pinned_texts):
             continue   # a description added to a sentence (选错一个词后 -> 此后): like a new sentence, it is new prose   # a name mentioned or no longer mentioned (… 概率最高的变成了 EOS): a name *replaced* still fails
         at = found[j1] if j1 < j2 or j1 == 0 and found else found[j1 - 1] if found else None
         line = _line(page, at) if at else page.body_first_line
@@ -837,6 +843,36 @@ _VALIDITY = re.compile(r"(?:((?:并没有|没有|并未|未|没)(?:失效|作废
 _CARRIED_ON = re.compile(r"(?:更|也|亦|又|还|同样)\s*$")
 
 
+def _negation_moved_in_its_sentence(opcodes, here, pinned, now, found, pinned_texts) -> bool:
+    """Is a bare negation inserted into a sentence from which the alignment deleted a word it says another way (不管
+    这次输入多长 -> 与这次输入的长短无关: regardless deleted, 无关 inserted, in two ops because the clauses were sorted)?"""
+    i1, j1, j2 = here
+    if any(bare_token(t) != "not" for t in now[j1:j2]) or j1 >= len(found):
+        return False
+    sentence = found[j1][2]
+    for op, a1, a2, b1, b2 in opcodes:
+        if op != "delete" or (a1, b1) == (i1, j1):
+            continue
+        near = {found[j][2] for j in (b1 - 1, b1) if 0 <= j < len(found)}
+        if sentence in near and any(_negation_said_another_way([t], ["not"], pinned_texts[i], sentence)
+                                    for i, t in zip(range(a1, a2), pinned[a1:a2])):
+            return True
+    return False
+
+
+_NEGATED_ADJECTIVE = re.compile(r"不(?:太|很|算|那么)?([大小长短多少高低好差够宽窄深浅快慢])")
+
+
+def _antonym_negated(inserted: list[str], sentence: str, pinned_sentences: list[str]) -> bool:
+    """Are the inserted words bare negations said as 不 + an adjective (不长, 相差不大) that the pinned sentence never
+    had, so an antonym said another way (句子短 -> 句子不长: lex99 n=27, n=67), not the pinned word negated
+    (组合太多 -> 并不多)?"""
+    if not inserted or any(bare_token(t) != "not" for t in inserted) or not pinned_sentences:
+        return False
+    adjectives = [m.group(1) for m in _NEGATED_ADJECTIVE.finditer(sentence)]
+    return len(adjectives) >= len(inserted) and not any(a in p for a in adjectives for p in pinned_sentences)
+
+
 def _negation_carried_on(found, j1: int, j2: int) -> bool:
     """Are the inserted words negations that repeat, after 更/也/又, a negation the same sentence already said
     (并不是说 A、而且 B -> 并不意味着 A，更不意味着 B: honest_30 H30-033)? The first one carries over both halves; the
@@ -869,6 +905,11 @@ def _clause_added(inserted: list[str], sentence: str, pinned_sentences: set[str]
     if at > 0:   # the sentence may go on a pinned one after ；, which the pin keeps as one unit with it
         start = max(body.rfind(c, 0, at) for c in "。！？\n") + 1
         texts.append(body[start:at] + sentence)
+    if at >= 0 and sentence.rstrip().endswith(("；", ";")):
+        # … or open it: a clause ending in ；put before a pinned sentence (- 短处：规则不会…变好，…去写；语言的组合太多…:
+        # honest_36 H36-032)
+        ends = [i for i in (body.find(c, at + len(sentence)) for c in "。！？\n") if i >= 0]
+        texts.append(sentence + body[at + len(sentence):min(ends) + 1 if ends else len(body)])
     wanted = Counter(bare_token(t) for t in inserted)
     for text in texts:
         whole = _bare(text)

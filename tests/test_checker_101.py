@@ -340,3 +340,80 @@ def test_a_number_in_a_source_note_is_checked_when_the_body_claims_it():
     from checker import provenance
     assert provenance.bare_number("$3/4$") == provenance.bare_number("3/4")
     assert provenance.bare_number("100,000") == "100000"
+
+
+# ---------------------------------------------------------------- honest corpora 35 and 36 (read after their measurement)
+
+
+def test_a_relation_reworded_into_parts_set_apart_by_semicolons_is_found(tmp_path):
+    """H36-006: the relation's three clauses became three parts cut by ；, each with a comma inside, and 好评 said
+    again; the same parts with 一 and 零 exchanged are another statement."""
+    from checker import relations, relocation
+    text = "得分为零时好评与差评的概率相等，得分越高越接近一，越低越接近零"
+    good = "得分越高，好评概率越接近一；得分越低，越接近零；得分恰好为零时，好评与差评的概率相等。"
+    bad = "得分越高，好评概率越接近零；得分越低，越接近一；得分恰好为零时，好评与差评的概率相等。"
+    assert relations.aligned_text(text, good, relocation.contrast_swaps, statements.tokens)
+    assert relations.aligned_text(text, bad, relocation.contrast_swaps, statements.tokens) is None
+
+
+def test_a_relation_whose_not_changing_is_said_as_unchanged_is_found():
+    """H35-002: 结果不会变 -> 结果也不变 (and 自己那一行 -> 本行); 也会变 is another statement."""
+    from checker import relations, relocation
+    text = "每一行只用自己那一行的均值与方差；换掉第二、第三行，第一行的 LayerNorm 结果不会变"
+    good = "每一行只用本行的均值与方差来归一化；即使换掉第二、第三行，第一行经 LayerNorm 得到的结果也不变。"
+    assert relations.aligned_text(text, good, relocation.contrast_swaps, statements.tokens)
+    assert relations.aligned_text(text, good.replace("也不变", "也会变"), relocation.contrast_swaps,
+                                  statements.tokens) is None
+
+
+def test_impartial_is_a_sameness():
+    """H36-007: 不偏不倚 was read as a bare 不; 一视同仁 as nothing."""
+    assert statements.read_words("模型对好评和差评不偏不倚") [-1] == ("same", "不偏不倚")
+    assert statements.read_words("模型对好评、差评一视同仁")[-1] == ("same", "一视同仁")
+
+
+def test_same_inputs_give_same_outputs_is_a_law(tmp_path):
+    """H36-031: 分数相同的候选，经过 softmax 后得到的概率也相同 is a law; 电影和音乐的分数相同，概率也相同 is not."""
+    assert directions.unchanged_law("分数相同的候选，经过 softmax 后得到的概率也相同")
+    assert not directions.unchanged_law("电影和音乐的分数相同，概率也相同")
+
+
+def test_a_clause_put_before_a_pinned_clause_is_new_prose(tmp_path):
+    """H36-032: - 短处：<new clause>；语言的组合太多… passed only when the new clause came after the pinned one."""
+    page = PRIMER / "ch01" / "1-3.md"
+    old = "- 短处：语言的组合太多，例外要一条条补，"
+    new = "- 短处：规则不会因为看过更多评论就自己变好，每一处改进都得有人动手去写；语言的组合太多，例外要一条条补，"
+    assert not _errors(tmp_path / "a", page, old, new, "a statement changed")
+    # a negation put inside the pinned clause still fails
+    assert _errors(tmp_path / "b", page, old, "- 短处：语言的组合并不多，例外要一条条补，", "statement")
+
+
+def test_things_told_one_by_one_are_counted():
+    """H35-011: …是一种故障；…是另一种故障。…把两种故障一概而论."""
+    from checker import counts
+    text = "检索只拿到通知，是一种故障；\n材料完整，模型却还是按旧的作答，是另一种故障。若只用一句话把两种故障一概而论"
+    at = text.index("两种")
+    assert counts.told_one_by_one_before(text, at, at + 1) == 2
+    assert counts.told_one_by_one_before("这里有两种故障", 3, 4) is None
+
+
+def test_two_vectors_related_by_their_angle_is_no_count():
+    from checker import number_words
+    rule = next(r for r in number_words.rules() if r.rule == "two_related_by_a_measure")
+    assert rule.regex.search("余弦相似度只取决于两个向量的夹角")
+    assert not rule.regex.search("本例取两个向量，分别是 q 和 k")
+
+
+def test_a_bare_negation_put_into_a_pinned_sentence_fails_but_an_antonym_or_a_moved_one_passes(tmp_path):
+    """lex99 wrong rewrites 11, 34, 36, 88 put a bare 不 into a pinned sentence and passed as 'a description added'.
+    句子短 -> 句子不长 (an antonym the pinned sentence did not have) and 不管…多长 -> 与…的长短无关 (a negation the
+    sorted clauses moved) say the same."""
+    page = PRIMER / "ch01" / "1-3.md"
+    old = "- 短处：语言的组合太多，例外要一条条补，"
+    assert _errors(tmp_path / "a", page, old, "- 短处：语言的组合并不多，例外要一条条补，", "nothing -> not")
+    page = PRIMER / "ch14" / "14-1.md"
+    old = "参数这本账只和模型本身有关：训练好以后，权重的个数就固定了，不管这次输入多长。"
+    new = "参数这笔账只取决于模型本身：训练完成后，权重的个数就定下来了，与这次输入的长短无关。"
+    assert not _errors(tmp_path / "b", page, old, new, "a statement changed")
+    assert statements._antonym_negated(["not"], "要是句子不短", ["要是句子很长"])
+    assert not statements._antonym_negated(["not"], "语言的组合并不多", ["语言的组合太多"])

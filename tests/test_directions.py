@@ -71,11 +71,12 @@ def test_each_rule_applies_to_its_positive_example_and_not_to_its_negative(rule)
         assert "stat:mean" in [t for _, t in statements.tokens(neg)], neg
     elif rule.kind == "unchanged_law":   # the law's 不变 (both of 甲不变时乙不变) are excused, none of the negative
         spans = directions.unchanged_law(pos)
-        assert len(spans) == pos.count("不变") and all(pos[a:b] == "不变" for a, b in spans), (pos, spans)
+        word = "相同" if "不变" not in pos else "不变"   # 相同的甲，…乙也相同: the law's two sameness words
+        assert len(spans) == pos.count(word) and all(pos[a:b] == word for a, b in spans), (pos, spans)
         assert not directions.unchanged_law(neg), neg
         # the page's own change (本站把…换成…) is the page's to bind
         assert not directions.unchanged_law("本站把" + pos), pos
-        assert not directions.unchanged_law(pos.replace("不变", "和本例都不变")), pos   # review 80
+        assert not directions.unchanged_law(pos.replace(word, "和本例都" + word)), pos   # review 80
     elif rule.kind == "linked_changes":
         assert directions.linked_changes(pos) and not directions.linked_changes(neg), (pos, neg)
     elif rule.kind == "general":
@@ -90,6 +91,10 @@ def test_each_rule_applies_to_its_positive_example_and_not_to_its_negative(rule)
     elif rule.kind == "condition":
         assert any(directions.after_a_condition(pos, i) for i in range(1, len(pos)))
         assert not any(directions.after_a_condition(neg, i) for i in range(1, len(neg)))
+    elif rule.kind == "beyond_the_page":   # 真实词表的候选远不止三个: the subject is a thing the page does not compute
+        word = lambda s: next(iter(comparison_words(s + "三个")))   # noqa: E731
+        assert directions.beyond_the_page(pos + "三个", word(pos).start())
+        assert not directions.beyond_the_page(neg + "三个", word(neg).start())
     elif rule.kind == "hypothetical":   # the condition of a conditional supposes the order it names
         word = lambda s: next(iter(comparison_words(s)))   # noqa: E731
         assert directions.hypothetical(pos, word(pos).start()) and not directions.hypothetical(neg, word(neg).start())
