@@ -12,6 +12,12 @@ def _errors(tmp_path, page, old, new, needle=""):
     return [e for e in report.errors if needle in e]
 
 
+def _honest_passes_wrong_fails(tmp_path, page, old, honest, wrong, needle=""):
+    """The honest edit gives no message (with `needle`), its wrong twin at least one."""
+    assert not _errors(tmp_path / "honest", page, old, honest, needle)
+    assert _errors(tmp_path / "wrong", page, old, wrong, needle)
+
+
 # ---------------------------------------------------------------- 不止 is a comparison
 
 
@@ -25,10 +31,8 @@ def test_buzhi_before_a_count_is_more_than():
 
 
 def test_a_rewording_of_buzhi_passes_and_its_reversal_fails(tmp_path):
-    page = PRIMER / "ch11" / "11-1.md"
-    old = "真实词表的候选远不止三个"
-    assert not _errors(tmp_path / "a", page, old, "真实词表里的候选远多于三个")
-    assert _errors(tmp_path / "b", page, old, "真实词表里的候选远少于三个")
+    _honest_passes_wrong_fails(tmp_path, PRIMER / "ch11" / "11-1.md", "真实词表的候选远不止三个",
+                               "真实词表里的候选远多于三个", "真实词表里的候选远少于三个")
 
 
 def test_a_comparison_with_the_world_needs_no_relation(tmp_path):
@@ -172,10 +176,10 @@ def test_chabie_is_a_difference():
 
 def test_training_phase_is_one_role_and_a_denied_implication_two_ways(tmp_path):
     """H33-012: 训练阶段的并行不等于… -> 训练时能够并行，并不意味着…: one phase, one denial."""
-    page = LECTURE / "ch04" / "4-12.md"
-    old = "训练阶段的并行不等于一次前向就能产出所有未知的目标词；"
-    assert not _errors(tmp_path / "a", page, old, "训练时能够并行，并不意味着一次前向就能产出所有未知的目标词；")
-    assert _errors(tmp_path / "b", page, old, "推理时能够并行，并不意味着一次前向就能产出所有未知的目标词；")
+    _honest_passes_wrong_fails(tmp_path, LECTURE / "ch04" / "4-12.md",
+                               "训练阶段的并行不等于一次前向就能产出所有未知的目标词；",
+                               "训练时能够并行，并不意味着一次前向就能产出所有未知的目标词；",
+                               "推理时能够并行，并不意味着一次前向就能产出所有未知的目标词；")
 
 
 def test_a_kind_that_may_exceed_one_is_no_order_of_the_page(tmp_path):
