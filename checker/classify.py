@@ -66,7 +66,8 @@ COMPARISON_BOUND = re.compile(
 # 第 before a numeral, or before a list of them (第十二、十三章, 第 3 至 5 步): each is an ordinal
 ORDINAL_BEFORE = re.compile(rf"第\s*(?:[0-9{NUMERAL_CHARS}]+\s*[、和与及至到~～-]\s*)*$")
 # 第N章/节…: a reference to a part of a document, not a value
-ORDINAL_REFERENCE = re.compile(r"\s*(?:章|节|页|版|卷|讲|课|篇|部分|册|期|届|附录)")
+# (上面第一个例子: an example of the page named by its place, new-author trial 37)
+ORDINAL_REFERENCE = re.compile(r"\s*(?:章|节|页|版|卷|讲|课|篇|部分|册|期|届|附录|个\s*(?:例子|算例|示例|练习|框|表格?|图))")
 
 LOCATOR_BEFORE = re.compile(
     r"(?:§+|Table|Tab\.|Tables|Figure|Figures|Fig\.|Algorithm|Alg\.|Eq\.|Equation|Section|Sec\.|Chapter|Ch\.|Appendix|"

@@ -1190,6 +1190,7 @@ def _math_masked(body: str) -> str:
 # English head a Latin modifier takes (padding mask) is the Chinese noun's (遮罩).
 _ENGLISH_HEAD = {"遮罩": "mask", "掩码": "mask", "损失": "loss", "向量": "vector", "矩阵": "matrix",
                  "嵌入": "embedding", "编码": "encoding", "注意力": "attention", "采样": "sampling"}
+_ONE_CHARACTER_ADJECTIVE = "[尖平陡缓长短大小高低新旧好坏快慢宽窄深浅粗细冷热]"
 _NOT_A_MODIFIER = re.compile(rf"[的了是和与及或把被这那每各些{NUMERAL_CHARS}]|{MEASURE}")
 
 
@@ -1211,6 +1212,8 @@ def kinds_named_before(body: str, start: int, end: int) -> int | None:
         for m in re.finditer(rf"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{{2}}){noun}", before):
             if not _NOT_A_MODIFIER.search(m.group(1)):
                 modifiers.add(m.group(1))
+        # 尖的分布…平的分布…两个分布 (new-author trial 37): an adjective of one character with 的 names a kind too
+        modifiers |= {m.group(1) for m in re.finditer(rf"(?<![\u4e00-\u9fff])({_ONE_CHARACTER_ADJECTIVE})的{noun}", before)}
         heads = noun + (f"|{english}s?(?![A-Za-z])" if english else "")
         for m in re.finditer(rf"(?<![A-Za-z])([A-Za-z][A-Za-z-]+)\s*(?:\*\*)?\s*(?:{heads})", before):
             if m.group(1).lower() != (english or ""):
@@ -1326,8 +1329,38 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 clauses_counted_back(body, start, end), objects_made_into(body, start),
                 ordinals_before(body, start, end), parts_of_the_next_sentence(body, start, end),
                 dimension_of_the_vectors_after(body, end), terms_of_the_formula_after(body, end),
-                entries_of_the_tuple_after(body, end), told_one_by_one_before(body, start, end))
-    return {n for n in readings if n is not None}
+                entries_of_the_tuple_after(body, end), told_one_by_one_before(body, start, end),
+                listed_under_the_heading(body, start, end))
+    return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
+
+
+_LISTED_NAMES = re.compile(r"(?<![\u4e00-\u9fffA-Za-z])(?:[\u4e00-\u9fff]{1,4}|[A-Za-z][\w-]*|“[^”\n]{1,8}”)"
+                           r"(?:[ \t]*、[ \t]*(?:[\u4e00-\u9fff]{1,4}|[A-Za-z][\w-]*|“[^”\n]{1,8}”)){1,9}")
+
+
+def listed_under_the_heading(body: str, start: int, end: int) -> int | None:
+    """## 一个例子：五个候选 over a section that names them (模型给 面条、米饭、饺子、包子、石头 的概率…: new-author
+    trial 37): a heading's count of the things the first list of its section names, joined by 、."""
+    line_start = body.rfind("\n", 0, start) + 1
+    if not body.startswith("#", line_start):
+        return None
+    following = [m.start() for m in re.finditer(r"^#{1,6}\s", body[end:], re.M)]
+    section = body[body.find("\n", end) + 1:end + following[0] if following else len(body)]
+    m = _LISTED_NAMES.search(_math_masked(section))
+    return len(re.split(r"\s*、\s*", m.group(0).strip())) if m else None
+
+
+def the_same_count_again(body: str, start: int, end: int) -> set[int]:
+    """把同样五个候选的概率换成… (new-author trial 37): 同样 right before a count says a count the page said before,
+    with the same measure word and noun; the counts so said before it."""
+    if not re.search(r"同样\s*$", body[max(0, start - 4):start]):
+        return set()
+    m = re.match(rf"\s*({MEASURE})([\u4e00-\u9fff]{{1,3}})", body[end:end + 8])
+    if not m:
+        return set()
+    earlier = re.findall(rf"([0-9{NUMERAL_CHARS}]+)\s*{re.escape(m.group(1))}{re.escape(m.group(2)[:2])}",
+                         body[:start])
+    return {_count_value(n) for n in earlier} - {None}
 
 
 def told_one_by_one_before(body: str, start: int, end: int) -> int | None:

@@ -176,7 +176,9 @@ _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发�
 # does 差不多 ('about the same': honest_32 H32-015 差不多 -> 相近).
 # 无关, 毫无, 并无: the negation said with 无 (与词义是否相近无关 for 和词义相近与否没有关系; 毫无帮助 for 帮不上忙)
 # 无从谈起: there is none to speak of, as 没有了 says (honest_27 H27-008: 动态匹配也就没有了 -> 也就无从谈起)
-_NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|无关|毫无|并无|无从|"
+# 别把它误记成… and 无 bias say what 不要 and 不带 say (honest_35 H35-001, H35-014; honest_30 H30-029)
+_NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|无关|毫无|并无|无从|无(?=\s*[A-Za-z])|"
+                       r"(?<![分区差特类识个告级性鉴辨判派])别(?![的人处名称样具致扭])|"
                        r"(?<!忽略)(?!(?<=差)不多)不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
 # an act done wrong, said either way (写错 / 没写对 / 答得不对); 写对 -> 写错 is an edit, as 会 -> 不会 is. 选错 said
 # as 找错 or 用错 (new-author trial 11: 修复就会找错方向 for 就会选错修复手段) is the same word; with those verbs 错 often

@@ -421,3 +421,46 @@ def test_a_bare_negation_put_into_a_pinned_sentence_fails_but_an_antonym_or_a_mo
     assert not _errors(tmp_path / "b", page, old, new, "a statement changed")
     assert statements._antonym_negated(["not"], "要是句子不短", ["要是句子很长"])
     assert not statements._antonym_negated(["not"], "语言的组合并不多", ["语言的组合太多"])
+
+
+# ---------------------------------------------------------------- new-author trial 37, and the negations 别 and 无
+
+
+def test_cut_short_of_a_number_is_decided_on_the_printed_values():
+    """累加到米饭只有 0.7，不到 0.8 was judged false: 不到 was read as a change to 0.8."""
+    from checker import relations
+    text = "累加到米饭只有 0.7，不到 0.8；再加上饺子是 0.85"
+    word = next(m for m in relations.comparison_words(text) if m.group(0) == "不到")
+    spans = [(text.index("0.7"), text.index("0.7") + 3, 0.7), (text.index("0.8；"), text.index("0.8；") + 3, 0.8)]
+    assert relations.printed_order(text, word, spans) is True
+    wrong = text.replace("0.7", "0.9")
+    word = next(m for m in relations.comparison_words(wrong) if m.group(0) == "不到")
+    spans[0] = (wrong.index("0.9"), wrong.index("0.9") + 3, 0.9)
+    assert relations.printed_order(wrong, word, spans) is False
+
+
+def test_counts_said_by_a_heading_again_or_by_kinds_with_de():
+    from checker import counts
+    body = "## 一个例子：五个候选\n\n模型给 面条、米饭、饺子、包子、石头 的概率依次是 (0.5,0.2,0.15,0.1,0.05)。\n"
+    at = body.index("五")
+    assert counts.listed_under_the_heading(body, at, at + 1) == 5
+    again = body + "\n留下 3 个候选。\n\n把同样五个候选的概率换成更平的。"
+    at = again.index("同样") + 2
+    assert 5 in counts.the_same_count_again(again, at, at + 1)
+    assert counts.the_same_count_again(again.replace("同样五个", "这五个"), at, at + 1) == set()
+    kinds = "尖的分布留 3 个，平的分布留 4 个。两个分布上都留 3 个。"
+    at = kinds.index("两个")
+    assert counts.kinds_named_before(kinds, at, at + 1) == 2
+
+
+def test_an_ordinal_naming_an_example_is_a_label():
+    from checker.classify import ORDINAL_REFERENCE
+    assert ORDINAL_REFERENCE.match("个例子的概率")
+    assert not ORDINAL_REFERENCE.match("个候选的概率")
+
+
+def test_bie_and_wu_before_a_name_are_negations():
+    """H35-001, H35-014: 别把… -> 不要把…, 别按字面… -> 不宜按字面…; H30-029: 无 bias -> 不带 bias."""
+    assert statements.read_words("别把这一条误记成单位均值")[0] == ("not", "别")
+    assert statements.read_words("常见的无 bias RMSNorm 是") == [("not", "无")]
+    assert statements.read_words("分别是两种") == [] and statements.read_words("区别在于")[0][0] == "differ"
