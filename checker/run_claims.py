@@ -31,7 +31,7 @@ DID = r"(?:做|完成|进行)[了过][^，。；！？\n]{0,8}?(?:运行|训练|
 # 本站在 CPU 上比较了…: on a named machine, comparing or testing is running
 ON = r"在\s*(?:CPU|GPU|CUDA|H100|H200|A100|显卡|[^，。；！？\n]{0,8}机器)\s*上[^，。；！？\n]{0,6}?(?:比较|对比|测试|跑|运行|训练|计时)"
 # (a name counts as one word: 本站用 `span_corruption` 复跑…, whose backticks the prose view blanks: blind_33 W33-057)
-RUN = re.compile(rf"{SUBJECT}(?:[A-Za-z_][\w.]*|[^，。；！？\n]){{0,14}}?{VERB}|{SUBJECT}[^，。；！？\n]{{0,14}}?{DID}|"
+RUN = re.compile(rf"{SUBJECT}(?:[A-Za-z_][\w.]*+|[^，。；！？\nA-Za-z_]){{0,14}}?{VERB}|{SUBJECT}[^，。；！？\n]{{0,14}}?{DID}|"
                  rf"{SUBJECT}\s*{ON}")
 # 训练 as part of a noun after a measure word or 的 (本站另取一个训练表里没有的词: new-author trial 13) names a thing,
 # not a run; 本站训练时, 本站实测表明 are still runs
