@@ -52,7 +52,7 @@ _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不
 # 是同一条, 为同一个: an identity said of two things (选出的是同一条 = 与它一致); 同一组参数 as a determiner is not
 # 不影响, 没有影响, 不敏感 say what 不改变 says (honest_19b H19b-032: LN 对整体平移不敏感 -> 整体平移不改变 LN 的结果)
 # (同样 before a verb or 是 is 'likewise', no sameness: 讲义同样指出, 同样是不该得出的结论; lex99)
-_SAME_EXTRA = re.compile(r"不偏不倚|一视同仁|同等对待|同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
+_SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
                          r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响"
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
                          r"|不看(?:次序|顺序|先后)")
@@ -177,7 +177,9 @@ _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发�
 # 无关, 毫无, 并无: the negation said with 无 (与词义是否相近无关 for 和词义相近与否没有关系; 毫无帮助 for 帮不上忙)
 # 无从谈起: there is none to speak of, as 没有了 says (honest_27 H27-008: 动态匹配也就没有了 -> 也就无从谈起)
 # 别把它误记成… and 无 bias say what 不要 and 不带 say (honest_35 H35-001, H35-014; honest_30 H30-029)
-_NEGATION = re.compile(r"不足以|没有|没(?!错)|未(?!来|必)|无法|无关|毫无|并无|无从|无(?=\s*[A-Za-z])|"
+# (一视同仁 and 同等对待 say what 不偏不倚 says, one negation of favouring either side: honest_36 H36-007, whose
+# 不偏不倚 -> 一视同仁 met honest_29 H29-011's 不偏不倚 -> 不偏向任何一方)
+_NEGATION = re.compile(r"一视同仁|同等对待|不足以|没有|没(?!错)|未(?!来|必)|无法|无关|毫无|并无|无从|无(?=\s*[A-Za-z])|"
                        r"(?<![分区差特类识个告级性鉴辨判派])别(?![的人处名称样具致扭])|"
                        r"(?<!忽略)(?!(?<=差)不多)不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
 # an act done wrong, said either way (写错 / 没写对 / 答得不对); 写对 -> 写错 is an edit, as 会 -> 不会 is. 选错 said

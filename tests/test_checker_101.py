@@ -370,10 +370,11 @@ def test_a_relation_whose_not_changing_is_said_as_unchanged_is_found():
                                   statements.tokens) is None
 
 
-def test_impartial_is_a_sameness():
-    """H36-007: 不偏不倚 was read as a bare 不; 一视同仁 as nothing."""
-    assert statements.read_words("模型对好评和差评不偏不倚") [-1] == ("same", "不偏不倚")
-    assert statements.read_words("模型对好评、差评一视同仁")[-1] == ("same", "一视同仁")
+def test_impartial_is_one_negation_however_said():
+    """H36-007: 不偏不倚 -> 一视同仁 (read as nothing); honest_29 H29-011: 不偏不倚 -> 不偏向任何一方. Each says the one
+    negation of favouring either side."""
+    assert [t for _, t in statements.tokens("模型对好评和差评不偏不倚")].count("not") == 1
+    assert [t for _, t in statements.tokens("模型对好评、差评一视同仁")].count("not") == 1
 
 
 def test_same_inputs_give_same_outputs_is_a_law(tmp_path):
