@@ -1185,6 +1185,12 @@ def _math_masked(body: str) -> str:
     return re.sub(r"\$[^$\n]*\$", lambda f: "X" * len(f.group(0)), prose_view(body))
 
 
+def _formulas_filled(text: str) -> str:
+    """Each inline formula's inside filled with ■, its dollars kept: a reader still sees where a formula stands, and
+    no comma or digit inside it is read as the prose's."""
+    return re.sub(r"\$[^$\n]*\$", lambda f: "$" + "■" * (len(f.group(0)) - 2) + "$", text)
+
+
 # A count of kinds of one thing, with no 这, after the kinds were named (padding mask …。因果遮罩 …。两种遮罩的用途不一样:
 # new-author trial 30): the head noun's compounds in the paragraph's sentences before it, each modifier once. The
 # English head a Latin modifier takes (padding mask) is the Chinese noun's (遮罩).
@@ -1388,7 +1394,7 @@ def dimension_of_the_vectors_after(body: str, end: int) -> int | None:
     to print; their common length, when every tuple of the sentence after the count has it."""
     if not re.match(r"\s*维", body[end:end + 2]):
         return None
-    masked = re.sub(r"\$[^$\n]*\$", lambda f: "$" + "■" * (len(f.group(0)) - 2) + "$", body[end:end + 400])
+    masked = _formulas_filled(body[end:end + 400])
     stop = end + min([i for i in (masked.find(c) for c in "。！？\n") if i >= 0] or [len(masked)])
     lengths = {_entries(m.group(1)) for m in _TUPLE.finditer(body, end, stop)}
     return lengths.pop() if len(lengths) == 1 else None
@@ -1417,7 +1423,7 @@ def terms_of_the_formula_after(body: str, end: int) -> int | None:
 def entries_of_the_tuple_after(body: str, end: int) -> int | None:
     """设三个词的计数是 $(81,16,1)$ (new-author trial 36): the count's own clause goes on to print one tuple with as
     many entries, after 是/为/取 or =."""
-    masked = re.sub(r"\$[^$\n]*\$", lambda f: "$" + "■" * (len(f.group(0)) - 2) + "$", body[end:end + 200])
+    masked = _formulas_filled(body[end:end + 200])
     stop = end + min([i for i in (masked.find(c) for c in "，,。；;！？\n") if i >= 0] or [len(masked)])
     m = re.match(r"[^$]{0,16}?(?:是|为|取|=)\s*\$\s*\\?[(\[]([^$()\[\]]*)\\?[)\]]\s*\$", body[end:stop])
     return _entries(m.group(1)) if m else None

@@ -870,13 +870,20 @@ _NEGATED_ADJECTIVE = re.compile(r"不(?:太|很|算|那么)?([大小长短多少
 
 
 def _antonym_negated(inserted: list[str], sentence: str, pinned_sentences: list[str]) -> bool:
-    """Are the inserted words bare negations said as 不 + an adjective (不长, 相差不大) that the pinned sentence never
-    had, so an antonym said another way (句子短 -> 句子不长: lex99 n=27, n=67), not the pinned word negated
+    """Are the inserted words bare negations said as 不 + an adjective (不长, 相差不大) whose adjective the pinned sentence
+    did not lose, so an antonym said another way (句子短 -> 句子不长: lex99 n=27, n=67), not the pinned word negated
     (组合太多 -> 并不多)?"""
     if not inserted or any(bare_token(t) != "not" for t in inserted) or not pinned_sentences:
         return False
     adjectives = [m.group(1) for m in _NEGATED_ADJECTIVE.finditer(sentence)]
-    return len(adjectives) >= len(inserted) and not any(a in p for a in adjectives for p in pinned_sentences)
+    if len(adjectives) < len(inserted):
+        return False
+    # The pinned word was negated when the pinned sentence has the adjective more often than the new sentence still has
+    # it un-negated: 组合太多 -> 并不多 takes the 多 away; 句子短，一份定长向量… -> 句子不长，一份定长向量… keeps 定长's
+    # 长 (lex99 n=27), so the 不长 is an antonym of 短, not 定长 negated.
+    # The insertion's neighbours may be the sentences on either side of it: the one it rewrote is the nearest in text.
+    pinned = max(pinned_sentences, key=lambda p: SequenceMatcher(None, p, sentence, autojunk=False).ratio())
+    return all(pinned.count(a) <= sentence.count(a) - adjectives.count(a) for a in set(adjectives))
 
 
 def _negation_carried_on(found, j1: int, j2: int) -> bool:

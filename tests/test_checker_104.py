@@ -1,0 +1,31 @@
+"""Readings added in stop 104, each with the edit that made it necessary and a control that shows the other side."""
+from checker import statements
+from checker.paths import ROOT
+from tests.site import check_edited
+
+LECTURE = ROOT / "docs" / "lecture"
+PRIMER = ROOT / "docs" / "primer"
+
+
+def _errors(tmp_path, page, old, new, needle=""):
+    report = check_edited(tmp_path, page, old, new)
+    return [e for e in report.errors if needle in e]
+
+
+def _honest_passes_wrong_fails(tmp_path, page, old, honest, wrong, needle=""):
+    """The honest edit gives no message (with `needle`), its wrong twin at least one."""
+    assert not _errors(tmp_path / "honest", page, old, honest, needle)
+    assert _errors(tmp_path / "wrong", page, old, wrong, needle)
+
+
+# ---------------------------------------------------------------- a negated adjective is judged by its own word
+
+
+def test_an_antonym_is_not_taken_for_a_negation_of_a_compound_holding_the_adjective(tmp_path):
+    """lex99 n=27: 句子短时，一份定长向量也许装得下 -> 要是句子不长，一份定长向量可能足够容纳 says 短 as 不长. The pinned
+    sentence's 定长 holds 长, and the antonym test once looked for 长 anywhere in it, so the rewording failed. The
+    pinned word counts as negated only when the new sentence has fewer of it un-negated than the pinned one."""
+    assert statements._antonym_negated(["not"], "要是句子不长，一份定长向量可能足够容纳", ["句子短时，一份定长向量也许装得下"])
+    assert not statements._antonym_negated(["not"], "序列不长，一份定长向量装不下", ["序列很长，一份定长向量装不下"])
+    _honest_passes_wrong_fails(tmp_path, PRIMER / "ch12" / "12-2.md", "句子短时，一份定长向量也许装得下。",
+                               "要是句子不长，一份定长向量可能足够容纳。", "句子短时，一份定长向量也装不下。")
