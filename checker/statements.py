@@ -760,6 +760,9 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             continue
         if (op, i1, j1) in mentioned:
             continue
+        if _question_heading_reworded(pinned[i1:i2], now[j1:j2], [pinned_texts[i] for i in range(i1, i2)],
+                                      [found[j][2] for j in range(j1, j2)]):
+            continue   # ## 它们没有解决什么 -> ## 它们还留下了哪些问题: a question asserts nothing (honest_36 H36-047)
         if (set(range(i1, i2)) <= reworded_pinned and all(any(a <= found[j][0] < b for a, b in reworded_spans)
                                                           for j in range(j1, j2))):
             continue   # inside sentences reworded with the same statement words, clause by clause
@@ -864,6 +867,25 @@ def _negation_moved_in_its_sentence(opcodes, here, pinned, now, found, pinned_te
                                     for i, t in zip(range(a1, a2), pinned[a1:a2])):
             return True
     return False
+
+
+_QUESTION = re.compile(r"什么|哪些|哪[个种里儿一]|怎样|怎么|如何|为什么|为何|吗|多少|几[个种条]|[？?]")
+_WHY = re.compile(r"为什么|为何")
+
+
+def _question_heading_reworded(lost: list[str], won: list[str], lost_in: list[str], won_in: list[str]) -> bool:
+    """Are the statement words that changed all in headings that ask a question, before and after (## 它们没有解决什么
+    -> ## 它们还留下了哪些问题; ## 为什么这比“模型不够大”更根本 -> ## 为什么这不是换个更大的模型就能解决的: honest_36
+    H36-046, H36-047)? A question asserts nothing for a number to check; its section answers it. A why-question
+    presupposes its clause, so one whose words were flipped one for one (更快 -> 更慢, same classes) still fails."""
+    if not lost_in and not won_in:
+        return False
+    if not all(t.lstrip().startswith("#") and _QUESTION.search(t) for t in lost_in + won_in):
+        return False
+    if any(_WHY.search(t) for t in lost_in + won_in) and len(lost) == len(won) \
+            and sorted(map(word_class, lost)) == sorted(map(word_class, won)):
+        return False
+    return True
 
 
 _NEGATED_ADJECTIVE = re.compile(r"不(?:太|很|算|那么)?([大小长短多少高低好差够宽窄深浅快慢])")

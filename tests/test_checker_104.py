@@ -29,3 +29,19 @@ def test_an_antonym_is_not_taken_for_a_negation_of_a_compound_holding_the_adject
     assert not statements._antonym_negated(["not"], "序列不长，一份定长向量装不下", ["序列很长，一份定长向量装不下"])
     _honest_passes_wrong_fails(tmp_path, PRIMER / "ch12" / "12-2.md", "句子短时，一份定长向量也许装得下。",
                                "要是句子不长，一份定长向量可能足够容纳。", "句子短时，一份定长向量也装不下。")
+
+
+# ---------------------------------------------------------------- a heading that asks a question asserts nothing
+
+
+def test_a_question_heading_reworded_passes_and_a_why_question_flipped_fails(tmp_path):
+    """honest_36 H36-046 and H36-047 reworded question headings (它们没有解决什么 -> 它们还留下了哪些问题) and their lost
+    negation failed. A why-question presupposes its clause: a one-for-one flip there still fails, as does a flip in a
+    heading that asks nothing."""
+    assert not _errors(tmp_path / "a", PRIMER / "appA" / "A-2.md", "## 它们没有解决什么", "## 它们还留下了哪些问题")
+    assert not _errors(tmp_path / "b", PRIMER / "ch03" / "3-3.md", "## 为什么这比“模型不够大”更根本",
+                       "## 为什么这不是换个更大的模型就能解决的")
+    assert statements._question_heading_reworded(["not"], [], ["## 它们没有解决什么"], [])
+    assert not statements._question_heading_reworded(["order:up"], ["order:down"], ["## 为什么 A 比 B 快"],
+                                                     ["## 为什么 A 比 B 慢"])
+    assert not statements._question_heading_reworded(["differ"], [], ["## 并行不等于算得少"], [])
