@@ -773,6 +773,7 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             #            开始，整条移到开头以后，起点变成…): only place words come in, and no counterpart of what left.
             #            Other words coming in may be a counterpart in another class (会改变 -> 没有改变: order -> same)
         if op == "delete" and not any(guarded(t) or bare_token(t) in KEPT_WHEN_LOST for t in pinned[i1:i2]) \
+                and not _negated_differ_lost(pinned[i1:i2], pinned_texts[i1:i2]) \
                 and not gained & {found[j][2] for j in (j1 - 1, j1) if 0 <= j < len(found)} \
                 and not {word_class(t) for t in pinned[i1:i2]} & gained_classes:
             continue   # a description a rewording leaves unsaid (只有 520 个像素不同 -> 只差 520 个像素): see KEPT_WHEN_LOST
@@ -865,6 +866,21 @@ def _negation_moved_in_its_sentence(opcodes, here, pinned, now, found, pinned_te
         near = {found[j][2] for j in (b1 - 1, b1) if 0 <= j < len(found)}
         if sentence in near and any(_negation_said_another_way([t], ["not"], pinned_texts[i], sentence)
                                     for i, t in zip(range(a1, a2), pinned[a1:a2])):
+            return True
+    return False
+
+
+_NEGATED_DIFFER = re.compile(r"^(?:并|也|就|都)?不等于$")
+
+
+def _negated_differ_lost(lost: list[str], lost_in: list[str]) -> bool:
+    """Was a 不等于 lost from its sentence? 并行不等于算得少 -> 并行就等于算得少 keeps no statement word: 等于 alone is no
+    sameness (x 等于 3), so the negation's loss is what changed, and a lost negation is never a description left
+    unsaid. Other negated differences (不同, 不一) are left: 交接的不同方式 -> 两种交接方式的对比 and 长短不一 -> 有长有短
+    drop them honestly (honest_1 H-045, honest_36 H36-005); 不等于 said another way gains its negation back (并不意味着)."""
+    for token, sentence in zip(lost, lost_in):
+        if bare_token(token) == "differ" and any(t == "differ" and _NEGATED_DIFFER.match(surface)
+                                                 for t, surface in read_words(sentence)):
             return True
     return False
 

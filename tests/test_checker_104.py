@@ -45,3 +45,13 @@ def test_a_question_heading_reworded_passes_and_a_why_question_flipped_fails(tmp
     assert not statements._question_heading_reworded(["order:up"], ["order:down"], ["## 为什么 A 比 B 快"],
                                                      ["## 为什么 A 比 B 慢"])
     assert not statements._question_heading_reworded(["differ"], [], ["## 并行不等于算得少"], [])
+
+
+def test_a_lost_buDengYu_fails_while_a_different_way_dropped_passes(tmp_path):
+    """并行不等于算得少 -> 并行就等于算得少 kept no statement word (等于 alone is no sameness) and passed as a word left
+    unsaid. 交接的不同方式 -> 两种交接方式的对比 drops a 不同 honestly and still passes that check."""
+    assert _errors(tmp_path / "a", PRIMER / "ch14" / "14-4.md", "## 并行不等于算得少", "## 并行就等于算得少",
+                   "differ -> nothing")
+    assert not _errors(tmp_path / "b", PRIMER / "ch14" / "14-4.md", "## 并行不等于算得少", "## 并行并不意味着算得少")
+    assert not _errors(tmp_path / "c", LECTURE / "ch03" / "3-2.md", "## 交接的不同方式", "## 交接方式的对比",
+                       "a statement changed")
