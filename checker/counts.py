@@ -74,6 +74,15 @@ def phrase_value(phrase: str) -> int | None:
         return None
 
 
+_POINTS_BACK = re.compile(r"(?:这|那|上述|上面的?|前面的?)\s*$")
+
+
+def _stated_count(phrase: str) -> str:
+    """The seed phrase from its numeral on (入门文章用的六条教学评论 -> 六条教学评论)."""
+    m = re.search(rf"[{NUMERAL_CHARS}\d]", phrase)
+    return phrase[m.start():] if m else phrase
+
+
 def blurred_counts(body: str, phrases) -> list[tuple[int, str, str]]:
     """(body offset, vague text, the seed's phrase) for each vague quantifier whose measure word and following
     noun are those of a count the seed section states."""
@@ -95,6 +104,9 @@ def blurred_counts(body: str, phrases) -> list[tuple[int, str, str]]:
         same = [p for p in same if (phrase_value(p) or 0) >= word_rules.blur_minimum()]
         if same and _HEDGED.search(view[max(0, m.start() - 12):m.start()]):
             continue   # 一句话里可能有好几个实体: a possibility said in general, not the seed's count blurred
+        if same and (_POINTS_BACK.search(view[max(0, m.start() - 4):m.start()]) or view.startswith(("这", "那"), m.start())) \
+                and any(_stated_count(p) in view for p in same):
+            continue   # 这几条教学评论 where the page says 六条教学评论: a reference back to the count (honest_38 H38-031)
         if same:
             out.append((m.start(), view[m.start():m.end() + len(noun)], same[0]))
     return out
@@ -1336,8 +1348,41 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 ordinals_before(body, start, end), parts_of_the_next_sentence(body, start, end),
                 dimension_of_the_vectors_after(body, end), terms_of_the_formula_after(body, end),
                 entries_of_the_tuple_after(body, end), told_one_by_one_before(body, start, end),
-                listed_under_the_heading(body, start, end))
+                listed_under_the_heading(body, start, end), displays_just_before(body, start),
+                terms_set_in_bold_before(body, start))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
+
+
+_BOLD = re.compile(r"\*\*[^*\n]+\*\*")
+
+
+def terms_set_in_bold_before(body: str, start: int) -> int | None:
+    """…时，它**提供特征**；…时，它**接受打分**。两种角色要的东西不一样 (new-author trial 38): a count that opens its
+    sentence, after a sentence of the same paragraph that sets its terms in bold; how many terms, two or more."""
+    opening = max(body.rfind(c, 0, start) for c in "。！？") + 1
+    if opening == 0 or "\n\n" in body[opening:start] or re.sub(r"[这那\s]", "", body[opening:start]):
+        return None
+    previous = body[max(body.rfind(c, 0, opening - 1) for c in "。！？") + 1:opening]
+    if "\n\n" in previous:
+        previous = previous[previous.rfind("\n\n") + 2:]
+    n = len(_BOLD.findall(previous))
+    return n if n >= 2 else None
+
+
+def displays_just_before(body: str, start: int) -> int | None:
+    """$$[电影, 好看] → [0,2]$$ $$[电影, 不, 好看] → [0,6,2]$$ 两条评论里的… (honest_36 H36-025): a count in the first
+    sentence of the paragraph right after a run of display formulas, one thing shown per formula; the number of
+    formulas in the run, when there are two or more."""
+    paragraph = body.rfind("\n\n", 0, start)
+    if paragraph < 0 or re.search(r"[。！？；]", body[paragraph:start]):
+        return None
+    text, n = body[:paragraph].rstrip(), 0
+    while text.endswith("$$"):
+        opening = text.rfind("$$", 0, len(text) - 2)
+        if opening < 0 or "$" in text[opening + 2:len(text) - 2]:
+            break
+        n, text = n + 1, text[:opening].rstrip()
+    return n if n >= 2 else None
 
 
 _LISTED_NAMES = re.compile(r"(?<![\u4e00-\u9fffA-Za-z])(?:[\u4e00-\u9fff]{1,4}|[A-Za-z][\w-]*|“[^”\n]{1,8}”)"

@@ -115,6 +115,11 @@ class SectionNumbers:
                     and (not re.match(r"[\u4e00-\u9fff]", stated_tail[1:2])   # 五个词 is 五词; 五个词表 is no 五词
                          or stated_tail in _SELF_COUNTING_NOUNS):              # 两个步骤 is 两步
                 return True
+            # 五个子词片段 for the seed's bare 五片 (honest_38 H38-050): the seed's measure word is the page's noun
+            # (片 of 片段), said with 个, the same count
+            if count and other and count[0] == other[0] and count[0] != 1 and count[1] == "个" \
+                    and not stated_tail and other[1] != "个" and other[1] in (tail + clause)[:6]:
+                return True
         return False
 
     def states_count(self, value: int, measure: str) -> bool:

@@ -49,10 +49,11 @@ from checker.unit_words import PRECISION_BYTES, PRECISION_WORD
 _NEGATED = re.compile(r"(?:并不|并非|不是|不会|不再|没有|不|未)$")
 # a negation shortly before a word reverses what it says (不会增加, 不是本站训练的); a clause break ends its reach
 _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不能|无法|从不)[^，。；,;：:]{0,10}$|不[^，。；,;：:同]{0,2}$")
-# 是同一条, 为同一个: an identity said of two things (选出的是同一条 = 与它一致); 同一组参数 as a determiner is not
+# 是同一条, 为同一个: an identity said of two things (选出的是同一条 = 与它一致); 同一组参数 as a determiner is not.
+# 取同一个值 says 取相同的值 (new-author trial 38)
 # 不影响, 没有影响, 不敏感 say what 不改变 says (honest_19b H19b-032: LN 对整体平移不敏感 -> 整体平移不改变 LN 的结果)
 # (同样 before a verb or 是 is 'likewise', no sameness: 讲义同样指出, 同样是不该得出的结论; lex99)
-_SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一"
+_SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一|(?<=取)同一(?=个?值)"
                          r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响"
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
                          r"|不看(?:次序|顺序|先后)")
@@ -71,7 +72,10 @@ _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|�
 # only allows (new-author trial 25 did so to lecture §2.6's 可能被配错权重 and no message said so); 尽可能 (as much as
 # possible) and 可能性 (the possibility, a noun) hedge nothing
 _HEDGE = re.compile(r"不可能|(?<!尽)(?:有可能|可能|也许|或许)(?!性)")
-_MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|始终|恒(?=为|是|等于|大于|小于|成立)|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求|必须|务必|(?<![必无])须(?![臾知发])"
+_MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|始终|恒(?=为|是|等于|大于|小于|成立)|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求"
+                    # 没有理由非得取同一个值 says 不必取相同的值 (new-author trial 38)
+                    r"|(?:没有|没|并无|毫无)理由(?:非得|非要|一定要|必须)|不是非得|并不非得"
+                    r"|必须|务必|(?<![必无])须(?![臾知发])"
                     # 非得……不可 says 必须 (honest_16b, stop 48); its 不可 is part of it, no negation of its own
                     r"|非得?(?=[^，。；,;]{0,24}不可)"
                     # 得 said děi, must, before the verb it requires (第 t 步得等第 t-1 步, 就得先…); not 值得, 获得, 读得再…
@@ -366,7 +370,8 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
     for m in _MODAL.finditer(sentence):
         word = m.group(0)
         add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") else "need-not"
-            if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") else "must" if word in ("必须", "务必", "须", "得", "非得", "非") else "necessarily")
+            if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") or "理由" in word
+            or word in ("不是非得", "并不非得") else "must" if word in ("必须", "务必", "须", "得", "非得", "非") else "necessarily")
     for m in _AXIS.finditer(sentence):
         add(m.start(), m.end(), "axis:" + ("row" if (m.group(1) or m.group(2)) == "行" else "column"))
     for m in _SIGN.finditer(sentence):
@@ -834,6 +839,13 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
         j_lo, j_hi = opcodes[region[0]][3], opcodes[region[-1]][4]
         # sentences split or joined: as many sentences on both sides (两句里的“更大”“更小”对调) keeps the pairing
         before, after = len({pinned_texts[i] for i in range(i_lo, i_hi)}), len({found[j][2] for j in range(j_lo, j_hi)})
+        was_in = {pinned_texts[i] for k in changed for i in range(opcodes[k][1], opcodes[k][2])}
+        now_in = {found[j][2] for k in changed for j in range(opcodes[k][3], opcodes[k][4])}
+        if messages and len(changed) >= 2 and len(was_in) == len(now_in) == 1 and _one_sentence_reworded(
+                Counter(pinned[i] for k in changed for i in range(opcodes[k][1], opcodes[k][2])),
+                Counter(now[j] for k in changed for j in range(opcodes[k][3], opcodes[k][4])), *was_in, *now_in):
+            continue   # 却不等于每一步都要… -> 但这并不意味着每一步都得… (honest_38 H38-015): one negation said another
+            #            way, which the alignment cut in two ops because the sentence's words are sorted
         if not messages or len(changed) < 2 or max(before, after) < 2 or before == after \
                 or any(t.startswith(("relations:", "term:", "label:")) for t in pinned[i_lo:i_hi] + now[j_lo:j_hi]):
             out += messages
@@ -844,6 +856,13 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
             at = next((found[j] for j in range(j_lo, j_hi)), None)
             out.append((messages[0][0], _change(lost, gained, "in" if at else "near", at[2][:90] if at else "")))
     return out
+
+
+def _one_sentence_reworded(was: Counter, won: Counter, was_text: str, now_text: str) -> bool:
+    """Do the words one sentence lost and gained, taken as wholes, say one negation another way?"""
+    lost, gained = sorted((was - won).elements()), sorted((won - was).elements())
+    lost, gained = _musts_said_with_yao(lost, now_text, gained), _musts_said_with_yao(gained, was_text, lost)
+    return bool(lost) and _negation_said_another_way(lost, gained, was_text, now_text)
 
 
 _CLAUSE_PIECES = re.compile(r"([，,；;：:])")
@@ -969,10 +988,13 @@ def _clause_added(inserted: list[str], sentence: str, pinned_sentences: set[str]
                 continue
             head = len(os.path.commonprefix([whole, kept]))
             tail = len(os.path.commonprefix([whole[head:][::-1], kept[head:][::-1]]))
-            if head + tail < len(kept) or head == 0:
+            if head + tail < len(kept):
                 continue
             added = whole[head:len(whole) - tail]
-            if not (added[:1] in "，,；;：:" or whole[head - 1:head] in "，,；;：:"):
+            # (a clause that opens the sentence ends at its ；, a statement of its own: 单看这一次补对，分不出是哪种情况；拿 … 作对照，
+            # … before 拿 … 作对照，…: honest_38 H38-034)
+            if head == 0 and not added[-1:] in "；;" \
+                    or head > 0 and not (added[:1] in "，,；;：:" or whole[head - 1:head] in "，,；;：:"):
                 continue
             if not wanted - Counter(bare_token(t) for _, t in tokens(added)):
                 return True
@@ -1002,11 +1024,27 @@ _DENIED_IMPLICATION = re.compile(DENIED_IMPLICATION)
 _HEDGED_ALWAYS = re.compile(r"(?:未必|不一定)\s*(?:总是|都|一定)")
 
 
+_YAO_MUST = re.compile(r"(?:都|就|也|还|总|便)要(?![是么])")
+
+
+def _musts_said_with_yao(tokens_: list[str], other_side: str, others: list[str]) -> list[str]:
+    """`tokens_` less the 'must's that the other side's sentence says with 要, which is not read (要 is also 要是,
+    需要, 重要): 却不等于每一步都要把前缀重算 -> 但这并不意味着每一步都得把前缀重算 (honest_38 H38-015) has one 'must'
+    more, read from 得, where the pinned sentence's 都要 said it."""
+    extra = sum(bare_token(t) == "must" for t in tokens_) - sum(bare_token(t) == "must" for t in others)
+    unread = min(extra, len(_YAO_MUST.findall(other_side)))
+    out = list(tokens_)
+    for _ in range(max(0, unread)):
+        out.remove(next(t for t in reversed(out) if bare_token(t) == "must"))
+    return out
+
+
 def _negation_said_another_way(lost: list[str], gained: list[str], was: str = "", now: str = "") -> bool:
     """不是 X -> 不能当作 X, 既不是…得到的 -> 既不出自…: as many negations come in as left, each a bare 不 or a
     copula's 不是 (honest_16a/b, stop 48). A negation dropped or added, or one that negates a hedge, a source or a
     conclusion (not-necessarily, not:source:, conclude:no), is no such rewording."""
     plain = ("not", "not-is")
+    lost, gained = _musts_said_with_yao(lost, now, gained), _musts_said_with_yao(gained, was, lost)
     if len(lost) == len(gained) > 0 and all(bare_token(t) in plain for t in lost + gained):
         return True
     if lost and gained and modal_form(lost) == modal_form(gained):
@@ -1020,6 +1058,12 @@ def _negation_said_another_way(lost: list[str], gained: list[str], was: str = ""
         said_not = was if bare_token(lost[0]) == "not" else now
         return re.search(r"不(?:会|再|曾)?(?:改变|变化|变动|变(?![成为得换量尖大小高低长短平快慢多少好差宽窄深浅陡缓]))",
                          said_not) is not None
+    # 评论原本长短不一，现在都是… -> 不管评论原来有多长，现在都… (honest_38 H38-003): things that vary in a measure, then
+    # all made one; said as whatever the measure
+    if len(lost) == len(gained) == 1 and sides == ["differ", "regardless"]:
+        varied, whatever = (was, now) if bare_token(lost[0]) == "differ" else (now, was)
+        return re.search(r"(?:长短|大小|多少|高低|快慢)不一", varied) is not None \
+            and re.search(r"(?:不管|无论|不论)[^，。；]{0,12}?多(?:长|大|少|高|快|短|小)", whatever) is not None
     if len(lost) == len(gained) == 1 and sides == ["not", "regardless"]:
         said_not = was if bare_token(lost[0]) == "not" else now
         return re.search(r"无关|没有关系|没关系", said_not) is not None

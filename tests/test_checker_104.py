@@ -55,3 +55,79 @@ def test_a_lost_buDengYu_fails_while_a_different_way_dropped_passes(tmp_path):
     assert not _errors(tmp_path / "b", PRIMER / "ch14" / "14-4.md", "## 并行不等于算得少", "## 并行并不意味着算得少")
     assert not _errors(tmp_path / "c", LECTURE / "ch03" / "3-2.md", "## 交接的不同方式", "## 交接方式的对比",
                        "a statement changed")
+
+
+# ---------------------------------------------------------------- honest_38, read after its measurement
+
+
+def test_a_reference_back_with_zhe_ji_is_no_blur_when_the_page_states_the_count(tmp_path):
+    """honest_38 H38-031: a new sentence's 这几条教学评论 points back at the 六条教学评论 the page states; the same 这几条
+    put in place of the page's only 六条 blurs it."""
+    page = PRIMER / "ch18" / "18-1.md"
+    old = "真正做实验时，需要更多样本，也需要合理地划分数据。"
+    new = old + "否则，模型在这几条教学评论上算得再漂亮，也说明不了它在新评论上的表现。"
+    assert not _errors(tmp_path / "a", page, old, new, "blurs")
+    assert _errors(tmp_path / "b", page, "入门文章前面各章用的六条教学评论", "入门文章前面各章用的这几条教学评论", "blurs")
+
+
+def test_a_clause_put_before_a_pinned_sentence_with_a_semicolon_is_new_prose(tmp_path):
+    """honest_38 H38-034: 单看这一次补对，分不出是哪种情况；opens a pinned sentence; its 分不出 is the new clause's."""
+    page = LECTURE / "ch05" / "5-4.md"
+    old = "拿 I gave him … 这样的句子作对照，对这次补全的判断就会随之改变。"
+    assert not _errors(tmp_path / "a", page, old, "单看这一次补对，分不出是哪种情况；" + old)
+    assert _errors(tmp_path / "b", page, old, "拿 I gave him … 这样的句子作对照，对这次补全的判断也不会随之改变。",
+                   "a statement changed")
+
+
+def test_the_seeds_bare_measure_said_as_a_noun_is_the_same_count(tmp_path):
+    """honest_38 H38-050: the lecture's 如果一个新名字分成五片; 五片子词 -> 五个子词片段 fixes the measure word. 六个 fails."""
+    page = LECTURE / "ch05" / "5-4.md"
+    old = "一个新名字如果分成五片子词，"
+    assert not _errors(tmp_path / "a", page, old, "一个新名字如果被切成五个子词片段，")
+    assert _errors(tmp_path / "b", page, old, "一个新名字如果被切成六个子词片段，", "六个")
+
+
+def test_one_negation_said_another_way_across_two_ops_of_one_sentence(tmp_path):
+    """honest_38 H38-015: 却不等于每一步都要…重算 -> 但这并不意味着每一步都得…重算. 得 reads as must, 都要 is not read; the
+    alignment cut the sentence's words in two ops. 而这就意味着 (the negation dropped) still fails."""
+    page = LECTURE / "ch04" / "4-12.md"
+    old = "生成必须逐步推进，却不等于每一步都要把前缀全部重算一遍："
+    _honest_passes_wrong_fails(tmp_path, page, old, "生成虽然必须一步一步推进，但这并不意味着每一步都得把整段前缀从头重算：",
+                               "生成虽然必须一步一步推进，而这就意味着每一步都得把整段前缀从头重算：", "a statement changed")
+
+
+def test_varying_lengths_made_one_said_as_whatever_the_length(tmp_path):
+    """honest_38 H38-003: 评论原本长短不一，现在都是长度为 7 的向量 -> 不管评论原来有多长，现在都变成了长度为 7 的向量."""
+    page = PRIMER / "ch03" / "3-1.md"
+    old = "评论原本长短不一，现在都是长度为 7 的向量：一排顺序固定的数。"
+    assert not _errors(tmp_path / "a", page, old, "不管评论原来有多长，现在都变成了长度为 7 的向量，也就是一排顺序固定的数。",
+                       "a statement changed")
+    assert not statements._negation_said_another_way(["differ"], ["regardless"], "评论各不相同", "不管评论多长")
+
+
+def test_a_claim_that_ended_its_sentence_is_found_where_the_sentence_goes_on(tmp_path):
+    """honest_38 H38-039: …共同读取。 -> …共同读取，也就是…: the claim's template ends with 。, its words all stand."""
+    page = LECTURE / "ch07" / "7-10.md"
+    old = "$H_q=32$、$H_{kv}=8$ 时，一个 K/V 头由 4 个 query 头共同读取。"
+    new = "$H_q=32$、$H_{kv}=8$ 时，一个 K/V 头由 4 个 query 头共同读取，按组共享。"
+    assert not _errors(tmp_path / "a", page, old, new, "not found in the page body")
+    assert _errors(tmp_path / "b", page, old, new.replace("4 个", "5 个"))
+
+
+# ---------------------------------------------------------------- new-author trial 38
+
+
+def test_no_reason_it_must_is_need_not_and_taking_one_value_is_sameness():
+    assert statements.read_words("没有理由非得取同一个值") == [("need-not", "没有理由非得"), ("same", "同一")]
+    assert statements.read_words("他非得去不可") == [("must", "非得")]
+    assert statements.read_words("同一个词在这里扮演不同的角色") == [("differ", "不同")]
+
+
+def test_a_count_after_a_sentence_that_sets_its_terms_in_bold(tmp_path):
+    """Trial 38 task 1: …它用输入侧向量**提供特征**；…它用输出侧向量**接受打分**。两种角色要的东西不一样: the two roles
+    the sentence before set in bold. 三种角色 fails."""
+    page = PRIMER / "ch07" / "7-3.md"
+    old = "同一个词在这里扮演不同的角色："
+    lead = "一个词在这个模型里要做两件事：出现在上下文里时，它用输入侧向量**提供特征**；被列为候选时，它用输出侧向量**接受打分**。\n"
+    assert not _errors(tmp_path / "a", page, old, lead + "两种角色要的东西不一样。同一个词在这里扮演不同的角色：", "两种")
+    assert _errors(tmp_path / "b", page, old, lead + "三种角色要的东西不一样。同一个词在这里扮演不同的角色：", "三种")
