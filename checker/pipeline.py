@@ -1094,7 +1094,7 @@ def _as_summary(token, text: str) -> str | None:
             pass
     phrase = token.phrase if token.word else classify.digit_phrase(text, token) or _enumerated_phrase(text, token)
     if phrase:
-        return "count " + phrase
+        return "count " + _numeral_as_digits(phrase)
     try:
         value = float(classify.word_value(token.text) if token.word else token.text.replace(",", ""))
     except (TypeError, ValueError):
@@ -1121,6 +1121,19 @@ def _enumerated_phrase(text: str, token) -> str:
         return ""
     last = classify.digit_phrase(text, classify.Token(m.group(1), m.start(1), m.end(1), False, ""))
     return token.text + last[len(m.group(1)):] if last else ""
+
+
+def _numeral_as_digits(phrase: str) -> str:
+    """五件事 -> 5件事, 5 件事 -> 5件事: a count is the same count however its numeral is written (honest_37 H37-042:
+    the body's 五件事 written 5 件事 left the description's 五件 unverified)."""
+    m = re.match(r"([零一二两三四五六七八九十百千万]+|\d+)\s*(.*)", phrase, re.S)
+    if not m:
+        return phrase
+    try:
+        value = float(classify.word_value(m.group(1))) if not m.group(1).isdigit() else float(m.group(1))
+    except (TypeError, ValueError):
+        return phrase
+    return f"{value:g}{m.group(2)}" if value.is_integer() else phrase
 
 
 def _same_summary(summary: str | None, verified: set, body: str = "") -> bool:

@@ -612,8 +612,12 @@ def _suggestion(body: str, start: int, end: int, m: re.Match, keyed: dict[str, s
     word = m.group(0)
     if _CHANGE_TO.fullmatch(word):
         # 从 2 降到 1: the order is the new value's against the old one, the second printed against the first
-        # (new-author trial 19 was offered '{scores[2]} < {alt_score}' for it, false as guessed)
-        keys = [keys[1], keys[0]]
+        # (new-author trial 19 was offered '{scores[2]} < {alt_score}' for it, false as guessed). The new value is
+        # the key printed right after the word in its clause, the old one a key after 从 in that clause; a value the
+        # sentence does not print is left KEY (…，PPL 降到约 2.236 after 概率从 0.1 提到 0.4: new-author trial 38 was
+        # offered '{raised} < {probs[3]}', the probabilities of the clause before)
+        keys = _change_keys(sentence, m, [(a - start, b - start, key) for a, b, key in printed
+                                          if start <= a and b <= end]) or [keys[1], keys[0]]
     said = pace(word)
     if said:
         holds = f"{PACE_FUNCTION[said]}({{{keys[0]}}}, {{{keys[1]}}})"
@@ -623,6 +627,18 @@ def _suggestion(body: str, start: int, end: int, m: re.Match, keyed: dict[str, s
         holds = f"{{{keys[0]}}} {_OPERATOR.get(polarity(word, text), '<op>')} {{{keys[1]}}}"
     decided = decided and not said and not EQUALITY.fullmatch(word) and "<op>" not in holds
     return f"- text: {text!r} holds: {holds!r}", holds if decided else None
+
+
+def _change_keys(sentence: str, m: re.Match, printed: list[tuple[int, int, str]]) -> list[str] | None:
+    """[new, old] keys of a change word (降到, 升为) read in its own clause: the key printed right after the word, and
+    the one printed after 从 before it (KEY where the clause prints none); None when no key follows the word."""
+    marks = "，,；;。！？!?\n"
+    after = [key for a, _, key in sorted(printed) if a >= m.end() and not any(c in sentence[m.end():a] for c in marks)]
+    if not after:
+        return None
+    before = [key for a, b, key in sorted(printed) if b <= m.start() and not any(c in sentence[b:m.start()] for c in marks)
+              and re.search(r"从\s*[$约≈]*\s*$", sentence[max(0, a - 6):a])]
+    return [after[0], before[-1] if before else "KEY"]
 
 
 def _same_quantity(candidates: list[list[str]]) -> list[str]:

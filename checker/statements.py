@@ -765,8 +765,10 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             continue
         if (op, i1, j1) in mentioned:
             continue
+        if op == "delete" and _not_only_said_another_way(pinned[i1:i2], pinned_texts[i1:i2], page, found, j1):
+            continue   # # 非线性不是只由FFN提供 -> # 非线性并不只来自 FFN (honest_37 H37-045): one 'not only' either way
         if _question_heading_reworded(pinned[i1:i2], now[j1:j2], [pinned_texts[i] for i in range(i1, i2)],
-                                      [found[j][2] for j in range(j1, j2)]):
+                                      [found[j][2] for j in range(j1, j2)] or _heading_between(page, found, j1)):
             continue   # ## 它们没有解决什么 -> ## 它们还留下了哪些问题: a question asserts nothing (honest_36 H36-047)
         if (set(range(i1, i2)) <= reworded_pinned and all(any(a <= found[j][0] < b for a, b in reworded_spans)
                                                           for j in range(j1, j2))):
@@ -859,7 +861,11 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
 
 
 def _one_sentence_reworded(was: Counter, won: Counter, was_text: str, now_text: str) -> bool:
-    """Do the words one sentence lost and gained, taken as wholes, say one negation another way?"""
+    """Do the words one sentence lost and gained, taken as wholes, say one negation another way? Only where a 'must'
+    stands on both sides of the changed ops: the alignment moved it and cut one replacement in two; elsewhere the
+    ops keep the order a negation's place needs (仍不等于零 -> 也是零…没有保留 fails op by op)."""
+    if not any(bare_token(t) == "must" for t in was) or not any(bare_token(t) == "must" for t in won):
+        return False
     lost, gained = sorted((was - won).elements()), sorted((won - was).elements())
     lost, gained = _musts_said_with_yao(lost, now_text, gained), _musts_said_with_yao(gained, was_text, lost)
     return bool(lost) and _negation_said_another_way(lost, gained, was_text, now_text)
@@ -908,18 +914,52 @@ _QUESTION = re.compile(r"什么|哪些|哪[个种里儿一]|怎样|怎么|如何
 _WHY = re.compile(r"为什么|为何")
 
 
+_NOT_ONLY_COPULA = re.compile(r"(?:并不是|不是|并非)\s*(?:只|仅)")
+_NOT_ONLY = re.compile(r"(?:并|也)?不(?:只|仅|单|光)(?!是[^，。；]{0,20}[，,][^。；]{0,6}(?:还|也|更))")
+
+
+def _not_only_said_another_way(lost: list[str], lost_in: list[str], page, found, j: int) -> bool:
+    """Were the words lost a 不是只 (not-is before 只), said again as 不只 or 并不只 (read as no statement word, for its
+    不只…还… says 'moreover') in the text that now stands where they stood?"""
+    if not lost or any(bare_token(t) != "not-is" for t in lost):
+        return False
+    if not all(_NOT_ONLY_COPULA.search(text) for text in lost_in):
+        return False
+    # (a title's or description's word stands at -1: before the body)
+    lo = max(0, found[j - 1][0]) if 0 < j <= len(found) else 0
+    hi = max(0, found[j][0]) if j < len(found) else len(page.body)
+    return len(_NOT_ONLY.findall(page.body[lo:hi])) >= len(lost)
+
+
+def _heading_between(page, found, j: int) -> list[str]:
+    """The first heading of the page after the statement word before index `j` of `found` and before the one at `j`
+    (where a heading that lost its words stands now), as a one-item list; [] when there is none."""
+    # (a title's or description's word stands at -1: before the body)
+    lo = max(0, found[j - 1][0]) if 0 < j <= len(found) else 0
+    hi = max(0, found[j][0]) if j < len(found) else len(page.body)
+    m = re.compile(r"^#{1,6}\s.*$", re.M).search(page.body, lo, hi)
+    return [m.group(0).strip()] if m else []
+
+
 def _question_heading_reworded(lost: list[str], won: list[str], lost_in: list[str], won_in: list[str]) -> bool:
-    """Are the statement words that changed all in headings that ask a question, before and after (## 它们没有解决什么
+    """Are the statement words that changed all in headings that ask a question, before and after (`won_in`: the
+    heading that stands in the old one's place, where the words were only lost) (## 它们没有解决什么
     -> ## 它们还留下了哪些问题; ## 为什么这比“模型不够大”更根本 -> ## 为什么这不是换个更大的模型就能解决的: honest_36
     H36-046, H36-047)? A question asserts nothing for a number to check; its section answers it. A why-question
     presupposes its clause, so one whose words were flipped one for one (更快 -> 更慢, same classes) still fails."""
-    if not lost_in and not won_in:
+    if not lost_in or not won_in:
         return False
     if not all(t.lstrip().startswith("#") and _QUESTION.search(t) for t in lost_in + won_in):
         return False
     if any(_WHY.search(t) for t in lost_in + won_in) and len(lost) == len(won) \
             and sorted(map(word_class, lost)) == sorted(map(word_class, won)):
         return False
+    # a negation taken off the verb it negated, the verb kept (## 这个例子不证明什么 -> ## 这个例子证明了什么) asks the
+    # opposite question of the section's content
+    for was in lost_in:
+        for m in re.finditer(r"(?:不|没有|没|未|并非|无)([\u4e00-\u9fff]{2})", was):
+            if any(re.search(rf"(?<![不没未非无]){m.group(1)}", now) for now in won_in):
+                return False
     return True
 
 

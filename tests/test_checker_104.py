@@ -41,7 +41,10 @@ def test_a_question_heading_reworded_passes_and_a_why_question_flipped_fails(tmp
     assert not _errors(tmp_path / "a", PRIMER / "appA" / "A-2.md", "## 它们没有解决什么", "## 它们还留下了哪些问题")
     assert not _errors(tmp_path / "b", PRIMER / "ch03" / "3-3.md", "## 为什么这比“模型不够大”更根本",
                        "## 为什么这不是换个更大的模型就能解决的")
-    assert statements._question_heading_reworded(["not"], [], ["## 它们没有解决什么"], [])
+    assert statements._question_heading_reworded(["not"], [], ["## 它们没有解决什么"], ["## 它们还留下了哪些问题"])
+    assert not statements._question_heading_reworded(["not"], [], ["## 它们没有解决什么"], ["## 它们解决了一切"])
+    # the mutation corpus's 不证明 -> 证明了: the negation taken off the verb it negated asks the opposite question
+    assert not statements._question_heading_reworded(["not"], [], ["## 这个例子不证明什么"], ["## 这个例子证明了什么"])
     assert not statements._question_heading_reworded(["order:up"], ["order:down"], ["## 为什么 A 比 B 快"],
                                                      ["## 为什么 A 比 B 慢"])
     assert not statements._question_heading_reworded(["differ"], [], ["## 并行不等于算得少"], [])
@@ -131,3 +134,47 @@ def test_a_count_after_a_sentence_that_sets_its_terms_in_bold(tmp_path):
     lead = "一个词在这个模型里要做两件事：出现在上下文里时，它用输入侧向量**提供特征**；被列为候选时，它用输出侧向量**接受打分**。\n"
     assert not _errors(tmp_path / "a", page, old, lead + "两种角色要的东西不一样。同一个词在这里扮演不同的角色：", "两种")
     assert _errors(tmp_path / "b", page, old, lead + "三种角色要的东西不一样。同一个词在这里扮演不同的角色：", "三种")
+
+
+def test_a_change_words_suggested_keys_come_from_its_own_clause():
+    """Trial 38 task 3: …概率从 0.1 提到 0.4，这一步的损失从 2.303 降到 0.916，PPL 降到约 2.236 was offered
+    '{raised} < {probs[3]}' for the last 降到, the probabilities of the first clause. The new value is the key right
+    after the word; the old one a key after 从 in its clause, else KEY."""
+    import re
+    from checker import relations
+    sentence = "概率从 $0.1$ 提到 $0.4$，损失从 $2.303$ 降到 $0.916$，PPL 降到约 $2.236$；"
+    printed = [(sentence.index(v), sentence.index(v) + len(v), key) for v, key in
+               (("0.1", "probs[3]"), ("0.4", "raised"), ("2.303", "losses[3]"), ("0.916", "raised_loss"),
+                ("2.236", "ppl_raised"))]
+    words = list(re.finditer("降到", sentence))
+    assert relations._change_keys(sentence, words[0], printed) == ["raised_loss", "losses[3]"]
+    assert relations._change_keys(sentence, words[1], printed) == ["ppl_raised", "KEY"]
+    assert relations._change_keys("损失降到很低", re.search("降到", "损失降到很低"), []) is None
+
+
+# ---------------------------------------------------------------- honest_37, read after its measurement
+
+
+def test_a_count_in_the_description_is_the_bodys_however_its_numeral_is_written(tmp_path):
+    """honest_37 H37-042: the body's 依次问五件事 written 依次问 5 件事 left the description's 五件事 unverified; 6 件事 fails."""
+    page = LECTURE / "ch05" / "5-14.md"
+    old = "拿到一个新的序列模型，可以依次问五件事："
+    assert not _errors(tmp_path / "a", page, old, "拿到一个新的序列模型，可以依次问 5 件事：")
+    assert _errors(tmp_path / "b", page, old, "拿到一个新的序列模型，可以依次问 6 件事：", "description states")
+
+
+def test_not_only_said_as_bu_zhi(tmp_path):
+    """honest_37 H37-045: # 非线性不是只由FFN提供 -> # 非线性并不只来自 FFN, one 'not only' (不只 reads as no word, for
+    不只…还… says 'moreover'); dropping it (# 非线性只来自 FFN) still fails."""
+    page = LECTURE / "ch04" / "4-14.md"
+    old = "# 非线性不是只由FFN提供"
+    _honest_passes_wrong_fails(tmp_path, page, old, "# 非线性并不只来自 FFN", "# 非线性只来自 FFN", "a statement changed")
+
+
+def test_a_change_that_makes_another_is_a_law(tmp_path):
+    """honest_37 H37-025: 整串概率不变时，把同一段文本切得更碎，本身就可能把按 token 平均的困惑度压低 states how two
+    quantities move together, no order between two of the page's values."""
+    page = LECTURE / "ch01" / "1-13.md"
+    old = "B 的 PPL 更低，但它们给这条消息的概率一模一样——变的只是**分母**。"
+    new = old + "换句话说，整串概率不变时，把同一段文本切得更碎，本身就可能把按 token 平均的困惑度压低。"
+    assert not _errors(tmp_path / "a", page, old, new)
