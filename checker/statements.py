@@ -210,7 +210,17 @@ _ROLE = re.compile(r"(?<![A-Za-z\-])((?i:encoder|decoder|query|key|value|CBOW|Sk
                    # 答案是蓝柜 -> 红柜 (W31-038)
                    r"短句|长句|子词级|字符级|字节级|词级|蓝柜|红柜|"
                    # 英语用宾格 him -> 主格 (blind_33 W33-038)
-                   r"主格|宾格|主语|宾语)")
+                   r"主格|宾格|主语|宾语|"
+                   # 只更新输入侧 -> 输出侧 (blind_34 W34-039); 类型错成了地点 -> 人物 (W34-037): an entity type is a
+                   # role, its two names (人名/人物, 地名/地点, 机构名/机构/组织) one role
+                   r"输入侧|输出侧|人名|人物|地名|地点|机构名|机构|组织名)")
+# the one role of an entity type's names
+_ROLE_NAMES = {"人物": "人名", "地点": "地名", "机构": "机构名", "组织名": "机构名"}
+# how often a thing happens: 很少在这种前文上练习 -> 经常 (blind_34 W34-014) reverses it
+_FREQUENCY = re.compile(r"(很少|极少|鲜少|偶尔)|(经常|常常|频繁|时常|屡屡)")
+# an ability affirmed with a potential complement (排得出谁快谁慢) where the pin denied it (排不出: blind_34 W34-013);
+# not the second half of a question (算不算得出)
+_CAN = re.compile(r"(?<!不)(?:排|分|看|说|算|认|辨|找|猜|比)得(?:出|清)")
 _SHARP = {"尖": "sharp", "陡": "sharp", "平": "flat", "缓": "flat"}
 
 
@@ -329,7 +339,12 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
     for m in _ROLE.finditer(sentence):   # 测试序列, 测试样本, 测试数据 name the split 测试集 names
         # (训练阶段 and 训练时 name one phase: 训练阶段的并行 -> 训练时能够并行, honest_33 H33-012)
         role = re.sub(r"^(训练|推理)阶段$", r"\1时", (m.group(1) or m.group(2)).lower())
+        role = _ROLE_NAMES.get(role, role)
         add(m.start(), m.end(), "role:" + re.sub(r"^(训练|测试|验证)(?:序列|样本|数据)$", r"\1集", role))
+    for m in _FREQUENCY.finditer(sentence):
+        add(m.start(), m.end(), "freq:low" if m.group(1) else "freq:high")
+    for m in _CAN.finditer(sentence):
+        add(m.start(), m.end(), "can")
     for m in _DEGREE.finditer(sentence):
         add(m.start(), m.end(), _comparison_token("更" + (m.group(1) or m.group(2))))
     for m in _PLACED.finditer(sentence):

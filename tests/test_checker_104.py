@@ -178,3 +178,25 @@ def test_a_change_that_makes_another_is_a_law(tmp_path):
     old = "B 的 PPL 更低，但它们给这条消息的概率一模一样——变的只是**分母**。"
     new = old + "换句话说，整串概率不变时，把同一段文本切得更碎，本身就可能把按 token 平均的困惑度压低。"
     assert not _errors(tmp_path / "a", page, old, new)
+
+
+# ---------------------------------------------------------------- blind_34, read after its measurement
+
+
+def test_roles_frequencies_and_a_potential_complement_are_statement_words(tmp_path):
+    """blind_34 W34-013 (排不出谁快谁慢 -> 互不重叠，排得出), W34-014 (很少 -> 经常), W34-037 (错成了地点 -> 人物) and
+    W34-039 (只更新输入侧 -> 输出侧) passed; each now fails, and the same words said another way pass."""
+    assert [t for t, _ in statements.read_words("“北京”的类型也错成了地名")] == ["role:地名"]
+    assert [t for t, _ in statements.read_words("“北京”的类型也错成了地点")] == ["role:地名"]
+    assert statements.read_words("位置关系算不算得出") == []
+    assert statements.read_words("几乎不随 t 变") == [("not", "不")]
+    cases = [(LECTURE / "ch07" / "7-16.md", "两边的范围互相重叠，排不出谁快谁慢", "两边的范围互相重叠，分不出谁快谁慢",
+              "两边的范围互不重叠，排得出谁快谁慢"),
+             (PRIMER / "ch11" / "11-3.md", "很少在这种“自己写错后的前文”上练习", "极少在这种“自己写错后的前文”上练习",
+              "经常在这种“自己写错后的前文”上练习"),
+             (PRIMER / "ch16" / "16-2.md", "“北京”的类型也错成了地点", "“北京”的类型也被错标成了地名",
+              "“北京”的类型也错成了人物"),
+             (PRIMER / "ch07" / "7-4.md", "取学习率 $\\eta=0.1$，只更新输入侧：", "取学习率 $\\eta=0.1$，这里只改输入侧：",
+              "取学习率 $\\eta=0.1$，只更新输出侧：")]
+    for n, (page, old, honest, wrong) in enumerate(cases):
+        _honest_passes_wrong_fails(tmp_path / str(n), page, old, honest, wrong, "a statement changed")
