@@ -59,6 +59,11 @@ _SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把�
                          r"|不看(?:次序|顺序|先后)")
 # (长短不一, 大小不一: a pair of opposites and 不一 say 不同 of that measure; honest_26 H26-004)
 # (差别, 区别, 差异 name the difference 不同 states: 有什么不同 -> 有什么差别, new-author trial 35)
+# a sameness said loosely: 几乎/大致/基本/近似 before 相同, 相近, 差不多, a clause-final 接近 (判断也接近); exchanged for
+# an exact sameness (接近 -> 完全相同: blind_34 W34-052) or a difference, it says another thing. (相差不大 is an order's
+# gap; 接近 0 and 接近它 are a value and a motion, not read)
+_APPROX = re.compile(r"(?:几乎|大致|大体|基本|近似|差不多)\s*(?:相同|一样|相等|一致|等于)|相近|差不多(?![的地])"
+                     r"|(?<![不])接近(?=\s*[。，,；;！？]|$)")
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|不等(?![于式号待同])|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清|"
                      r"差别|区别|差异(?!化)|"
                      r"(?<=长短|大小|高低|多少|宽窄|粗细|深浅|轻重|快慢)不一(?![样致定会个些次直])")
@@ -295,6 +300,8 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         add(m.start(), m.end(), "nonzero" if m.group(1) else "zero")
     for m in _VALIDITY.finditer(sentence):   # 并没有失效 says what 依然有效 says; 已经失效 the opposite (H31-017)
         add(m.start(), m.end(), "valid" if m.group(1) else "invalid")
+    for m in _APPROX.finditer(sentence):   # 几乎相同, 相近, 判断也接近: a sameness said loosely (blind_34 W34-052)
+        add(m.start(), m.end(), "approx")
     for m in _DIFFER.finditer(sentence):   # 并非不同 is a sameness
         negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
         if not negated and m.group(0) in ("差别", "区别", "差异"):

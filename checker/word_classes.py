@@ -44,7 +44,7 @@ def word_class(token: str) -> str:
 
 
 # the pairs whose two sides are different tokens with no shared prefix (order:up / order:down share theirs)
-COUNTERPARTS = {"same": "sameness", "differ": "sameness", "most": "extreme", "least": "extreme",
+COUNTERPARTS = {"same": "sameness", "differ": "sameness", "approx": "sameness", "most": "extreme", "least": "extreme",
                  "fastest": "pace-extreme", "slowest": "pace-extreme", "sharpest": "shape-extreme",
                  "flattest": "shape-extreme", "former": "which", "latter": "which"}
 

@@ -200,3 +200,14 @@ def test_roles_frequencies_and_a_potential_complement_are_statement_words(tmp_pa
               "取学习率 $\\eta=0.1$，只更新输出侧：")]
     for n, (page, old, honest, wrong) in enumerate(cases):
         _honest_passes_wrong_fails(tmp_path / str(n), page, old, honest, wrong, "a statement changed")
+
+
+def test_a_loose_sameness_made_exact_fails(tmp_path):
+    """blind_34 W34-052: a description's 得到的判断也接近 -> 得到的好评概率完全相同, where the table prints 0.731 and 0.690.
+    接近 (clause-final), 相近, 差不多 and 几乎相同 are one loose sameness; said with another of them, it passes."""
+    assert [t for t, _ in statements.read_words("两者几乎相同")] == [t for t, _ in statements.read_words("两者相近")] \
+        == ["approx"]
+    assert statements.read_words("概率接近 0") == []
+    page = PRIMER / "ch06" / "6-4.md"
+    old = "得到的判断也接近"
+    _honest_passes_wrong_fails(tmp_path, page, old, "得到的判断也相近", "得到的好评概率完全相同", "a statement changed")
