@@ -29,6 +29,7 @@ from pathlib import Path
 
 from checker import (arrangements, borrowing, classify, counts, declared, kinds, listed_values, math_in_prose, number_words,
                      pointers, provenance, reads, relocation, run_claims, source_list, statements, table_orders,
+                     glosses,
                      template_match, unit_words)
 from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
@@ -718,6 +719,12 @@ def check_pinned_statements(ctx: Context) -> None:
         ctx.report.notes.append(f"{ctx.report.path}:{unpinned[0]}: {unpinned[1]} (a new page is pinned once its "
                                 "sentences are final; the test suite fails a committed page without its pins)")
     ctx.report.statements_pinned = statements.unchecked_count(ctx.page)
+
+
+def check_glosses(ctx: Context) -> None:
+    """A term glossed in the other language names one thing twice (checker/glosses.py)."""
+    for line, message in glosses.errors(ctx.page):
+        ctx.fail(line, message)
 
 
 def check_table_orders(ctx: Context) -> None:
@@ -1834,6 +1841,7 @@ STAGES = (
     check_declared_kinds,   # after provenance: a record number computed here needs a cited record
     check_comparisons,
     check_table_orders,
+    check_glosses,
     check_unit_words,
     check_cross_references,
     check_facts,

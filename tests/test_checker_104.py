@@ -211,3 +211,13 @@ def test_a_loose_sameness_made_exact_fails(tmp_path):
     page = PRIMER / "ch06" / "6-4.md"
     old = "得到的判断也接近"
     _honest_passes_wrong_fails(tmp_path, page, old, "得到的判断也相近", "得到的好评概率完全相同", "a statement changed")
+
+
+def test_a_gloss_names_one_thing_twice(tmp_path):
+    """blind_34 W34-040: 这叫最大池化（max pooling） -> 这叫平均池化（max pooling） passed; the two names of a gloss must
+    be of one synonym group. A name the list does not hold, or another spelling of the same group, passes."""
+    page = PRIMER / "ch10" / "10-2.md"
+    old = "这叫最大池化（max pooling）"
+    assert _errors(tmp_path / "a", page, old, "这叫平均池化（max pooling）", "glossed as")
+    assert not _errors(tmp_path / "b", page, old, "这就是最大池化（max pooling）", "glossed as")
+    assert not _errors(tmp_path / "c", page, old, "这叫最大值池化（max pooling）", "glossed as")
