@@ -151,13 +151,20 @@ def _part_around(text: str, start: int, end: int) -> str:
 
 
 def errors(page) -> list[tuple[int, str]]:
+    """(line, message) for each sentence of the body, the title or the description that states a falsehood of the
+    course (an agent handed the page reads its description first: blind_34 W34-053 put v into QKNorm's there)."""
     body = _FENCE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), page.body)
+    sentences = [(page.line_of(m.start()), m.group(0)) for m in _SENTENCE.finditer(body)]
+    for key in ("title", "description"):
+        text = page.meta.get(key)
+        if text:
+            line = page.meta_lines.get(key, 1)
+            sentences += [(line, m.group(0)) for m in _SENTENCE.finditer(str(text))]
     found = []
-    for m in _SENTENCE.finditer(body):
-        for rule in falsehoods(m.group(0)):
-            shown = read(m.group(0))
-            found.append((page.line_of(m.start()),
-                          f"'{shown[:80]}' contradicts a fact of the course ({rule.rule}): {rule.description}; fix "
-                          "the sentence (checker/data/facts.yaml; if the sentence is right and the rule misreads it, "
-                          "narrow the rule and add the sentence as its negative example)"))
+    for line, sentence in sentences:
+        for rule in falsehoods(sentence):
+            shown = read(sentence)
+            found.append((line, f"'{shown[:80]}' contradicts a fact of the course ({rule.rule}): {rule.description}; "
+                                "fix the sentence (checker/data/facts.yaml; if the sentence is right and the rule "
+                                "misreads it, narrow the rule and add the sentence as its negative example)"))
     return found

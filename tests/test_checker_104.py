@@ -221,3 +221,11 @@ def test_a_gloss_names_one_thing_twice(tmp_path):
     assert _errors(tmp_path / "a", page, old, "这叫平均池化（max pooling）", "glossed as")
     assert not _errors(tmp_path / "b", page, old, "这就是最大池化（max pooling）", "glossed as")
     assert not _errors(tmp_path / "c", page, old, "这叫最大值池化（max pooling）", "glossed as")
+
+
+def test_a_fact_of_the_course_holds_in_the_description_too(tmp_path):
+    """blind_34 W34-053: the description's 对 q、k 做 L2 归一 -> 对 q、k、v passed; facts read only the body. The title
+    and the description are read now, and QKNorm leaves v."""
+    page = LECTURE / "ch05" / "5-9.md"
+    assert _errors(tmp_path / "a", page, "对 q、k 做 L2 归一", "对 q、k、v 做 L2 归一", "qk_norm_leaves_v")
+    assert not _errors(tmp_path / "b", page, "对 q、k 做 L2 归一", "对 q 和 k 做 L2 归一", "qk_norm_leaves_v")
