@@ -136,6 +136,15 @@ def is_law(word: str) -> bool:
     return r is not None and r.kind == "law"
 
 
+_AGAINST_EXPECTATION = re.compile(r"(?:反而|反倒|却)\s*$")
+
+
+def against_expectation(sentence: str, at: int) -> bool:
+    """Is the trend word at `at` said with 反而/反倒/却 right before it (比例反而越小)? Such a trend reports what the
+    page's own values did, against what one would expect, rather than a law of two quantities."""
+    return _AGAINST_EXPECTATION.search(sentence[max(0, at - 4):at]) is not None
+
+
 _CONTRAST_TAILS = {**{c: "up" for c in "大高多长好"}, **{c: "down" for c in "小低少短差"}, "快": "fast", "慢": "slow"}
 _ENGLISH_UP = re.compile(r"larger|greater|bigger|higher|more|longer|better|exceed|increase", re.I)
 _ENGLISH_DOWN = re.compile(r"smaller|lower|fewer|less|shorter|worse|decrease", re.I)

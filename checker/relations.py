@@ -1589,7 +1589,10 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                 first, second = _sides(sentence_text, m)
                 before, after = _named(first, names), _named(second, names)
                 # 输出向量越长，分数也越高; PPL 更低就是概率更高: a law of two quantities, not an order
-                law = directions.is_law(m.group(0)) or directions.linked_changes(sentence_text)
+                # (矩阵越大，LoRA 能省下的比例反而越小: a trend said against expectation reports what the page's
+                # values do, which they may not: blind_34 W34-021)
+                law = (directions.is_law(m.group(0)) or directions.linked_changes(sentence_text)) \
+                    and not directions.against_expectation(sentence_text, m.start())
                 # a superlative compares its one named subject with the rest of its group (“精彩”那一行改动得最多);
                 # 取最大 names an operation, a quoted “……最大” a statement the page discusses, 不保证 a non-claim
                 superlative = "最" in m.group(0) and bool(before or after) and _stated_here(sentence_text, m)

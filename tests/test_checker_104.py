@@ -229,3 +229,12 @@ def test_a_fact_of_the_course_holds_in_the_description_too(tmp_path):
     page = LECTURE / "ch05" / "5-9.md"
     assert _errors(tmp_path / "a", page, "对 q、k 做 L2 归一", "对 q、k、v 做 L2 归一", "qk_norm_leaves_v")
     assert not _errors(tmp_path / "b", page, "对 q、k 做 L2 归一", "对 q 和 k 做 L2 归一", "qk_norm_leaves_v")
+
+
+def test_a_trend_said_against_expectation_is_about_the_pages_values(tmp_path):
+    """blind_34 W34-021: 矩阵越大，LoRA 能省下的比例反而越小 passed as a law (越…越) while the table shows the saving
+    grow; 反而 before the trend says what the page's values did, so it asks for a relation. The law said plainly passes."""
+    page = PRIMER / "ch17" / "17-3.md"
+    old = "乘积仍是 $4\\times4$，可训练的却只有两小块里的数。"
+    assert _errors(tmp_path / "a", page, old, old + "矩阵越大，LoRA 能省下的比例反而越小。", "not bound")
+    assert not _errors(tmp_path / "b", page, old, old + "矩阵越大，LoRA 能省下的比例也越大。")
