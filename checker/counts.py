@@ -1349,8 +1349,17 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 dimension_of_the_vectors_after(body, end), terms_of_the_formula_after(body, end),
                 entries_of_the_tuple_after(body, end), told_one_by_one_before(body, start, end),
                 listed_under_the_heading(body, start, end), displays_just_before(body, start),
-                terms_set_in_bold_before(body, start))
+                terms_set_in_bold_before(body, start), pair_named_before(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
+
+
+def pair_named_before(body: str, start: int, end: int) -> int | None:
+    """这对句子的差别…。…两句又分不开了 (honest_40 H40-029): a pair (这对/那对/一对 + noun) named earlier in the paragraph,
+    counted again as two of the same noun (its first character after the count); 2, or None."""
+    paragraph = body[max(0, body.rfind("\n\n", 0, start)):start]
+    # the counted noun's first character: the measure word the count ends with (两句), else the one after it
+    nouns = {c for c in (body[end - 1:end], body[end:end + 1]) if re.match(r"[\u4e00-\u9fff]", c) and c not in "两二个种"}
+    return 2 if any(re.search(rf"(?:这|那|一)对\s*{re.escape(c)}", paragraph) for c in nouns) else None
 
 
 _BOLD = re.compile(r"\*\*[^*\n]+\*\*")

@@ -21,7 +21,7 @@ DATA_FILE = DATA / "directions.yaml"
 KINDS = ("order", "law", "pace", "frame", "english", "math", "not_comparative", "bound", "goodness", "lower_is_better",
          "contrast", "not_a_mean", "general", "specific", "term", "denied", "condition", "attributive", "equality",
          "equality_zero", "equality_lint", "difference", "unasserted", "position", "hypothetical", "beyond_the_page",
-         "linked_changes", "unchanged_law")
+         "linked_changes", "unchanged_law", "monotone_law")
 DIRECTIONS = ("up", "down", "fast", "slow", "none")
 # the kinds whose pattern finds a comparison word in prose (the others are context)
 WORD_KINDS = ("order", "law", "goodness", "pace", "frame", "english", "contrast")
@@ -217,6 +217,13 @@ def unchanged_law(sentence: str) -> list[tuple[int, int]]:
             spans += [(a, b) for a, b in ((m.start(), m.start() + 2), (m.end() - 2, m.end()))
                       if sentence[a:b] in ("不变", "相同", "一样", "相等")]
     return spans
+
+
+def monotone_law(sentence: str) -> bool:
+    """Does the sentence derive what it says from a monotone function (sigmoid 是单调递增的，…按得分排序和按概率排序结果
+    一样): a law that holds for any values, not an equality or order of two of the page's, unless it points at one?"""
+    return (any(r.regex.search(sentence) for r in of_kind("monotone_law"))
+            and not any(r.regex.search(sentence) for r in of_kind("specific")))
 
 
 def general(sentence: str) -> bool:

@@ -1591,7 +1591,8 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                 # 输出向量越长，分数也越高; PPL 更低就是概率更高: a law of two quantities, not an order
                 # (矩阵越大，LoRA 能省下的比例反而越小: a trend said against expectation reports what the page's
                 # values do, which they may not: blind_34 W34-021)
-                law = (directions.is_law(m.group(0)) or directions.linked_changes(sentence_text)) \
+                law = (directions.is_law(m.group(0)) or directions.linked_changes(sentence_text)
+                       or directions.monotone_law(sentence_text)) \
                     and not directions.against_expectation(sentence_text, m.start())
                 # a superlative compares its one named subject with the rest of its group (“精彩”那一行改动得最多);
                 # 取最大 names an operation, a quoted “……最大” a statement the page discusses, 不保证 a non-claim
@@ -1620,7 +1621,8 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             # 平均损失越小，PPL 也越小，按哪个排名结果都相同: an equality that a law of the two quantities gives for any
             # instance (a general cue and a law word together) states no equality of two of the page's values
             lawful = directions.general(sentence_text) and any(directions.is_law(c.group(0))
-                                                                for c in comparison_words(sentence_text))
+                                                                for c in comparison_words(sentence_text)) \
+                or directions.monotone_law(sentence_text)
             if not numbered and len({n for n in named if not _SYMBOL_NAME.fullmatch(n)}) >= 2 and not lawful:
                 words += [(m, "between two things the page has numbers for") for m in _asserted_equalities(sentence_text)
                           if not directions.attributive(sentence_text, m.end())

@@ -84,7 +84,7 @@ _MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|始终
                     # 非得……不可 says 必须 (honest_16b, stop 48); its 不可 is part of it, no negation of its own
                     r"|非得?(?=[^，。；,;]{0,24}不可)"
                     # 得 said děi, must, before the verb it requires (第 t 步得等第 t-1 步, 就得先…); not 值得, 获得, 读得再…
-                    r"|(?:(?<=^)|(?<=[，,；;：:\s就还都也才是步]))得(?=等|先|靠|另|单独|重新|把|分开)"
+                    r"|(?:(?<=^)|(?<=[，,；;：:\s就还都也才是步先]))得(?=等|先|靠|另|单独|重新|把|分开|用)"
                     # 模型得知道每个 token 在哪儿 = 必须知道 (honest_22a H22a-024); not 记得, 值得, 懂得, 使得知道
                     r"|(?<![值获取记觉懂使显晓免省难只不舍认赢求])得(?=知道|记住|满足|保证|具备)")
 _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向|靠近)(零|一|无穷|0|1)")   # 靠近: honest_27 H27-015
@@ -304,6 +304,11 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         add(m.start(), m.end(), "approx")
     for m in _DIFFER.finditer(sentence):   # 并非不同 is a sameness
         negated = _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
+        if not negated and m.group(0) == "两样" and re.search(r"(?:没有?|并无|毫无)(?:什么|啥)?\s*$", sentence[max(0, m.start() - 4):m.start()]):
+            # 和抛硬币没什么两样 says 相同 (honest_40 H40-007)
+            far = re.search(r"(?:没有?|并无|毫无)(?:什么|啥)?\s*$", sentence[max(0, m.start() - 4):m.start()])
+            add(m.start() - len(far.group(0)), m.end(), "same")
+            continue
         if not negated and m.group(0) in ("差别", "区别", "差异"):
             # 看不出两者的差别, 没有什么区别: the noun's negation stands before its verb (lex99 n=35: 无法区分 ->
             # 单凭词频却看不出两者的差别 read as a difference)
@@ -761,7 +766,7 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         by_sentence.setdefault(sentence, set()).add(j)
     if _only_moved(opcodes, pinned, now, found, page):
         return []
-    moved = _moved(opcodes, pinned, now, found, by_sentence, page) | _moved_within_a_sentence(opcodes, pinned, now, found)
+    moved = _moved(opcodes, pinned, now, found, by_sentence, page) | _moved_within_a_sentence(opcodes, pinned, now, found, pinned_texts)
     reworded_pinned, reworded_spans = _reworded_sentences(page)
     mentioned = _names_only_added_or_dropped(opcodes, pinned, now, found)
     by_op: dict[int, list[tuple[int, str]]] = {}   # the messages of each op, read region by region below
@@ -779,6 +784,10 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         if op == "replace" and _negation_said_another_way(pinned[i1:i2], now[j1:j2], pinned_texts[i1],
                                                            found[j1][2] if j1 < len(found) else ""):
             continue
+        if op == "delete" and new_prose and not Counter(map(bare_token, pinned[i1:i2])) - Counter(map(bare_token, new_prose)) \
+                and len({pinned_texts[i] for i in range(i1, i2)}) == 1 and _said_by_new_prose(pinned_texts[i1], new_prose):
+            continue   # ## 没出现不等于不可能 -> ## 没有观察到，不等于不可能 (honest_39 H39-004): a sentence rewritten far
+            #            enough to read as new prose says every statement word of the pinned one it replaced
         if op == "delete" and _said_beside(opcodes, (op, i1, i2, j1, j2), pinned, now, found, pinned_texts):
             continue
         if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):
@@ -787,6 +796,8 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             continue
         if (op, i1, j1) in mentioned:
             continue
+        if op == "delete" and _must_said_as_only_can(pinned[i1:i2], found, j1):
+            continue   # 必须算新分布 -> 只能重新算一个分布 (honest_39 H39-025): 只能 is not read, for 只能看到左边 says 'can only'
         if op == "delete" and _not_only_said_another_way(pinned[i1:i2], pinned_texts[i1:i2], page, found, j1):
             continue   # # 非线性不是只由FFN提供 -> # 非线性并不只来自 FFN (honest_37 H37-045): one 'not only' either way
         if _question_heading_reworded(pinned[i1:i2], now[j1:j2], [pinned_texts[i] for i in range(i1, i2)],
@@ -940,6 +951,19 @@ _NOT_ONLY_COPULA = re.compile(r"(?:并不是|不是|并非)\s*(?:只|仅)")
 _NOT_ONLY = re.compile(r"(?:并|也)?不(?:只|仅|单|光)(?!是[^，。；]{0,20}[，,][^。；]{0,6}(?:还|也|更))")
 
 
+_ONLY_CAN = re.compile(r"只能|只好|不得不|非得|只得")
+
+
+def _must_said_as_only_can(lost: list[str], found, j: int) -> bool:
+    """Were the words lost 'must's, said again as 只能/只好/不得不 in the text that now stands where they stood?"""
+    if not lost or any(bare_token(t) != "must" for t in lost):
+        return False
+    # the sentences of the words on either side of the deletion (a sentence's words are sorted by clause, so their
+    # offsets need not bracket the place)
+    beside = {found[k][2] for k in (j - 1, j) if 0 <= k < len(found)}
+    return sum(len(_ONLY_CAN.findall(sentence)) for sentence in beside) >= len(lost)
+
+
 def _not_only_said_another_way(lost: list[str], lost_in: list[str], page, found, j: int) -> bool:
     """Were the words lost a 不是只 (not-is before 只), said again as 不只 or 并不只 (read as no statement word, for its
     不只…还… says 'moreover') in the text that now stands where they stood?"""
@@ -951,6 +975,11 @@ def _not_only_said_another_way(lost: list[str], lost_in: list[str], page, found,
     lo = max(0, found[j - 1][0]) if 0 < j <= len(found) else 0
     hi = max(0, found[j][0]) if j < len(found) else len(page.body)
     return len(_NOT_ONLY.findall(page.body[lo:hi])) >= len(lost)
+
+
+def _said_by_new_prose(text: str, new_prose: list[str]) -> bool:
+    """Does the page's new prose say every statement word of the pinned sentence `text`?"""
+    return not Counter(bare_token(t) for _, t in tokens(text)) - Counter(map(bare_token, new_prose))
 
 
 def _heading_between(page, found, j: int) -> list[str]:
@@ -1120,6 +1149,15 @@ def _negation_said_another_way(lost: list[str], gained: list[str], was: str = ""
         said_not = was if bare_token(lost[0]) == "not" else now
         return re.search(r"不(?:会|再|曾)?(?:改变|变化|变动|变(?![成为得换量尖大小高低长短平快慢多少好差宽窄深浅陡缓]))",
                          said_not) is not None
+    # 并不是 Transformer 出现以后才有的 -> 早在 Transformer 出现之前就有了 (honest_39 H39-023): not after, said as
+    # before; one of the two places denied is the other asserted
+    places = lambda side: sorted(bare_token(t) for t in side if bare_token(t).startswith("position:"))   # noqa: E731
+    negations = lambda side: [t for t in side if bare_token(t) in plain]   # noqa: E731
+    for denied, said in ((lost, gained), (gained, lost)):
+        if len(negations(denied)) == 1 and len(denied) == 2 and len(said) == 1 \
+                and places(denied) in (["position:after"], ["position:before"]) \
+                and places(said) in (["position:after"], ["position:before"]) and places(denied) != places(said):
+            return True
     # 评论原本长短不一，现在都是… -> 不管评论原来有多长，现在都… (honest_38 H38-003): things that vary in a measure, then
     # all made one; said as whatever the measure
     if len(lost) == len(gained) == 1 and sides == ["differ", "regardless"]:
@@ -1440,7 +1478,8 @@ def _clauses(sentence: str) -> list[str]:
     return [c for c in _CLAUSE_MARK.split(sentence) if c.strip()]
 
 
-def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found) -> set[tuple[str, int, int]]:
+def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found,
+                             pinned_texts: list[str] = ()) -> set[tuple[str, int, int]]:
     """A deletion and an insertion of the same statement words inside one sentence: the sentence was reworded and a
     clause split (它们的概率一模一样——变的只是分母 -> 概率却完全相同，变的只是分母 puts role:分母 in a clause of its own,
     and by_clause orders clauses by their words). A negation or a guarded word (who computed what, a hedge) that
@@ -1450,11 +1489,22 @@ def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found) 
         return found[min(j, len(found) - 1)][2] if found else ""
     deletes = [(i1, j1, tuple(pinned[i1:i2])) for op, i1, i2, j1, j2 in opcodes if op == "delete"]
     out: set[tuple[str, int, int]] = set()
+
+    def in_its_order(d_i: int, sentence: str) -> bool:
+        """Does the sentence say the pinned one's statement words in the pinned one's order (## 没出现不等于不可能 ->
+        ## 没有观察到，不等于不可能: the clauses sorted apart, the negation still first: honest_39 H39-004)?"""
+        if not pinned_texts or d_i >= len(pinned_texts):
+            return False
+        said = lambda text: [bare_token(t) for t, _ in read_words(text)]   # noqa: E731
+        return said(pinned_texts[d_i]) == said(sentence)
+
     for op, i1, i2, j1, j2 in opcodes:
         words = tuple(now[j1:j2])
-        if op != "insert" or any(guarded(t) or t == "not" for t in words) or len({sentence_at(j) for j in range(j1, j2)}) != 1:
+        if op != "insert" or len({sentence_at(j) for j in range(j1, j2)}) != 1:
             continue
         for d_i, d_j, d_words in deletes:
+            if any(guarded(t) or t == "not" for t in words) and not in_its_order(d_i, sentence_at(j1)):
+                continue
             if (d_words == words and ("delete", d_i, d_j) not in out
                     and sentence_at(j1) in (sentence_at(d_j), sentence_at(max(d_j - 1, 0)))):
                 out |= {("insert", i1, j1), ("delete", d_i, d_j)}

@@ -238,3 +238,42 @@ def test_a_trend_said_against_expectation_is_about_the_pages_values(tmp_path):
     old = "乘积仍是 $4\\times4$，可训练的却只有两小块里的数。"
     assert _errors(tmp_path / "a", page, old, old + "矩阵越大，LoRA 能省下的比例反而越小。", "not bound")
     assert not _errors(tmp_path / "b", page, old, old + "矩阵越大，LoRA 能省下的比例也越大。")
+
+
+# ---------------------------------------------------------------- honest_39, read after its measurement
+
+
+def test_honest_39_rewordings(tmp_path):
+    """H39-004: ## 没出现不等于不可能 -> ## 没有观察到，不等于不可能 (the clauses sorted apart, the negation still first);
+    H39-023: 并不是…以后才有的 -> 早在…之前就有了 (not after, said as before); H39-025: 必须算新分布 -> 只能重新算一个
+    分布. Each wrong twin fails."""
+    cases = [(LECTURE / "ch01" / "1-7.md", "## 没出现不等于不可能", "## 没有观察到，不等于不可能", "## 出现不等于没有可能"),
+             (LECTURE / "ch06" / "6-9.md", "所以“逐词读取图像的不同区域”并不是 Transformer 出现以后才有的想法；",
+              "可见，“逐词读取图像的不同区域”这个想法早在 Transformer 出现之前就有了；",
+              "可见，“逐词读取图像的不同区域”这个想法在 Transformer 出现之后才有；"),
+             (LECTURE / "ch07" / "7-1.md", "第二次条件已经变了，必须算新分布。", "而第二次的条件已经变了，只能重新算一个分布。",
+              "第二次条件已经变了，也可以不算新分布。")]
+    for n, (page, old, honest, wrong) in enumerate(cases):
+        _honest_passes_wrong_fails(tmp_path / str(n), page, old, honest, wrong, "a statement changed")
+
+
+# ---------------------------------------------------------------- honest_40, read after its measurement
+
+
+def test_honest_40_rewordings_and_new_sentences(tmp_path):
+    """H40-007 (没什么两样 is a sameness and no count), H40-008 (先得把 -> 得先用: both 'must'), H40-026 (a sentence that
+    derives an equality from sigmoid's monotonicity), H40-028 (分数最高的候选…概率也最高, a law of two quantities) and
+    H40-029 (这对句子…两句: the pair said again)."""
+    assert [t for t, _ in statements.read_words("和抛硬币没什么两样")] == ["same"]
+    assert [t for t, _ in statements.read_words("先得把错了多少量化成一个数")] == ["must"]
+    page = PRIMER / "ch08" / "8-2.md"
+    old = "这对句子的差别就来自这种打折。"
+    assert not _errors(tmp_path / "a", page, old, old + "要是不打折、直接把特征一路累加，两句又分不开了。", "两句")
+    assert _errors(tmp_path / "b", page, old, old + "要是不打折、直接把特征一路累加，三句又分不开了。", "三句")
+    page = PRIMER / "ch03" / "3-2.md"
+    old = "认识逻辑回归的读者会发现，这就是一个以词频为特征的逻辑回归分类器。"
+    new = old + "\n本站补充：sigmoid 是单调递增的，得分高的评论算出的好评概率也高，按得分排序和按概率排序结果一样。"
+    assert not _errors(tmp_path / "c", page, old, new)
+    page = PRIMER / "ch07" / "7-3.md"
+    old = "本站补充：取指数还保持分数的大小顺序。"
+    assert not _errors(tmp_path / "d", page, old, old + "所以分数最高的候选，经过 softmax 之后概率也最高。")

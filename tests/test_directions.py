@@ -81,6 +81,8 @@ def test_each_rule_applies_to_its_positive_example_and_not_to_its_negative(rule)
         assert directions.linked_changes(pos) and not directions.linked_changes(neg), (pos, neg)
     elif rule.kind == "general":
         assert directions.general(pos) and not directions.general(neg), (pos, neg)
+    elif rule.kind == "monotone_law":
+        assert directions.monotone_law(pos) and not directions.monotone_law(neg), (pos, neg)
     elif rule.kind == "specific":   # an instance of the page's makes 一般 no general statement
         assert not directions.general(pos) and directions.general(neg), (pos, neg)
     elif rule.kind == "term":
