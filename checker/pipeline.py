@@ -1111,8 +1111,9 @@ def _as_summary(token, text: str) -> str | None:
         # a bare small integer says what it is only through the words right before it (不超过 1, 取值为 0): the
         # description repeats the body's number when it repeats those words too (the r16 new author's 不超过 1 could
         # never be verified, whatever the body claimed)
-        words = re.sub(r"[\s$]", "", text[max(0, token.start - 8):token.start])[-3:]
-        return f"near {words}{value:g}" if len(re.findall(r"[\u3400-\u9fff]", words)) >= 2 else None
+        # (the characters before it, markup and punctuation left out: **束宽 2 and 与束宽 2 are read alike)
+        words = "".join(re.findall(r"[\u3400-\u9fff]", text[max(0, token.start - 8):token.start]))[-3:]
+        return f"near {words}{value:g}" if len(words) >= 2 else None
     return "value " + token.text
 
 
@@ -1152,6 +1153,16 @@ def _same_summary(summary: str | None, verified: set, body: str = "") -> bool:
         return False
     if summary in verified:
         return True
+    # 与束宽 2 in the description, a line's **束宽 2 in the body (new-author trial 39): the same two words before the
+    # same value, one side with a third word more that is no negation
+    near = re.fullmatch(r"near ([\u3400-\u9fff]+?)(-?[\d.]+)", summary)
+    if near:
+        for v in verified:
+            other = re.fullmatch(r"near ([\u3400-\u9fff]+?)(-?[\d.]+)", v or "")
+            if other and other.group(2) == near.group(2):
+                a, b = sorted((near.group(1), other.group(1)), key=len)
+                if len(a) >= 2 and b.endswith(a) and not re.search(r"[不没未非无]", b[:len(b) - len(a)]):
+                    return True
     # 原来的 2 倍和 4 倍: a conjunction after the measure word joins the next count, it names no noun
     m = re.fullmatch(rf"count (\d+)({classify.MEASURE})(?:[和与或及、].*)?", summary)
     if m:
