@@ -1349,8 +1349,31 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 dimension_of_the_vectors_after(body, end), terms_of_the_formula_after(body, end),
                 entries_of_the_tuple_after(body, end), told_one_by_one_before(body, start, end),
                 listed_under_the_heading(body, start, end), displays_just_before(body, start),
-                terms_set_in_bold_before(body, start), pair_named_before(body, start, end))
+                terms_set_in_bold_before(body, start), pair_named_before(body, start, end),
+                parties_joined_before(body, start), the_other_before(body, start))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
+
+
+_PARTY = r"(?:本站|课程|讲义|入门文章|原论文|论文|[A-Za-z][\w.-]*|“[^”\n]{1,8}”)"
+_PARTIES = re.compile(rf"{_PARTY}(?:\s*(?:、|和|与|跟|及)\s*{_PARTY})+")
+
+
+def the_other_before(body: str, start: int) -> int | None:
+    """另一类实现把…；同一份分布下，两种约定可能走出不同的结果 (new-author trial 39): a count in a sentence that named
+    'the other' (另一类, 另一种) before it, after the paragraph before told the first: the two, 2."""
+    opening = max(body.rfind(c, 0, start) for c in "。！？") + 1
+    return 2 if re.search(r"另一(?:类|种|个|套|条|份|方)", body[opening:start]) else None
+
+
+def parties_joined_before(body: str, start: int) -> int | None:
+    """本站和课程算出的…对不上，原因是两次运行… (new-author trial 39): the parties (本站, 课程, a Latin or quoted name)
+    joined by 和/与/、 earlier in the count's sentence; how many, two or more."""
+    opening = max(body.rfind(c, 0, start) for c in "。！？\n") + 1
+    found = list(_PARTIES.finditer(body, opening, start))
+    if not found:
+        return None
+    n = len(re.split(r"\s*(?:、|和|与|跟|及)\s*", found[-1].group(0)))
+    return n if n >= 2 else None
 
 
 def pair_named_before(body: str, start: int, end: int) -> int | None:

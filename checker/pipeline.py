@@ -42,6 +42,7 @@ from checker.relations import SENTENCE_END, check_relations, claim_templates, na
 from checker.relations import aligned_text as relations_aligned_text
 from checker.relations import replaced_quote as relations_replaced_quote
 from checker.relations import relocated_text as relations_relocated_text
+from checker.relations import orders_kept as relations_orders_kept
 from checker.seed_numbers import SectionNumbers, chapter_numbers, section_numbers
 
 
@@ -591,7 +592,7 @@ def _text_relocator(ctx: Context, section: str, what: str, quote=None):
                 new = (relations_aligned_text(text, sentence, relocation.contrast_swaps, statements.tokens)
                        if quote is None else
                        relations_replaced_quote(text, sentence, replaced[0], relocation.contrast_swaps, quote))
-        if new is None:
+        if new is None or section == "relations" and not relations_orders_kept(text, new):
             return None
         line = claim_line(ctx.page, section, i)
         ctx.report.notes.append(f"{ctx.report.path}:{line}: {what} {i} found in reworded text {new!r}; its text "

@@ -62,7 +62,7 @@ _SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把�
 # a sameness said loosely: 几乎/大致/基本/近似 before 相同, 相近, 差不多, a clause-final 接近 (判断也接近); exchanged for
 # an exact sameness (接近 -> 完全相同: blind_34 W34-052) or a difference, it says another thing. (相差不大 is an order's
 # gap; 接近 0 and 接近它 are a value and a motion, not read)
-_APPROX = re.compile(r"(?:几乎|大致|大体|基本|近似|差不多)\s*(?:相同|一样|相等|一致|等于)|相近|差不多(?![的地])"
+_APPROX = re.compile(r"(?:几乎|大致|大体|基本|近似|差不多)\s*(?:相同|一样|相等|一致|等于)|(?<!是否)相近(?!与否)|差不多(?![的地])"
                      r"|(?<![不])接近(?=\s*[。，,；;！？]|$)")
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|对不上|不等(?![于式号待同])|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清|"
                      r"差别|区别|差异(?!化)|"
@@ -177,7 +177,10 @@ _SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自
                      # 本站数据里…, 本站为演示…而给定的, 课程 LAB14 记录里 (blind_32 W32-057, W32-058: a box's numbers
                      # moved to the course, a site construction credited to the primer)
                      r"(?:本站|本项目)\**的?数据|(?:本站|本项目)[^，,。；;：:]{0,12}?(?:给定|选定|设定|构造)的|"
-                     r"(?:原课程|课程)\**(?:\s*LAB\s*\d+)?\s*的?(?:存档)?记录")
+                     r"(?:原课程|课程)\**(?:\s*LAB\s*\d+)?\s*的?(?:存档)?记录|"
+                     # 是本站这张小表的设定, 宽度 16 是本站在 §6.6 页上选的 (blind_35 W35-055, W35-058: credited to
+                     # the lecture instead): whose setting, with a few words between
+                     r"(?<=是)(?:本站|本项目|讲义|入门文章|原课程|课程)[^，,。；;：:（）]{0,24}?(?:的设定|选的|定的|给定的|给出的)")
 # which axis of a matrix or table holds what: 行是两条评论 / 列是两条评论, 按行归一 / 按列归一
 _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发并排系序队陈罗])([行列])(?=是|表示|对应|代表|之和|和为|归一|求和)")
 # a negation of any verb (没有被重新归一, 不会越过, 看不到, 无法区分) that no other statement word took: dropping or adding
@@ -222,7 +225,7 @@ _ROLE = re.compile(r"(?<![A-Za-z\-])((?i:encoder|decoder|query|key|value|CBOW|Sk
 # the one role of an entity type's names
 _ROLE_NAMES = {"人物": "人名", "地点": "地名", "机构": "机构名", "组织名": "机构名"}
 # how often a thing happens: 很少在这种前文上练习 -> 经常 (blind_34 W34-014) reverses it
-_FREQUENCY = re.compile(r"(很少|极少|鲜少|偶尔)|(经常|常常|频繁|时常|屡屡)")
+_FREQUENCY = re.compile(r"(很少|极少|鲜少|偶尔)|(经常|常常|往往|频繁|时常|屡屡)")
 # an ability affirmed with a potential complement (排得出谁快谁慢) where the pin denied it (排不出: blind_34 W34-013);
 # not the second half of a question (算不算得出)
 _CAN = re.compile(r"(?<!不)(?:排|分|看|说|算|认|辨|找|猜|比)得(?:出|清)")
@@ -330,7 +333,9 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
     for m in comparison_words(sentence):   # 不会增加 says the opposite of 增加: dropping the 不会 is an edit
         token = _comparison_token(m.group(0))
         # 比整段重算最快的一次还快: the comparison is its 比 and its last word; 最快 between them is a word of its own
-        occupies = [(m.start(), m.start() + 1), (m.end() - 1, m.end())] if m.group(0).startswith("比") else None
+        # (和课程那次相比，…写错的整句要少: the frame is its 和 and its last word, and 写错 is a word of its own: trial 39)
+        occupies = [(m.start(), m.start() + 1), (m.end() - 1, m.end())] \
+            if m.group(0).startswith("比") or "相比" in m.group(0) else None
         add(m.start(), m.end(), f"not:{token}" if _NEGATION_BEFORE.search(sentence[max(0, m.start() - 6):m.start()]) else token,
             occupies)
     for m in _AFTER_THEN.finditer(sentence):   # A 之后接着 B says what 先 A 再 B says: two steps, not a position
@@ -1509,6 +1514,17 @@ def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found,
                     and sentence_at(j1) in (sentence_at(d_j), sentence_at(max(d_j - 1, 0)))):
                 out |= {("insert", i1, j1), ("delete", d_i, d_j)}
                 break
+    # a deletion whose words an insertion into the same sentence says again among words that will be reported (a
+    # who-computed-what or a negation): one message, the insertion's, names the change (new-author trial 39 had two
+    # for 本站和课程算出的…数对不上: differ -> nothing, then nothing -> site, course, done, differ)
+    for op, i1, i2, j1, j2 in opcodes:
+        words = Counter(now[j1:j2])
+        if op != "insert" or not any(guarded(t) or t == "not" for t in words):
+            continue
+        for d_i, d_j, d_words in deletes:
+            if ("delete", d_i, d_j) not in out and not Counter(d_words) - words \
+                    and sentence_at(j1) in (sentence_at(d_j), sentence_at(max(d_j - 1, 0))):
+                out.add(("delete", d_i, d_j))
     return out
 
 

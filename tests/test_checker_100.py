@@ -128,7 +128,8 @@ def test_cha_bu_duo_negates_nothing():
     """H32-015: 邻居也差不多 -> 邻居相近 lost two 'not' tokens; 差不多 is 'about the same'. 差得多 is no sameness
     either, and 不多 stays a negation."""
     from checker import statements
-    assert statements.tokens("它们要预测的邻居也差不多，调整就差不多") == []
+    # (差不多 is read as a loose sameness since stop 104, one word of the sameness class; no negation)
+    assert [t for _, t in statements.tokens("它们要预测的邻居也差不多，调整就差不多")] == ["approx", "approx"]
     assert statements.tokens("它们要预测的邻居不多") != []
 
 

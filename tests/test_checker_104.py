@@ -277,3 +277,62 @@ def test_honest_40_rewordings_and_new_sentences(tmp_path):
     page = PRIMER / "ch07" / "7-3.md"
     old = "本站补充：取指数还保持分数的大小顺序。"
     assert not _errors(tmp_path / "d", page, old, old + "所以分数最高的候选，经过 softmax 之后概率也最高。")
+
+
+# ---------------------------------------------------------------- new-author trial 39
+
+
+def test_trial_39_readings():
+    """对不上 is a difference; 和 X 相比，Y 要少得多 a comparison whose 写错 stays a word of its own; 反而排到前面 an order;
+    排在前面 still a position; 对数就不大于 0 the probability axiom; a relation text's 不保证…最大 states 'less'."""
+    from checker import pipeline, relations
+    assert [t for t, _ in statements.read_words("两边算出的数对不上")] == ["differ"]
+    assert [t for t, _ in statements.read_words("和课程那次相比，本站写错的整句要少得多")] == ["order:down", "wrong"]
+    assert [m.group(0) for m in relations.comparison_words("x y EOS 的分数 −1.142，反而排到前面")] == ["排到前面"]
+    assert [t for t, _ in statements.read_words("按字典序取排在前面的一对")] == ["position:before"]
+    assert relations.NOT_A_BOUND.search("每个条件概率都不大于 1，它的对数就不大于 0")
+    text = "不保证找到全局最大"
+    assert relations._said_polarity(text, next(iter(relations.comparison_words(text)))) == "down"
+    assert pipeline._same_summary("near 与束宽2", {"near 束宽2"})
+    assert not pipeline._same_summary("near 超过1", {"near 不超过1"})
+
+
+def test_trial_39_counts(tmp_path):
+    """两次运行 after 本站和课程 (the parties joined before it); 两种约定 after 另一类实现 (the other, then the two)."""
+    from checker import counts
+    body = "本站和课程算出的有效 token 数对不上，原因是两次运行用的测试集不同。"
+    assert counts.parties_joined_before(body, body.index("两次")) == 2
+    body = "另一类实现把结束的假设另存进一个集合；同一份分布下，两种约定可能走出不同的结果。"
+    assert counts.the_other_before(body, body.index("两种")) == 2
+    assert counts.the_other_before("同一份分布下，两种约定可能走出不同的结果。", 7) is None
+
+
+def test_a_relation_is_not_moved_onto_a_clause_that_drops_its_order():
+    """Trial 39: …比课程那次少得多 reworded as 和课程那次相比，…要少得多，但还没有降到零 was found again in 但还没有降到零."""
+    from checker import relations
+    assert relations.orders_kept("本站动态组的整句失败比课程那次少得多", "和课程那次相比，本站动态组写错的整句要少得多")
+    assert not relations.orders_kept("本站动态组的整句失败比课程那次少得多", "但还没有降到零")
+
+
+# ---------------------------------------------------------------- blind_35, read after its measurement
+
+
+def test_blind_35_escapes_now_fail(tmp_path):
+    """W35-055 (是本站这张小表的设定 -> 讲义), W35-058 (宽度 16 是本站在 §6.6 页上选的 -> 讲义…给定的), W35-020 (a
+    comparison put into a pinned sentence as a clause of its own) and W35-053 (a frozen module's forward pass said to
+    be skipped, in the description) each fail; the honest twins pass."""
+    assert [t for t, _ in statements.read_words("是本站这张小表的设定")] == ["source:site"]
+    assert [t for t, _ in statements.read_words("是讲义这张小表的设定")] == ["source:course"]
+    cases = [(LECTURE / "ch01" / "1-11.md", "是本站这张小表的设定。", "是本站为这张小表做的设定。", "是讲义这张小表的设定。",
+              "a statement changed"),
+             (LECTURE / "ch06" / "6-7.md", "（宽度 16 是本站在 [§6.6](6-6.md) 页上选的）",
+              "（宽度 16 是本站在 [§6.6](6-6.md) 页上自己选的）", "（宽度 16 是讲义 [§6.6](6-6.md) 给定的）",
+              "a statement changed"),
+             (LECTURE / "ch06" / "6-7.md", "- 开分支 max|Δlogits|=0.060553：图 A 与图 B 的分数确实不同。",
+              "- 开分支 max|Δlogits|=0.060553：图 A 与图 B 的分数确实不同，差值不为零。",
+              "- 开分支 max|Δlogits|=0.060553：图 A 与图 B 的分数确实不同，这个差比课程存档里开分支时的差还小。",
+              "not bound"),
+             (LECTURE / "ch06" / "6-3.md", "它的前向计算照常进行", "它的前向计算仍然照常进行", "它的前向计算也随之跳过",
+              "a_frozen_module_still_runs_forward")]
+    for n, (page, old, honest, wrong, needle) in enumerate(cases):
+        _honest_passes_wrong_fails(tmp_path / str(n), page, old, honest, wrong, needle)
