@@ -336,3 +336,23 @@ def test_blind_35_escapes_now_fail(tmp_path):
               "a_frozen_module_still_runs_forward")]
     for n, (page, old, honest, wrong, needle) in enumerate(cases):
         _honest_passes_wrong_fails(tmp_path / str(n), page, old, honest, wrong, needle)
+
+
+# ---------------------------------------------------------------- the patterns' cost on long runs
+
+
+def test_the_readers_take_linear_time_on_long_runs():
+    """A pattern with overlapping alternatives inside a bounded repeat cost stop 101 a make test (the run-claim name
+    pattern took over 60 s on 500 Latin letters). Every reader of a sentence runs on long Latin, Chinese, digit and
+    mixed runs in well under a second."""
+    import time
+    from checker import counts, directions, relations, run_claims
+    runs = ["a" * 3000, "本站" * 1500, "1" * 3000, "ab 本站 12，" * 400, "$x_1$、" * 500, "“猫”" * 800,
+            "比" + "很" * 2000 + "大", "越" * 1000]
+    readers = [statements.read_words, relations.comparison_words, counts.vague_quantifiers, directions.general,
+               directions.linked_changes, lambda t: list(run_claims.run_clauses(t)), statements.unread_text]
+    for text in runs:
+        for read in readers:
+            began = time.perf_counter()
+            read(text)
+            assert time.perf_counter() - began < 1.0, (getattr(read, "__name__", read), text[:20])
