@@ -1589,9 +1589,10 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
         were read)? A comparison is a statement word, so a clause that had one stands in the sentence's pin."""
         if not pinned_texts:
             from checker import snapshots
+            snapshot = snapshots.for_page(page.path)   # None for a page not pinned yet: all of it is new prose
             # (read as the page's prose is read here: a link's target and markup left out)
             pinned_texts.append({re.sub(r"\s+", "", classify.prose_view(str(item[snapshots.key_of(item)])))
-                                 for item in snapshots.for_page(page.path).items if snapshots.key_of(item)})
+                                 for item in (snapshot.items if snapshot else []) if snapshots.key_of(item)})
         clauses = [c for c in re.split(r"[，,；;：:。！？]", sentence_text) if c.strip()]
         here = next((c for c in clauses if m.group(0) in c), None)
         if here is None or len(clauses) < 2:

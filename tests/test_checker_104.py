@@ -356,3 +356,14 @@ def test_the_readers_take_linear_time_on_long_runs():
             began = time.perf_counter()
             read(text)
             assert time.perf_counter() - began < 1.0, (getattr(read, "__name__", read), text[:20])
+
+
+def test_a_page_with_no_pin_yet_is_read_without_a_crash(tmp_path, monkeypatch):
+    """New-author trial 40: a new topic page (no pin file yet) with a comparison clause in a sentence crashed verify
+    and make pin (AttributeError in clause_added_since_the_pin): the pin of a page not pinned yet is None."""
+    from checker import snapshots
+    monkeypatch.setattr(snapshots, "for_page", lambda path: None)
+    page = LECTURE / "ch06" / "6-7.md"
+    old = "- 开分支 max|Δlogits|=0.060553：图 A 与图 B 的分数确实不同。"
+    report = check_edited(tmp_path, page, old, old.replace("。", "，这个差比课程存档里开分支时的差还小。"))
+    assert not any("Traceback" in e or "AttributeError" in e for e in report.errors)
