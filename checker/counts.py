@@ -1350,12 +1350,22 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 entries_of_the_tuple_after(body, end), told_one_by_one_before(body, start, end),
                 listed_under_the_heading(body, start, end), displays_just_before(body, start),
                 terms_set_in_bold_before(body, start), pair_named_before(body, start, end),
-                parties_joined_before(body, start), the_other_before(body, start))
+                parties_joined_before(body, start), the_other_before(body, start), steps_told_before(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
 
 
 _PARTY = r"(?:本站|课程|讲义|入门文章|原论文|论文|[A-Za-z][\w.-]*|“[^”\n]{1,8}”)"
 _PARTIES = re.compile(rf"{_PARTY}(?:\s*(?:、|和|与|跟|及)\s*{_PARTY})+")
+
+
+def steps_told_before(body: str, start: int, end: int) -> int | None:
+    """先按 A、B、C 的次序算，再换成 C、A、B 重算，然后按位置名把两次的输出对齐 (new-author trial 40): runs told in
+    turn (先…, 再…) earlier in the count's sentence, counted as 次/遍/轮; how many, two or more."""
+    if not re.match(r"\s*(?:次|遍|轮)", body[end:end + 2]) and not re.search(r"(?:次|遍|轮)$", body[start:end]):
+        return None
+    opening = max(body.rfind(c, 0, start) for c in "。！？") + 1
+    told = re.findall(r"(?:^|[，,；;：:\s])(?:先|首先|再|又|接着|随后)(?=[\u4e00-\u9fff])", body[opening:start])
+    return len(told) if len(told) >= 2 else None
 
 
 def the_other_before(body: str, start: int) -> int | None:

@@ -115,6 +115,12 @@ class SectionNumbers:
                     and (not re.match(r"[\u4e00-\u9fff]", stated_tail[1:2])   # 五个词 is 五词; 五个词表 is no 五词
                          or stated_tail in _SELF_COUNTING_NOUNS):              # 两个步骤 is 两步
                 return True
+            # 两条路径 for the seed's 两种路径 (new-author trial 40): the same count of the same noun, a classifier
+            # (条, 种, 个, 类) said another way
+            if count and other and count[0] == other[0] and count[0] != 1 and count[1] != other[1] \
+                    and {count[1], other[1]} <= _generic_measures() | {"条"} and len(stated_tail) >= 2 \
+                    and (tail.startswith(stated_tail) or stated_tail.startswith(tail) and len(tail) >= 2):
+                return True
             # 五个子词片段 for the seed's bare 五片 (honest_38 H38-050): the seed's measure word is the page's noun
             # (片 of 片段), said with 个, the same count
             if count and other and count[0] == other[0] and count[0] != 1 and count[1] == "个" \

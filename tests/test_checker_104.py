@@ -367,3 +367,16 @@ def test_a_page_with_no_pin_yet_is_read_without_a_crash(tmp_path, monkeypatch):
     old = "- 开分支 max|Δlogits|=0.060553：图 A 与图 B 的分数确实不同。"
     report = check_edited(tmp_path, page, old, old.replace("。", "，这个差比课程存档里开分支时的差还小。"))
     assert not any("Traceback" in e or "AttributeError" in e for e in report.errors)
+
+
+def test_trial_40_counts():
+    """Trial 40: 先…算，再…重算，然后…把两次的输出对齐 counts the runs told in turn; 两条路径 for the lecture's 两种路径 is
+    the course's count said with another classifier (三条路径 is not)."""
+    from checker import counts
+    from checker.seed_numbers import section_numbers
+    body = "不加遮罩时，先按 A、B、C 的次序算，再换成 C、A、B 重算，然后按位置名把两次的输出对齐："
+    at = body.index("两次")
+    assert counts.steps_told_before(body, at, at + 2) == 2
+    assert counts.steps_told_before("然后按位置名把两次的输出对齐", 7, 9) is None
+    section = section_numbers("lecture §3.13")
+    assert section.states_phrase("两条路径") and not section.states_phrase("三条路径")
