@@ -380,3 +380,10 @@ def test_trial_40_counts():
     assert counts.steps_told_before("然后按位置名把两次的输出对齐", 7, 9) is None
     section = section_numbers("lecture §3.13")
     assert section.states_phrase("两条路径") and not section.states_phrase("三条路径")
+
+
+def test_a_pair_defined_by_what_tells_them_apart_is_no_count(tmp_path):
+    """honest_41 H41-033: 所以只差词序的两句话，会得到同一个计数向量 says a law of any such pair."""
+    page = PRIMER / "ch03" / "3-1.md"
+    old = "袋子里有哪些词、各有多少个都知道，原来谁在前谁在后却看不出来了。"
+    assert not _errors(tmp_path, page, old, old + "所以只差词序的两句话，会得到同一个计数向量。")
