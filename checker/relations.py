@@ -1563,6 +1563,10 @@ def _compares_within_its_clause(sentence: str, m: re.Match, start: int, claim_sp
         and not re.search(r"(?:它|这个|那个|其|此)\s*$", first)
 
 
+# 窗口里的词完全相同: the words of a text are the same, which no computed value states (honest_42 H42-002)
+_TEXT_IDENTITY = re.compile(r"(?:词|字|token|符号|片段|单词)\s*(?:都|也|全|完全|一模|全都|恰好)*\s*$")
+
+
 def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, printed, numbers_at,
                          checked_symbols: set[int], holds=lambda predicate: True,
                          listed=()) -> list[tuple[int, str]]:
@@ -1680,6 +1684,7 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             if not numbered and len({n for n in named if not _SYMBOL_NAME.fullmatch(n)}) >= 2 and not lawful:
                 words += [(m, "between two things the page has numbers for") for m in _asserted_equalities(sentence_text)
                           if not directions.attributive(sentence_text, m.end())
+                          and not _TEXT_IDENTITY.search(sentence_text[max(0, m.start() - 8):m.start()])
                           and not _same_as_a_document(sentence_text, m, names)
                           and not directions.denied(sentence_text, m.start())
                           and m.span() not in directions.unchanged_law(sentence_text)]   # 甲不变时乙不变 (trial 16)

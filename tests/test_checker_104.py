@@ -387,3 +387,19 @@ def test_a_pair_defined_by_what_tells_them_apart_is_no_count(tmp_path):
     page = PRIMER / "ch03" / "3-1.md"
     old = "袋子里有哪些词、各有多少个都知道，原来谁在前谁在后却看不出来了。"
     assert not _errors(tmp_path, page, old, old + "所以只差词序的两句话，会得到同一个计数向量。")
+
+
+def test_honest_42_rewordings_and_new_sentences(tmp_path):
+    """H42-002 (窗口里的词完全相同: the words of a text are the same, no value), H42-008 (固定了…不管 -> 无论…都不再变化:
+    不再变化 is a sameness) and H42-026 (温度也不会改变…先后次序，原来概率最高的候选调温之后仍然最高: a law)."""
+    assert [t for t, _ in statements.read_words("权重的个数都不再变化")] == ["same"]
+    cases = [(PRIMER / "ch10" / "10-2.md", "窗口里的词一个没变，只是次序颠倒，得分就从负变正。",
+              "窗口里的词完全相同，只是排列次序倒了过来，得分便由负转正。"),
+             (PRIMER / "ch14" / "14-1.md", "参数这本账只和模型本身有关：训练好以后，权重的个数就固定了，不管这次输入多长。",
+              "参数这本账只取决于模型本身：模型训练好之后，无论这次输入有多长，权重的个数都不再变化。")]
+    for n, (page, old, new) in enumerate(cases):
+        assert not _errors(tmp_path / str(n), page, old, new)
+    page = PRIMER / "ch11" / "11-4.md"
+    old = "原本错的事实也不会因为调了温度就变对。"
+    new = old + "本站补充：温度也不会改变各候选按概率排出的先后次序，原来概率最高的候选调温之后仍然最高。"
+    assert not _errors(tmp_path / "c", page, old, new)
