@@ -28,3 +28,22 @@ def check_edited(tmp_path, page, old, new):
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text.replace(old, new), encoding="utf-8")
     return check_page(target)
+
+
+def edit_errors(tmp_path, page, old, new, needle=""):
+    """The error messages (with `needle`) of the page edited from `old` to `new` (check_edited)."""
+    report = check_edited(tmp_path, page, old, new)
+    return [e for e in report.errors if needle in e]
+
+
+def honest_passes_wrong_fails(tmp_path, page, old, honest, wrong, needle="", wrong_needle=None):
+    """The honest edit gives no message (with `needle`), its wrong twin at least one (with `wrong_needle`, by default
+    `needle`)."""
+    assert not edit_errors(tmp_path / "honest", page, old, honest, needle)
+    assert edit_errors(tmp_path / "wrong", page, old, wrong, needle if wrong_needle is None else wrong_needle)
+
+
+def each_honest_passes_wrong_fails(tmp_path, cases, needle=""):
+    """honest_passes_wrong_fails for each (page, old, honest, wrong[, needle]) of `cases`."""
+    for n, (page, old, honest, wrong, *own) in enumerate(cases):
+        honest_passes_wrong_fails(tmp_path / str(n), page, old, honest, wrong, own[0] if own else needle)

@@ -1,21 +1,11 @@
 """Readings added in stop 101, each with the edit that made it necessary and a control that shows the other side."""
 from checker import arrangements, directions, math_in_prose, statements
 from checker.paths import ROOT
-from tests.site import check_edited
+from tests.site import edit_errors as _errors
+from tests.site import honest_passes_wrong_fails as _honest_passes_wrong_fails
 
 LECTURE = ROOT / "docs" / "lecture"
 PRIMER = ROOT / "docs" / "primer"
-
-
-def _errors(tmp_path, page, old, new, needle=""):
-    report = check_edited(tmp_path, page, old, new)
-    return [e for e in report.errors if needle in e]
-
-
-def _honest_passes_wrong_fails(tmp_path, page, old, honest, wrong, needle=""):
-    """The honest edit gives no message (with `needle`), its wrong twin at least one."""
-    assert not _errors(tmp_path / "honest", page, old, honest, needle)
-    assert _errors(tmp_path / "wrong", page, old, wrong, needle)
 
 
 # ---------------------------------------------------------------- 不止 is a comparison

@@ -2,20 +2,12 @@
 from checker import statements
 from checker.paths import ROOT
 from tests.site import check_edited
+from tests.site import each_honest_passes_wrong_fails
+from tests.site import edit_errors as _errors
+from tests.site import honest_passes_wrong_fails as _honest_passes_wrong_fails
 
 LECTURE = ROOT / "docs" / "lecture"
 PRIMER = ROOT / "docs" / "primer"
-
-
-def _errors(tmp_path, page, old, new, needle=""):
-    report = check_edited(tmp_path, page, old, new)
-    return [e for e in report.errors if needle in e]
-
-
-def _honest_passes_wrong_fails(tmp_path, page, old, honest, wrong, needle=""):
-    """The honest edit gives no message (with `needle`), its wrong twin at least one."""
-    assert not _errors(tmp_path / "honest", page, old, honest, needle)
-    assert _errors(tmp_path / "wrong", page, old, wrong, needle)
 
 
 # ---------------------------------------------------------------- a negated adjective is judged by its own word
@@ -84,10 +76,8 @@ def test_a_clause_put_before_a_pinned_sentence_with_a_semicolon_is_new_prose(tmp
 
 def test_the_seeds_bare_measure_said_as_a_noun_is_the_same_count(tmp_path):
     """honest_38 H38-050: the lecture's 如果一个新名字分成五片; 五片子词 -> 五个子词片段 fixes the measure word. 六个 fails."""
-    page = LECTURE / "ch05" / "5-4.md"
-    old = "一个新名字如果分成五片子词，"
-    assert not _errors(tmp_path / "a", page, old, "一个新名字如果被切成五个子词片段，")
-    assert _errors(tmp_path / "b", page, old, "一个新名字如果被切成六个子词片段，", "六个")
+    _honest_passes_wrong_fails(tmp_path, LECTURE / "ch05" / "5-4.md", "一个新名字如果分成五片子词，",
+                               "一个新名字如果被切成五个子词片段，", "一个新名字如果被切成六个子词片段，", wrong_needle="六个")
 
 
 def test_one_negation_said_another_way_across_two_ops_of_one_sentence(tmp_path):
@@ -157,10 +147,9 @@ def test_a_change_words_suggested_keys_come_from_its_own_clause():
 
 def test_a_count_in_the_description_is_the_bodys_however_its_numeral_is_written(tmp_path):
     """honest_37 H37-042: the body's 依次问五件事 written 依次问 5 件事 left the description's 五件事 unverified; 6 件事 fails."""
-    page = LECTURE / "ch05" / "5-14.md"
-    old = "拿到一个新的序列模型，可以依次问五件事："
-    assert not _errors(tmp_path / "a", page, old, "拿到一个新的序列模型，可以依次问 5 件事：")
-    assert _errors(tmp_path / "b", page, old, "拿到一个新的序列模型，可以依次问 6 件事：", "description states")
+    _honest_passes_wrong_fails(tmp_path, LECTURE / "ch05" / "5-14.md", "拿到一个新的序列模型，可以依次问五件事：",
+                               "拿到一个新的序列模型，可以依次问 5 件事：", "拿到一个新的序列模型，可以依次问 6 件事：",
+                               wrong_needle="description states")
 
 
 def test_not_only_said_as_bu_zhi(tmp_path):
@@ -198,8 +187,7 @@ def test_roles_frequencies_and_a_potential_complement_are_statement_words(tmp_pa
               "“北京”的类型也错成了人物"),
              (PRIMER / "ch07" / "7-4.md", "取学习率 $\\eta=0.1$，只更新输入侧：", "取学习率 $\\eta=0.1$，这里只改输入侧：",
               "取学习率 $\\eta=0.1$，只更新输出侧：")]
-    for n, (page, old, honest, wrong) in enumerate(cases):
-        _honest_passes_wrong_fails(tmp_path / str(n), page, old, honest, wrong, "a statement changed")
+    each_honest_passes_wrong_fails(tmp_path, cases, "a statement changed")
 
 
 def test_a_loose_sameness_made_exact_fails(tmp_path):
@@ -253,8 +241,7 @@ def test_honest_39_rewordings(tmp_path):
               "可见，“逐词读取图像的不同区域”这个想法在 Transformer 出现之后才有；"),
              (LECTURE / "ch07" / "7-1.md", "第二次条件已经变了，必须算新分布。", "而第二次的条件已经变了，只能重新算一个分布。",
               "第二次条件已经变了，也可以不算新分布。")]
-    for n, (page, old, honest, wrong) in enumerate(cases):
-        _honest_passes_wrong_fails(tmp_path / str(n), page, old, honest, wrong, "a statement changed")
+    each_honest_passes_wrong_fails(tmp_path, cases, "a statement changed")
 
 
 # ---------------------------------------------------------------- honest_40, read after its measurement
@@ -334,8 +321,7 @@ def test_blind_35_escapes_now_fail(tmp_path):
               "not bound"),
              (LECTURE / "ch06" / "6-3.md", "它的前向计算照常进行", "它的前向计算仍然照常进行", "它的前向计算也随之跳过",
               "a_frozen_module_still_runs_forward")]
-    for n, (page, old, honest, wrong, needle) in enumerate(cases):
-        _honest_passes_wrong_fails(tmp_path / str(n), page, old, honest, wrong, needle)
+    each_honest_passes_wrong_fails(tmp_path, cases)
 
 
 # ---------------------------------------------------------------- the patterns' cost on long runs
