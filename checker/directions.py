@@ -137,12 +137,21 @@ def is_law(word: str) -> bool:
 
 
 _AGAINST_EXPECTATION = re.compile(r"(?:反而|反倒|却)\s*$")
+# 可见合并轮数越多，…越多: a trend drawn from the page's own values (blind_36 W36-020), not a law stated for any
+_DRAWN_FROM_THE_PAGE = re.compile(r"(?:^|[。！？；\n])\s*(?:可见|由此可见|可以看到|可以看出|由此看出|从中可以看出)")
+
+
+def drawn_from_the_page(sentence: str) -> bool:
+    """Does the sentence open by drawing on what the page showed (可见, 可以看出)?"""
+    return _DRAWN_FROM_THE_PAGE.search(sentence) is not None
 
 
 def against_expectation(sentence: str, at: int) -> bool:
-    """Is the trend word at `at` said with 反而/反倒/却 right before it (比例反而越小)? Such a trend reports what the
-    page's own values did, against what one would expect, rather than a law of two quantities."""
-    return _AGAINST_EXPECTATION.search(sentence[max(0, at - 4):at]) is not None
+    """Is the trend word at `at` said with 反而/反倒/却 right before it (比例反而越小), or in a sentence that opens by
+    drawing on what the page showed (可见…越多)? Such a trend reports what the page's own values did rather than a
+    law of two quantities."""
+    return _AGAINST_EXPECTATION.search(sentence[max(0, at - 4):at]) is not None \
+        or _DRAWN_FROM_THE_PAGE.search(sentence[:at]) is not None
 
 
 _CONTRAST_TAILS = {**{c: "up" for c in "大高多长好"}, **{c: "down" for c in "小低少短差"}, "快": "fast", "慢": "slow"}

@@ -1657,6 +1657,10 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                 superlative = "最" in m.group(0) and bool(before or after) and _stated_here(sentence_text, m)
                 if not law and (before - after and after - before or superlative) or _site_against_course(sentence_text, m):
                     words.append((m, "between two things the page has numbers for"))
+                elif directions.is_law(m.group(0)) and directions.drawn_from_the_page(sentence_text) \
+                        and (added_since_the_pin(start) or clause_added_since_the_pin(sentence_text, m)):
+                    # 可见合并轮数越多，…token 往往越多 (blind_36 W36-020): a trend the sentence says the page showed
+                    words.append((m, "in a sentence added since the pin, about the page's values,"))
                 elif (len(named) >= 2 and _under_a_condition(sentence_text[:m.start()], names)
                       and not directions.general(sentence_text)):
                     # 升温以后，保留的候选反而更少: a change under one of the page's conditions, of a thing it computed

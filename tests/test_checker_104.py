@@ -389,3 +389,12 @@ def test_honest_42_rewordings_and_new_sentences(tmp_path):
     old = "原本错的事实也不会因为调了温度就变对。"
     new = old + "本站补充：温度也不会改变各候选按概率排出的先后次序，原来概率最高的候选调温之后仍然最高。"
     assert not _errors(tmp_path / "c", page, old, new)
+
+
+def test_a_trend_drawn_from_the_page_asks_for_a_relation(tmp_path):
+    """blind_36 W36-020: 可见合并轮数越多，同一个词切出的 token 往往越多 says the page showed a trend (it shows the
+    opposite); 可见 makes it the page's, not a law. The same law said plainly passes."""
+    page = PRIMER / "ch02" / "2-4.md"
+    old = "合并学到 $10$ 轮，playing 就只剩 $1$ 个 token。"
+    assert _errors(tmp_path / "a", page, old, old + "可见合并轮数越多，同一个词切出的 token 往往越多。", "not bound")
+    assert not _errors(tmp_path / "b", page, old, old + "合并轮数越多，同一个词切出的 token 往往越少。")
