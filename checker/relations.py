@@ -1604,7 +1604,13 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
         bare = lambda c: re.sub(r"\s+", "", c)   # noqa: E731
         pinned = pinned_texts[0]
         others = [c for c in clauses if c is not here and len(bare(c)) >= 4]
-        return not any(bare(here) in p for p in pinned) and any(bare(c) in p for c in others for p in pinned)
+        if any(bare(here) in p for p in pinned):
+            return False
+        kept_in = [p for p in pinned if any(bare(c) in p for c in others)]
+        # the pinned sentence had fewer comparisons of this direction: one came in (a clause reworded around the
+        # comparison it had keeps its count: honest_37 H37-004, …真实序列从模型那里得到的平均概率更高 reworded)
+        direction = lambda t: [polarity(w.group(0)) for w in comparison_words(t)].count(polarity(m.group(0)))   # noqa: E731
+        return bool(kept_in) and all(direction(p) < direction(bare(sentence_text)) for p in kept_in)
 
     for start, end in sentences(view):
         sentence_text = view[start:end]

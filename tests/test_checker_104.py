@@ -398,3 +398,11 @@ def test_a_trend_drawn_from_the_page_asks_for_a_relation(tmp_path):
     old = "合并学到 $10$ 轮，playing 就只剩 $1$ 个 token。"
     assert _errors(tmp_path / "a", page, old, old + "可见合并轮数越多，同一个词切出的 token 往往越多。", "not bound")
     assert not _errors(tmp_path / "b", page, old, old + "合并轮数越多，同一个词切出的 token 往往越少。")
+
+
+def test_a_comparison_clause_reworded_in_its_sentence_is_no_new_comparison(tmp_path):
+    """honest_37 H37-004 (on the code that read clauses added to pinned sentences): …真实序列从模型那里得到的平均概率更高
+    reworded as …模型分给真实序列的平均概率更高 keeps the sentence's one 更高; only a comparison that came in is new."""
+    page = LECTURE / "ch02" / "2-7.md"
+    assert not _errors(tmp_path, page, "PPL 更低，能说明的仅仅是：就这个评价分布而言，真实序列从模型那里得到的平均概率更高。",
+                       "PPL 更低，所能说明的只是：在这个评价分布上，模型分给真实序列的平均概率更高。")
