@@ -285,6 +285,10 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
                     # 23); a name that disagrees with the row (第三个 in row two) stays a value
                     tokens.append(Token(m.group(0), start, end, True, "row numbering of a table (第二个位置)", True, phrase))
                     continue
+                if _pair_of_ordinals(view, start, end, numeral):
+                    tokens.append(Token(m.group(0), start, end, True, "the first and the second of a pair set against "
+                                                                       "each other (第二个…第一个)", True, phrase))
+                    continue
                 tokens.append(Token(m.group(0), start, end, False, f"ordinal near '{view[start - 1:end + 6].strip()}'",
                                     True, phrase))
                 continue
@@ -328,6 +332,17 @@ def _is_scientific_or_unit(text: str) -> bool:
     if re.match(r"[-−]?\\(ln|log|sqrt|frac)", text):
         return False  # \sqrt8 is structure unless it stands after a relation or in a lone tuple
     return bool(re.search(r"[.%]|\\%|×|\\times|[eE][-+]?\d|[A-Za-zμ]$|/", text))
+
+
+def _pair_of_ordinals(view: str, start: int, end: int, text: str) -> bool:
+    """Is this 第一个 or 第二个 one of two ordinals, 第一个 and 第二个, in one sentence?"""
+    if text not in ("一", "二", "1", "2"):
+        return False
+    opening = max(view.rfind(c, 0, start) for c in "。！？\n") + 1
+    closing = min([i for i in (view.find(c, end) for c in "。！？\n") if i >= 0] or [len(view)])
+    said = {m.group(1) for m in re.finditer(r"第\s*([一二12])\s*个", view[opening:closing])}
+    return {"一", "二"} <= {"一" if n in ("一", "1") else "二" for n in said} and not re.search(
+        r"第\s*(?:[三四五六七八九十]|[3-9])\s*个", view[opening:closing])
 
 
 def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool, str]:
@@ -397,6 +412,10 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
     if _ROWS_BEFORE.search(before) and re.match(r"\s*[行列](?![为是])", after):
         return True, "range of rows or columns (前 3 行)"
     if ORDINAL_BEFORE.search(before):
+        if re.match(r"\s*个", after) and _pair_of_ordinals(view, start, end, text):
+            # 第二个目标的概率只有第一个的一半 (new-author trial 40): the first and the second of a pair set against
+            # each other name the two, as 前一个/后一个 would; what the sentence says of them its numbers carry
+            return True, "the first and the second of a pair set against each other (第二个…第一个)"
         if re.match(r"\s*个", after):
             return False, "ordinal that carries meaning (第 2 个位置最大)"
         return True, "ordinal label (第 6 章, 第 3 步)"

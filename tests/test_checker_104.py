@@ -406,3 +406,12 @@ def test_a_comparison_clause_reworded_in_its_sentence_is_no_new_comparison(tmp_p
     page = LECTURE / "ch02" / "2-7.md"
     assert not _errors(tmp_path, page, "PPL 更低，能说明的仅仅是：就这个评价分布而言，真实序列从模型那里得到的平均概率更高。",
                        "PPL 更低，所能说明的只是：在这个评价分布上，模型分给真实序列的平均概率更高。")
+
+
+def test_the_first_and_the_second_set_against_each_other_are_labels(tmp_path):
+    """Trial 40 task 2: 第二个目标的概率只有第一个的一半 asked for 第一个 to be claimed twice; the author wrote 前一个/后一个
+    to escape. A pair of ordinals set against each other names the two; 第三个 beside 第一个 stays a value."""
+    page = LECTURE / "ch02" / "2-7.md"
+    old = "平均损失 $\\bar\\ell\\approx1.039721$，取指数即得上面的 PPL。"
+    assert not _errors(tmp_path / "a", page, old, old + "第二个目标的概率只有第一个的一半。", "neither claimed")
+    assert _errors(tmp_path / "b", page, old, old + "第三个目标的概率只有第一个的一半。", "neither claimed")
