@@ -588,11 +588,15 @@ _QUOTED_NAME = 4   # characters: “她”, “好看”, “不” name a word;
 _TERM = re.compile(r"[“「]([^”」\n]{1,12})[”」]|(?<![A-Za-z0-9_\\])([A-Za-z][A-Za-z0-9_]*(?:[-.'/][A-Za-z0-9_]+)*)(?![A-Za-z0-9_])")
 
 
+_NO_YOU = re.compile(r"(?<!有)没有(?=[\u4e00-\u9fff])")   # 没有被看过 denies what 没被看过 denies; 有没有 asks
+
+
 def _quoted(name: str) -> str:
     """A quoted name as compared: without aspect particles (“看见了狗” and “看见狗” name the same event) or spaces
     (“T5架构” and “T5 架构”: honest_33 H33-048)."""
     name = re.sub(r"\s+", "", name)
-    bare = re.sub(r"[了着过]", "", name) if len(name) > 2 else name
+    # (“没被看过” and “没有被看过” deny one event: honest_42 H42-014)
+    bare = re.sub(r"[了着过]", "", _NO_YOU.sub("没", name)) if len(name) > 2 else name
     return bare or name
 
 
@@ -604,7 +608,8 @@ def terms(view: str, start: int, end: int, math: list) -> list[tuple[int, str]]:
     for m in _TERM.finditer(view, start, end):
         if any(a <= m.start() < b for a, b, _ in math) or (m.group(2) and len(m.group(2)) < 2):
             continue   # math is checked as math; one letter is a variable (q, k: roles are statement words)
-        if m.group(1) and len(re.sub(r"\s+", "", m.group(1))) > _QUOTED_NAME:   # (“T5 架构” is “T5架构”)
+        if m.group(1) and len(_NO_YOU.sub("没", re.sub(r"\s+", "", m.group(1)))) > _QUOTED_NAME:
+            # (“T5 架构” is “T5架构”; “没有被看过” names what “没被看过” does: honest_42 H42-014)
             # a quoted phrase (“真正保留了几个候选”) is prose in quotation marks, not a name: rewording it is
             # rewording; its statement words are read with the sentence, and a Latin name inside it is still a term
             found += [(m.start(1) + w.start() - start, "term:" + w.group(2).lower())

@@ -415,3 +415,14 @@ def test_the_first_and_the_second_set_against_each_other_are_labels(tmp_path):
     old = "平均损失 $\\bar\\ell\\approx1.039721$，取指数即得上面的 PPL。"
     assert not _errors(tmp_path / "a", page, old, old + "第二个目标的概率只有第一个的一半。", "neither claimed")
     assert _errors(tmp_path / "b", page, old, old + "第三个目标的概率只有第一个的一半。", "neither claimed")
+
+
+def test_a_quoted_denial_with_you_names_the_same(tmp_path):
+    """honest_42 H42-014: 它“没被看过” -> 它“没有被看过”: one quoted name (“没被看”); “有没有狗” keeps its 有没有, and a
+    quoted phrase that only shrinks by an aspect particle (“换了一幅图”) stays a phrase."""
+    from checker.statements import _quoted
+    assert _quoted("没有被看过") == _quoted("没被看过") == "没被看"
+    assert _quoted("有没有狗") == "有没有狗"
+    assert not statements.terms("“换了一幅图”只是一个干预条件", 0, 14, [])
+    page = PRIMER / "ch18" / "18-1.md"
+    assert not _errors(tmp_path, page, "测试集的价值在于它“没被看过”。", "测试集之所以有价值，就在于它“没有被看过”。")
