@@ -1354,7 +1354,7 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
 
 
-_PARTY = r"(?:本站|课程|讲义|入门文章|原论文|论文|[A-Za-z][\w.-]*|“[^”\n]{1,8}”)"
+_PARTY = r"(?:本站|课程|讲义|入门文章|原论文|论文|[A-Za-z][A-Za-z0-9_.-]*|“[^”\n]{1,8}”)"
 _PARTIES = re.compile(rf"{_PARTY}(?:\s*(?:、|和|与|跟|及)\s*{_PARTY})+")
 
 

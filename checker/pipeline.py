@@ -27,10 +27,9 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker import (arrangements, borrowing, classify, counts, declared, kinds, listed_values, math_in_prose, number_words,
-                     pointers, provenance, reads, relocation, run_claims, source_list, statements, table_orders,
-                     glosses,
-                     template_match, unit_words)
+from checker import (arrangements, borrowing, classify, counts, declared, glosses, kinds, listed_values, math_in_prose,
+                     number_words, pointers, provenance, reads, relocation, run_claims, source_list, statements,
+                     table_orders, template_match, unit_words)
 from checker.evidence import COMPUTED_KINDS, input_keys, run_keys
 from checker.formulas import check_formulas
 from checker.literals import literal_keys
