@@ -81,6 +81,8 @@ _HEDGE = re.compile(r"不可能|(?<!尽)(?:有可能|可能|也许|或许)(?!性
 _MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|始终|恒(?=为|是|等于|大于|小于|成立)|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求"
                     # 没有理由非得取同一个值 says 不必取相同的值 (new-author trial 38)
                     r"|(?:没有|没|并无|毫无)理由(?:非得|非要|一定要|必须)|不是非得|并不非得"
+                    # 也不保证加起来等于 1 says 加起来也不一定等于 1 (honest_43 H43-005)
+                    r"|(?:并不|不能|无法)?(?:不\**)?保证(?=[^，。；]{0,12}(?:等于|为|是|会|能|有|找到|得到))"
                     r"|必须|务必|(?<![必无])须(?![臾知发])"
                     # 非得……不可 says 必须 (honest_16b, stop 48); its 不可 is part of it, no negation of its own
                     r"|非得?(?=[^，。；,;]{0,24}不可)"
@@ -143,7 +145,8 @@ _SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=lambda s: (-len(s), s))))
 _DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|都)?(?:单独|重新|再)?"
                    r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算(?:了)?出来?|算了|数出(?!自)|复现|列(?:了)?出来?|给出|报告|画出|做过|做了|"
                    r"(?<=没有)做|(?<=没)做|(?<=未)做|(?<=没有)说明|(?<=未)说明|(?<=没有)给|(?<=没)给|(?<=未)给|(?<=没有)列在|(?<=没)列在|(?<=未)列在)")
-_DEGREE = re.compile(r"(?:较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)"
+_DEGREE = re.compile(r"(?:(?<!比)较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)(?!低|高|小|大|短|长|慢|快|少|多|弱|强)"
+                     # (比较高低: to compare, no comparative: honest_43 H43-005)
                      # 小一些, 大一点: a comparative said with its size (blind_29 W29-010: 但小一些 -> 但大一些)
                      r"|(?<![最较偏更放缩])(大|小|高|低|多|少|长|短|快|慢|强|弱)(?=一些|一点|些(?![许微]))")
 # 排在前面, 放在后头, 靠前: a place in an order (blind_29 W29-013: 按字典序取排在前面的一对 -> 后面)
@@ -401,7 +404,8 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         add(m.start(), m.end(), "impossible" if m.group(0) == "不可能" else "possibly")
     for m in _MODAL.finditer(sentence):
         word = m.group(0)
-        add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") else "need-not"
+        add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") or word.replace("*", "").endswith("不保证")
+            or word in ("不能保证", "无法保证") else "need-not"
             if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") or "理由" in word
             or word in ("不是非得", "并不非得") else "must" if word in ("必须", "务必", "须", "得", "非得", "非") else "necessarily")
     for m in _AXIS.finditer(sentence):

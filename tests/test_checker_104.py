@@ -426,3 +426,13 @@ def test_a_quoted_denial_with_you_names_the_same(tmp_path):
     assert not statements.terms("“换了一幅图”只是一个干预条件", 0, 14, [])
     page = PRIMER / "ch18" / "18-1.md"
     assert not _errors(tmp_path, page, "测试集的价值在于它“没被看过”。", "测试集之所以有价值，就在于它“没有被看过”。")
+
+
+def test_bu_baozheng_is_not_necessarily_and_bijiao_gaodi_compares_nothing():
+    """honest_43 H43-005: 也不保证加起来等于 1 -> 加起来也不一定等于 1 (one 'not necessarily', bold or not); 只能比较高低
+    names a comparison to make, no comparative; 较高的分数 still is one."""
+    assert [t for t, _ in statements.read_words("也不保证加起来等于 1")] == ["not-necessarily"]
+    assert [t for t, _ in statements.read_words("加起来也不一定等于 1")] == ["not-necessarily"]
+    assert [t for t, _ in statements.read_words("**不**保证能外推到任意长的文档")] == ["not-necessarily"]
+    assert statements.read_words("三个分数只能比较高低") == []
+    assert [t for t, _ in statements.read_words("较高的分数")] == ["order:up"]
