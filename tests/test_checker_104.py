@@ -436,3 +436,13 @@ def test_bu_baozheng_is_not_necessarily_and_bijiao_gaodi_compares_nothing():
     assert [t for t, _ in statements.read_words("**不**保证能外推到任意长的文档")] == ["not-necessarily"]
     assert statements.read_words("三个分数只能比较高低") == []
     assert [t for t, _ in statements.read_words("较高的分数")] == ["order:up"]
+
+
+def test_honest_44_new_sentences(tmp_path):
+    """H44-030 (…是两个不同的问题: no count), H44-032 (两个回答之间谁更好: a question, no order asserted), H44-034
+    (两个同类实体即使紧挨着: a supposed pair)."""
+    cases = [(PRIMER / "appA" / "A-4.md", "位置与位置之间的交互也更直接**。", "这和表示是否随上下文变化，是两个不同的问题。"),
+             (PRIMER / "ch17" / "17-2.md", "就是一条**偏好数据**。", "它记录的是两个回答之间谁更好，而不是给某个回答打一个绝对分数。"),
+             (PRIMER / "ch16" / "16-2.md", "就是一个完整实体。", "两个同类实体即使紧挨着，后一个也以 B 开头，因此不会被读成同一个。")]
+    for n, (page, old, added) in enumerate(cases):
+        assert not _errors(tmp_path / str(n), page, old, old + added)
