@@ -1350,12 +1350,38 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 entries_of_the_tuple_after(body, end), told_one_by_one_before(body, start, end),
                 listed_under_the_heading(body, start, end), displays_just_before(body, start),
                 terms_set_in_bold_before(body, start), pair_named_before(body, start, end),
-                parties_joined_before(body, start), the_other_before(body, start), steps_told_before(body, start, end))
+                parties_joined_before(body, start), the_other_before(body, start), steps_told_before(body, start, end),
+                entries_of_the_display_before(body, start), numbers_said_before(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
 
 
 _PARTY = r"(?:本站|课程|讲义|入门文章|原论文|论文|[A-Za-z][A-Za-z0-9_.-]*|“[^”\n]{1,8}”)"
 _PARTIES = re.compile(rf"{_PARTY}(?:\s*(?:、|和|与|跟|及)\s*{_PARTY})+")
+
+
+def entries_of_the_display_before(body: str, start: int) -> int | None:
+    """$$\\operatorname{RMSNorm}(x)\\approx(0.283,0.566,0.849,1.697)$$ … RMSNorm 的结果四个都是正数 (new-author trial
+    41): the entries of the tuple the last display formula before the count's paragraph prints, when the paragraph
+    follows it directly."""
+    paragraph = body.rfind("\n\n", 0, start)
+    if paragraph < 0:
+        return None
+    before = body[:paragraph].rstrip()
+    if not before.endswith("$$"):
+        return None
+    opening = before.rfind("$$", 0, len(before) - 2)
+    tuples = re.findall(r"\(([^()$]*,[^()$]*)\)", before[opening + 2:len(before) - 2]) if opening >= 0 else []
+    return _entries(tuples[-1]) if tuples else None
+
+
+def numbers_said_before(body: str, start: int, end: int) -> int | None:
+    """…一共有 7 个词元。…合起来是 8 个预测。讲义…数出过同样的两个数 (new-author trial 41): a count of numbers (N 个数,
+    N 个值) after the sentences of its paragraph that printed N numbers."""
+    if not re.match(r"\s*(?:个\s*)?(?:数字|数|值)(?![据量组学])", body[end:end + 6]):
+        return None
+    paragraph = body[max(0, body.rfind("\n\n", 0, start)):start]
+    printed = re.findall(r"(?<![\w.$])\d+(?:\.\d+)?(?![\w.])", re.sub(r"\[[^\]]*\]\([^)]*\)", "", paragraph))
+    return len(printed) if len(printed) >= 2 else None
 
 
 def steps_told_before(body: str, start: int, end: int) -> int | None:

@@ -445,3 +445,19 @@ def test_honest_44_new_sentences(tmp_path):
              (PRIMER / "ch17" / "17-2.md", "就是一条**偏好数据**。", "它记录的是两个回答之间谁更好，而不是给某个回答打一个绝对分数。")]
     for n, (page, old, added) in enumerate(cases):
         assert not _errors(tmp_path / str(n), page, old, old + added)
+
+
+# ---------------------------------------------------------------- new-author trial 41
+
+
+def test_trial_41_readings():
+    """拿讲义…的 him 句…作例子 credits the lecture as 沿用讲义 does; 同样的两个数 after a paragraph that printed 7 and 8
+    counts them; 四个都是正数 after a display that prints a 4-tuple counts its entries."""
+    from checker import counts
+    assert [t for t, _ in statements.read_words("这里拿讲义第五章开头的 him 句作例子")] == ["source:course"]
+    body = "它一共有 7 个词元。合起来是 8 个预测。讲义在目标端数出过同样的两个数。"
+    at = body.index("两")
+    assert counts.numbers_said_before(body, at, at + 1) == 2
+    assert counts.numbers_said_before("讲义数出过同样的两个数。", 8, 9) is None
+    body = "$$\\operatorname{RMSNorm}(x)\\approx(0.283,0.566,0.849,1.697)$$\n\nRMSNorm 的结果四个都是正数。"
+    assert counts.entries_of_the_display_before(body, body.index("四")) == 4
