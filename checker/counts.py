@@ -1364,8 +1364,8 @@ def entries_of_the_display_before(body: str, start: int) -> int | None:
     41): the entries of the tuple the last display formula before the count's paragraph prints, when the paragraph
     follows it directly."""
     paragraph = body.rfind("\n\n", 0, start)
-    if paragraph < 0:
-        return None
+    if paragraph < 0 or re.search(r"[。！？$]", body[paragraph:start]):
+        return None   # (the paragraph's first sentence speaks of the display right above it, printing nothing itself)
     before = body[:paragraph].rstrip()
     if not before.endswith("$$"):
         return None
