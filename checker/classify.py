@@ -64,6 +64,8 @@ COMPARISON_BOUND = re.compile(
     rf"(?P<bound>{CN_NUMERAL}|\s*[01](?![.\d])(?!\s*的)|\s*\$\s*[01]\s*\$(?!\s*的))(?=[，。；、,.;：:）)\s]|时|和|或|与|$)")   # not 小于一的概率: an
 # attribute, not a claim; the digits 0 and 1 as the words are (低于 1 时: review of this stop)
 # 第 before a numeral, or before a list of them (第十二、十三章, 第 3 至 5 步): each is an ordinal
+# 这两条, 那三种, 上面两行, 上面的几条: words before a count that point back at things just named
+ANAPHORA_BEFORE = re.compile(r"(?:[这那]|上面的?|上述|前面的?|以上)\s*$")
 ORDINAL_BEFORE = re.compile(rf"第\s*(?:[0-9{NUMERAL_CHARS}]+\s*[、和与及至到~～-]\s*)*$")
 # 第N章/节…: a reference to a part of a document, not a value
 # (上面第一个例子: an example of the page named by its place, new-author trial 37)
@@ -292,7 +294,7 @@ def number_words(view: str, spans, counts: bool = True) -> list[Token]:
                 tokens.append(Token(m.group(0), start, end, False, f"ordinal near '{view[start - 1:end + 6].strip()}'",
                                     True, phrase))
                 continue
-            if re.search(r"(?:[这那]|上面|上述|前面|以上)\s*$", view[max(0, start - 3):start]) and measure != "倍":
+            if ANAPHORA_BEFORE.search(view[max(0, start - 3):start]) and measure != "倍":
                 # 这两条, 那三种, 上面两行: a pronoun pointing back at items just named, like 两者 (honest_20a wrote
                 # 上面这两行 as 上面两行)
                 tokens.append(Token(m.group(0), start, end, True, "anaphora (这两条: the items just named)", True, phrase))

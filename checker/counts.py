@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from checker import number_words as word_rules
-from checker.classify import MEASURE, prose_view, word_value
+from checker.classify import ANAPHORA_BEFORE, MEASURE, prose_view, word_value
 from checker.numerals import NUMERAL, NUMERAL_CHARS, NumeralError, integer
 from checker.relations import SENTENCE_END
 
@@ -74,9 +74,6 @@ def phrase_value(phrase: str) -> int | None:
         return None
 
 
-_POINTS_BACK = re.compile(r"(?:这|那|上述|上面的?|前面的?)\s*$")
-
-
 def _stated_count(phrase: str) -> str:
     """The seed phrase from its numeral on (入门文章用的六条教学评论 -> 六条教学评论)."""
     m = re.search(rf"[{NUMERAL_CHARS}\d]", phrase)
@@ -104,7 +101,7 @@ def blurred_counts(body: str, phrases) -> list[tuple[int, str, str]]:
         same = [p for p in same if (phrase_value(p) or 0) >= word_rules.blur_minimum()]
         if same and _HEDGED.search(view[max(0, m.start() - 12):m.start()]):
             continue   # 一句话里可能有好几个实体: a possibility said in general, not the seed's count blurred
-        if same and (_POINTS_BACK.search(view[max(0, m.start() - 4):m.start()]) or view.startswith(("这", "那"), m.start())) \
+        if same and (ANAPHORA_BEFORE.search(view[max(0, m.start() - 4):m.start()]) or view.startswith(("这", "那"), m.start())) \
                 and any(_stated_count(p) in view for p in same):
             continue   # 这几条教学评论 where the page says 六条教学评论: a reference back to the count (honest_38 H38-031)
         if same:
