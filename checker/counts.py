@@ -1028,6 +1028,8 @@ def listed_right_before(view: str, start: int) -> int | None:
         return None
     last = re.split(r"、|以及|和|与|及|或", clause)[-1].strip()
     last = re.sub(r"(?:这些|这|那|共|一共|等|总共)\s*$", "", last).strip()
+    if re.search(r"[在对从向给把被于跟同]$", last):
+        return None   # 前者在三个源槽之间分配、后者在三个目标词之间分配: clauses joined by 、, the last one's count is its own
     return named if 0 < len(last) <= 4 and not last.endswith("的") and "”" not in last else None
 
 
@@ -1348,12 +1350,56 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 listed_under_the_heading(body, start, end), displays_just_before(body, start),
                 terms_set_in_bold_before(body, start), pair_named_before(body, start, end),
                 parties_joined_before(body, start), the_other_before(body, start), steps_told_before(body, start, end),
-                entries_of_the_display_before(body, start), numbers_said_before(body, start, end))
+                entries_of_the_display_before(body, start), numbers_said_before(body, start, end),
+                one_each_before(body, start, end), items_of_the_list_just_before(body, start))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
 
 
 _PARTY = r"(?:本站|课程|讲义|入门文章|原论文|论文|[A-Za-z][A-Za-z0-9_.-]*|“[^”\n]{1,8}”)"
 _PARTIES = re.compile(rf"{_PARTY}(?:\s*(?:、|和|与|跟|及)\s*{_PARTY})+")
+
+
+_LIST_ITEM = re.compile(r"^([ \t]*)(?:[-*+]|\d+[.)])\s")
+
+
+def items_of_the_list_just_before(body: str, start: int) -> int | None:
+    """- 不带残差：…  - 带残差：…  (blank line) 两种叠法的总导数… (new-author trial 42): a count in the first sentence of
+    the paragraph that follows a list directly counts the list's items, when there are two or more."""
+    paragraph = body.rfind("\n\n", 0, start)
+    if paragraph < 0 or re.search(r"[。！？]", body[paragraph:start]):
+        return None
+    lines = body[:paragraph].split("\n")
+    items = []
+    while lines and lines[-1].strip():
+        line = lines.pop()
+        m = _LIST_ITEM.match(line)
+        if m:
+            items.append(len(m.group(1).expandtabs()))
+        elif not line.startswith((" ", "\t")) and not items:
+            return None   # a paragraph of prose, not a list
+    if not items:
+        return None
+    top = min(items)
+    count = sum(1 for indent in items if indent == top)
+    own = len(body[paragraph + 2:start]) - len(body[paragraph + 2:start].lstrip(" \t"))
+    return count if count >= 2 and own <= top else None
+
+
+def one_each_before(body: str, start: int, end: int) -> int | None:
+    """于是每个词在两张表里各有一个向量；两个向量各学各的 (honest_45 H45-016): N holders with one X each, earlier in the
+    count's sentence or the one before; a count of X (its noun's first character) is N."""
+    opening = max(body.rfind(c, 0, start) for c in "。！？") + 1   # the count's sentence, and the one before it
+    before = body[max(body.rfind(c, 0, max(opening - 1, 0)) for c in "。！？\n") + 1:start]
+    found = list(re.finditer(rf"(?<![第\d{NUMERAL_CHARS}])([{NUMERAL_CHARS}]+|\d+)\s*(?:{MEASURE}|张|份|套)"
+                             rf"[^。！？，,]{{0,12}}?各(?:自)?(?:有|存|放|配|留|含|对应|带)?\s*一\s*(?:{MEASURE}|张|份|套)\s*"
+                             r"([\u4e00-\u9fffA-Za-z])", before))
+    noun = re.match(rf"\s*(?:{MEASURE}|张|份|套)?\s*([\u4e00-\u9fffA-Za-z])", body[end:end + 6])
+    if not found or noun is None or found[-1].group(2) != noun.group(1):
+        return None
+    try:
+        return integer(found[-1].group(1)) if not found[-1].group(1).isdigit() else int(found[-1].group(1))
+    except NumeralError:
+        return None
 
 
 def entries_of_the_display_before(body: str, start: int) -> int | None:

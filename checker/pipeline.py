@@ -1234,6 +1234,20 @@ def _named_otherwise(ctx: Context, token) -> bool:
 
 
 SAID_AGAIN = 160   # characters within which a count said again is taken as the same count
+ACCOUNTED_AT = "accounted at"   # said's list of (end, value) of every count accounted for, in page order
+# a pronoun that takes up what its sentence already counted: 这三类读取可以并存；它们是三种不同的接口
+_TAKEN_UP = re.compile(r"它们|这些|其中|两者|二者|三者|彼此")
+
+
+def _said_again_in_the_sentence(body: str, token, said: dict) -> bool:
+    """The same value counted earlier in the same sentence, and taken up by a pronoun between the two (这三类读取
+    可以并存；它们是三种不同的接口): the second count is the first said again (honest_45 H45-018). A different value
+    stays a count of its own."""
+    value = _count_value(token)
+    start = max(body.rfind(c, 0, token.start) for c in "。！？\n") + 1   # a ； joins the two clauses
+    return value is not None and any(
+        start <= end <= token.start and earlier == value and _TAKEN_UP.search(body[end:token.start])
+        for end, earlier in said.get(ACCOUNTED_AT, ()))
 
 
 def _noun_key(body: str, token) -> tuple | None:
@@ -1268,6 +1282,7 @@ def _said_in_the_section(body: str, token, said: dict) -> bool:
 def _say(said: dict, body: str, token) -> None:
     """Record a count accounted for, by (value, measure word) where it stands and by its noun for the whole page."""
     said[_count_key(body, token)] = token.end
+    said.setdefault(ACCOUNTED_AT, []).append((token.end, _count_value(token)))
     if (noun := _noun_key(body, token)) is not None:
         said[noun] = token.end
 
@@ -1346,6 +1361,8 @@ def check_completeness(ctx: Context) -> None:
     for token in classify.numbers_in(ctx.page.body):
         if token.structural:
             _check_anaphora(ctx, token)
+            if token.word and token.context.startswith("anaphora"):
+                said.setdefault(ACCOUNTED_AT, []).append((token.end, _word_value_or_none(token.text)))
             continue
         report.numbers_total += 1
         if ctx.values is None:
@@ -1427,7 +1444,8 @@ def check_completeness(ctx: Context) -> None:
         elif _definition_constant(ctx.page.body, token):
             continue   # 加起来为 1: counted as its words 为一 are, which is not at all
         elif token.word and (0 <= token.start - said.get(_count_key(ctx.page.body, token), -SAID_AGAIN) < SAID_AGAIN
-                             or _said_in_the_section(ctx.page.body, token, said)):
+                             or _said_in_the_section(ctx.page.body, token, said)
+                             or _said_again_in_the_sentence(ctx.page.body, token, said)):
             # 三项相加得 … (a table's three rows) and, a sentence later, 和三项之和相比: the same count said again in
             # the same passage; further away, two of the same (两个, 三项) may count other things
             report.numbers_enumerated += 1

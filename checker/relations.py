@@ -1150,6 +1150,7 @@ def _aligned_in(text: str, held: str, contrast_swaps, tokens) -> str | None:
     # (得分为零时…相等，得分越高越接近一，越低越接近零 -> 得分越高，好评概率越接近一；得分越低，越接近零；得分恰好为零时，
     # …相等: each clause became a part of its own, cut by a comma inside: honest_36 H36-006)
     as_parts = parts(said, r"[，,；;：:。——]+") == parts(said_kept, r"[；;。]+") and roles(said) == roles(said_kept)
+    as_parts = as_parts or _regrouped(said, said_kept, in_order)
     if not (_signature(said) or tokens(said)) or clauses(said) != clauses(said_kept) \
             and in_order(said) != in_order(said_kept) and not as_parts:
         return None
@@ -1171,6 +1172,30 @@ def _aligned_in(text: str, held: str, contrast_swaps, tokens) -> str | None:
     if 2 * len(words & set(kept)) < len(words) or len(new) > allowed:
         return None
     return kept
+
+
+def _regrouped(text: str, kept: str, in_order) -> bool:
+    """Are the parts of `kept` (cut at ；。) the clauses of `text` (cut at ，；：) regrouped: each part says, in order,
+    what some of the text's clauses say one after another, every clause used once? 得分为零时…相等，得分越高越接近一，
+    越低越接近零 -> 得分越高越接近一，越低越接近零；得分为零时，…相等 (honest_46 H46-004). Within a part the order of
+    its words is kept, so 得分越高越接近零，越低越接近一 (each limit given to the other direction) is no regrouping."""
+    from itertools import permutations
+    clauses = [c for c in re.split(r"[，,；;：:。——]+", text) if any(in_order(c))]
+    parts = [p for p in re.split(r"[；;。]+", kept) if any(in_order(p))]
+    if not 2 <= len(clauses) <= 6 or len(parts) < 2:
+        return False
+
+    def said(chunk) -> tuple:
+        return tuple(tuple(sum((list(in_order(c)[k]) for c in chunk), [])) for k in range(3))
+
+    def cover(left: tuple, rest: list[str]) -> bool:
+        if not rest:
+            return not left
+        wanted = in_order(rest[0])
+        return any(said([left[i] for i in order]) == wanted
+                   and cover(tuple(c for i, c in enumerate(left) if i not in order), rest[1:])
+                   for n in range(1, len(left) + 1) for order in permutations(range(len(left)), n))
+    return cover(tuple(clauses), parts)
 
 
 def _statement_words_kept(text: str, sentence: str, tokens) -> bool:

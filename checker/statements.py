@@ -715,7 +715,9 @@ def _new_boxes(page, added: list[tuple[int, int]], kept: set) -> list[tuple[int,
         if box.marker:
             continue
         title_end = page.body.find("\n", box.start)
-        inside = [(s, e) for s, e in units if max(title_end, box.start) <= s < box.end]
+        # (a unit may run from the title line into the box's first sentence: !!! example "本站构造"\n    下面的…,
+        # the box's opening; it is inside too, so that a paragraph added to an old box is no new box: trial 42)
+        inside = [(s, e) for s, e in units if s < box.end and e > max(title_end, box.start)]
         # no sentence of it reads as a pinned one (a copy of a pinned box, with a sentence added or not, is that box
         # relabelled: reviews 77, 78); a short table cell (1, 我) may read as any pinned cell
         if inside and all(any(a <= s < b for a, b in added) for s, _ in inside) \
@@ -1137,12 +1139,20 @@ def _musts_said_with_yao(tokens_: list[str], other_side: str, others: list[str])
     return out
 
 
+_CHANGE_SAID = {"order:up": r"(?<![更较最])(?:多|大|高|长|快|强)了", "order:down": r"(?<![更较最])(?:少|小|低|短|慢|弱)了"}
+
+
 def _negation_said_another_way(lost: list[str], gained: list[str], was: str = "", now: str = "") -> bool:
     """不是 X -> 不能当作 X, 既不是…得到的 -> 既不出自…: as many negations come in as left, each a bare 不 or a
     copula's 不是 (honest_16a/b, stop 48). A negation dropped or added, or one that negates a hedge, a source or a
     conclusion (not-necessarily, not:source:, conclude:no), is no such rewording."""
     plain = ("not", "not-is")
     lost, gained = _musts_said_with_yao(lost, now, gained), _musts_said_with_yao(gained, was, lost)
+    # 门更少，不等于预算一定更省 -> 门少了，预算不一定就更省 (honest_46 H46-041): a comparative said as the change it is
+    # (更少 -> 少了), and a necessity denied by 不等于 said as 不一定
+    lost = [t for t in lost if not (bare_token(t) in _CHANGE_SAID and re.search(_CHANGE_SAID[bare_token(t)], now))]
+    if sorted(map(bare_token, lost)) == ["differ", "necessarily"] and list(map(bare_token, gained)) == ["not-necessarily"]:
+        return True
     if len(lost) == len(gained) > 0 and all(bare_token(t) in plain for t in lost + gained):
         return True
     if lost and gained and modal_form(lost) == modal_form(gained):
@@ -1485,6 +1495,15 @@ def _clauses(sentence: str) -> list[str]:
     return [c for c in _CLAUSE_MARK.split(sentence) if c.strip()]
 
 
+def _parts_of_one_sentence(found, a: int, b: int) -> bool:
+    """Do the statements at `a` and `b` stand in ；-parts of one sentence (each part before the last ends with ；)?"""
+    if not found:
+        return False
+    order = list(dict.fromkeys(f[2] for f in found))
+    first, last = sorted((order.index(found[min(a, len(found) - 1)][2]), order.index(found[min(b, len(found) - 1)][2])))
+    return first < last and all(part.rstrip().endswith(("；", ";")) for part in order[first:last])
+
+
 def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found,
                              pinned_texts: list[str] = ()) -> set[tuple[str, int, int]]:
     """A deletion and an insertion of the same statement words inside one sentence: the sentence was reworded and a
@@ -1503,7 +1522,16 @@ def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found,
         if not pinned_texts or d_i >= len(pinned_texts):
             return False
         said = lambda text: [bare_token(t) for t, _ in read_words(text)]   # noqa: E731
-        return said(pinned_texts[d_i]) == said(sentence)
+        if said(pinned_texts[d_i]) == said(sentence):
+            return True
+        # or one ；-part of the pinned sentence said as this part, its subject (a count, a role) aside: the parts
+        # swapped places (…，这三类读取可以并存；它们是不同的接口，不是… -> 这三类读取是不同的接口，不是…；…，它们可以
+        # 并存: honest_46 H46-033)
+        def core(text: str) -> list[str]:
+            return [t for t in said(text) if not t.startswith(("count:", "role:"))]
+        parts = [p for p in re.split(r"(?<=[；;])", pinned_texts[d_i]) if p.strip()]
+        return len(parts) > 1 and sentence.rstrip().endswith(("；", ";", "。")) and bool(core(sentence)) \
+            and any(core(part) == core(sentence) for part in parts)
 
     for op, i1, i2, j1, j2 in opcodes:
         words = tuple(now[j1:j2])
@@ -1513,7 +1541,8 @@ def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found,
             if any(guarded(t) or t == "not" for t in words) and not in_its_order(d_i, sentence_at(j1)):
                 continue
             if (d_words == words and ("delete", d_i, d_j) not in out
-                    and sentence_at(j1) in (sentence_at(d_j), sentence_at(max(d_j - 1, 0)))):
+                    and (sentence_at(j1) in (sentence_at(d_j), sentence_at(max(d_j - 1, 0)))
+                         or _parts_of_one_sentence(found, j1, max(d_j - 1, 0)))):
                 out |= {("insert", i1, j1), ("delete", d_i, d_j)}
                 break
     # a deletion whose words an insertion into the same sentence says again among words that will be reported (a

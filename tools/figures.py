@@ -159,6 +159,27 @@ def _squeeze(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
+_SIDE = re.compile(r"(?<!左)([左右])(?!右)(?:边|侧|图|半|栏)?(?:几幅|一幅|两幅)?(?:是|为|：|:)?\s*([^；;。，,左右]{2,40})")
+_FUNCTION_CHARACTERS = set("的是了和与之在为有也都 ")
+
+
+def _sides_swapped(alt: str, caption: str) -> bool:
+    """Does the caption give the left panel what the alt text gives the right one, and the right the left (blind_38
+    W38-051: 左：给定的分数；右：softmax 之后的权重 -> 左：softmax 之后的权重；右：给定的分数)? Each side's words are
+    compared by their characters; only where both texts describe both sides."""
+    def sides(text: str) -> dict[str, set[str]]:
+        found: dict[str, set[str]] = {}
+        for m in _SIDE.finditer(text):
+            found.setdefault(m.group(1), set(m.group(2).lower()) - _FUNCTION_CHARACTERS)
+        return found
+    a, c = sides(alt), sides(caption)
+    if not ({"左", "右"} <= set(a) and {"左", "右"} <= set(c)):
+        return False
+    kept = len(a["左"] & c["左"]) + len(a["右"] & c["右"])
+    swapped = len(a["左"] & c["右"]) + len(a["右"] & c["左"])
+    return swapped > kept
+
+
 def check_figures(page, values: dict | None, report, fail) -> list[dict]:
     """Long because the rules share one pass over the declared figures and their embeds (line numbers, locks, alt text) and report in page order. Check and draw a page's declared figures; returns their records for the page JSON.
 
@@ -208,6 +229,9 @@ def check_figures(page, values: dict | None, report, fail) -> list[dict]:
         if not alt or not caption:
             fail(page.line_of(embed.start()), f"figure {fid} needs alt text and a caption: "
                                               f"![what the figure shows](figure:{fid} \"caption\")")
+        if alt and caption and _sides_swapped(alt, caption):
+            fail(page.line_of(embed.start()), f"figure {fid}: the caption's left and right panels are the alt text's "
+                                              "right and left; say each side as the figure draws it")
         source = entry.get("from") or page.meta.get("verify")
         if not source:
             fail(line, f"figure {fid} names no 'from' and the page has no verify function to draw from")

@@ -1,0 +1,123 @@
+"""Readings added in stop 105, each with the edit that made it necessary (honest_45/46, blind_wrong_38, new-author
+trial 42) and a control that shows the other side."""
+from checker import counts
+from checker.paths import ROOT
+from tests.site import each_honest_passes_wrong_fails
+from tests.site import edit_errors as _errors
+from tests.site import honest_passes_wrong_fails as _honest_passes_wrong_fails
+
+LECTURE = ROOT / "docs" / "lecture"
+PRIMER = ROOT / "docs" / "primer"
+TOPIC = ROOT / "docs" / "topics" / "attention-to-prediction.md"
+
+
+# ---------------------------------------------------------------- counts
+
+
+def test_clauses_joined_by_a_pause_mark_are_no_list_of_names(tmp_path):
+    """H45-028: 前者在三个源槽之间分配、后者在三个目标词之间分配 was read as a list (前者…、后者在) of two, counted by
+    the second 三个. A clause ending in a preposition is no name; a wrong count of the target words still fails."""
+    old = "槽“她”得到的读取权重并不是 her 的输出概率。"
+    added = "前者在三个源槽之间分配、后者在{}个目标词之间分配，两组数各自加起来都等于一。"
+    _honest_passes_wrong_fails(tmp_path, LECTURE / "ch03" / "3-5.md", old, old + added.format("三"),
+                               old + added.format("四"))
+
+
+def test_a_count_said_again_after_a_pronoun_in_its_sentence(tmp_path):
+    """H45-018: 这三类读取可以并存；它们是三种不同的接口 says the count of 这三类 again, after 它们. Another value is a
+    count of its own and stays unclaimed."""
+    old = "一个 encoder–decoder 模型里，这三类读取可以并存；它们是不同的接口，不是互相排斥的模型品牌。"
+    said = "一个 encoder–decoder 模型里，这三类读取可以并存；它们是{}种不同的接口，不是互相排斥的模型品牌。"
+    _honest_passes_wrong_fails(tmp_path, TOPIC, old, said.format("三"), said.format("五"), "neither claimed")
+
+
+def test_holders_with_one_each_count_what_they_hold(tmp_path):
+    """H45-016: 每个词在两张表里各有一个向量； 两个向量各学各的: two tables with one vector each, two vectors."""
+    _honest_passes_wrong_fails(tmp_path, PRIMER / "ch07" / "7-3.md", "两者可以各自学习，不必取相同的值",
+                               "两个向量各学各的，取值不必相同", "三个向量各学各的，取值不必相同", "neither claimed")
+
+
+def test_a_count_after_a_list_counts_its_items():
+    """New-author trial 42: a paragraph that follows a list of two items and opens with 两种叠法 counts them; a
+    paragraph after prose does not, and another count is no count of the list."""
+    body = ("取一个数连叠 6 层。\n\n    - 不带残差：每层乘以 0.1。\n    - 带残差：每层是 x+F(x)。\n\n"
+            "    两种叠法的总导数都由本站求出。\n")
+    at = body.index("两种")
+    assert counts.items_of_the_list_just_before(body, at) == 2
+    assert 2 in counts.named_nearby(body, at, at + 2)
+    prose = body.replace("    - 不带残差：每层乘以 0.1。\n    - 带残差：每层是 x+F(x)。", "    每层乘以 0.1，或者每层是 x+F(x)。")
+    at = prose.index("两种")
+    assert counts.items_of_the_list_just_before(prose, at) is None
+    later = body.replace("两种叠法的总导数都由本站求出。", "由本站求出。两种叠法的总导数。")
+    assert counts.items_of_the_list_just_before(later, later.index("两种")) is None   # not the paragraph's first sentence
+
+
+# ---------------------------------------------------------------- statements and relations
+
+
+def test_an_overestimate_denied_orders_nothing(tmp_path):
+    """H45-027: …，只含少数真实目标的批次不会被高估 says a method keeps a value true, no order of two of the page's
+    values; 会被高估 still asks for a relation."""
+    old = "用真正参与计分的目标 token 个数去除。"
+    _honest_passes_wrong_fails(tmp_path, LECTURE / "ch02" / "2-6.md", old,
+                               old + "这样一来，只含少数真实目标的批次不会被高估。",
+                               old + "这样一来，只含少数真实目标的批次会被高估。", "高估")
+
+
+def test_a_relation_text_whose_clauses_were_regrouped_is_found_again(tmp_path):
+    """H46-004: 得分为零时…相等，得分越高越接近一，越低越接近零 -> 得分越高越接近一，越低越接近零；得分为零时，…相等.
+    Each limit given to the other direction is no regrouping."""
+    old = "得分为零时好评与差评的概率相等，得分越高越接近一，越低越接近零。"
+    _honest_passes_wrong_fails(tmp_path, PRIMER / "ch03" / "3-2.md", old,
+                               "得分越高越接近一，越低越接近零；得分为零时，好评与差评的概率相等。",
+                               "得分越高越接近零，越低越接近一；得分为零时，好评与差评的概率相等。")
+
+
+def test_two_parts_of_a_sentence_that_changed_places_keep_their_words(tmp_path):
+    """H46-033: the ；-parts of a pinned sentence swapped, each with its words (这三类读取是不同的接口，不是…；…，它们
+    可以并存). The negation moved onto the other noun still fails."""
+    _honest_passes_wrong_fails(
+        tmp_path, TOPIC, "一个 encoder–decoder 模型里，这三类读取可以并存；它们是不同的接口，不是互相排斥的模型品牌。",
+        "这三类读取是不同的接口，不是互相排斥的模型品牌；在一个 encoder–decoder 模型里，它们可以并存。",
+        "这三类读取是互相排斥的模型品牌，不是不同的接口；在一个 encoder–decoder 模型里，它们可以并存。")
+
+
+def test_not_necessarily_said_as_not_equal_to_certainly(tmp_path):
+    """H46-041: ## 门更少，不等于预算一定更省 -> ## 门少了，预算不一定就更省 (更少 said as the change 少了, 不等于…一定
+    as 不一定). 门多了 turns the order round; 一定 without its denial asserts the opposite."""
+    each_honest_passes_wrong_fails(tmp_path, [
+        (LECTURE / "ch02" / "2-13.md", "## 门更少，不等于预算一定更省", "## 门少了，预算不一定就更省",
+         "## 门多了，预算不一定就更省"),
+        (LECTURE / "ch02" / "2-13.md", "## 门更少，不等于预算一定更省", "## 门少了，预算不一定就更省",
+         "## 门少了，预算一定就更省")], "statement changed")
+
+
+def test_a_paragraph_added_to_an_old_box_leaves_the_box_words_alone(tmp_path):
+    """New-author trial 42: a paragraph added after the code output inside primer §15.2's 本站构造 box made the whole
+    box read as new, and its pinned label and credits were reported lost near an unrelated sentence. A new box
+    still is new prose (its numbers are claimed as any); the box's credit changed still fails."""
+    page = PRIMER / "ch15" / "15-2.md"
+    old = "    答案： ['精彩']\n    ```\n"
+    added = old + "\n    按这种切分，例句里被遮住并计分的只有一个位置。\n"
+    assert not _errors(tmp_path / "a", page, old, added, "statement changed")
+    assert _errors(tmp_path / "b", page, "例句取自入门文章，切分方式是本站定的", "例句和切分方式都取自入门文章",
+                   "statement changed")
+
+
+# ---------------------------------------------------------------- facts and figures
+
+
+def test_precision_is_measured_over_what_the_model_reported(tmp_path):
+    """blind_38 W38-031: 精确率衡量标注里的实体中，正确的占多大比例 defines recall; the page's own wording passes."""
+    page = PRIMER / "ch16" / "16-4.md"
+    old = "- **精确率**（precision）衡量模型报出的实体中，正确的占多大比例；"
+    _honest_passes_wrong_fails(tmp_path, page, old, "- **精确率**（precision）衡量的是模型报出的实体里，有多大比例是对的；",
+                               "- **精确率**（precision）衡量标注里的实体中，正确的占多大比例；", "fact")
+
+
+def test_a_caption_that_swaps_the_panels_fails(tmp_path):
+    """blind_38 W38-051: the caption gave the left panel what the alt text and the drawing put on the right. A
+    caption reworded with each side kept passes."""
+    old = "\"左：给定的分数；右：softmax 之后的权重。"
+    _honest_passes_wrong_fails(tmp_path, PRIMER / "ch12" / "12-3.md", old, "\"左边是给定的分数，右边是 softmax 得到的权重。",
+                               "\"左：softmax 之后的权重；右：给定的分数。", "left and right")
