@@ -73,7 +73,21 @@ def _authors_of(names: list[str], key_surnames: tuple[str, ...], is_open: bool) 
 _LOCATION = re.compile(r"§\s*\d|Table\s*\d|Figure\s*\d|Fig\.\s*\d|表\s*\d|图\s*\d|附录")
 
 
-def problems(text: str, listed: frozenset | None = None) -> list[tuple[int, str]]:
+_SECTION = re.compile(r"§\s*(\d+(?:\.\d+)*)")
+
+
+def _section_unlisted(sentence: str, after: int, keys: list[str], located: dict) -> str | None:
+    """The section (§3.1) the sentence sends the reader to right after the authors and year, when the page's sources
+    list that paper only at other sections (cho2014 §2.3): blind_37 W37-055 moved Cho 2014 §2.3 to §3.1."""
+    m = _SECTION.search(sentence, after, min(len(sentence), after + MAX_YEAR_DISTANCE + 12))
+    places = {p for key in keys for p in located.get(key, ())}
+    if m is None or not places:
+        return None
+    said = m.group(1)
+    return None if any(said == p or said.startswith(p + ".") or p.startswith(said + ".") for p in places) else said
+
+
+def problems(text: str, listed: frozenset | None = None, located: dict | None = None) -> list[tuple[int, str]]:
     """(offset, message) for each run of authors that no entry of the bibliography has (with the year named), and,
     given the page's source keys (`listed`), each paper sent to by author, year and location (Cho 等人 2014 年论文的
     §2.3) that the page's sources do not list: blind_20 moved 2-13's Cho 2014 §2.3 to Hochreiter 与 Schmidhuber 1997."""
@@ -93,6 +107,12 @@ def problems(text: str, listed: frozenset | None = None) -> list[tuple[int, str]
                 out.append((start + a, f"'{sentence[a:b]}' {year} is sent to at a location, but the page's sources do "
                                        f"not list {' or '.join(matching[:2])}; list the paper the sentence sends the "
                                        "reader to, or correct the names and year"))
+                continue
+            if matching and year is not None and located and (
+                    said := _section_unlisted(sentence, b, matching, located)) is not None:
+                at = "; ".join(f"{k} at {', '.join('§' + p for p in sorted(located[k]))}" for k in matching if k in located)
+                out.append((start + a, f"'{sentence[a:b]}' {year} §{said}: the page's sources list {at}; send the "
+                                       "reader to a section the sources list, or list the one meant"))
                 continue
             if matching or len(names) > 1 and year is not None and all(
                     any(surnames[0] == n and year in years for _, surnames, _, years in _entries()) for n in names):
@@ -116,5 +136,11 @@ def errors(page) -> list[tuple[int, str]]:
     entries = [str(e) for e in page.meta.get("sources") or []]
     entries += [str(c.get("source", "")) for c in page.meta.get("cited") or [] if isinstance(c, dict)]
     listed = frozenset(e.split()[0] for e in entries if e.split())
+    located: dict[str, set[str]] = {}   # the sections each listed paper is listed at (cho2014 §2.3 — …)
+    for entry in page.meta.get("sources") or []:
+        head = str(entry).split(" — ")[0].split()
+        if head:
+            located.setdefault(head[0], set()).update(_SECTION.findall(" ".join(head[1:])))
     # a page that lists no source at all is not asked which paper it sends to (a test page, a stub)
-    return [(page.line_of(offset), message) for offset, message in problems(view, listed or None)]
+    return [(page.line_of(offset), message)
+            for offset, message in problems(view, listed or None, {k: v for k, v in located.items() if v})]

@@ -186,7 +186,9 @@ _SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自
                      # the lecture instead): whose setting, with a few words between
                      r"(?<=是)(?:本站|本项目|讲义|入门文章|原课程|课程)[^，,。；;：:（）]{0,24}?(?:的设定|选的|定的|给定的|给出的)|"
                      # 拿讲义第五章开头的 him 句作例子 says what 沿用讲义的 him 句 says (new-author trial 41)
-                     r"(?:拿|借|用)(?:讲义|入门文章|原课程|课程)(?=[^，,。；;：:]{0,60}?(?:作|当|做)(?:例子|例句|示例))")
+                     r"(?:拿|借|用)(?:讲义|入门文章|原课程|课程)(?=[^，,。；;：:]{0,60}?(?:作|当|做)(?:例子|例句|示例))|"
+                     # 本站绘制, 课程插画: who drew a picture (blind_37 W37-023: ![本站绘制：…] -> ![课程插画：…])
+                     r"(?:本站|本项目)\**(?:绘制|画的|自绘)|(?:讲义|入门文章|原课程|课程)的?(?:插画|插图|原图)")
 # which axis of a matrix or table holds what: 行是两条评论 / 列是两条评论, 按行归一 / 按列归一
 _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发并排系序队陈罗])([行列])(?=是|表示|对应|代表|之和|和为|归一|求和)")
 # a negation of any verb (没有被重新归一, 不会越过, 看不到, 无法区分) that no other statement word took: dropping or adding

@@ -131,3 +131,20 @@ def test_a_paragraph_reworded_over_split_sentences_is_one_message_that_keeps_its
     new = '$\\gamma$ 与 $\\beta$ 都是 $\\mathbb R^d$ 中的可学习参数，前者逐维缩放，后者逐维平移。$\\varepsilon$ 是一个正的小常数，它让分母不会为零，代价是数值也跟着稍有改变。所有统计量都只取自当前这一个 token：不用别的 token，也不用 batch，所以同一批里还放了哪些句子，对结果没有影响（入门文章 [§13.8](../../primer/ch13/13-8.md) 也说明，LayerNorm 只按单个 token 各维的均值与方差做归一化，随后乘上可学习的缩放、加上可学习的偏移）。归一化之后如果再做仿射变换，输出不一定还是零均值、单位方差；\n即使省去仿射，$\\varepsilon$ 也使方差在有限值下与一略有出入（本站补充：方差成了 $\\sigma^2/(\\sigma^2+\\varepsilon)$，所以是略小于一）。'
     errors = _errors(tmp_path, LECTURE / "ch04" / "4-9.md", old, new, "statement changed")
     assert len(errors) == 1 and "order:down ->" not in errors[0]
+
+
+# ---------------------------------------------------------------- provenance
+
+
+def test_a_paper_section_the_sources_do_not_list_fails(tmp_path):
+    """blind_37 W37-055: 可以读 Cho 等人 2014 年论文的 §2.3 -> §3.1, where the page's sources list cho2014 at §2.3
+    only. The same section said another way passes."""
+    _honest_passes_wrong_fails(tmp_path, LECTURE / "ch02" / "2-13.md", "可以读 Cho 等人 2014 年论文的 §2.3。",
+                               "可以参阅 Cho 等人 2014 年那篇论文的 §2.3。", "可以读 Cho 等人 2014 年论文的 §3.1。",
+                               "sources list")
+
+
+def test_who_drew_a_picture_is_a_credit(tmp_path):
+    """blind_37 W37-023: ![本站绘制：湖边图与逐块网格] -> ![课程插画：…] moved the site's drawing to the course."""
+    _honest_passes_wrong_fails(tmp_path, LECTURE / "ch06" / "6-2.md", "![本站绘制：湖边图与逐块网格]",
+                               "![本站绘制：湖边的图与逐块切开的网格]", "![课程插画：湖边图与逐块网格]", "statement changed")
