@@ -558,6 +558,21 @@ def _connective_moved(text: str):
                 yield base[:i] + m.group(0) + base[i:]
 
 
+_OPENING = re.compile(r"^(\s*)(于是|所以|因此|因而|可见|这样一来|那么|总之)")
+
+
+def _opening_connective_moved(text: str):
+    """text with the connective that opens it (于是, 所以 …) moved to the opening of another clause: the clauses were
+    put in another order and the connective stayed first (于是换了 query，权重纹丝不动，动态匹配就没有了 -> 于是动态匹配
+    就没有了：换了 query，权重纹丝不动: honest_48 H48-024). A sentence reads as its sorted clauses."""
+    m = _OPENING.match(text)
+    if m is None:
+        return
+    base = text[:m.start(2)] + text[m.end(2):]
+    for mark in re.finditer(r"[，,；;：:]\s*", base):
+        yield base[:mark.end()] + m.group(2) + base[mark.end():]
+
+
 # what a moved phrase is made of: a formula, a code span, a link's target, a Latin word or a number stays whole (a
 # move inside $q^\top k$ would be a product reversed); clause marks, emphasis and spaces are not read at all
 _ATOM = re.compile(r"\$[^$]+\$|`[^`]+`|\]\([^)]*\)|[A-Za-z0-9_.§%]+|[^\s*，,；;：:。！？!?]")
@@ -670,7 +685,7 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
                            _parallel_clauses_exchanged(text), _predicates_exchanged(text),
                            _enumerations_exchanged_twice(text), _connective_moved(text),
                            _quoted_examples_exchanged(text), _alternatives_exchanged(text),
-                           _question_word_moved(text)):
+                           _question_word_moved(text), _opening_connective_moved(text)):
         if candidate in tried:
             continue   # the generators overlap: the same exchange reached twice is read once
         tried.add(candidate)

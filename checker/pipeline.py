@@ -1391,6 +1391,10 @@ def check_completeness(ctx: Context) -> None:
             report.numbers_course += 1  # the seed section states this count in these words: the course's own
             _say(said, ctx.page.body, token)
             report.marks.append(kinds.Mark(token.start, token.end, token.text, "course"))
+        elif _multiple(ctx.page.body, token):
+            # 正好是普通 FFN 的两倍 (blind_35 W35-023): a ratio, no count of things the sentence lists or names
+            ctx.fail(ctx.page.line_of(token.start),
+                     f"number '{token.text}' is neither claimed nor cited ({token.context}); {claim_hint(ctx, token)}")
         elif (token.word and not token.phrase.startswith(SETTERS)   # 宽度为二, 约为三 set a value, count nothing
               and (listed := counts.enumerated_count(ctx.page.body, token.start, token.end,
                                                      _word_value_or_none(token.text))) is not None):
@@ -1468,6 +1472,11 @@ def check_completeness(ctx: Context) -> None:
             ctx.fail(ctx.page.line_of(token.start),
                      f"number '{token.text}' is neither claimed nor cited ({token.context}); {claim_hint(ctx, token)}")
     _mark_claims_without_tokens(ctx)
+
+
+def _multiple(body: str, token) -> bool:
+    """Is the number a multiple (两倍, 3 倍): a ratio of two quantities, which only a claim or a citation accounts for?"""
+    return token.text.endswith("倍") or re.match(r"\s*倍", body[token.end:token.end + 3]) is not None
 
 
 def _printed_by_a_missing_claim(ctx: Context, token) -> bool:

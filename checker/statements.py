@@ -56,7 +56,9 @@ _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不
 _SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|不再(?:变化|改变|变动)|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一|(?<=取)同一(?=个?值)"
                          r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响"
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
-                         r"|不看(?:次序|顺序|先后)")
+                         r"|不看(?:次序|顺序|先后)"
+                         # 是一回事, the counterpart of 是两回事 (honest_47 H47-018)
+                         r"|(?<![不非])是一回事|(?:当成|当作|看成|看作)一回事")
 # (长短不一, 大小不一: a pair of opposites and 不一 say 不同 of that measure; honest_26 H26-004)
 # (差别, 区别, 差异 name the difference 不同 states: 有什么不同 -> 有什么差别, new-author trial 35)
 # a sameness said loosely: 几乎/大致/基本/近似 before 相同, 相近, 差不多, a clause-final 接近 (判断也接近); exchanged for
@@ -67,6 +69,8 @@ _APPROX = re.compile(r"(?:几乎|大致|大体|基本|近似|差不多)\s*(?:相
 _NO_DIFFERENCE = re.compile(r"(?:没有?|并无|毫无)(?:什么|啥)?\s*$")   # 没什么两样: no difference
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|对不上|不等(?![于式号待同])|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清|"
                      r"差别|区别|差异(?!化)|"
+                     # 是两回事 = 不是一回事 (honest_47 H47-018: ## 能力与事实是两回事 -> ## 能力和事实不是一回事)
+                     r"两回事|另一回事|(?:不是|并非|并不是)一回事|"
                      r"(?<=长短|大小|高低|多少|宽窄|粗细|深浅|轻重|快慢)不一(?![样致定会个些次直])")
 # one thing put in another's place: 候选不再是两个类别，而是每一个 token says what 候选从两个类别换成了每一个 token
 # says. Its 不再 is part of the replacement, not a negation of its own, and neither form is a statement word (a
@@ -916,9 +920,13 @@ def _one_sentence_reworded(was: Counter, won: Counter, was_text: str, now_text: 
     """Do the words one sentence lost and gained, taken as wholes, say one negation another way? Only where a 'must'
     stands on both sides of the changed ops: the alignment moved it and cut one replacement in two; elsewhere the
     ops keep the order a negation's place needs (仍不等于零 -> 也是零…没有保留 fails op by op)."""
+    lost, gained = sorted((was - won).elements()), sorted((won - was).elements())
+    if sorted(bare_token(t) for t in lost + gained) == ["not", "same"]:
+        # 读图的方式不再被训练改变 -> 训练不再改变它读图的方式 (honest_47 H47-020): a sameness said as a change denied,
+        # on either side; the alignment put the two words in ops of their own because the sentence's order moved
+        return _negation_said_another_way(lost, gained, was_text, now_text)
     if not any(bare_token(t) == "must" for t in was) or not any(bare_token(t) == "must" for t in won):
         return False
-    lost, gained = sorted((was - won).elements()), sorted((won - was).elements())
     lost, gained = _musts_said_with_yao(lost, now_text, gained), _musts_said_with_yao(gained, was_text, lost)
     return bool(lost) and _negation_said_another_way(lost, gained, was_text, now_text)
 
@@ -1169,8 +1177,9 @@ def _negation_said_another_way(lost: list[str], gained: list[str], was: str = ""
     # 不会改变 keeps its own negation (review 82: read as 不变, 分布不会变 -> 分布会变 lost only a sameness and passed)
     if len(lost) == len(gained) == 1 and sides == ["not", "same"]:
         said_not = was if bare_token(lost[0]) == "not" else now
-        return re.search(r"不(?:会|再|曾)?(?:改变|变化|变动|变(?![成为得换量尖大小高低长短平快慢多少好差宽窄深浅陡缓]))",
-                         said_not) is not None
+        # (不再被训练改变, 改变不了: honest_47 H47-020, H47-011)
+        return re.search(r"不(?:会|再|曾)?(?:被[^，,。；;]{0,6}?)?(?:改变|变化|变动|变(?![成为得换量尖大小高低长短平快慢多少好差宽窄深浅陡缓]))"
+                         r"|(?:改变|改|变)不了", said_not) is not None
     # 并不是 Transformer 出现以后才有的 -> 早在 Transformer 出现之前就有了 (honest_39 H39-023): not after, said as
     # before; one of the two places denied is the other asserted
     places = lambda side: sorted(bare_token(t) for t in side if bare_token(t).startswith("position:"))   # noqa: E731

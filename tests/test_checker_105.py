@@ -148,3 +148,44 @@ def test_who_drew_a_picture_is_a_credit(tmp_path):
     """blind_37 W37-023: ![本站绘制：湖边图与逐块网格] -> ![课程插画：…] moved the site's drawing to the course."""
     _honest_passes_wrong_fails(tmp_path, LECTURE / "ch06" / "6-2.md", "![本站绘制：湖边图与逐块网格]",
                                "![本站绘制：湖边的图与逐块切开的网格]", "![课程插画：湖边图与逐块网格]", "statement changed")
+
+
+def test_a_multiple_is_a_ratio_not_a_count(tmp_path):
+    """blind_35 W35-023: …权重数为 $3145728$，正好是普通 FFN 的两倍 passed as a count of the two formulas the
+    sentence holds; 1.5 is the ratio. A multiple is claimed or cited like any value."""
+    old = "中间宽也取 $4d$ 时，权重数为 $3145728$。"
+    assert _errors(tmp_path, LECTURE / "ch05" / "5-10.md", old, old[:-1] + "，正好是普通 FFN 的两倍。", "'两倍'")
+
+
+def test_a_sameness_said_as_a_change_denied_either_way(tmp_path):
+    """honest_47 H47-011, H47-020: 对整体平移不敏感 -> 整体平移改变不了 LN 的结果; 读图的方式不再被训练改变 -> 训练
+    不再改变它读图的方式. Saying the change happens still fails."""
+    each_honest_passes_wrong_fails(tmp_path, [
+        (LECTURE / "ch06" / "6-3.md", "冻结的视觉 encoder 每一步都在读图，只是读图的方式不再被训练改变。",
+         "冻结的视觉 encoder 照样每一步都读图，只不过训练不再改变它读图的方式。",
+         "冻结的视觉 encoder 照样每一步都读图，只不过训练还会改变它读图的方式。")], "statement changed")
+    # (会改变 is read as nothing, so 不敏感 -> 会改变 is a sameness left unsaid, which passes: the honest side only)
+    assert not _errors(tmp_path / "ln", LECTURE / "ch05" / "5-8.md", "LN 对整体平移不敏感，RMSNorm 会变。",
+                       "整体平移改变不了 LN 的结果，却会改变 RMSNorm 的结果。", "statement changed")
+
+
+def test_two_matters_and_not_one_matter_say_one_difference(tmp_path):
+    """honest_47 H47-018: ## 能力与事实是两回事 -> ## 能力和事实不是一回事. 是一回事 says the opposite."""
+    _honest_passes_wrong_fails(tmp_path, LECTURE / "ch05" / "5-19.md", "## 能力与事实是两回事", "## 能力和事实不是一回事",
+                               "## 能力和事实是一回事", "statement changed")
+
+
+def test_an_opening_connective_stays_first_when_clauses_are_reordered(tmp_path):
+    """honest_48 H48-024: 于是换了 query，权重纹丝不动，动态匹配就没有了 -> 于是动态匹配就没有了：换了 query，权重纹丝
+    不动. Two terms exchanged inside a clause still fail."""
+    _honest_passes_wrong_fails(tmp_path, TOPIC, "于是换了 query，权重纹丝不动，动态匹配就没有了。",
+                               "于是动态匹配就没有了：换了 query，权重纹丝不动。",
+                               "于是换了权重，query 纹丝不动，动态匹配就没有了。")
+
+
+def test_the_vision_encoder_stays_frozen_in_both_llava_stages(tmp_path):
+    """blind_34 W34-024: a sentence added after lecture §6.3's stage table unfroze the vision encoder in stage 2."""
+    old = "每一格都写着“前向”：冻结的模块没有被跳过。"
+    _honest_passes_wrong_fails(tmp_path, LECTURE / "ch06" / "6-3.md", old,
+                               old + "到了第 2 阶段，语言模型也一起更新，视觉 encoder 仍然冻结。",
+                               old + "到了第 2 阶段，视觉 encoder 也和语言模型一起解冻更新。", "fact")
