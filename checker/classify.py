@@ -366,6 +366,9 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
     if re.fullmatch(r"\s*", line_prefix) and re.match(r"[.)、]\s", after):
         return True, "list ordinal"
     integer = re.fullmatch(r"[-−]?\d+", text) is not None
+    if text in ("0", "1") and re.search(r"[A-Za-z\u0370-\u03ff]\s*(?:→|->)\s*$", before):
+        # T→0⁺, τ→0: a limit a symbol approaches, as its words 温度趋于零 are (new-author trial 43's description)
+        return True, "limit of a symbol (T→0)"
     if integer and _factorial_design(view, start, end):
         # 2×2 设计 names a factorial design, as its words 二乘二设计 do (no number to the checker): the digits must
         # not cost a claim the words escape; its factors are the ones the sentence names
@@ -532,6 +535,13 @@ def _math_structural(view: str, span, start: int, end: int, text: str) -> tuple[
         # trial 18); the order symbol is what may be written wrong, and makes the sentence one with numbers to bind
         # (checker/relations.py). $w=0$, $t=1$ set a value (a setting to claim); another number or symbol stays a value
         return True, "bound of one symbol ($H\\ge0$)"
+    if text in ("0", "1"):
+        # $$p_i(T)=\frac{…}{…},\qquad T>0 .$$: the domain a definition closes with, after \qquad or a comma, bounds
+        # one symbol as $T>0$ alone does (new-author trial 43)
+        parts = list(re.finditer(r"(?:,|，|\\q?quad|\\text\{[^}]*\})\s*", content))
+        tail_start = parts[-1].end() if parts else -1
+        if 0 <= tail_start <= rel and _SYMBOL_BOUND.fullmatch(content[tail_start:].rstrip(" .。")):
+            return True, "bound of one symbol ($H\\ge0$)"
     if text == "0" and _ZERO_MEAN.fullmatch(content) or text == "1" and _UNIT_VARIANCE.fullmatch(content):
         # $E[q_r]E[k_r]=0$, $E[q_r^2]E[k_r^2]=1$: the zero mean and unit variance a general argument assumes, not a
         # value of the page's example (new-author trial 35); a mean said to be 1 stays a value to claim
@@ -617,6 +627,8 @@ def digit_phrase(body: str, token) -> str:
     """17 分钟前 → '17分钟前': a count in digits with its measure word, in the form the seed data keeps."""
     if not re.fullmatch(r"\d{1,3}(?:,\d{3})+|\d+", token.text):   # (100,000 个候选: new-author trial 36)
         return ""
+    if re.search(r"(?:[×*]|\\times)\s*$", body[max(0, token.start - 8):token.start]):
+        return ""   # 224×224×3 个像素值: the measure word counts the product, not its last factor (new-author trial 43)
     # a number alone in inline math reads on past its closing $ ($6$ 轮 is 6 轮: a description repeats it so)
     alone = body[token.start - 1:token.start] == "$" and body[token.end:token.end + 1] == "$"
     m = re.match(rf"\s*({MEASURE})([\u3400-\u9fff]{{0,2}})", body[token.end + 1 if alone else token.end:])

@@ -286,7 +286,9 @@ def places_named_before(view: str, start: int, end: int, stated: float | None) -
     if not re.match(r"\s*(?:都|各|也|均|同样|一致|合起来|合在一起|放在一起|加在一起|连起来|结合起来|[说讲写指]的(?:都|也)?是)",
                     view[noun:noun + 5]):
         return None
-    s0, _ = _sentence_bounds(view, start)
+    # the whole sentence: a ；or a wrapped line goes on with it (讲义 §2.8 …；\n入门文章 §11.4 …，两处都: trial 43)
+    blank = view.rfind("\n\n", 0, start)
+    s0 = max([view.rfind(c, 0, start) + 1 for c in "。！？"] + [blank + 2 if blank >= 0 else 0])
     if re.search(r"之外|以外|除了", view[s0:start]):
         return None   # 讲义 §2.8 与入门文章 §11.4 之外，两处也…: other places (review 79)
     # the count opens its clause, as the subject the places were (…记温度，两处都要求; not 本站还有两处都改了: review 78)
@@ -299,6 +301,19 @@ def places_named_before(view: str, start: int, end: int, stated: float | None) -
     else:
         places = {(m.group(1), m.group(2).rstrip(".")) for m in refs}
     return len(places) if len(places) == stated else None
+
+
+def sections_pointed_above(view: str, start: int, end: int) -> int | None:
+    """（同上两节）, 见上两处: the sections the line above names, pointed back at (new-author trial 43: a list item
+    closing with 同上两节 under one that cites 讲义 §2.8、入门文章 §11.4)."""
+    measure, _ = _noun_start(view, end)
+    if measure not in ("处", "节") or not re.search(r"(?:同上|见上|如上|上面|上述|以上)\s*$", view[max(0, start - 4):start]):
+        return None
+    view = prose_view(view)   # (offsets kept: links read as their text)
+    line = view.rfind("\n", 0, start)
+    above = view[view.rfind("\n", 0, max(line, 0)) + 1:max(line, 0)]
+    places = {(m.group(1), m.group(2).rstrip(".")) for m in _PLACE_REF.finditer(above)}
+    return len(places) if len(places) >= 2 else None
 
 
 def rows_named_by_their_header(body: str, end: int, stated: float | None) -> int | None:
@@ -1351,7 +1366,8 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 terms_set_in_bold_before(body, start), pair_named_before(body, start, end),
                 parties_joined_before(body, start), the_other_before(body, start), steps_told_before(body, start, end),
                 entries_of_the_display_before(body, start), numbers_said_before(body, start, end),
-                one_each_before(body, start, end), items_of_the_list_just_before(body, start))
+                one_each_before(body, start, end), items_of_the_list_just_before(body, start),
+                sections_pointed_above(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
 
 

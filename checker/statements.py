@@ -77,7 +77,7 @@ _DIFFER = re.compile(r"不同|不一样|不相等|不等于|对不上|不等(?![
 # replacement reversed exchanges its two sides: checker/arrangements.py); 仍是两个类别，而不是… brings a negation
 _REPLACED = re.compile(r"不再是(?=[^。；;]{1,40}?[，,]\s*而是)")
 # 正/负 as a sign, not 正确, 正常, 正好, 正在, 正文, 负责, 负担 …
-_SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?<=[为变成是从由])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
+_SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?<=[为变成是从由转])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
 # a hedge (可能, 也许, 或许) and its denial (不可能): a hurried edit that turns 可能 into 会 states as fact what the source
 # only allows (new-author trial 25 did so to lecture §2.6's 可能被配错权重 and no message said so); 尽可能 (as much as
 # possible) and 可能性 (the possibility, a noun) hedge nothing
@@ -469,6 +469,10 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
                 and re.match(r"[\u4e00-\u9fff](?:[，。；,;、]|$)", sentence[m.end():m.end() + 2] or "。") \
                 and sentence[m.start() - 1:m.start()] != sentence[m.end():m.end() + 1]:
             continue   # the second 不 of a four-character 不X不Y (不偏不倚, 不多不少): one word, one negation (H29-011)
+        if m.group(0) == "不" and (sentence[m.end():m.end() + 1] in ("、", "”", "」", "’")
+                                   or sentence[m.start() - 1:m.start()] in ("、", "“", "「", "‘")
+                                   and sentence[m.end():m.end() + 1] in ("，", ",", "和", "与", "及")):
+            continue   # 不、太、好看: the word 不 listed or quoted, no negation (new-author trial 43)
         if m.group(0) == "不" and sentence.startswith("可", m.end()) and re.search(r"非得?[^，。；,;]{0,24}$", sentence[:m.start()]):
             continue   # the 不可 of 非(得)……不可 (must)
         # 不能证明, 不会增加: read there; not across a clause break (既不出自…，也不是…: two negations)

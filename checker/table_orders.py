@@ -18,7 +18,8 @@ import re
 
 from checker.numerals import NumeralError, integer
 
-_SUPERLATIVE = re.compile(r"最(大|高|多|重|长|小|低|少|轻|短)")
+# (最高分候选, 最低分的词: a thing named by its score, no superlative said of a column: new-author trial 43)
+_SUPERLATIVE = re.compile(r"最(大|高|多|重|长|小|低|少|轻|短)(?!分(?:数)?的?\s*(?:候选|词|者|token|项|那|与|和))")
 _UP = "大高多重长"
 _RANK = re.compile(r"排(?:在|名)?第\s*([0-9一二两三四五六七八九十]+)")
 _TOTAL = re.compile(r"^(?:合计|总计|总和|总数|总计数|总)$")

@@ -189,3 +189,60 @@ def test_the_vision_encoder_stays_frozen_in_both_llava_stages(tmp_path):
     _honest_passes_wrong_fails(tmp_path, LECTURE / "ch06" / "6-3.md", old,
                                old + "到了第 2 阶段，语言模型也一起更新，视觉 encoder 仍然冻结。",
                                old + "到了第 2 阶段，视觉 encoder 也和语言模型一起解冻更新。", "fact")
+
+
+# ---------------------------------------------------------------- new-author trial 43
+
+
+def test_readings_of_trial_43():
+    """What trial 43's topic page and its two edits met as false alarms, each beside the reading it must keep."""
+    from checker import classify, statements
+    from checker.table_orders import _SUPERLATIVE
+
+    class Token:   # the fields digit_phrase reads
+        def __init__(self, body, text):
+            self.start = body.index(text)
+            self.end, self.text = self.start + len(text), text
+    body = "正好是整幅图 224×224×3 个像素值的总数"
+    three = Token(body, "3 ")
+    three.text, three.end = "3", three.start + 1
+    assert classify.digit_phrase(body, three) == ""             # the product's last factor counts nothing
+    assert classify.digit_phrase("一共有 3 个像素值", Token("一共有 3 个像素值", "3")) == "3个像素"
+    # a definition's closing domain, and a limit, bound one symbol; a value set after a comma stays a value
+    numbers = lambda text: [(t.text, t.structural) for t in classify.numbers_in(text)]   # noqa: E731
+    assert numbers(r"$$p_i(T)=\frac{\exp(z_i/T)}{\sum_j\exp(z_j/T)},\qquad T>0 .$$") == [("0", True)]
+    assert numbers(r"$$y=x,\qquad x=0 .$$") == [("0", False)]
+    assert numbers("升温让它更平，T→0⁺ 时趋向贪心解码") == [("0", True)]
+    assert numbers("概率 → 0.5 时") == [("0.5", False)]
+    # 最高分候选 names a candidate by its score; 概率最高 is a superlative
+    assert not _SUPERLATIVE.search("最高分候选的概率升到约 0.867") and _SUPERLATIVE.search("T=1 时概率最高")
+    # 不 listed or quoted is a word; 由负转正 is two signs
+    assert not statements.tokens("特征词是不、太、好看三个")
+    assert [w for _, w in statements.tokens("他不、也不会去")] == ["not"]
+    assert [w for _, w in statements.tokens("梯度由负转正")] == ["sign:-", "sign:+"]
+
+
+def test_sections_pointed_back_at_count_them():
+    """Trial 43: （同上两节） under a line citing 讲义 §2.8、入门文章 §11.4; and 两处都 after a ；and a wrapped line. One
+    section named above is no pair."""
+    from checker import classify
+    above = ("- 降温：分布变尖（讲义 [§2.8](../lecture/ch02/2-8.md)、入门文章 [§11.4](../primer/ch11/11-4.md)）。\n"
+             "- 升温：分布变平（同上两节）。\n")
+    at = above.index("两节")
+    assert counts.sections_pointed_above(above, at, at + 2) == 2
+    one = above.replace("、入门文章 [§11.4](../primer/ch11/11-4.md)", "")
+    assert counts.sections_pointed_above(one, one.index("两节"), one.index("两节") + 2) is None
+    wrapped = ("讲义 [§2.8](../lecture/ch02/2-8.md) 用 $\\tau$ 记温度；\n入门文章 [§11.4](../primer/ch11/11-4.md) 用 $T$ "
+               "记温度，两处都要求温度为正。")
+    view, at = classify.prose_view(wrapped), wrapped.index("两处")
+    assert counts.places_named_before(view, at, at + 2, 2.0) == 2
+    assert counts.places_named_before(view, at, at + 2, 3.0) is None
+
+
+def test_unchanged_said_as_mei_bian_is_an_equality():
+    """Trial 43: a relation text 排名在三行里都没变 had no comparison word; 没变 is 不变. 没变成 is a change."""
+    from checker import directions
+    said = lambda text: [m.group(0) for m in directions.equality_words(text)] if hasattr(directions, "equality_words") \
+        else [m.group(0) for r in directions.of_kind("equality") for m in r.regex.finditer(text)]   # noqa: E731
+    assert "没变" in said("排名在三行里都没变")
+    assert not any(w.startswith("没") for w in said("分布没变成均匀分布"))
