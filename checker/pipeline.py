@@ -679,6 +679,14 @@ def check_authors(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def check_reference_list(ctx: Context) -> None:
+    """A reference written out as a heading and its paragraph (### 14. Ruibin Xiong 等. On Layer Normalization …; 2020
+    年，ICML…) has its bibliography entry's year, pages, arXiv number and first author (checker/reference_list.py)."""
+    from checker import reference_list
+    for line, message in reference_list.errors(ctx.page):
+        ctx.fail(line, message)
+
+
 def check_quotations(ctx: Context) -> None:
     """A quotation given as the course's words (讲义只说“…”) is the course's words (checker/quotes.py)."""
     from checker import quotes
@@ -1884,6 +1892,7 @@ STAGES = (
     check_cross_references,
     check_facts,
     check_authors,
+    check_reference_list,
     check_quotations,
     check_credited_values,
     check_credits,

@@ -21,7 +21,8 @@ from checker.numerals import NumeralError, integer
 # (最高分候选, 最低分的词: a thing named by its score, no superlative said of a column: new-author trial 43)
 _SUPERLATIVE = re.compile(r"最(大|高|多|重|长|小|低|少|轻|短)(?!分(?:数)?的?\s*(?:候选|词|者|token|项|那|与|和))")
 _UP = "大高多重长"
-_RANK = re.compile(r"排(?:在|名)?第\s*([0-9一二两三四五六七八九十]+)")
+# 排第二, and 第二高 / 第二大 (blind_39 W39-018: 分数第二高的是 O, O, where the table's second is B-ORG, O)
+_RANK = re.compile(r"排(?:在|名)?第\s*([0-9一二两三四五六七八九十]+)|第\s*([0-9一二两三四五六七八九十]+)\s*(?=高|大|多)")
 _TOTAL = re.compile(r"^(?:合计|总计|总和|总数|总计数|总)$")
 _NUMBER = re.compile(r"^[$\s]*(-?\d+(?:\.\d+)?)[$\s]*$")
 _SENTENCE = re.compile(r"[^。！？\n]+[。！？]?")
@@ -99,13 +100,15 @@ def decide(sentence: str, table) -> str | None:
             up = superlatives[0].group(1) in _UP
             verdicts.append(mine >= max(values) if up else mine <= min(values))
         else:
-            said = ranks[0].group(1)
+            said = ranks[0].group(1) or ranks[0].group(2)
             try:
                 wanted = int(said) if said.isdigit() else integer(said)
             except NumeralError:
                 return None
+            if sum(v == mine for v in values) > 1:
+                continue   # a rank among tied values is no rank this column can decide (转移分数 1, 0, 0)
             verdicts.append(1 + sum(v > mine for v in values) == wanted)
-    if any(verdicts):
+    if not verdicts or any(verdicts):
         return None
     word = superlatives[0].group(0) if superlatives else ranks[0].group(0)
     shown = "; ".join(f"{header[c]}: " + ", ".join(f"{labels[i]} {rows[i][c]}" for i in range(len(rows)))

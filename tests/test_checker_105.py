@@ -246,3 +246,23 @@ def test_unchanged_said_as_mei_bian_is_an_equality():
         else [m.group(0) for r in directions.of_kind("equality") for m in r.regex.finditer(text)]   # noqa: E731
     assert "没变" in said("排名在三行里都没变")
     assert not any(w.startswith("没") for w in said("分布没变成均匀分布"))
+
+
+def test_a_rank_said_as_second_highest_is_decided_on_the_table(tmp_path):
+    """blind_39 W39-018: 分数第二高的是 O, O under a path table whose 路径分数 column ranks O, O third (its tied 转移分数
+    column decides no rank). The path that is second passes."""
+    old = "“北京”“大学”被合成一个完整的机构实体。"
+    _honest_passes_wrong_fails(tmp_path, PRIMER / "ch16" / "16-3.md", old, old + "分数第二高的是 B-ORG, O。",
+                               old + "分数第二高的是 O, O。", "'第二' is false")
+
+
+def test_a_written_out_reference_agrees_with_the_bibliography(tmp_path):
+    """blind_38 W38-055 and blind_39 W39-057: the primer's reference list gave Xiong et al. (ICML 2020) the year 2019.
+    Its pages, arXiv number and first author are read the same way; the text reworded around them passes."""
+    page = PRIMER / "refs" / "index.md"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (page, "2020 年，ICML（PMLR 第 119 卷，第 10524–10533 页）。", "2020 年，发表于 ICML（PMLR 第 119 卷，第 10524–10533 页）。",
+         "2019 年，ICML（PMLR 第 119 卷，第 10524–10533 页）。", "year of xiong2020"),
+        (page, "第 10524–10533 页", "第 10524–10533 页", "第 10524–10534 页", "pages of xiong2020"),
+        (page, "（arXiv:1301.3781）", "（arXiv: 1301.3781）", "（arXiv:1310.4546）", "arXiv number"),
+        (page, "### 14. Ruibin Xiong 等.", "### 14. Ruibin Xiong 等.", "### 14. Ruibin Xiang 等.", "first author")])
