@@ -266,3 +266,11 @@ def test_a_written_out_reference_agrees_with_the_bibliography(tmp_path):
         (page, "第 10524–10533 页", "第 10524–10533 页", "第 10524–10534 页", "pages of xiong2020"),
         (page, "（arXiv:1301.3781）", "（arXiv: 1301.3781）", "（arXiv:1310.4546）", "arXiv number"),
         (page, "### 14. Ruibin Xiong 等.", "### 14. Ruibin Xiong 等.", "### 14. Ruibin Xiang 等.", "first author")])
+
+
+def test_a_change_denied_for_a_cause_orders_nothing(tmp_path):
+    """honest_48 H48-034: …，不会因为所在批次的大小而被放大或缩小 denies a distortion; 会因为…而被放大 asserts one."""
+    old = "用真正参与计分的目标 token 个数去除。"
+    _honest_passes_wrong_fails(tmp_path, LECTURE / "ch02" / "2-6.md", old,
+                               old + "这样每个真实目标的分量都相同，不会因为所在批次的大小而被放大或缩小。",
+                               old + "这样每个真实目标的分量会因为所在批次的大小而被放大。", "放大")
