@@ -273,4 +273,4 @@ def test_a_change_denied_for_a_cause_orders_nothing(tmp_path):
     old = "用真正参与计分的目标 token 个数去除。"
     _honest_passes_wrong_fails(tmp_path, LECTURE / "ch02" / "2-6.md", old,
                                old + "这样每个真实目标的分量都相同，不会因为所在批次的大小而被放大或缩小。",
-                               old + "这样每个真实目标的分量会因为所在批次的大小而被放大。", "放大")
+                               old + "这样每个真实目标的分量会因为所在批次的大小而被缩小。", "缩小")
