@@ -117,15 +117,55 @@ def decide(sentence: str, table) -> str | None:
             f"means another quantity, name the column (checker/table_orders.py)")
 
 
+_RATIO_HEADER = re.compile(r"[（(]\s*([^/（）()]{1,8}?)\s*/\s*([^/（）()]{1,8}?)\s*[）)]")
+_MEASURED = re.compile(r"^[$\s]*(-?\d+(?:\.\d+)?)\s*(?:ms|s|µs|us|ns|%|KB|MB|GB|B)?[$\s]*$")
+
+
+def _measured(cell: str) -> float | None:
+    m = _MEASURED.match(re.sub(r"[*`]", "", cell))
+    return float(m.group(1)) if m else None
+
+
+def ratio_header_errors(body: str) -> list[tuple[int, str]]:
+    """(offset, message) for each table column headed as a ratio of two others (时间比（重算/缓存）) whose printed
+    values are not those columns' quotient, row by row, within the rounding of the printed operands (blind_36
+    W36-052 turned the header round to 缓存/重算, and every value was still checked by its claim). A column is named
+    by a header holding the word (整段重算 for 重算); a word two headers hold names none."""
+    out = []
+    for start, _, header, rows in _tables(body):
+        for c, cell in enumerate(header):
+            m = _RATIO_HEADER.search(cell)
+            if not m:
+                continue
+            sides = []
+            for word in m.groups():
+                holders = [i for i, h in enumerate(header) if i != c and word.strip() in h]
+                sides.append(holders[0] if len(holders) == 1 else None)
+            if None in sides:
+                continue
+            pairs = []
+            for row in rows:
+                values = [_measured(row[i]) if i < len(row) else None for i in (c, *sides)]
+                if None not in values and values[2]:
+                    pairs.append((values[0], values[1] / values[2]))
+            wrong = [(shown, ratio) for shown, ratio in pairs if abs(shown - ratio) > 0.1 * max(abs(ratio), 1e-12)]
+            if pairs and len(wrong) == len(pairs):
+                shown, ratio = wrong[0]
+                out.append((start, f"the column '{cell}' prints {shown:g} where {header[sides[0]]} / "
+                                   f"{header[sides[1]]} is {ratio:.3g} in the same row; the header names the ratio the "
+                                   "other way round, or the columns are not the ones it names"))
+    return out
+
+
 def errors(page) -> list[tuple[int, str]]:
     """(line, message) for each sentence of the page's prose whose superlative or rank about one table row is false
-    for that table."""
+    for that table, and each ratio column whose header names it the other way round."""
     from checker.classify import prose_view
     from checker.relations import sentences
     body = page.body
     if "|" not in body:
         return []
-    out = []
+    out = [(page.line_of(offset), message) for offset, message in ratio_header_errors(body)]
     for start, end in sentences(prose_view(body)):
         text = body[start:end]
         if not (_SUPERLATIVE.search(text) or _RANK.search(text)) or text.lstrip().startswith("|"):

@@ -274,3 +274,12 @@ def test_a_change_denied_for_a_cause_orders_nothing(tmp_path):
     _honest_passes_wrong_fails(tmp_path, LECTURE / "ch02" / "2-6.md", old,
                                old + "这样每个真实目标的分量都相同，不会因为所在批次的大小而被放大或缩小。",
                                old + "这样每个真实目标的分量会因为所在批次的大小而被缩小。", "缩小")
+
+
+def test_a_ratio_column_named_the_other_way_round_fails():
+    """blind_36 W36-052: 时间比（重算/缓存） -> 时间比（缓存/重算） over values 799/2.88 ≈ 277; the page's header passes."""
+    from checker.page import read_page
+    from checker.table_orders import ratio_header_errors
+    body = read_page(LECTURE / "ch07" / "7-9.md").body
+    assert not ratio_header_errors(body)
+    assert ratio_header_errors(body.replace("时间比（重算/缓存）", "时间比（缓存/重算）"))
