@@ -401,7 +401,7 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         # （行是 query，列是 key，1 表示可以读）: the legend of a printed 0/1 matrix codes its entries, as 一表示可以读
         # would (new-author trial 28); 2 表示…, 0.5 表示… stay values
         return True, "the 0 or 1 of a legend (1 表示可以读)"
-    if text in ("0", "1") and re.search(r"(?:记|记作|记为|记成|标为|标成|置为|设为)\s*$", before) \
+    if text in ("0", "1") and re.search(r"(?:记|记作|记为|记成|标为|标成|置为|设为|加)\s*$", before) \
             and not re.match(rf"\s*\$?\s*(?:[.\d%]|{MEASURE})", after) and _codes_a_pair(view, start, end):
         # 允许的连接记 0，禁止的连接记 −∞: a mask's coding, two values set side by side by one verb (new-author trial 28);
         # one value alone (损失记 0) stays a number
@@ -619,7 +619,8 @@ def _codes_a_pair(view: str, start: int, end: int) -> bool:
     s0 = max(view.rfind(c, 0, start) for c in "。！？\n") + 1
     ends = [i for i in (view.find(c, end) for c in "。！？\n") if i >= 0]
     sentence = view[s0:min(ends) if ends else len(view)]
-    verb = re.search(r"(记|记作|记为|记成|标为|标成|置为|设为)\s*$", view[s0:start]).group(1)
+    # (允许的连接加 0，禁止的连接加 -∞: an additive mask coded with 加, new-author trial 44)
+    verb = re.search(r"(记|记作|记为|记成|标为|标成|置为|设为|加)\s*$", view[s0:start]).group(1)
     return sentence.count(verb) >= 2
 
 

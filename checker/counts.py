@@ -754,7 +754,12 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
     # 把两条规则各做了一次：top-k 取 k=2，top-p 取 p=0.8，两条规则留下的都是…  (new-author trial 9): as many clauses set
     # apart by commas, and a last one that sums them up (the same count again, or 都/两者)
     # (the same count: 两种 after 两种; one more told, 还有一种, is a third clause, not a sum: review 73)
-    parts = [p for p in re.split(r"[，,]", view[colon + 1:stop]) if p.strip()]
+    parts = []
+    for p in (p for p in re.split(r"[，,]", view[colon + 1:stop]) if p.strip()):
+        if parts and re.match(r"\s*(?:并且|并|而且|同时|然后|随后|再)(?=[\u4e00-\u9fff])", p):
+            parts[-1] += "，" + p   # …，解码器带着因果遮罩逐步生成，并通过交叉注意力读取…: one clause goes on (trial 44)
+        else:
+            parts.append(p)
     # 两个极限…：$\tau\to0^+$ 时…，$\tau\to\infty$ 时… (new-author trial 22): clauses set apart by commas that each open
     # with a condition in math, told in parallel
     if len(parts) >= 2 and len(parts) == stated and all(re.match(r"\s*\$[^$]+\$\s*时", p) for p in parts):
@@ -763,7 +768,7 @@ def clauses_after_colon(view: str, end: int, stated: float | None) -> int | None
     # apart by commas, as many as stated, none of them counting or summing up anything itself
     bare = [_ASIDE.sub("", p) for p in parts]   # a credit aside is no part of a clause
     # (the colon right after the counted noun: 三个假设：…; not 两个候选说明了同一件事：… — review 89)
-    if len(parts) >= 2 and len(parts) == stated and colon - end <= 6 and not re.search(r"了|说明", view[end:colon]) and all(len(p.strip()) <= 24 for p in bare) \
+    if len(parts) >= 2 and len(parts) == stated and colon - end <= 6 and not re.search(r"了|说明", view[end:colon]) and all(len(p.split("，")[0].strip()) <= 24 for p in bare) \
             and not any(_says_count_again(p, int(stated)) or re.search(r"\d|\$", p) for p in bare):
         return len(parts)
     # a last clause that tells one more (还有一种, 此外…, min-p 取 0.1 时结果都一样: a value of its own) is a clause
@@ -1367,7 +1372,7 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 parties_joined_before(body, start), the_other_before(body, start), steps_told_before(body, start, end),
                 entries_of_the_display_before(body, start), numbers_said_before(body, start, end),
                 one_each_before(body, start, end), items_of_the_list_just_before(body, start),
-                sections_pointed_above(body, start, end))
+                sections_pointed_above(body, start, end), columns_of_the_table_under_the_heading(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
 
 
@@ -1526,6 +1531,22 @@ def listed_under_the_heading(body: str, start: int, end: int) -> int | None:
     section = body[body.find("\n", end) + 1:end + following[0] if following else len(body)]
     m = _LISTED_NAMES.search(_math_masked(section))
     return len(re.split(r"\s*、\s*", m.group(0).strip())) if m else None
+
+
+def columns_of_the_table_under_the_heading(body: str, start: int, end: int) -> int | None:
+    """## 源信息交接的两种方式 over a table that sets them side by side (| | 固定摘要 | 动态读取 |: honest_49 H49-032):
+    a heading's count of the columns of the first table of its section, when that table's corner cell is empty (its
+    first column names what is compared, the others the things compared)."""
+    line_start = body.rfind("\n", 0, start) + 1
+    if not body.startswith("#", line_start):
+        return None
+    following = [m.start() for m in re.finditer(r"^#{1,6}\s", body[end:], re.M)]
+    section = body[body.find("\n", end) + 1:end + following[0] if following else len(body)]
+    header = re.search(r"^[ \t]*\|(.*)\|[ \t]*\n[ \t]*\|?\s*:?-{3,}", section, re.M)
+    if header is None:
+        return None
+    cells = [c.strip() for c in header.group(1).split("|")]
+    return len(cells) - 1 if len(cells) >= 3 and not cells[0] and all(cells[1:]) else None
 
 
 def the_same_count_again(body: str, start: int, end: int) -> set[int]:

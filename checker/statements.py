@@ -469,6 +469,10 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
                 and re.match(r"[\u4e00-\u9fff](?:[，。；,;、]|$)", sentence[m.end():m.end() + 2] or "。") \
                 and sentence[m.start() - 1:m.start()] != sentence[m.end():m.end() + 1]:
             continue   # the second 不 of a four-character 不X不Y (不偏不倚, 不多不少): one word, one negation (H29-011)
+        if m.group(0) in ("没有", "没") and re.match(r"(?:什么)?问题", sentence[m.end():m.end() + 4]) \
+                or m.group(0) == "不" and sentence[max(0, m.start() - 2):m.start()] == "一个" \
+                and sentence[m.end():m.end() + 1] in ("缺", "落", "漏", "剩"):
+            continue   # 没有问题 (it is fine), 一个不缺 (none missing): idioms that assert, negating nothing (honest_49)
         if m.group(0) == "不" and (sentence[m.end():m.end() + 1] in ("、", "”", "」", "’")
                                    or sentence[m.start() - 1:m.start()] in ("、", "“", "「", "‘")
                                    and sentence[m.end():m.end() + 1] in ("，", ",", "和", "与", "及")):
@@ -1165,6 +1169,13 @@ def _negation_said_another_way(lost: list[str], gained: list[str], was: str = ""
     conclusion (not-necessarily, not:source:, conclude:no), is no such rewording."""
     plain = ("not", "not-is")
     lost, gained = _musts_said_with_yao(lost, now, gained), _musts_said_with_yao(gained, was, lost)
+    # 入门文章在这一节没有算数 -> 入门文章在这一节没有给出数值计算 (honest_49 H49-043): a negation said as the same
+    # subject's act denied; the subject must stand in the pinned sentence too
+    subjects = {"site": "本站", "course": "讲义", "primer": "入门文章", "paper": "论文"}
+    if list(map(bare_token, lost)) == ["not"] and len(gained) == 2 and "not-done" in map(bare_token, gained):
+        subject = next((bare_token(t) for t in gained if bare_token(t) in subjects), None)
+        if subject and subjects[subject] in was:
+            return True
     # 门更少，不等于预算一定更省 -> 门少了，预算不一定就更省 (honest_46 H46-041): a comparative said as the change it is
     # (更少 -> 少了), and a necessity denied by 不等于 said as 不一定
     lost = [t for t in lost if not (bare_token(t) in _CHANGE_SAID and re.search(_CHANGE_SAID[bare_token(t)], now))]

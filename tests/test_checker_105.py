@@ -283,3 +283,41 @@ def test_a_ratio_column_named_the_other_way_round_fails():
     body = read_page(LECTURE / "ch07" / "7-9.md").body
     assert not ratio_header_errors(body)
     assert ratio_header_errors(body.replace("时间比（重算/缓存）", "时间比（缓存/重算）"))
+
+
+def test_idioms_that_assert_and_an_act_denied_said_for_a_negation(tmp_path):
+    """honest_49: 人物一个不少 -> 人物也一个不缺 (H49-020) and 是可以的 -> 没有问题 (H49-037) negate nothing;
+    入门文章在这一节没有算数 -> 入门文章在这一节没有给出数值计算 (H49-043) says the same denial as the primer's act. An
+    act said done, or the subject changed, still fails."""
+    from checker import statements
+    assert "not" not in [w for _, w in statements.tokens("句子通顺，人物也一个不缺")]
+    assert [w for _, w in statements.tokens("对照各部件的分工没有问题")] == []
+    assert not _errors(tmp_path / "a", LECTURE / "ch01" / "1-17.md", "人物一个不少，句子也通顺，只是构式把角色对调了。",
+                       "句子通顺，人物也一个不缺，只是构式把父母和 Pierre 的角色对调了。", "statement changed")
+    _honest_passes_wrong_fails(tmp_path / "b", PRIMER / "ch08" / "8-1.md", "入门文章在这一节没有算数。",
+                               "入门文章在这一节没有给出数值计算。", "本站在这一节没有给出数值计算。", "statement changed")
+
+
+def test_a_heading_counts_the_columns_its_table_compares():
+    """honest_49 H49-032: ## 源信息交接的两种方式 over | | 固定摘要 | 动态读取 |; a table with a named corner counts no
+    columns."""
+    body = "## 源信息交接的两种方式\n\n| | 固定摘要 | 动态读取 |\n| --- | --- | --- |\n| 源端 | 一个 | 每个 |\n"
+    at = body.index("两种")
+    assert counts.columns_of_the_table_under_the_heading(body, at, at + 2) == 2
+    named = body.replace("| | 固定摘要", "| 方面 | 固定摘要")
+    assert counts.columns_of_the_table_under_the_heading(named, at, at + 2) is None
+
+
+def test_readings_of_trial_44():
+    """Trial 44: an additive mask coded with 加 (允许的连接加 0，禁止的连接加 −∞); 两种做法：A，B，并… (a clause going on
+    with 并 is one clause). 加 1 alone stays a value; three clauses are no count of two."""
+    from checker import classify
+    numbers = lambda text: [(t.text, t.structural) for t in classify.numbers_in(text)]   # noqa: E731
+    assert numbers("遮罩：允许的连接加 $0$，禁止的连接加 $-\\infty$，加完再逐行做 softmax。") == [("0", True)]
+    assert numbers("给每个分数加 1 再比较。") == [("1", False)]
+    text = ("T5 这类编码器—解码器结构把两种做法放在一起：编码器双向读完输入，解码器带着因果遮罩逐步生成，"
+            "并通过交叉注意力读取编码器的表示（入门文章 [§15.4](../primer/ch15/15-4.md)）。")
+    view, end = classify.prose_view(text), text.index("两种") + 2
+    assert counts.clauses_after_colon(view, end, 2.0) == 2
+    three = text.replace("，并通过", "，编码器还通过")
+    assert counts.clauses_after_colon(classify.prose_view(three), end, 2.0) is None
