@@ -573,6 +573,18 @@ def _opening_connective_moved(text: str):
         yield base[:mark.end()] + m.group(2) + base[mark.end():]
 
 
+_CONTRAST_VERB = r"(?:在于|在|是|靠|用|来自)"
+
+
+def _contrast_turned(text: str):
+    """text with a contrast said the other way round: 不在 A，而在 B <-> 在 B，而不在 A (原因不在分类器，而在表示 -> 原因在
+    表示，而不在分类器: honest_50 H50-024). The negation stays with its side; a side exchanged still fails."""
+    for m in re.finditer(rf"不({_CONTRAST_VERB})([^，,；;：:。]+?)[，,]\s*而(?:是)?\1([^，,；;：:。]+)", text):
+        yield text[:m.start()] + f"{m.group(1)}{m.group(3)}，而不{m.group(1)}{m.group(2)}" + text[m.end():]
+    for m in re.finditer(rf"(?<!不)({_CONTRAST_VERB})([^，,；;：:。]+?)[，,]\s*而不\1([^，,；;：:。]+)", text):
+        yield text[:m.start()] + f"不{m.group(1)}{m.group(3)}，而{m.group(1)}{m.group(2)}" + text[m.end():]
+
+
 # what a moved phrase is made of: a formula, a code span, a link's target, a Latin word or a number stays whole (a
 # move inside $q^\top k$ would be a product reversed); clause marks, emphasis and spaces are not read at all
 _ATOM = re.compile(r"\$[^$]+\$|`[^`]+`|\]\([^)]*\)|[A-Za-z0-9_.§%]+|[^\s*，,；;：:。！？!?]")
@@ -685,7 +697,7 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
                            _parallel_clauses_exchanged(text), _predicates_exchanged(text),
                            _enumerations_exchanged_twice(text), _connective_moved(text),
                            _quoted_examples_exchanged(text), _alternatives_exchanged(text),
-                           _question_word_moved(text), _opening_connective_moved(text)):
+                           _question_word_moved(text), _opening_connective_moved(text), _contrast_turned(text)):
         if candidate in tried:
             continue   # the generators overlap: the same exchange reached twice is read once
         tried.add(candidate)

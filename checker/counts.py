@@ -101,6 +101,9 @@ def blurred_counts(body: str, phrases) -> list[tuple[int, str, str]]:
         same = [p for p in same if (phrase_value(p) or 0) >= word_rules.blur_minimum()]
         if same and _HEDGED.search(view[max(0, m.start() - 12):m.start()]):
             continue   # 一句话里可能有好几个实体: a possibility said in general, not the seed's count blurred
+        if same and m.group(0).startswith("几") and re.search(r"(?:不论|无论|不管)[^，。；,;]{0,10}$",
+                                                             view[max(0, m.start() - 12):m.start()]):
+            continue   # 不论在几条评论里出现: however many, a question left open, no count blurred (honest_50 H50-009)
         if same and (ANAPHORA_BEFORE.search(view[max(0, m.start() - 4):m.start()]) or view.startswith(("这", "那"), m.start())) \
                 and any(_stated_count(p) in view for p in same):
             continue   # 这几条教学评论 where the page says 六条教学评论: a reference back to the count (honest_38 H38-031)
@@ -1559,6 +1562,9 @@ def the_same_count_again(body: str, start: int, end: int) -> set[int]:
         return set()
     earlier = re.findall(rf"([0-9{NUMERAL_CHARS}]+)\s*{re.escape(m.group(1))}{re.escape(m.group(2)[:2])}",
                          body[:start])
+    # a one-character noun goes on into other words (同样三个词组成 after 这三个词: honest_50 H50-013)
+    earlier = earlier or re.findall(rf"([0-9{NUMERAL_CHARS}]+)\s*{re.escape(m.group(1))}{re.escape(m.group(2)[:1])}"
+                                    r"(?![\u4e00-\u9fff])", body[:start])
     return {_count_value(n) for n in earlier} - {None}
 
 

@@ -321,3 +321,22 @@ def test_readings_of_trial_44():
     assert counts.clauses_after_colon(view, end, 2.0) == 2
     three = text.replace("，并通过", "，编码器还通过")
     assert counts.clauses_after_colon(classify.prose_view(three), end, 2.0) is None
+
+
+def test_readings_of_honest_50(tmp_path):
+    """honest_50: 原因不在分类器，而在表示 -> 原因在表示，而不在分类器 (H50-024; the sides exchanged still fail);
+    同样三个词 after 这三个词 (H50-013; 同样四个词 stays unclaimed); 不论在几条评论里出现 blurs no count (H50-009);
+    这与逐元素裁剪不同：…方向不变 says the norm clipping's direction stays (H50-038); 各占一半 is a share to claim, no
+    count of the listed items (H50-020)."""
+    _honest_passes_wrong_fails(tmp_path / "a", PRIMER / "ch06" / "6-4.md", "原因不在分类器，而在表示：",
+                               "原因在表示，而不在分类器：", "原因在分类器，而不在表示：")
+    old = "第一句在夸，第二句在批评，词频却无法区分。"
+    _honest_passes_wrong_fails(tmp_path / "b", PRIMER / "ch03" / "3-3.md", old, old + "两句都由同样三个词组成。",
+                               old + "两句都由同样四个词组成。", "neither claimed")
+    old = "这张小词表只够覆盖这六条评论。"
+    assert not _errors(tmp_path / "c", PRIMER / "ch02" / "2-2.md", old, old + "一个词不论在几条评论里出现，都只占一个编号。")
+    assert not _errors(tmp_path / "d", LECTURE / "ch02" / "2-11.md", "超过阈值时整体方向不变、只把长度压小，这与逐元素裁剪不同。",
+                       "这与逐元素裁剪不同：超过阈值时整体方向不变、只把长度压小。", "fact")
+    old = "本站补充：估计值只反映这份语料里的比例，换一份语料就会变。"
+    errors = _errors(tmp_path / "e", PRIMER / "ch05" / "5-2.md", old, old + "比如再多一句“我 喝 水”，“茶”和“水”就会各占一半。")
+    assert errors and all("neither claimed nor cited" in e for e in errors)
