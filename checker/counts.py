@@ -1375,6 +1375,7 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 parties_joined_before(body, start), the_other_before(body, start), steps_told_before(body, start, end),
                 entries_of_the_display_before(body, start), numbers_said_before(body, start, end),
                 one_each_before(body, start, end), items_of_the_list_just_before(body, start),
+                words_of_the_reordered_quotes(body, start, end), entity_types_named_before(body, start, end),
                 sections_pointed_above(body, start, end), columns_of_the_table_under_the_heading(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
 
@@ -1407,6 +1408,36 @@ def items_of_the_list_just_before(body: str, start: int) -> int | None:
     count = sum(1 for indent in items if indent == top)
     own = len(body[paragraph + 2:start]) - len(body[paragraph + 2:start].lstrip(" \t"))
     return count if count >= 2 and own <= top else None
+
+
+def words_of_the_reordered_quotes(body: str, start: int, end: int) -> int | None:
+    """“猫追狗”与“狗追猫”…。两句用的是同样三个词 (honest_46 H46-011): a count of the words (词, 字) that quoted phrases
+    before it, in its sentence or the one before, are all made of, when each of those phrases is the others reordered:
+    their words (split at spaces) or, with no spaces, their characters."""
+    if not re.match(r"\s*(?:个)?\s*(?:词|字|token)", body[end:end + 8]) and not re.search(r"(?:个|词|字)$", body[start:end]):
+        return None
+    opening = max(body.rfind(c, 0, start) for c in "。！？") + 1
+    before = body[max(body.rfind(c, 0, max(opening - 1, 0)) for c in "。！？\n") + 1:start]
+    quoted = [q.strip() for q in re.findall(r"“([^”\n]{2,24})”", before)]
+    if len(quoted) < 2:
+        return None
+    parts = [q.split() if " " in q else list(q) for q in quoted[-2:]]
+    return len(parts[0]) if sorted(parts[0]) == sorted(parts[1]) and parts[0] != parts[1] else None
+
+
+_ENTITY_TYPE = re.compile(r"人名|人物|地名|地点|机构名|机构|组织名|时间|日期")
+_ENTITY_SAME = {"人物": "人名", "地点": "地名", "机构": "机构名", "组织名": "机构名"}
+
+
+def entity_types_named_before(body: str, start: int, end: int) -> int | None:
+    """Jordan 可能是人名，…则可能是地名。同一个词形可能属于两种类别 (honest_46 H46-047): a count of kinds (类别, 类型) after
+    the entity types its sentence or the one before names, each type once (人物 is 人名)."""
+    if not re.match(r"\s*(?:种|类)?\s*(?:类别|类型|实体|类)", body[end:end + 6]):
+        return None
+    opening = max(body.rfind(c, 0, start) for c in "。！？") + 1
+    before = body[max(body.rfind(c, 0, max(opening - 1, 0)) for c in "。！？\n") + 1:start]
+    named = {_ENTITY_SAME.get(m.group(0), m.group(0)) for m in _ENTITY_TYPE.finditer(before)}
+    return len(named) if len(named) >= 2 else None
 
 
 def one_each_before(body: str, start: int, end: int) -> int | None:

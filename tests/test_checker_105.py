@@ -340,3 +340,14 @@ def test_readings_of_honest_50(tmp_path):
     old = "本站补充：估计值只反映这份语料里的比例，换一份语料就会变。"
     errors = _errors(tmp_path / "e", PRIMER / "ch05" / "5-2.md", old, old + "比如再多一句“我 喝 水”，“茶”和“水”就会各占一半。")
     assert errors and all("neither claimed nor cited" in e for e in errors)
+
+
+def test_counts_of_reordered_quotes_and_of_entity_types(tmp_path):
+    """honest_46 H46-011: “猫追狗”与“狗追猫”…。两句用的是同样三个词 (each quote the other reordered); H46-047: …可能是
+    人名，…则可能是地名。同一个词形可能属于两种类别. Another count stays unclaimed."""
+    old = "“猫追狗”与“狗追猫”的最终状态在两格上都不一样。"
+    _honest_passes_wrong_fails(tmp_path / "a", PRIMER / "ch08" / "8-3.md", old, old + "两句用的是同样三个词，只是顺序不同。",
+                               old + "两句用的是同样四个词，只是顺序不同。", "neither claimed")
+    old = "里则可能是地名。"
+    _honest_passes_wrong_fails(tmp_path / "b", LECTURE / "ch05" / "5-6.md", old, old + "同一个词形可能属于两种类别。",
+                               old + "同一个词形可能属于三种类别。", "neither claimed")
