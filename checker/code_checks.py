@@ -199,6 +199,25 @@ def recording(from_page: bool):
         sys.setprofile(previous)
 
 
+def self_comparisons(code: str) -> list[int]:
+    """The lines of equality checks anywhere in the code whose two sides are written the same (np.allclose(a, a, …),
+    x == x): they hold whatever the code computed. A check whose verdict goes through a list or a variable before it
+    is printed is not wrapped by the probe (blind_40 W40-013: [np.allclose(a, b) …] -> np.allclose(a, a) …)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return []
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in EQUALITY_CALLS \
+                and len(node.args) >= 2 and ast.dump(node.args[0]) == ast.dump(node.args[1]):
+            lines.append(node.lineno)
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq) \
+                and ast.dump(node.left) == ast.dump(node.comparators[0]):
+            lines.append(node.lineno)
+    return lines
+
+
 def execute(code: str) -> tuple[str, Exception | None, dict, list[int]]:
     """Run a block: (what it printed, the exception it raised or None, its kernel calls, the lines of its printed
     checks that hold even with their first operand changed)."""
@@ -212,7 +231,7 @@ def execute(code: str) -> tuple[str, Exception | None, dict, list[int]]:
                 exec(instrumented(code), namespace)
         except Exception as exc:   # noqa: BLE001  reported by the caller as one line
             raised = exc
-    return out.getvalue(), raised, recorder.calls, sorted(set(vacuous))
+    return out.getvalue(), raised, recorder.calls, sorted(set(vacuous) | set(self_comparisons(code)))
 
 
 def verify_calls(spec: str) -> dict[str, list[dict]]:
