@@ -357,8 +357,8 @@ def test_an_equality_check_of_a_thing_with_itself_fails(tmp_path):
     """blind_40 W40-013: [np.allclose(a, b, …) for a, b in pairs] -> np.allclose(a, a, …): the verdict goes through a
     list before it is printed, so the probe never ran it; written with one side twice, it cannot fail."""
     from checker.code_checks import self_comparisons
-    assert self_comparisons("same = [np.allclose(a, a, atol=1e-12) for a, b in pairs]\\nprint(all(same))") == [1]
-    assert self_comparisons("x = 1\\nok = (x == x)") == [2]
+    assert self_comparisons("same = [np.allclose(a, a, atol=1e-12) for a, b in pairs]\nprint(all(same))") == [1]
+    assert self_comparisons("x = 1\nok = (x == x)") == [2]
     assert not self_comparisons("same = [np.allclose(a, b, atol=1e-12) for a, b in pairs]")
     assert _errors(tmp_path, LECTURE / "ch03" / "3-7.md", "np.allclose(a, b, rtol=0, atol=1e-12)",
                    "np.allclose(a, a, rtol=0, atol=1e-12)", "cannot fail")
