@@ -576,6 +576,21 @@ def _opening_connective_moved(text: str):
 _CONTRAST_VERB = r"(?:在于|在|是|靠|用|来自)"
 
 
+_CLAUSE_CONNECTIVE = re.compile(r"(?<=[；;，,])(\s*)(但是|但|可是|不过|然而)")
+
+
+def _clause_connective_moved(text: str):
+    """text with the connective that opens one of its clauses (但, 不过 …) moved to the opening of another: two parts
+    told in the other order, the 'but' kept before the second (A；但 B -> B；但 A: honest_51 H51-021)."""
+    m = _CLAUSE_CONNECTIVE.search(text)
+    if m is None:
+        return
+    base = text[:m.start(2)] + text[m.end(2):]
+    yield m.group(2) + base
+    for mark in re.finditer(r"[，,；;：:]\s*", base):
+        yield base[:mark.end()] + m.group(2) + base[mark.end():]
+
+
 def _contrast_turned(text: str):
     """text with a contrast said the other way round: 不在 A，而在 B <-> 在 B，而不在 A (原因不在分类器，而在表示 -> 原因在
     表示，而不在分类器: honest_50 H50-024). The negation stays with its side; a side exchanged still fails."""
@@ -697,7 +712,8 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
                            _parallel_clauses_exchanged(text), _predicates_exchanged(text),
                            _enumerations_exchanged_twice(text), _connective_moved(text),
                            _quoted_examples_exchanged(text), _alternatives_exchanged(text),
-                           _question_word_moved(text), _opening_connective_moved(text), _contrast_turned(text)):
+                           _question_word_moved(text), _opening_connective_moved(text), _contrast_turned(text),
+                           _clause_connective_moved(text)):
         if candidate in tried:
             continue   # the generators overlap: the same exchange reached twice is read once
         tried.add(candidate)

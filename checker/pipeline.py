@@ -1405,6 +1405,8 @@ def check_completeness(ctx: Context) -> None:
                      f"number '{token.text}' is neither claimed nor cited ({token.context}); {claim_hint(ctx, token)}")
         elif (token.word and not token.phrase.startswith(SETTERS)   # 宽度为二, 约为三 set a value, count nothing
               and not token.text.endswith("半")   # 各占一半: a share, no count of what is listed (honest_50 H50-020)
+              # 好评、差评各三条: a size per item, no count of the items listed (honest_51 H51-043)
+              and not re.search(r"(?:每|各)\s*$", ctx.page.body[max(0, token.start - 2):token.start])
               and (listed := counts.enumerated_count(ctx.page.body, token.start, token.end,
                                                      _word_value_or_none(token.text))) is not None):
             stated = classify.word_value(token.text)

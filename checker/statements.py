@@ -457,6 +457,8 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
             negative = ((m.group(1) or "") in ("没有", "没", "未曾", "未", "并未", "尚未", "从未")
                         or bool(_NEGATION_BEFORE.search(sentence[max(0, m.start() - 12):m.start()])))
             add(m.start(), m.end(), "not-done" if negative else "done")
+    for m in _NOT_MERELY.finditer(sentence):   # 不只是 sigmoid: X and more, a denial of identity with X (H51-010)
+        add(m.start(), m.end(), "not-merely")
     for m in _COPULA_NOT.finditer(sentence):   # a 不是 that negates another statement word is part of it
         add(m.start(), m.end(), "not-is")
     # (a bare not already found is 保持原, a word of its own: a 不 before it, 不会保持原词, is a negation still)
@@ -845,6 +847,9 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
                 and not gained & {found[j][2] for j in (j1 - 1, j1) if 0 <= j < len(found)} \
                 and not {word_class(t) for t in pinned[i1:i2]} & gained_classes:
             continue   # a description a rewording leaves unsaid (只有 520 个像素不同 -> 只差 520 个像素): see KEPT_WHEN_LOST
+        if op == "insert" and _said_already(now[j1:j2], [pinned_texts[i] for i in (i1 - 1, i1) if 0 <= i < len(pinned_texts)],
+                                            found[j1][2] if j1 < len(found) else ""):
+            continue   # SiLU 不只是 sigmoid：…负的门值 -> SiLU 并不等同于 sigmoid：…门值也可以是负的 (honest_47 H47-014, H51-010)
         if op == "insert" and _negation_carried_on(found, j1, j2):
             continue   # 并不是说 A、而且 B -> 并不意味着 A，更不意味着 B: the first negation said again over its second half
         if op == "insert" and _clause_added(now[j1:j2], found[j1][2], pinned_sentence_texts, page.body):
@@ -1176,6 +1181,11 @@ def _negation_said_another_way(lost: list[str], gained: list[str], was: str = ""
         subject = next((bare_token(t) for t in gained if bare_token(t) in subjects), None)
         if subject and subjects[subject] in was:
             return True
+    # SiLU 不只是 sigmoid -> SiLU 并不等同于 sigmoid (honest_47 H47-014, honest_51 H51-010): 'X and more' said as
+    # 'not the same as X' (a sign the pinned sentence states too may come with it: 负的门值 -> 门值也可以是负的)
+    if list(map(bare_token, lost)) == ["not-merely"] and _NOT_THE_SAME.search(now) \
+            and [bare_token(t) for t in gained if not _said_already([t], [was], now)] == ["not"]:
+        return True
     # 门更少，不等于预算一定更省 -> 门少了，预算不一定就更省 (honest_46 H46-041): a comparative said as the change it is
     # (更少 -> 少了), and a necessity denied by 不等于 said as 不一定
     lost = [t for t in lost if not (bare_token(t) in _CHANGE_SAID and re.search(_CHANGE_SAID[bare_token(t)], now))]
@@ -1522,6 +1532,25 @@ def _refines(fine, coarse) -> bool:
 
 def _clauses(sentence: str) -> list[str]:
     return [c for c in _CLAUSE_MARK.split(sentence) if c.strip()]
+
+
+_NOT_MERELY = re.compile(r"不只是|不仅是|不光是|不单是|不仅仅是")
+_NOT_THE_SAME = re.compile(r"(?:并不|不)(?:等同于|等于|就是)|并非|并不是")
+
+
+def _said_already(gained: list[str], pinned: list[str], now_text: str) -> bool:
+    """Do the words a reworded sentence gained say what its pinned sentence said already: a sign the pinned sentence
+    states too (负的门值 -> 门值也可以是负的)? Anything else gained is reported."""
+    if not gained or not pinned:
+        return False
+    was = " ".join(pinned)
+    signs = {bare_token(t) for t, _ in read_words(was) if bare_token(t).startswith("sign:")}
+    for token in gained:
+        bare = bare_token(token)
+        if bare.startswith("sign:") and bare in signs:
+            continue
+        return False
+    return True
 
 
 def _parts_of_one_sentence(found, a: int, b: int) -> bool:

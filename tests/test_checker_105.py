@@ -362,3 +362,19 @@ def test_an_equality_check_of_a_thing_with_itself_fails(tmp_path):
     assert not self_comparisons("same = [np.allclose(a, b, atol=1e-12) for a, b in pairs]")
     assert _errors(tmp_path, LECTURE / "ch03" / "3-7.md", "np.allclose(a, b, rtol=0, atol=1e-12)",
                    "np.allclose(a, a, rtol=0, atol=1e-12)", "cannot fail")
+
+
+def test_readings_of_honest_51(tmp_path):
+    """honest_51 (and honest_47 H47-014, the same edit by another writer): SiLU 不只是 sigmoid -> SiLU 并不等同于
+    sigmoid, its sign said again (H51-010; 就是 sigmoid and a flipped sign still fail); A；但 B -> B；但 A (H51-021);
+    好评、差评各三条 is a size per item (H51-043)."""
+    page, old = LECTURE / "ch05" / "5-10.md", "SiLU 不只是 sigmoid：负输入可以给出负的门值。"
+    each_honest_passes_wrong_fails(tmp_path / "a", [
+        (page, old, "SiLU 并不等同于 sigmoid：输入为负时，门值也可以是负的。", "SiLU 就是 sigmoid：输入为负时，门值也可以是负的。"),
+        (page, old, "SiLU 并不等同于 sigmoid：输入为负时，门值也可以是负的。", "SiLU 并不等同于 sigmoid：输入为负时，门值也可以是正的。")],
+        "statement changed")
+    assert not _errors(tmp_path / "b", LECTURE / "ch04" / "4-7.md",
+                       "拿这两个系统对照各部件的分工是可以的；但一个系统某次运行算出的概率，不能挪给另一个系统当作它的结果。",
+                       "一个系统某次运行算出的概率，不能挪给另一个系统当作它的结果；但拿这两个系统对照各部件的分工是可以的。")
+    errors = _errors(tmp_path / "c", PRIMER / "ch01" / "1-1.md", "表中一共 6 条，好评 3 条，差评 3 条。", "表中一共六条，好评、差评各三条。")
+    assert not any("enumerates" in e for e in errors)
