@@ -591,6 +591,22 @@ def _clause_connective_moved(text: str):
         yield base[:mark.end()] + m.group(2) + base[mark.end():]
 
 
+_PAIR_NAME = r"(?:[A-Za-z][A-Za-z0-9_.-]*|“[^”]{1,12}”|(?<=[，,；;：:])[\u4e00-\u9fff]{2,4}|^[\u4e00-\u9fff]{2,4})"
+_NAMED_PAIR = re.compile(rf"{_PAIR_NAME}\s*(?:和|与|及)\s*{_PAIR_NAME}")
+
+
+def _pair_and_pronoun_exchanged(text: str):
+    """text with a pair of names (CBOW 和 Skip-gram) and the 两者 that takes them up exchanged: the clauses were told in
+    the other order, and each clause kept its words (…都属于 Word2Vec，两者的差别在于… -> CBOW 和 Skip-gram 的差别在于
+    …；两者都属于…: honest_50 H50-026 and honest_52 H52-011 made the same edit)."""
+    pair, pronoun = _NAMED_PAIR.search(text), re.search(r"两者|二者|它们", text)
+    if pair is None or pronoun is None or pair.start() < pronoun.end() and pronoun.start() < pair.end():
+        return
+    first, second = sorted((pair.span(), pronoun.span()))
+    a, b = text[first[0]:first[1]], text[second[0]:second[1]]
+    yield text[:first[0]] + b + text[first[1]:second[0]] + a + text[second[1]:]
+
+
 def _contrast_turned(text: str):
     """text with a contrast said the other way round: 不在 A，而在 B <-> 在 B，而不在 A (原因不在分类器，而在表示 -> 原因在
     表示，而不在分类器: honest_50 H50-024). The negation stays with its side; a side exchanged still fails."""
@@ -713,7 +729,7 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
                            _enumerations_exchanged_twice(text), _connective_moved(text),
                            _quoted_examples_exchanged(text), _alternatives_exchanged(text),
                            _question_word_moved(text), _opening_connective_moved(text), _contrast_turned(text),
-                           _clause_connective_moved(text)):
+                           _clause_connective_moved(text), _pair_and_pronoun_exchanged(text)):
         if candidate in tried:
             continue   # the generators overlap: the same exchange reached twice is read once
         tried.add(candidate)

@@ -65,6 +65,7 @@ _SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把�
 # an exact sameness (接近 -> 完全相同: blind_34 W34-052) or a difference, it says another thing. (相差不大 is an order's
 # gap; 接近 0 and 接近它 are a value and a motion, not read)
 _APPROX = re.compile(r"(?:几乎|大致|大体|基本|近似|差不多)\s*(?:相同|一样|相等|一致|等于)|(?<!是否)相近(?!与否)|差不多(?![的地])"
+                     r"|相差无几|相去不远|出入不大"   # 判断也接近 -> 判断相差无几 (honest_52 H52-010)
                      r"|(?<![不])接近(?=\s*[。，,；;！？]|$)")
 _NO_DIFFERENCE = re.compile(r"(?:没有?|并无|毫无)(?:什么|啥)?\s*$")   # 没什么两样: no difference
 _DIFFER = re.compile(r"不同|不一样|不相等|不等于|对不上|不等(?![于式号待同])|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清|"

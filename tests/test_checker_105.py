@@ -378,3 +378,19 @@ def test_readings_of_honest_51(tmp_path):
                        "一个系统某次运行算出的概率，不能挪给另一个系统当作它的结果；但拿这两个系统对照各部件的分工是可以的。")
     errors = _errors(tmp_path / "c", PRIMER / "ch01" / "1-1.md", "表中一共 6 条，好评 3 条，差评 3 条。", "表中一共六条，好评、差评各三条。")
     assert not any("enumerates" in e for e in errors)
+
+
+def test_readings_of_honest_52(tmp_path):
+    """honest_52 (and honest_50 H50-026, the same edit by another writer): a named pair and the 两者/它们 that takes it up
+    exchanged with the clauses (H52-011, H52-007); the pair's names exchanged still fail. 判断很接近 -> 判断相差无几
+    (H52-010)."""
+    old = "CBOW 和 Skip-gram 都属于 Word2Vec 这一家族，两者的差别在于预测方向：一个由周围猜中间，一个由中间猜周围。"
+    _honest_passes_wrong_fails(
+        tmp_path / "a", PRIMER / "ch07" / "7-5.md", old,
+        "CBOW 和 Skip-gram 的差别在于预测方向：一个由周围猜中间，一个由中间猜周围；两者都属于 Word2Vec 这一家族。",
+        "Skip-gram 和 CBOW 的差别在于预测方向：一个由周围猜中间，一个由中间猜周围；两者都属于 Word2Vec 这一家族。")
+    assert not _errors(tmp_path / "b", PRIMER / "ch03" / "3-4.md",
+                       "词袋和 TF-IDF 算起来便宜、每一列都查得清楚；类别靠明确的关键词就能判断时，它们很实用。",
+                       "类别靠明确的关键词就能判断时，词袋和 TF-IDF 很实用：它们算起来便宜、每一列都查得清楚。")
+    _honest_passes_wrong_fails(tmp_path / "c", PRIMER / "ch06" / "6-4.md", "对这对评论的判断很接近。",
+                               "这两条评论得到的判断相差无几。", "这两条评论得到的判断完全相同。", "statement changed")
