@@ -1465,6 +1465,11 @@ def check_completeness(ctx: Context) -> None:
             # the same passage; further away, two of the same (两个, 三项) may count other things
             report.numbers_enumerated += 1
             ctx.counted.append(token)
+        elif token.word and _claimed_below(ctx, token):
+            # 在下文学了六轮合并的例子里 before the box that claims 学 $6$ 轮合并 (honest_52 H52-005): a count said ahead
+            # of its claim, in a sentence that points down the page
+            report.numbers_enumerated += 1
+            ctx.counted.append(token)
         elif (index := _restated_claim(ctx, token)) is not None:
             # the same value at the same precision as a number the page claims elsewhere: the computation that checks
             # that claim checks this one, and the number is whoever's that claim declares it to be
@@ -1483,6 +1488,29 @@ def check_completeness(ctx: Context) -> None:
             ctx.fail(ctx.page.line_of(token.start),
                      f"number '{token.text}' is neither claimed nor cited ({token.context}); {claim_hint(ctx, token)}")
     _mark_claims_without_tokens(ctx)
+
+
+def _claimed_below(ctx: Context, token) -> bool:
+    """A count in a sentence that points down the page (下文, 下面, 下例, 后面) whose value, measure word and noun a claim
+    prints further on in the same section (学 $6$ 轮合并 for 六轮合并)."""
+    body = ctx.page.body
+    key = _count_key(body, token)
+    start, end = counts._sentence_bounds(body, token.start)
+    if key is None or not re.search(r"下文|下面|下例|下表|下方|后面|后文", body[start:end]):
+        return False
+    value, measure = key
+    named = re.match(rf"\s*(?:{re.escape(measure)})?\s*([\u4e00-\u9fff]{{2}})", body[token.end:token.end + 8])
+    if named is None:
+        return False
+    noun = named.group(1)
+    section_end = min([m.start() for m in re.finditer(r"\n#{1,6}\s", body[token.end:])] + [len(body)]) + token.end \
+        if re.search(r"\n#{1,6}\s", body[token.end:]) else len(body)
+    number = f"{int(value)}" if value == int(value) else f"{value}"
+    for m in re.finditer(rf"\$?({number})\$?\s*{re.escape(measure)}\s*{re.escape(noun)}", body[token.end:section_end]):
+        at = token.end + m.start(1)
+        if any(c.kind == "claim" and c.start <= at < c.end for c in ctx.covered):
+            return True
+    return False
 
 
 def _multiple(body: str, token) -> bool:

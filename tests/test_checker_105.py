@@ -394,3 +394,11 @@ def test_readings_of_honest_52(tmp_path):
                        "类别靠明确的关键词就能判断时，词袋和 TF-IDF 很实用：它们算起来便宜、每一列都查得清楚。")
     _honest_passes_wrong_fails(tmp_path / "c", PRIMER / "ch06" / "6-4.md", "对这对评论的判断很接近。",
                                "这两条评论得到的判断相差无几。", "这两条评论得到的判断完全相同。", "statement changed")
+
+
+def test_a_count_said_ahead_of_its_claim_in_a_sentence_pointing_down(tmp_path):
+    """honest_52 H52-005: 所以在下文学了六轮合并的例子里… before the box that claims 学 $6$ 轮合并; 七轮 stays unclaimed."""
+    old = "它并不会因此自动懂得。"
+    _honest_passes_wrong_fails(tmp_path, PRIMER / "ch02" / "2-4.md", old,
+                               old + "所以在下文学了六轮合并的例子里，它能把 playing 切成 play 和 ing。",
+                               old + "所以在下文学了七轮合并的例子里，它能把 playing 切成 play 和 ing。", "neither claimed")
