@@ -1289,7 +1289,8 @@ def _said_in_the_section(body: str, token, said: dict) -> bool:
 
 def _say(said: dict, body: str, token) -> None:
     """Record a count accounted for, by (value, measure word) where it stands and by its noun for the whole page."""
-    said[_count_key(body, token)] = token.end
+    if (key := _count_key(body, token)) is not None:   # (a count with no measure word is no key: 一半 matched
+        said[key] = token.end                          # any such count before it: blind_41 W41-011)
     said.setdefault(ACCOUNTED_AT, []).append((token.end, _count_value(token)))
     if (noun := _noun_key(body, token)) is not None:
         said[noun] = token.end

@@ -193,7 +193,10 @@ _SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自
                      # 拿讲义第五章开头的 him 句作例子 says what 沿用讲义的 him 句 says (new-author trial 41)
                      r"(?:拿|借|用)(?:讲义|入门文章|原课程|课程)(?=[^，,。；;：:]{0,60}?(?:作|当|做)(?:例子|例句|示例))|"
                      # 本站绘制, 课程插画: who drew a picture (blind_37 W37-023: ![本站绘制：…] -> ![课程插画：…])
-                     r"(?:本站|本项目)\**(?:绘制|画的|自绘)|(?:讲义|入门文章|原课程|课程)的?(?:插画|插图|原图)")
+                     r"(?:本站|本项目)\**(?:绘制|画的|自绘)|(?:讲义|入门文章|原课程|课程)的?(?:插画|插图|原图)|"
+                     # 讲义举出的, 本站自己训练的, 课程存档的 (blind_41 W41-056, W41-057: whose failure sample, whose run)
+                     r"(?:本站|本项目|讲义|入门文章|原课程|课程)\**(?:举出|举)的|(?:本站|本项目)\**(?:自己)?训练的|"
+                     r"(?:原课程|课程)\**存档的")
 # which axis of a matrix or table holds what: 行是两条评论 / 列是两条评论, 按行归一 / 按列归一
 _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发并排系序队陈罗])([行列])(?=是|表示|对应|代表|之和|和为|归一|求和)")
 # a negation of any verb (没有被重新归一, 不会越过, 看不到, 无法区分) that no other statement word took: dropping or adding
@@ -1403,7 +1406,10 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
 
 # the characters of a negation, read or not (无从谈起, 毫无, 免不了, 非…不可): a rewording keeps their count
 _NEGATIVE_CHARACTER = re.compile(r"(?!(?<=差)不多)不(?!过|仅|只|但|少|断|久|如|妨|然|外|止|光|禁|料|同|管|论)|没|无(?!论)|非(?!常)|未(?!来)|否|莫|勿"
-                                 r"|别(?!的|人|处|名)")   # (不过, 非常, 无论, 未来, 差不多: no negation)
+                                 # (分别, 区别, 类别: no 别 of a prohibition; blind_41 W41-010 dropped 不会 and
+                                 # added 分别, and the negation read as said again)
+                                 r"|(?<![分区差特类识个告级性鉴辨判派])别(?!的|人|处|名|称|样|具|致|扭)")
+                                 # (不过, 非常, 无论, 未来, 差不多: no negation)
 # words whose loss changes whose a fact is: never excused as a rewording the classes do not read
 _PROVENANCE_WORDS = ("site", "course", "primer", "paper", "done", "not-done")
 _PROVENANCE_PREFIXES = ("source:", "not:source:", "label:")

@@ -402,3 +402,23 @@ def test_a_count_said_ahead_of_its_claim_in_a_sentence_pointing_down(tmp_path):
     _honest_passes_wrong_fails(tmp_path, PRIMER / "ch02" / "2-4.md", old,
                                old + "所以在下文学了六轮合并的例子里，它能把 playing 切成 play 和 ing。",
                                old + "所以在下文学了七轮合并的例子里，它能把 playing 切成 play 和 ing。", "neither claimed")
+
+
+def test_readings_of_blind_41(tmp_path):
+    """blind_41: 不会为每一次出现单独保存 -> 会…；各次出现分别… (W41-010: 分别's 别 read as the negation said again);
+    槽 2 的权重恰好是槽 1 的一半 (W41-011: a count with no measure word matched any such count before it);
+    讲义举出的 -> 本站举出的 and 本站自己训练的 -> 课程存档的 (W41-056, W41-057); the cross-entropy of the argmax cell
+    (W41-034). Each honest twin passes."""
+    each_honest_passes_wrong_fails(tmp_path, [
+        (LECTURE / "ch01" / "1-3.md", "训练时不会为每一次出现单独保存一份向量；所有出现都按任务损失去调整同一张表。",
+         "训练时并不会为每次出现各存一份向量；所有出现都按任务损失调整同一张表。",
+         "训练时会为每一次出现单独保存一份向量；各次出现分别按任务损失调整自己的那一份。", "statement changed"),
+        (LECTURE / "ch03" / "3-5.md", "权重就只有它们的 $\\exp(-1)$ 倍。", "权重就只有它们的 $\\exp(-1)$ 倍，约为三分之一略多。",
+         "权重就只有它们的 $\\exp(-1)$ 倍。也就是说，槽 2 分到的权重恰好是槽 1 的一半。", "一半"),
+        (LECTURE / "ch03" / "3-10.md", "讲义举出的失败样本是源序列 b d a d e", "讲义给的失败样本是源序列 b d a d e",
+         "本站举出的失败样本是源序列 b d a d e", "statement changed"),
+        (LECTURE / "ch03" / "3-12.md", "本页诊断的是本站自己训练的动态读取模型写错的一条测试序列",
+         "本页诊断的是本站自己训练的动态读取模型在一条测试序列上写错的情形",
+         "本页诊断的是课程存档的动态读取模型写错的一条测试序列", "statement changed"),
+        (LECTURE / "ch02" / "2-6.md", "损失却只取真实标签那一格的负对数", "损失却只取正确答案那一格的负对数",
+         "损失却只取概率最大那一格的负对数", "fact")])
