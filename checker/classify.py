@@ -366,9 +366,10 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
     if re.fullmatch(r"\s*", line_prefix) and re.match(r"[.)、]\s", after):
         return True, "list ordinal"
     integer = re.fullmatch(r"[-−]?\d+", text) is not None
-    if text in ("0", "1") and re.search(r"[A-Za-z\u0370-\u03ff]\s*(?:→|->)\s*$", before):
-        # T→0⁺, τ→0: a limit a symbol approaches, as its words 温度趋于零 are (new-author trial 43's description)
-        return True, "limit of a symbol (T→0)"
+    if text == "0" and re.search(r"[A-Za-z]\s*(?:→|\\to)\s*$", before) and re.match(r"(?:⁺|⁻|\^\{?[+-])|\s*时", after):
+        # T→0⁺ 时: a one-sided limit, or a limit under 时, as its words 温度趋于零时 are (new-author trial 43's
+        # description); B→0，I→1 mapping tags to ids and pad->0 stay numbers
+        return True, "point of a limit (τ→0)"
     if integer and _factorial_design(view, start, end):
         # 2×2 设计 names a factorial design, as its words 二乘二设计 do (no number to the checker): the digits must
         # not cost a claim the words escape; its factors are the ones the sentence names
