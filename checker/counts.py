@@ -1098,6 +1098,12 @@ def listed_in_previous_sentence(view: str, start: int, collective: bool = False)
     return len(named) if len(named) >= 2 else None
 
 
+def _this_and_the_sentence_before(body: str, start: int) -> str:
+    """The text from the opening of the sentence before the one at `start` (a line break ends it too) to `start`."""
+    opening = max(body.rfind(c, 0, start) for c in "。！？") + 1
+    return body[max(body.rfind(c, 0, max(opening - 1, 0)) for c in "。！？\n") + 1:start]
+
+
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])\s")
 
 
@@ -1416,8 +1422,7 @@ def words_of_the_reordered_quotes(body: str, start: int, end: int) -> int | None
     their words (split at spaces) or, with no spaces, their characters."""
     if not re.match(r"\s*(?:个)?\s*(?:词|字|token)", body[end:end + 8]) and not re.search(r"(?:个|词|字)$", body[start:end]):
         return None
-    opening = max(body.rfind(c, 0, start) for c in "。！？") + 1
-    before = body[max(body.rfind(c, 0, max(opening - 1, 0)) for c in "。！？\n") + 1:start]
+    before = _this_and_the_sentence_before(body, start)
     quoted = [q.strip() for q in re.findall(r"“([^”\n]{2,24})”", before)]
     if len(quoted) < 2:
         return None
@@ -1434,8 +1439,7 @@ def entity_types_named_before(body: str, start: int, end: int) -> int | None:
     the entity types its sentence or the one before names, each type once (人物 is 人名)."""
     if not re.match(r"\s*(?:种|类)?\s*(?:类别|类型|实体|类)", body[end:end + 6]):
         return None
-    opening = max(body.rfind(c, 0, start) for c in "。！？") + 1
-    before = body[max(body.rfind(c, 0, max(opening - 1, 0)) for c in "。！？\n") + 1:start]
+    before = _this_and_the_sentence_before(body, start)
     named = {_ENTITY_SAME.get(m.group(0), m.group(0)) for m in _ENTITY_TYPE.finditer(before)}
     return len(named) if len(named) >= 2 else None
 
@@ -1443,8 +1447,7 @@ def entity_types_named_before(body: str, start: int, end: int) -> int | None:
 def one_each_before(body: str, start: int, end: int) -> int | None:
     """于是每个词在两张表里各有一个向量；两个向量各学各的 (honest_45 H45-016): N holders with one X each, earlier in the
     count's sentence or the one before; a count of X (its noun's first character) is N."""
-    opening = max(body.rfind(c, 0, start) for c in "。！？") + 1   # the count's sentence, and the one before it
-    before = body[max(body.rfind(c, 0, max(opening - 1, 0)) for c in "。！？\n") + 1:start]
+    before = _this_and_the_sentence_before(body, start)
     found = list(re.finditer(rf"(?<![第\d{NUMERAL_CHARS}])([{NUMERAL_CHARS}]+|\d+)\s*(?:{MEASURE}|张|份|套)"
                              rf"[^。！？，,]{{0,12}}?各(?:自)?(?:有|存|放|配|留|含|对应|带)?\s*一\s*(?:{MEASURE}|张|份|套)\s*"
                              r"([\u4e00-\u9fffA-Za-z])", before))

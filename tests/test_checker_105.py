@@ -11,6 +11,11 @@ PRIMER = ROOT / "docs" / "primer"
 TOPIC = ROOT / "docs" / "topics" / "attention-to-prediction.md"
 
 
+def _sentence_added(tmp_path, page, old, honest, wrong, needle=""):
+    """A sentence added after `old`: the honest one passes, the wrong one fails (with `needle`)."""
+    _honest_passes_wrong_fails(tmp_path, page, old, old + honest, old + wrong, needle)
+
+
 # ---------------------------------------------------------------- counts
 
 
@@ -58,10 +63,8 @@ def test_a_count_after_a_list_counts_its_items():
 def test_an_overestimate_denied_orders_nothing(tmp_path):
     """H45-027: …，只含少数真实目标的批次不会被高估 says a method keeps a value true, no order of two of the page's
     values; 会被高估 still asks for a relation."""
-    old = "用真正参与计分的目标 token 个数去除。"
-    _honest_passes_wrong_fails(tmp_path, LECTURE / "ch02" / "2-6.md", old,
-                               old + "这样一来，只含少数真实目标的批次不会被高估。",
-                               old + "这样一来，只含少数真实目标的批次会被高估。", "高估")
+    _sentence_added(tmp_path, LECTURE / "ch02" / "2-6.md", "用真正参与计分的目标 token 个数去除。",
+                    "这样一来，只含少数真实目标的批次不会被高估。", "这样一来，只含少数真实目标的批次会被高估。", "高估")
 
 
 def test_a_relation_text_whose_clauses_were_regrouped_is_found_again(tmp_path):
@@ -185,10 +188,9 @@ def test_an_opening_connective_stays_first_when_clauses_are_reordered(tmp_path):
 
 def test_the_vision_encoder_stays_frozen_in_both_llava_stages(tmp_path):
     """blind_34 W34-024: a sentence added after lecture §6.3's stage table unfroze the vision encoder in stage 2."""
-    old = "每一格都写着“前向”：冻结的模块没有被跳过。"
-    _honest_passes_wrong_fails(tmp_path, LECTURE / "ch06" / "6-3.md", old,
-                               old + "到了第 2 阶段，语言模型也一起更新，视觉 encoder 仍然冻结。",
-                               old + "到了第 2 阶段，视觉 encoder 也和语言模型一起解冻更新。", "fact")
+    _sentence_added(tmp_path, LECTURE / "ch06" / "6-3.md", "每一格都写着“前向”：冻结的模块没有被跳过。",
+                    "到了第 2 阶段，语言模型也一起更新，视觉 encoder 仍然冻结。",
+                    "到了第 2 阶段，视觉 encoder 也和语言模型一起解冻更新。", "fact")
 
 
 # ---------------------------------------------------------------- new-author trial 43
@@ -270,10 +272,9 @@ def test_a_written_out_reference_agrees_with_the_bibliography(tmp_path):
 
 def test_a_change_denied_for_a_cause_orders_nothing(tmp_path):
     """honest_48 H48-034: …，不会因为所在批次的大小而被放大或缩小 denies a distortion; 会因为…而被放大 asserts one."""
-    old = "用真正参与计分的目标 token 个数去除。"
-    _honest_passes_wrong_fails(tmp_path, LECTURE / "ch02" / "2-6.md", old,
-                               old + "这样每个真实目标的分量都相同，不会因为所在批次的大小而被放大或缩小。",
-                               old + "这样每个真实目标的分量会因为所在批次的大小而被缩小。", "缩小")
+    _sentence_added(tmp_path, LECTURE / "ch02" / "2-6.md", "用真正参与计分的目标 token 个数去除。",
+                    "这样每个真实目标的分量都相同，不会因为所在批次的大小而被放大或缩小。",
+                    "这样每个真实目标的分量会因为所在批次的大小而被缩小。", "缩小")
 
 
 def test_a_ratio_column_named_the_other_way_round_fails():
