@@ -366,6 +366,11 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
     if re.fullmatch(r"\s*", line_prefix) and re.match(r"[.)、]\s", after):
         return True, "list ordinal"
     integer = re.fullmatch(r"[-−]?\d+", text) is not None
+    if text == "1" and re.match(r"\s*(?:落在|在第|所在|那一维|的位置|只有一个|只出现)", after) \
+            and re.search(r"one-hot|one hot|独热", view[max(0, start - 60):end + 40], re.I):
+        # 两个不同词的 one-hot，1 落在不同的维上: the 1 that defines a one-hot vector, as its words 那个一 would be
+        # (new-author trial 46); a 1 said of anything else stays a number
+        return True, "the 1 of a one-hot vector"
     if text == "0" and re.search(r"[A-Za-z]\s*(?:→|\\to)\s*$", before) and re.match(r"(?:⁺|⁻|\^\{?[+-])|\s*时", after):
         # T→0⁺ 时: a one-sided limit, or a limit under 时, as its words 温度趋于零时 are (new-author trial 43's
         # description); B→0，I→1 mapping tags to ids and pad->0 stay numbers

@@ -423,3 +423,13 @@ def test_readings_of_blind_41(tmp_path):
          "本页诊断的是课程存档的动态读取模型写错的一条测试序列", "statement changed"),
         (LECTURE / "ch02" / "2-6.md", "损失却只取真实标签那一格的负对数", "损失却只取正确答案那一格的负对数",
          "损失却只取概率最大那一格的负对数", "fact")])
+
+
+def test_the_one_of_a_one_hot_vector_is_no_value():
+    """New-author trial 46: 两个不同词的 one-hot，1 落在不同的维上 uses the 1 that defines one-hot; the same words about
+    counts keep the 1 a number."""
+    from checker import classify
+    def ones(text):
+        return [t.structural for t in classify.numbers_in(text) if t.text == "1"]
+    assert ones("两个不同词的 one-hot，1 落在不同的维上，所以点积一律是 0。") == [True]
+    assert ones("两个词的计数，1 落在不同的维上。") == [False]
