@@ -854,6 +854,9 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         if op == "insert" and _said_already(now[j1:j2], [pinned_texts[i] for i in (i1 - 1, i1) if 0 <= i < len(pinned_texts)],
                                             found[j1][2] if j1 < len(found) else ""):
             continue   # SiLU 不只是 sigmoid：…负的门值 -> SiLU 并不等同于 sigmoid：…门值也可以是负的 (honest_47 H47-014, H51-010)
+        if op == "insert" and _always_added(now[j1:j2], [pinned_texts[i] for i in (i1 - 1, i1) if 0 <= i < len(pinned_texts)],
+                                            found[j1][2] if j1 < len(found) else ""):
+            continue   # …计算追踪同一个对象 -> …计算始终追踪同一个对象 (honest_53 H53-001, H53-012, H50-032, trial 45)
         if op == "insert" and _negation_carried_on(found, j1, j2):
             continue   # 并不是说 A、而且 B -> 并不意味着 A，更不意味着 B: the first negation said again over its second half
         if op == "insert" and _clause_added(now[j1:j2], found[j1][2], pinned_sentence_texts, page.body):
@@ -1543,6 +1546,22 @@ def _clauses(sentence: str) -> list[str]:
 
 _NOT_MERELY = re.compile(r"不只是|不仅是|不光是|不单是|不仅仅是")
 _NOT_THE_SAME = re.compile(r"(?:并不|不)(?:等同于|等于|就是)|并非|并不是")
+
+
+_ALWAYS = re.compile(r"始终|总是|一直")
+_CERTAINLY = re.compile(r"一定|必然|必定|恒")
+
+
+def _always_added(gained: list[str], pinned: list[str], now_text: str) -> bool:
+    """Is what a reworded sentence gained only an 'always' (始终, 总是) said of what it describes, no 'certainly' (一定,
+    必然) more than the pinned sentence had? Fifteen honest writers added one in rewording; one wrong edit of the blind
+    corpora did, together with a count that fails on its own. A necessity turned round (不一定 -> 一定) is a
+    replacement, and still fails."""
+    if not gained or not pinned or any(bare_token(t) != "necessarily" for t in gained):
+        return False
+    was = " ".join(pinned)
+    return bool(_ALWAYS.search(now_text)) and len(_CERTAINLY.findall(now_text)) <= len(_CERTAINLY.findall(was)) \
+        and len(_ALWAYS.findall(now_text)) > len(_ALWAYS.findall(was))
 
 
 def _said_already(gained: list[str], pinned: list[str], now_text: str) -> bool:

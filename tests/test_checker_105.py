@@ -433,3 +433,13 @@ def test_the_one_of_a_one_hot_vector_is_no_value():
         return [t.structural for t in classify.numbers_in(text) if t.text == "1"]
     assert ones("两个不同词的 one-hot，1 落在不同的维上，所以点积一律是 0。") == [True]
     assert ones("两个词的计数，1 落在不同的维上。") == [False]
+
+
+def test_an_always_added_in_rewording_is_a_description(tmp_path):
+    """honest_53 H53-001 (and H53-012, honest_50 H50-032, new-author trial 45): 始终 added to a reworded sentence is an
+    'always' said of what it describes; a necessity turned round (不等于…一定 -> 始终) still fails."""
+    assert not _errors(tmp_path / "a", PRIMER / "ch09" / "9-1.md",
+                       "我们想要的是另一种能力：重要的信息**一直留着**，新读到的内容**有选择地**写进来。",
+                       "我们需要的是另一种能力：重要的信息**始终留着**，新读到的内容**有选择地**写进来。", "statement changed")
+    assert _errors(tmp_path / "b", LECTURE / "ch02" / "2-13.md", "## 门更少，不等于预算一定更省", "## 门更少，预算始终更省",
+                   "statement changed")
