@@ -479,6 +479,8 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
                 or m.group(0) == "不" and sentence[max(0, m.start() - 2):m.start()] == "一个" \
                 and sentence[m.end():m.end() + 1] in ("缺", "落", "漏", "剩"):
             continue   # 没有问题 (it is fine), 一个不缺 (none missing): idioms that assert, negating nothing (honest_49)
+        if m.group(0) == "不" and re.match(r"难(?:看出|发现|理解|想到|看到|想见|推出|验证)", sentence[m.end():m.end() + 4]):
+            continue   # 不难看出 (it is easy to see): it asserts what follows (honest_54 H54-007)
         if m.group(0) == "不" and (sentence[m.end():m.end() + 1] in ("、", "”", "」", "’")
                                    or sentence[m.start() - 1:m.start()] in ("、", "“", "「", "‘")
                                    and sentence[m.end():m.end() + 1] in ("，", ",", "和", "与", "及")):

@@ -443,3 +443,11 @@ def test_an_always_added_in_rewording_is_a_description(tmp_path):
                        "我们需要的是另一种能力：重要的信息**始终留着**，新读到的内容**有选择地**写进来。", "statement changed")
     assert _errors(tmp_path / "b", LECTURE / "ch02" / "2-13.md", "## 门更少，不等于预算一定更省", "## 门更少，预算始终更省",
                    "statement changed")
+
+
+def test_not_hard_to_see_asserts(tmp_path):
+    """honest_54 H54-007: 不难看出 (easy to see) negates nothing; 不是 a classifier still does."""
+    from checker import statements
+    assert "not" not in [w for _, w in statements.tokens("熟悉逻辑回归的读者不难看出，这正是一个逻辑回归分类器。")]
+    assert "not" in [w for _, w in statements.tokens("这不难，但它不是一个逻辑回归分类器。")] or \
+        "not-is" in [w for _, w in statements.tokens("这不难，但它不是一个逻辑回归分类器。")]
