@@ -413,8 +413,10 @@ def test_the_first_and_the_second_set_against_each_other_are_labels(tmp_path):
     to escape. A pair of ordinals set against each other names the two; 第三个 beside 第一个 stays a value."""
     page = LECTURE / "ch02" / "2-7.md"
     old = "平均损失 $\\bar\\ell\\approx1.039721$，取指数即得上面的 PPL。"
-    assert not _errors(tmp_path / "a", page, old, old + "第二个目标的概率只有第一个的一半。", "neither claimed")
-    assert _errors(tmp_path / "b", page, old, old + "第三个目标的概率只有第一个的一半。", "neither claimed")
+    # (一半 is a ratio, a value to claim like any: it passed here only because a count with no measure word matched
+    # any such count before it, fixed in stop 105; the ordinals are what this test reads)
+    assert not _errors(tmp_path / "a", page, old, old + "第二个目标的概率只有第一个的一半。", "'第")
+    assert _errors(tmp_path / "b", page, old, old + "第三个目标的概率只有第一个的一半。", "'第")
 
 
 def test_a_quoted_denial_with_you_names_the_same(tmp_path):
