@@ -853,9 +853,6 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
                 and not gained & {found[j][2] for j in (j1 - 1, j1) if 0 <= j < len(found)} \
                 and not {word_class(t) for t in pinned[i1:i2]} & gained_classes:
             continue   # a description a rewording leaves unsaid (只有 520 个像素不同 -> 只差 520 个像素): see KEPT_WHEN_LOST
-        if op == "insert" and _said_already(now[j1:j2], [pinned_texts[i] for i in (i1 - 1, i1) if 0 <= i < len(pinned_texts)],
-                                            found[j1][2] if j1 < len(found) else ""):
-            continue   # SiLU 不只是 sigmoid：…负的门值 -> SiLU 并不等同于 sigmoid：…门值也可以是负的 (honest_47 H47-014, H51-010)
         if op == "insert" and _always_added(now[j1:j2], [pinned_texts[i] for i in (i1 - 1, i1) if 0 <= i < len(pinned_texts)],
                                             found[j1][2] if j1 < len(found) else ""):
             continue   # …计算追踪同一个对象 -> …计算始终追踪同一个对象 (honest_53 H53-001, H53-012, H50-032, trial 45)
