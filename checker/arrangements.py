@@ -96,6 +96,8 @@ def _piece_pattern(ends: str) -> re.Pattern:
     return re.compile(f"[^{marks}]*[{marks}]|[^{marks}]+")
 
 
+# a parenthesis (a pointer or a source) that closes a sentence: it belongs to the sentence, not to its last clause
+_CLOSING_ASIDE = re.compile(r"(（[^（）]*）)(?=[。！？!?]?\s*$)")
 # a field's label before its colon in a list of fields (给出者：我；接收者：他): the label and its value are one part
 _FIELD_LABEL = re.compile(r"[\u4e00-\u9fffA-Za-z*“”]{1,8}[：:]")
 
@@ -104,6 +106,9 @@ def _clauses(text: str) -> list[str]:
     """A sentence's clauses without their closing mark: the marks stay in place when two clauses change places. In a
     list of two or more labelled fields each label stays with its value (blind_31 W31-002: 给出者：我；接收者：他 with
     the two values exchanged read as the same four clauses)."""
+    aside = _CLOSING_ASIDE.search(text)
+    if aside:   # honest_53 H53-013, honest_54 H54-004: the aside that closes a sentence stays put when clauses move
+        text = text[:aside.start()] + text[aside.end():]
     pieces = [c for _, c in _split(text, _CLAUSE_END)]
     if sum(bool(_FIELD_LABEL.fullmatch(p.strip())) for p in pieces) >= 2:
         joined: list[str] = []
@@ -113,7 +118,8 @@ def _clauses(text: str) -> list[str]:
             else:
                 joined.append(piece)
         pieces = joined
-    return [_normalize(c).strip("*").rstrip(_CLAUSE_END + _SENTENCE_END).strip("*") for c in pieces]
+    clauses = [_normalize(c).strip("*").rstrip(_CLAUSE_END + _SENTENCE_END).strip("*") for c in pieces]
+    return clauses + ([_normalize(aside.group(1))] if aside else [])
 
 
 class Reading:

@@ -1382,7 +1382,8 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 entries_of_the_display_before(body, start), numbers_said_before(body, start, end),
                 one_each_before(body, start, end), items_of_the_list_just_before(body, start),
                 words_of_the_reordered_quotes(body, start, end), entity_types_named_before(body, start, end),
-                sections_pointed_above(body, start, end), columns_of_the_table_under_the_heading(body, start, end))
+                sections_pointed_above(body, start, end), columns_of_the_table_under_the_heading(body, start, end),
+                characters_of_the_quote(body, start, end), sides_of_the_either_before(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
 
 
@@ -1428,6 +1429,22 @@ def words_of_the_reordered_quotes(body: str, start: int, end: int) -> int | None
         return None
     parts = [q.split() if " " in q else list(q) for q in quoted[-2:]]
     return len(parts[0]) if sorted(parts[0]) == sorted(parts[1]) and parts[0] != parts[1] else None
+
+
+def characters_of_the_quote(body: str, start: int, end: int) -> int | None:
+    """“朴素”二字 (honest_56 H56-014): a count of characters (字) right after a quoted word counts the word's own."""
+    quote = re.search(r"[“「]([\u4e00-\u9fff]{1,8})[”」]\s*$", body[max(0, start - 12):start])
+    return len(quote.group(1)) if quote and re.match(r"\s*(?:个)?\s*字(?!母|节|符)", body[end:end + 4]) else None
+
+
+_EITHER = re.compile(r"(?:既|可能|或是|要么)[^，。；]{1,16}[，,]\s*(?:也|又|还|或|要么)(?:可能)?[^，。；]{1,16}[，,]\s*$")
+
+
+def sides_of_the_either_before(body: str, start: int, end: int) -> int | None:
+    """既可能来自距离，也可能来自先后顺序，两种因素就分不开了 (honest_55 H55-032): a count of two right after the two
+    clauses of a 既…也… (可能…也可能…, 要么…要么…) counts their two sides."""
+    return 2 if _EITHER.search(body[max(0, start - 40):start]) and re.match(r"\s*(?:种|个|类|方面)", body[end:end + 3]) \
+        else None
 
 
 _ENTITY_TYPE = re.compile(r"人名|人物|地名|地点|机构名|机构|组织名|时间|日期")

@@ -60,7 +60,7 @@ def one(kind: str) -> Rule:
 
 def not_a_count(view: str, start: int, end: int) -> str:
     """The rule under which the numeral at view[start:end] is not a count ('' when it is one)."""
-    lo, hi = max(0, start - 12), min(len(view), end + 16)
+    lo, hi = max(0, start - 12), min(len(view), end + 24)
     window = view[lo:hi]
     for r in of_kind("not_a_count"):
         for m in r.regex.finditer(window):

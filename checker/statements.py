@@ -133,7 +133,7 @@ _TREND = re.compile(r"越(?:来越)?\s*([\u4e00-\u9fff])")
 # the order of steps: 先加，再归一化 and 先归一化，再加 are two different layers
 # (首先, 接着, 随后 and a 后 that opens a clause, 先核对、后计时, mark steps too: lex99)
 _STEP = re.compile(r"(?<![首原预优事早领率祖])(?:首?先(?![验进前后天知例])|然后|接着|随后|再|最后|(?<=[，、,；;])后(?![面者续来文边头半期]))"
-                   r"\s*(?:[去来才就又把将对用要会能还都也只]|可以)*\s*([\u4e00-\u9fff]|[A-Za-z]+)")
+                   r"\s*(?:[去来才就又把将对用要会能还都也只再]|可以)*\s*([\u4e00-\u9fff]|[A-Za-z]+)")
 # two steps said by a position word (第一步之后接着做第二步 = 先做第一步再做第二步; 比较数值之前，先对齐定义 = 先对齐定义，
 # 再比较数值): each step's first word, the way _STEP names a step
 _STEP_PARTICLES = r"\s*(?:[去来才就又把将对用要会能还都也只得]|可以)*\s*"
@@ -150,6 +150,7 @@ _SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=lambda s: (-len(s), s))))
 _DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|都)?(?:单独|重新|再)?"
                    r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算(?:了)?出来?|算了|数出(?!自)|复现|列(?:了)?出来?|给出|报告|画出|做过|做了|"
                    r"(?<=没有)做|(?<=没)做|(?<=未)做|(?<=没有)说明|(?<=未)说明|(?<=没有)给|(?<=没)给|(?<=未)给|(?<=没有)列在|(?<=没)列在|(?<=未)列在)")
+_OBLIGED = re.compile(r"(?:必须|务必|需要|应该|应当|要|得|须)先?$")
 _DEGREE = re.compile(r"(?:(?<!比)较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)(?!低|高|小|大|短|长|慢|快|少|多|弱|强)"
                      # (比较高低: to compare, no comparative: honest_43 H43-005)
                      # 小一些, 大一点: a comparative said with its size (blind_29 W29-010: 但小一些 -> 但大一些)
@@ -162,6 +163,7 @@ _POSITION = re.compile(r"(?:(?<![垫加放贴补填接跟配乘装挂带附留�
 # 10 步后 says what 10 步之后 says (之后 is a position word of _PAIRS): after a count of steps, rounds or layers
 _AFTER_COUNT = re.compile(r"(?:\d|[一二两三四五六七八九十百])\s*(?:步|次|轮|层)\s*(后)(?![者面续文来])")
 # 训练完成后, 算完后: after a finished act, as 以后 says (honest_25 H25-012: 训练好以后 -> 训练完成后 lost its place word)
+_ONCE_DONE = re.compile(r"一旦(?=[^，。；,;]{0,10}?(?:完成|结束|[训学算做写]好|[算做写读]完))")
 _AFTER_DONE = re.compile(r"(?:完成|结束|[好完])\s*(后)(?![者面续文来验])")
 # 这两个, 那三种, 这 3 组: a count pointing back at items named before; changed alone (这两个符号 -> 这三个符号) the
 # sentence counts other items (label round read-through, 1-11's 这三个字 changed to 四 passed)
@@ -207,7 +209,7 @@ _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发�
 # 别把它误记成… and 无 bias say what 不要 and 不带 say (honest_35 H35-001, H35-014; honest_30 H30-029)
 # (一视同仁 and 同等对待 say what 不偏不倚 says, one negation of favouring either side: honest_36 H36-007, whose
 # 不偏不倚 -> 一视同仁 met honest_29 H29-011's 不偏不倚 -> 不偏向任何一方)
-_NEGATION = re.compile(r"一视同仁|同等对待|不足以|没有|没(?!错)|未(?!来|必)|无法|无关|毫无|并无|无从|无(?=\s*[A-Za-z])|"
+_NEGATION = re.compile(r"一视同仁|同等对待|不足以|摆脱|没有|没(?!错)|未(?!来|必)|无法|无关|毫无|并无|无从|无(?=\s*[A-Za-z])|"
                        r"(?<![分区差特类识个告级性鉴辨判派])别(?![的人处名称样具致扭])|"
                        r"(?<!忽略)(?!(?<=差)不多)不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
 # an act done wrong, said either way (写错 / 没写对 / 答得不对); 写对 -> 写错 is an edit, as 会 -> 不会 is. 选错 said
@@ -220,6 +222,7 @@ _WRONG = re.compile(rf"{_WRONG_VERB}错|{_WRONG_VERB_TOO}错(?!开|位|过|误|�
                     rf"(?<!有)没有?{_WRONG_VERB}对|{_WRONG_VERB}得?不对|"
                     # 译法有错 says what 译错了 says (honest_27 H27-001); not 有错开 (offset) or 没有错 (right)
                     r"(?<![没])有错(?!开|位)")
+_RATHER = re.compile(r"与其[^。；]{1,40}?[，,]\s*(不如)")
 _COPULA_NOT = re.compile(r"并不就是|不就是|并不是|不是|并非|而非|并不表示|不表示|并不代表|不代表|并不意味着|不意味着")
 # what a statement is about, when the clause names it before the word: a quoted term, or a Latin name
 # (C, MQA, GPT-4o, top-k); “猫”最大，“我”最小 and “我”最小，“猫”最大 say the same, “我”最大 does not
@@ -311,6 +314,8 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         found.append((start, token))
         read.append((start, token, tuple(spans)))
 
+    for m in _RATHER.finditer(sentence):   # 与其问 A，不如问 B says 该问的是 B，而不是 A (honest_54 H54-030): no comparison;
+        add(m.start(), m.end(1), "not-is", [(m.start(1), m.end(1))])   # the denial stands where A does
     for m in _REPLACED.finditer(sentence):   # 不再是 A，而是 B says what 从 A 换成 B says: a replacement, no negation
         taken.append((m.start(), m.end()))
     for m in _WRONG.finditer(sentence):   # 写错 and 没写对 say one thing; its 没 is no negation of its own
@@ -386,6 +391,8 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
                                                "起点": "start", "终点": "end"}[m.group(1) or m.group(2) or m.group(3)])
     for m in _AFTER_COUNT.finditer(sentence):
         add(m.start(1), m.end(1), "position:after")
+    for m in _ONCE_DONE.finditer(sentence):   # 一旦训练完成 says 训练好以后 (honest_54 H54-025)
+        add(m.start(), m.end(), "position:after")
     for m in _AFTER_DONE.finditer(sentence):
         add(m.start(1), m.end(1), "position:after")
     for m in _POINTER_COUNT.finditer(sentence):
@@ -453,7 +460,9 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         add(m.start(), m.end(), "conclude:" + ("no" if negative else "yes"))
     for m in PRECISION_WORD.finditer(sentence):
         add(m.start(), m.end(), f"precision:{PRECISION_BYTES[m.group(0).lower()]}")
-    done, subjects = list(_DONE.finditer(sentence)), list(_SUBJECTS.finditer(sentence))
+    # (必须给出 asks for an act, it reports none: honest_53 H53-023)
+    done = [m for m in _DONE.finditer(sentence) if not _OBLIGED.search(sentence, max(0, m.start() - 3), m.start())]
+    subjects = list(_SUBJECTS.finditer(sentence))
     if done and subjects:   # who did the computing, and whether: only where a sentence says who computed
         for m in subjects:
             add(m.start(), m.end(), _SUBJECT[m.group(0)])
@@ -856,6 +865,12 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         if op == "insert" and _always_added(now[j1:j2], [pinned_texts[i] for i in (i1 - 1, i1) if 0 <= i < len(pinned_texts)],
                                             found[j1][2] if j1 < len(found) else ""):
             continue   # …计算追踪同一个对象 -> …计算始终追踪同一个对象 (honest_53 H53-001, H53-012, H50-032, trial 45)
+        if op == "insert" and j1 < len(found) and _must_read_where_yao_was(
+                now[j1:j2], [pinned_texts[i] for i in (i1 - 1, i1) if 0 <= i < len(pinned_texts)], found[j1][2]):
+            continue   # 要先定清楚，再动手 -> 得先定清楚，然后再动手 (honest_54 H54-001): the 'must' 要 said, read from 得
+        if op == "insert" and _sequence_made_explicit(now[j1:j2], [pinned_texts[i] for i in (i1 - 1, i1)
+                                                                   if 0 <= i < len(pinned_texts)]):
+            continue   # 必须给出目标，再用数据检验 -> 得先给出目标，再拿数据去检验 (honest_53 H53-023): 再 said the order
         if op == "insert" and _negation_carried_on(found, j1, j2):
             continue   # 并不是说 A、而且 B -> 并不意味着 A，更不意味着 B: the first negation said again over its second half
         if op == "insert" and _clause_added(now[j1:j2], found[j1][2], pinned_sentence_texts, page.body):
@@ -1156,7 +1171,7 @@ _DENIED_IMPLICATION = re.compile(DENIED_IMPLICATION)
 _HEDGED_ALWAYS = re.compile(r"(?:未必|不一定)\s*(?:总是|都|一定)")
 
 
-_YAO_MUST = re.compile(r"(?:都|就|也|还|总|便)要(?![是么])")
+_YAO_MUST = re.compile(r"(?:都|就|也|还|总|便)要(?![是么])|(?<![需重主只想])要(?=先)")   # 要先…再: must first (H54-001)
 
 
 def _musts_said_with_yao(tokens_: list[str], other_side: str, others: list[str]) -> list[str]:
@@ -1169,6 +1184,13 @@ def _musts_said_with_yao(tokens_: list[str], other_side: str, others: list[str])
     for _ in range(max(0, unread)):
         out.remove(next(t for t in reversed(out) if bare_token(t) == "must"))
     return out
+
+
+def _must_read_where_yao_was(gained: list[str], pinned_sentences: list[str], now_text: str) -> bool:
+    """Are the words gained only 'must's, each said by a 要 the pinned sentence had and the sentence lost (要先 -> 得先)?
+    A 必须 slipped in beside a 要 that stays is a 'must' more."""
+    lost_yao = max((len(_YAO_MUST.findall(text)) for text in pinned_sentences), default=0) - len(_YAO_MUST.findall(now_text))
+    return bool(gained) and all(bare_token(t) == "must" for t in gained) and len(gained) <= lost_yao
 
 
 _CHANGE_SAID = {"order:up": r"(?<![更较最])(?:多|大|高|长|快|强)了", "order:down": r"(?<![更较最])(?:少|小|低|短|慢|弱)了"}
@@ -1471,6 +1493,24 @@ def _steps_keep_their_order(lost: list[str], now: str) -> bool:
     return all(p >= 0 for p in places) and places == sorted(places)
 
 
+_ONE_THEN = re.compile(r"然后|接着|随后|再")
+
+
+def _sequence_made_explicit(gained: list[str], pinned_sentences: list[str]) -> bool:
+    """Are the words gained one 先 and the 再 it pairs with, in a sentence whose pinned text said the order with its
+    再 alone (必须 A，再 B -> 得先 A，再 B)? Each step is read as a sequence only where two markers stand, so the pinned
+    sentence read none. The first step's verb must stand before that 再 in the pinned text: 先 B，再 A fails."""
+    ranks = sorted(t.split(":")[1] for t in map(bare_token, gained) if t.startswith("step:"))
+    if len(ranks) != len(gained) or ranks.count("first") != 1 or set(ranks) != {"first", "then"}:
+        return False
+    verb = next(bare_token(t).split(":", 2)[2] for t in gained if bare_token(t).startswith("step:first:"))
+    for text in pinned_sentences:
+        markers = list(_ONE_THEN.finditer(text))
+        if len(markers) == 1 and "先" not in text and 0 <= text.find(verb) < markers[0].start():
+            return True
+    return False
+
+
 def _names_a_quantity(token: str) -> bool:
     """A word that names what is spoken of (均值, a role, a term) rather than states an order, a place or a sameness:
     said once more or once less, it names the same thing (减去均值 -> 减掉它)."""
@@ -1587,6 +1627,9 @@ def _parts_of_one_sentence(found, a: int, b: int) -> bool:
     return first < last and all(part.rstrip().endswith(("；", ";")) for part in order[first:last])
 
 
+_DENIALS = {"not", "not-is", "need-not", "not-necessarily", "conclude:no", "not-merely"}
+
+
 def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found,
                              pinned_texts: list[str] = ()) -> set[tuple[str, int, int]]:
     """A deletion and an insertion of the same statement words inside one sentence: the sentence was reworded and a
@@ -1622,6 +1665,11 @@ def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found,
             continue
         for d_i, d_j, d_words in deletes:
             if any(guarded(t) or t == "not" for t in words) and not in_its_order(d_i, sentence_at(j1)):
+                continue
+            # (a word that moved past a negation kept in its sentence changes sides: 与其问 A，不如问 B -> 该问的是 A，
+            # 而不是 B moves A's 最好 past the denial)
+            crossed = pinned[min(d_i + len(d_words), i1):max(d_i, i1)]
+            if any(bare_token(t) in _DENIALS or bare_token(t).startswith("not:") for t in crossed):
                 continue
             if (d_words == words and ("delete", d_i, d_j) not in out
                     and (sentence_at(j1) in (sentence_at(d_j), sentence_at(max(d_j - 1, 0)))

@@ -1,0 +1,105 @@
+"""Readings added in stop 106, each with the honest edit that made it necessary (honest_53–56, read after the last
+stop) and a wrong twin that still fails: the honest edit gives no message at all, the wrong one the message named."""
+from checker import absences
+from checker.paths import ROOT
+from tests.site import honest_passes_wrong_fails
+
+LECTURE = ROOT / "docs" / "lecture"
+PRIMER = ROOT / "docs" / "primer"
+
+
+def _each(tmp_path, cases):
+    """(page, old, honest, wrong, what the wrong one's message says) for each case: the honest edit is silent."""
+    for n, (page, old, honest, wrong, wrong_needle) in enumerate(cases):
+        honest_passes_wrong_fails(tmp_path / str(n), page, old, honest, wrong, "", wrong_needle)
+
+
+# ---------------------------------------------------------------- clauses moved
+
+
+def test_clauses_move_around_the_aside_that_closes_their_sentence(tmp_path):
+    """H53-013, H54-004: the parenthesis that closes a sentence (（讲义 §1.1 …）) stays at its end when the clauses
+    before it change places; two terms exchanged inside a clause keep every character and still fail."""
+    _each(tmp_path, [
+        (LECTURE / "ch02" / "2-3.md", "句号有它自己的下一步预测，不能拿它代替 EOS：句号之后仍要有一步明确地说“结束”",
+         "句号之后仍要有一步明确地说“结束”：句号有它自己的下一步预测，不能拿它代替 EOS",
+         "EOS 有它自己的下一步预测，不能拿它代替句号：句号之后仍要有一步明确地说“结束”", "another arrangement"),
+        (PRIMER / "ch02" / "2-2.md", "只要整个模型从训练到使用始终用**同一套**词与编号的对应关系，换一种排法只是换了地址",
+         "换一种排法只是换了地址，只要整个模型从训练到使用始终用**同一套**词与编号的对应关系",
+         "只要整个模型从使用到训练始终用**同一套**词与编号的对应关系，换一种排法只是换了地址", "another arrangement"),
+    ])
+
+
+# ---------------------------------------------------------------- statement words
+
+
+def test_negations_and_orders_said_with_other_words(tmp_path):
+    """摆脱 says 不再受 (H53-007); 与其问 A，不如问 B says 该问的是 B，而不是 A, its denial standing at A (H54-030);
+    一旦训练完成 says 训练好以后 (H54-025). The negation dropped, the two questions exchanged and 之前 for 一旦 fail."""
+    _each(tmp_path, [
+        (LECTURE / "ch01" / "1-6.md", "所以不能说有了参数共享就不再受数据稀疏影响。",
+         "因此，不能以为一有参数共享，模型就摆脱了数据稀疏的影响。",
+         "因此可以认为，一有参数共享，模型就摆脱了数据稀疏的影响。", "statement changed"),
+        (PRIMER / "ch18" / "18-4.md", "与其问“哪个模型最好”，不如问“这个方法能帮我验证什么”。",
+         "该问的是“这个方法能帮我验证什么”，而不是“哪个模型最好”。",
+         "该问的是“哪个模型最好”，而不是“这个方法能帮我验证什么”。", "statement changed"),
+        (PRIMER / "ch14" / "14-1.md", "参数这本账只和模型本身有关：训练好以后，权重的个数就固定了，不管这次输入多长。",
+         "参数这笔账只取决于模型本身：一旦训练完成，权重的个数就定了下来，与这次输入的长短无关。",
+         "参数这笔账只取决于模型本身：在训练完成之前，权重的个数就定了下来，与这次输入的长短无关。",
+         "statement changed"),
+    ])
+
+
+def test_a_sequence_said_with_a_first_step_made_explicit(tmp_path):
+    """要先 A，再 B -> 得先 A，然后再 B (H54-001: 要先 is the 'must' 得 says; 然后再 is one marker) and 必须给出 A，再 B
+    -> 得先给出 A，再 B (H53-023: 必须给出 asks for an act and reports none; the 先 makes the order 再 said explicit).
+    The two steps exchanged fail."""
+    _each(tmp_path, [
+        (PRIMER / "ch01" / "1-1.md", "所以真实项目要先把标注标准定清楚，再动手标数据",
+         "因此在真实项目里，得先把标注标准定清楚，然后再动手标数据",
+         "因此在真实项目里，得先动手标数据，然后再把标注标准定清楚", "statement changed"),
+        (LECTURE / "ch04" / "4-2.md", "要让差异有意义，必须给出训练目标，再用独立的数据检验",
+         "差异要有意义，得先给出训练目标，再拿独立的数据去检验",
+         "差异要有意义，得先拿独立的数据去检验，再给出训练目标", "statement changed"),
+    ])
+
+
+# ---------------------------------------------------------------- absences
+
+
+def test_an_absence_reworded_keeps_its_entry(tmp_path):
+    """H55-024: 入门文章都没有讲 -> 入门文章没有讲到 NLP 里的许多重要分支: the same document, the same verb, particles
+    aside, so the entry's search still holds. The claim given to the lecture is another claim and fails."""
+    page = PRIMER / "appA" / "A-5.md"
+    old = "NLP 里还有许多重要的分支，例如句法分析、关系抽取与事件抽取、语音识别等，入门文章都没有讲。"
+    honest_passes_wrong_fails(tmp_path, page, old,
+                              "入门文章没有讲到 NLP 里的许多重要分支，例如句法分析、关系抽取与事件抽取、语音识别等。",
+                              "讲义没有讲到 NLP 里的许多重要分支，例如句法分析、关系抽取与事件抽取、语音识别等。", "",
+                              "absences")
+
+
+def test_used_to_show_is_no_absence():
+    """H50-003: 入门文章所说的“想要的输出”，只用来示意输出长什么样 says what the table is for; 只用 (only uses) stays a
+    verb of an absence claim."""
+    assert not absences.claims("表的右列是入门文章所说的“想要的输出”，只用来示意输出长什么样。")
+    assert absences.claims("这一节入门文章只用了两个例子。")
+
+
+# ---------------------------------------------------------------- counts
+
+
+def test_counts_read_from_the_words_around_them(tmp_path):
+    """不同的两个词，其点积一律为零 supposes a pair (H55-001); “朴素”二字 counts the quoted word's characters
+    (H56-014); 既可能来自距离，也可能来自先后顺序，两种因素 counts the two sides (H55-032). Another value stays
+    unclaimed."""
+    old_1 = "任意两个不同词的 one-hot 点积都是零，所以在这种表示里，“书”和“册”并不比“书”和“昨天”更近。"
+    said_1 = "不同的{}个词，其 one-hot 的点积一律为零，因此在这种表示下，“书”与“册”并不比“书”与“昨天”靠得更近。"
+    old_2 = "到这里为止，算的不过是**贝叶斯公式**；“朴素”这个名字所指的那条假设还没有登场。"
+    said_2 = "到目前为止，用到的只是**贝叶斯公式**；“朴素”{}字所指的那条假设，还没有出场。"
+    old_3 = "如果挪动时改变了事实的先后顺序，改变的就不只是距离了。"
+    said_3 = old_3 + "那样一来，答对与否的变化既可能来自距离，也可能来自先后顺序，{}种因素就分不开了。"
+    _each(tmp_path, [
+        (LECTURE / "ch01" / "1-3.md", old_1, said_1.format("两"), said_1.format("三"), "neither claimed"),
+        (PRIMER / "appA" / "A-1.md", old_2, said_2.format("二"), said_2.format("三"), "neither claimed"),
+        (LECTURE / "ch07" / "7-12.md", old_3, said_3.format("两"), said_3.format("三"), "neither claimed"),
+    ])
