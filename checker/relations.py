@@ -670,6 +670,8 @@ _ROW_BY_ROW = re.compile(r"一([\u4e00-\u9fff])比一\1")
 # a value a page computes, named by its noun, and a condition it is compared under (之后, 时; 比不遮时, 比三候选时)
 _VALUE_NOUN = re.compile(r"概率|分数|损失|权重|结果|输出|困惑度|得分|梯度|误差|均值|平均|方差|长度")
 _CONDITION = re.compile(r"之后|以后|的时候|时[，,]")
+# 位置 1 的权重也跟着略有上升 (blind_43 W43-011): a value's change said along with the change the sentence before told
+_ALONG = re.compile(r"跟着|随之|随着它")
 _THAN_WHEN = re.compile(r"比[^，,。；;]{1,12}(?:时|的时候|之前|之后|以前|以后)")
 
 
@@ -1612,7 +1614,7 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
 
     pinned_texts: list = []
 
-    def clause_added_since_the_pin(sentence_text: str, m: re.Match) -> bool:
+    def clause_added_since_the_pin(sentence_text: str, m: re.Match, at: int | None = None) -> bool:
         """Is the comparison's clause new in a sentence whose other clauses are pinned (…分数确实不同，这个差比课程存档
         里开分支时的差还小: blind_35 W35-020 put a comparison into a pinned sentence, where only whole new sentences
         were read)? A comparison is a statement word, so a clause that had one stands in the sentence's pin."""
@@ -1622,8 +1624,18 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             # (read as the page's prose is read here: a link's target and markup left out)
             pinned_texts.append({re.sub(r"\s+", "", classify.prose_view(str(item[snapshots.key_of(item)])))
                                  for item in (snapshot.items if snapshot else []) if snapshots.key_of(item)})
-        clauses = [c for c in re.split(r"[，,；;：:。！？]", sentence_text) if c.strip()]
-        here = next((c for c in clauses if m.group(0) in c), None)
+        offset = 0
+        if at is not None and not re.search(r"[，,；;：:]", sentence_text.strip().rstrip("。！？")):
+            # one clause, split by ；from its sentence (位置 1 的权重也跟着略有上升。 put after a ；-part of a pinned
+            # sentence: blind_43 W43-011): read in the whole sentence it stands in
+            lo = max(view.rfind(c, 0, at) for c in "。！？\n") + 1
+            hi = min([i + 1 for i in (view.find(c, at) for c in "。！？\n") if i >= 0] or [len(view)])
+            offset, sentence_text = at - lo, view[lo:hi]
+        pieces = [(p.start(), p.group(0)) for p in re.finditer(r"[^，,；;：:。！？]+", sentence_text)]
+        clauses = [c for _, c in pieces if c.strip()]
+        # the clause the comparison stands in, by its place (位置 2 的权重上升，…；位置 1 的权重也跟着略有上升: the second
+        # 上升 is new, the first pinned)
+        here = next((c for p, c in pieces if p <= m.start() + offset < p + len(c) and c.strip()), None)
         if here is None or len(clauses) < 2:
             return False
         bare = lambda c: re.sub(r"\s+", "", c)   # noqa: E731
@@ -1689,7 +1701,7 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                 if not law and (before - after and after - before or superlative) or _site_against_course(sentence_text, m):
                     words.append((m, "between two things the page has numbers for"))
                 elif directions.is_law(m.group(0)) and directions.drawn_from_the_page(sentence_text) \
-                        and (added_since_the_pin(start) or clause_added_since_the_pin(sentence_text, m)):
+                        and (added_since_the_pin(start) or clause_added_since_the_pin(sentence_text, m, start)):
                     # 可见合并轮数越多，…token 往往越多 (blind_36 W36-020): a trend the sentence says the page showed
                     words.append((m, "in a sentence added since the pin, about the page's values,"))
                 elif (len(named) >= 2 and _under_a_condition(sentence_text[:m.start()], names)
@@ -1700,13 +1712,13 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                       and (before or after or _ROW_BY_ROW.search(sentence_text)
                            or _POINTS_BACK.match(first.strip(" *，,")) or _POINTS_BACK.match(
                           sentence_text[max(0, max(sentence_text.rfind(c, 0, m.start()) for c in "，,；;：:") + 1):]))
-                      and (added_since_the_pin(start) or clause_added_since_the_pin(sentence_text, m))):
+                      and (added_since_the_pin(start) or clause_added_since_the_pin(sentence_text, m, start))):
                     # a sentence added since the pin that orders the page's values without printing one (它的绝对值倒比
                     # 正确梯度还大, 测试集反而更偏长: blind corpora 26 and 27, five of eight new sentences passed)
                     words.append((m, "in a sentence added since the pin, about the page's values,"))
                 elif (not law and _stated_here(sentence_text, m) and _VALUE_NOUN.search(first[-16:])
-                      and (_CONDITION.search(first) or _THAN_WHEN.match(sentence_text, m.start()))
-                      and (added_since_the_pin(start) or clause_added_since_the_pin(sentence_text, m))):
+                      and (_CONDITION.search(first) or _THAN_WHEN.match(sentence_text, m.start()) or _ALONG.search(first))
+                      and (added_since_the_pin(start) or clause_added_since_the_pin(sentence_text, m, start))):
                     # a value of the page set against itself under another condition, with no number (遮住这一格之后，
                     # 读取结果比不遮时变小了; 多了 EOS 之后，her 的平滑概率反而比三候选时更高: blind_30 W30-035, W30-005)
                     words.append((m, "in a sentence added since the pin, about the page's values,"))

@@ -103,3 +103,25 @@ def test_counts_read_from_the_words_around_them(tmp_path):
         (PRIMER / "appA" / "A-1.md", old_2, said_2.format("二"), said_2.format("三"), "neither claimed"),
         (LECTURE / "ch07" / "7-12.md", old_3, said_3.format("两"), said_3.format("三"), "neither claimed"),
     ])
+
+
+# ---------------------------------------------------------------- blind_43 escapes
+
+
+def test_a_comparison_put_after_a_pinned_part_of_a_sentence_is_read_as_new(tmp_path):
+    """blind_43 W43-011: 位置 1 的权重也跟着略有上升。 put after the ；-part of a pinned sentence is a clause of that
+    sentence that its pin never had; the table shows the weight falling. A pinned part kept as it was passes."""
+    page = ROOT / "docs" / "topics" / "attention-to-prediction.md"
+    old = "支路一：需求变了，位置 2 的权重上升，读出和预测随之改变；"
+    honest_passes_wrong_fails(tmp_path, page, old, "支路一：需求一变，位置 2 的权重就上升，读出和预测随之改变；",
+                              old + "位置 1 的权重也跟着略有上升。", "", "comparison '上升'")
+
+
+def test_which_gate_and_which_side_of_the_low_rank_product(tmp_path):
+    """blind_43 W43-028 (重置门 z_t) and W43-031 (B 只有 r 行): facts of the course that no digit carries."""
+    _each(tmp_path, [
+        (PRIMER / "ch09" / "9-4.md", "用一个**更新门** $z_t$ 决定写入多少新内容", "用一个**更新门** $z_t$ 来决定写入多少新内容",
+         "用一个**重置门** $z_t$ 决定写入多少新内容", "gru_update_gate_is_z"),
+        (PRIMER / "ch17" / "17-3.md", "$B$ 只有 $r$ 列，所以", "$B$ 只有 $r$ 列，因此", "$B$ 只有 $r$ 行，所以",
+         "lora_b_has_r_columns"),
+    ])
