@@ -53,7 +53,7 @@ _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不
 # 取同一个值 says 取相同的值 (new-author trial 38)
 # 不影响, 没有影响, 不敏感 say what 不改变 says (honest_19b H19b-032: LN 对整体平移不敏感 -> 整体平移不改变 LN 的结果)
 # (同样 before a verb or 是 is 'likewise', no sameness: 讲义同样指出, 同样是不该得出的结论; lex99)
-_SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|不再(?:变化|改变|变动)|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一|(?<=取)同一(?=个?值)"
+_SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|不再(?:变化|改变|变动)|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一|(?<=用了)同一|(?<=取)同一(?=个?值)"
                          r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响"
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
                          r"|不看(?:次序|顺序|先后)"
@@ -939,15 +939,29 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
         # 略小于一's order:down reported lost, near its own sentence, when a term stood between the changes)
         touched = [t for k in changed for t in pinned[opcodes[k][1]:opcodes[k][2]] + now[opcodes[k][3]:opcodes[k][4]]]
         if not messages or len(changed) < 2 or max(before, after) < 2 or before == after \
-                or any(t.startswith(("relations:", "term:", "label:")) for t in touched):
+                or any(t.startswith(("relations:", "term:", "label:")) for t in touched) and not _names_kept(
+                    [t for k in changed for t in pinned[opcodes[k][1]:opcodes[k][2]]],
+                    [t for k in changed for t in now[opcodes[k][3]:opcodes[k][4]]]):
             out += messages
             continue
         was, won = Counter(pinned[i_lo:i_hi]), Counter(now[j_lo:j_hi])
         lost, gained = sorted((was - won).elements()), sorted((won - was).elements())
+        if lost and gained and len(lost) == len(gained) \
+                and all(bare_token(t) in ("not-is", "conclude:no") for t in lost + gained):
+            continue   # 数相同并不意味着… -> …；可数值一样，并不说明… (honest_53 H53-043): one denied implication said
+            #            another way; a bare 不 is not let through here, for it may have moved to another clause
         if lost or any(guarded(t) for t in gained):
             at = next((found[j] for j in range(j_lo, j_hi)), None)
             out.append((messages[0][0], _change(lost, gained, "in" if at else "near", at[2][:90] if at else "")))
     return out
+
+
+def _names_kept(was: list[str], now: list[str]) -> bool:
+    """Do the changed words name the same terms on both sides (R7.2 与 READ … split into two sentences: the alignment
+    cut their terms out with the words around them)? A relation's text, a label, a term named on one side only
+    keeps the region's changes apart."""
+    names = lambda side: Counter(t for t in side if t.startswith(("term:", "label:")))   # noqa: E731
+    return not any(t.startswith("relations:") for t in was + now) and names(was) == names(now)
 
 
 def _one_sentence_reworded(was: Counter, won: Counter, was_text: str, now_text: str) -> bool:

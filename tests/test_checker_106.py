@@ -125,3 +125,15 @@ def test_which_gate_and_which_side_of_the_low_rank_product(tmp_path):
         (PRIMER / "ch17" / "17-3.md", "$B$ 只有 $r$ 列，所以", "$B$ 只有 $r$ 列，因此", "$B$ 只有 $r$ 行，所以",
          "lora_b_has_r_columns"),
     ])
+
+
+def test_a_denied_implication_said_with_another_verb_across_a_split_sentence(tmp_path):
+    """H53-043: R7.2 与 READ 恰好用了同一组给定数，但数相同并不意味着… -> …同一组给定数；可数值一样，并不说明…: the
+    sentence split in two and 不意味着 said as 不说明 (用了同一组 now reads as a sameness, as 用的是同一组 did). The
+    denial dropped still fails."""
+    page = ROOT / "docs" / "topics" / "attention-to-prediction.md"
+    old = "R7.2 与 READ 恰好用了同一组给定数，但数相同并不意味着它们是同一个构造，更不共享任何训练出的 checkpoint。"
+    honest_passes_wrong_fails(
+        tmp_path, page, old, "R7.2 与 READ 碰巧用的是同一组给定数；可数值一样，并不说明它们是同一个构造，它们更没有共享任何训练出来的 checkpoint。",
+        "R7.2 与 READ 碰巧用的是同一组给定数；可数值一样，这说明它们是同一个构造，它们更没有共享任何训练出来的 checkpoint。",
+        "", "statement changed")

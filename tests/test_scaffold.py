@@ -22,6 +22,13 @@ def test_a_new_section_page_and_a_new_topic_page_verify_green(project):
     written = (project / "docs" / "topics" / "a-new-topic.md").read_text(encoding="utf-8")
     assert "'lecture §2.8 — " in written and "'primer §11.4 — " in written and "§3.5" not in written
     assert run_in(project, "verify", "docs/topics/a-new-topic.md").returncode == 0
+    # new-author trial 47: a slug that names an import of the module (softmax) gets a function of its own name,
+    # so the kernel the other topic page uses is not shadowed
+    shadowing = run_in(project, "verify", "new", "topic", "softmax", "--title", "softmax 与温度", "--from", "primer §11.4")
+    assert shadowing.returncode == 0, shadowing.stdout
+    assert "verify/topics.py::softmax_numbers" in (project / "docs" / "topics" / "softmax.md").read_text(encoding="utf-8")
+    other = run_in(project, "verify", "docs/topics/attention-to-prediction.md")
+    assert other.returncode == 0 and "0 failed" in other.stdout, other.stdout
     import ast
     assert ast.get_docstring(ast.parse(module.read_text(encoding="utf-8"))) == ast.get_docstring(
         ast.parse(f'"""{docstring}"""')), "the module's docstring must stay its first statement"

@@ -125,6 +125,21 @@ def _with_imports(head: str, lines: list[str]) -> str:
 SOURCE = re.compile(r"(?:lecture|primer) §(?:\d+|[A-D])\.\d+")
 
 
+def _module_names(source: str) -> set[str]:
+    """The names a module binds at its top level (imports, functions, classes, assignments)."""
+    import ast
+    names: set[str] = set()
+    for node in ast.parse(source).body if source else []:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return names
+
+
 def create(doc: str, section: str, title: str, sources: list[str] | None = None) -> list[Path]:
     page, module, name, page_id, source = targets(doc, section)
     if doc == "topic" and not sources:
@@ -139,6 +154,12 @@ def create(doc: str, section: str, title: str, sources: list[str] | None = None)
     existing = module.read_text(encoding="utf-8") if module.exists() else ""
     if re.search(rf"^def {name}\(", existing, re.M):
         raise FileExistsError(f"{module.relative_to(ROOT)} already defines {name}(); rename it or use it")
+    if name in _module_names(existing):
+        # new-author trial 47: `new topic softmax` wrote def softmax() into verify/topics.py, which imports the
+        # softmax kernel; the new function shadowed it and broke another page's check
+        name = f"{name}_numbers"
+        if name in _module_names(existing):
+            raise FileExistsError(f"{module.relative_to(ROOT)} already binds {name}; choose another slug")
     spec = f"{module.relative_to(ROOT).as_posix()}::{name}"
     # a topic page's numbers from the sections it draws on are the course's (教学构造), as on their own pages
     course_also = f"course_also: [{', '.join(repr(k) for k in sources)}]\n" if doc == "topic" else ""
