@@ -35,6 +35,9 @@ _ASKED = re.compile(r"(?:(?:不是|不在于|而不是|并非)[^，。；,;：:]
 _ASKED_AFTER = re.compile(r"[^，。；,;：:]{0,10}?(?:是两回事|是两码事)")
 
 
+_SUPPOSED_MANY = re.compile(r"(?:若|如果|假如|要是|倘若|一旦)(?:有|出现)?(?:好)?$")
+
+
 def vague_quantifiers(text: str) -> list[re.Match]:
     """Vague quantifiers in prose (code and math excluded)."""
     view = prose_view(text)
@@ -53,6 +56,8 @@ def vague_quantifiers(text: str) -> list[re.Match]:
                                      # 是一层还是所有层，…，每个数几字节: one of a run of questions (trial 27)
                                      or re.search(r"是[^，,。；]{1,12}还是", view[sentence_start:m.start()])):
             continue   # 更不是答错了几个词, 数一数有几个: how many, asked, not a count blurred
+        if m.group("q") == "几" and _SUPPOSED_MANY.search(view, max(0, m.start() - 8), m.start()):
+            continue   # 若有几个候选并列最高 (new-author trial 47): how many is open in a condition, no count blurred
         found.append(m)
     return found
 
@@ -1383,7 +1388,8 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 one_each_before(body, start, end), items_of_the_list_just_before(body, start),
                 words_of_the_reordered_quotes(body, start, end), entity_types_named_before(body, start, end),
                 sections_pointed_above(body, start, end), columns_of_the_table_under_the_heading(body, start, end),
-                characters_of_the_quote(body, start, end), sides_of_the_either_before(body, start, end))
+                characters_of_the_quote(body, start, end), sides_of_the_either_before(body, start, end),
+                fields_slashed_before(body, start))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
 
 
@@ -1435,6 +1441,19 @@ def characters_of_the_quote(body: str, start: int, end: int) -> int | None:
     """“朴素”二字 (honest_56 H56-014): a count of characters (字) right after a quoted word counts the word's own."""
     quote = re.search(r"[“「]([\u4e00-\u9fff]{1,8})[”」]\s*$", body[max(0, start - 12):start])
     return len(quote.group(1)) if quote and re.match(r"\s*(?:个)?\s*字(?!母|节|符)", body[end:end + 4]) else None
+
+
+_SLASHED = re.compile(r"`([^`\n]+/[^`\n]+)`\s*$")
+
+
+def fields_slashed_before(body: str, start: int) -> int | None:
+    """字段改成 `person / device_id / location` 三项 (new-author trial 47): a count right after a code span of names
+    joined by '/' counts them."""
+    m = _SLASHED.search(body[max(0, start - 80):start])
+    if not m:
+        return None
+    names = [n.strip() for n in m.group(1).split("/")]
+    return len(names) if len(names) >= 2 and all(re.fullmatch(r"[\w.\-]+", n) for n in names) else None
 
 
 _EITHER = re.compile(r"(?:既|可能|或是|要么)[^，。；]{1,16}[，,]\s*(?:也|又|还|或|要么)(?:可能)?[^，。；]{1,16}[，,]\s*$")

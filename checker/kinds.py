@@ -311,7 +311,7 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
             continue
     for m in marks if course_section else []:
         if m.kind == "site_construction":
-            b = owner[id(m)]
+            b = owner[id(m)] or _block_under_heading(body, m.start, found)
             if b is None or LABELS[b.label].key not in ("site_construction", "site_run", "design"):
                 where = f"inside the {b.label} block" if b else "outside any labelled block"
                 errors.append((line_of(m.start), f"{m.text!r} is the site's own construction (the course section does "
@@ -326,6 +326,18 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
                                                  "where it reads as the course's; put it under "
                                                  "'!!! success \"本站运行\"' or mark its paragraph 〔本站运行〕"))
     return errors
+
+
+def _block_under_heading(body: str, at: int, blocks):
+    """The labelled block that opens right under the heading holding `at` (## 算例：同一组分数，三个温度 over its
+    本站构造 box: new-author trial 47), or None: a heading cannot carry a label, the block under it labels it."""
+    line_start = body.rfind("\n", 0, at) + 1
+    if not re.match(r"#{1,6}\s", body[line_start:at + 1]):
+        return None
+    line_end = body.find("\n", at)
+    rest = body[line_end:] if line_end >= 0 else ""
+    opening = line_end + len(rest) - len(rest.lstrip())
+    return next((b for b in blocks if b.label in LABELS and (b.start <= opening < b.end or b.start == opening)), None)
 
 
 # words that name the course or one of its sections inside a site block (label round 87: the commonest wrong label

@@ -1322,6 +1322,8 @@ _IS_EXACTLY = re.compile(r"(?<![不并非否能])(?<!未必)(?<!不一定)(?<!�
                          r"(?:就是|即是|即为|也是)(?!说)(?![^。；]*吗)")
 
 
+_BY_AMOUNT = re.compile(r"[高低多少大小长短快慢](?:出|了)?\s*\$?\s*(?:\d+(?:\.\d+)?|\{[^{}]+\}|[一二两三四五六七八九十半]+)\s*\$?\s*"
+                        r"(?:分|个|位|步|点|格|项|层|轮|倍)")
 _NEGATED_EQUALITY = re.compile(r"(?:不再是|不是|并不是|并非|不再|不会是|未必是)\s*$")
 
 
@@ -1344,6 +1346,10 @@ def _check_equality_words(i: int, text: str, predicate: str, line: int, errors: 
         # it to an equality; in prose at large it also names (这就是自注意力), so the lint does not read it; not in a
         # text that states an order (…更大，这也是查表的依据: review 79)
         equal = _IS_EXACTLY.search(text)
+    if equal is None and STATES_EQUALITY.search(predicate):
+        # 看比买高一分 (new-author trial 47): an order with its amount says how large the difference is, an equality of
+        # the difference that close(a - b, 1, tol) binds
+        equal = _BY_AMOUNT.search(text)
     # 概率最大的始终是“好”: a superlative states an order too (the seventh new-author trial) when the predicate states
     # an order or an extreme; it stands in for a comparison word only, the equality and difference rules still hold.
     # The superlatives are the statement words' (checker/statements.py), without the names of methods (最大似然)
@@ -1442,12 +1448,33 @@ def _opposed_attributes(text: str) -> bool:
     return said == {True, False}
 
 
+_LAW_SIDE = re.compile(r"越(?:来越)?\s*([\u4e00-\u9fff])")
+
+
+def _law_sides(text: str) -> tuple[str, str] | None:
+    """The directions of the two sides of a law 甲越低，乙越大 ('down', 'up'); None unless both sides are read."""
+    sides = [polarity("更" + m.group(1)) for m in _LAW_SIDE.finditer(text)]
+    return (sides[0], sides[1]) if len(sides) >= 2 and sides[0] and sides[1] else None
+
+
 def _check_order_words(i: int, text: str, predicate: str, line: int, errors: list) -> None:
     """The directions and paces the text's order words state must be those the predicate states, so that a
     flipped word (更大 → 更小, 更快 → 更慢) fails."""
     said = {_said_polarity(text, m) for m in comparison_words(text) + list(MATH_ORDER.finditer(text))} - {None}
     predicate = _without_gap_bound(text, predicate)
     stated = _predicate_polarity(predicate)
+    law = _law_sides(text)
+    chains = [_predicate_polarity(c) for c in re.split(r"\s+and\s+", predicate) if re.search(r"<|>", c)]
+    if law and len(chains) >= 2 and all(len(c) == 1 for c in chains[:2]):
+        # 温度越低，这个比越大 (new-author trial 47): a law of two quantities says whether they move together; its
+        # predicate over the page's instances writes each side as a chain in the instances' order, either way round,
+        # so what it must state is the same 'together' or 'against'
+        together, chained = law[0] == law[1], chains[0] == chains[1]
+        if together != chained:
+            errors.append((line, f"relation {i} text says the two sides move {'together' if together else 'against each other'}, "
+                                 f"but {predicate!r} writes its first two chains {'the same way' if chained else 'opposite ways'}"
+                                 " — or a word was flipped"))
+        return
     # a change (跟着变大, 逐步下降) states how the values go along their order, which a predicate may write either
     # way: {v[0]} < {v[1]} < {v[2]} rises as {v[2]} > {v[1]} > {v[0]} does (new-author trial 31)
     changes = [m for m in comparison_words(text) if getattr(directions.rule_of(m.group(0)), "rule", "") in _CHANGE_RULES]

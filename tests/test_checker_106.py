@@ -137,3 +137,49 @@ def test_a_denied_implication_said_with_another_verb_across_a_split_sentence(tmp
         tmp_path, page, old, "R7.2 与 READ 碰巧用的是同一组给定数；可数值一样，并不说明它们是同一个构造，它们更没有共享任何训练出来的 checkpoint。",
         "R7.2 与 READ 碰巧用的是同一组给定数；可数值一样，这说明它们是同一个构造，它们更没有共享任何训练出来的 checkpoint。",
         "", "statement changed")
+
+
+# ---------------------------------------------------------------- new-author trial 47
+
+
+def test_trial_47_counts_read_where_they_are_named_or_open():
+    """字段改成 `person / device_id / location` 三项 counts the slashed names (四项 does not); 若有几个候选并列最高 leaves
+    how many open in a condition, while 本例有几个候选 blurs a count."""
+    from checker import counts
+    said = "字段改成 `person / device_id / location` {}项。"
+    for word, n in (("三", {3}), ("四", {3})):
+        body = said.format(word)
+        assert counts.named_nearby(body, body.index(word), body.index(word) + 1) == n
+    assert counts.fields_slashed_before("改成 `person` 三项", 12) is None   # one name is no list
+    assert not counts.vague_quantifiers("若有几个候选并列最高，就要另行处理。")
+    assert [m.group(0) for m in counts.vague_quantifiers("本例有几个候选。")] == ["几个"]
+
+
+def test_trial_47_relations_read_an_amount_and_a_law():
+    """看比买高一分 states the size of the difference, which close(a - b, 1, tol) binds (看比买高 states none);
+    温度越低，这个比越大 states one 'less' and one 'greater' (越高 for 越低 fails against the same predicate)."""
+    from checker import relations
+    bound = "{s[0]} > {s[2]} and close({s[0]} - {s[2]}, 1, 1e-12)"
+    errors: list = []
+    relations._check_equality_words(3, "看比买高一分", bound, 26, errors)
+    assert not errors
+    relations._check_equality_words(3, "看比买高", bound, 26, errors)
+    assert errors and "states an equality" in errors[0][1]
+    law = "{t[0]} < {t[1]} < {t[2]} and {r[0]} > {r[1]} > {r[2]}"
+    errors = []
+    relations._check_order_words(4, "温度越低，这个比越大", law, 28, errors)
+    assert not errors
+    relations._check_order_words(4, "温度越高，这个比越大", law, 28, errors)
+    assert errors
+
+
+def test_a_heading_is_labelled_by_the_block_right_under_it():
+    """## 算例：同一组分数，三个温度 over its 本站构造 box (new-author trial 47): a heading cannot carry a label, the box
+    under it labels it; a heading over unmarked prose is labelled by nothing."""
+    from checker import kinds
+    body = '前文。\n\n## 算例：同一组分数，三个温度\n\n!!! example "本站构造"\n\n    温度是本站选的。\n\n## 别的\n\n正文三个。\n'
+    found = kinds.blocks(body)
+    assert kinds._block_under_heading(body, body.index("三个温度"), found).label == "本站构造"
+    assert kinds._block_under_heading(body, body.index("正文三个"), found) is None
+    assert kinds._block_under_heading(body.replace('!!! example "本站构造"\n\n    ', ""), body.index("三个温度"),
+                                      kinds.blocks(body.replace('!!! example "本站构造"\n\n    ', ""))) is None
