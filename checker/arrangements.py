@@ -97,7 +97,9 @@ def _piece_pattern(ends: str) -> re.Pattern:
 
 
 # a parenthesis (a pointer or a source) that closes a sentence: it belongs to the sentence, not to its last clause
-_CLOSING_ASIDE = re.compile(r"(（[^（）]*）)(?=[。！？!?]?\s*$)")
+_CLOSING_ASIDE = re.compile(r"(（[^（）]*）)(?=[。！？!?：:]?\s*$)")
+# a Latin name that opens a sentence as its subject, a Chinese word right after it
+_LEADING_NAME = re.compile(r"([A-Za-z][A-Za-z0-9\-]*)(?=[\u4e00-\u9fff])(?![和与及跟或、的])")
 # a field's label before its colon in a list of fields (给出者：我；接收者：他): the label and its value are one part
 _FIELD_LABEL = re.compile(r"[\u4e00-\u9fffA-Za-z*“”]{1,8}[：:]")
 
@@ -119,6 +121,9 @@ def _clauses(text: str) -> list[str]:
                 joined.append(piece)
         pieces = joined
     clauses = [_normalize(c).strip("*").rstrip(_CLAUSE_END + _SENTENCE_END).strip("*") for c in pieces]
+    subject = _LEADING_NAME.match(clauses[0]) if len(clauses) > 1 else None
+    if subject:   # CBOW 不管先后，直接平均 -> CBOW 直接平均，不管先后 (honest_58 H58-016): the subject stays first
+        clauses = [subject.group(1), clauses[0][subject.end():]] + clauses[1:]
     return clauses + ([_normalize(aside.group(1))] if aside else [])
 
 

@@ -1389,8 +1389,9 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 words_of_the_reordered_quotes(body, start, end), entity_types_named_before(body, start, end),
                 sections_pointed_above(body, start, end), columns_of_the_table_under_the_heading(body, start, end),
                 characters_of_the_quote(body, start, end), sides_of_the_either_before(body, start, end),
-                fields_slashed_before(body, start))
-    return {n for n in readings if n is not None} | the_same_count_again(body, start, end)
+                fields_slashed_before(body, start), rows_of_the_table_pointed_at(body, start))
+    return {n for n in readings if n is not None} | the_same_count_again(body, start, end) \
+        | each_said_again(body, start)
 
 
 _PARTY = r"(?:本站|课程|讲义|入门文章|原论文|论文|[A-Za-z][A-Za-z0-9_.-]*|“[^”\n]{1,8}”)"
@@ -1441,6 +1442,20 @@ def characters_of_the_quote(body: str, start: int, end: int) -> int | None:
     """“朴素”二字 (honest_56 H56-014): a count of characters (字) right after a quoted word counts the word's own."""
     quote = re.search(r"[“「]([\u4e00-\u9fff]{1,8})[”」]\s*$", body[max(0, start - 12):start])
     return len(quote.group(1)) if quote and re.match(r"\s*(?:个)?\s*字(?!母|节|符)", body[end:end + 4]) else None
+
+
+def rows_of_the_table_pointed_at(body: str, start: int) -> int | None:
+    """上表四个臂的贪心选择 (honest_57 H57-024): a count right after 上表 (这张表, 表中) counts the content rows of the
+    nearest table above it."""
+    if not re.search(r"(?:上表|上面的表|这张表|表中|表里)(?:的|里的|中的)?\s*$", body[max(0, start - 8):start]):
+        return None
+    lines = body[:start].split("\n")[:-1]
+    while lines and not TABLE_ROW.match(lines[-1]):
+        lines.pop()
+    rows = 0
+    while lines and TABLE_ROW.match(lines[-1]):
+        rows += 0 if TABLE_RULE.match(lines.pop()) else 1
+    return rows - 1 if rows >= 3 else None
 
 
 _SLASHED = re.compile(r"`([^`\n]+/[^`\n]+)`\s*$")
@@ -1636,6 +1651,16 @@ def the_same_count_again(body: str, start: int, end: int) -> set[int]:
     earlier = earlier or re.findall(rf"([0-9{NUMERAL_CHARS}]+)\s*{re.escape(m.group(1))}{re.escape(m.group(2)[:1])}"
                                     r"(?![\u4e00-\u9fff])", body[:start])
     return {_count_value(n) for n in earlier} - {None}
+
+
+def each_said_again(body: str, start: int) -> set[int]:
+    """第一次分给三个源槽，第二次分给三个目标候选。两次都是三项 (honest_58 H58-050): a count after 都是 (都有, 各是)
+    sums up each of the counts its sentence or the one before said; those counts' values."""
+    if not re.search(r"[都各也](?:是|有|为)\s*$", body[max(0, start - 3):start]):
+        return set()
+    before = _this_and_the_sentence_before(body, start)
+    before = before[:max(before.rfind(c) for c in "，,。；;：:") + 1]   # not the counts of its own clause (两次都是…)
+    return {_count_value(n) for n in re.findall(rf"(?<![第0-9{NUMERAL_CHARS}])([0-9{NUMERAL_CHARS}]+)\s*(?:{MEASURE})", before)} - {None}
 
 
 def told_one_by_one_before(body: str, start: int, end: int) -> int | None:

@@ -247,7 +247,7 @@ _ROLE_NAMES = {"人物": "人名", "地点": "地名", "机构": "机构名", "�
 _FREQUENCY = re.compile(r"(很少|极少|鲜少|偶尔)|(经常|常常|往往|频繁|时常|屡屡)")
 # an ability affirmed with a potential complement (排得出谁快谁慢) where the pin denied it (排不出: blind_34 W34-013);
 # not the second half of a question (算不算得出)
-_CAN = re.compile(r"(?<!不)(?:排|分|看|说|算|认|辨|找|猜|比)得(?:出|清)")
+_CAN = re.compile(r"(?<!不)(?:排|分|看|说|算|认|辨|找|猜|比)得(?:出|清|见)")
 _SHARP = {"尖": "sharp", "陡": "sharp", "平": "flat", "缓": "flat"}
 
 
@@ -696,8 +696,10 @@ def _only_subjects_lost(was: list[str], now: list[str]) -> bool:
     is still a change."""
     def base(token: str) -> str:
         return token.split("@", 1)[0]
+    # (in either order: CBOW 不管先后，直接平均 -> CBOW 直接平均，不管先后 puts the subject on the other word,
+    # honest_58 H58-016)
     return len(was) == len(now) and all(base(a) == base(b) and (a == b or "@" not in a or "@" not in b)
-                                        for a, b in zip(was, now))
+                                        for a, b in zip(sorted(was, key=base), sorted(now, key=base)))
 
 
 def _only_a_name_mentioned(was: list[str], now: list[str]) -> bool:
@@ -818,10 +820,11 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
     moved = _moved(opcodes, pinned, now, found, by_sentence, page) | _moved_within_a_sentence(opcodes, pinned, now, found, pinned_texts)
     reworded_pinned, reworded_spans = _reworded_sentences(page)
     mentioned = _names_only_added_or_dropped(opcodes, pinned, now, found)
+    alternatives = _alternatives_exchanged(opcodes, pinned, now, found)
     by_op: dict[int, list[tuple[int, str]]] = {}   # the messages of each op, read region by region below
     for index, (op, i1, i2, j1, j2) in enumerate(opcodes):
         out = by_op.setdefault(index, [])
-        if op == "equal" or (op, i1, j1) in moved or (op, i1, j1) in reworded_steps:
+        if op == "equal" or (op, i1, j1) in moved or (op, i1, j1) in reworded_steps or index in alternatives:
             continue
         if op == "insert" and all(by_sentence[found[j][2]] <= inserted for j in range(j1, j2)):
             continue
@@ -935,6 +938,12 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
                 Counter(now[j] for k in changed for j in range(opcodes[k][3], opcodes[k][4])), *was_in, *now_in):
             continue   # 却不等于每一步都要… -> 但这并不意味着每一步都得… (honest_38 H38-015): one negation said another
             #            way, which the alignment cut in two ops because the sentence's words are sorted
+        if messages and len(changed) >= 2 and len(was_in) == len(now_in) == 1 \
+                and _clauses_moved_whole(*was_in, *now_in) and _same_words_and_subjects(
+                [t for k in changed for t in pinned[opcodes[k][1]:opcodes[k][2]]],
+                [t for k in changed for t in now[opcodes[k][3]:opcodes[k][4]]]):
+            continue   # CBOW 不管先后，直接平均 -> CBOW 直接平均，不管先后 (honest_58 H58-016): the alignment cut the
+            #            clauses' words in two ops, and the subject went to the other word
         # (a term or label among the words kept unchanged is no reason to keep the ops apart: new-author trial 42 had
         # 略小于一's order:down reported lost, near its own sentence, when a term stood between the changes)
         touched = [t for k in changed for t in pinned[opcodes[k][1]:opcodes[k][2]] + now[opcodes[k][3]:opcodes[k][4]]]
@@ -954,6 +963,45 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
             at = next((found[j] for j in range(j_lo, j_hi)), None)
             out.append((messages[0][0], _change(lost, gained, "in" if at else "near", at[2][:90] if at else "")))
     return out
+
+
+_ALTERNATIVES = re.compile(r"可能[^，,。；;]{1,30}[，,]\s*也可能|要么[^，,。；;]{1,30}[，,]\s*要么|有时[^，,。；;]{1,30}[，,]\s*有时"
+                           r"|或者[^，,。；;]{1,30}[，,]\s*或者")
+
+
+def _alternatives_exchanged(opcodes, pinned: list[str], now: list[str], found) -> set[int]:
+    """The indices of the changed ops of each sentence that offers two alternatives (可能比中文多，也可能比中文少) and
+    holds the same statement words as before, in another order: the alternatives exchanged say the same (honest_58
+    H58-025). Words gained or lost there are still reported."""
+    by_sentence: dict[str, list[int]] = {}
+    for k, (op, i1, i2, j1, j2) in enumerate(opcodes):
+        if op != "equal" and j1 < j2:
+            by_sentence.setdefault(found[j1][2], []).append(k)
+    out: set[int] = set()
+    for sentence, ops in by_sentence.items():
+        if not _ALTERNATIVES.search(sentence) or any({found[j][2] for j in range(opcodes[k][3], opcodes[k][4])} != {sentence}
+                                                    for k in ops):
+            continue
+        lost = Counter(t for k in ops for t in pinned[opcodes[k][1]:opcodes[k][2]])
+        gained = Counter(t for k in ops for t in now[opcodes[k][3]:opcodes[k][4]])
+        if lost and lost == gained and not any(guarded(t) or bare_token(t) in _DENIALS or bare_token(t).startswith("not")
+                                               for t in lost):
+            out |= set(ops)   # (a negation moved from one alternative to the other changes which one is denied)
+    return out
+
+
+def _clauses_moved_whole(was: str, now: str) -> bool:
+    """Has the sentence its pinned clauses, in another order (checker/arrangements.py reads them so)?"""
+    from checker.arrangements import _clauses
+    # (up to an aside: the sentence read here may be the ；-part that ends inside its parenthesis)
+    return sorted(_clauses(was.split("（")[0])) == sorted(_clauses(now.split("（")[0]))
+
+
+def _same_words_and_subjects(was: list[str], now: list[str]) -> bool:
+    """The same statement words and the same subjects on both sides, a subject read with another of the words."""
+    base = lambda side: Counter(bare_token(t).split("@", 1)[0] for t in side)   # noqa: E731
+    about = lambda side: Counter(t.split("@", 1)[1] for t in side if "@" in t)   # noqa: E731
+    return bool(was) and base(was) == base(now) and about(was) == about(now)
 
 
 def _names_kept(was: list[str], now: list[str]) -> bool:

@@ -183,3 +183,29 @@ def test_a_heading_is_labelled_by_the_block_right_under_it():
     assert kinds._block_under_heading(body, body.index("正文三个"), found) is None
     assert kinds._block_under_heading(body.replace('!!! example "本站构造"\n\n    ', ""), body.index("三个温度"),
                                       kinds.blocks(body.replace('!!! example "本站构造"\n\n    ', ""))) is None
+
+
+# ---------------------------------------------------------------- honest_57/58 (round 7)
+
+
+def test_readings_of_honest_57_and_58(tmp_path):
+    """上表四个臂 counts the table above's rows (H57-024); 两次都是三项 sums up the counts of the sentence before
+    (H58-050); 看得见 is a 'can' as 看得清 is (H58-001); 可能比中文多，也可能比中文少 with the alternatives exchanged
+    (H58-025); CBOW 不管先后，直接平均 with its clauses exchanged and the subject kept first (H58-016). Each wrong
+    twin fails."""
+    old_24 = "并不是说模型换了一句描述、而且换对了。"
+    said_24 = old_24 + "上表{}个臂的贪心选择全是 person，分布虽变，选出的词并没有变。"
+    topic = ROOT / "docs" / "topics" / "attention-to-prediction.md"
+    old_50 = "第一次分给三个**源槽**，第二次分给三个**目标候选**。"
+    said_50 = old_50 + "两次都是{}项只是这个小构造的安排。"
+    _each(tmp_path, [
+        (LECTURE / "ch06" / "6-7.md", old_24, said_24.format("四"), said_24.format("五"), "neither claimed"),
+        (topic, old_50, said_50.format("三"), said_50.format("两"), "neither claimed"),
+        (PRIMER / "ch01" / "1-3.md", "长处：每一步都看得见，成本低，出了错知道改哪一行，也容易控制。",
+         "长处：每一步都看得清楚，成本不高，出错时知道该改哪一行，也便于控制。",
+         "长处：每一步都看不清楚，成本不高，出错时知道该改哪一行，也便于控制。", "statement changed"),
+        (PRIMER / "ch12" / "12-1.md", "英文译文的词数可能比中文多，也可能比中文少",
+         "英文译文的词数可能比中文少，也可能比中文多", "英文译文的词数可能比中文多，也可能比中文多", "statement changed"),
+        (PRIMER / "ch07" / "7-2.md", "CBOW 不管上下文词的先后，直接逐维平均", "CBOW 直接逐维平均，不管上下文词的先后",
+         "CBOW 直接逐维平均，看重上下文词的先后", "statement changed"),
+    ])
