@@ -215,6 +215,12 @@ def self_comparisons(code: str) -> list[int]:
         elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq) \
                 and ast.dump(node.left) == ast.dump(node.comparators[0]):
             lines.append(node.lineno)
+        elif isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) >= 2 \
+                and all(isinstance(e, ast.Tuple) and len(e.elts) == 2 for e in node.elts):
+            # a list of (mine, reference) pairs that a comparison runs over: a pair written with one side twice
+            # ((mine.d_keys, mine.d_keys): blind_44 W44-047) compares a thing with itself
+            lines += [e.lineno for e in node.elts if ast.dump(e.elts[0]) == ast.dump(e.elts[1])
+                      and not isinstance(e.elts[0], ast.Constant)]
     return lines
 
 

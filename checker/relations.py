@@ -602,7 +602,10 @@ def _suggestion(body: str, start: int, end: int, m: re.Match, keyed: dict[str, s
         first, second = _sides(sentence, m)
         # the name nearest the comparison on each side: the last one before it, the first one after 比 or the word
         candidates = []
-        for side, order in ((first, lambda n: -first.rfind(n)), (second, second.find)):
+        # (…衡量标注里的实体中被找回的比例，本例中它比精确率还高: 它 takes up the sentence's subject, the first name,
+        # not the nearest one: blind_44 W44-016 was decided on 标注's count)
+        pronoun = re.search(r"(?:^|[，,；;：:])\s*(?:本例中|本例里|在本例中|这里)?\s*它\s*$", first)
+        for side, order in ((first, first.find if pronoun else lambda n: -first.rfind(n)), (second, second.find)):
             for n in sorted((n for n in _distinct(_named(side, set(keyed))) if keyed.get(n)), key=order):
                 candidates.append(sorted(keyed[n]))
                 break
@@ -661,7 +664,7 @@ def _quoted_at(text: str, at: int) -> bool:
 
 # a subject that points back at something the page has just shown (它, 它们, 这个值, 二者, 其)
 # (这样算出的平均, 照此得到的损失: the value of the computation just shown, blind_wrong_30 W30-012)
-_POINTS_BACK = re.compile(r"(?:可见|因此|所以|于是)?\s*(?:它们?|其(?![他中实次余])|这(?:个|些|两个|一项)?(?:值|数|分数|概率|梯度|损失|权重)|二者|两者|后者|前者"
+_POINTS_BACK = re.compile(r"(?:可见|因此|所以|于是)?\s*(?:(?:本例中|本例里|在本例中|在本例里|这里)\s*)?(?:它们?|其(?![他中实次余])|这(?:个|些|两个|一项)?(?:值|数|分数|概率|梯度|损失|权重)|二者|两者|后者|前者"
                           r"|(?:这样|这么|照此|如此|按此)(?:算|求|计算|得|平均)[出到得]?的)")
 
 
@@ -1719,7 +1722,9 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                 # 输出向量越长，分数也越高; PPL 更低就是概率更高: a law of two quantities, not an order
                 # (矩阵越大，LoRA 能省下的比例反而越小: a trend said against expectation reports what the page's
                 # values do, which they may not: blind_34 W34-021)
-                law = (directions.is_law(m.group(0)) or directions.linked_changes(sentence_text)
+                # (越来越多 is one quantity's trend along the page's rows, no law of two: blind_44 W44-011)
+                trend = sentence_text[:m.start()].endswith("越来")
+                law = (directions.is_law(m.group(0)) and not trend or directions.linked_changes(sentence_text)
                        or directions.monotone_law(sentence_text)) \
                     and not directions.against_expectation(sentence_text, m.start())
                 # a superlative compares its one named subject with the rest of its group (“精彩”那一行改动得最多);
@@ -1744,7 +1749,8 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                     # 正确梯度还大, 测试集反而更偏长: blind corpora 26 and 27, five of eight new sentences passed)
                     words.append((m, "in a sentence added since the pin, about the page's values,"))
                 elif (not law and _stated_here(sentence_text, m) and _VALUE_NOUN.search(first[-16:])
-                      and (_CONDITION.search(first) or _THAN_WHEN.match(sentence_text, m.start()) or _ALONG.search(first))
+                      and (_CONDITION.search(first) or _THAN_WHEN.match(sentence_text, m.start()) or _ALONG.search(first)
+                           or trend)
                       and (added_since_the_pin(start) or clause_added_since_the_pin(sentence_text, m, start))):
                     # a value of the page set against itself under another condition, with no number (遮住这一格之后，
                     # 读取结果比不遮时变小了; 多了 EOS 之后，her 的平滑概率反而比三候选时更高: blind_30 W30-035, W30-005)

@@ -209,3 +209,23 @@ def test_readings_of_honest_57_and_58(tmp_path):
         (PRIMER / "ch07" / "7-2.md", "CBOW 不管上下文词的先后，直接逐维平均", "CBOW 直接逐维平均，不管上下文词的先后",
          "CBOW 直接逐维平均，看重上下文词的先后", "statement changed"),
     ])
+
+
+# ---------------------------------------------------------------- blind_44 escapes
+
+
+def test_blind_44_escapes_now_fail(tmp_path):
+    """W44-011: 每一档损失降得越来越多 is one quantity's trend along the table, no law; W44-016: 本例中它比精确率还高 takes
+    up the sentence's subject (召回率), not the nearest name (标注); W44-032: 黑色表示权重较大 in Bahdanau's figure;
+    W44-047: a (mine, reference) pair written (mine, mine). Each honest twin passes."""
+    _each(tmp_path, [
+        (PRIMER / "ch04" / "4-2.md", "损失约为 $0.693$，也就是 $\\ln 2$。", "损失约为 $0.693$，也就是 $\\ln 2$，即二的自然对数。",
+         "损失约为 $0.693$，也就是 $\\ln 2$。从“偏向差评”到“犹豫不决”再到“偏向好评”，每一档损失降得越来越多。",
+         "comparison '越多'"),
+        (PRIMER / "ch16" / "16-4.md", "被模型找回的占多大比例；", "被模型找回来的占多大比例；",
+         "被模型找回的占多大比例，本例中它比精确率还高；", "比精确率还高"),
+        (LECTURE / "ch03" / "3-9.md", "**白色**表示权重较大", "**白色**代表权重较大", "**黑色**表示权重较大",
+         "bahdanau_white_is_large"),
+        (LECTURE / "ch03" / "3-7.md", "(mine.d_keys, ref.d_keys)", "(mine.d_keys, ref.d_keys )", "(mine.d_keys, mine.d_keys)",
+         "cannot fail"),
+    ])
