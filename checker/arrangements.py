@@ -100,6 +100,7 @@ def _piece_pattern(ends: str) -> re.Pattern:
 _CLOSING_ASIDE = re.compile(r"(（[^（）]*）)(?=[。！？!?：:]?\s*$)")
 # a Latin name that opens a sentence as its subject, a Chinese word right after it
 _LEADING_NAME = re.compile(r"([A-Za-z][A-Za-z0-9\-]*)(?=[\u4e00-\u9fff])(?![和与及跟或、的])")
+_POINTER_SUBJECT = re.compile(r"(这两条|这两者|这两点|这两个|这两种|两者|二者|它们)(?=[\u4e00-\u9fff])")
 # a field's label before its colon in a list of fields (给出者：我；接收者：他): the label and its value are one part
 _FIELD_LABEL = re.compile(r"[\u4e00-\u9fffA-Za-z*“”]{1,8}[：:]")
 
@@ -124,6 +125,13 @@ def _clauses(text: str) -> list[str]:
     subject = _LEADING_NAME.match(clauses[0]) if len(clauses) > 1 else None
     if subject:   # CBOW 不管先后，直接平均 -> CBOW 直接平均，不管先后 (honest_58 H58-016): the subject stays first
         clauses = [subject.group(1), clauses[0][subject.end():]] + clauses[1:]
+    if len(clauses) > 1:   # A、B，这两条管的是…，彼此… -> 这两条彼此…：A、B，管的是… (honest_57 H57-016): the pointer
+        #                    that takes up what came before may open another of the clauses
+        split: list[str] = []
+        for c in clauses:
+            pointer = _POINTER_SUBJECT.match(c)
+            split += [pointer.group(1), c[pointer.end():]] if pointer else [c]
+        clauses = split
     return clauses + ([_normalize(aside.group(1))] if aside else [])
 
 

@@ -1447,8 +1447,11 @@ def characters_of_the_quote(body: str, start: int, end: int) -> int | None:
 def rows_of_the_table_pointed_at(body: str, start: int) -> int | None:
     """上表四个臂的贪心选择 (honest_57 H57-024): a count right after 上表 (这张表, 表中) counts the content rows of the
     nearest table above it."""
-    if not re.search(r"(?:上表|上面的表|这张表|表中|表里)(?:的|里的|中的)?\s*$", body[max(0, start - 8):start]):
-        return None
+    opening = max(body.rfind(c, 0, start) for c in "。！？\n") + 1
+    closing = min([i for i in (body.find(c, start) for c in "。！？\n") if i >= 0] or [len(body)])
+    if not re.search(r"(?:上表|上面的表|这张表|表中|表里)(?:的|里的|中的)?\s*$", body[max(0, start - 8):start]) \
+            and not re.search(r"上表|上面的表", body[opening:closing]):
+        return None   # (比如把三个分数都加上十，上表的权重一个也不会变: honest_56 H56-029, the sentence points at it)
     lines = body[:start].split("\n")[:-1]
     while lines and not TABLE_ROW.match(lines[-1]):
         lines.pop()

@@ -229,3 +229,17 @@ def test_blind_44_escapes_now_fail(tmp_path):
         (LECTURE / "ch03" / "3-7.md", "(mine.d_keys, ref.d_keys)", "(mine.d_keys, ref.d_keys )", "(mine.d_keys, mine.d_keys)",
          "cannot fail"),
     ])
+
+
+def test_a_pointer_subject_may_open_another_clause_and_a_sentence_may_point_at_the_table(tmp_path):
+    """H57-016: 源端…、目标端…，这两条管的是不同的连接，彼此并不矛盾 -> 这两条彼此并不矛盾：源端…、目标端…，管的是不同的
+    连接 (the two sides exchanged still fail); H56-029: 比如把三个分数都加上十，上表的权重一个也不会变 counts the rows of
+    the table the sentence points at (四个 does not)."""
+    old_16 = "源端整句都可读、目标端不许偷看后文，这两条管的是不同的连接，彼此并不矛盾。"
+    old_29 = "所以真正决定权重的是分数之间的差。"
+    said_29 = old_29 + "本站补充：比如把{}个分数都加上十，上表的权重一个也不会变。"
+    _each(tmp_path, [
+        (LECTURE / "ch04" / "4-11.md", old_16, "这两条彼此并不矛盾：源端整句都可读、目标端不许偷看后文，管的是不同的连接。",
+         "这两条彼此并不矛盾：目标端整句都可读、源端不许偷看后文，管的是不同的连接。", "another arrangement"),
+        (PRIMER / "ch12" / "12-3.md", old_29, said_29.format("三"), said_29.format("四"), "neither claimed"),
+    ])
