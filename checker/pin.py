@@ -120,6 +120,18 @@ def held_changes(reviews: list[Review], renumbered: set = frozenset()) -> set[in
     return held
 
 
+def _list_sentences(r: Review, change: snapshots.Change, out) -> None:
+    """A new page's sentences that hold statement words, one line each with its words, so that the review pinning it
+    asks for can be done from the listing (new-author trial 46 was shown one count for the whole page)."""
+    for item, span in zip(change.new, r.spans[1:]):
+        words = snapshots.shown_words(item)
+        if not words:
+            continue
+        text = " ".join(str(item[snapshots.key_of(item)]).split())
+        line = r.page.line_of(span[0]) if span[0] >= 0 else r.page.body_first_line
+        out(f"    {project_relative(r.path)}:{line}: {', '.join(words)}: '{text[:100]}'")
+
+
 def _names(reviews: list[Review], among=None) -> dict[int, str]:
     """{id(change): the name --accept-lines takes for it}: its page line, or LINE.K for the K-th of several changes a
     line holds (a paragraph is one line on many pages: naming the line must not pin a neighbour unread). `among`:
@@ -237,6 +249,8 @@ def main(argv: list[str] | None = None, stdin=None, out=print) -> int:
             out(f"{r.where(change)}: not pinned: {change.describe()}; to pin it, read it and run "
                 f"`make pin PAGE={project_relative(r.path)}` at a terminal (or with ACCEPT_ALL=1)")
             count += 1
+            if change.note.startswith("new page") and r.page is not None:
+                _list_sentences(r, change, out)
         if r.recorded:
             out(f"{project_relative(r.path)}:{r.page.body_first_line}: not pinned: {len(r.recorded)} changes without "
                 "a statement word changed (rewording, moved sentences, sentences without statement words)")

@@ -192,6 +192,10 @@ def test_a_new_page_is_listed_as_new_and_pinned_whole(page, tmp_path):
     fresh.write_text(PAGE.replace("test.review", "test.fresh"), encoding="utf-8")
     code, printed = run(fresh)
     assert code == 1 and any(": not pinned: new page: " in line for line in printed)
+    # each sentence with statement words is listed with its words and its line (new-author trial 46)
+    listed = [line for line in printed if line.startswith("    ") and "温度降低一般让分布更尖" in line]
+    line = next(n for n, text in enumerate(fresh.read_text(encoding="utf-8").splitlines(), 1) if "温度降低" in text)
+    assert listed and f":{line}: " in listed[0] and "sharp" in listed[0], printed
     assert not snapshots.path_for(fresh).exists()
     code, printed = run(fresh, stdin=Terminal("y\n"))
     assert code == 0 and snapshots.for_page(fresh).page_id == "test.fresh"
