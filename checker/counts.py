@@ -1389,7 +1389,8 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 words_of_the_reordered_quotes(body, start, end), entity_types_named_before(body, start, end),
                 sections_pointed_above(body, start, end), columns_of_the_table_under_the_heading(body, start, end),
                 characters_of_the_quote(body, start, end), sides_of_the_either_before(body, start, end),
-                fields_slashed_before(body, start), rows_of_the_table_pointed_at(body, start))
+                fields_slashed_before(body, start), rows_of_the_table_pointed_at(body, start),
+                sentences_quoted_in_its_sentence(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end) \
         | each_said_again(body, start)
 
@@ -1459,6 +1460,17 @@ def rows_of_the_table_pointed_at(body: str, start: int) -> int | None:
     while lines and TABLE_ROW.match(lines[-1]):
         rows += 0 if TABLE_RULE.match(lines.pop()) else 1
     return rows - 1 if rows >= 3 else None
+
+
+def sentences_quoted_in_its_sentence(body: str, start: int, end: int) -> int | None:
+    """两句的差别全在这一步，所以“我 喝 茶”的概率是“我 喝 水”的 2 倍 (new-author trial 44): a count of sentences (句,
+    句话) whose own sentence quotes that many different sentences counts them."""
+    if not re.match(r"\s*(?:句|句话)", body[end:end + 3]):
+        return None
+    opening = max(body.rfind(c, 0, start) for c in "。！？\n") + 1
+    closing = min([i for i in (body.find(c, end) for c in "。！？\n") if i >= 0] or [len(body)])
+    quoted = {q.strip() for q in re.findall(r"“([^”\n]{2,30})”", body[opening:closing])}
+    return len(quoted) if len(quoted) >= 2 else None
 
 
 _SLASHED = re.compile(r"`([^`\n]+/[^`\n]+)`\s*$")

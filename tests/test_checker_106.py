@@ -243,3 +243,16 @@ def test_a_pointer_subject_may_open_another_clause_and_a_sentence_may_point_at_t
          "这两条彼此并不矛盾：目标端整句都可读、源端不许偷看后文，管的是不同的连接。", "another arrangement"),
         (PRIMER / "ch12" / "12-3.md", old_29, said_29.format("三"), said_29.format("四"), "neither claimed"),
     ])
+
+
+def test_a_count_of_sentences_that_its_sentence_quotes():
+    """New-author trial 44: 两句的差别全在这一步，所以“我 喝 茶”的概率是“我 喝 水”的 2 倍 counts the two quoted
+    sentences; 三句 is no count of them, and a count of another noun is not read so."""
+    from checker import counts
+    said = "那一步的值就是估计。{}的差别全在这一步，所以“我 喝 茶”的概率是“我 喝 水”的 2 倍。"
+    for words, expected in (("两句", 2), ("三句", 2), ("两个词", None)):
+        body = said.format(words)
+        at = body.index(words)
+        assert counts.sentences_quoted_in_its_sentence(body, at, at + 1) == expected
+    body = said.format("三句")
+    assert 3 not in counts.named_nearby(body, body.index("三句"), body.index("三句") + 1)
