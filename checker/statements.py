@@ -844,6 +844,9 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             continue
         if (op, i1, j1) in mentioned:
             continue
+        if op == "delete" and list(map(bare_token, pinned[i1:i2])) == ["not"] \
+                and _still_needed_said(pinned_texts[i1], page.body):
+            continue   # 读取并不取代逐词生成 -> 有了读取，也仍然要逐词生成 (honest_54 H54-049): not replaced = still needed
         if op == "delete" and _must_said_as_only_can(pinned[i1:i2], found, j1):
             continue   # 必须算新分布 -> 只能重新算一个分布 (honest_39 H39-025): 只能 is not read, for 只能看到左边 says 'can only'
         if op == "delete" and _not_only_said_another_way(pinned[i1:i2], pinned_texts[i1:i2], page, found, j1):
@@ -1072,6 +1075,18 @@ _WHY = re.compile(r"为什么|为何")
 
 _NOT_ONLY_COPULA = re.compile(r"(?:并不是|不是|并非)\s*(?:只|仅)")
 _NOT_ONLY = re.compile(r"(?:并|也)?不(?:只|仅|单|光)(?!是[^，。；]{0,20}[，,][^。；]{0,6}(?:还|也|更))")
+
+
+_NOT_REPLACED = re.compile(r"(?:并不|不会|不能|不)(?:取代|代替|替代|替换)")
+_STILL_NEEDED = re.compile(r"(?:仍然|仍旧|依然|依旧|仍|还是|照样)\s*(?:要|需要|得|必须)")
+def _still_needed_said(pinned_text: str, body: str) -> bool:
+    """Does the page now say that what the pinned sentence said is not replaced (读取并不取代逐词生成) is still
+    needed (也仍然要逐词生成), of the same thing, while the denial is gone from the page?"""
+    denied = _NOT_REPLACED.search(pinned_text)
+    if not denied or pinned_text.strip() in body:
+        return False
+    thing = re.match(r"[^，,。；;：:]{2,4}", pinned_text[denied.end():])
+    return bool(thing) and re.search(_STILL_NEEDED.pattern + r"\s*" + re.escape(thing.group(0)), body) is not None
 
 
 _ONLY_CAN = re.compile(r"只能|只好|不得不|非得|只得")

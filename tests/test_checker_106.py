@@ -256,3 +256,11 @@ def test_a_count_of_sentences_that_its_sentence_quotes():
         assert counts.sentences_quoted_in_its_sentence(body, at, at + 1) == expected
     body = said.format("三句")
     assert 3 not in counts.named_nearby(body, body.index("三句"), body.index("三句") + 1)
+
+
+def test_not_replaced_said_as_still_needed(tmp_path):
+    """H54-049: 读取并不取代逐词生成 -> 有了读取，也仍然要逐词生成 (the denial said as the thing still needed);
+    读取取代了逐词生成 still fails."""
+    page = ROOT / "docs" / "topics" / "attention-to-prediction.md"
+    honest_passes_wrong_fails(tmp_path, page, "读取并不取代逐词生成。", "有了读取，也仍然要逐词生成。", "读取取代了逐词生成。",
+                              "", "statement changed")
