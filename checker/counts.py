@@ -1075,6 +1075,15 @@ def listed_at(view: str, start: int) -> int | None:
     return named if len(re.sub(r"\s+", "", last)) <= 8 else None
 
 
+def groups_joined_at(view: str, start: int) -> int | None:
+    """新 token 自己的 Q、K、V 和读取历史这两部分 (honest_60 H60-028): the items that end at the count grouped by 和
+    (与, 及, 以及), each group a list of its own joined by 、; the number of groups, or None where no group is one."""
+    s0, _ = _sentence_bounds(view, start)
+    clause = view[max(s0, max(view.rfind(c, 0, start) for c in "，,：（(") + 1):start]
+    groups = [g for g in re.split(r"以及|和|与|及", clause) if g.strip()]
+    return len(groups) if len(groups) >= 2 and any("、" in g for g in groups) else None
+
+
 def listed_in_previous_sentence(view: str, start: int, collective: bool = False) -> int | None:
     """How many items the sentence before the count's names in the list that closes it (同一套 $W_x$、$W_h$、$b$。
     这三组参数…: three), when the count's own sentence names none and the two sentences share a paragraph; None
@@ -1518,6 +1527,14 @@ def one_each_before(body: str, start: int, end: int) -> int | None:
                              rf"[^。！？，,]{{0,12}}?各(?:自)?(?:有|存|放|配|留|含|对应|带)?\s*一\s*(?:{MEASURE}|张|份|套)\s*"
                              r"([\u4e00-\u9fffA-Za-z])", before))
     noun = re.match(rf"\s*(?:{MEASURE}|张|份|套)?\s*([\u4e00-\u9fffA-Za-z])", body[end:end + 6])
+    if not found and noun is not None:
+        # 讲义 §7.4 和入门文章 §14.5 各有一个算例。两个算例… (new-author trial 48): the holders named and joined
+        held = list(re.finditer(rf"({_PARTY}[^，。；！？]{{0,30}}?(?:和|与|及|以及)[^，。；！？]{{0,4}}?{_PARTY})[^，。；！？]{{0,30}}?"
+                                rf"各(?:自)?(?:有|给了|给出|举了|举出|配|带)\s*一\s*(?:{MEASURE}|张|份|套)\s*([\u4e00-\u9fffA-Za-z])",
+                                re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", before)))
+        if held and held[-1].group(2) == noun.group(1):
+            return len(list(re.finditer(_PARTY, held[-1].group(1))))
+        return None
     if not found or noun is None or found[-1].group(2) != noun.group(1):
         return None
     try:

@@ -400,7 +400,18 @@ def _topic_text(path: Path) -> _PageText:
 
 @functools.lru_cache(maxsize=None)
 def _topic_text_of(path: Path, stamp: int) -> _PageText:
-    return _PageText(_raw_of(path, stamp))
+    """The page's own text and the course section it covers: a link to 7-1 is right for words the lecture's §7.1
+    says, in the course's phrasing (new-author trial 48: 不同层的缓存不能互相借用 was sent to §7.16, whose page shares
+    能互相借用 by chance, while lecture §7.1 says 不同层的K/V不能互相借用 and the site's 7-1 says 别的层借不走)."""
+    source = _source_of(path, stamp)
+    course = ""
+    if source:
+        from checker.credits import seed_text
+        try:
+            course = seed_text(*source)
+        except (KeyError, ValueError, LookupError):
+            course = ""
+    return _PageText(_raw_of(path, stamp) + "\n" + course)
 
 
 def _local_weights(words: set, pages: list, texts: dict | None = None) -> dict:

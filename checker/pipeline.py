@@ -1353,7 +1353,7 @@ def _check_anaphora(ctx: Context, token) -> None:
         listed = counts.listed_in_previous_sentence(view, token.start, collective)
     if listed is None:   # 上面这四项取舍… after a bulleted list of four
         listed = counts.listed_in_previous_list(view, token.start)
-    if listed is not None and stated != listed:
+    if listed is not None and stated != listed and stated != counts.groups_joined_at(view, token.start):
         ctx.fail(ctx.page.line_of(token.start), f"{token.text!r} points back at the items just named, but "
                                                 f"there are {listed}; write {listed} or name {int(stated)}")
 

@@ -264,3 +264,37 @@ def test_not_replaced_said_as_still_needed(tmp_path):
     page = ROOT / "docs" / "topics" / "attention-to-prediction.md"
     honest_passes_wrong_fails(tmp_path, page, "读取并不取代逐词生成。", "有了读取，也仍然要逐词生成。", "读取取代了逐词生成。",
                               "", "statement changed")
+
+
+def test_readings_of_honest_60(tmp_path):
+    """H60-028: 新 token 自己的 Q、K、V 和读取历史这两部分 groups the items by 和 (三部分 still fails); H60-029: 偏好再强，
+    也只是压低… and H60-030: 一起抬高或一起压低同样的量 state a rule for any strength or shift; 一起抬高以后，某个分数
+    变大了 is about the page's values and still asks to be bound."""
+    old_28 = "省下的是“把整个旧前缀再加工一遍”。"
+    said_28 = old_28 + "新 token 自己的 Q、K、V 和读取历史这{}部分工作，缓存并不能省掉。"
+    old_30 = "所以真正决定权重的是分数之间的差。"
+    _each(tmp_path, [
+        (PRIMER / "ch14" / "14-5.md", old_28, said_28.format("两"), said_28.format("三"), "points back"),
+        (PRIMER / "ch16" / "16-3.md", "转移分数是从数据里**学**出来的，它只表达偏好。",
+         "转移分数是从数据里**学**出来的，它只表达偏好。偏好再强，也只是压低不合规矩的路径的分数，并不能把它们彻底排除。",
+         "转移分数是从数据里**学**出来的，它只表达偏好。本例的偏好压低了不合规矩的路径的分数。", "comparison"),
+        (PRIMER / "ch12" / "12-3.md", old_30, old_30 + "把全部分数一起抬高或一起压低同样的量，读取的比例都不会变。",
+         old_30 + "把全部分数一起抬高同样的量以后，“猫”的分数就比“我”的高得更多了。", "comparison"),
+    ])
+
+
+def test_trial_48_two_holders_named_and_a_link_in_the_courses_words(tmp_path):
+    """New-author trial 48: 讲义 §7.4 和入门文章 §14.5 各有一个算例。两个算例… counts the two holders (三个 does not);
+    不同层的缓存不能互相借用（讲义 §7.1） says what lecture §7.1 says in the course's words, so the link stands, while
+    the same sentence sent to §7.12 is still a link to the wrong section."""
+    from checker import counts
+    said = "讲义 [§7.4](../lecture/ch07/7-4.md) 和入门文章 [§14.5](../primer/ch14/14-5.md) 各有一个算例。{}个算例只有长度不同。"
+    for word, expected in (("两", {2}), ("三", {2})):
+        body = said.format(word)
+        at = body.index(word + "个算例")
+        assert counts.named_nearby(body, at, at + 1) == expected
+    page = ROOT / "docs" / "topics" / "attention-to-prediction.md"
+    old = "读取并不取代逐词生成。"
+    linked = old + "KV cache 按层保存这些 K 和 V：每层各存各的，不同层的缓存不能互相借用（讲义 [§{}](../lecture/ch07/{}.md)）。"
+    honest_passes_wrong_fails(tmp_path, page, old, linked.format("7.1", "7-1"), linked.format("7.12", "7-12"), "",
+                              "speaks of")
