@@ -537,6 +537,20 @@ def _quoted_examples_exchanged(text: str):
         if frame1 != frame2:
             continue
         yield text[:o1] + c1.replace(q1[0], q2[0]) + c2.replace(q2[0], q1[0]) + text[o2 + len(c2):]
+    # 一句描述可以着重写 A，另一句可以着重写 B (honest_59 H59-024): unquoted objects after the verb phrase the one and
+    # the other clause share
+    for (o1, c1), (o2, c2) in zip(pieces, pieces[1:]):
+        if not (re.match(r"\s*一", c1) and re.match(r"\s*另一", c2)):
+            continue
+        body1, body2 = c1.rstrip(_CLAUSE_END + _SENTENCE_END), c2.rstrip(_CLAUSE_END + _SENTENCE_END)
+        shared = SequenceMatcher(a=body1, b=body2, autojunk=False).find_longest_match(0, len(body1), 0, len(body2))
+        if shared.size < 3:
+            continue
+        tail1, tail2 = body1[shared.a + shared.size:], body2[shared.b + shared.size:]
+        if not tail1 or not tail2 or tail1 == tail2:
+            continue
+        yield (text[:o1] + body1[:shared.a + shared.size] + tail2 + c1[len(body1):]
+               + body2[:shared.b + shared.size] + tail1 + c2[len(body2):] + text[o2 + len(c2):])
 
 
 def _predicates_exchanged(text: str):

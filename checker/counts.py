@@ -1066,8 +1066,8 @@ def listed_at(view: str, start: int) -> int | None:
     $q_1$、$q_2$ 两个 query, 学习率和批大小这两项, 加性与线性两种; not 在 §12.3、§12.4 用具体数字把这三步, whose
     last 'item' runs on into the sentence."""
     named = named_before(view, start)
-    if named is None:
-        return None
+    if named is None or re.search(r"(?:下面|以下|如下|下列|下述)(?:的)?\s*$", view[max(0, start - 4):start]):
+        return None   # 固定或写明下面三项： points down at the list, not back at 固定、写明 (honest_59 H59-048)
     s0, _ = _sentence_bounds(view, start)
     clause = view[max(s0, max(view.rfind(c, 0, start) for c in "，,：（(") + 1):start]
     last = re.split(r"、|以及|和|与|及|或", clause)[-1]
@@ -1399,7 +1399,7 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 sections_pointed_above(body, start, end), columns_of_the_table_under_the_heading(body, start, end),
                 characters_of_the_quote(body, start, end), sides_of_the_either_before(body, start, end),
                 fields_slashed_before(body, start), rows_of_the_table_pointed_at(body, start),
-                sentences_quoted_in_its_sentence(body, start, end))
+                sentences_quoted_in_its_sentence(body, start, end), words_of_the_gram_named(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end) \
         | each_said_again(body, start)
 
@@ -1480,6 +1480,22 @@ def sentences_quoted_in_its_sentence(body: str, start: int, end: int) -> int | N
     closing = min([i for i in (body.find(c, end) for c in "。！？\n") if i >= 0] or [len(body)])
     quoted = {q.strip() for q in re.findall(r"“([^”\n]{2,30})”", body[opening:closing])}
     return len(quoted) if len(quoted) >= 2 else None
+
+
+_GRAM = {"unigram": 1, "bigram": 2, "trigram": 3, "一元": 1, "二元": 2, "三元": 3, "四元": 4}
+
+
+def words_of_the_gram_named(body: str, start: int, end: int) -> int | None:
+    """由三个相邻词组成的片段叫 trigram (honest_59 H59-039): a count of adjacent words (词, 字, token) in a sentence that
+    names the n-gram it defines counts the gram's n (bigram 2, trigram 3, 4-gram 4)."""
+    if not re.match(r"\s*(?:个)?\s*(?:相邻|连续)?(?:的)?\s*(?:词|字|token)", body[end:end + 8]):
+        return None
+    opening = max(body.rfind(c, 0, start) for c in "。！？\n") + 1
+    closing = min([i for i in (body.find(c, end) for c in "。！？\n") if i >= 0] or [len(body)])
+    sentence = body[opening:closing]
+    named = {_GRAM[m.group(0).lower()] for m in re.finditer(r"(?i)unigram|bigram|trigram|[一二三四]元", sentence)}
+    named |= {int(m.group(1)) for m in re.finditer(r"(?<![\w.])(\d)-gram", sentence)}
+    return named.pop() if len(named) == 1 else None
 
 
 _SLASHED = re.compile(r"`([^`\n]+/[^`\n]+)`\s*$")

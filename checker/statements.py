@@ -1248,7 +1248,7 @@ _DENIED_IMPLICATION = re.compile(DENIED_IMPLICATION)
 _HEDGED_ALWAYS = re.compile(r"(?:未必|不一定)\s*(?:总是|都|一定)")
 
 
-_YAO_MUST = re.compile(r"(?:都|就|也|还|总|便)要(?![是么])|(?<![需重主只想])要(?=先)")   # 要先…再: must first (H54-001)
+_YAO_MUST = re.compile(r"(?:都|就|也|还|总|便)要(?![是么])|(?<![需重主只想])要(?=先)|(?:都|就|也|还|便)得(?=[跟重先再把让用去]|随)")   # 要先…再: must first (H54-001)
 
 
 def _musts_said_with_yao(tokens_: list[str], other_side: str, others: list[str]) -> list[str]:

@@ -298,3 +298,21 @@ def test_trial_48_two_holders_named_and_a_link_in_the_courses_words(tmp_path):
     linked = old + "KV cache 按层保存这些 K 和 V：每层各存各的，不同层的缓存不能互相借用（讲义 [§{}](../lecture/ch07/{}.md)）。"
     honest_passes_wrong_fails(tmp_path, page, old, linked.format("7.1", "7-1"), linked.format("7.12", "7-12"), "",
                               "speaks of")
+
+
+def test_readings_of_honest_59(tmp_path):
+    """H59-048: 固定或写明下面三项： counts the list below, not 固定、写明 (四项 fails against the list); H59-004: 就得 is
+    the 'must' 必须 says; H59-039: 由三个相邻词组成的片段叫 trigram; H59-024: 一句…着重写 A，另一句…着重写 B with A
+    and B exchanged. Each wrong twin fails."""
+    old_39 = "所以它叫 **bigram 语言模型**。"
+    said_39 = old_39 + "同理，由{}个相邻词组成的片段叫 trigram。"
+    old_24 = "一句描述可以着重写人坐在长凳上，另一句可以着重写旁边的小狗。"
+    _each(tmp_path, [
+        (PRIMER / "ch18" / "18-4.md", "至少要**固定或写明**：", "至少要**固定或写明**下面三项：", "至少要**固定或写明**下面四项：",
+         "counts the items"),
+        (LECTURE / "ch01" / "1-8.md", "候选集变了，分母就得跟着变。", "候选集一变，分母也必须随之改变。",
+         "候选集一变，分母不必随之改变。", "statement changed"),
+        (PRIMER / "ch05" / "5-3.md", old_39, said_39.format("三"), said_39.format("四"), "neither claimed"),
+        (LECTURE / "ch06" / "6-14.md", old_24, "一句描述可以着重写旁边的小狗，另一句可以着重写人坐在长凳上。",
+         "一句描述可以着重写人坐在小狗上，另一句可以着重写旁边的长凳。", "another arrangement"),
+    ])
