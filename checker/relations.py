@@ -674,6 +674,7 @@ _ROW_BY_ROW = re.compile(r"一([\u4e00-\u9fff])比一\1")
 _VALUE_NOUN = re.compile(r"概率|分数|损失|权重|结果|输出|困惑度|得分|梯度|误差|均值|平均|方差|长度")
 _CONDITION = re.compile(r"之后|以后|的时候|时[，,]")
 # 位置 1 的权重也跟着略有上升 (blind_43 W43-011): a value's change said along with the change the sentence before told
+_COMPONENT = re.compile(r"第\s*[一二三四五六七八九十\d]+\s*(?:维|个分量|个坐标|项|个元素|列|行)")
 _ALONG = re.compile(r"跟着|随之|随着它")
 _THAN_WHEN = re.compile(r"比[^，,。；;]{1,12}(?:时|的时候|之前|之后|以前|以后)")
 
@@ -1747,6 +1748,12 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                       and (added_since_the_pin(start) or clause_added_since_the_pin(sentence_text, m, start))):
                     # a sentence added since the pin that orders the page's values without printing one (它的绝对值倒比
                     # 正确梯度还大, 测试集反而更偏长: blind corpora 26 and 27, five of eight new sentences passed)
+                    words.append((m, "in a sentence added since the pin, about the page's values,"))
+                elif (not law and _stated_here(sentence_text, m) and _COMPONENT.search(first[-12:])
+                      and _COMPONENT.search(second[:12]) and (named or "$" in sentence_text)
+                      and (added_since_the_pin(start) or clause_added_since_the_pin(sentence_text, m, start))):
+                    # $c$ 的第一维也比第二维大 (blind_44 W44-014, blind_45 W45-013): two components of a vector the
+                    # page computes, set against each other
                     words.append((m, "in a sentence added since the pin, about the page's values,"))
                 elif (not law and _stated_here(sentence_text, m) and _VALUE_NOUN.search(first[-16:])
                       and (_CONDITION.search(first) or _THAN_WHEN.match(sentence_text, m.start()) or _ALONG.search(first)

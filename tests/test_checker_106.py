@@ -316,3 +316,12 @@ def test_readings_of_honest_59(tmp_path):
         (LECTURE / "ch06" / "6-14.md", old_24, "一句描述可以着重写旁边的小狗，另一句可以着重写人坐在长凳上。",
          "一句描述可以着重写人坐在小狗上，另一句可以着重写旁边的长凳。", "another arrangement"),
     ])
+
+
+def test_components_of_a_computed_vector_set_against_each_other(tmp_path):
+    """blind_44 W44-014 ($c$ 的第一维也比第二维大) and blind_45 W45-013 (它的第二维会小于第一维): two components of a
+    vector the page computes, compared in a new sentence, ask to be bound; the new sentence without the comparison
+    passes."""
+    old = "[§12.3](12-3.md) 已经指出，本例中“猫”的权重最大。"
+    honest_passes_wrong_fails(tmp_path, PRIMER / "ch12" / "12-4.md", old, old + "下面逐维来看 $c$。",
+                              old + "$c$ 的第一维也比第二维大。", "", "in a sentence added since the pin")
