@@ -1803,6 +1803,13 @@ def claim_hint(ctx: Context, token) -> str:
                      "course_also (course_also: ['primer §11.4'], where its printed numbers are checked), or, for a "
                      "value the course derives but does not print, write a rules entry saying how")
         elsewhere += f" ({', '.join(searched)} {'was' if len(searched) == 1 else 'were'} searched)" if searched else ""
+    if token.word:
+        # a count in words most often counts what the page names: that reading first (new-author trial 48 read the
+        # claim first, which for a count of two named things would be a hollow hard-coded 2)
+        return (f"if it counts things the page names, name them right after it (两种算法（递推与并行）, 两条评论“…”和“…”) "
+                f"or point back to them (这两种), and it is checked against them; or claim it: add to claims "
+                f"'{template.replace(chr(39), chr(39) * 2)}' and {where}{counted}; or, if {elsewhere}; if a paper or an "
+                "archived record states it, add a cited entry with the source's location")
     return (f"claim it: add to claims '{template.replace(chr(39), chr(39) * 2)}' and {where}{counted};{named} or, if "
             f"{elsewhere}; if a paper or an archived record states it, add a cited entry with the source's location")
 
