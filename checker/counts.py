@@ -1459,7 +1459,7 @@ def rows_of_the_table_pointed_at(body: str, start: int) -> int | None:
     nearest table above it."""
     opening = max(body.rfind(c, 0, start) for c in "。！？\n") + 1
     closing = min([i for i in (body.find(c, start) for c in "。！？\n") if i >= 0] or [len(body)])
-    if not re.search(r"(?:上表|上面的表|这张表|表中|表里)(?:的|里的|中的)?\s*$", body[max(0, start - 8):start]) \
+    if not re.search(r"(?:上表|上面的表|这张表|表中|表里|本页)(?:的|里的|中的)?\s*$", body[max(0, start - 8):start]) \
             and not re.search(r"上表|上面的表", body[opening:closing]):
         return None   # (比如把三个分数都加上十，上表的权重一个也不会变: honest_56 H56-029, the sentence points at it)
     lines = body[:start].split("\n")[:-1]

@@ -88,6 +88,8 @@ _MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|始终
                     r"|(?:没有|没|并无|毫无)理由(?:非得|非要|一定要|必须)|不是非得|并不非得"
                     # 也不保证加起来等于 1 says 加起来也不一定等于 1 (honest_43 H43-005)
                     r"|(?:并不|不能|无法)?(?:不\**)?保证(?=[^，。；]{0,12}(?:等于|为|是|会|能|有|找到|得到))"
+                    # 预测对不对，它并不担保 says 不保证预测是对的 (honest_61 H61-047)
+                    r"|(?:并不|不能|无法|不)担保(?=\s*[，。；,;）)]|\s*$)"
                     r"|必须|务必|(?<![必无])须(?![臾知发])"
                     # 非得……不可 says 必须 (honest_16b, stop 48); its 不可 is part of it, no negation of its own
                     r"|非得?(?=[^，。；,;]{0,24}不可)"
@@ -211,7 +213,7 @@ _AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发�
 # 不偏不倚 -> 一视同仁 met honest_29 H29-011's 不偏不倚 -> 不偏向任何一方)
 _NEGATION = re.compile(r"一视同仁|同等对待|不足以|摆脱|没有|没(?!错)|未(?!来|必)|无法|无关|毫无|并无|无从|无(?=\s*[A-Za-z])|"
                        r"(?<![分区差特类识个告级性鉴辨判派])别(?![的人处名称样具致扭])|"
-                       r"(?<!忽略)(?!(?<=差)不多)不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
+                       r"(?<!忽略)(?!(?<=差)不多)(?!(?<=离)不开)不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
 # an act done wrong, said either way (写错 / 没写对 / 答得不对); 写对 -> 写错 is an edit, as 会 -> 不会 is. 选错 said
 # as 找错 or 用错 (new-author trial 11: 修复就会找错方向 for 就会选错修复手段) is the same word; with those verbs 错 often
 # begins another word (用错开一位, 先看错误, 算错报, 算错多少), and 对 after them begins one too (用对数, 用不对称), so
@@ -424,6 +426,7 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
     for m in _MODAL.finditer(sentence):
         word = m.group(0)
         add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") or word.replace("*", "").endswith("不保证")
+            or word.endswith("担保")
             or word in ("不能保证", "无法保证") else "need-not"
             if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") or "理由" in word
             or word in ("不是非得", "并不非得") else "must" if word in ("必须", "务必", "须", "得", "非得", "非") else "necessarily")
@@ -871,8 +874,10 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         if op == "insert" and _always_added(now[j1:j2], [pinned_texts[i] for i in (i1 - 1, i1) if 0 <= i < len(pinned_texts)],
                                             found[j1][2] if j1 < len(found) else ""):
             continue   # …计算追踪同一个对象 -> …计算始终追踪同一个对象 (honest_53 H53-001, H53-012, H50-032, trial 45)
-        if op == "insert" and j1 < len(found) and _must_read_where_yao_was(
-                now[j1:j2], [pinned_texts[i] for i in (i1 - 1, i1) if 0 <= i < len(pinned_texts)], found[j1][2]):
+        if op == "insert" and j1 < len(found) and all(bare_token(t) == "must" for t in now[j1:j2]) \
+                and _must_read_where_yao_was(
+                now[j1:j2], [pinned_texts[i] for i in (i1 - 1, i1) if 0 <= i < len(pinned_texts)]
+                + _origin(found[j1][2], pinned_sentence_texts), found[j1][2]):
             continue   # 要先定清楚，再动手 -> 得先定清楚，然后再动手 (honest_54 H54-001): the 'must' 要 said, read from 得
         if op == "insert" and _sequence_made_explicit(now[j1:j2], [pinned_texts[i] for i in (i1 - 1, i1)
                                                                    if 0 <= i < len(pinned_texts)]):
@@ -1248,7 +1253,8 @@ _DENIED_IMPLICATION = re.compile(DENIED_IMPLICATION)
 _HEDGED_ALWAYS = re.compile(r"(?:未必|不一定)\s*(?:总是|都|一定)")
 
 
-_YAO_MUST = re.compile(r"(?:都|就|也|还|总|便)要(?![是么])|(?<![需重主只想])要(?=先)|(?:都|就|也|还|便)得(?=[跟重先再把让用去]|随)")   # 要先…再: must first (H54-001)
+_YAO_MUST = re.compile(r"(?:都|就|也|还|总|便)要(?![是么])|(?<![需重主只想])要(?=先)|(?:都|就|也|还|便)得(?=[跟再让去]|随)"
+                       r"|(?<=[\u4e00-\u9fff])才(?=有|能|会|可以)")   # A，…才有 B: A is a must for B (honest_62 H62-044)   # 要先…再: must first (H54-001)
 
 
 def _musts_said_with_yao(tokens_: list[str], other_side: str, others: list[str]) -> list[str]:
@@ -1261,6 +1267,14 @@ def _musts_said_with_yao(tokens_: list[str], other_side: str, others: list[str])
     for _ in range(max(0, unread)):
         out.remove(next(t for t in reversed(out) if bare_token(t) == "must"))
     return out
+
+
+def _origin(sentence: str, pinned_sentences: set[str]) -> list[str]:
+    """The pinned sentence a reworded one most likely came from (a sentence without statement words has no token to
+    find it by): the one with the most characters in common, if it shares most of them; [] otherwise."""
+    bare = _bare(sentence)
+    best = max(pinned_sentences, key=lambda p: SequenceMatcher(a=p, b=bare, autojunk=False).ratio(), default=None)
+    return [best] if best and SequenceMatcher(a=best, b=bare, autojunk=False).ratio() >= 0.5 else []
 
 
 def _must_read_where_yao_was(gained: list[str], pinned_sentences: list[str], now_text: str) -> bool:

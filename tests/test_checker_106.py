@@ -325,3 +325,31 @@ def test_components_of_a_computed_vector_set_against_each_other(tmp_path):
     old = "[§12.3](12-3.md) 已经指出，本例中“猫”的权重最大。"
     honest_passes_wrong_fails(tmp_path, PRIMER / "ch12" / "12-4.md", old, old + "下面逐维来看 $c$。",
                               old + "$c$ 的第一维也比第二维大。", "", "in a sentence added since the pin")
+
+
+def test_readings_of_honest_61_and_62(tmp_path):
+    """H62-044: 所有位置的输出都保留下来，后面的层才有… -> 后面的层要有…，就得把所有位置的输出都保留下来 (才 said the must);
+    H62-022: 离不开 asserts a need, no negation; H61-047: 它并不担保 says 不保证. The wrong twins fail."""
+    _each(tmp_path, [
+        (LECTURE / "ch04" / "4-2.md", "所有位置的输出都保留下来，后面的层才有一组上下文化表示可以继续加工。",
+         "后面的层要有一组上下文化表示可以继续加工，就得把所有位置的输出都保留下来。",
+         "后面的层要有一组上下文化表示可以继续加工，不必把所有位置的输出都保留下来。", "statement changed"),
+        (PRIMER / "ch13" / "13-1.md", "## 一个需要上下文的位置", "## 一个离不开上下文的位置", "## 一个不需要上下文的位置",
+         "statement changed"),
+        (PRIMER / "ch13" / "13-5.md", "本站补充：遮罩只保证训练时不能“抄答案”，并不保证模型学到的预测是对的。",
+         "本站补充：遮罩能保证的只是训练时没法“抄答案”，模型学到的预测对不对，它并不担保。",
+         "本站补充：遮罩能保证的只是训练时没法“抄答案”，模型学到的预测对不对，它也一定担保。", "statement changed"),
+    ])
+
+
+def test_counts_of_honest_61_and_62(tmp_path):
+    """H61-029: 本页的四个臂 counts the page's table of arms (五个 does not); H62-004: 同一个词在两套排法里拿到的编号不同
+    compares a pair (三套 stays a count to claim)."""
+    old_29 = "贪心解码只挑概率最高的那个词。"
+    said_29 = old_29 + "所以分布有了变化，贪心选出的词也未必跟着变；本页的{}个臂选的就都是同一个词。"
+    old_04 = "表可以任意重排。"
+    said_04 = old_04 + "同一个词在{}套排法里拿到的编号不同，它的意思却没有任何变化。"
+    _each(tmp_path, [
+        (LECTURE / "ch06" / "6-7.md", old_29, said_29.format("四"), said_29.format("五"), "neither claimed"),
+        (PRIMER / "ch02" / "2-2.md", old_04, said_04.format("两"), said_04.format("三"), "neither claimed"),
+    ])
