@@ -380,11 +380,20 @@ _LINK = re.compile(r"!?\[[^\]\n]*\]\([^)\n]*\)")   # [text](target "title"), ![a
 _FILLER = re.compile(r"[都也并均还就到过了\s*]")   # 入门文章都没有讲 = 入门文章没有讲到: the same denial
 
 
+_FILED_VERB = re.compile(r"收进|收入|收录进|收录|写进|放进|编进")   # 没有收进讲义读本 = 讲义读本没有收录 (H61-027)
+
+
 def _denial(words: str) -> tuple[str, str]:
     """A claim's words from the document's name to its verb, without the adverbs and particles a rewording moves, and
-    the words after them."""
+    the words around them (what the claim says is absent). A thing filed into a document (没有收进讲义) is read as
+    the document's own denial (讲义没有收录)."""
     m = CLAIM.search(words)
-    return (_FILLER.sub("", m.group(0)), _FILLER.sub("", words[m.end():])) if m else ("", "")
+    if not m:
+        return ("", "")
+    rest = _FILLER.sub("", words[:m.start()]) + "\0" + _FILLER.sub("", words[m.end():])
+    if _FILED_VERB.search(m.group(0)):
+        return ("".join(sorted(set(_DOC_WORD.findall(m.group(0))))) + "没有收", rest)
+    return (_FILLER.sub("", m.group(0)), rest)
 
 
 def _reworded_claims(own: list[tuple[int, dict]], view: str, where: list[int], text: str) -> dict[int, tuple[int, int]]:
@@ -400,7 +409,8 @@ def _reworded_claims(own: list[tuple[int, dict]], view: str, where: list[int], t
     for line, entry in missing:
         denial, tail = _denial(entry["says"])
         matches = [(start, end) for start, end, words in claimed
-                   if denial and _denial(words)[0] == denial and tail in _FILLER.sub("", _sentence_at(text, start))
+                   if denial and _denial(words)[0] == denial
+                   and all(piece in _FILLER.sub("", _sentence_at(text, start)) for piece in tail.split("\0") if piece)
                    and (start, end) not in out.values()]
         if len(matches) == 1:
             out[line] = matches[0]

@@ -353,3 +353,12 @@ def test_counts_of_honest_61_and_62(tmp_path):
         (LECTURE / "ch06" / "6-7.md", old_29, said_29.format("四"), said_29.format("五"), "neither claimed"),
         (PRIMER / "ch02" / "2-2.md", old_04, said_04.format("两"), said_04.format("三"), "neither claimed"),
     ])
+
+
+def test_a_thing_filed_into_a_document_said_as_the_documents_denial(tmp_path):
+    """H61-027: 那次运行的结果表没有收进讲义读本 -> 讲义读本没有收录那次运行的结果表 keeps its entry (the same document,
+    收进 = 收录, the table named); the table said missing from the primer is another claim."""
+    page = LECTURE / "ch06" / "6-4.md"
+    old = "那次运行的结果表没有收进讲义读本，所以本站不转述它的准确率。"
+    honest_passes_wrong_fails(tmp_path, page, old, "讲义读本没有收录那次运行的结果表，因此本站不转述其中的准确率。",
+                              "入门文章没有收录那次运行的结果表，因此本站不转述其中的准确率。", "", "absences")
