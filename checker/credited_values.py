@@ -4,7 +4,7 @@
 tells the reader that this section gives these items. A co-author who adds an item to the list (…bank、dog 与 EOS),
 or sends the credit to a neighbouring section (§6.6 → §6.5), changes no claim and no number the verify function
 computes; the stale pin was the only thing that stopped it (stop 55's read-through). This stage reads the credited
-section's seed text (checker/credits.py::seed_text) and checks that every number and every Latin word of the credited
+section's seed text (checker/crossrefs.py::seed_text) and checks that every number and every Latin word of the credited
 value stands there (numbers compared as values, Latin words whole and case-blind); a list item written in Chinese alone (电影、音乐)
 must stand there as written, while Chinese descriptors beside a Latin item (冠词 a、名词 scene) are the page's own
 words and are not compared. Three shapes are read, and only these:

@@ -22,11 +22,10 @@ import argparse
 import os
 import re
 import sys
-from functools import lru_cache
 from pathlib import Path
 
 from checker import entries_file
-from checker.crossrefs import LINK, SECTIONS_TSV, known_sections, section_pages
+from checker.crossrefs import LINK, known_sections, section_pages, seed_text   # seed_text: read here and by absences
 from checker.paths import DOCS, ROOT
 
 DATA = ROOT / "checker" / "data" / "credits.yaml"
@@ -57,26 +56,6 @@ def _entries_with_lines(path: Path) -> list[tuple[int, dict]]:
 def entries(path: Path = DATA) -> tuple[tuple[int, dict], ...]:
     """(line in the credits file, entry) for every credit; () when there is no file."""
     return entries_file.entries(path, _entries_with_lines)
-
-
-@lru_cache(maxsize=None)
-def seed_text(doc: str, section: str | None = None) -> str:
-    """The seed text of one section of a course document (lecture, 5.6), or of the whole document; '' where the
-    course documents are not beside the project."""
-    import csv
-    if not SECTIONS_TSV.is_file():
-        return ""
-    with SECTIONS_TSV.open(encoding="utf-8") as handle:
-        rows = [row for row in csv.DictReader(handle, delimiter="\t") if row["doc"] == doc]
-    seeds = SECTIONS_TSV.parent / "seeds"
-    if section is None:
-        files = sorted({row["seed_file"] for row in rows})
-        return "\n".join((seeds / f).read_text(encoding="utf-8") for f in files if (seeds / f).is_file())
-    for row in rows:
-        if row["id"] == section and (seeds / row["seed_file"]).is_file():
-            lines = (seeds / row["seed_file"]).read_text(encoding="utf-8").split("\n")
-            return "\n".join(lines[int(row["first_line"]) - 1:int(row["last_line"])])
-    return ""
 
 
 def section_text(also: str) -> str:

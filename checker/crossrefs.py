@@ -399,6 +399,25 @@ def _topic_text(path: Path) -> _PageText:
 
 
 @functools.lru_cache(maxsize=None)
+def seed_text(doc: str, section: str | None = None) -> str:
+    """The seed text of one section of a course document (lecture, 5.6), or of the whole document; '' where the
+    course documents are not beside the project."""
+    if not SECTIONS_TSV.is_file():
+        return ""
+    with SECTIONS_TSV.open(encoding="utf-8") as handle:
+        rows = [row for row in csv.DictReader(handle, delimiter="\t") if row["doc"] == doc]
+    seeds = SECTIONS_TSV.parent / "seeds"
+    if section is None:
+        files = sorted({row["seed_file"] for row in rows})
+        return "\n".join((seeds / f).read_text(encoding="utf-8") for f in files if (seeds / f).is_file())
+    for row in rows:
+        if row["id"] == section and (seeds / row["seed_file"]).is_file():
+            lines = (seeds / row["seed_file"]).read_text(encoding="utf-8").split("\n")
+            return "\n".join(lines[int(row["first_line"]) - 1:int(row["last_line"])])
+    return ""
+
+
+@functools.lru_cache(maxsize=None)
 def _topic_text_of(path: Path, stamp: int) -> _PageText:
     """The page's own text and the course section it covers: a link to 7-1 is right for words the lecture's §7.1
     says, in the course's phrasing (new-author trial 48: 不同层的缓存不能互相借用 was sent to §7.16, whose page shares
@@ -406,7 +425,6 @@ def _topic_text_of(path: Path, stamp: int) -> _PageText:
     source = _source_of(path, stamp)
     course = ""
     if source:
-        from checker.credits import seed_text
         try:
             course = seed_text(*source)
         except (KeyError, ValueError, LookupError):
