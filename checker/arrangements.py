@@ -122,7 +122,10 @@ def _clauses(text: str) -> list[str]:
                 joined.append(piece)
         pieces = joined
     clauses = [_normalize(c).strip("*").rstrip(_CLAUSE_END + _SENTENCE_END).strip("*") for c in pieces]
-    subject = _LEADING_NAME.match(clauses[0]) if len(clauses) > 1 else None
+    # (not where another clause opens with a name too: key 只参与打分，value 只参与求和 pairs each name with its
+    # clause, and the names exchanged must still read as an exchange; honest_53 H53-018 merged it into a sentence)
+    subject = _LEADING_NAME.match(clauses[0]) if len(clauses) > 1 and not any(
+        _LEADING_NAME.match(c) for c in clauses[1:]) else None
     if subject:   # CBOW 不管先后，直接平均 -> CBOW 直接平均，不管先后 (honest_58 H58-016): the subject stays first
         clauses = [subject.group(1), clauses[0][subject.end():]] + clauses[1:]
     if len(clauses) > 1:   # A、B，这两条管的是…，彼此… -> 这两条彼此…：A、B，管的是… (honest_57 H57-016): the pointer

@@ -841,6 +841,9 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             continue
         if op == "delete" and _said_beside(opcodes, (op, i1, i2, j1, j2), pinned, now, found, pinned_texts):
             continue
+        if op == "replace" and _description_left_and_antonym_negated(pinned[i1:i2], now[j1:j2], found[j1][2] if j1 < len(found)
+                                                                   else "", [pinned_texts[i] for i in range(i1, i2)]):
+            continue   # 看得见，成本低 -> 清清楚楚，花费不高 (honest_54 H54-002): 'can' left unsaid, 低 said as 不高
         if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):
             continue
         if op == "replace" and steps_reworded(pinned[i1:i2], now[j1:j2]):
@@ -1153,6 +1156,16 @@ def _question_heading_reworded(lost: list[str], won: list[str], lost_in: list[st
 
 
 _NEGATED_ADJECTIVE = re.compile(r"不(?:太|很|算|那么)?([大小长短多少高低好差够宽窄深浅快慢])")
+
+
+def _description_left_and_antonym_negated(lost: list[str], gained: list[str], sentence: str,
+                                          pinned_sentences: list[str]) -> bool:
+    """Did a replacement leave only descriptions unsaid (a 'can' of 看得见) while each word it gained is an antonym
+    said negated (成本低 -> 花费不高)? A guarded word lost, or a negation that negates the pinned word, is reported."""
+    # ('can' is guarded for 看得出 -> 看不出; here no 不 stands where it stood: each negation is an antonym's)
+    return bool(lost) and all((bare_token(t) == "can" or not guarded(t)) and bare_token(t) not in KEPT_WHEN_LOST
+                              and bare_token(t) not in _DENIALS and not bare_token(t).startswith("not") for t in lost) \
+        and _antonym_negated(gained, sentence, pinned_sentences)
 
 
 def _antonym_negated(inserted: list[str], sentence: str, pinned_sentences: list[str]) -> bool:
