@@ -394,31 +394,45 @@ def _chapter_pages(folder: Path) -> list[tuple[Path, Path, tuple | None]]:
                                                     if p.name != "index.md"])
 
 
-def _topic_text(path: Path) -> _PageText:
-    return _topic_text_of(path, _stamp(path))
+def _topic_text(path: Path, course: bool = False) -> _PageText:
+    return (_topic_and_course_text_of if course else _topic_text_of)(path, _stamp(path))
 
 
 @functools.lru_cache(maxsize=None)
 def seed_text(doc: str, section: str | None = None) -> str:
     """The seed text of one section of a course document (lecture, 5.6), or of the whole document; '' where the
     course documents are not beside the project."""
-    if not SECTIONS_TSV.is_file():
-        return ""
-    with SECTIONS_TSV.open(encoding="utf-8") as handle:
-        rows = [row for row in csv.DictReader(handle, delimiter="\t") if row["doc"] == doc]
-    seeds = SECTIONS_TSV.parent / "seeds"
+    rows = _section_rows(doc)
     if section is None:
-        files = sorted({row["seed_file"] for row in rows})
-        return "\n".join((seeds / f).read_text(encoding="utf-8") for f in files if (seeds / f).is_file())
+        return "\n".join("\n".join(_seed_lines(f)) for f in sorted({row["seed_file"] for row in rows}))
     for row in rows:
-        if row["id"] == section and (seeds / row["seed_file"]).is_file():
-            lines = (seeds / row["seed_file"]).read_text(encoding="utf-8").split("\n")
-            return "\n".join(lines[int(row["first_line"]) - 1:int(row["last_line"])])
+        if row["id"] == section:
+            return "\n".join(_seed_lines(row["seed_file"])[int(row["first_line"]) - 1:int(row["last_line"])])
     return ""
 
 
 @functools.lru_cache(maxsize=None)
+def _section_rows(doc: str) -> tuple[dict, ...]:
+    """The sections file's rows of one document, read once (a section page's link check reads a chapter's sections)."""
+    if not SECTIONS_TSV.is_file():
+        return ()
+    with SECTIONS_TSV.open(encoding="utf-8") as handle:
+        return tuple(row for row in csv.DictReader(handle, delimiter="\t") if row["doc"] == doc)
+
+
+@functools.lru_cache(maxsize=None)
+def _seed_lines(name: str) -> tuple[str, ...]:
+    path = SECTIONS_TSV.parent / "seeds" / name
+    return tuple(path.read_text(encoding="utf-8").split("\n")) if path.is_file() else ()
+
+
+@functools.lru_cache(maxsize=None)
 def _topic_text_of(path: Path, stamp: int) -> _PageText:
+    return _PageText(_raw_of(path, stamp))
+
+
+@functools.lru_cache(maxsize=None)
+def _topic_and_course_text_of(path: Path, stamp: int) -> _PageText:
     """The page's own text and the course section it covers: a link to 7-1 is right for words the lecture's §7.1
     says, in the course's phrasing (new-author trial 48: 不同层的缓存不能互相借用 was sent to §7.16, whose page shares
     能互相借用 by chance, while lecture §7.1 says 不同层的K/V不能互相借用 and the site's 7-1 says 别的层借不走)."""
@@ -500,25 +514,38 @@ def topic_errors(page) -> list[tuple[int, str]]:
         if not siblings:
             continue
         plain = SECTION_REF.sub(" ", re.sub(LINK, " ", sentence))
-        # each page's text read (and its file stat'ed) once per link, not once per word: a million stats a site
-        texts = {p: _topic_text(p) for p in [dest] + siblings}
-        weights = _local_weights(_words(plain), [dest] + siblings, texts)
-        words = {w for w, v in weights.items() if v > 0}
-        # a sibling is credited only with the words of what the sentence is about, not of whose it is; the target
-        # keeps them all, so this can only withdraw a message, never add one
-        topical = words & _words(_PROVENANCE.sub(" ", plain))
-
-        def weight(path: Path, among=words) -> float:
-            return sum(weights[w] for w in among if w in texts[path])
-        best = max(siblings, key=lambda p: weight(p, topical))
-        if weight(best, topical) >= TOPIC_MIN_WEIGHT and weight(dest) <= TOPIC_MAX_SHARE * weight(best, topical):
+        # the pages' own texts first; where they would send the link elsewhere, again with the course sections they
+        # cover (read only then: the seeds' words cost a one-page check a tenth of a second)
+        for course in (False, True):
+            found = _sibling_ahead(sentence, plain, dest, siblings, course)
+            if found is None:
+                break
+        if found is not None:
+            best, shared = found
             section = source_of(best)
-            shared = _shared_runs(sentence, {w for w in topical if w in texts[best] and w not in texts[dest]}, weights)
             errors.append((page.line_of(m.start()),
                            f"the sentence linking {m.group(1).strip()} ({target}) speaks of {'、'.join(shared)}, which "
                            f"{section[0]} §{section[1]} ({_relative(best, Path(page.path))}) has and {target} does not; "
                            "point the link at the section the sentence describes, or name what the target shows"))
     return errors
+
+
+def _sibling_ahead(sentence: str, plain: str, dest: Path, siblings: list, course: bool):
+    """(the sibling the sentence's words belong to rather than the target, the words shared) or None."""
+    # each page's text read (and its file stat'ed) once per link, not once per word: a million stats a site
+    texts = {p: _topic_text(p, course) for p in [dest] + siblings}
+    weights = _local_weights(_words(plain), [dest] + siblings, texts)
+    words = {w for w, v in weights.items() if v > 0}
+    # a sibling is credited only with the words of what the sentence is about, not of whose it is; the target
+    # keeps them all, so this can only withdraw a message, never add one
+    topical = words & _words(_PROVENANCE.sub(" ", plain))
+
+    def weight(path: Path, among=words) -> float:
+        return sum(weights[w] for w in among if w in texts[path])
+    best = max(siblings, key=lambda p: weight(p, topical))
+    if weight(best, topical) >= TOPIC_MIN_WEIGHT and weight(dest) <= TOPIC_MAX_SHARE * weight(best, topical):
+        return best, _shared_runs(sentence, {w for w in topical if w in texts[best] and w not in texts[dest]}, weights)
+    return None
 
 
 # 下一节 [§8.2](8-2.md), 上一节：[§3.8](3-8.md): the words before a link that place it next to the page's own section
