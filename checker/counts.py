@@ -129,9 +129,10 @@ _ASIDE = re.compile(r"（[^（）]*）|\([^()]*\)")
 PART = re.compile(r"(?:相邻|任取|任选|任意|任何|每|其中|其余|另外|另|剩下|剩余|前|后|头|末|最后|最先|第)\s*$")
 
 
-def _sentence_bounds(view: str, at: int) -> tuple[int, int]:
-    start = max(view.rfind(c, 0, at) for c in "。！？；\n") + 1
-    ends = [i for i in (view.find(c, at) for c in "。！？；\n") if i >= 0]
+def _sentence_bounds(view: str, at: int, marks: str = "。！？；\n") -> tuple[int, int]:
+    """(start, end) of the sentence around `at`; `marks` end it (a ；-part by default)."""
+    start = max(view.rfind(c, 0, at) for c in marks) + 1
+    ends = [i for i in (view.find(c, at) for c in marks) if i >= 0]
     return start, min(ends) if ends else len(view)
 
 
@@ -1457,8 +1458,7 @@ def characters_of_the_quote(body: str, start: int, end: int) -> int | None:
 def rows_of_the_table_pointed_at(body: str, start: int) -> int | None:
     """上表四个臂的贪心选择 (honest_57 H57-024): a count right after 上表 (这张表, 表中) counts the content rows of the
     nearest table above it."""
-    opening = max(body.rfind(c, 0, start) for c in "。！？\n") + 1
-    closing = min([i for i in (body.find(c, start) for c in "。！？\n") if i >= 0] or [len(body)])
+    opening, closing = _sentence_bounds(body, start, "。！？\n")
     if not re.search(r"(?:上表|上面的表|这张表|表中|表里|本页)(?:的|里的|中的)?\s*$", body[max(0, start - 8):start]) \
             and not re.search(r"上表|上面的表", body[opening:closing]):
         return None   # (比如把三个分数都加上十，上表的权重一个也不会变: honest_56 H56-029, the sentence points at it)
@@ -1476,8 +1476,7 @@ def sentences_quoted_in_its_sentence(body: str, start: int, end: int) -> int | N
     句话) whose own sentence quotes that many different sentences counts them."""
     if not re.match(r"\s*(?:句|句话)", body[end:end + 3]):
         return None
-    opening = max(body.rfind(c, 0, start) for c in "。！？\n") + 1
-    closing = min([i for i in (body.find(c, end) for c in "。！？\n") if i >= 0] or [len(body)])
+    opening, closing = _sentence_bounds(body, start, "。！？\n")
     quoted = {q.strip() for q in re.findall(r"“([^”\n]{2,30})”", body[opening:closing])}
     return len(quoted) if len(quoted) >= 2 else None
 
@@ -1490,8 +1489,7 @@ def words_of_the_gram_named(body: str, start: int, end: int) -> int | None:
     names the n-gram it defines counts the gram's n (bigram 2, trigram 3, 4-gram 4)."""
     if not re.match(r"\s*(?:个)?\s*(?:相邻|连续)?(?:的)?\s*(?:词|字|token)", body[end:end + 8]):
         return None
-    opening = max(body.rfind(c, 0, start) for c in "。！？\n") + 1
-    closing = min([i for i in (body.find(c, end) for c in "。！？\n") if i >= 0] or [len(body)])
+    opening, closing = _sentence_bounds(body, start, "。！？\n")
     sentence = body[opening:closing]
     named = {_GRAM[m.group(0).lower()] for m in re.finditer(r"(?i)unigram|bigram|trigram|[一二三四]元", sentence)}
     named |= {int(m.group(1)) for m in re.finditer(r"(?<![\w.])(\d)-gram", sentence)}
