@@ -390,7 +390,10 @@ def quoted_just_before(view: str, start: int, stated: float | None, end: int | N
 
 # a page titled by two things set against each other: # LayerNorm 与 RMSNorm：少减一个均值
 # (two named methods, Latin names both: a title of two activities, 复核与实现, is no pair its counts are of)
-_TITLE_PAIR = re.compile(r"^#\s+[A-Za-z][\w-]*\s*(?:与|和|vs\.?|对比)\s*[A-Za-z][\w-]*\s*(?:[：:，,]|$)", re.M)
+# 'LayerNorm 与 RMSNorm' with a colon, a comma or a question after it (# LayerNorm 与 RMSNorm 差在哪里, new-author trial
+# 49); a third name joined on is no pair
+_TITLE_PAIR = re.compile(r"^#\s+[A-Za-z][\w-]*\s*(?:与|和|vs\.?|对比)\s*[A-Za-z][\w-]*(?![\w-])"
+                         r"(?!\s*(?:、|和|与|及|以及)\s*[A-Za-z])", re.M)
 
 
 def pair_of_the_title(body: str, stated: float | None) -> int | None:
@@ -1400,7 +1403,8 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 sections_pointed_above(body, start, end), columns_of_the_table_under_the_heading(body, start, end),
                 characters_of_the_quote(body, start, end), sides_of_the_either_before(body, start, end),
                 fields_slashed_before(body, start), rows_of_the_table_pointed_at(body, start),
-                sentences_quoted_in_its_sentence(body, start, end), words_of_the_gram_named(body, start, end))
+                sentences_quoted_in_its_sentence(body, start, end), words_of_the_gram_named(body, start, end),
+                totals_with_a_unit_before(body, start, end), subjects_joined_before(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end) \
         | each_said_again(body, start)
 
@@ -1580,6 +1584,31 @@ def numbers_said_before(body: str, start: int, end: int) -> int | None:
     paragraph = body[max(0, body.rfind("\n\n", 0, start)):start]
     printed = re.findall(r"(?<![\w.$])\d+(?:\.\d+)?(?![\w.])", re.sub(r"\[[^\]]*\]\([^)]*\)", "", paragraph))
     return len(printed) if len(printed) >= 2 else None
+
+
+_TOTAL_UNIT = r"\s*(?:[KMGT]i?B|字节|bytes?|%|ms|秒|倍)"
+
+
+def totals_with_a_unit_before(body: str, start: int, end: int) -> int | None:
+    """…讲义的 $n=4096$ 是 512 MiB，入门文章的 $n=8192$ 是 1 GiB：…，两个总数都是课程自己给出的 (new-author trial
+    48): a count of totals or results after the sentences of its paragraph that printed that many numbers with a unit
+    (the lengths beside them are no totals)."""
+    if not re.match(r"\s*(?:个\s*)?(?:总数|总量|总和|结果|大小|数字|数|值)(?![据量组学])", body[end:end + 6]):
+        return None
+    paragraph = re.sub(r"\[[^\]]*\]\([^)]*\)", "", body[max(0, body.rfind("\n\n", 0, start)):start])
+    with_unit = re.findall(rf"(?<![\w.$=])\d+(?:\.\d+)?(?={_TOTAL_UNIT})", paragraph)
+    return len(with_unit) if len(with_unit) >= 2 else None
+
+
+def subjects_joined_before(body: str, start: int, end: int) -> int | None:
+    """用哪一种归一化，和归一化放在块里的什么位置，是两个分开的选择 (new-author trial 49): a count right after the 是 of a
+    sentence whose subject is clauses joined by ，和 / ，与 counts them."""
+    s, _ = _sentence_bounds(body, start, "。！？\n")
+    before = body[s:start].rstrip()
+    if not before.endswith("是"):
+        return None
+    parts = re.split(r"[，,]\s*(?:和|与|以及|还有)", before[:-1].rstrip(" ，,"))
+    return len(parts) if len(parts) >= 2 and all(p.strip() for p in parts) else None
 
 
 def steps_told_before(body: str, start: int, end: int) -> int | None:

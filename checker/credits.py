@@ -177,6 +177,45 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
+_ASIDE = re.compile(r"（[^（）]*）|\([^()]*\)")
+_FUNCTION_CHARACTERS = set("的了是在和与及也都就而可能不没会要把被这那有之其所为以")
+
+
+def _reworded_in_place(page, says: str) -> int:
+    """The body offset of the sentence that stands where the pinned sentence holding `says` stood, reworded in place
+    (checker/snapshots.py diff: that one pinned sentence replaced by one or two, keeping some of the credited
+    words): 入门文章的结论是：词与词之间不存在谁
+    大谁小… -> 入门文章由此得出结论：词并没有大小之分… (honest_64 H64-005) keeps its point, and its credit, in other
+    words; the paragraph must still credit the section. A sentence deleted, or moved away, has no such place: -1."""
+    from checker import snapshots
+    from checker.statements import snapshot_items
+    snapshot = snapshots.for_page(page.path)
+    if snapshot is None:
+        return -1
+    old = [item for item in snapshot.items if "page" not in item]
+    holding = [i for i, item in enumerate(old) if says in snapshots.squeeze_spaces(str(item[snapshots.key_of(item)]))]
+    if len(holding) != 1:
+        return -1
+    items, spans = snapshot_items(page)
+    new_items = [item for item in items if "page" not in item]
+    for change in snapshots.diff(snapshot.items, items):
+        i1, i2, j1, j2 = change.spans
+        if i1 <= holding[0] < i2 and i2 - i1 == 1 and 1 <= j2 - j1 <= 2 \
+                and all(snapshots.key_of(item) in snapshots.TEXT_KEYS for item in new_items[j1:j2]):
+            start, end = spans[1:][j1][0], spans[1:][j2 - 1][1]
+            # and it keeps some of the credited words (词…大小 of 词与词之间不存在谁大谁小): two characters of them at
+            # least, read outside its asides, that the rest of the pinned sentence did not hold (an aside that
+            # credits the course may repeat 大小 and 词 whatever the sentence says); a sentence rewritten to say
+            # something else in their place (按数值去解读编号没有问题, 可能出错) no longer makes the point
+            if start < 0:
+                return -1
+            rest = snapshots.squeeze_spaces(str(old[holding[0]][snapshots.key_of(old[holding[0]])])).replace(says, "")
+            content = {c for c in says if "\u4e00" <= c <= "\u9fff" and c not in _FUNCTION_CHARACTERS}
+            kept = content & set(_ASIDE.sub("", page.body[start:end])) - set(_ASIDE.sub("", rest))
+            return start if len(kept) >= 2 else -1
+    return -1
+
+
 def page_errors(page, path: Path = DATA) -> list[tuple[int, str]]:
     """(line, message) for each credit `page` owes and does not give."""
     from checker.paths import project_relative
@@ -194,6 +233,8 @@ def page_errors(page, path: Path = DATA) -> list[tuple[int, str]]:
             pages = section_pages() if pages is None else pages
             at = _reworded_at(page.body, entry["says"],
                               lambda text, also=also: _credits(Path(page.path), text, also, pages))
+        if at < 0:
+            at = _reworded_in_place(page, entry["says"])
         if at < 0:
             out.append((page.body_first_line, f"the credits file ({where}) says this page states '{entry['point']}', "
                         f"which {also} makes too, in words '{entry['says']}' that are no longer on the page; if the "

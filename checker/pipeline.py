@@ -1064,6 +1064,7 @@ def check_title_and_description(ctx: Context) -> None:
     verified.discard(None)   # a bare small integer of the body says nothing a summary could repeat
     tuples = {_tuple_text(body[c.start:c.end]) for c in ctx.covered
               if c.kind in ("claim", "cited") and "," in body[c.start:c.end]}
+    sizes = {len(t.split(",")) for t in tuples}
     for key in ("title", "description"):
         text = ctx.meta.get(key)
         if text is None:
@@ -1077,12 +1078,23 @@ def check_title_and_description(ctx: Context) -> None:
                 and not ((t.word or classify.digit_phrase(text, t))
                          and ctx.course.states_phrase(t.phrase if t.word else classify.digit_phrase(text, t),
                                                       *counts.count_context(text, t)))
-                and not any(s <= t.start and t.end <= e for s, e in restated)]
+                and not any(s <= t.start and t.end <= e for s, e in restated)
+                and not _summary_count_of_the_body(t, text, body, sizes)]
         if bare:
             ctx.fail(ctx.meta_line(key),
                      f"{key} states {', '.join(bare)}, which the body does not verify; claim or cite the same "
                      "value in the body, in the same words (the title and description may repeat a verified number; "
                      "a small integer needs the two or three words before it to be the body's too: 不超过 1)")
+
+
+def _summary_count_of_the_body(token, text: str, body: str, sizes: set[int]) -> bool:
+    """A count in the title or description that the body says in other words (new-author trial 49): 两种结果 on a page
+    whose heading pairs two names (# LayerNorm 与 RMSNorm …), and 一个四维向量 where the body claims a vector of four
+    entries ($x=(3,1,-1,5)$)."""
+    value = _count_value_of(token.text)
+    if value == 2 and token.word and counts.pair_of_the_title(body, 2):
+        return True
+    return value is not None and text.startswith("维", token.end) and int(value) in sizes
 
 
 TUPLE = re.compile(r"(?:\\left)?[(\[][^()\[\]]*?,[^()\[\]]*[)\]]")
@@ -1466,6 +1478,9 @@ def check_completeness(ctx: Context) -> None:
             # the same passage; further away, two of the same (两个, 三项) may count other things
             report.numbers_enumerated += 1
             ctx.counted.append(token)
+        elif token.word and _count_kept_from_its_pin(ctx, token):
+            report.numbers_enumerated += 1   # the reviewed sentence said this count of this thing
+            ctx.counted.append(token)
         elif token.word and _claimed_below(ctx, token):
             # 在下文学了六轮合并的例子里 before the box that claims 学 $6$ 轮合并 (honest_52 H52-005): a count said ahead
             # of its claim, in a sentence that points down the page
@@ -1489,6 +1504,42 @@ def check_completeness(ctx: Context) -> None:
             ctx.fail(ctx.page.line_of(token.start),
                      f"number '{token.text}' is neither claimed nor cited ({token.context}); {claim_hint(ctx, token)}")
     _mark_claims_without_tokens(ctx)
+
+
+# a pair said without a numeral (两边的测试集, 二者的下标): read as a count of two where a reworded sentence says 两个
+_PAIR_WORDS = re.compile(r"两边|两者|二者|双方|两头")
+
+
+def _count_kept_from_its_pin(ctx: Context, token) -> bool:
+    """A count in a sentence reworded from a pinned one that said the same count of the same thing: 两边的测试集不是
+    同一批序列 -> 两个测试集并非同一批序列 (honest_61 H61-016). The pinned sentence is the one most like this one
+    (checker/statements.py _origin); it must hold a count of this value, a pair word counting as two, and the noun
+    after this count. A count of another value, or of a thing the pinned sentence did not name, is read as before."""
+    from checker.statements import _bare, _origin
+    value = _count_value(token)
+    if value is None or value < 2:
+        return False
+    body = ctx.page.body
+    start, end = counts._sentence_bounds(body, token.start, "。！？\n")
+    noun = re.match(rf"\s*(?:{classify.MEASURE})?\s*([\u4e00-\u9fff]{{2}}|[A-Za-z]+)", body[token.end:end])
+    if noun is None:
+        return False
+    sentences = {_bare(part) for text in _pinned_texts(ctx.page.path)
+                 for part in re.split(r"(?<=[。！？])", text) if part.strip()}
+    origin = _origin(body[start:end], sentences)
+    if not origin or noun.group(1) not in origin[0]:
+        return False
+    said = [_count_value_of(m.group(0)) for m in re.finditer(rf"{CN_NUMERAL}+|\d+", origin[0])]
+    return value in said or value == 2 and _PAIR_WORDS.search(origin[0]) is not None
+
+
+def _count_value_of(text: str) -> float | None:
+    if text.isdigit():
+        return float(text)
+    try:
+        return classify.word_value(text)
+    except NumberFormatError:
+        return None
 
 
 def _claimed_below(ctx: Context, token) -> bool:

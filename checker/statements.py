@@ -839,11 +839,16 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         if op == "replace" and _negation_said_another_way(pinned[i1:i2], now[j1:j2], pinned_texts[i1],
                                                            found[j1][2] if j1 < len(found) else ""):
             continue
+        if op == "delete" and found and not _pointer_said_plainly(
+                pinned[i1:i2], found[min(j1, len(found) - 1)][2] + (found[j1 - 1][2] if j1 else "")):
+            continue   # 这两个头面对… -> 两个头读的是…: the count said without its 这 (honest_61 H61-022)
         if op == "delete" and _said_beside(opcodes, (op, i1, i2, j1, j2), pinned, now, found, pinned_texts):
             continue
         if op == "replace" and _description_left_and_antonym_negated(pinned[i1:i2], now[j1:j2], found[j1][2] if j1 < len(found)
                                                                    else "", [pinned_texts[i] for i in range(i1, i2)]):
             continue   # 看得见，成本低 -> 清清楚楚，花费不高 (honest_54 H54-002): 'can' left unsaid, 低 said as 不高
+        if op == "replace" and _slashed_names_said_apart(pinned[i1:i2], now[j1:j2]):
+            continue   # BOS/EOS 只是… -> BOS 和 EOS 不过是… (honest_63 H63-008): the same two names
         if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):
             continue
         if op == "replace" and steps_reworded(pinned[i1:i2], now[j1:j2]):
@@ -1267,7 +1272,9 @@ _HEDGED_ALWAYS = re.compile(r"(?:未必|不一定)\s*(?:总是|都|一定)")
 
 
 _YAO_MUST = re.compile(r"(?:都|就|也|还|总|便)要(?![是么])|(?<![需重主只想])要(?=先)|(?:都|就|也|还|便)得(?=[跟再让去]|随)"
-                       r"|(?<=[\u4e00-\u9fff])才(?=有|能|会|可以)")   # A，…才有 B: A is a must for B (honest_62 H62-044)   # 要先…再: must first (H54-001)
+                       r"|(?<=[\u4e00-\u9fff])才(?=有|能|会|可以)"
+                       # 必需量 -> 非占不可的数量 (honest_63 H63-017): a need said as a noun or an adjective, not read
+                       r"|必需|必不可少|不可或缺|缺一不可")   # A，…才有 B: A is a must for B (honest_62 H62-044)   # 要先…再: must first (H54-001)
 
 
 def _musts_said_with_yao(tokens_: list[str], other_side: str, others: list[str]) -> list[str]:
@@ -1424,6 +1431,20 @@ def _negations(tokens: list[str]) -> "Counter":
         else:
             out.update([named(bare)])
     return out
+
+
+def _slashed_names_said_apart(lost: list[str], gained: list[str]) -> bool:
+    """Do the two sides name the same terms, a slashed pair (term:bos/eos) on one side said as two (term:bos,
+    term:eos) on the other? A path (kernels/recurrent.py) is one name and stays one."""
+    def apart(tokens: list[str]) -> Counter:
+        out: Counter = Counter()
+        for t in tokens:   # whole tokens: source:course@我、她、书 and source:course@我、他、书 differ
+            if t.startswith("term:") and "/" in t and "." not in t:
+                out.update("term:" + part for part in t[5:].split("/"))
+            else:
+                out[t] += 1
+        return out
+    return bool(lost) and bool(gained) and apart(lost) == apart(gained)
 
 
 def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
@@ -1734,6 +1755,17 @@ def _parts_of_one_sentence(found, a: int, b: int) -> bool:
 _DENIALS = {"not", "not-is", "need-not", "not-necessarily", "conclude:no", "not-merely"}
 
 
+_PLAIN_COUNT = re.compile(rf"([两二三四五六七八九十]|[1-9]\d?)\s*(?={classify.MEASURE})(?!倍)")
+
+
+def _pointer_said_plainly(tokens, sentence: str) -> list:
+    """The tokens less each pointer count (count:2 of 这两个头) whose number the sentence still says as a count of its
+    own (两个头读的是…, honest_61 H61-022): the 这 dropped, the count kept; a count of another number still differs."""
+    said = {_chinese_number(m.group(1)) if not m.group(1).isdigit() else int(m.group(1))
+            for m in _PLAIN_COUNT.finditer(sentence)}
+    return [t for t in tokens if not (t.startswith("count:") and t[6:].isdigit() and int(t[6:]) in said)]
+
+
 def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found,
                              pinned_texts: list[str] = ()) -> set[tuple[str, int, int]]:
     """A deletion and an insertion of the same statement words inside one sentence: the sentence was reworded and a
@@ -1775,7 +1807,8 @@ def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found,
             crossed = pinned[min(d_i + len(d_words), i1):max(d_i, i1)]
             if any(bare_token(t) in _DENIALS or bare_token(t).startswith("not:") for t in crossed):
                 continue
-            if (d_words == words and ("delete", d_i, d_j) not in out
+            if ((d_words == words or tuple(_pointer_said_plainly(d_words, sentence_at(j1))) == words)
+                    and ("delete", d_i, d_j) not in out
                     and (sentence_at(j1) in (sentence_at(d_j), sentence_at(max(d_j - 1, 0)))
                          or _parts_of_one_sentence(found, j1, max(d_j - 1, 0)))):
                 out |= {("insert", i1, j1), ("delete", d_i, d_j)}
