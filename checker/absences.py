@@ -399,7 +399,9 @@ def _denial(words: str) -> tuple[str, str]:
 def _reworded_claims(own: list[tuple[int, dict]], view: str, where: list[int], text: str) -> dict[int, tuple[int, int]]:
     """{entry line: the span of the claim it keeps} for each entry whose `says` is no longer on the page while one
     uncovered claim says the same denial (the same document and verb, particles aside: 入门文章都没有讲 -> 入门文章没有
-    讲到 …, honest_55 H55-024) in a sentence that still holds every word the entry's `says` names after its verb. The
+    讲到 …, honest_55 H55-024) in a sentence that still holds every word the entry's `says` names after its verb (each
+    side of a 的 on its own: 那次运行的结果表没有收进… -> 本站不转述那次运行的准确率，因为它的结果表没有收进…, honest_66
+    H66-018). The
     search the entry records is about the same thing; a claim of another verb or another document is a new claim."""
     missing = [(line, e) for line, e in own if not re.search(re.escape(e["says"]), view)]
     if not missing:
@@ -410,7 +412,8 @@ def _reworded_claims(own: list[tuple[int, dict]], view: str, where: list[int], t
         denial, tail = _denial(entry["says"])
         matches = [(start, end) for start, end, words in claimed
                    if denial and _denial(words)[0] == denial
-                   and all(piece in _FILLER.sub("", _sentence_at(text, start)) for piece in tail.split("\0") if piece)
+                   and all(part in _FILLER.sub("", _sentence_at(text, start))
+                           for piece in tail.split("\0") for part in piece.split("的") if part)
                    and (start, end) not in out.values()]
         if len(matches) == 1:
             out[line] = matches[0]

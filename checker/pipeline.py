@@ -574,6 +574,29 @@ def check_comparisons(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+# a multiple given by a constant in math: “看”的概率是“吃”的 $e$ 倍 (blind_44 W44-013 added it as a new sentence; the
+# ratio is e²). $e$, $\pi$, $\sqrt2$ are values, not names, and no digit of them is read as a number
+_MULTIPLE_IN_MATH = re.compile(r"\$\s*(?:e|\\pi|\\sqrt\s*\{?\d+\}?|e\^\{?-?\d+\}?)\s*\$\s*倍")
+
+
+def check_multiples_in_math(ctx: Context) -> None:
+    """A ratio stated with a constant in math ($e$ 倍) is a value of the page's numbers: it stands in a relation's
+    text, which checks it (close(log(a / b), 1, tol)), or in a sentence that says it states a general rule."""
+    from checker import directions
+    view = classify.prose_view(ctx.page.body)
+    texts = [squeeze(str(r.get("text", "")))[0] for r in ctx.meta.get("relations") or [] if isinstance(r, dict)]
+    for m in _MULTIPLE_IN_MATH.finditer(view):
+        start, end = counts._sentence_bounds(view, m.start(), "。！？；\n")
+        sentence = view[start:end]
+        if any(t and t in squeeze(sentence)[0] and squeeze(m.group(0))[0] in t for t in texts) \
+                or directions.general(sentence):
+            continue
+        ctx.fail(ctx.page.line_of(m.start()),
+                 f"'{m.group(0)}' states a ratio of two values: bind it with a relation (relations: - text: "
+                 f"'{sentence.strip()[:40]}…' holds: 'close(log({{a}} / {{b}}), 1, 1e-9)'), so the ratio is checked; "
+                 "if it states a general rule, say so (一般, 总是)")
+
+
 def _text_relocator(ctx: Context, section: str, what: str, quote=None):
     """A relocate function for the front-matter entries whose `text` stands in the body (`section` 'relations' or
     'cited'): when the text is not found, the one reworded sentence that says the same (relations.relocated_text;
@@ -1976,6 +1999,7 @@ STAGES = (
     check_formulas_are_listed,
     check_declared_kinds,   # after provenance: a record number computed here needs a cited record
     check_comparisons,
+    check_multiples_in_math,
     check_table_orders,
     check_glosses,
     check_unit_words,

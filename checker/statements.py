@@ -847,6 +847,9 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         if op == "replace" and _description_left_and_antonym_negated(pinned[i1:i2], now[j1:j2], found[j1][2] if j1 < len(found)
                                                                    else "", [pinned_texts[i] for i in range(i1, i2)]):
             continue   # 看得见，成本低 -> 清清楚楚，花费不高 (honest_54 H54-002): 'can' left unsaid, 低 said as 不高
+        if op == "replace" and _addition_denied_another_way(pinned[i1:i2], now[j1:j2],
+                                                             found[j1][2] if j1 < len(found) else ""):
+            continue   # 没有增加任何源信息 -> 没有给源端添加任何信息 (honest_66 H66-010): an addition still denied
         if op == "replace" and _slashed_names_said_apart(pinned[i1:i2], now[j1:j2]):
             continue   # BOS/EOS 只是… -> BOS 和 EOS 不过是… (honest_63 H63-008): the same two names
         if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):
@@ -1028,6 +1031,9 @@ def _names_kept(was: list[str], now: list[str]) -> bool:
     return not any(t.startswith("relations:") for t in was + now) and names(was) == names(now)
 
 
+_ONE_HEDGE_OVER_OR = re.compile(r"可能[^，,。；;]*?或")
+
+
 def _one_sentence_reworded(was: Counter, won: Counter, was_text: str, now_text: str) -> bool:
     """Do the words one sentence lost and gained, taken as wholes, say one negation another way? Only where a 'must'
     stands on both sides of the changed ops: the alignment moved it and cut one replacement in two; elsewhere the
@@ -1037,6 +1043,9 @@ def _one_sentence_reworded(was: Counter, won: Counter, was_text: str, now_text: 
         # 读图的方式不再被训练改变 -> 训练不再改变它读图的方式 (honest_47 H47-020): a sameness said as a change denied,
         # on either side; the alignment put the two words in ops of their own because the sentence's order moved
         return _negation_said_another_way(lost, gained, was_text, now_text)
+    if lost and not gained and all(bare_token(t) == "possibly" for t in lost) \
+            and len(lost) <= len(_ONE_HEDGE_OVER_OR.findall(now_text)) - len(_ONE_HEDGE_OVER_OR.findall(was_text)):
+        return True   # 可能比中文多，也可能比中文少 -> 也可能比中文多或比中文少 (honest_65 H65-023): one 可能 over 或
     if not any(bare_token(t) == "must" for t in was) or not any(bare_token(t) == "must" for t in won):
         return False
     lost, gained = _musts_said_with_yao(lost, now_text, gained), _musts_said_with_yao(gained, was_text, lost)
@@ -1431,6 +1440,17 @@ def _negations(tokens: list[str]) -> "Counter":
         else:
             out.update([named(bare)])
     return out
+
+
+_ADDITION_DENIED = re.compile(r"(?:没有|没|不|未|并未|并没有)[^，,。；;]{0,6}?(?:添加|加入|添上|补上|补充|带来|多出)")
+
+
+def _addition_denied_another_way(lost: list[str], gained: list[str], now_text: str) -> bool:
+    """A denied increase (没有增加, not:order:up) said with a verb of adding the lexicon does not read as a direction
+    (没有…添加, 不会带来), the negation kept; a role named on the way (源信息 -> 源端) is no change of what is denied."""
+    return [bare_token(t) for t in lost] == ["not:order:up"] \
+        and [t for t in map(bare_token, gained) if not t.startswith("role:")] == ["not"] \
+        and _ADDITION_DENIED.search(now_text) is not None
 
 
 def _slashed_names_said_apart(lost: list[str], gained: list[str]) -> bool:

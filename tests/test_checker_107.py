@@ -120,3 +120,48 @@ def test_a_credited_sentence_reworded_in_place_keeps_its_credit():
     assert errors(old) == []
     assert errors("入门文章由此得出结论：词并没有大小之分，把编号当成数值来理解是错误的") == []
     assert any("no longer on the page" in m for _, m in errors("入门文章的结论是：按数值去解读编号没有问题"))
+
+
+def test_one_hedge_over_two_alternatives_joined_by_or(tmp_path):
+    """H65-023: 词数可能比中文多，也可能比中文少 -> 词数也可能比中文多或比中文少: one 可能 over 或 hedges both; the
+    hedge dropped from the other clause (词序与中文不同) still fails."""
+    old = "英文译文的词数可能比中文多，也可能比中文少，词序也可能不同"
+    _each(tmp_path, [
+        (PRIMER / "ch12" / "12-1.md", old, "英文译文的词序可能与中文不同，词数也可能比中文多或比中文少",
+         "英文译文的词序与中文不同，词数也可能比中文多或比中文少", "statement changed"),
+    ])
+
+
+def test_an_addition_denied_with_another_verb(tmp_path):
+    """H66-010: 没有增加任何源信息 -> 没有给源端添加任何信息: the increase still denied; 给源端添加了信息 drops the
+    denial."""
+    old = "反转没有增加任何源信息，目标句也没有倒过来写。"
+    _each(tmp_path, [
+        (LECTURE / "ch03" / "3-8.md", old, "反转既没有给源端添加任何信息，也没有把目标句倒过来写。",
+         "反转给源端添加了信息，目标句也没有倒过来写。", "statement changed"),
+    ])
+
+
+def test_an_absence_whose_owner_moved_to_the_other_clause(tmp_path):
+    """H66-018: 那次运行的结果表没有收进讲义读本，所以… -> 本站不转述那次运行的准确率，因为它的结果表没有收进讲义读本:
+    the same denial of the same run's table; said of the course's results instead, it is another claim."""
+    old = "那次运行的结果表没有收进讲义读本，所以本站不转述它的准确率。"
+    _each(tmp_path, [
+        (LECTURE / "ch06" / "6-4.md", old, "本站不转述那次运行的准确率，因为它的结果表没有收进讲义读本。",
+         "本站不转述那次运行的准确率，因为课程的结果表没有收进讲义读本。", "absences"),
+    ])
+
+
+# ---------------------------------------------------------------- relations
+
+
+def test_a_ratio_stated_with_a_constant_in_math_is_bound(tmp_path):
+    """W44-013: “看”的概率也恰好是“吃”的 $e$ 倍 added beside the bound sentence about 买 (the ratio is e²): a multiple
+    given by $e$ is a value and stands in a relation's text; the page's own bound sentence passes, and so does the
+    same multiple in a sentence that says it states a general rule."""
+    from tests.site import edit_errors
+    page = PRIMER / "ch07" / "7-3.md"
+    old = "“看”比“买”高一分，概率恰好是“买”的 $e$ 倍。"
+    assert edit_errors(tmp_path / "wrong", page, old, old + "同理，“看”的概率也恰好是“吃”的 $e$ 倍。", "states a ratio")
+    assert not edit_errors(tmp_path / "general", page, old, old + "一般地，高一分的候选，概率总是低一分的 $e$ 倍。",
+                           "states a ratio")
