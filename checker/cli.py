@@ -124,10 +124,16 @@ def _share_cores(workers: int) -> None:
 
 def _check_group(paths: list[str]) -> list[dict]:
     from checker.inputs import in_snapshot, snapshot
-    if in_snapshot():   # the worker's own, opened when it started (_start_worker)
-        return [check_fresh(Path(p)) for p in paths]
-    with snapshot():   # a worker hashes the checker's and the data's files once, not once per page (15% of a cold run)
-        return [check_fresh(Path(p)) for p in paths]
+    try:
+        if in_snapshot():   # the worker's own, opened when it started (_start_worker)
+            return [check_fresh(Path(p)) for p in paths]
+        with snapshot():   # a worker hashes the checker's and the data's files once, not once per page (15% of a cold run)
+            return [check_fresh(Path(p)) for p in paths]
+    finally:
+        # a forked worker ends without its atexit hooks: what it added to the startup stores (the numerals its pages
+        # read) is written here, or a one-page check after a whole-site run would read them afresh
+        from checker import startup_cache
+        startup_cache.save_all()
 
 
 def _start_worker(workers: int) -> None:

@@ -1012,7 +1012,10 @@ def named_before(view: str, start: int) -> int | None:
         return None
     # two items joined by one 和/与/及/或 (取行与乘独热向量两种做法), unless the word ends a term (加权求和两步)
     pair = re.split(r"以及|和|与|及|或", clause.strip())
-    if len(pair) == 2 and all(len(side.strip()) >= 2 for side in pair):
+    # (得到的三个输出与一次算完的三行完全相同: a side with a count of its own is one of two things compared, and the
+    # count after the other side is that side's, no count of the pair: new-author trial 51)
+    if len(pair) == 2 and all(len(side.strip()) >= 2 for side in pair) \
+            and not re.search(rf"(?:\d|[{NUMERAL_CHARS}])\s*(?:{MEASURE})", pair[0]):
         return 2
     return None
 
@@ -1077,6 +1080,18 @@ def listed_at(view: str, start: int) -> int | None:
     last = re.split(r"、|以及|和|与|及|或", clause)[-1]
     last = re.sub(r"(?:这些|这|那|共|一共|等|总共)\s*$", "", re.sub(r"\$[^$\n]*\$", "x", last).strip()).strip()
     return named if len(re.sub(r"\s+", "", last)) <= 8 else None
+
+
+def listed_in_the_clause_before(view: str, start: int) -> int | None:
+    """…的最大差异、<line break> 生成出来的序列和每一层 cache 的长度，这三样都要存下来 (new-author trial 51, where 这四样
+    passed unread): the items the clause before the pointer's comma names, read over the lines of its paragraph."""
+    at = view.rfind("这", 0, start + 1)
+    before = view[:at].rstrip()
+    if not before.endswith(("，", ",")):
+        return None
+    paragraph = max(before.rfind("\n\n"), 0)
+    joined = re.sub(r"\n[ \t]*", "", before[paragraph:].rstrip("，,"))
+    return named_before(joined, len(joined))
 
 
 def groups_joined_at(view: str, start: int) -> int | None:
@@ -1177,6 +1192,13 @@ def items_after(body: str, end: int, stated: float | None = None) -> int | None:
             stop = min([i for i in (body.find(c, stop + 1) for c in "。！？；\n") if i >= 0] or [len(body)])
             rest = body[pos:stop].replace("\n", "")
             return _items_in(rest, stated)
+    if body[stop:stop + 1] == "\n" and re.search(r"[、，,]\s*$|(?:和|与|以及|及|或)\s*$", body[pos:stop]):
+        # 要存下三样东西：每一步上…的最大差异、<line break> 生成出来的序列，以及…的长度 (new-author trial 51): a list
+        # cut by the reflow after a 、 goes on in the next line of its paragraph
+        following = body[stop + 1:body.find("\n", stop + 1) if body.find("\n", stop + 1) >= 0 else len(body)]
+        if following.strip() and not re.match(r"\s*(?:[-*+|#>]|\d+[.)]|!!!)", following):
+            stop = min([i for i in (body.find(c, stop + 1) for c in "。！？；\n") if i >= 0] or [len(body)])
+            return _items_in(re.sub(r"\n[ \t]*", "", body[pos:stop]), stated)
     rest = body[pos:stop]
     return _items_in(rest, stated)
 

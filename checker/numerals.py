@@ -36,12 +36,42 @@ def integer(text: str) -> int:
     s = s.replace("两", "二").replace("〇", "零")
     if s[0] in "百千万亿":
         s = "一" + s
-    import cn2an   # here, not at the top: building its patterns takes about a second, paid once a numeral is read
+    value = _read_by_the_library(s)
+    if isinstance(value, str):
+        raise NumeralError(f"cannot read {text!r} as a Chinese numeral ({value})")
+    return value
+
+
+def _read_by_the_library(s: str) -> int | str:
+    """cn2an's strict reading of a normalised numeral (its message where it refuses), kept between runs in the
+    startup store under the installed cn2an's file: importing cn2an builds its patterns (about 0.1 s with the regex
+    store, 0.25 s without), which a one-page check would otherwise pay for its first 三 (issue 31's 1 s budget)."""
+    from checker import startup_cache
+    key = ("cn2an", _library_stamp(), s)
+    found = startup_cache.NUMERALS.get(key) if startup_cache.ENABLED else None
+    if found is None:
+        import cn2an   # here, not at the top: building its patterns takes time, paid once a new numeral is read
+        try:
+            found = int(cn2an.cn2an(s, "strict"))
+        except (ValueError, KeyError, IndexError) as exc:
+            found = str(exc) or type(exc).__name__
+        if startup_cache.ENABLED:
+            startup_cache.NUMERALS.put(key, found)
+    return found
+
+
+@lru_cache(maxsize=1)
+def _library_stamp() -> tuple:
+    """Which cn2an is installed (its module file's size and time): another version reads every numeral afresh."""
+    import importlib.util
+    import os
+    spec = importlib.util.find_spec("cn2an")
+    origin = spec.origin if spec and spec.origin else ""
     try:
-        value = cn2an.cn2an(s, "strict")
-    except (ValueError, KeyError, IndexError) as exc:
-        raise NumeralError(f"cannot read {text!r} as a Chinese numeral ({exc})") from None
-    return int(value)
+        stat = os.stat(os.path.join(os.path.dirname(origin), "cn2an.py"))
+        return (origin, stat.st_size, stat.st_mtime_ns)
+    except OSError:
+        return (origin, 0, 0)
 
 
 def is_numeral(text: str) -> bool:

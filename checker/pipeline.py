@@ -1322,6 +1322,29 @@ def _said_in_the_section(body: str, token, said: dict) -> bool:
     return re.search(r"讲义|入门文章|课程|论文|§", body[start:end]) is None
 
 
+def _pair_read_before(body: str, token) -> bool:
+    """比较两种跑法：A，或者 B。两种跑法都在 eval 模式下进行 (new-author trial 51): the same count, measure word and
+    noun, said shortly before where the numeral rules read it as no count (a contrast of two, number_words.yaml):
+    the pair said again. A count with another noun or value, or one the earlier sentence counted, is read as before."""
+    if not token.word or body[token.start:token.start + len(token.text)] != token.text:
+        return False
+    after = token.start + len(token.text)   # (a word token's span is its numeral; its text holds the measure word)
+    noun = re.match(r"[\u4e00-\u9fff]{2}|[A-Za-z]+", body[after:after + 12])
+    if noun is None:
+        return False
+    phrase = token.text + noun.group(0)
+    lo = max(0, token.start - SAID_AGAIN)
+    for m in re.finditer(re.escape(phrase), body[lo:token.start]):
+        if not _a_count_at(body, lo + m.start()):
+            return True
+    return False
+
+
+def _a_count_at(body: str, at: int) -> bool:
+    """Is the numeral starting at body[at] read as a number (a count) where it stands?"""
+    return any(t.start == at for t in classify.numbers_in(body) if not t.structural)
+
+
 def _say(said: dict, body: str, token) -> None:
     """Record a count accounted for, by (value, measure word) where it stands and by its noun for the whole page."""
     if (key := _count_key(body, token)) is not None:   # (a count with no measure word is no key: 一半 matched
@@ -1388,6 +1411,8 @@ def _check_anaphora(ctx: Context, token) -> None:
         listed = counts.listed_in_previous_sentence(view, token.start, collective)
     if listed is None:   # 上面这四项取舍… after a bulleted list of four
         listed = counts.listed_in_previous_list(view, token.start)
+    if listed is None:   # A、B 和 C，这三样都要存下来: the clause before the comma
+        listed = counts.listed_in_the_clause_before(view, token.start)
     if listed is not None and stated != listed and stated != counts.groups_joined_at(view, token.start):
         ctx.fail(ctx.page.line_of(token.start), f"{token.text!r} points back at the items just named, but "
                                                 f"there are {listed}; write {listed} or name {int(stated)}")
@@ -1496,6 +1521,7 @@ def check_completeness(ctx: Context) -> None:
             continue   # 加起来为 1: counted as its words 为一 are, which is not at all
         elif token.word and (0 <= token.start - said.get(_count_key(ctx.page.body, token), -SAID_AGAIN) < SAID_AGAIN
                              or _said_in_the_section(ctx.page.body, token, said)
+                             or _pair_read_before(ctx.page.body, token)
                              or _said_again_in_the_sentence(ctx.page.body, token, said)):
             # 三项相加得 … (a table's three rows) and, a sentence later, 和三项之和相比: the same count said again in
             # the same passage; further away, two of the same (两个, 三项) may count other things

@@ -154,6 +154,22 @@ class RelationError(ValueError):
     pass
 
 
+# 最高的词 names a quantity, but her 已是…概率最高的词 says her holds it, and 成绩最高的一类是数量问题 names who does
+# (blind_47 W47-015, W47-016): the extremum is asserted of a name
+_NAMED_AS_EXTREMUM = re.compile(r"(?:[A-Za-z][\w-]*|[”」])\s*(?:已经|已|就|正|便|也|仍然|仍|才)?是[^，。；,;：:]{0,14}$")
+_EXTREMUM_NAMED = re.compile(r"最[大高长小低短多少]的(?!(?:就|正|便|也|仍然|仍)?是)[^，。；,;：:的]{1,6}?(?:就|正|便|也|仍然|仍)?是"
+                             r"(?!否|不是|\s*[$\d])")   # (最小的也是 $1/6$ gives a value, no holder)
+
+
+def _asserted_extremum(text: str, m: re.Match) -> bool:
+    """Is a superlative used as an attribute (最高的词) still asserted of a name: the name is what 是 says the
+    extremum's holder is, before it (her 已是四个候选里概率最高的词) or after it (最高的一类是数量问题)?"""
+    if not m.group(0).startswith("最"):
+        return False
+    clause_start = max(text.rfind(c, 0, m.start()) for c in "，,。；;：:") + 1
+    return bool(_NAMED_AS_EXTREMUM.search(text[clause_start:m.start()]) or _EXTREMUM_NAMED.match(text, m.start()))
+
+
 def comparison_words(text: str) -> list[re.Match]:
     """Comparison words in `text`, without the non-comparative uses of 比 and the bounds (降不到零)."""
     found = []
@@ -161,7 +177,7 @@ def comparison_words(text: str) -> list[re.Match]:
     while (m := COMPARISON.search(text, at)):
         at = m.end()
         word = m.group(0)
-        if NOT_A_COMPARISON.match(text, m.start()):
+        if NOT_A_COMPARISON.match(text, m.start()) and not _asserted_extremum(text, m):
             continue   # 拿不到梯度: cannot get, not 'less than'; 降不到零: a bound
         if directions.in_a_term(text, m.start(), m.end()):
             continue   # 梯度下降: a method's name

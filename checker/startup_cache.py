@@ -88,7 +88,15 @@ class Store:
 
 PROGRAMS = Store("regex-programs", (sys.version, _sre.MAGIC, getattr(_compiler, "MAXCODE", None)), limit=4000)
 PARSED = Store("parsed-data", (sys.version, 1), limit=200)
+# Chinese numerals as the kept library reads them (checker/numerals.py), keyed by the installed library's file
+NUMERALS = Store("numerals", (sys.version, 1), limit=4000)
 _original_compile = _compiler.compile
+
+
+def save_all() -> None:
+    """Write every store that gained items (a worker process, which ends without atexit hooks, calls this)."""
+    for store in (PROGRAMS, PARSED, NUMERALS):
+        store.save()
 
 
 def program(pattern: str, flags: int) -> tuple:

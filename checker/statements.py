@@ -784,10 +784,11 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         # a whole new box is new prose, its label too: the label is read at the box's title ("本站构造"), which is the
         # same text as every other box's of that kind, so it never reads as new (new-author trial 12)
         fresh += _new_boxes(page, added, kept)
-        new_prose = [f[1] for f in found if any(s <= f[0] < e for s, e in fresh)]
+        written = [f for f in found if any(s <= f[0] < e for s, e in fresh)]
+        new_prose = [f[1] for f in written]
         found = [f for f in found if not any(s <= f[0] < e for s, e in fresh)]
     else:
-        new_prose = []
+        new_prose, written = [], []
     now = [t for _, t, _ in found]
     out = []
     opcodes = SequenceMatcher(a=pinned, b=now, autojunk=False).get_opcodes()
@@ -861,6 +862,11 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         if op == "delete" and list(map(bare_token, pinned[i1:i2])) == ["not"] \
                 and _still_needed_said(pinned_texts[i1], page.body):
             continue   # 读取并不取代逐词生成 -> 有了读取，也仍然要逐词生成 (honest_54 H54-049): not replaced = still needed
+        if op == "delete" and _said_in_a_sentence_written_beside(
+                pinned[i1:i2], found, written + _inserted_beside(opcodes, now, found, j1), j1):
+            continue   # a sentence split in two: its words went to its first half (new-author trial 51)
+        if op == "delete" and _must_said_with_yao_beside(pinned[i1:i2], page, found, j1):
+            continue   # 测有效上下文，须换用… -> 至于有效上下文，要另选…来测 (new-author trial 51)
         if op == "delete" and _must_said_as_only_can(pinned[i1:i2], found, j1):
             continue   # 必须算新分布 -> 只能重新算一个分布 (honest_39 H39-025): 只能 is not read, for 只能看到左边 says 'can only'
         if op == "delete" and _not_only_said_another_way(pinned[i1:i2], pinned_texts[i1:i2], page, found, j1):
@@ -1114,6 +1120,45 @@ def _still_needed_said(pinned_text: str, body: str) -> bool:
 _ONLY_CAN = re.compile(r"只能|只好|不得不|非得|只得")
 
 
+def _inserted_beside(opcodes, now: list[str], found, j: int) -> list:
+    """(offset, token, sentence) of the words inserted into the two sentences before the place `j` of a deletion and
+    the one at it: where a sentence cut in two put the words the deletion took."""
+    near = {found[k][2] for k in (j - 2, j - 1, j) if 0 <= k < len(found)}
+    return [found[k] for op, i1, i2, j1, j2 in opcodes if op in ("insert", "replace")
+            for k in range(j1, j2) if found[k][2] in near]
+
+
+def _said_in_a_sentence_written_beside(lost: list[str], found, written, j: int) -> bool:
+    """Do the words a pinned sentence lost stand in the sentences written since the pin right where it stood (用
+    Python 写的低效增量循环，完全可能比…还慢，这推翻不了… -> 结果里完全可能出现…：…Python 增量循环，反而比…更慢。这并不
+    否定…: new-author trial 51 split the sentence, and its first half reads as new prose)? What is left over must be
+    one description a rewording may leave unsaid: no negation, no guarded word, and no word whose counterpart came
+    in beside it."""
+    lo = found[j - 1][0] if j >= 1 and found else -1
+    hi = found[j][0] if j < len(found) else float("inf")
+    near = {found[k][2] for k in (j - 2, j - 1, j) if 0 <= k < len(found)}
+    beside = Counter(bare_token(t) for offset, t, sentence in written if lo < offset < hi or sentence in near)
+    if not beside:
+        return False
+    lost_words = Counter(map(bare_token, lost))
+    left, extra = lost_words - beside, beside - lost_words
+    # (更慢 -> 更快 beside it: a word whose counterpart of the same class came in is replaced, not moved)
+    return sum(left.values()) <= 1 and sum(left.values()) < sum(lost_words.values()) and not any(
+        guarded(t) or t == "not" or t in KEPT_WHEN_LOST or word_class(t) in {word_class(g) for g in extra}
+        for t in left.elements())
+
+
+def _must_said_with_yao_beside(lost: list[str], page, found, j: int) -> bool:
+    """Were the words lost 'must's, said again with a 要 the reading leaves unread, in the text that now stands where
+    they stood (the sentences around the deletion, those without a statement word included)?"""
+    if not lost or any(bare_token(t) != "must" for t in lost) or not found:
+        return False
+    lo = found[j - 1][0] if j >= 1 else 0
+    hi = found[j][0] if j < len(found) else len(page.body)
+    end = min([i for i in (page.body.find(c, max(hi, lo)) for c in "。！？\n") if i >= 0] or [len(page.body)])
+    return len(_YAO_MUST.findall(page.body[lo:end])) >= len(lost)
+
+
 def _must_said_as_only_can(lost: list[str], found, j: int) -> bool:
     """Were the words lost 'must's, said again as 只能/只好/不得不 in the text that now stands where they stood?"""
     if not lost or any(bare_token(t) != "must" for t in lost):
@@ -1283,7 +1328,9 @@ _HEDGED_ALWAYS = re.compile(r"(?:未必|不一定)\s*(?:总是|都|一定)")
 _YAO_MUST = re.compile(r"(?:都|就|也|还|总|便)要(?![是么])|(?<![需重主只想])要(?=先)|(?:都|就|也|还|便)得(?=[跟再让去]|随)"
                        r"|(?<=[\u4e00-\u9fff])才(?=有|能|会|可以)"
                        # 必需量 -> 非占不可的数量 (honest_63 H63-017): a need said as a noun or an adjective, not read
-                       r"|必需|必不可少|不可或缺|缺一不可")   # A，…才有 B: A is a must for B (honest_62 H62-044)   # 要先…再: must first (H54-001)
+                       r"|必需|必不可少|不可或缺|缺一不可"
+                       # 至于有效上下文，要另选一个…任务来测 (new-author trial 51): a clause that opens with 要 asks for it
+                       r"|(?<=[，,：:；;])\s*要(?![是么想不])(?=[\u4e00-\u9fff])")   # A，…才有 B: A is a must for B (honest_62 H62-044)   # 要先…再: must first (H54-001)
 
 
 def _musts_said_with_yao(tokens_: list[str], other_side: str, others: list[str]) -> list[str]:

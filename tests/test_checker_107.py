@@ -165,3 +165,78 @@ def test_a_ratio_stated_with_a_constant_in_math_is_bound(tmp_path):
     assert edit_errors(tmp_path / "wrong", page, old, old + "同理，“看”的概率也恰好是“吃”的 $e$ 倍。", "states a ratio")
     assert not edit_errors(tmp_path / "general", page, old, old + "一般地，高一分的候选，概率总是低一分的 $e$ 倍。",
                            "states a ratio")
+
+
+def test_a_superlative_asserted_of_a_name_is_read_as_an_order(tmp_path):
+    """W47-015: her 已是四个候选里概率最高的词 asserts her holds the maximum (him does: logits (1,2,0,-1)); 最高的词
+    alone names a quantity, and 最小的也是 $1/6$ gives a value, neither an order of the page's values."""
+    from checker import relations
+    from tests.site import edit_errors
+    words = lambda s: [m.group(0) for m in relations.comparison_words(s)]   # noqa: E731
+    assert words("在这组 logit 下，her 已是四个候选里概率最高的词。") == ["最高"]
+    assert words("其中成绩最高的一类是数量问题。") == ["最高"]
+    assert words("greedy 每一步都选概率最高的词。") == [] and words("最小的也是 $1/6$。") == []
+    page, old = LECTURE / "ch05" / "5-5.md", "这张小词表只展示梯度的形状 $p-\\text{onehot}$"
+    sentence = "在这组 logit 下，{} 已是四个候选里概率最高的词。"
+    assert edit_errors(tmp_path / "wrong", page, old, sentence.format("her") + old, "最高")
+    assert not edit_errors(tmp_path / "right", page, old, sentence.format("him") + old)
+
+
+# ---------------------------------------------------------------- new-author trial 51: a paragraph rewritten
+
+
+def _trial_51_paragraph():
+    """lecture §8.4's route G paragraph (old) and trial 51's rewrite of it, as first written (new)."""
+    page = LECTURE / "ch08" / "8-4.md"
+    text = page.read_text(encoding="utf-8")
+    start = text.index("取一个 causal decoder，设为 eval 模式")
+    end = text.index("尤其 [§7.11](../ch07/7-11.md)）。", start) + len("尤其 [§7.11](../ch07/7-11.md)）。")
+    new = ("这条路线拿同一个 causal decoder 比较两种跑法：每一步都把整段前缀重新算一遍，或者走增量缓存。两种跑法都在 eval 模式下进行，\n"
+           "输入的 token、位置的编号规则和参数完全相同，这样两边的输出才能逐项比对。要存下三样东西：每一步上两种跑法所得 logits 的最大差异、\n"
+           "生成出来的序列，以及每一层 cache 的长度。计时时把 prefill 和 decode 分开计，并记下数值精度、设备、batch 大小、预热方式和输出长度这五项条件。\n"
+           "结果里完全可能出现这样的情形：一个写得低效的 Python 增量循环，反而比把整段前缀一次做成矩阵运算的重算更慢。\n"
+           "这并不否定“缓存省掉了重复计算”这一数学事实，只说明实现里的常数开销和硬件利用得好不好，对快慢同样要紧（[§7.9](../ch07/7-9.md)、"
+           "[§7.16](../ch07/7-16.md) 的存档计时就是这种情形）。\n"
+           "至于有效上下文，要另选一个确实离不开远处事实的任务来测，并把事实所在的位置和干扰的类型分别作为对照条件（见 [讲义第七章](../ch07/index.md)，"
+           "尤其 [§7.11](../ch07/7-11.md)）。")
+    return page, text[start:end], new
+
+
+def test_trial_51_rewrite_passes_as_first_written(tmp_path):
+    """Trial 51 rewrote a paragraph: a sentence split in two (its words went to the first half), 须 said as a clause
+    opening with 要, 比较两种跑法：A，或者 B。两种跑法… (the pair said again), and 三样东西：A、<line break> B，以及 C.
+    Each passes; each wrong twin fails: 更慢 turned 更快 in the split sentence, 三种跑法, 四样东西."""
+    page, old, new = _trial_51_paragraph()
+    from tests.site import edit_errors
+    assert edit_errors(tmp_path / "honest", page, old, new) == []
+    for n, (honest, wrong, needle) in enumerate([
+            ("的重算更慢", "的重算更快", "statement changed"),
+            ("两种跑法都在 eval", "三种跑法都在 eval", "'三种'"),
+            ("要存下三样东西", "要存下四样东西", "四样")]):
+        assert edit_errors(tmp_path / f"wrong{n}", page, old, new.replace(honest, wrong, 1), needle), wrong
+
+
+def test_a_pointer_after_a_list_in_the_clause_before(tmp_path):
+    """Trial 51: …最大差异、<line break> 生成出来的序列和每一层 cache 的长度，这三样都要存下来 points at the three items of
+    the clause before its comma (这四样 passed unread before); and 得到的三个输出与一次算完的三行 compares two things, one
+    with a count of its own, so 三行 counts no pair."""
+    page, old, new = _trial_51_paragraph()
+    from tests.site import edit_errors
+    listed = new.replace("要存下三样东西：每一步上两种跑法所得 logits 的最大差异、\n生成出来的序列，以及每一层 cache 的长度。",
+                         "每一步上两种跑法所得 logits 的最大差异、\n生成出来的序列和每一层 cache 的长度，这三样都要存下来。")
+    assert listed != new and edit_errors(tmp_path / "honest", page, old, listed) == []
+    assert edit_errors(tmp_path / "wrong", page, old, listed.replace("这三样", "这四样"), "points back")
+    from checker import counts
+    from checker.classify import prose_view
+    text = "得到的三个输出与一次算完的三行完全相同。"
+    assert counts.named_before(prose_view(text), text.index("三行")) is None
+    assert counts.named_before(prose_view("取行与乘独热向量两种做法"), 8) == 2
+
+
+def test_a_comparison_across_a_tag_sequence_with_a_comma():
+    """Trial 51: 正确路径 B-ORG, I-ORG 比独立选择拼出的 B-ORG, O 高 0.7 分 was read as no comparison (the comma of the
+    tag sequence ended the frame), so a 高 turned 低 passed unbound; a comma between clauses still ends it."""
+    from checker import relations
+    words = lambda s: [m.group(0) for m in relations.comparison_words(s)]   # noqa: E731
+    assert words("正确路径 B-ORG, I-ORG 比独立选择拼出的 B-ORG, O 高 0.7 分") == ["比独立选择拼出的 B-ORG, O 高"]
+    assert words("两条路径比一比, 差别很小") == []

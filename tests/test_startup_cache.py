@@ -96,3 +96,27 @@ def test_the_credits_file_reads_the_same_through_the_store():
     text = credits.DATA.read_text(encoding="utf-8")
     args = (credits.DATA, {f: str for f in credits.FIELDS}, credits.CreditsError, "- page: …")
     assert startup_cache.parsed(text, entries_file._entries_of, *args) == entries_file._entries_of(text, *args)
+
+
+def test_a_numeral_kept_in_the_store_reads_as_the_library_reads_it(tmp_path, monkeypatch):
+    """checker/numerals.py keeps cn2an's readings between runs: a reading from the store equals a fresh one, a
+    numeral cn2an refuses is refused again from the store, and a store of another cn2an file is not used."""
+    import cn2an
+
+    from checker import numerals
+    store = startup_cache.Store("numerals-test", ("t", 1), limit=100)
+    store.path = tmp_path / "numerals.pickle"
+    monkeypatch.setattr(startup_cache, "NUMERALS", store)
+    monkeypatch.setattr(startup_cache, "ENABLED", True)
+    for text in ("三千零五", "十二", "二百", "一万"):
+        fresh = numerals._read_by_the_library(text)
+        assert fresh == int(cn2an.cn2an(text, "strict"))
+        assert store.get(("cn2an", numerals._library_stamp(), text)) == fresh   # kept
+        assert numerals._read_by_the_library(text) == fresh                      # and read back
+    refused = numerals._read_by_the_library("十十")
+    assert isinstance(refused, str) and numerals._read_by_the_library("十十") == refused
+    store.save()
+    again = startup_cache.Store("numerals-test", ("t", 1), limit=100)
+    again.path = store.path
+    assert again.get(("cn2an", numerals._library_stamp(), "十二")) == 12
+    assert again.get(("cn2an", ("another cn2an", 0, 0), "十二")) is None
