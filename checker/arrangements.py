@@ -643,6 +643,15 @@ def _pair_and_pronoun_exchanged(text: str):
     yield text[:first[0]] + b + text[first[1]:second[0]] + a + text[second[1]:]
 
 
+def _contrast_clauses_exchanged(text: str):
+    """text with the two clauses of A，而 B told in the other order, B，而 A: each clause keeps its subject and its
+    words (权重说的是…，而…因果贡献是另一个量 -> …因果贡献是另一个量，而权重说的是…: honest_67 H67-024). Only a
+    sentence of those two clauses; 而是, 而非 and 而不 (a replacement, a denial) are _contrast_turned's."""
+    m = re.fullmatch(r"([^，,；;。！？]{4,})[，,]\s*而(?![是非不])([^，,；;。！？]{4,}?)([。！？]?\s*)", text)
+    if m:
+        yield f"{m.group(2).strip()}，而{m.group(1).strip()}{m.group(3)}"
+
+
 def _contrast_turned(text: str):
     """text with a contrast said the other way round: 不在 A，而在 B <-> 在 B，而不在 A (原因不在分类器，而在表示 -> 原因在
     表示，而不在分类器: honest_50 H50-024). The negation stays with its side; a side exchanged still fails."""
@@ -765,7 +774,8 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
                            _enumerations_exchanged_twice(text), _connective_moved(text),
                            _quoted_examples_exchanged(text), _alternatives_exchanged(text),
                            _question_word_moved(text), _opening_connective_moved(text), _contrast_turned(text),
-                           _clause_connective_moved(text), _pair_and_pronoun_exchanged(text)):
+                           _clause_connective_moved(text), _pair_and_pronoun_exchanged(text),
+                           _contrast_clauses_exchanged(text)):
         if candidate in tried:
             continue   # the generators overlap: the same exchange reached twice is read once
         tried.add(candidate)

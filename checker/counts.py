@@ -1426,7 +1426,8 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 characters_of_the_quote(body, start, end), sides_of_the_either_before(body, start, end),
                 fields_slashed_before(body, start), rows_of_the_table_pointed_at(body, start),
                 sentences_quoted_in_its_sentence(body, start, end), words_of_the_gram_named(body, start, end),
-                totals_with_a_unit_before(body, start, end), subjects_joined_before(body, start, end))
+                totals_with_a_unit_before(body, start, end), subjects_joined_before(body, start, end),
+                former_and_latter_before(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end) \
         | each_said_again(body, start)
 
@@ -1631,6 +1632,17 @@ def subjects_joined_before(body: str, start: int, end: int) -> int | None:
         return None
     parts = re.split(r"[，,]\s*(?:和|与|以及|还有)", before[:-1].rstrip(" ，,"))
     return len(parts) if len(parts) >= 2 and all(p.strip() for p in parts) else None
+
+
+def former_and_latter_before(body: str, start: int, end: int) -> int | None:
+    """…的方向各抓各的失败：前者抓…，后者抓…。所以两个方向要一起做 (honest_67 H67-028): a count after the sentence that
+    told its things apart as 前者 and 后者, where that sentence names the count's noun: they are two."""
+    noun = re.match(rf"\s*(?:{MEASURE})?\s*([\u4e00-\u9fff]{{2}})", body[end:end + 8])
+    s, _ = _sentence_bounds(body, start, "。！？\n")
+    before = body[max(0, body.rfind("。", 0, max(0, s - 1)) + 1):s]
+    if noun is None or not before.strip():
+        return None
+    return 2 if "前者" in before and "后者" in before and noun.group(1) in before else None
 
 
 def steps_told_before(body: str, start: int, end: int) -> int | None:

@@ -1641,6 +1641,10 @@ def _compares_within_its_clause(sentence: str, m: re.Match, start: int, claim_sp
 _TEXT_IDENTITY = re.compile(r"(?:词|字|token|符号|片段|单词)\s*(?:都|也|全|完全|一模|全都|恰好)*\s*$")
 
 
+# 算出的上下文第一维比第二维大 (blind_48 W48-016): a vector the sentence says was computed, with no name of the page
+_COMPUTED_VECTOR = re.compile(r"(?:算出|求出|得到|读出)的?[^，,。；;]{0,6}?(?:上下文|向量|输出|读取结果|状态|表示)")
+
+
 def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, printed, numbers_at,
                          checked_symbols: set[int], holds=lambda predicate: True,
                          listed=()) -> list[tuple[int, str]]:
@@ -1766,7 +1770,8 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                     # 正确梯度还大, 测试集反而更偏长: blind corpora 26 and 27, five of eight new sentences passed)
                     words.append((m, "in a sentence added since the pin, about the page's values,"))
                 elif (not law and _stated_here(sentence_text, m) and _COMPONENT.search(first[-12:])
-                      and _COMPONENT.search(second[:12]) and (named or "$" in sentence_text)
+                      and _COMPONENT.search(second[:12])
+                      and (named or "$" in sentence_text or _COMPUTED_VECTOR.search(first))
                       and (added_since_the_pin(start) or clause_added_since_the_pin(sentence_text, m, start))):
                     # $c$ 的第一维也比第二维大 (blind_44 W44-014, blind_45 W45-013): two components of a vector the
                     # page computes, set against each other

@@ -53,7 +53,7 @@ _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不
 # 取同一个值 says 取相同的值 (new-author trial 38)
 # 不影响, 没有影响, 不敏感 say what 不改变 says (honest_19b H19b-032: LN 对整体平移不敏感 -> 整体平移不改变 LN 的结果)
 # (同样 before a verb or 是 is 'likewise', no sameness: 讲义同样指出, 同样是不该得出的结论; lex99)
-_SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|不再(?:变化|改变|变动)|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为])同一|(?<=用了)同一|(?<=取)同一(?=个?值)"
+_SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|不再(?:变化|改变|变动)|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为非])同一|(?<=用了)同一|(?<=取)同一(?=个?值)"
                          r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响"
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
                          r"|不看(?:次序|顺序|先后)"
@@ -68,7 +68,7 @@ _APPROX = re.compile(r"(?:几乎|大致|大体|基本|近似|差不多)\s*(?:相
                      r"|相差无几|相去不远|出入不大"   # 判断也接近 -> 判断相差无几 (honest_52 H52-010)
                      r"|(?<![不])接近(?=\s*[。，,；;！？]|$)")
 _NO_DIFFERENCE = re.compile(r"(?:没有?|并无|毫无)(?:什么|啥)?\s*$")   # 没什么两样: no difference
-_DIFFER = re.compile(r"不同|不一样|不相等|不等于|对不上|不等(?![于式号待同])|能够区分|可以区分|仍能区分|能区分|区分得了|两样|能分清|分得清|"
+_DIFFER = re.compile(r"不同|不一样|不相等|不等于|对不上|不等(?![于式号待同])|能够区分|可以区分|仍能区分|能区分|区分得了|(?<![这那])两样|能分清|分得清|"
                      r"差别|区别|差异(?!化)|"
                      # 是两回事 = 不是一回事 (honest_47 H47-018: ## 能力与事实是两回事 -> ## 能力和事实不是一回事)
                      r"两回事|另一回事|(?:不是|并非|并不是)一回事|"
@@ -83,11 +83,11 @@ _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|�
 # only allows (new-author trial 25 did so to lecture §2.6's 可能被配错权重 and no message said so); 尽可能 (as much as
 # possible) and 可能性 (the possibility, a noun) hedge nothing
 _HEDGE = re.compile(r"不可能|(?<!尽)(?:有可能|可能|也许|或许)(?!性)")
-_MODAL = re.compile(r"不一定|未必|一定|必然|必定|总是|总比|始终|恒(?=为|是|等于|大于|小于|成立)|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求"
+_MODAL = re.compile(r"不一定|未必|不见得|一定|必然|必定|总是|总比|始终|恒(?=为|是|等于|大于|小于|成立)|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求"
                     # 没有理由非得取同一个值 says 不必取相同的值 (new-author trial 38)
                     r"|(?:没有|没|并无|毫无)理由(?:非得|非要|一定要|必须)|不是非得|并不非得"
                     # 也不保证加起来等于 1 says 加起来也不一定等于 1 (honest_43 H43-005)
-                    r"|(?:并不|不能|无法)?(?:不\**)?保证(?=[^，。；]{0,12}(?:等于|为|是|会|能|有|找到|得到))"
+                    r"|(?:并不|不能|无法)?(?:不\**)?保证(?=[^，。；]{0,12}(?:等于|为|是|会|能|有|找到|得到|无法))"
                     # 预测对不对，它并不担保 says 不保证预测是对的 (honest_61 H61-047)
                     r"|(?:并不|不能|无法|不)担保(?=\s*[，。；,;）)]|\s*$)"
                     r"|必须|务必|(?<![必无])须(?![臾知发])"
@@ -114,6 +114,8 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "新状态": "position:after", "旧状态": "position:before",
           # 保持原词 says 原词不动: the same negation of a change, lost or swapped like any 不
           "保持原": "not", "原样不动": "not",
+          # 保持原词 -> 保留原词 (honest_67 H67-007): BERT's unchanged tokens said with the other verb
+          "保留原词": "not",
           # a matrix's triangle (the causal mask keeps the lower one), a knob turned one way or the other, a gap that
           # widens or narrows: each side is what a careless edit turns into the other
           "上三角": "triangle:upper", "下三角": "triangle:lower", "调大": "adjust:up", "调高": "adjust:up",
@@ -425,7 +427,7 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         add(m.start(), m.end(), "impossible" if m.group(0) == "不可能" else "possibly")
     for m in _MODAL.finditer(sentence):
         word = m.group(0)
-        add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必") or word.replace("*", "").endswith("不保证")
+        add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必", "不见得") or word.replace("*", "").endswith("不保证")
             or word.endswith("担保")
             or word in ("不能保证", "无法保证") else "need-not"
             if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") or "理由" in word
@@ -497,6 +499,11 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
                                    or sentence[m.start() - 1:m.start()] in ("、", "“", "「", "‘")
                                    and sentence[m.end():m.end() + 1] in ("，", ",", "和", "与", "及")):
             continue   # 不、太、好看: the word 不 listed or quoted, no negation (new-author trial 43)
+        quote = sentence.rfind("“", 0, m.start() + 1)
+        if quote >= 0 and "”" not in sentence[quote:m.start()] \
+                and 0 <= sentence.find("”", m.end()) - quote <= _QUOTED_NAME + 1:
+            continue   # 把“不难看”归为好评: a quoted word (a term, checked as one) mentioned; its 不 negates nothing
+            #            here (honest_68 H68-001). A longer quotation (“电影不好看”) keeps its negation's token
         if m.group(0) == "不" and sentence.startswith("可", m.end()) and re.search(r"非得?[^，。；,;]{0,24}$", sentence[:m.start()]):
             continue   # the 不可 of 非(得)……不可 (must)
         # 不能证明, 不会增加: read there; not across a clause break (既不出自…，也不是…: two negations)

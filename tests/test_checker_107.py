@@ -240,3 +240,59 @@ def test_a_comparison_across_a_tag_sequence_with_a_comma():
     words = lambda s: [m.group(0) for m in relations.comparison_words(s)]   # noqa: E731
     assert words("正确路径 B-ORG, I-ORG 比独立选择拼出的 B-ORG, O 高 0.7 分") == ["比独立选择拼出的 B-ORG, O 高"]
     assert words("两条路径比一比, 差别很小") == []
+
+
+# ---------------------------------------------------------------- round 12 (honest_67/68, blind_48)
+
+
+def test_round_12_rewordings_read_as_their_pins(tmp_path):
+    """并非同一 reads as 不是同一 and 这两样 points at two things, no 'different' (H67-005); 保留原词 says what 保持原词
+    says (H67-007); 不见得 hedges as 未必 (H67-012); the 不 of a
+    quoted word (把“不难看”归为好评) negates nothing (H68-001). Each wrong twin drops a negation or a hedge."""
+    _each(tmp_path, [
+        (LECTURE / "ch04" / "4-5.md", "两者不是同一种装饰，也不能互相替代。", "这两样并非同一种装饰，彼此也替代不了。",
+         "这两样是同一种装饰，彼此也替代不了。", "statement changed"),
+        (LECTURE / "ch05" / "5-1.md", "随机替换与保持原词让模型不至于只在 [MASK] 处工作；",
+         "随机替换和保留原词让模型就不会只在 [MASK] 处才起作用；", "随机替换和保留原词让模型只在 [MASK] 处才起作用；",
+         "statement changed"),
+        (LECTURE / "ch07" / "7-16.md", "算术上省掉了重复的部分，一个微型实现却未必因此跑得更快。",
+         "即便算术上省去了重复部分，一个微型实现也不见得因此跑得更快。",
+         "即便算术上省去了重复部分，一个微型实现也因此跑得更快。", "statement changed"),
+        (PRIMER / "ch01" / "1-1.md", "标签是按上面的约定人为给出的；“不难看”归为好评并非语言事实。",
+         "标签由人按上面的约定给出；把“不难看”归为好评，并不是一条语言事实。",
+         "标签由人按上面的约定给出；把“不难看”归为好评，是一条语言事实。", "statement changed"),
+    ])
+
+
+def test_a_guarantee_said_with_only_can(tmp_path):
+    """H67-017: 只保证训练时不能… -> 只能保证训练时无法…: 只能保证 before 无法 is the guarantee 只保证 before 不能 was.
+    (Its wrong twins, 可以 for 无法 or 就能担保 for 并不担保, pass by the older reading of a sentence whose lost words are
+    said in unread ones with as many negative characters: `make pin` shows that change to its reviewer.)"""
+    from tests.site import edit_errors
+    assert not edit_errors(tmp_path, PRIMER / "ch13" / "13-5.md",
+                           "本站补充：遮罩只保证训练时不能“抄答案”，并不保证模型学到的预测是对的。",
+                           "本站补充：遮罩只能保证训练时无法“抄答案”，至于模型学到的预测对不对，它并不担保。")
+    from checker import statements
+    assert "necessarily" in [t for _, t in statements.tokens("遮罩只能保证训练时无法“抄答案”")]
+
+
+def test_round_12_arrangements_and_counts(tmp_path):
+    """A，而 B told as B，而 A (H67-024; the two subjects exchanged still fail); 两个方向 after a sentence that told them
+    apart as 前者 and 后者 (H67-028; 三个 fails)."""
+    old = "本站补充：上面的方向各抓各的失败：前者抓“没看图也能答”，后者抓“看了图但没按问题去看”。"
+    _each(tmp_path, [
+        (PRIMER / "ch12" / "12-5.md", "权重说的是读取时各位置分到的比例，而一个位置对最终预测的**因果贡献**是另一个量。",
+         "一个位置对最终预测的**因果贡献**是另一个量，而权重说的是读取时各位置分到的比例。",
+         "因果贡献说的是读取时各位置分到的比例，而一个位置对最终预测的**权重**是另一个量。", ""),
+        (LECTURE / "ch06" / "6-12.md", old, old + "所以两个方向要一起做，只做其中一个会漏掉另一种失败。",
+         old + "所以三个方向要一起做，只做其中一个会漏掉另一种失败。", "number '三个'"),
+    ])
+
+
+def test_components_of_a_computed_vector_compared_in_a_new_sentence(tmp_path):
+    """W48-016: 算出的上下文第一维比第二维大 (it is [0.755, 0.910]): the vector is named as computed, and the
+    comparison of its components must be bound."""
+    from tests.site import edit_errors
+    old = "这一行在舍入后的权重下是精确相等的。"
+    assert edit_errors(tmp_path, PRIMER / "ch12" / "12-4.md", old,
+                       old + "算出的上下文第一维比第二维大，因为“我”和“猫”都在第一维上有值。", "比第二维大")
