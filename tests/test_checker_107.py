@@ -240,6 +240,8 @@ def test_a_comparison_across_a_tag_sequence_with_a_comma():
     words = lambda s: [m.group(0) for m in relations.comparison_words(s)]   # noqa: E731
     assert words("正确路径 B-ORG, I-ORG 比独立选择拼出的 B-ORG, O 高 0.7 分") == ["比独立选择拼出的 B-ORG, O 高"]
     assert words("两条路径比一比, 差别很小") == []
+    # W48-018: 比分给 A 的 is 比 + 分给 A 的, no 比分 (a score)
+    assert words("C 分给自己的权重比分给 A 的还低") == ["比分给 A 的还低"] and words("两队的比分很高") == []
 
 
 # ---------------------------------------------------------------- round 12 (honest_67/68, blind_48)
