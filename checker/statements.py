@@ -500,8 +500,9 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
                                    and sentence[m.end():m.end() + 1] in ("，", ",", "和", "与", "及")):
             continue   # 不、太、好看: the word 不 listed or quoted, no negation (new-author trial 43)
         quote = sentence.rfind("“", 0, m.start() + 1)
-        if quote >= 0 and "”" not in sentence[quote:m.start()] \
-                and 0 <= sentence.find("”", m.end()) - quote <= _QUOTED_NAME + 1:
+        close = sentence.find("”", m.end())
+        if quote >= 0 and "”" not in sentence[quote:m.start()] and close > quote \
+                and len(_NO_YOU.sub("没", re.sub(r"\s+", "", sentence[quote + 1:close]))) <= _QUOTED_NAME:
             continue   # 把“不难看”归为好评: a quoted word (a term, checked as one) mentioned; its 不 negates nothing
             #            here (honest_68 H68-001). A longer quotation (“电影不好看”) keeps its negation's token
         if m.group(0) == "不" and sentence.startswith("可", m.end()) and re.search(r"非得?[^，。；,;]{0,24}$", sentence[:m.start()]):
@@ -870,7 +871,8 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
                 and _still_needed_said(pinned_texts[i1], page.body):
             continue   # 读取并不取代逐词生成 -> 有了读取，也仍然要逐词生成 (honest_54 H54-049): not replaced = still needed
         if op == "delete" and _said_in_a_sentence_written_beside(
-                pinned[i1:i2], found, written + _inserted_beside(opcodes, now, found, j1), j1):
+                pinned[i1:i2], found, written + _inserted_beside(opcodes, now, found, j1), j1,
+                _own_sentence(pinned, pinned_texts, found, i1, i2)):
             continue   # a sentence split in two: its words went to its first half (new-author trial 51)
         if op == "delete" and _must_said_with_yao_beside(pinned[i1:i2], page, found, j1):
             continue   # 测有效上下文，须换用… -> 至于有效上下文，要另选…来测 (new-author trial 51)
@@ -1135,7 +1137,22 @@ def _inserted_beside(opcodes, now: list[str], found, j: int) -> list:
             for k in range(j1, j2) if found[k][2] in near]
 
 
-def _said_in_a_sentence_written_beside(lost: list[str], found, written, j: int) -> bool:
+def _own_sentence(pinned: list[str], pinned_texts: list[str], found, i1: int, i2: int) -> str | None:
+    """The sentence now on the page that keeps most of the other words of the pinned sentence a deletion took words
+    from: where the sentence went on. Words moved inside it (更尖…更平 -> 更平…更尖) are an exchange, not a split."""
+    if i1 >= len(pinned_texts):
+        return None
+    kept = Counter(bare_token(pinned[i]) for i in range(len(pinned)) if pinned_texts[i] == pinned_texts[i1]
+                   and not i1 <= i < i2)
+    by_sentence: dict[str, Counter] = {}
+    for _, t, sentence in found:
+        by_sentence.setdefault(sentence, Counter())[bare_token(t)] += 1
+    scored = [(sum((kept & words).values()), sentence) for sentence, words in by_sentence.items()]
+    best = max(scored, default=(0, None))
+    return best[1] if best[0] else None
+
+
+def _said_in_a_sentence_written_beside(lost: list[str], found, written, j: int, own: str | None = None) -> bool:
     """Do the words a pinned sentence lost stand in the sentences written since the pin right where it stood (用
     Python 写的低效增量循环，完全可能比…还慢，这推翻不了… -> 结果里完全可能出现…：…Python 增量循环，反而比…更慢。这并不
     否定…: new-author trial 51 split the sentence, and its first half reads as new prose)? What is left over must be
@@ -1144,13 +1161,17 @@ def _said_in_a_sentence_written_beside(lost: list[str], found, written, j: int) 
     lo = found[j - 1][0] if j >= 1 and found else -1
     hi = found[j][0] if j < len(found) else float("inf")
     near = {found[k][2] for k in (j - 2, j - 1, j) if 0 <= k < len(found)}
-    beside = Counter(bare_token(t) for offset, t, sentence in written if lo < offset < hi or sentence in near)
+    beside = Counter(bare_token(t) for offset, t, sentence in written
+                     if (lo < offset < hi or sentence in near) and sentence != own)
     if not beside:
         return False
     lost_words = Counter(map(bare_token, lost))
     left, extra = lost_words - beside, beside - lost_words
     # (更慢 -> 更快 beside it: a word whose counterpart of the same class came in is replaced, not moved)
-    return sum(left.values()) <= 1 and sum(left.values()) < sum(lost_words.values()) and not any(
+    # (and two words or more went there: a lone word found beside, 'not', proves no split: 不等于 -> 意味着 dropped
+    # the denial while the next sentence's 碰不到 stood beside it)
+    moved = sum(lost_words.values()) - sum(left.values())
+    return sum(left.values()) <= 1 and moved >= 2 and (not left or moved >= 3) and not any(
         guarded(t) or t == "not" or t in KEPT_WHEN_LOST or word_class(t) in {word_class(g) for g in extra}
         for t in left.elements())
 
