@@ -652,6 +652,23 @@ def _contrast_clauses_exchanged(text: str):
         yield f"{m.group(2).strip()}，而{m.group(1).strip()}{m.group(3)}"
 
 
+def _parts_exchanged_with_their_pronoun(text: str):
+    """text with its two ；-parts told in the other order and the subject that opened the first (这些估算) exchanged with
+    the 它们 that took it up in the second: 这些估算刻画的是…；…，它们给不出来。 -> …，这些估算给不出来；它们刻画的是…。
+    (honest_69 H69-042). Each part keeps its words; a subject moved to the other part's predicate still fails."""
+    m = re.fullmatch(r"([^；;。！？]{4,})[；;]([^；;。！？]{4,}?)([。！？]?\s*)", text)
+    if not m:
+        return
+    first, second, end = m.groups()
+    yield f"{second.strip()}；{first.strip()}{end}"
+    for named, other in ((first, second), (second, first)):
+        subject = re.search(r"这些[\u4e00-\u9fff]{1,4}?(?=刻画|说明|给|是|不|也|都|只|会|能)", named)
+        if subject and "它们" in other:
+            swapped = {id(named): named.replace(subject.group(0), "它们", 1),
+                       id(other): other.replace("它们", subject.group(0), 1)}
+            yield f"{swapped[id(second)].strip()}；{swapped[id(first)].strip()}{end}"
+
+
 def _contrast_turned(text: str):
     """text with a contrast said the other way round: 不在 A，而在 B <-> 在 B，而不在 A (原因不在分类器，而在表示 -> 原因在
     表示，而不在分类器: honest_50 H50-024). The negation stays with its side; a side exchanged still fails."""
@@ -775,7 +792,7 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
                            _quoted_examples_exchanged(text), _alternatives_exchanged(text),
                            _question_word_moved(text), _opening_connective_moved(text), _contrast_turned(text),
                            _clause_connective_moved(text), _pair_and_pronoun_exchanged(text),
-                           _contrast_clauses_exchanged(text)):
+                           _contrast_clauses_exchanged(text), _parts_exchanged_with_their_pronoun(text)):
         if candidate in tried:
             continue   # the generators overlap: the same exchange reached twice is read once
         tried.add(candidate)

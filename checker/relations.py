@@ -1744,7 +1744,8 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                 # (矩阵越大，LoRA 能省下的比例反而越小: a trend said against expectation reports what the page's
                 # values do, which they may not: blind_34 W34-021)
                 # (越来越多 is one quantity's trend along the page's rows, no law of two: blind_44 W44-011)
-                trend = sentence_text[:m.start()].endswith("越来")
+                # (越滚越大, 越积越多: one quantity's trend said with a verb, as 越来越 is: honest_70 H70-002)
+                trend = re.search(r"越[来滚积拖攒叠堆]$", sentence_text[:m.start()]) is not None
                 law = (directions.is_law(m.group(0)) and not trend or directions.linked_changes(sentence_text)
                        or directions.monotone_law(sentence_text)) \
                     and not directions.against_expectation(sentence_text, m.start())
@@ -1753,7 +1754,7 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
                 superlative = "最" in m.group(0) and bool(before or after) and _stated_here(sentence_text, m)
                 if not law and (before - after and after - before or superlative) or _site_against_course(sentence_text, m):
                     words.append((m, "between two things the page has numbers for"))
-                elif directions.is_law(m.group(0)) and directions.drawn_from_the_page(sentence_text) \
+                elif directions.is_law(m.group(0)) and not trend and directions.drawn_from_the_page(sentence_text) \
                         and (added_since_the_pin(start) or clause_added_since_the_pin(sentence_text, m, start)):
                     # 可见合并轮数越多，…token 往往越多 (blind_36 W36-020): a trend the sentence says the page showed
                     words.append((m, "in a sentence added since the pin, about the page's values,"))

@@ -53,7 +53,7 @@ _NEGATION_BEFORE = re.compile(r"(?:不会|不再|不是|并不|并非|没有|不
 # 取同一个值 says 取相同的值 (new-author trial 38)
 # 不影响, 没有影响, 不敏感 say what 不改变 says (honest_19b H19b-032: LN 对整体平移不敏感 -> 整体平移不改变 LN 的结果)
 # (同样 before a verb or 是 is 'likewise', no sameness: 讲义同样指出, 同样是不该得出的结论; lex99)
-_SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|不再(?:变化|改变|变动)|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为非])同一|(?<=用了)同一|(?<=取)同一(?=个?值)"
+_SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把被借拿适成])|原样(?!不动)|不再(?:变化|改变|变动)|(?:一个)?都不换|照搬(?!\s*(?:讲义|入门文章|原课程|课程))|一致|没有?变|未变|没有?换|未换|没有?动(?![态作词手笔])|未动|(?<=[是为非])同一|(?<=用了)同一|(?<=取)同一(?=个?值)"
                          r"|不敏感|不受[^，。；,;]{0,10}?影响|(?:并不|不会|不|没有|没|毫无|并无)影响"
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
                          r"|不看(?:次序|顺序|先后)"
@@ -78,7 +78,8 @@ _DIFFER = re.compile(r"不同|不一样|不相等|不等于|对不上|不等(?![
 # replacement reversed exchanges its two sides: checker/arrangements.py); 仍是两个类别，而不是… brings a negation
 _REPLACED = re.compile(r"不再是(?=[^。；;]{1,40}?[，,]\s*而是)")
 # 正/负 as a sign, not 正确, 正常, 正好, 正在, 正文, 负责, 负担 …
-_SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?<=[为变成是从由转])([正负])(?![确常式好在文面中比则交规向态例样负责担载荷])")
+_SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|梯度|方向)|(?:(?<=[为变成是从由转])|(?<=变成了|变为了))([正负])"
+                   r"(?![确常式好在文面中比则交规向态例样负责担载荷])")   # 从负变成了正 (honest_69 H69-038)
 # a hedge (可能, 也许, 或许) and its denial (不可能): a hurried edit that turns 可能 into 会 states as fact what the source
 # only allows (new-author trial 25 did so to lecture §2.6's 可能被配错权重 and no message said so); 尽可能 (as much as
 # possible) and 可能性 (the possibility, a noun) hedge nothing
@@ -508,7 +509,8 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         if m.group(0) == "不" and sentence.startswith("可", m.end()) and re.search(r"非得?[^，。；,;]{0,24}$", sentence[:m.start()]):
             continue   # the 不可 of 非(得)……不可 (must)
         # 不能证明, 不会增加: read there; not across a clause break (既不出自…，也不是…: two negations)
-        if not any(m.end() <= start <= m.end() + 12 and not re.search(r"[，。；,;]", sentence[m.end():start])
+        # (nor across a colon: 但不能反过来读：向量相近不一定… holds two statements; honest_70 H70-013)
+        if not any(m.end() <= start <= m.end() + 12 and not re.search(r"[，。；,;：:]", sentence[m.end():start])
                    for start in negative):
             add(m.start(), m.end(), "not")
     found.sort()
@@ -829,7 +831,8 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         by_sentence.setdefault(sentence, set()).add(j)
     if _only_moved(opcodes, pinned, now, found, page):
         return []
-    moved = _moved(opcodes, pinned, now, found, by_sentence, page) | _moved_within_a_sentence(opcodes, pinned, now, found, pinned_texts)
+    moved = _moved(opcodes, pinned, now, found, by_sentence, page) | _moved_within_a_sentence(opcodes, pinned, now, found, pinned_texts) \
+        | _hedged_denials(opcodes, pinned, now, found)
     reworded_pinned, reworded_spans = _reworded_sentences(page)
     mentioned = _names_only_added_or_dropped(opcodes, pinned, now, found)
     alternatives = _alternatives_exchanged(opcodes, pinned, now, found)
@@ -989,6 +992,8 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
             continue
         was, won = Counter(pinned[i_lo:i_hi]), Counter(now[j_lo:j_hi])
         lost, gained = sorted((was - won).elements()), sorted((won - was).elements())
+        if lost and gained and _denied_implication_hedged(lost, gained, found[j_lo][2] if j_lo < len(found) else ""):
+            continue   # 不说明模型…也会表现好 -> 并不意味着模型…也一定表现好 (honest_70 H70-007): the 一定 inside the denial
         if lost and gained and len(lost) == len(gained) \
                 and all(bare_token(t) in ("not-is", "conclude:no") for t in lost + gained):
             continue   # 数相同并不意味着… -> …；可数值一样，并不说明… (honest_53 H53-043): one denied implication said
@@ -996,6 +1001,34 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
         if lost or any(guarded(t) for t in gained):
             at = next((found[j] for j in range(j_lo, j_hi)), None)
             out.append((messages[0][0], _change(lost, gained, "in" if at else "near", at[2][:90] if at else "")))
+    return out
+
+
+_IMPLICATION_HEDGED = re.compile(r"(?:不|并不|并非)(?:意味着|说明|代表|等于)[^，,。；;：:]{0,24}?(?:一定|必然|必定|就会)")
+
+
+def _denied_implication_hedged(lost: list[str], gained: list[str], now_text: str) -> bool:
+    """One denied implication (不说明) said as 并不意味着 … 一定: the 一定 read as 'necessarily' stands inside the
+    denial, which denies that it follows necessarily; the same with the sides exchanged."""
+    was, won = sorted(map(bare_token, lost)), sorted(map(bare_token, gained))
+    pair = {("conclude:no",), ("not-is",)}
+    return ((tuple(was) in pair and won in (["necessarily", "not-is"], ["conclude:no", "necessarily"])
+             or tuple(won) in pair and was in (["necessarily", "not-is"], ["conclude:no", "necessarily"]))
+            and _IMPLICATION_HEDGED.search(now_text) is not None)
+
+
+def _hedged_denials(opcodes, pinned: list[str], now: list[str], found) -> set[tuple[str, int, int]]:
+    """A deletion of a denied implication and, next to it, an insertion of the same denial with a 一定 inside it
+    (不说明 -> 并不意味着…一定: _denied_implication_hedged), which the alignment cut into two ops."""
+    out: set[tuple[str, int, int]] = set()
+    changed = [(k, op) for k, op in enumerate(opcodes) if op[0] in ("insert", "delete")]
+    for (k1, a), (k2, b) in zip(changed, changed[1:]):
+        if k2 - k1 > 2 or {a[0], b[0]} != {"insert", "delete"}:
+            continue
+        d, i = (a, b) if a[0] == "delete" else (b, a)
+        sentence = found[i[3]][2] if i[3] < len(found) else ""
+        if _denied_implication_hedged(pinned[d[1]:d[2]], now[i[3]:i[4]], sentence):
+            out |= {("delete", d[1], d[3]), ("insert", i[1], i[3])}
     return out
 
 
@@ -1861,6 +1894,10 @@ def _pointer_said_plainly(tokens, sentence: str) -> list:
     return [t for t in tokens if not (t.startswith("count:") and t[6:].isdigit() and int(t[6:]) in said)]
 
 
+# classes whose words come in opposite pairs read in order (从负变正): one moved past the other exchanges them
+_POLAR_CLASSES = {"sign", "order", "position", "shape", "pace", "triangle"}
+
+
 def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found,
                              pinned_texts: list[str] = ()) -> set[tuple[str, int, int]]:
     """A deletion and an insertion of the same statement words inside one sentence: the sentence was reworded and a
@@ -1901,6 +1938,10 @@ def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found,
             # 而不是 B moves A's 最好 past the denial)
             crossed = pinned[min(d_i + len(d_words), i1):max(d_i, i1)]
             if any(bare_token(t) in _DENIALS or bare_token(t).startswith("not:") for t in crossed):
+                continue
+            # (a word moved past its counterpart, 从负变正 -> 从正变成了负: sign:+ past sign:-, is the pair exchanged)
+            if any(word_class(bare_token(t)) == word_class(bare_token(w)) and bare_token(t) != bare_token(w)
+                   and word_class(bare_token(w)) in _POLAR_CLASSES for t in crossed for w in d_words):
                 continue
             if ((d_words == words or tuple(_pointer_said_plainly(d_words, sentence_at(j1))) == words)
                     and ("delete", d_i, d_j) not in out
