@@ -63,6 +63,9 @@ _VERB = (r"(?:给出|给过|给|印出|印|列出|列|写出|写明|写|提到|�
          r"执行|留下|收进|收录|规定|包括|包含|提供|另说|走|分析|评判|对比|展开|描述|代入|重复|照录|略去|省略|跳过|复现)"
          r"(?![错于]|什么|哪些|哪个|哪一|多少)")   # 讲义没有讲错, 仅用于课堂: no claim of what is absent; 给了什么、
                                                   # 没给什么 names a topic (a description, trial 9), it claims nothing
+# a verb of saying between the document and the negation: the negation is in what the document says
+_REPORTED = re.compile(r"(?:也|还|都|就|亦)?(?:说|说过|指出|提醒|强调|写道|写着|认为|提到|表明|讲到|谈到)(?:了|过)?\s*[，,：:]?\s*"
+                       r"(?:它|这|这一点|这个|这种|其|他们|[^，,。；：:\n]{0,8}?)(?:也|都|并|就)?$")
 _LACKING = (r"(?:缺失|缺少|缺了|找不到|查不到|没有(?:这|那|此)[组张份个条步项些段句类种样一]|没有[：:]|"
             r"(?:并没有|没有|并未)训练)")   # 课程并没有训练出…; 未训练的参数 describes the course's numbers
 _GAP = r"[^。；！？：\n`$若]{0,20}?"
@@ -128,6 +131,8 @@ def claims(text: str) -> list[tuple[int, int, str]]:
         bu = m.start() + len(before)
         if view[bu:bu + 1] == "不" and view[bu - 1:bu] == view[bu + 1:bu + 2]:
             continue   # 注明跳不跳过: whether, not a denial
+        if _REPORTED.search(after_name):
+            continue   # 入门文章 §11.5 也说它不直接说明…: what the course says, a denial it reports (new-author trial 52)
         first = m.start()
         if len(names) > 1 and re.search(r"[，,]", before[:names[-1].start()]):
             first += names[-1].start()   # 讲义文本里，讲义各章也没有重复: the subject is the name nearest the negation

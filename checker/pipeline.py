@@ -1519,6 +1519,8 @@ def check_completeness(ctx: Context) -> None:
             continue
         elif _definition_constant(ctx.page.body, token):
             continue   # 加起来为 1: counted as its words 为一 are, which is not at all
+        elif _base_said_again(ctx.page.body, token):
+            continue   # 以 2 为底…，再取 2 的那么多次幂: the base named again (new-author trial 52)
         elif token.word and (0 <= token.start - said.get(_count_key(ctx.page.body, token), -SAID_AGAIN) < SAID_AGAIN
                              or _said_in_the_section(ctx.page.body, token, said)
                              or _pair_read_before(ctx.page.body, token)
@@ -1672,6 +1674,15 @@ def _bare(text: str) -> str:
 
 # two significant digits or more with a decimal point (6.4, .25, 0.0031), a fraction, or three digits or more
 _DISTINCTIVE = re.compile(r"^-?(?:[1-9]\d*\.\d+|0?\.0*[1-9]\d+)$|^\d+/\d+$|^-?\d{3,}$")
+
+
+def _base_said_again(body: str, token) -> bool:
+    """The base of a power (2 的那么多次幂, 2 的 H 次方) in a sentence that names it as its logarithm's base first (以 2
+    为底): the same constant of the definition, which the first mention did not count either."""
+    if not re.match(r"\s*\$?\s*的[^，,。；;]{0,8}?次(?:幂|方)", body[token.end:token.end + 14]):
+        return False
+    start, _ = counts._sentence_bounds(body, token.start, "。！？\n")
+    return re.search(rf"以\s*\$?\s*{re.escape(token.text)}\s*\$?\s*为底", body[start:token.start]) is not None
 
 
 def _definition_constant(body: str, token) -> bool:

@@ -344,3 +344,17 @@ def test_round_13_new_sentences_and_arrangements(tmp_path):
     assert not edit_errors(tmp_path / "b", PRIMER / "ch14" / "14-6.md",
                            "这些估算刻画的是随规模增长的趋势；实际要花多少时间，它们给不出来。",
                            "实际要花多少时间，这些估算给不出来；它们刻画的是随规模增长的趋势。")
+
+
+def test_trial_52_a_reported_denial_and_a_base_named_again():
+    """Trial 52: 入门文章 §11.5 也说它不直接说明… reports what the primer says, no absence (入门文章没有说明… is one);
+    以 2 为底…，再取 2 的那么多次幂 names the base again (a 2 elsewhere is a value)."""
+    from checker import absences, classify
+    from checker.pipeline import _base_said_again
+    assert absences.claims("讲义 §2.7；入门文章 §11.5 也说它不直接说明回答事实正确。") == []
+    assert [c[2] for c in absences.claims("入门文章没有说明温度怎样取。")] == ["入门文章没有说明"]
+    text = "用以 2 为底的对数算平均损失（单位是比特），再取 2 的那么多次幂，得到的还是同一个数。"
+    twos = [t for t in classify.numbers_in(text) if t.text == "2"]
+    assert [_base_said_again(text, t) for t in twos] == [False, True]
+    other = "用自然对数算平均损失，再取 2 的那么多次幂。"
+    assert not any(_base_said_again(other, t) for t in classify.numbers_in(other) if t.text == "2")
