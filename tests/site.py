@@ -47,3 +47,10 @@ def each_honest_passes_wrong_fails(tmp_path, cases, needle=""):
     """honest_passes_wrong_fails for each (page, old, honest, wrong[, needle]) of `cases`."""
     for n, (page, old, honest, wrong, *own) in enumerate(cases):
         honest_passes_wrong_fails(tmp_path / str(n), page, old, honest, wrong, own[0] if own else needle)
+
+
+def each_silent_honest_and_failing_wrong(tmp_path, cases):
+    """(page, old, honest, wrong, what the wrong one's message says) for each case: the honest edit gives no message at
+    all, the wrong one a message with those words."""
+    for n, (page, old, honest, wrong, wrong_needle) in enumerate(cases):
+        honest_passes_wrong_fails(tmp_path / str(n), page, old, honest, wrong, "", wrong_needle)

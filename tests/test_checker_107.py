@@ -2,16 +2,13 @@
 read at the last stop; the corpora of this stop) and a wrong twin that still fails: the honest edit gives no message
 at all, the wrong one the message named."""
 from checker.paths import ROOT
-from tests.site import honest_passes_wrong_fails
+from tests.site import each_silent_honest_and_failing_wrong
 
 LECTURE = ROOT / "docs" / "lecture"
 PRIMER = ROOT / "docs" / "primer"
 
 
-def _each(tmp_path, cases):
-    """(page, old, honest, wrong, what the wrong one's message says) for each case: the honest edit is silent."""
-    for n, (page, old, honest, wrong, wrong_needle) in enumerate(cases):
-        honest_passes_wrong_fails(tmp_path / str(n), page, old, honest, wrong, "", wrong_needle)
+_each = each_silent_honest_and_failing_wrong
 
 
 # ---------------------------------------------------------------- counts
