@@ -1640,8 +1640,8 @@ def former_and_latter_before(body: str, start: int, end: int) -> int | None:
     noun = re.match(rf"\s*(?:{MEASURE})?\s*([\u4e00-\u9fff]{{2}})", body[end:end + 8])
     s, _ = _sentence_bounds(body, start, "。！？\n")
     before = body[max(0, body.rfind("。", 0, max(0, s - 1)) + 1):s]
-    if noun is None or not before.strip():
-        return None
+    if noun is None or not before.strip() or items_after(body, end) is not None:
+        return None   # (两种解释（A、B、C）: the items right after the count are what it counts)
     return 2 if "前者" in before and "后者" in before and noun.group(1) in before else None
 
 

@@ -1330,8 +1330,8 @@ def _pair_read_before(body: str, token) -> bool:
         return False
     after = token.start + len(token.text)   # (a word token's span is its numeral; its text holds the measure word)
     noun = re.match(r"[\u4e00-\u9fff]{2}|[A-Za-z]+", body[after:after + 12])
-    if noun is None:
-        return False
+    if noun is None or counts.items_after(body, token.end) is not None:
+        return False   # (两种解释（A、B、C）: the items right after the count are what it counts)
     phrase = token.text + noun.group(0)
     lo = max(0, token.start - SAID_AGAIN)
     for m in re.finditer(re.escape(phrase), body[lo:token.start]):
@@ -1571,6 +1571,8 @@ def _count_kept_from_its_pin(ctx: Context, token) -> bool:
     if value is None or value < 2:
         return False
     body = ctx.page.body
+    if counts.items_after(body, token.end, value) not in (None, value):
+        return False   # 两种解释（A、B、C）: the items right after it are what it counts, whatever the pin said
     start, end = counts._sentence_bounds(body, token.start, "。！？\n")
     noun = re.match(rf"\s*(?:{classify.MEASURE})?\s*([\u4e00-\u9fff]{{2}}|[A-Za-z]+)", body[token.end:end])
     if noun is None:
