@@ -1587,12 +1587,8 @@ def _count_kept_from_its_pin(ctx: Context, token) -> bool:
 
 
 def _count_value_of(text: str) -> float | None:
-    if text.isdigit():
-        return float(text)
-    try:
-        return classify.word_value(text)
-    except NumberFormatError:
-        return None
+    """A count's value from its text alone: digits, or a numeral word (_word_value_or_none)."""
+    return float(text) if text.isdigit() else _word_value_or_none(text)
 
 
 def _claimed_below(ctx: Context, token) -> bool:
