@@ -420,8 +420,44 @@ def _reworded_claims(own: list[tuple[int, dict]], view: str, where: list[int], t
                    and all(part in _FILLER.sub("", _sentence_at(text, start))
                            for piece in tail.split("\0") for part in piece.split("的") if part)
                    and (start, end) not in out.values()]
+        if not denial and not matches:
+            matches = _sentences_saying(entry["says"], text, list(out.values()))
         if len(matches) == 1:
             out[line] = matches[0]
+    return out
+
+
+# words a rewording of an entry's sentence trades for each other (讲义也说明，这门课没有运行…比较 -> 讲义同样交代，本课程
+# 并未跑过…对比: honest_61 H61-032), each read as the first of its row
+_SAME_WORDS = (("没有", "并未", "未曾", "从未", "没"), ("运行", "跑过", "跑", "执行"), ("比较", "对比"),
+               ("说明", "交代", "讲明", "指出"), ("课程", "本课程", "这门课程", "这门课"))
+_SAME_WORD = re.compile("|".join(sorted((w for row in _SAME_WORDS for w in row), key=len, reverse=True)))
+_FIRST_OF = {w: row[0] for row in _SAME_WORDS for w in row}
+_NEGATIVE = re.compile(r"不|没|无|非|未|否")
+_MOST_KEPT = 0.9   # of the entry's characters (words of a row read as one) that the sentence must still hold
+
+
+def _sentences_saying(says: str, text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans of the sentences of `text` that say an entry's `says` reworded, when its words hold no claim the
+    pattern reads (讲义也说明，这门课没有运行 GQA 或 FlashAttention 的速度比较: a report of the course's absence): every
+    Latin name and document word of `says` stands in the sentence, at least as many negative characters, and
+    nearly all its other characters once words of a row of _SAME_WORDS are read as one (…，这门课一项也没有运行,
+    honest_69 H69-030). A sentence that drops the negation or a name is no rewording of it."""
+    def plain(words: str) -> str:
+        return _FILLER.sub("", _SAME_WORD.sub(lambda m: _FIRST_OF[m.group(0)], words))
+    names = {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9-]*", says)}
+    docs = set(_DOC_WORD.findall(plain(says)))
+    wanted = {c for c in plain(says) if "\u4e00" <= c <= "\u9fff"}
+    out = []
+    for m in re.finditer(r"[^。！？；;\n]+", text):
+        sentence = m.group(0)
+        read = plain(sentence)
+        if (names <= {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9-]*", sentence)}
+                and docs <= set(_DOC_WORD.findall(read))
+                and len(_NEGATIVE.findall(sentence)) >= len(_NEGATIVE.findall(says)) > 0
+                and len(wanted & set(read)) >= _MOST_KEPT * len(wanted)
+                and (m.start(), m.end()) not in taken):
+            out.append((m.start(), m.end()))
     return out
 
 

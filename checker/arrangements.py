@@ -457,6 +457,10 @@ def _exchanges(text: str, longest: int | None, separator: re.Pattern | None, aft
             right = next((i for i in range(e, len(text)) if text[i] in _CLAUSE_END + _SENTENCE_END), len(text))
             sides = [(a, right - e) for a in range(1, min(_MAX_CLAUSE, c - left) + 1)]
             sides += [(c - left, b) for b in range(1, min(_MAX_CLAUSE, right - e) + 1)]
+            if m.group(0) in "；;":
+                # across a ；both sides are whole parts: a part's tail exchanged with the next part gives each
+                # predicate the other's object (这些估算刻画的是 A；B，它们给不出来 -> 刻画的是 B；A，给不出来)
+                sides = [(c - left, right - e)]
         else:
             limit = longest or _MAX_CONJUNCT
             sides = [(a, b) for a in range(1, min(limit, c - after) + 1)
@@ -669,6 +673,28 @@ def _parts_exchanged_with_their_pronoun(text: str):
             yield f"{swapped[id(second)].strip()}；{swapped[id(first)].strip()}{end}"
 
 
+def _clauses_exchanged_with_their_pronoun(text: str):
+    """text with its two clauses around a turn (，但 / ，不过 / ；) told in the other order and the name the first now
+    holds given back to the second, whose 它 took it up: 单靠整句离线的 BLEU 决定不了…，但它并没有失效 -> 整句离线的
+    BLEU 并没有失效，但单靠它决定不了… (honest_71 H71-037). Each clause keeps its words; only the name and its pronoun
+    change places, so a name given to the other clause's predicate still fails."""
+    m = re.fullmatch(r"([^，,；;。！？]{4,})([，,]\s*(?:但是|但|不过|然而|可是)\s*|[；;]\s*)([^，,；;。！？]{2,}?)([。！？]?\s*)",
+                     text)
+    if not m:
+        return
+    first, turn, second, end = m.groups()
+    for pronoun in ("它们", "它"):
+        if pronoun not in second:
+            continue
+        for i in range(len(first)):
+            for j in range(i + 2, min(len(first), i + 16) + 1):
+                name = first[i:j]
+                if name != name.strip() or re.search(r"[，,；;：:。！？]", name):
+                    continue
+                yield f"{second.replace(pronoun, name, 1)}{turn}{first[:i]}{pronoun}{first[j:]}{end}"
+        break
+
+
 def _contrast_turned(text: str):
     """text with a contrast said the other way round: 不在 A，而在 B <-> 在 B，而不在 A (原因不在分类器，而在表示 -> 原因在
     表示，而不在分类器: honest_50 H50-024). The negation stays with its side; a side exchanged still fails."""
@@ -792,7 +818,8 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
                            _quoted_examples_exchanged(text), _alternatives_exchanged(text),
                            _question_word_moved(text), _opening_connective_moved(text), _contrast_turned(text),
                            _clause_connective_moved(text), _pair_and_pronoun_exchanged(text),
-                           _contrast_clauses_exchanged(text), _parts_exchanged_with_their_pronoun(text)):
+                           _contrast_clauses_exchanged(text), _parts_exchanged_with_their_pronoun(text),
+                           _clauses_exchanged_with_their_pronoun(text)):
         if candidate in tried:
             continue   # the generators overlap: the same exchange reached twice is read once
         tried.add(candidate)

@@ -1226,6 +1226,9 @@ def _items_in(rest: str, stated: float | None) -> int | None:
     if mark in "：:—是为":   # 两种做法：A、B; 四件事拿主意——A、B、C 以及 D; 四个候选依次是 A、B、C、D
         # (a formula is one item whatever commas it holds: 三个 key：$k_1=(1,-1,1,1)$、$k_2=…$、$k_3=…$, trial 35)
         text = re.sub(r"\$[^$\n]+\$", "■", rest[at + 1:]).rstrip("：: ")
+        # (…、生成状态怎样随长度增长，并说明缓存…的代价: a clause opening with 并/此外 goes on with the sentence's own
+        # predicate, after the list: honest_71 H71-042's description)
+        text = re.split(r"[，,]\s*(?=并(?!列|且列)|此外|同时)", text, maxsplit=1)[0]
         # 两件事——在缓存上解码一步，和不用缓存、把整段重算一遍: a comma before 和 joins two long items, and the 、
         # inside the second one is no joint of the list (honest_16a, stop 48); A、B，以及 C is still three
         long_items = [x for x in _LONG_JOIN.split(text.lstrip("—")) if x.strip()]
@@ -1427,7 +1430,8 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 fields_slashed_before(body, start), rows_of_the_table_pointed_at(body, start),
                 sentences_quoted_in_its_sentence(body, start, end), words_of_the_gram_named(body, start, end),
                 totals_with_a_unit_before(body, start, end), subjects_joined_before(body, start, end),
-                former_and_latter_before(body, start, end))
+                former_and_latter_before(body, start, end), the_rest_named_before(body, start, end),
+                cells_of_the_row_named(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end) \
         | each_said_again(body, start)
 
@@ -1496,6 +1500,27 @@ def rows_of_the_table_pointed_at(body: str, start: int) -> int | None:
     while lines and TABLE_ROW.match(lines[-1]):
         rows += 0 if TABLE_RULE.match(lines.pop()) else 1
     return rows - 1 if rows >= 3 else None
+
+
+def cells_of_the_row_named(body: str, start: int, end: int) -> int | None:
+    """| 得分 $z$ | $-2$ | … | $2$ | … 表里只列了五个整数得分 (honest_71 H71-008): a count in a sentence that points at
+    the table above (表里, 上表), whose noun names the first cell of one of its rows, counts that row's other cells."""
+    opening, closing = _sentence_bounds(body, start, "。！？\n")
+    if not re.search(r"上表|上面的表|这张表|表中|表里", body[opening:closing]):
+        return None
+    noun = re.match(rf"\s*(?:{MEASURE})?\s*[\u4e00-\u9fff]{{0,2}}?([\u4e00-\u9fff]{{2}})(?![\u4e00-\u9fff])",
+                    body[end:end + 12])
+    lines = body[:opening].split("\n")
+    while lines and not TABLE_ROW.match(lines[-1]):
+        lines.pop()
+    if noun is None or not lines:
+        return None
+    while lines and TABLE_ROW.match(lines[-1]):
+        row = lines.pop()
+        cells = [c.strip() for c in row.strip().strip("|").split("|")]
+        if not TABLE_RULE.match(row) and noun.group(1) in cells[0]:
+            return len(cells) - 1
+    return None
 
 
 def sentences_quoted_in_its_sentence(body: str, start: int, end: int) -> int | None:
@@ -1680,6 +1705,27 @@ def pair_named_before(body: str, start: int, end: int) -> int | None:
     # the counted noun's first character: the measure word the count ends with (两句), else the one after it
     nouns = {c for c in (body[end - 1:end], body[end:end + 1]) if re.match(r"[\u4e00-\u9fff]", c) and c not in "两二个种"}
     return 2 if any(re.search(rf"(?:这|那|一)对\s*{re.escape(c)}", paragraph) for c in nouns) else None
+
+
+_NAMED_WORD = r"(?:[A-Za-z][A-Za-z0-9_.-]*|“[^”\n]{1,8}”)"
+
+
+def the_rest_named_before(body: str, start: int, end: int) -> int | None:
+    """…，him 与 book 的 logit 恰好互换…。yesterday 的 logit 两次都是零，其余两个 logit 只是对调 (honest_69 H69-015): a
+    count after 其余/其他/剩下的, whose noun the paragraph said before with names joined right before it (A 与 B 的
+    logit, A、B、C 三个词的 logit aside); how many names, two or more."""
+    if not re.search(r"(?:其余|其他|剩下的|剩余的)\s*$", body[max(0, start - 4):start]):
+        return None
+    noun = re.match(rf"\s*(?:{MEASURE})?\s*([A-Za-z][A-Za-z0-9_-]*|[\u4e00-\u9fff]{{2}})", body[end:end + 16])
+    if noun is None:
+        return None
+    paragraph = body[max(0, body.rfind("\n\n", 0, start)):start]
+    joined = rf"{_NAMED_WORD}(?:\s*(?:、|和|与|跟|及)\s*{_NAMED_WORD})+"
+    found = [m for m in re.finditer(rf"({joined})\s*的?\s*{re.escape(noun.group(1))}", paragraph)]
+    if not found:
+        return None
+    n = len(re.findall(_NAMED_WORD, found[-1].group(1)))
+    return n if n >= 2 else None
 
 
 _BOLD = re.compile(r"\*\*[^*\n]+\*\*")

@@ -21,7 +21,7 @@ DATA_FILE = DATA / "directions.yaml"
 KINDS = ("order", "law", "pace", "frame", "english", "math", "not_comparative", "bound", "goodness", "lower_is_better",
          "contrast", "not_a_mean", "general", "specific", "term", "denied", "condition", "attributive", "equality",
          "equality_zero", "equality_lint", "difference", "unasserted", "position", "hypothetical", "beyond_the_page",
-         "linked_changes", "unchanged_law", "monotone_law")
+         "linked_changes", "unchanged_law", "monotone_law", "when_clause")
 DIRECTIONS = ("up", "down", "fast", "slow", "none")
 # the kinds whose pattern finds a comparison word in prose (the others are context)
 WORD_KINDS = ("order", "law", "goodness", "pace", "frame", "english", "contrast")
@@ -237,8 +237,18 @@ def monotone_law(sentence: str) -> bool:
 
 def general(sentence: str) -> bool:
     """Does the sentence say it states a general rule (一般, 通常) and point at no instance of the page (这里, 上表)?"""
-    return (any(r.regex.search(sentence) for r in of_kind("general"))
-            and not any(r.regex.search(sentence) for r in of_kind("specific")))
+    # (a pointer at the page before a turn, 表里只列了五个得分，但 sigmoid 对任何实数得分…都…, scopes the clause it
+    # stands in; the rule after the turn is general: honest_71 H71-008)
+    for rule in of_kind("general"):
+        for cue in rule.regex.finditer(sentence):
+            turns = [m.end() for m in _TURN.finditer(sentence, 0, cue.start())]
+            scope = sentence[turns[-1]:] if turns else sentence
+            if not any(r.regex.search(scope) for r in of_kind("specific")):
+                return True
+    return False
+
+
+_TURN = re.compile(r"[，,；;]\s*(?:但是|但|不过|然而|可是)")
 
 
 def not_a_mean(text: str, start: int) -> bool:
@@ -265,7 +275,10 @@ def beyond_the_page(text: str, start: int) -> bool:
 def hypothetical(text: str, start: int) -> bool:
     """Is the word at text[start] inside the condition of a conditional (候选一旦比参考长，BP 就不再惩罚): it supposes
     the order, it does not say the page's values stand in it."""
-    return any(r.regex.search(text[:start]) for r in of_kind("hypothetical"))
+    if any(r.regex.search(text[:start]) for r in of_kind("hypothetical")):
+        return True
+    # (or the word ends a clause of time: 句子变长时，… supposes the change as 如果句子变长 does)
+    return any(r.regex.match(text, start) for r in of_kind("when_clause"))
 
 
 def after_a_condition(text: str, end: int) -> bool:

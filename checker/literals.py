@@ -151,6 +151,10 @@ def _literal_keys(function) -> frozenset:
     for node in ast.walk(tree):
         local_imports.update(_imported_constants(node))
     names = {**top, **local_imports, **_bindings(tree.body)}
+    # a table the function changes as it runs (calls = {"greedy": 0}; calls[name] += 1 in a wrapper that counts the
+    # model's calls: new-author trial 53) holds what was counted, not what was written
+    for name in _changed_in_place(tree):
+        names.pop(name, None)
     found = set()
     returned = {node.value.id for node in ast.walk(tree) if isinstance(node, ast.Return)
                 and isinstance(node.value, ast.Name)}
@@ -182,6 +186,27 @@ def _literal_keys(function) -> frozenset:
                     and _is_literal(node.value, names):
                 found.add(target.slice.value)
     return frozenset(found)
+
+
+_MUTATORS = {"append", "extend", "insert", "update", "setdefault", "pop", "clear", "add", "fill", "sort"}
+
+
+def _changed_in_place(tree) -> set[str]:
+    """The names whose value the function changes in place: an item assigned or augmented (calls[k] += 1), or a
+    method that changes it called (seen.append(x))."""
+    changed = set()
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) \
+            else []
+        for target in targets:
+            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                changed.add(target.value.id)
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            changed.add(node.target.id)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS \
+                and isinstance(node.func.value, ast.Name):
+            changed.add(node.func.value.id)
+    return changed
 
 
 def literal_keys(function) -> frozenset:

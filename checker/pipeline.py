@@ -1102,7 +1102,9 @@ def check_title_and_description(ctx: Context) -> None:
                          and ctx.course.states_phrase(t.phrase if t.word else classify.digit_phrase(text, t),
                                                       *counts.count_context(text, t)))
                 and not any(s <= t.start and t.end <= e for s, e in restated)
-                and not _summary_count_of_the_body(t, text, body, sizes)]
+                and not _summary_count_of_the_body(t, text, body, sizes)
+                # 依次问的五件事：A、B、C、D、E: the description's count and the items it names right after it
+                and not counts.items_after(text, t.end) == _count_value(t)]
         if bare:
             ctx.fail(ctx.meta_line(key),
                      f"{key} states {', '.join(bare)}, which the body does not verify; claim or cite the same "

@@ -1723,7 +1723,8 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             words = [(m, why) for m in comparison_words(sentence_text) + _asserted_equalities(sentence_text)
                      if all(m.span() != o.span() for o in own_clause)
                      and not directions.beyond_the_page(sentence_text, m.start())
-                     and not directions.denied(sentence_text, m.start())]
+                     and not directions.denied(sentence_text, m.start())
+                     and not directions.hypothetical(sentence_text, m.start())]
             words += [(m, why) for m in MATH_ORDER.finditer(sentence_text)
                       if _math_comparison(view, math, start + m.start(), claim_spans)
                       and start + m.start() not in checked_symbols]

@@ -715,6 +715,140 @@ def _only_subjects_lost(was: list[str], now: list[str]) -> bool:
                                         for a, b in zip(sorted(was, key=base), sorted(now, key=base)))
 
 
+_OPPOSITE_ORDER = {"order:up": "order:down", "order:down": "order:up"}
+# a trend's adjective and its opposite (越能预料 -> 越难预料): the first character after 越
+_OPPOSITE_TREND = (("能", "难"), ("易", "难"), ("容", "难"), ("好", "差"), ("快", "慢"), ("强", "弱"), ("稳", "乱"))
+_CONVERSE_FRAME = re.compile(r"(?<![相对类])比(?![较例值率重分])|不如|不及|逊于")
+
+
+def _opposite(token: str) -> str | None:
+    """The order word read the other way (order:up -> order:down, trend:能 -> trend:难), None for any other word."""
+    base, _, subject = bare_token(token).partition("@")
+    if base in _OPPOSITE_ORDER:
+        other = _OPPOSITE_ORDER[base]
+    elif base.startswith("trend:"):
+        other = next((f"trend:{b if a == base[6:] else a}" for a, b in _OPPOSITE_TREND if base[6:] in (a, b)), None)
+        if other is None:
+            return None
+    else:
+        return None
+    return other + ("@" + subject if subject else "")
+
+
+def _sides(clause: str) -> tuple[str, str | None]:
+    """A comparison clause's subject and comparand: A 比 B 高 -> (A, B); B 的 PPL 更低 -> (B 的 PPL, None)."""
+    subject, comparand, _ = _comparison_parts(clause)
+    return subject, comparand
+
+
+def _comparison_parts(clause: str) -> tuple[str, str | None, str]:
+    """(subject, comparand, what is said of the subject): A 比 B 更有用 -> (A, B, 有用); A 不如 B 有用 -> (A, B,
+    不如有用); B 的 PPL 更低 -> (B 的 PPL, None, 低)."""
+    clause = clause.rstrip("。！？!? ")
+    frame = _CONVERSE_FRAME.search(clause)
+    if frame is None:
+        end = re.search(r"更|越|较", clause)
+        return clause[:end.start() if end else len(clause)], None, clause[end.end():].strip() if end else ""
+    rest = clause[frame.end():]
+    # (the comparand ends at 更 when it is said: 比熟记一长串名称更有用 holds a 长 of its own)
+    end = re.search(r"更|越|较|还要", rest) or re.search(r"要|高|低|大|小|多|少|有用|重要|好|差|快|慢|强|弱|长|短", rest)
+    said = re.sub(r"^(?:更|越|较|还要|要)", "", rest[end.start():].strip()) if end else ""
+    kind = "" if frame.group(0) == "比" else "不如"
+    return clause[:frame.start()], rest[:end.start() if end else len(rest)], kind + said
+
+
+def _names(text: str) -> set[str]:
+    """What a side of a comparison names: its Latin words and its characters that are no filler."""
+    return {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9_-]*", text)} | {
+        c for c in text if "\u4e00" <= c <= "\u9fff" and c not in _FILLER and c not in "比更越较上面这些那"}
+
+
+def _same_side(a: str, b: str) -> bool:
+    """Do two sides of a comparison name the same thing (B -> B 的 PPL; 上面这些问题 -> 问清上面这些问题)?"""
+    x, y = _names(a), _names(b)
+    return bool(x and y) and len(x & y) >= max(1, -(-min(len(x), len(y)) * 2 // 3))
+
+
+def _converse_said(lost: list[str], gained: list[str], was: str, now: str) -> bool:
+    """A comparison said from the other side, each order word turned to its opposite: B 的 PPL 更低 -> A 的 PPL 比 B 高,
+    这些问题比熟记模型名称更有用 -> 熟记模型名称不如问清这些问题有用 (honest_71 H71-029, H71-043): what the pinned
+    sentence compared stands after 比/不如 now, and its comparand, if it named one, is the subject. Or a correlation
+    said from its other end, both sides turned (困惑度越低，模型越能预料 -> 困惑度越高，模型越难预料: H71-018). An order
+    turned while the sides stay (A 比 B 低 -> A 比 B 高) is a reversal and fails."""
+    if not lost or len(lost) != len(gained) or None in map(_opposite, lost) \
+            or sorted(map(_opposite, lost)) != sorted(map(bare_token, gained)):
+        return False
+    if len(lost) == 2 and now.count("越") >= 2 and was.count("越") >= 2:
+        return True   # both ends of a 越…越 correlation turned
+    if len(lost) != 1:
+        return False
+    (old_subject, old_comparand), (new_subject, new_comparand) = _sides(_compared(was)), _sides(_compared(now))
+    return new_comparand is not None and _same_side(new_comparand, old_subject) \
+        and not _same_side(new_comparand, new_subject) \
+        and (old_comparand is None and bool(_names(new_subject) - _names(old_subject))
+             or old_comparand is not None and _same_side(new_subject, old_comparand))
+
+
+def _compared(text: str) -> str:
+    """The first clause of `text` that compares (比, 不如, 更, 越, 较)."""
+    return next((c for c in _CLAUSE_MARK.split(text) if _CONVERSE_FRAME.search(c) or re.search(r"更|越|较", c)), "")
+
+
+def _comparison_turned_around(was: str, now: str) -> bool:
+    """Does `now` put what `was` compared after its 比 and keep the order word (B 的 PPL 更低 -> A 的 PPL 比 B 低; 这些问题
+    比背名称更有用 -> 背名称比问清这些问题更有用)? The statement words stay, and the comparison says the opposite."""
+    old_clause, new_clause = _compared(was), _compared(now)
+    if not old_clause or not new_clause:
+        return False
+    (old_subject, old_comparand, old_said), (new_subject, new_comparand, new_said) = \
+        _comparison_parts(old_clause), _comparison_parts(new_clause)
+    if not old_said or old_said != new_said:
+        return False
+    return new_comparand is not None and _same_side(new_comparand, old_subject) \
+        and not _same_side(new_comparand, new_subject) \
+        and (old_comparand is None or _same_side(new_subject, old_comparand))
+
+
+def _comparisons_turned_around(page) -> list[tuple[int, str]]:
+    """(line, message) for each pinned sentence reworded into one that compares its sides the other way round with
+    the same order word: no statement word changed, so the alignment sees nothing (honest_71's wrong twins)."""
+    snapshot = snapshots.for_page(page.path)
+    if snapshot is None:
+        return []
+    items, spans = snapshot_items(page)
+    out = []
+    for change in snapshots.diff(snapshot.items, items):
+        i1, i2, j1, j2 = change.spans
+        if i2 - i1 != 1 or j2 - j1 != 1 or not all(snapshots.key_of(i) in snapshots.TEXT_KEYS
+                                                   for i in change.old + change.new):
+            continue
+        start, end = spans[1:][j1]
+        if start < 0:
+            continue
+        was, now = str(change.old[0][snapshots.key_of(change.old[0])]), page.body[start:end]
+        if _comparison_turned_around(was, now):
+            out.append((page.line_of(start), f"a comparison turned around since it was pinned: '{_compared(was)}' "
+                        f"-> '{_compared(now)}' puts the other side first with the same order word, so it says the "
+                        "opposite; no computation checks these words (checker/statements.py). If the change is meant, "
+                        "check the sentence against its source, then run `make pin`"))
+    return out
+
+
+_ONLY_IF = re.compile(r"只有[^。；;！？]{1,30}?[，,]?[^。；;！？]{0,30}?才")
+_WITHOUT_FIRST = re.compile(r"^\s*[-*]?\s*(?:如果|若|要是)?(?:没有|没|不|缺了|少了)")
+
+
+def _only_if_said(lost: list[str], gained: list[str], was: str, now: str) -> bool:
+    """没有输出层，注意力什么词也写不出来 -> 只有接上输出层，注意力的结果才可能变成写出来的词 (honest_71 H71-019): a
+    necessary condition said with 只有…才 instead of two negations (without A, no B); what comes in is at most the
+    consequence's 'can' or 'possibly'. A negation left in the new sentence (才不可能) or a sufficient condition (只要…就)
+    is another statement."""
+    return sorted(map(bare_token, lost)) == ["not", "not"] \
+        and set(map(bare_token, gained)) <= {"possibly", "can"} \
+        and _WITHOUT_FIRST.search(was) is not None and _ONLY_IF.search(now) is not None \
+        and _negative_characters(_ONLY_IF.search(now).group(0) + now[_ONLY_IF.search(now).end():]) == 0
+
+
 def _only_a_name_mentioned(was: list[str], now: list[str]) -> bool:
     """A name added to (or dropped from) a sentence whose statement words stay, read with or without that name as
     their subject (sign:+ -> sign:+@SGD term:sgd): the sentence now says who, not something else."""
@@ -862,6 +996,12 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         if op == "replace" and _addition_denied_another_way(pinned[i1:i2], now[j1:j2],
                                                              found[j1][2] if j1 < len(found) else ""):
             continue   # 没有增加任何源信息 -> 没有给源端添加任何信息 (honest_66 H66-010): an addition still denied
+        if op == "replace" and _only_if_said(pinned[i1:i2], now[j1:j2], pinned_texts[i1],
+                                             found[j1][2] if j1 < len(found) else ""):
+            continue   # 没有输出层，…写不出来 -> 只有接上输出层，…才可能… (honest_71 H71-019): a necessary condition
+        if op == "replace" and _converse_said(pinned[i1:i2], now[j1:j2], pinned_texts[i1],
+                                              found[j1][2] if j1 < len(found) else ""):
+            continue   # B 的 PPL 更低 -> A 的 PPL 比 B 高 (honest_71 H71-029): the comparison said from its other side
         if op == "replace" and _slashed_names_said_apart(pinned[i1:i2], now[j1:j2]):
             continue   # BOS/EOS 只是… -> BOS 和 EOS 不过是… (honest_63 H63-008): the same two names
         if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):
@@ -931,7 +1071,7 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             out.append((page.meta_lines.get("relations", 2), _relation_change(op, sentence)))
         else:
             out.append((line, _change(pinned[i1:i2], now[j1:j2], where, sentence)))
-    out = _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page)
+    out = _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) + _comparisons_turned_around(page)
     run = f"`make pin PAGE={project_relative(Path(page.path))}`"
     return [(line, message.replace("run `make pin`", f"run {run} (it asks about each change)")) for line, message in out]
 
@@ -970,6 +1110,11 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
         before, after = len({pinned_texts[i] for i in range(i_lo, i_hi)}), len({found[j][2] for j in range(j_lo, j_hi)})
         was_in = {pinned_texts[i] for k in changed for i in range(opcodes[k][1], opcodes[k][2])}
         now_in = {found[j][2] for k in changed for j in range(opcodes[k][3], opcodes[k][4])}
+        reversed_pair = (_polar_order_reversed(*was_in, *now_in)
+                         if messages and len(was_in) == len(now_in) == 1 else None)
+        if reversed_pair:   # 得分从负变正 -> 从正变成了负 in a reworded sentence: the alignment pairs sign:+ with itself
+            out.append((messages[0][0], _change(list(reversed_pair[0]), list(reversed_pair[1]), "in", (*now_in,)[0][:90])))
+            continue
         if messages and len(changed) >= 2 and len(was_in) == len(now_in) == 1 and _one_sentence_reworded(
                 Counter(pinned[i] for k in changed for i in range(opcodes[k][1], opcodes[k][2])),
                 Counter(now[j] for k in changed for j in range(opcodes[k][3], opcodes[k][4])), *was_in, *now_in):
@@ -1061,7 +1206,14 @@ def _clauses_moved_whole(was: str, now: str) -> bool:
     """Has the sentence its pinned clauses, in another order (checker/arrangements.py reads them so)?"""
     from checker.arrangements import _clauses
     # (up to an aside: the sentence read here may be the ；-part that ends inside its parenthesis)
-    return sorted(_clauses(was.split("（")[0])) == sorted(_clauses(now.split("（")[0]))
+    before, after = _clauses(was.split("（")[0]), _clauses(now.split("（")[0])
+    if sorted(before) == sorted(after):
+        return True
+    # or the subject that opens the sentence stays first, over the clause that now follows it (原文只点了 E，没有讨论
+    # F -> 原文没有讨论 F，只点了 E: honest_72 H72-032)
+    subject = os.path.commonprefix([before[0], after[0]]) if before and after else ""
+    return len(before) >= 2 and bool(subject.strip()) and \
+        sorted([before[0][len(subject):]] + before[1:]) == sorted([after[0][len(subject):]] + after[1:])
 
 
 def _same_words_and_subjects(was: list[str], now: list[str]) -> bool:
@@ -1676,6 +1828,8 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
                 any(guarded(t) or t == "not" for t in words_was) and not _split_before_negations(was, now, named)
                 or not (_refines(groups(now), groups(was)) or _refines(groups(was), groups(now)))):
             continue   # words moved between clauses (更尖，……更平 -> 更平，……更尖) is not a clause split
+        if _polar_order_reversed(was, now):
+            continue
         pinned_at |= set(range(first_word[i1], first_word[i2 - 1] + len(snapshots.words_of(old[i2 - 1]))))
         spans_now += new_spans
     return pinned_at, spans_now
@@ -1687,6 +1841,16 @@ _NEGATIVE_CHARACTER = re.compile(r"(?!(?<=差)不多)不(?!过|仅|只|但|少|�
                                  # added 分别, and the negation read as said again)
                                  r"|(?<![分区差特类识个告级性鉴辨判派])别(?!的|人|处|名|称|样|具|致|扭)")
                                  # (不过, 非常, 无论, 未来, 差不多: no negation)
+# a question said as A不A (对不对, 是不是, 有没有) asks; it denies nothing
+_A_NOT_A = re.compile(r"([\u4e00-\u9fff])[不没]\1")
+
+
+def _negative_characters(text: str) -> int:
+    """How many negative characters `text` holds, its A不A questions left out: 遮罩无法抄答案，它并不担保 ->
+    遮罩可以抄答案，至于预测对不对，它并不担保 loses a negation and gains none (the reworded 13-5 sentence's 对不对)."""
+    return len(_NEGATIVE_CHARACTER.findall(_A_NOT_A.sub(r"\1", text)))
+
+
 # words whose loss changes whose a fact is: never excused as a rewording the classes do not read
 _PROVENANCE_WORDS = ("site", "course", "primer", "paper", "done", "not-done")
 _PROVENANCE_PREFIXES = ("source:", "not:source:", "label:")
@@ -1708,7 +1872,7 @@ def _said_in_unread_words(was: str, now: str, words_was: list[str], words_now: l
         return False
     if sorted(re.findall(r"\d+(?:\.\d+)?", was)) != sorted(re.findall(r"\d+(?:\.\d+)?", now)):
         return False
-    if len(_NEGATIVE_CHARACTER.findall(was)) != len(_NEGATIVE_CHARACTER.findall(now)):
+    if _negative_characters(was) != _negative_characters(now):
         return False
     came_in = set((Counter(unread_text(now)) - Counter(unread_text(was))).elements())
     surfaces = read_words(was)
@@ -1722,7 +1886,7 @@ def _said_in_unread_words(was: str, now: str, words_was: list[str], words_now: l
         if surface is None:
             return False
         negation = "not" in _negations([bare])
-        negatives_now, negatives_was = (len(_NEGATIVE_CHARACTER.findall(unread_text(t))) for t in (now, was))
+        negatives_now, negatives_was = (_negative_characters(unread_text(t)) for t in (now, was))
         if negation and negatives_now <= negatives_was:
             return False   # the negation said again in a negative word no class reads (没有了 -> 无从谈起)
         own = {c for c in surface if re.match(r"[\u4e00-\u9fff]", c) and c not in _FILLER}
@@ -1896,6 +2060,23 @@ def _pointer_said_plainly(tokens, sentence: str) -> list:
 
 # classes whose words come in opposite pairs read in order (从负变正): one moved past the other exchanges them
 _POLAR_CLASSES = {"sign", "order", "position", "shape", "pace", "triangle"}
+
+
+def _polar_order_reversed(was: str, now: str) -> tuple | None:
+    """(the pinned order, the order now) when a clause of `now` say two opposite words of one class (sign:-, sign:+) that a clause of `was` said, in
+    the other order, with no clause of `now` keeping the pinned order: 得分就从负变正 -> 只把次序颠倒，…，得分就从正变成
+    了负 reverses the change while every word and clause stays (a reworded sentence; in place it fails as a move)."""
+    def pairs(text: str) -> list[tuple[str, ...]]:
+        out = []
+        for part in re.split(r"[。！？；;]", text):
+            for clause in _clauses(part):
+                polar = tuple(t for t in (bare_token(t) for t, _ in read_words(clause))
+                              if word_class(t) in _POLAR_CLASSES)
+                if len(set(polar)) >= 2:
+                    out.append(polar)
+        return out
+    before, after = pairs(was), pairs(now)
+    return next(((b, a) for b in before for a in after if sorted(b) == sorted(a) and b != a and b not in after), None)
 
 
 def _moved_within_a_sentence(opcodes, pinned: list[str], now: list[str], found,

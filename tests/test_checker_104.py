@@ -146,10 +146,14 @@ def test_a_change_words_suggested_keys_come_from_its_own_clause():
 
 
 def test_a_count_in_the_description_is_the_bodys_however_its_numeral_is_written(tmp_path):
-    """honest_37 H37-042: the body's 依次问五件事 written 依次问 5 件事 left the description's 五件事 unverified; 6 件事 fails."""
+    """honest_37 H37-042: the body's 依次问五件事 written 依次问 5 件事 left the description's 五件事 unverified; 6 件事 fails.
+    (honest_71 H71-042: the description's 五件事 is also its own five items after its colon; 四件事 there fails.)"""
     _honest_passes_wrong_fails(tmp_path, LECTURE / "ch05" / "5-14.md", "拿到一个新的序列模型，可以依次问五件事：",
-                               "拿到一个新的序列模型，可以依次问 5 件事：", "拿到一个新的序列模型，可以依次问 6 件事：",
-                               wrong_needle="description states")
+                               "拿到一个新的序列模型，可以依次问 5 个问题：", "拿到一个新的序列模型，可以依次问 6 件事：",
+                               wrong_needle="number '6'")
+    _honest_passes_wrong_fails(tmp_path / "d", LECTURE / "ch05" / "5-14.md", "可以依次问的五件事：历史存在哪里、",
+                               "可以依次问的 5 件事：历史存在哪里、", "可以依次问的四件事：历史存在哪里、",
+                               wrong_needle="description states 四件")
 
 
 def test_not_only_said_as_bu_zhi(tmp_path):

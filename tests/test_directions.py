@@ -79,6 +79,11 @@ def test_each_rule_applies_to_its_positive_example_and_not_to_its_negative(rule)
         assert not directions.unchanged_law(pos.replace(word, "和本例都" + word)), pos   # review 80
     elif rule.kind == "linked_changes":
         assert directions.linked_changes(pos) and not directions.linked_changes(neg), (pos, neg)
+    elif rule.kind == "when_clause":   # the comparison word at the end of a clause of time is supposed
+        [word] = [m for m in comparison_words(pos) if m.start() == pos.index("变长")]
+        assert directions.hypothetical(pos, word.start()), pos
+        [word] = [m for m in comparison_words(neg) if m.start() == neg.index("变长")]
+        assert not directions.hypothetical(neg, word.start()), neg
     elif rule.kind == "general":
         assert directions.general(pos) and not directions.general(neg), (pos, neg)
     elif rule.kind == "monotone_law":

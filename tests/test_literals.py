@@ -71,6 +71,23 @@ def tabled():
     # the author could not declare them inputs; a dict of computed values stays computed
     return {"tau": dict(TAUS), "nested": {"x": 1.0, "y": 2.0}, "mixed": {"x": math.exp(1.0), "y": 2.0},
             "keywords": dict(her=0.731, him=0.269), "more": dict(TAUS, c=0.1), "computed": dict(TAUS, c=math.exp(1.0))}
+
+
+def counted():
+    # new-author trial 53: a wrapper counts the model's calls in a table that starts at 0; the count is computed
+    calls = {"greedy": 0}
+    fixed = {"width": 2}
+
+    def model(prefix):
+        calls["greedy"] += 1
+        return prefix
+
+    for prefix in ("", "A"):
+        model(prefix)
+    total = 0
+    for v in (1.0, 2.0):
+        total += v
+    return {"calls": calls["greedy"], "total": total, "width": fixed["width"]}
 '''
 
 
@@ -86,6 +103,7 @@ def test_written_out_numbers_are_found(tmp_path, monkeypatch):
     assert literal_keys(m.unpacked) == {"n_a", "n_b"}   # tuple assignment, each name its own value; exp is computed
     assert literal_keys(m.spread) == {"layers", "heads", "bytes", "depth", "copied"}   # a product is computed
     assert literal_keys(m.tabled) == {"tau", "nested", "keywords", "more"}   # review 77: keywords read one by one
+    assert literal_keys(m.counted) == {"width"}   # a table changed as the function runs holds what it counted
 
 
 def test_an_undeclared_written_out_value_fails_the_page(tmp_path, monkeypatch):

@@ -1,0 +1,148 @@
+"""Readings added in stop 108, each with the honest edit that made it necessary (honest_69, honest_71 and honest_72,
+new-author trial 53, and holes found at the last stop) and a wrong twin that still fails: the honest edit gives no
+message at all, the wrong one the message named."""
+from checker.paths import ROOT
+from tests.site import each_silent_honest_and_failing_wrong, edit_errors
+
+LECTURE = ROOT / "docs" / "lecture"
+PRIMER = ROOT / "docs" / "primer"
+
+
+_each = each_silent_honest_and_failing_wrong
+
+
+# ---------------------------------------------------------------- holes of the last stop
+
+
+def test_a_question_said_as_a_not_a_denies_nothing(tmp_path):
+    """至于预测对不对 holds a 不 that denies nothing: 遮罩只能保证训练时可以“抄答案” lost the 无法 and gained no
+    negation, and passed by counting the 不 of 对不对 (hole (a) of the last stop)."""
+    old = "本站补充：遮罩只保证训练时不能“抄答案”，并不保证模型学到的预测是对的。"
+    said = "本站补充：遮罩只能保证训练时{}“抄答案”，至于模型学到的预测对不对，它{}担保。"
+    _each(tmp_path, [
+        (PRIMER / "ch13" / "13-5.md", old, said.format("无法", "并不"), said.format("可以", "并不"),
+         "statement changed"),
+        (PRIMER / "ch13" / "13-5.md", old, said.format("无法", "并不"), said.format("无法", "就能"),
+         "statement changed"),
+    ])
+
+
+def test_parts_across_a_semicolon_are_exchanged_whole(tmp_path):
+    """这些估算刻画的是 A；B，它们给不出来 -> 刻画的是 B；A，给不出来 gave each predicate the other's object and passed as
+    a clause moved across the ；(hole (b)); H69-042's honest reorder still passes."""
+    old = "这些估算刻画的是随规模增长的趋势；实际要花多少时间，它们给不出来。"
+    _each(tmp_path, [
+        (PRIMER / "ch14" / "14-6.md", old, "实际要花多少时间，这些估算给不出来；它们刻画的是随规模增长的趋势。",
+         "这些估算刻画的是实际要花多少时间；随规模增长的趋势，它们给不出来。", "another arrangement"),
+    ])
+
+
+def test_a_change_of_sign_reversed_in_a_reworded_sentence(tmp_path):
+    """得分就从负变正 reworded (H69-038) passes; 从正变成了负 in the same rewording reverses the change (hole (c))."""
+    old = "窗口里的词一个没变，只是次序颠倒，得分就从负变正。"
+    said = "只把次序颠倒，窗口里的词一个都不换，得分就从{}变成了{}。"
+    _each(tmp_path, [
+        (PRIMER / "ch10" / "10-2.md", old, said.format("负", "正"), said.format("正", "负"),
+         "sign:-, sign:+ -> sign:+, sign:-"),
+    ])
+
+
+# ---------------------------------------------------------------- absences and counts
+
+
+def test_an_absence_reworded_keeps_its_entry(tmp_path):
+    """H69-030 and H61-032: the course's report that it ran no speed comparison, reworded (这门课一项也没有运行; 本课程
+    并未跑过…对比), keeps its absences entry; the same words without the negation, or without a name, do not."""
+    old = "讲义也说明，这门课没有运行 GQA 或 FlashAttention 的速度比较；"
+    page = LECTURE / "ch07" / "7-9.md"
+    _each(tmp_path, [
+        (page, old, "据讲义说明，GQA 或 FlashAttention 的速度比较，这门课一项也没有运行；",
+         "据讲义说明，GQA 或 FlashAttention 的速度比较，这门课运行过；", "absences file"),
+        (page, old, "据讲义说明，GQA 或 FlashAttention 的速度比较，这门课一项也没有运行；",
+         "讲义也说明，这门课没有运行 GQA 的速度比较；", "absences file"),
+    ])
+    assert not edit_errors(tmp_path / "h61", page, old,
+                           "讲义同样交代，本课程并未跑过 GQA 或 FlashAttention 的速度对比；", "absences file")
+
+
+def test_the_rest_counts_the_pair_named_before(tmp_path):
+    """H69-015: …him 与 book 的 logit 恰好互换…。yesterday 的 logit 两次都是零，其余两个 logit 只是对调: the rest are
+    the two named before; 其余四个 counts nothing the page names."""
+    old = "本站补充：在这组给定数下，him 与 book 的 logit 恰好互换，所以它们的概率也互换。"
+    said = old + "yesterday 的 logit 两次都是零，其余{}个 logit 只是对调，分母不变，所以它的概率也保持原样。"
+    _each(tmp_path, [(LECTURE / "ch03" / "3-1.md", old, said.format("两"), said.format("四"), "number '四个'")])
+
+
+def test_cells_of_the_row_the_count_names(tmp_path):
+    """H71-008: 表里只列了五个整数得分 counts the cells of the table's 得分 row; 六个 fails. The rule after the turn
+    (但 sigmoid 对任何实数得分…都…, 永远碰不到两端) is general, the table's pointer before the turn scopes its own clause."""
+    old = "得分为零时好评与差评的概率相等，得分越高越接近一，越低越接近零。"
+    said = old + "表里只列了{}个整数得分，但 sigmoid 对任何实数得分给出的值都严格介于零和一之间，永远碰不到两端。"
+    _each(tmp_path, [(PRIMER / "ch03" / "3-2.md", old, said.format("五"), said.format("六"), "number '六个'")])
+
+
+# ---------------------------------------------------------------- comparisons and conditions
+
+
+def test_a_comparison_said_from_its_other_side(tmp_path):
+    """H71-043 (这些问题比熟记名称更有用 -> 熟记名称不如问清这些问题有用) and H71-018 (困惑度越低…越能预料 -> 越高…
+    越难预料) say the same from the other side; the sides exchanged with the same order word, or one end of the
+    correlation turned alone, say the opposite."""
+    old = "要判断一个设计，上面这些问题比熟记一长串模型名称更有用。"
+    _each(tmp_path, [
+        (LECTURE / "ch05" / "5-14.md", old, "要判断一个设计，熟记一长串模型名称不如问清上面这些问题有用。",
+         "要判断一个设计，熟记一长串模型名称比问清上面这些问题更有用。", "comparison turned around"),
+        (LECTURE / "ch05" / "5-14.md", old, "要判断一个设计，熟记一长串模型名称不如问清上面这些问题有用。",
+         "要判断一个设计，上面这些问题不如熟记一长串模型名称有用。", "statement changed"),
+        (PRIMER / "ch11" / "11-5.md", "困惑度越低，表示模型越能预料到真实文本接下来会出现什么；",
+         "困惑度越高，表示模型越难预料真实文本接下来会出现什么；",
+         "困惑度越高，表示模型越能预料到真实文本接下来会出现什么；", "statement changed"),
+    ])
+
+
+def test_a_necessary_condition_said_with_only_if(tmp_path):
+    """H71-019: 没有输出层，注意力什么词也写不出来 -> 只有接上输出层，…才可能变成写出来的词; 才不可能 and a sufficient
+    只要…就 say something else."""
+    old = "没有输出层，注意力什么词也写不出来"
+    _each(tmp_path, [
+        (PRIMER / "ch12" / "12-4.md", old, "只有接上输出层，注意力的结果才可能变成写出来的词",
+         "只有接上输出层，注意力的结果才不可能变成写出来的词", "statement changed"),
+        (PRIMER / "ch12" / "12-4.md", old, "只有接上输出层，注意力的结果才可能变成写出来的词",
+         "只要接上输出层，注意力的结果就可能变成写出来的词", "statement changed"),
+    ])
+
+
+def test_clauses_around_a_turn_exchanged_with_their_pronoun(tmp_path):
+    """H71-037: 整句离线的 BLEU 并没有失效，但单靠它决定不了… -> 单靠整句离线的 BLEU 决定不了…，但它并没有失效; the
+    predicates given to the other side fail."""
+    old = "整句离线的 BLEU 并没有失效，但单靠它决定不了实时产品该怎样显示译文。"
+    _each(tmp_path, [
+        (LECTURE / "ch04" / "4-16.md", old, "单靠整句离线的 BLEU 决定不了实时产品该怎样显示译文，但它并没有失效。",
+         "整句离线的 BLEU 决定不了实时产品该怎样显示译文，但单靠它并没有失效。", "another arrangement"),
+    ])
+
+
+def test_a_subject_kept_first_over_clauses_exchanged(tmp_path):
+    """H72-032: 原文只点了 E，没有讨论 F -> 原文没有讨论 F，只点了 E; E and F exchanged fails."""
+    _each(tmp_path, [
+        (PRIMER / "ch01" / "1-3.md", "原文只点了 E，没有讨论 F。", "原文没有讨论 F，只点了 E。", "原文没有讨论 E，只点了 F。",
+         "arrangement"),
+    ])
+
+
+def test_new_sentences_that_suppose_or_cannot_tell(tmp_path):
+    """H72-047 (句子变长时，…只随长度线性增加), H72-027 (分不出更好与更差的模型) and H72-005 (两个施受关系相反的
+    句子) state no order of the page's values and count nothing; the same sentences asserting an order of the page's
+    values still must be bound."""
+    cases = [
+        (PRIMER / "ch16" / "16-3.md", "每一步的计算量只和标签数的平方成正比。",
+         "所以句子变长时，前向算法的总计算量只随长度线性增加，不像逐条枚举路径那样指数增长。"),
+        (LECTURE / "ch06" / "6-10.md", "要让这类检查分出高下，需要更难、尚未到顶的任务。",
+         "原图已经满分的任务，分不出更好与更差的模型。"),
+        (LECTURE / "ch01" / "1-5.md", "保留序列次序因此成了一项具体的需要。",
+         "取平均这一步对词序完全不敏感，两个施受关系相反的句子也会得到同一个向量。"),
+    ]
+    for n, (page, old, added) in enumerate(cases):
+        assert not edit_errors(tmp_path / str(n), page, old, old + added), added
+    assert edit_errors(tmp_path / "w", PRIMER / "ch03" / "3-2.md", "写成公式：",
+                       "得分变大时，“电影难看”的好评概率反而比“电影好看”的更高。写成公式：", "comparison")
