@@ -46,6 +46,7 @@ CITED_KIND = {"paper": "paper", "book": "paper", "web": "paper", "record": "reco
 ARXIV = re.compile(r"arXiv\s*[:：]?\s*(\d{4}\.\d{4,5})(?:\s*v(\d+))?")
 VERSION = re.compile(r"(?<![\w.])v(\d+)(?![\w.])")
 TABLE_FIGURE = re.compile(r"\b(Table|Figure|Fig\.)\s*(\d+)")
+_SECTION_WITH_ID = re.compile(r"[\s，,、]*(?:v\d+\s*)?(?:的\s*)?§\s*(\d+(?:\.\d+)*)")   # right after an id, same aside
 VERSION_SECTION = re.compile(r"(?<![\w.])v(\d+)\s*(?:的\s*)?§\s*(\d+(?:\.\d+)*)")
 PREPRINT_YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)\s*年?\s*[，,]\s*arXiv[^。；\n\d]{0,16}?(\d{4}\.\d{4,5})")
 VENUES = r"NeurIPS|NIPS|ICLR|ICML|NAACL(?:-HLT)?|EMNLP|ACL|JMLR|COLING|AAAI"
@@ -403,6 +404,13 @@ def _check_text_against_bibliography(body, line_of, citations, sources, fail, wh
         elif m.group(2) and m.group(2) not in {e.version for e in same}:
             fail(line, f"{where} says arXiv:{m.group(1)} v{m.group(2)}, but the page cites "
                        f"{', '.join(f'{e.key} (v{e.version})' if e.version else e.key for e in same)}")
+        # the section named with the id in its aside (arXiv:1301.3781，§3) is one this page cites of that paper: the
+        # other Mikolov paper's id before CBOW's §3 (blind_49 W49-055, blind_50 W50-059) names a place not cited
+        section = _SECTION_WITH_ID.match(body, m.end())
+        if same and section and not any(c.key in {e.key for e in same} and k == "section" and within(n, section.group(1))
+                                        for c in citations for k, n in c.locations):
+            fail(line, f"{where} names arXiv:{m.group(1)} §{section.group(1)}, but the page cites "
+                       f"{', '.join(e.key for e in same)} at no such section; fix the id or the section, or cite it")
     for m in VERSION.finditer(body):
         if ARXIV.search(body[max(0, m.start() - 25):m.end()]) and re.search(r"\d\s*$", body[max(0, m.start() - 3):m.start()]):
             continue  # already checked with its id

@@ -111,6 +111,8 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "之前": "position:before", "之后": "position:after", "以前": "position:before", "以后": "position:after",
           "此前": "position:before", "此后": "position:after", "往前": "position:before", "往后": "position:after",
           "纹丝不动": "same", "原封不动": "same",
+          # 权重分毫不差 (new-author trial 53): the same, not a 不 of its own
+          "分毫不差": "same", "丝毫不差": "same", "毫无二致": "same",
           # 用新状态预测 -> 用上一状态预测 (blind_29 W29-053): the state after the update and the one before it
           "新状态": "position:after", "旧状态": "position:before",
           # 保持原词 says 原词不动: the same negation of a change, lost or swapped like any 不

@@ -146,3 +146,23 @@ def test_new_sentences_that_suppose_or_cannot_tell(tmp_path):
         assert not edit_errors(tmp_path / str(n), page, old, old + added), added
     assert edit_errors(tmp_path / "w", PRIMER / "ch03" / "3-2.md", "写成公式：",
                        "得分变大时，“电影难看”的好评概率反而比“电影好看”的更高。写成公式：", "comparison")
+
+
+# ---------------------------------------------------------------- blind escapes
+
+
+def test_a_section_named_with_an_arxiv_id_is_one_the_page_cites_of_that_paper(tmp_path):
+    """blind_49 W49-055 and blind_50 W50-059: CBOW's §3 given the other Mikolov paper's id (arXiv:1310.4546, cited
+    by the page at §2 and §2.2) passed; the id of the paper whose §3 the page cites passes written another way."""
+    _each(tmp_path, [
+        (LECTURE / "ch01" / "1-5.md", "（arXiv:1301.3781，§3）", "（arXiv:1301.3781 §3）", "（arXiv:1310.4546，§3）",
+         "names arXiv:1310.4546 §3"),
+    ])
+
+
+def test_exactly_the_same_said_with_fen_hao_bu_cha(tmp_path):
+    """New-author trial 53: 分毫不差 read as a bare 不, so 权重分毫不差 turned into 截然不同 would not be seen; it is a
+    sameness now (丝毫不差, 毫无二致 too)."""
+    old = "哪怕整句译得分毫不差，"
+    _each(tmp_path, [(LECTURE / "ch06" / "index.md", old, "哪怕整句译得丝毫不差，", "哪怕整句译得截然不同，",
+                      "statement changed")])
