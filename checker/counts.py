@@ -1431,7 +1431,7 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 sentences_quoted_in_its_sentence(body, start, end), words_of_the_gram_named(body, start, end),
                 totals_with_a_unit_before(body, start, end), subjects_joined_before(body, start, end),
                 former_and_latter_before(body, start, end), the_rest_named_before(body, start, end),
-                cells_of_the_row_named(body, start, end))
+                cells_of_the_row_named(body, start, end), pair_introduced_before_the_list(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end) \
         | each_said_again(body, start)
 
@@ -1475,9 +1475,40 @@ def words_of_the_reordered_quotes(body: str, start: int, end: int) -> int | None
     before = _this_and_the_sentence_before(body, start)
     quoted = [q.strip() for q in re.findall(r"“([^”\n]{2,24})”", before)]
     if len(quoted) < 2:
+        # or the items of the list the paragraph follows (看下面这对句子：- 猫 追 狗 - 狗 追 猫 …两句都是三个词:
+        # honest_54 H54-017)
+        quoted = _items_of_the_list_before_the_paragraph(body, start)
+    if len(quoted) < 2:
         return None
     parts = [q.split() if " " in q else list(q) for q in quoted[-2:]]
     return len(parts[0]) if sorted(parts[0]) == sorted(parts[1]) and parts[0] != parts[1] else None
+
+
+def _items_of_the_list_before_the_paragraph(body: str, start: int) -> list[str]:
+    """The texts of the top-level items of the list right before the paragraph that holds `start` ([] if none)."""
+    paragraph = body.rfind("\n\n", 0, start)
+    if paragraph < 0 or "\n\n" in body[paragraph + 2:start]:
+        return []
+    lines, items = body[:paragraph].split("\n"), []
+    while lines and lines[-1].strip():
+        m = _LIST_ITEM.match(lines[-1])
+        if not m:
+            return [] if not items else items[::-1]
+        items.append(lines.pop()[m.end():].strip())
+    return items[::-1]
+
+
+def pair_introduced_before_the_list(body: str, start: int, end: int) -> int | None:
+    """看下面这对句子：- 猫 追 狗 - 狗 追 猫 (blank line) 意思正好相反…。两句都是三个词 (honest_54 H54-017): a count of the
+    noun a pair (这对/一对 + noun) introduced the list before this paragraph, when the list has two items; 2."""
+    items = _items_of_the_list_before_the_paragraph(body, start)
+    if len(items) != 2:
+        return None
+    paragraph = body.rfind("\n\n", 0, start)
+    list_start = body.rfind("\n\n", 0, paragraph - 1)
+    intro = body[body.rfind("\n\n", 0, max(0, list_start - 1)) + 2:list_start] if list_start > 0 else ""
+    nouns = {c for c in (body[end - 1:end], body[end:end + 1]) if re.match(r"[\u4e00-\u9fff]", c) and c not in "两二个种"}
+    return 2 if any(re.search(rf"(?:这|那|一)对\s*{re.escape(c)}", intro) for c in nouns) else None
 
 
 def characters_of_the_quote(body: str, start: int, end: int) -> int | None:

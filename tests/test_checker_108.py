@@ -166,3 +166,21 @@ def test_exactly_the_same_said_with_fen_hao_bu_cha(tmp_path):
     old = "哪怕整句译得分毫不差，"
     _each(tmp_path, [(LECTURE / "ch06" / "index.md", old, "哪怕整句译得丝毫不差，", "哪怕整句译得截然不同，",
                       "statement changed")])
+
+
+# ---------------------------------------------------------------- older honest items
+
+
+def test_older_honest_items_read(tmp_path):
+    """H54-017: 看下面这对句子：- 猫 追 狗 - 狗 追 猫 … 两句都是三个词 (the pair introduced before the list, the words
+    of its reordered items); H62-015: 门值由 sigmoid 算出，所以不会小于零，也不会大于一 (a function's range). Each wrong
+    twin fails."""
+    old = "意思正好相反，但用到的词一模一样，只是排列不同。"
+    said = old + "{}句都是{}个词，连每个词出现的次数也相同。"
+    gate = "取零表示这一格完全挡住，取一表示完全放行，中间的值表示按这个比例通过。"
+    _each(tmp_path, [
+        (PRIMER / "ch08" / "8-1.md", old, said.format("两", "三"), said.format("三", "三"), "number '三句'"),
+        (PRIMER / "ch08" / "8-1.md", old, said.format("两", "三"), said.format("两", "四"), "number '四个'"),
+        (PRIMER / "ch09" / "9-1.md", gate, gate + "门值由 sigmoid 算出，所以不会小于零，也不会大于一。",
+         gate + "门值由 sigmoid 算出，所以不会大于零，也不会小于一。", "comparison"),
+    ])
