@@ -1431,7 +1431,8 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 sentences_quoted_in_its_sentence(body, start, end), words_of_the_gram_named(body, start, end),
                 totals_with_a_unit_before(body, start, end), subjects_joined_before(body, start, end),
                 former_and_latter_before(body, start, end), the_rest_named_before(body, start, end),
-                cells_of_the_row_named(body, start, end), pair_introduced_before_the_list(body, start, end))
+                cells_of_the_row_named(body, start, end), pair_introduced_before_the_list(body, start, end),
+                subjects_after_the_colon(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end) \
         | each_said_again(body, start)
 
@@ -1509,6 +1510,29 @@ def pair_introduced_before_the_list(body: str, start: int, end: int) -> int | No
     intro = body[body.rfind("\n\n", 0, max(0, list_start - 1)) + 2:list_start] if list_start > 0 else ""
     nouns = {c for c in (body[end - 1:end], body[end:end + 1]) if re.match(r"[\u4e00-\u9fff]", c) and c not in "两二个种"}
     return 2 if any(re.search(rf"(?:这|那|一)对\s*{re.escape(c)}", intro) for c in nouns) else None
+
+
+_SUBJECT_ENDS = re.compile(r"把|将|被|是|会|能|都|也|就|则|却|只|要|给|让|使|不|没|的[^，,；;。]{0,3}(?:是|为)")
+
+
+def subjects_after_the_colon(body: str, start: int, end: int) -> int | None:
+    """可见三种打分的差别不在外壳，而在…：线性打分把它消掉了，加性与点积把它留了下来 (new-author trial 53): a count whose
+    sentence goes on past a colon into clauses, each opening with the things it counts (joined by 与/和/、) as the
+    subject of its verb; how many things, two or more."""
+    _, closing = _sentence_bounds(body, start, "。！？\n")
+    colon = body.find("：", end, closing)
+    if colon < 0:
+        return None
+    total = 0
+    for clause in re.split(r"[，,；;]", body[colon + 1:closing]):
+        verb = _SUBJECT_ENDS.search(clause)
+        if verb is None or verb.start() == 0:
+            return None
+        names = [n for n in re.split(r"与|和|及|、", clause[:verb.start()].strip()) if n.strip()]
+        if not names or any(len(n.strip()) > 6 for n in names):
+            return None
+        total += len(names)
+    return total if total >= 2 else None
 
 
 def characters_of_the_quote(body: str, start: int, end: int) -> int | None:

@@ -184,3 +184,12 @@ def test_older_honest_items_read(tmp_path):
         (PRIMER / "ch09" / "9-1.md", gate, gate + "门值由 sigmoid 算出，所以不会小于零，也不会大于一。",
          gate + "门值由 sigmoid 算出，所以不会大于零，也不会小于一。", "comparison"),
     ])
+
+
+def test_a_count_of_the_subjects_after_its_colon(tmp_path):
+    """New-author trial 53: 可见三种打分的差别不在外壳，而在…：线性打分把它消掉了，加性与点积把它留了下来 counts the three
+    subjects after the colon; 四种 fails."""
+    old = "所以选哪种 scorer 是一项建模决定，"
+    said = ("可见{}种打分的差别不在外壳，而在 query 有没有留在分数里：线性打分把它消掉了，加性与点积把它留了下来。"
+            "所以选哪种 scorer 是一项建模决定，")
+    _each(tmp_path, [(LECTURE / "ch03" / "3-4.md", old, said.format("三"), said.format("四"), "number '四种'")])
