@@ -1521,8 +1521,8 @@ def subjects_after_the_colon(body: str, start: int, end: int) -> int | None:
     subject of its verb; how many things, two or more."""
     _, closing = _sentence_bounds(body, start, "。！？\n")
     colon = body.find("：", end, closing)
-    if colon < 0:
-        return None
+    if colon < 0 or items_after(body, end) is not None:
+        return None   # (两种解释（A、B、C）…：… counts the items right after it)
     total = 0
     for clause in re.split(r"[，,；;]", body[colon + 1:closing]):
         verb = _SUBJECT_ENDS.search(clause)
@@ -1563,19 +1563,27 @@ def cells_of_the_row_named(body: str, start: int, end: int) -> int | None:
     opening, closing = _sentence_bounds(body, start, "。！？\n")
     if not re.search(r"上表|上面的表|这张表|表中|表里", body[opening:closing]):
         return None
-    noun = re.match(rf"\s*(?:{MEASURE})?\s*[\u4e00-\u9fff]{{0,2}}?([\u4e00-\u9fff]{{2}})(?![\u4e00-\u9fff])",
-                    body[end:end + 12])
+    # the counted noun: the two characters after the measure word (三个概率加起来), or the last two of a short phrase
+    # (五个整数得分，)
+    after = re.match(rf"\s*(?:{MEASURE})?\s*([\u4e00-\u9fff]{{1,6}})", body[end:end + 12])
+    nouns = {after.group(1)[:2], after.group(1)[-2:]} if after and len(after.group(1)) >= 2 else set()
     lines = body[:opening].split("\n")
     while lines and not TABLE_ROW.match(lines[-1]):
         lines.pop()
-    if noun is None or not lines:
+    if not nouns or not lines:
         return None
+    rows = []
     while lines and TABLE_ROW.match(lines[-1]):
         row = lines.pop()
-        cells = [c.strip() for c in row.strip().strip("|").split("|")]
-        if not TABLE_RULE.match(row) and noun.group(1) in cells[0]:
+        if not TABLE_RULE.match(row):
+            rows.append([c.strip() for c in row.strip().strip("|").split("|")])
+    for cells in rows:
+        if any(noun in cells[0] for noun in nouns):
             return len(cells) - 1
-    return None
+    # or a column headed by the noun (| 候选 | 原次数 | 平滑后的概率 |: 表中平滑后的三个概率, honest_73 H73-011)
+    header = rows[-1] if len(rows) >= 2 else []
+    named = [c for c in header[1:] if any(noun in c for noun in nouns)]
+    return len(rows) - 1 if len(named) == 1 else None
 
 
 def sentences_quoted_in_its_sentence(body: str, start: int, end: int) -> int | None:
@@ -1739,7 +1747,14 @@ def the_other_before(body: str, start: int) -> int | None:
     """另一类实现把…；同一份分布下，两种约定可能走出不同的结果 (new-author trial 39): a count in a sentence that named
     'the other' (另一类, 另一种) before it, after the paragraph before told the first: the two, 2."""
     opening = max(body.rfind(c, 0, start) for c in "。！？") + 1
-    return 2 if re.search(r"另一(?:类|种|个|套|条|份|方)", body[opening:start]) else None
+    if re.search(r"另一(?:类|种|个|套|条|份|方)", body[opening:start]):
+        return 2
+    # or the sentence just before, in the same paragraph, offered the other way (也可以换一种做法：…。两种接口都…:
+    # honest_74 H74-008), the count opening its own sentence
+    previous = body[max(body.rfind(c, 0, max(0, opening - 1)) for c in "。！？\n") + 1:opening]
+    if re.sub(r"[这那\s]", "", body[opening:start]) or "\n\n" in body[opening - len(previous):start]:
+        return None
+    return 2 if re.search(r"(?:换|改用|改成)(?:一|另一)(?:种|个|套|类)|另一(?:类|种|个|套|条|份|方)", previous) else None
 
 
 def parties_joined_before(body: str, start: int) -> int | None:

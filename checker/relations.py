@@ -35,7 +35,7 @@ import re
 
 import numpy as np
 
-from checker import classify, directions, listed_values, number_words
+from checker import classify, directions, listed_values, number_words, table_orders
 from checker.word_classes import SUPERLATIVE
 from checker.page import HOLE, squeeze
 from checker.relocation import CREDIT_LINK, MAX_NEW_CHARACTERS, function_characters
@@ -1816,6 +1816,9 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             w_start, w_end = start + m.start(), start + m.end()
             if any(b_start <= w_start and w_end <= b_end for b_start, b_end in bound):
                 continue
+            table = table_orders.table_at(page.body, start) if "最" in m.group(0) else None
+            if table and table_orders.holds_in_its_clause(sentence_text, m.start(), table):
+                continue   # 茶最大，咖啡最小 beside the table whose rows are 茶、水、咖啡: the table decides it (H73-011)
             if m.span() in verdicts:
                 verdict, listing = verdicts[m.span()]
                 if not verdict:

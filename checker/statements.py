@@ -851,6 +851,21 @@ def _only_if_said(lost: list[str], gained: list[str], was: str, now: str) -> boo
         and _negative_characters(_ONLY_IF.search(now).group(0) + now[_ONLY_IF.search(now).end():]) == 0
 
 
+def _after_said_as_steps(lost: list[str], gained: list[str], was: str) -> bool:
+    """先弄清…，任务结果放到这之后看 -> 任务结果放到后面再看：…要先弄清… (honest_74 H74-022): an order said with 之后
+    said again as two steps (先 X … 再 Y), X's verb before the pinned 之后 and Y's after it; Y before it is the steps
+    exchanged."""
+    if [bare_token(t) for t in lost] != ["position:after"] or not all(
+            bare_token(t).startswith("step:") and bare_token(t).count(":") >= 2 for t in gained):
+        return False
+    steps = sorted((bare_token(t).split(":")[1], bare_token(t).split(":", 2)[2]) for t in gained)
+    if [rank for rank, _ in steps] != ["first", "then"] or len(gained) != 2:
+        return False
+    after = re.search(r"之后|以后|后面", was)
+    first, then = steps[0][1], steps[1][1]
+    return after is not None and 0 <= was.find(first) < after.start() and was.find(then, after.end()) >= 0
+
+
 def _only_a_name_mentioned(was: list[str], now: list[str]) -> bool:
     """A name added to (or dropped from) a sentence whose statement words stay, read with or without that name as
     their subject (sign:+ -> sign:+@SGD term:sgd): the sentence now says who, not something else."""
@@ -998,6 +1013,8 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         if op == "replace" and _addition_denied_another_way(pinned[i1:i2], now[j1:j2],
                                                              found[j1][2] if j1 < len(found) else ""):
             continue   # 没有增加任何源信息 -> 没有给源端添加任何信息 (honest_66 H66-010): an addition still denied
+        if op == "replace" and _after_said_as_steps(pinned[i1:i2], now[j1:j2], pinned_texts[i1]):
+            continue   # …，任务结果放到这之后看 -> 任务结果放到后面再看：…要先弄清… (honest_74 H74-022)
         if op == "replace" and _only_if_said(pinned[i1:i2], now[j1:j2], pinned_texts[i1],
                                              found[j1][2] if j1 < len(found) else ""):
             continue   # 没有输出层，…写不出来 -> 只有接上输出层，…才可能… (honest_71 H71-019): a necessary condition

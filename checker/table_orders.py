@@ -64,9 +64,15 @@ def _table_for(body: str, at: int):
     return before[-1] if before else next((t for t in tables if t[0] > at), None)
 
 
+_FRACTION = re.compile(r"^[$\s]*(-?\d+(?:\.\d+)?)\s*/\s*(\d+(?:\.\d+)?)[$\s]*$")
+
+
 def _value(cell: str) -> float | None:
     m = _NUMBER.match(cell)
-    return float(m.group(1)) if m else None
+    if m:
+        return float(m.group(1))
+    m = _FRACTION.match(cell)   # 3/6: a probability the table prints as a fraction
+    return float(m.group(1)) / float(m.group(2)) if m and float(m.group(2)) else None
 
 
 def _header_words(cell: str) -> set[str]:
@@ -75,6 +81,24 @@ def _header_words(cell: str) -> set[str]:
 
 def decide(sentence: str, table) -> str | None:
     """A message when the sentence's superlative or rank is false for every column it selects; None otherwise."""
+    verdict, message = _verdict(sentence, sentence, table)
+    return message if verdict is False else None
+
+
+_CLAUSE = re.compile(r"[^，,；;：:。！？]+")
+
+
+def holds_in_its_clause(sentence: str, at: int, table) -> bool:
+    """Is the superlative at sentence[at] true of the one row its own clause names, for the columns the sentence
+    selects (表中…大小次序也和原次数一致：茶最大，咖啡最小, honest_73 H73-011: two rows, two superlatives, one each
+    clause)? False when it cannot be decided."""
+    clause = next((m.group(0) for m in _CLAUSE.finditer(sentence) if m.start() <= at < m.end()), "")
+    return _verdict(clause, sentence, table)[0] is True
+
+
+def _verdict(sentence: str, context: str, table) -> tuple[bool | None, str | None]:
+    """(whether the superlative or rank of `sentence` holds, the message when it does not); columns are chosen by
+    the words of `context` (the whole sentence a clause stands in). (None, None) when it cannot be decided."""
     _, _, header, rows = table
     rows = [r for r in rows if r and r[0] and not _TOTAL.match(re.sub(r"[*\s]", "", r[0]))]
     labels = [re.sub(r"[*`]", "", r[0]).strip() for r in rows]
@@ -84,12 +108,12 @@ def decide(sentence: str, table) -> str | None:
     named = [i for i in named if not any(j != i and labels[i] in labels[j] and labels[j] in sentence for j in named)]
     superlatives, ranks = list(_SUPERLATIVE.finditer(sentence)), list(_RANK.finditer(sentence))
     if len(named) != 1 or len(superlatives) + len(ranks) != 1:
-        return None
+        return None, None
     row = named[0]
     columns = [c for c in range(1, len(header)) if all(c < len(r) and _value(r[c]) is not None for r in rows)]
     if not columns:
-        return None
-    scores = {c: sum(1 for w in _header_words(header[c]) if w in sentence) for c in columns}
+        return None, None
+    scores = {c: sum(1 for w in _header_words(header[c]) if w in context) for c in columns}
     best = max(scores.values())
     chosen = [c for c in columns if scores[c] == best]
     verdicts = []
@@ -104,17 +128,19 @@ def decide(sentence: str, table) -> str | None:
             try:
                 wanted = int(said) if said.isdigit() else integer(said)
             except NumeralError:
-                return None
+                return None, None
             if sum(v == mine for v in values) > 1:
                 continue   # a rank among tied values is no rank this column can decide (转移分数 1, 0, 0)
             verdicts.append(1 + sum(v > mine for v in values) == wanted)
-    if not verdicts or any(verdicts):
-        return None
+    if not verdicts:
+        return None, None
+    if any(verdicts):
+        return True, None
     word = superlatives[0].group(0) if superlatives else ranks[0].group(0)
     shown = "; ".join(f"{header[c]}: " + ", ".join(f"{labels[i]} {rows[i][c]}" for i in range(len(rows)))
                       for c in chosen)
-    return (f"'{word}' is false for the table's printed values of {labels[row]} ({shown}); fix the sentence, or, if it "
-            f"means another quantity, name the column (checker/table_orders.py)")
+    return False, (f"'{word}' is false for the table's printed values of {labels[row]} ({shown}); fix the sentence, or, "
+                   f"if it means another quantity, name the column (checker/table_orders.py)")
 
 
 _RATIO_HEADER = re.compile(r"[（(]\s*([^/（）()]{1,8}?)\s*/\s*([^/（）()]{1,8}?)\s*[）)]")
@@ -173,7 +199,17 @@ def errors(page) -> list[tuple[int, str]]:
         table = _table_for(body, start)
         if table is None:
             continue
-        message = decide(" ".join(text.split()), table)
+        sentence = " ".join(text.split())
+        message = decide(sentence, table)
+        if message is None and len(_SUPERLATIVE.findall(sentence)) + len(_RANK.findall(sentence)) > 1:
+            # one superlative a clause (茶最大，咖啡最小): each decided on its own clause's row
+            message = next((m for clause in _CLAUSE.finditer(sentence)
+                            for m in [_verdict(clause.group(0), sentence, table)[1]] if m), None)
         if message:
             out.append((page.line_of(start), message))
     return out
+
+
+def table_at(body: str, at: int):
+    """The table the sentence at `at` speaks of (None when there is none)."""
+    return _table_for(body, at) if "|" in body else None

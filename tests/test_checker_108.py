@@ -193,3 +193,36 @@ def test_a_count_of_the_subjects_after_its_colon(tmp_path):
     said = ("可见{}种打分的差别不在外壳，而在 query 有没有留在分数里：线性打分把它消掉了，加性与点积把它留了下来。"
             "所以选哪种 scorer 是一项建模决定，")
     _each(tmp_path, [(LECTURE / "ch03" / "3-4.md", old, said.format("三"), said.format("四"), "number '四种'")])
+
+
+# ---------------------------------------------------------------- round 15 (honest_73, honest_74)
+
+
+def test_round_15_readings(tmp_path):
+    """H73-011: 表中平滑后的三个概率…：茶最大，咖啡最小 (a column's rows counted; each clause's superlative decided by
+    the table); H73-049: three items, each with its own 与, told in another order; H73-034: the two clauses around
+    ；但 exchanged under their label; H74-008: 两种接口 after 也可以换一种做法; H74-022: 这之后看 said as 先…再看.
+    Each wrong twin fails."""
+    smooth = "“咖啡”第一次拿到了概率。"
+    said = smooth + "表中平滑后的{}个概率加起来仍然为一，大小次序也和原次数一致：{}最大，{}最小。"
+    basis = "依据可以是已经见过的连接路径长短、训练与生成时合法的并行范围、质量与计算的条件。"
+    word = "- **词级**：常见词直接对应一个编号，序列短；但新名字、复合词、拼写变体很难都收进词表。"
+    other = "也可以换一种做法：decoder 每走一步，都把源条件重新送进去一次。"
+    s4 = "读 S4 论文（Gu、Goel 与 Ré）§2–3 时，要先弄清递推形式、卷积形式和矩阵结构三者怎样一一对上，任务结果放到这之后看。"
+    _each(tmp_path, [
+        (PRIMER / "ch05" / "5-4.md", smooth, said.format("三", "茶", "咖啡"), said.format("三", "咖啡", "茶"),
+         "is false for the table's printed values"),
+        (PRIMER / "ch05" / "5-4.md", smooth, said.format("三", "茶", "咖啡"), said.format("四", "茶", "咖啡"),
+         "number '四个'"),
+        (LECTURE / "ch08" / "8-1.md", basis,
+         "依据可以是质量与计算的条件、训练与生成时合法的并行范围、已经见过的连接路径长短。",
+         "依据可以是已经见过的连接路径长短、训练与计算时合法的并行范围、质量与生成的条件。", "another arrangement"),
+        (LECTURE / "ch01" / "1-9.md", word, "- **词级**：新名字、复合词、拼写变体很难都收进词表；但常见词直接对应一个编号，序列短。",
+         "- **词级**：常见词直接对应一个编号，拼写变体很难都收进词表；但新名字、复合词、序列短。", "another arrangement"),
+        (LECTURE / "ch02" / "2-3.md", other, other + "两种接口都让 decoder 用上源句。", other + "三种接口都让 decoder 用上源句。",
+         "number '三种'"),
+        (LECTURE / "ch05" / "5-15.md", s4,
+         "任务结果放到后面再看：读 S4 论文（Gu、Goel 与 Ré）§2–3 时，要先弄清递推形式、卷积形式和矩阵结构三者怎样一一对上。",
+         "读 S4 论文（Gu、Goel 与 Ré）§2–3 时，要先看任务结果，再弄清递推形式、卷积形式和矩阵结构三者怎样一一对上。",
+         "statement changed"),
+    ])
