@@ -1567,6 +1567,8 @@ def cells_of_the_row_named(body: str, start: int, end: int) -> int | None:
     # (五个整数得分，)
     after = re.match(rf"\s*(?:{MEASURE})?\s*([\u4e00-\u9fff]{{1,6}})", body[end:end + 12])
     nouns = {after.group(1)[:2], after.group(1)[-2:]} if after and len(after.group(1)) >= 2 else set()
+    if re.match(r"\s*列", body[end:end + 2]):
+        nouns.add("列")
     lines = body[:opening].split("\n")
     while lines and not TABLE_ROW.match(lines[-1]):
         lines.pop()
@@ -1577,13 +1579,21 @@ def cells_of_the_row_named(body: str, start: int, end: int) -> int | None:
         row = lines.pop()
         if not TABLE_RULE.match(row):
             rows.append([c.strip() for c in row.strip().strip("|").split("|")])
+    header = rows[-1] if len(rows) >= 2 else []
+    # 其余三条路径 beside the table whose first column is 路径: its rows less the one the sentences name
+    if re.search(r"(?:其余|其他|剩下的|剩余的)\s*$", body[max(0, start - 4):start]):
+        return len(rows) - 2 if header and any(noun in header[0] for noun in nouns) else None
     for cells in rows:
         if any(noun in cells[0] for noun in nouns):
             return len(cells) - 1
     # or a column headed by the noun (| 候选 | 原次数 | 平滑后的概率 |: 表中平滑后的三个概率, honest_73 H73-011)
-    header = rows[-1] if len(rows) >= 2 else []
     named = [c for c in header[1:] if any(noun in c for noun in nouns)]
-    return len(rows) - 1 if len(named) == 1 else None
+    if len(named) == 1:
+        return len(rows) - 1
+    # 表中两列: the columns of values, the first column of labels aside (对照表中两列可以看到…, honest_73 H73-026)
+    if re.match(r"\s*列", body[end:end + 2]) and len(header) >= 3:
+        return len(header) - 1
+    return None
 
 
 def sentences_quoted_in_its_sentence(body: str, start: int, end: int) -> int | None:

@@ -226,3 +226,14 @@ def test_round_15_readings(tmp_path):
          "读 S4 论文（Gu、Goel 与 Ré）§2–3 时，要先看任务结果，再弄清递推形式、卷积形式和矩阵结构三者怎样一一对上。",
          "statement changed"),
     ])
+
+
+def test_columns_and_the_rest_of_the_rows_of_the_table_pointed_at(tmp_path):
+    """H73-026: 对照表中两列可以看到，其余三条路径的先后次序没有变 beside the table | 路径 | 概率（软转移） | 概率（加硬约束） |
+    with four paths: two value columns, the rest of the four rows; 三列 and 其余四条 fail."""
+    old = "Viterbi 的结果不变。"
+    said = old + "对照表中{}列可以看到，其余{}条路径的先后次序没有变，硬约束只是把最后一条的概率清零。"
+    _each(tmp_path, [
+        (PRIMER / "ch16" / "16-3.md", old, said.format("两", "三"), said.format("三", "三"), "number '三列'"),
+        (PRIMER / "ch16" / "16-3.md", old, said.format("两", "三"), said.format("两", "四"), "number '四条'"),
+    ])
