@@ -866,6 +866,23 @@ def _after_said_as_steps(lost: list[str], gained: list[str], was: str) -> bool:
     return after is not None and 0 <= was.find(first) < after.start() and was.find(then, after.end()) >= 0
 
 
+_UNLIKE = re.compile(r"不像\s*([^，,。；;]{1,24}?)\s*那样|不同于\s*([^，,。；;]{1,24}?)[，,]")
+
+
+def _unlike_said_as_differ(lost: list[str], gained: list[str], was: str, now: str) -> bool:
+    """并不像 LSTM 的遗忘门那样负责… -> 和 LSTM 的遗忘门不同，…并不负责… (honest_74 H74-019): 'unlike
+    X' said as 'differs from X', the words it said of X kept without X as their subject; a word lost or another
+    subject is another statement."""
+    differs = [t for t in gained if t.startswith("differ@")]
+    if len(differs) != 1 or not _UNLIKE.search(was):
+        return False
+    subject = differs[0].split("@", 1)[1]
+    rest = [t for t in gained if t != differs[0]]
+    kept = [t.split("@", 1)[0] if t.endswith("@" + subject) else t for t in lost]
+    return sorted(kept) == sorted(rest) and subject.lower() in now.lower() \
+        and re.search(rf"(?:和|与|跟)\s*{re.escape(subject)}[^，,。；;]{{0,12}}(?:不同|不一样)", now) is not None
+
+
 def _only_a_name_mentioned(was: list[str], now: list[str]) -> bool:
     """A name added to (or dropped from) a sentence whose statement words stay, read with or without that name as
     their subject (sign:+ -> sign:+@SGD term:sgd): the sentence now says who, not something else."""
@@ -1013,6 +1030,9 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         if op == "replace" and _addition_denied_another_way(pinned[i1:i2], now[j1:j2],
                                                              found[j1][2] if j1 < len(found) else ""):
             continue   # 没有增加任何源信息 -> 没有给源端添加任何信息 (honest_66 H66-010): an addition still denied
+        if op == "replace" and _unlike_said_as_differ(pinned[i1:i2], now[j1:j2], pinned_texts[i1],
+                                                      found[j1][2] if j1 < len(found) else ""):
+            continue   # 并不像 LSTM 的遗忘门那样… -> 和 LSTM 的遗忘门不同，…并不… (honest_74 H74-019)
         if op == "replace" and _after_said_as_steps(pinned[i1:i2], now[j1:j2], pinned_texts[i1]):
             continue   # …，任务结果放到这之后看 -> 任务结果放到后面再看：…要先弄清… (honest_74 H74-022)
         if op == "replace" and _only_if_said(pinned[i1:i2], now[j1:j2], pinned_texts[i1],
@@ -1134,6 +1154,12 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
         if reversed_pair:   # 得分从负变正 -> 从正变成了负 in a reworded sentence: the alignment pairs sign:+ with itself
             out.append((messages[0][0], _change(list(reversed_pair[0]), list(reversed_pair[1]), "in", (*now_in,)[0][:90])))
             continue
+        if messages and len(changed) >= 2 and len(was_in) == len(now_in) == 1:
+            took = Counter(pinned[i] for k in changed for i in range(opcodes[k][1], opcodes[k][2]))
+            gave = Counter(now[j] for k in changed for j in range(opcodes[k][3], opcodes[k][4]))
+            if _unlike_said_as_differ(sorted((took - gave).elements()), sorted((gave - took).elements()),
+                                      *was_in, *now_in):
+                continue   # 并不像 LSTM 的遗忘门那样… -> 和 LSTM 的遗忘门不同，…并不… (honest_74 H74-019)
         if messages and len(changed) >= 2 and len(was_in) == len(now_in) == 1 and _one_sentence_reworded(
                 Counter(pinned[i] for k in changed for i in range(opcodes[k][1], opcodes[k][2])),
                 Counter(now[j] for k in changed for j in range(opcodes[k][3], opcodes[k][4])), *was_in, *now_in):
@@ -1162,6 +1188,8 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
                 and all(bare_token(t) in ("not-is", "conclude:no") for t in lost + gained):
             continue   # 数相同并不意味着… -> …；可数值一样，并不说明… (honest_53 H53-043): one denied implication said
             #            another way; a bare 不 is not let through here, for it may have moved to another clause
+        if _unlike_said_as_differ(lost, gained, " ".join(sorted(was_in)), " ".join(sorted(now_in))):
+            continue   # 并不像 LSTM 的遗忘门那样… -> 和 LSTM 的遗忘门不同，…并不… (honest_74 H74-019)
         if lost or any(guarded(t) for t in gained):
             at = next((found[j] for j in range(j_lo, j_hi)), None)
             out.append((messages[0][0], _change(lost, gained, "in" if at else "near", at[2][:90] if at else "")))

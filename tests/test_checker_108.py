@@ -237,3 +237,14 @@ def test_columns_and_the_rest_of_the_rows_of_the_table_pointed_at(tmp_path):
         (PRIMER / "ch16" / "16-3.md", old, said.format("两", "三"), said.format("三", "三"), "number '三列'"),
         (PRIMER / "ch16" / "16-3.md", old, said.format("两", "三"), said.format("两", "四"), "number '四条'"),
     ])
+
+
+def test_unlike_said_as_differs_from(tmp_path):
+    """H74-019: 并不像 LSTM 的遗忘门那样负责… -> 和 LSTM 的遗忘门不同，这里的门控并不负责…; the denial dropped, or the
+    门控 said to be the same as LSTM's, fails."""
+    old = "门控在这里调的是**当前这个词元**在 FFN 内部的中间特征，并不像 LSTM 的遗忘门那样负责把信息从一个时间步带到下一个时间步。"
+    said = "和 LSTM 的遗忘门{}，这里的门控{}负责把信息从一个时间步带到下一个时间步；它调的是**当前这个词元**在 FFN 内部的中间特征。"
+    _each(tmp_path, [
+        (LECTURE / "ch05" / "5-10.md", old, said.format("不同", "并不"), said.format("不同", ""), "statement changed"),
+        (LECTURE / "ch05" / "5-10.md", old, said.format("不同", "并不"), said.format("一样", ""), "statement changed"),
+    ])
