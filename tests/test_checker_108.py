@@ -248,3 +248,12 @@ def test_unlike_said_as_differs_from(tmp_path):
         (LECTURE / "ch05" / "5-10.md", old, said.format("不同", "并不"), said.format("不同", ""), "statement changed"),
         (LECTURE / "ch05" / "5-10.md", old, said.format("不同", "并不"), said.format("一样", ""), "statement changed"),
     ])
+
+
+def test_a_guarantee_is_read_in_its_own_clause():
+    """H74-030: 都不能直接保证：大窗口能帮着… read 保证 as 'necessarily' through the colon (its lookahead found the
+    next clause's 能), while 都不能直接保证第三、第四关 did not: a colon ends the clause 保证 is read in."""
+    from checker import statements
+    said = lambda text: [t for _, t in statements.tokens(text)]   # noqa: E731
+    assert "necessarily" not in said("大窗口和 KV cache 都不能直接保证：大窗口能帮着满足第一关")
+    assert "not-necessarily" in said("也不保证加起来等于 1")
