@@ -1104,7 +1104,7 @@ def check_title_and_description(ctx: Context) -> None:
                 and not any(s <= t.start and t.end <= e for s, e in restated)
                 and not _summary_count_of_the_body(t, text, body, sizes)
                 # 依次问的五件事：A、B、C、D、E: the description's count and the items it names right after it
-                and not counts.items_after(text, t.end) == _count_value(t)]
+                and not (counts.items_after(text, t.end) or -1) == _count_value(t)]
         if bare:
             ctx.fail(ctx.meta_line(key),
                      f"{key} states {', '.join(bare)}, which the body does not verify; claim or cite the same "

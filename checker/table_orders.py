@@ -79,9 +79,10 @@ def _header_words(cell: str) -> set[str]:
     return {w for w in re.split(r"[\s（）()、/]+", cell) if w and not re.fullmatch(r"\d+", w)}
 
 
-def decide(sentence: str, table) -> str | None:
-    """A message when the sentence's superlative or rank is false for every column it selects; None otherwise."""
-    verdict, message = _verdict(sentence, sentence, table)
+def decide(sentence: str, table, by_value: bool = False) -> str | None:
+    """A message when the sentence's superlative or rank is false for every column it selects; None otherwise.
+    `by_value`: the table is one of another section, read only for a value the sentence prints."""
+    verdict, message = _verdict(sentence, sentence, table, by_value)
     return message if verdict is False else None
 
 
@@ -96,7 +97,7 @@ def holds_in_its_clause(sentence: str, at: int, table) -> bool:
     return _verdict(clause, sentence, table)[0] is True
 
 
-def _verdict(sentence: str, context: str, table) -> tuple[bool | None, str | None]:
+def _verdict(sentence: str, context: str, table, by_value: bool = False) -> tuple[bool | None, str | None]:
     """(whether the superlative or rank of `sentence` holds, the message when it does not); columns are chosen by
     the words of `context` (the whole sentence a clause stands in). (None, None) when it cannot be decided."""
     _, _, header, rows = table
@@ -107,15 +108,26 @@ def _verdict(sentence: str, context: str, table) -> tuple[bool | None, str | Non
     # a label inside a longer named label (A a EOS in A a c EOS) is not named on its own
     named = [i for i in named if not any(j != i and labels[i] in labels[j] and labels[j] in sentence for j in named)]
     superlatives, ranks = list(_SUPERLATIVE.finditer(sentence)), list(_RANK.finditer(sentence))
-    if len(named) != 1 or len(superlatives) + len(ranks) != 1:
+    if len(superlatives) + len(ranks) != 1:
         return None, None
-    row = named[0]
     columns = [c for c in range(1, len(header)) if all(c < len(r) and _value(r[c]) is not None for r in rows)]
     if not columns:
         return None, None
     scores = {c: sum(1 for w in _header_words(header[c]) if w in context) for c in columns}
     best = max(scores.values())
     chosen = [c for c in columns if scores[c] == best]
+    if by_value:
+        named = []
+    if not named and best > 0 and len(chosen) == 1:
+        # no row named, but a printed value of the column the sentence names (0.569050 也是…各步“p(选中)”中最高的
+        # 一个: blind_51 W51-013): the row that prints it
+        word = (superlatives or ranks)[0]
+        clause = next((m.group(0) for m in _CLAUSE.finditer(sentence) if m.start() <= word.start() < m.end()), "")
+        said = {float(x) for x in re.findall(r"(?<![\d.])\d+\.\d+(?![\d.])", clause)}
+        named = [i for i, r in enumerate(rows) if _value(r[chosen[0]]) in said]
+    if len(named) != 1:
+        return None, None
+    row = named[0]
     verdicts = []
     for c in chosen:
         values = [_value(r[c]) for r in rows]
@@ -196,15 +208,19 @@ def errors(page) -> list[tuple[int, str]]:
         text = body[start:end]
         if not (_SUPERLATIVE.search(text) or _RANK.search(text)) or text.lstrip().startswith("|"):
             continue
-        table = _table_for(body, start)
+        table, by_value = _table_for(body, start), False
+        if table is None and "表" in text:
+            # the table a sentence of a later section names (…自由生成表里各步“p(选中)”中最高的一个, blind_51 W51-013):
+            # the last one above it, read for a value the sentence prints
+            table, by_value = next((t for t in reversed(_tables(body)) if t[1] <= start), None), True
         if table is None:
             continue
         sentence = " ".join(text.split())
-        message = decide(sentence, table)
+        message = decide(sentence, table, by_value)
         if message is None and len(_SUPERLATIVE.findall(sentence)) + len(_RANK.findall(sentence)) > 1:
             # one superlative a clause (茶最大，咖啡最小): each decided on its own clause's row
             message = next((m for clause in _CLAUSE.finditer(sentence)
-                            for m in [_verdict(clause.group(0), sentence, table)[1]] if m), None)
+                            for m in [_verdict(clause.group(0), sentence, table, by_value)[1]] if m), None)
         if message:
             out.append((page.line_of(start), message))
     return out

@@ -257,3 +257,19 @@ def test_a_guarantee_is_read_in_its_own_clause():
     said = lambda text: [t for _, t in statements.tokens(text)]   # noqa: E731
     assert "necessarily" not in said("大窗口和 KV cache 都不能直接保证：大窗口能帮着满足第一关")
     assert "not-necessarily" in said("也不保证加起来等于 1")
+
+
+def test_blind_51_escapes_now_fail(tmp_path):
+    """W51-006: teacher forcing said to feed back 自己上一步选出的词; W51-013: 0.569050 said to be the highest p(选中) of
+    the free-running table a section above (it is the lowest); W51-060: FlashAttention's NeurIPS year changed under a
+    heading whose author list holds an initial (Daniel Y. Fu), which hid the entry. Each honest twin passes."""
+    gen = "0.569050 也是自由生成表里各步“p(选中)”中{}的一个。"
+    said = "模型给 c 的概率是 0.569050，给正确的 d 只有 0.410438：在它的分布里，错的那个词本来就更可能。"
+    _each(tmp_path, [
+        (LECTURE / "ch06" / "6-14.md", "训练时接回已知的正确词", "训练时把已知的正确词接回去", "训练时接回自己上一步选出的词",
+         "teacher_forcing_feeds_back_the_known_word"),
+        (LECTURE / "ch03" / "3-13.md", said, said + gen.format("最低"), said + gen.format("最高"),
+         "is false for the table's printed values"),
+        (PRIMER / "refs" / "index.md", "2022 年，NeurIPS。分块计算注意力",
+         "2022 年，NeurIPS。按块计算注意力", "2020 年，NeurIPS。分块计算注意力", "2020 年 is not a year of dao2022flash"),
+    ])
