@@ -87,7 +87,8 @@ def counted():
     total = 0
     for v in (1.0, 2.0):
         total += v
-    return {"calls": calls["greedy"], "total": total, "width": fixed["width"]}
+    return {"calls": calls["greedy"], "total": total, "width": fixed["width"], "freqs": list(TAUS.values()),
+            "computed_freqs": [math.exp(v) for v in TAUS.values()]}
 '''
 
 
@@ -103,7 +104,8 @@ def test_written_out_numbers_are_found(tmp_path, monkeypatch):
     assert literal_keys(m.unpacked) == {"n_a", "n_b"}   # tuple assignment, each name its own value; exp is computed
     assert literal_keys(m.spread) == {"layers", "heads", "bytes", "depth", "copied"}   # a product is computed
     assert literal_keys(m.tabled) == {"tau", "nested", "keywords", "more"}   # review 77: keywords read one by one
-    assert literal_keys(m.counted) == {"width"}   # a table changed as the function runs holds what it counted
+    # a table changed as the function runs holds what it counted; the values of a table written out are written out
+    assert literal_keys(m.counted) == {"width", "freqs"}
 
 
 def test_an_undeclared_written_out_value_fails_the_page(tmp_path, monkeypatch):

@@ -355,6 +355,7 @@ def _idle_rules(word: str, merges) -> int:
        rules={"newer_pieces": "the course segments newer as n e w er </w>: five pieces",
               "lower_pieces": "the course segments lower as low er </w>: three pieces",
               "newer_idle_rules": "§1.12 states it for newer: 前三条不能用, the fourth rule first applies"})
+@inputs("freqs")   # the course's word frequencies, given (low 3, lower 2, new 1)
 def bpe_four_merges() -> dict:
     model = learn_bpe(BPE_FREQS, BPE_MERGES)
     retrained = learn_bpe({**BPE_FREQS, "newer": 1}, BPE_MERGES)

@@ -92,7 +92,7 @@ def _rows_looked_up(words, first: int) -> list:
        rules={"e_words": "the items of the 按词 cut §2.4's table prints for review E, [电影, 不, 好看]",
               "e_chars": "the items of the 按字 cut §2.4's table prints for review E, [电, 影, 不, 好, 看]",
               "new_chars": "the characters of the new review §2.4 prints, 镜头惊艳: 镜、头、惊、艳"})
-@inputs("more_merges", "n_merges", "shift")
+@inputs("freqs", "more_merges", "n_merges", "shift")
 def unknown_words() -> dict:
     """§2.4: <UNK>, four granularities, a toy BPE run and the renumbering exercise."""
     with_unk = VOCAB + [UNK]
