@@ -2117,9 +2117,10 @@ def _polar_order_reversed(was: str, now: str) -> tuple | None:
         out = []
         for part in re.split(r"[。！？；;]", text):
             for clause in _clauses(part):
+                # (两个相反的值: 负与正, 升与降; 变长…不增加 is two statements, order:up and not:order:up, no pair)
                 polar = tuple(t for t in (bare_token(t) for t, _ in read_words(clause))
-                              if word_class(t) in _POLAR_CLASSES)
-                if len(set(polar)) >= 2:
+                              if word_class(t) in _POLAR_CLASSES and not t.startswith("not:"))
+                if len(set(polar)) >= 2 and len({word_class(t) for t in polar}) == 1:
                     out.append(polar)
         return out
     before, after = pairs(was), pairs(now)

@@ -38,12 +38,16 @@ def test_parts_across_a_semicolon_are_exchanged_whole(tmp_path):
 
 
 def test_a_change_of_sign_reversed_in_a_reworded_sentence(tmp_path):
-    """得分就从负变正 reworded (H69-038) passes; 从正变成了负 in the same rewording reverses the change (hole (c))."""
+    """得分就从负变正 reworded (H69-038) passes; 从正变成了负 in the same rewording reverses the change (hole (c)).
+    Two order words of different things (句子变长时参数个数并不增加 -> 参数个数不会随句子变长而增加, H72-040, which the
+    first version of this reading flagged) are no pair; dropping the denial still fails."""
     old = "窗口里的词一个没变，只是次序颠倒，得分就从负变正。"
     said = "只把次序颠倒，窗口里的词一个都不换，得分就从{}变成了{}。"
     _each(tmp_path, [
         (PRIMER / "ch10" / "10-2.md", old, said.format("负", "正"), said.format("正", "负"),
          "sign:-, sign:+ -> sign:+, sign:-"),
+        (PRIMER / "ch08" / "8-3.md", "由此，句子变长时参数个数并不增加；", "因此，参数个数不会随句子变长而增加；",
+         "因此，参数个数会随句子变长而增加；", "statement changed"),
     ])
 
 
