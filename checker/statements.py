@@ -869,6 +869,9 @@ def _after_said_as_steps(lost: list[str], gained: list[str], was: str) -> bool:
 _UNLIKE = re.compile(r"不像\s*([^，,。；;]{1,24}?)\s*那样|不同于\s*([^，,。；;]{1,24}?)[，,]")
 
 
+_POINTER_PAIR = re.compile(r"两者|二者|这两(?:者|个|样|种|项)|它们")
+
+
 def _unlike_said_as_differ(lost: list[str], gained: list[str], was: str, now: str) -> bool:
     """并不像 LSTM 的遗忘门那样负责… -> 和 LSTM 的遗忘门不同，…并不负责… (honest_74 H74-019): 'unlike
     X' said as 'differs from X', the words it said of X kept without X as their subject; a word lost or another
@@ -1160,6 +1163,10 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
             if _unlike_said_as_differ(sorted((took - gave).elements()), sorted((gave - took).elements()),
                                       *was_in, *now_in):
                 continue   # 并不像 LSTM 的遗忘门那样… -> 和 LSTM 的遗忘门不同，…并不… (honest_74 H74-019)
+            if (took - gave) and _POINTER_PAIR.search(*was_in) and _only_a_name_mentioned(
+                    sorted((took - gave).elements()), sorted((gave - took).elements())):
+                continue   # 两者都不能直接保证… -> 大窗口和 KV cache 都不能直接保证… (honest_74 H74-030): the pointer
+                #            said as the names it points at, the denial now read with them as its subject
         if messages and len(changed) >= 2 and len(was_in) == len(now_in) == 1 and _one_sentence_reworded(
                 Counter(pinned[i] for k in changed for i in range(opcodes[k][1], opcodes[k][2])),
                 Counter(now[j] for k in changed for j in range(opcodes[k][3], opcodes[k][4])), *was_in, *now_in):

@@ -277,3 +277,11 @@ def test_blind_51_escapes_now_fail(tmp_path):
         (PRIMER / "refs" / "index.md", "2022 年，NeurIPS。分块计算注意力",
          "2022 年，NeurIPS。按块计算注意力", "2020 年，NeurIPS。分块计算注意力", "2020 年 is not a year of dao2022flash"),
     ])
+
+
+def test_a_pointer_said_as_the_names_it_points_at(tmp_path):
+    """H74-030: …；两者都不能直接保证第三、第四关 -> 第三、第四关，大窗口和 KV cache 都不能直接保证：… names what 两者
+    pointed at, and the denial is read with them as its subject; without the denial it fails."""
+    old = "大窗口能帮着满足第一关，KV cache 能在第二关里复用某些中间量；两者都不能直接保证第三、第四关。"
+    said = "第三、第四关，大窗口和 KV cache 都{}直接保证：大窗口能帮着满足第一关，KV cache 能在第二关里复用某些中间量。"
+    _each(tmp_path, [(LECTURE / "ch07" / "7-12.md", old, said.format("不能"), said.format("能"), "statement changed")])
