@@ -640,3 +640,20 @@ def digit_phrase(body: str, token) -> str:
     alone = body[token.start - 1:token.start] == "$" and body[token.end:token.end + 1] == "$"
     m = re.match(rf"\s*({MEASURE})([\u3400-\u9fff]{{0,2}})", body[token.end + 1 if alone else token.end:])
     return token.text.replace(",", "") + m.group(1) + m.group(2) if m else ""
+
+
+# the ends of a sentence in the prose view: the marks, a blank line, and a line break before a block (table, heading,
+# quote, list item, admonition)
+SENTENCE_END = re.compile(r"[。！？；!?;]|\.(?=\s)|\n\s*\n|\n(?=\s*(?:[|#>]|[-*+]\s|\d+[.)]\s|!!!|\?\?\?))|\n$")
+
+
+def sentences(view: str) -> list[tuple[int, int]]:
+    """(start, end) of every sentence in the prose view, cut at SENTENCE_END (checker/relations.py reads them)."""
+    spans, start = [], 0
+    for m in SENTENCE_END.finditer(view):
+        if view[start:m.end()].strip():
+            spans.append((start, m.end()))
+        start = m.end()
+    if view[start:].strip():
+        spans.append((start, len(view)))
+    return spans

@@ -36,6 +36,7 @@ import re
 import numpy as np
 
 from checker import classify, directions, listed_values, number_words, table_orders
+from checker.classify import SENTENCE_END, sentences   # noqa: F401  (read here and by other modules from here)
 from checker.word_classes import SUPERLATIVE
 from checker.page import HOLE, squeeze
 from checker.relocation import CREDIT_LINK, MAX_NEW_CHARACTERS, function_characters
@@ -117,8 +118,6 @@ def _predicate_polarity(predicate: str) -> set[str]:
     return {"down" if op.startswith("<") else "up" for op in ops}
 
 
-SENTENCE_END = re.compile(r"[。！？；!?;]|\.(?=\s)|\n\s*\n|\n(?=\s*(?:[|#>]|[-*+]\s|\d+[.)]\s|!!!|\?\?\?))|\n$")
-
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
            ast.Pow: operator.pow}
 _COMPARE = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge,
@@ -187,18 +186,6 @@ def comparison_words(text: str) -> list[re.Match]:
             continue
         found.append(m)
     return found
-
-
-def sentences(view: str) -> list[tuple[int, int]]:
-    """(start, end) of every sentence in the prose view (see the module docstring)."""
-    spans, start = [], 0
-    for m in SENTENCE_END.finditer(view):
-        if view[start:m.end()].strip():
-            spans.append((start, m.end()))
-        start = m.end()
-    if view[start:].strip():
-        spans.append((start, len(view)))
-    return spans
 
 
 def evaluate(predicate: str, values: dict, lookup, states_value=None) -> tuple[bool, dict]:

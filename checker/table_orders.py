@@ -198,8 +198,7 @@ def ratio_header_errors(body: str) -> list[tuple[int, str]]:
 def errors(page) -> list[tuple[int, str]]:
     """(line, message) for each sentence of the page's prose whose superlative or rank about one table row is false
     for that table, and each ratio column whose header names it the other way round."""
-    from checker.classify import prose_view
-    from checker.relations import sentences
+    from checker.classify import prose_view, sentences
     body = page.body
     if "|" not in body:
         return []
