@@ -95,7 +95,7 @@ _MODAL = re.compile(r"不一定|未必|不见得|一定|必然|必定|总是|总
                     # 非得……不可 says 必须 (honest_16b, stop 48); its 不可 is part of it, no negation of its own
                     r"|非得?(?=[^，。；,;]{0,24}不可)"
                     # 得 said děi, must, before the verb it requires (第 t 步得等第 t-1 步, 就得先…); not 值得, 获得, 读得再…
-                    r"|(?:(?<=^)|(?<=[，,；;：:\s就还都也才是步先]))得(?=等|先|靠|另|单独|重新|把|分开|用)"
+                    r"|(?:(?<=^)|(?<=[，,；;：:\s就还都也才是步先]))得(?=等|先|靠|另|单独|重新|把|分开|用|有)"
                     # 模型得知道每个 token 在哪儿 = 必须知道 (honest_22a H22a-024); not 记得, 值得, 懂得, 使得知道
                     r"|(?<![值获取记觉懂使显晓免省难只不舍认赢求])得(?=知道|记住|满足|保证|具备)")
 _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向|靠近)(零|一|无穷|0|1)")   # 靠近: honest_27 H27-015
@@ -185,7 +185,7 @@ _GROWTH = re.compile(r"按(平方|线性|指数|对数|常数)")
 _FAVOUR = re.compile(r"(?<![便])(有利|不利)")
 _TIME = re.compile(r"(?:更|较|稍)(早|晚|迟)|(早|晚)于")
 _STAT = re.compile(r"中位(?:数|值)?|平均(?:值|数)?|均值")
-_RANGE = re.compile(r"介于\s*([^\s和与到，。；]{1,4}?)\s*(?:和|与|到)\s*([^\s，。；]{1,4}?)\s*之间")
+_RANGE = re.compile(r"(?:介于|落在|位于|处在|夹在)\s*([^\s和与到，。；]{1,4}?)\s*(?:和|与|到)\s*([^\s，。；]{1,4}?)\s*之间")
 # whose a thing is, said of the thing (本站自建的切分, 入门文章给定的教学数, 取自讲义原表): the provenance of a box's content
 # (本站补的, 出自讲义 §1.5: blind_31 W31-006 turned the first into the second, and neither was read)
 _SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自造|补充|补的|补上的|加的|另加的|设定|写的|选的|定的|造的)|"
@@ -869,6 +869,32 @@ def _after_said_as_steps(lost: list[str], gained: list[str], was: str) -> bool:
 _UNLIKE = re.compile(r"不像\s*([^，,。；;]{1,24}?)\s*那样|不同于\s*([^，,。；;]{1,24}?)[，,]")
 
 
+def _attribution_said_with_its_verb(gained: list[str], was: str) -> bool:
+    """本节描述的是 LLaVA 论文的接口，本站没有运行 LLaVA -> …是 LLaVA 论文给出的接口；本站既没有运行过 LLaVA…
+    (honest_75 H75-002): the paper's interface said as the one the paper gave reads who did what (paper@LLaVA,
+    done@LLaVA, and 本站 beside it), which the pinned sentence said with its 的: every party read is one the pinned
+    sentence named so."""
+    if not gained:
+        return False
+    for t in gained:
+        base, _, subject = t.partition("@")
+        if base in ("paper", "done") and subject and re.search(rf"{re.escape(subject)}\s*(?:的)?\s*论文的", was):
+            continue
+        if base == "site" and "本站" in was or base.startswith("term:") and base[5:] in was.lower():
+            continue   # (and the name itself, which the pinned sentence said)
+        return False
+    return True
+
+
+def _done_said_as_obtained(lost: list[str], gained: list[str], now: str) -> bool:
+    """“手算一次”那一节算出的 PPL -> “手算一次”那一节得到的 PPL (honest_75 H75-049): who computed it (done@手算一次) said
+    with 得到/求得/求出 after the same name, nothing else changed."""
+    if gained or len(lost) != 1 or not lost[0].startswith("done@"):
+        return False
+    subject = lost[0].split("@", 1)[1]
+    return re.search(rf"{re.escape(subject)}[^，,。；;]{{0,8}}?(?:得到|求得|求出|算得|给出)", now) is not None
+
+
 _POINTER_PAIR = re.compile(r"两者|二者|这两(?:者|个|样|种|项)|它们")
 
 
@@ -1082,6 +1108,9 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
                 and not gained & {found[j][2] for j in (j1 - 1, j1) if 0 <= j < len(found)} \
                 and not {word_class(t) for t in pinned[i1:i2]} & gained_classes:
             continue   # a description a rewording leaves unsaid (只有 520 个像素不同 -> 只差 520 个像素): see KEPT_WHEN_LOST
+        if op == "insert" and _attribution_said_with_its_verb(
+                now[j1:j2], " ".join(pinned_texts[i] for i in (i1 - 1, i1) if 0 <= i < len(pinned_texts))):
+            continue   # LLaVA 论文的接口 -> LLaVA 论文给出的接口 (honest_75 H75-002): the same party, said with a verb
         if op == "insert" and _always_added(now[j1:j2], [pinned_texts[i] for i in (i1 - 1, i1) if 0 <= i < len(pinned_texts)],
                                             found[j1][2] if j1 < len(found) else ""):
             continue   # …计算追踪同一个对象 -> …计算始终追踪同一个对象 (honest_53 H53-001, H53-012, H50-032, trial 45)
@@ -1163,6 +1192,8 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
             if _unlike_said_as_differ(sorted((took - gave).elements()), sorted((gave - took).elements()),
                                       *was_in, *now_in):
                 continue   # 并不像 LSTM 的遗忘门那样… -> 和 LSTM 的遗忘门不同，…并不… (honest_74 H74-019)
+            if _done_said_as_obtained(sorted((took - gave).elements()), sorted((gave - took).elements()), *now_in):
+                continue   # “手算一次”那一节算出的 PPL -> …那一节得到的 PPL (honest_75 H75-049)
             if (took - gave) and _POINTER_PAIR.search(*was_in) and _only_a_name_mentioned(
                     sorted((took - gave).elements()), sorted((gave - took).elements())):
                 continue   # 两者都不能直接保证… -> 大窗口和 KV cache 都不能直接保证… (honest_74 H74-030): the pointer

@@ -285,3 +285,30 @@ def test_a_pointer_said_as_the_names_it_points_at(tmp_path):
     old = "大窗口能帮着满足第一关，KV cache 能在第二关里复用某些中间量；两者都不能直接保证第三、第四关。"
     said = "第三、第四关，大窗口和 KV cache 都{}直接保证：大窗口能帮着满足第一关，KV cache 能在第二关里复用某些中间量。"
     _each(tmp_path, [(LECTURE / "ch07" / "7-12.md", old, said.format("不能"), said.format("能"), "statement changed")])
+
+
+# ---------------------------------------------------------------- round 16 (honest_75, honest_76)
+
+
+def test_round_16_readings(tmp_path):
+    """H75-002: LLaVA 论文的接口 -> LLaVA 论文给出的接口 (the same party, with its verb); H75-008: 得先有 -> 先得有 (a
+    'must' either way); H75-049: 那一节算出的 PPL -> 那一节得到的 PPL. Each wrong twin fails."""
+    llava = "本节描述的是 LLaVA 论文的接口，本站没有运行 LLaVA，也没有得到它在这个例子上的输出；"
+    said = "本节所描述的是{}给出的接口；本站{}运行过 LLaVA，也{}拿到它在这个例子上的输出；"
+    task = "要检验模型是否“看见了狗”，得先有一个问这件事、答案可判对错的任务。"
+    ppl = "本站补充：“手算一次”那一节算出的 PPL 连整数都不是，本就不可能是哪一步真正保留下来的候选个数。"
+    ppl_said = "本站补充：“{}”那一节得到的 PPL 甚至不是整数，本来就不可能是某一步真正留下的候选个数。"
+    _each(tmp_path, [
+        (LECTURE / "ch06" / "6-1.md", llava, said.format("LLaVA 论文", "既没有", "没有"),
+         said.format("本站", "既没有", "没有"), "statement changed"),
+        (LECTURE / "ch06" / "6-5.md", task, "想检验模型有没有“看见狗”，先得有一个专门问这件事、答案能判对错的任务。",
+         "想检验模型有没有“看见狗”，可以有一个专门问这件事、答案能判对错的任务。", "statement changed"),
+        (LECTURE / "ch02" / "2-7.md", ppl, ppl_said.format("手算一次"), ppl_said.format("训练一次"), "statement changed"),
+    ])
+
+
+def test_a_range_said_with_luo_zai():
+    """H76-032: 严格介于零和一之间 -> 严格落在零与一之间: both read as the range 零 to 一."""
+    from checker import statements
+    said = lambda text: [t for _, t in statements.tokens(text)]   # noqa: E731
+    assert said("sigmoid 的输出都严格落在零与一之间") == said("sigmoid 的输出都严格介于零和一之间")
