@@ -175,7 +175,7 @@ _IN_SOURCE_OR_DONE = re.compile(r"算过|算出|给出|印出|列出|写出|补�
 
 # a clause that puts its own number in a source: 那个百分比在讲义的存档运行里是 96.67%, 本站算得 0.5
 _IN_SOURCE = re.compile(r"(?:在|据|按|照)?(?:讲义|入门文章|课程|原课程)[^，。；：0-9]{0,10}(?:里|中|上|给出|写出|印出|记录|报告)"
-                        r"|本站[^，。；：0-9]{0,6}(?:算得|算出|测得|测出|跑出|得到|补算|训练出)")
+                        r"|本站[^，。；：0-9]{0,12}?(?:算得|算出|测得|测出|跑出|得到|补算|训练出|复算|重算)")
 
 
 def _clauses(sentence: str) -> list[tuple[list[tuple[int, int]], list[tuple[int, int]]]]:
@@ -225,10 +225,15 @@ def _in_clause(body: str, view: str, start: int, end: int, marks, line_of) -> li
     number stayed declared the site's run. Only a clause with one owner and numbers of the other owner only fails."""
     found = []
     sentence = view[start:end]
-    for spans, asides in _clauses(sentence):
+    clauses = _clauses(sentence)
+    for n, (spans, asides) in enumerate(clauses):
         spans = [(start + x, start + y) for x, y in spans if y > x]
         if not spans:
             continue
+        if view[spans[-1][1] - 1:spans[-1][1]] in "：:" and n + 1 < len(clauses):
+            # 下一词概率来自…的机制复算：图 A/B 的 a 概率约为 .281995…: the clause that says where from ends in a colon,
+            # and its numbers follow it (blind_52 W52-059 gave the course's record to the site)
+            spans = spans + [(start + x, start + y) for later, _ in clauses[n + 1:] for x, y in later if y > x]
         a, b = spans[0][0], spans[-1][1]
         text = LABEL.sub("", "".join(view[x:y] for x, y in spans))
         aside = "".join(view[start + x:start + y] for x, y in asides)
@@ -244,7 +249,7 @@ def _in_clause(body: str, view: str, start: int, end: int, marks, line_of) -> li
         if said is None or not inside:
             continue
         kinds = {m.kind for m in inside}
-        if said == "course" and kinds <= set(SITE) or said == "site" and kinds <= {"course"}:
+        if said == "course" and kinds <= set(SITE) or said == "site" and kinds <= {"course", "record", "paper"}:
             declared = ", ".join(sorted(kinds))
             found.append((line_of(a), f"'{' '.join(text.split())[:60]}' puts "
                                        f"{', '.join(m.text for m in inside[:4])} in the "

@@ -312,3 +312,18 @@ def test_a_range_said_with_luo_zai():
     from checker import statements
     said = lambda text: [t for _, t in statements.tokens(text)]   # noqa: E731
     assert said("sigmoid 的输出都严格落在零与一之间") == said("sigmoid 的输出都严格介于零和一之间")
+
+
+def test_blind_52_escapes_now_fail(tmp_path):
+    """W52-059: the course's DN2 record in a 历史记录 box said to come from 本站…的机制复算：<its numbers>; W52-028: the
+    SMT language model said to be trained on source-language text; W52-052: concatenating the window said to lose the
+    order (the description). Each honest twin passes."""
+    _each(tmp_path, [
+        (LECTURE / "ch06" / "6-7.md", "下一词概率来自原课程 DN2 在 CPU 上的机制复算：",
+         "下一词概率来自原课程 DN2 在 CPU 上做的机制复算：", "下一词概率来自本站在 CPU 上的机制复算：", "in the site's work"),
+        (LECTURE / "ch01" / "1-2.md", "译文顺不顺由只含目标语言的语料来评分", "译文是否通顺交给只含目标语言的语料来评分",
+         "译文顺不顺由只含源语言的语料来评分", "the_language_model_scores_the_target_language"),
+        (LECTURE / "ch01" / "1-4.md", "按顺序拼接窗口向量能保留次序，但窗口外的内容不会进入输入。",
+         "按顺序拼接窗口向量保留了次序，但窗口外的内容不会进入输入。",
+         "按顺序拼接窗口向量会丢掉次序，窗口外的内容也不会进入输入。", "concatenation_keeps_the_order"),
+    ])
