@@ -29,7 +29,9 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 # 好几个实体，也可能一个都没有); 只用了几个特征 stays a blur
 _HEDGED = re.compile(r"(?:可能|也许|或许|往往|常常|通常|经常|有时|有时候)[^，。；,;：:]{0,8}$")
 # (a denied measure may stand further from its 不是: 困惑度既不是模型每一步实际留下了几个候选, new-author trial 29)
-_ASKED = re.compile(r"(?:(?:不是|不在于|而不是|并非)[^，。；,;：:]{0,14}|(?:问|看看|数一数|算一算|有没有)[^，。；,;：:]{0,6})$")
+# (不说明每步只剩几个候选: a conclusion denied holds how many as an open question, new-author trial 55)
+_ASKED = re.compile(r"(?:(?:不是|不在于|而不是|并非|不说明|说明不了|不代表|不意味着|不知道|看不出)[^，。；,;：:]{0,14}"
+                    r"|(?:问|看看|数一数|算一算|有没有)[^，。；,;：:]{0,6})$")
 # …跟它答错几个词更是两回事 (new-author trial 26): how many, set against another thing, in the clause after it
 # (review 88: not 无关 or 没有关系, which say something of the things counted: 其中有几个候选与目标无关)
 _ASKED_AFTER = re.compile(r"[^，。；,;：:]{0,10}?(?:是两回事|是两码事)")
@@ -1640,8 +1642,12 @@ _EITHER = re.compile(r"(?:既|可能|或是|要么)[^，。；]{1,16}[，,]\s*(?
 def sides_of_the_either_before(body: str, start: int, end: int) -> int | None:
     """既可能来自距离，也可能来自先后顺序，两种因素就分不开了 (honest_55 H55-032): a count of two right after the two
     clauses of a 既…也… (可能…也可能…, 要么…要么…) counts their two sides."""
-    return 2 if _EITHER.search(body[max(0, start - 40):start]) and re.match(r"\s*(?:种|个|类|方面)", body[end:end + 3]) \
-        else None
+    if _EITHER.search(body[max(0, start - 40):start]) and re.match(r"\s*(?:种|个|类|方面)", body[end:end + 3]):
+        return 2
+    # 给出分布 A，或者换成 B，两种情形的损失都是… (new-author trial 55): one thing, or else the other, then the pair
+    opening = max(body.rfind(c, 0, start) for c in "。！？\n") + 1
+    return 2 if re.search(r"[，,]\s*或者?(?:换成|改成|换用|改用|用)[^，。；;]{1,60}[，,]\s*$", body[opening:start]) \
+        and re.match(r"\s*(?:种|个|类)", body[end:end + 3]) else None
 
 
 _ENTITY_TYPE = re.compile(r"人名|人物|地名|地点|机构名|机构|组织名|时间|日期")

@@ -327,3 +327,16 @@ def test_blind_52_escapes_now_fail(tmp_path):
          "按顺序拼接窗口向量保留了次序，但窗口外的内容不会进入输入。",
          "按顺序拼接窗口向量会丢掉次序，窗口外的内容也不会进入输入。", "concatenation_keeps_the_order"),
     ])
+
+
+def test_new_author_trial_55_readings():
+    """给出分布 A，或者换成 B，两种情形的损失都是…: one case or else the other, then the pair (三种 is read as two and
+    fails against it); 不说明每步只剩几个候选: how many, an open question under a denied conclusion, blurs nothing."""
+    from checker import counts
+    said = "给出分布 $(0.4,0.3,0.2,0.1)$，或者换成 $(0.4,0.58,0.01,0.01)$，{}种情形的损失都是 $0.916$。"
+    for word, value in (("两", 2), ("三", 2)):
+        text = said.format(word)
+        at = text.index(word)
+        assert counts.sides_of_the_either_before(text, at, at + 1) == value
+    assert not counts.vague_quantifiers("- **不说明每步只剩几个候选。** 上面算例的困惑度约为 3.150")
+    assert counts.vague_quantifiers("- **每步只剩几个候选。** 上面算例的困惑度约为 3.150")
