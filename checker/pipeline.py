@@ -1868,6 +1868,14 @@ def claim_hint(ctx: Context, token) -> str:
     number stands, and where its value and kind are declared. Never 'reword it': a count in words is claimed like
     digits, and blurring it or spelling digits as words does not pass."""
     template = suggested_template(ctx.page.body, token)
+    stale = _stale_cited_entry(ctx, token)
+    if stale is not None:
+        # new-author trial 55 reworded 合计 2160 与 540 个图–问对 (a cited record) and was offered the site run's key
+        # for 540 first: the number is the record's, and the entry that cited it no longer matches its sentence
+        i, text = stale
+        return (f"cited text {i} ('{text}') held this number and no longer matches the page: if the sentence was "
+                f"reworded, copy its new words into that entry's text (the number stays the source's); only if it "
+                f"is another number, claim it: add to claims '{template.replace(chr(39), chr(39) * 2)}'")
     spec = ctx.meta.get("verify")
     where = (f"return KEY from {spec} and declare its kind there (@kinds, e.g. @kinds(course='KEY') when the "
              f"course section states it, site_construction when it is the site's)" if spec else
@@ -1923,6 +1931,16 @@ def claim_hint(ctx: Context, token) -> str:
                 "archived record states it, add a cited entry with the source's location")
     return (f"claim it: add to claims '{template.replace(chr(39), chr(39) * 2)}' and {where}{counted};{named} or, if "
             f"{elsewhere}; if a paper or an archived record states it, add a cited entry with the source's location")
+
+
+def _stale_cited_entry(ctx: Context, token) -> tuple[int, str] | None:
+    """(index, text) of a cited entry of the page that holds the number's text and is no longer found in the body."""
+    for i, entry in enumerate(ctx.meta.get("cited") or []):
+        text = str(entry.get("text", "")) if isinstance(entry, dict) else ""
+        if text and re.search(rf"(?<![\d.]){re.escape(token.text)}(?![\d.])", text) \
+                and squeeze(text)[0] not in ctx.squeezed:
+            return i, text
+    return None
 
 
 _SECTION_NAMED = re.compile(r"(讲义|入门文章)\s*(?:第\s*)?\[?\s*§\s*([0-9A-D]+(?:\.\d+)?)")

@@ -340,3 +340,18 @@ def test_new_author_trial_55_readings():
         assert counts.sides_of_the_either_before(text, at, at + 1) == value
     assert not counts.vague_quantifiers("- **不说明每步只剩几个候选。** 上面算例的困惑度约为 3.150")
     assert counts.vague_quantifiers("- **每步只剩几个候选。** 上面算例的困惑度约为 3.150")
+
+
+def test_a_number_of_a_stale_cited_entry_is_sent_back_to_that_entry(tmp_path):
+    """New-author trial 55 reworded the paragraph of the course's LAB14 record (合计 2160 与 540 个图–问对, a cited
+    text) and was offered the site run's {test_pairs} for 540 first: the hint now names the cited entry that held the
+    number. The trial's own paragraph, first version."""
+    page = LECTURE / "ch06" / "6-4.md"
+    text = page.read_text(encoding="utf-8")
+    old = text[text.index("    课程第 3 讲 P54"):text.index("1/7。", text.index("    课程第 3 讲 P54")) + 4]
+    new = ("    课程第 3 讲 P54 的 state1（即 LAB14）存下了一次在本地 CPU 上的运行。数据是 720 张训练图和 180 张留出图，\n"
+           "    每张图都要回答三类问题（数量、左侧颜色、右侧形状），所以训练与留出分别有 2160 和 540 个图–问对。\n"
+           "    模型拿到的只是真实的 RGB 像素和问题模板的编号，物体属性的真值没有作为输入交给它。\n"
+           "    记录里出现的 44.44%，讲义解释为那份任务自身的分布所定，并不是在七类之间均匀乱猜得到的 1/7。")
+    errors = edit_errors(tmp_path, page, old, new, "number '540'")
+    assert errors and all("cited text 1 ('合计 2160 与 540 个图–问对') held this number" in e for e in errors), errors
