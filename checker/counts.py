@@ -1605,6 +1605,10 @@ def sentences_quoted_in_its_sentence(body: str, start: int, end: int) -> int | N
         return None
     opening, closing = _sentence_bounds(body, start, "。！？\n")
     quoted = {q.strip() for q in re.findall(r"“([^”\n]{2,30})”", body[opening:closing])}
+    if not quoted:
+        # or the sentence just before quoted them (“猫追狗”与“狗追猫”的最终状态…。表中两句第二步读到的都是“追”:
+        # honest_73 H73-014)
+        quoted = {q.strip() for q in re.findall(r"“([^”\n]{2,30})”", _this_and_the_sentence_before(body, start))}
     return len(quoted) if len(quoted) >= 2 else None
 
 

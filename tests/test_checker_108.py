@@ -355,3 +355,11 @@ def test_a_number_of_a_stale_cited_entry_is_sent_back_to_that_entry(tmp_path):
            "    记录里出现的 44.44%，讲义解释为那份任务自身的分布所定，并不是在七类之间均匀乱猜得到的 1/7。")
     errors = edit_errors(tmp_path, page, old, new, "number '540'")
     assert errors and all("cited text 1 ('合计 2160 与 540 个图–问对') held this number" in e for e in errors), errors
+
+
+def test_sentences_quoted_in_the_sentence_before(tmp_path):
+    """H73-014: “猫追狗”与“狗追猫”的最终状态在两格上都不一样。表中两句第二步读到的都是“追”: the two sentences quoted just
+    before; 四句 fails (三句 passes by another reading, the three rows of the table above 表中, which predates this one)."""
+    old = "“猫追狗”与“狗追猫”的最终状态在两格上都不一样。"
+    said = old + "表中{}句第二步读到的都是“追”，状态却已经不同，因为读它之前的记录不一样。"
+    _each(tmp_path, [(PRIMER / "ch08" / "8-3.md", old, said.format("两"), said.format("四"), "number '四句'")])
