@@ -1492,7 +1492,7 @@ def _items_of_the_list_before_the_paragraph(body: str, start: int) -> list[str]:
     paragraph = body.rfind("\n\n", 0, start)
     if paragraph < 0 or "\n\n" in body[paragraph + 2:start]:
         return []
-    lines, items = body[:paragraph].split("\n"), []
+    lines, items = body[max(0, paragraph - 4000):paragraph].split("\n"), []   # (a list is short: no whole-page split)
     while lines and lines[-1].strip():
         m = _LIST_ITEM.match(lines[-1])
         if not m:
@@ -1504,6 +1504,8 @@ def _items_of_the_list_before_the_paragraph(body: str, start: int) -> list[str]:
 def pair_introduced_before_the_list(body: str, start: int, end: int) -> int | None:
     """看下面这对句子：- 猫 追 狗 - 狗 追 猫 (blank line) 意思正好相反…。两句都是三个词 (honest_54 H54-017): a count of the
     noun a pair (这对/一对 + noun) introduced the list before this paragraph, when the list has two items; 2."""
+    if body[end:end + 1] not in "句个条" and body[end - 1:end] not in "句个条":
+        return None
     items = _items_of_the_list_before_the_paragraph(body, start)
     if len(items) != 2:
         return None

@@ -811,15 +811,33 @@ def _comparison_turned_around(was: str, now: str) -> bool:
         and (old_comparand is None or _same_side(new_subject, old_comparand))
 
 
+_PINNED_CHANGES: list = []   # (page, result) of the last pages read: one page object is read by two readings
+
+
+def _pinned_changes(page):
+    """(the pin snapshot, the page's items and their spans, the diff of the two) for the page as it reads now, read
+    once for the two readings that need it (_reworded_sentences, _comparisons_turned_around); None when unpinned."""
+    for seen, result in _PINNED_CHANGES:
+        if seen is page:
+            return result
+    snapshot = snapshots.for_page(page.path)
+    result = None
+    if snapshot is not None:
+        items, spans = snapshot_items(page)
+        result = (snapshot, items, spans, snapshots.diff(snapshot.items, items))
+    _PINNED_CHANGES[:] = [(page, result)] + _PINNED_CHANGES[:3]
+    return result
+
+
 def _comparisons_turned_around(page) -> list[tuple[int, str]]:
     """(line, message) for each pinned sentence reworded into one that compares its sides the other way round with
     the same order word: no statement word changed, so the alignment sees nothing (honest_71's wrong twins)."""
-    snapshot = snapshots.for_page(page.path)
-    if snapshot is None:
+    found = _pinned_changes(page)
+    if found is None:
         return []
-    items, spans = snapshot_items(page)
+    _, _, spans, changes = found
     out = []
-    for change in snapshots.diff(snapshot.items, items):
+    for change in changes:
         i1, i2, j1, j2 = change.spans
         if i2 - i1 != 1 or j2 - j1 != 1 or not all(snapshots.key_of(i) in snapshots.TEXT_KEYS
                                                    for i in change.old + change.new):
@@ -1822,10 +1840,10 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
     from collections import Counter
 
     from checker.relocation import _statements_missing
-    snapshot = snapshots.for_page(page.path)
-    if snapshot is None:
+    found = _pinned_changes(page)
+    if found is None:
         return set(), []
-    items, spans = snapshot_items(page)
+    snapshot, items, spans, diffed = found
     old = [item for item in snapshot.items if "page" not in item]
     start, first_word = 0, []
     for item in old:   # where each pinned item's words begin in the pinned sequence (the page id has none)
@@ -1833,7 +1851,7 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
         start += len(snapshots.words_of(item))
     pinned_at, spans_now = set(), []
     new_items = [item for item in items if "page" not in item]
-    changes = [c.spans for c in snapshots.diff(snapshot.items, items)]
+    changes = [c.spans for c in diffed]
     # each change, and each run of changes that touch (a sentence whose words went into its neighbour's rewording:
     # 两者都是进入 tanh 之前的值 moved to the front of the sentence before it pairs as one edit and one deletion)
     runs = list(changes)
