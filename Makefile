@@ -7,17 +7,24 @@ HOST    ?= 127.0.0.1
 PORT    ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup verify site serve test unit clean browser-deps notebooks labs mutations pin
+.PHONY: setup install-venv verify site serve test unit clean browser-deps notebooks labs mutations pin
 
 setup: $(STAMP)
 
+# the stamp holds the hash of the pyproject.toml it installed: a checkout newer than the stamp with the same file
+# (a git worktree whose .venv links to the main checkout's) touches the stamp instead of reinstalling, which would
+# point the editable install at the worktree
 $(STAMP): pyproject.toml
+	@if [ -x $(BIN)/python ] && [ "$$(cat $(STAMP) 2>/dev/null)" = "$$(sha256sum pyproject.toml | cut -d' ' -f1)" ]; \
+		then touch $(STAMP); else $(MAKE) --no-print-directory install-venv; fi
+
+install-venv:
 	@test -n "$(PY)" || { echo "Makefile: no python3.11 or python3 on PATH; install Python 3.11 or run 'make PY=/path/to/python3.11'"; exit 2; }
 	@$(PY) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' || { echo "Makefile: $(PY) is not Python 3.11; run 'make PY=/path/to/python3.11'"; exit 2; }
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --no-compile -e '.[site,test]'   # no .pyc for every file of torch: a module is compiled when first imported (setup 141 s -> 101 s on a fresh clone here)
 	$(BIN)/python tools/precompile.py   # .pyc of the third-party modules used: ~3.5 s less for every process after
-	touch $(STAMP)
+	sha256sum pyproject.toml | cut -d' ' -f1 > $(STAMP)
 
 ## verify: recompute every claim on every page; writes build/verify/
 verify: $(STAMP)
