@@ -611,7 +611,7 @@ def _text_relocator(ctx: Context, section: str, what: str, quote=None):
             if replaced is not None:
                 start, end = replaced[1]
                 sentence = ctx.page.body[ctx.offsets[start]:ctx.offsets[end - 1] + 1]
-                new = (relations_aligned_text(text, sentence, relocation.contrast_swaps, statements.tokens)
+                new = (relations_aligned_text(text, sentence, relocation.contrast_swaps, statements.tokens, replaced[0])
                        if quote is None else
                        relations_replaced_quote(text, sentence, replaced[0], relocation.contrast_swaps, quote))
         if new is None or section == "relations" and not relations_orders_kept(text, new):

@@ -1081,7 +1081,7 @@ def _cut_after_last_comparison(text: str, kept: str) -> str:
     return kept[:cut] if cut < len(kept) else kept
 
 
-def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None:
+def aligned_text(text: str, sentence: str, contrast_swaps, tokens, pinned_sentence: str = "") -> str | None:
     """The part of `sentence` a relation's text was reworded into, where `sentence` is the page text that replaced
     the pinned sentence holding the text (checker/pipeline.py _replacement), or None. Its clauses may come in
     another order (得分为零时概率相等，得分越高越接近一 -> 得分越高越接近一；得分为零时概率相等), so the comparison
@@ -1090,7 +1090,19 @@ def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None
     swapped for its counterpart; at least half of its words are kept and few new ones come. The clauses tried first
     are those from the first to the last that hold the text's comparison words and names; when the sentence says
     more in further clauses of the same kind (输入越长，要铺开的草稿越多 in 输入越长，需要铺开的草稿越多，需要做的算术
-    也越多: lex99, a paraphrase set), each run of its clauses is tried, and the shortest that passes is taken."""
+    也越多: lex99, a paraphrase set), each run of its clauses is tried, and the shortest that passes is taken.
+    A statement word that the pinned sentence held outside the text (`pinned_sentence`) is no new word when the
+    rewording takes it in: 正确译文的分数更高，而搜索返回的是分数更低的那一条 -> 搜索返回的那一条分数低于正确译文 names
+    the comparand the text left to its first clause (honest_73 H73-040)."""
+    own = {w for _, w in tokens(text)}
+    around = {w for _, w in tokens(pinned_sentence)} - own
+    if around:
+        found = aligned_text(text, sentence, contrast_swaps, _without_words(tokens, around))
+        # taking in a word is no licence to exchange the sides: 正确译文的分数低于搜索返回的那一条 keeps every word
+        # and says the opposite; what stood before the text's comparison word stands before the new one
+        if found is None or {w for _, w in tokens(found)} & around and not _subject_kept(text, found):
+            return None
+        return found
     latin = _KEPT_NAMES.findall(squeeze(text)[0])
     held = " ".join(_clauses_holding(sentence, latin, text).split()).rstrip("。！？；!?;")
     found = _aligned_in(text, held, contrast_swaps, tokens)
@@ -1100,6 +1112,20 @@ def aligned_text(text: str, sentence: str, contrast_swaps, tokens) -> str | None
                if (kept := _aligned_in(text, " ".join(window.split()).rstrip("。！？；!?;"), contrast_swaps, tokens))
                and orders_kept(text, kept)]
     return min(passing, key=len) if passing else None
+
+
+def _subject_kept(text: str, kept: str) -> bool:
+    """Does `kept` say before its first comparison word at least half of what `text` said before its own?"""
+    def before(t: str) -> set[str]:
+        said = _equality_or_order_words(t)
+        return set(re.findall(r"[\u3400-\u9fff]", t[:said[0].start()] if said else t)) - function_characters()
+    subject = before(text)
+    return 2 * len(subject & before(kept)) >= len(subject)
+
+
+def _without_words(tokens, words: set):
+    """`tokens` (checker.statements.tokens) less the statement words in `words`."""
+    return lambda text: [(at, w) for at, w in tokens(text) if w not in words]
 
 
 def orders_kept(text: str, new: str) -> bool:
@@ -1115,10 +1141,13 @@ def orders_kept(text: str, new: str) -> bool:
 
 
 def clause_windows(sentence: str) -> list[str]:
-    """Every run of consecutive clauses of `sentence` (cut at ，；： and a dash —— outside math), longest first."""
+    """Every run of consecutive clauses of `sentence` (cut at ，；：, a dash —— and around an aside （…） outside
+    math), longest first."""
     math = [m.span() for m in re.finditer(r"\$[^$]*\$", sentence)]
-    cuts = [0] + [m.end() for m in re.finditer(r"[，,；;：:]|——|\n", sentence)
-                  if not any(a < m.start() < b for a, b in math)] + [len(sentence)]
+    # an aside in brackets is a clause of its own: softmax 就按行来做（入门文章 §13.3 也说…） (honest_74 H74-045)
+    cuts = sorted({0, len(sentence)} | {m.start() if m.group(0) == "（" else m.end()
+                                        for m in re.finditer(r"[，,；;：:（）]|——|\n", sentence)
+                                        if not any(a < m.start() < b for a, b in math)})
     spans = list(zip(cuts, cuts[1:]))[:12]
     runs = [(spans[i][0], spans[j][1]) for i in range(len(spans)) for j in range(i, len(spans))]
     return [sentence[a:b].strip(" \n，,；;：:—") for a, b in sorted(runs, key=lambda r: r[0] - r[1])]
@@ -1178,7 +1207,11 @@ def _aligned_in(text: str, held: str, contrast_swaps, tokens) -> str | None:
     # a long sentence reworded word by word brings more new characters than a short one (梯度总是负的，…正是前者抬高
     # -> 梯度恒为负，…恰好是前者升高, lex99): up to two in five of the text's own, at least the fixed allowance
     allowed = max(MAX_ALIGNED_NEW_CHARACTERS, 2 * len(words) // 5)
-    if 2 * len(words & set(kept)) < len(words) or len(new) > allowed:
+    # a text of a Latin name and a few characters keeps its meaning in the name and its statement words: softmax
+    # 沿行进行 -> softmax 就按行来做 (honest_74 H74-045) shares one character of three
+    short = latin and len(words) <= 4 and tokens(text) and \
+        sorted(w for _, w in tokens(text)) == sorted(w for _, w in tokens(kept))
+    if 2 * len(words & set(kept)) < len(words) and not short or len(new) > allowed:
         return None
     return kept
 

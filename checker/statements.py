@@ -207,7 +207,7 @@ _SOURCE = re.compile(r"(?:本站|本项目)\**(?:自建|自定|自拟|自选|自
                      r"(?:本站|本项目|讲义|入门文章|原课程|课程)\**(?:举出|举)的|(?:本站|本项目)\**(?:自己)?训练的|"
                      r"(?:原课程|课程)\**存档的")
 # which axis of a matrix or table holds what: 行是两条评论 / 列是两条评论, 按行归一 / 按列归一
-_AXIS = re.compile(r"按([行列])|(?<![进运执可流银同举施实推盛发并排系序队陈罗])([行列])(?=是|表示|对应|代表|之和|和为|归一|求和)")
+_AXIS = re.compile(r"(?:按|沿着?)([行列])|(?<![进运执可流银同举施实推盛发并排系序队陈罗])([行列])(?=是|表示|对应|代表|之和|和为|归一|求和)")
 # a negation of any verb (没有被重新归一, 不会越过, 看不到, 无法区分) that no other statement word took: dropping or adding
 # it reverses the sentence. Words that only begin with 不/没/未 (不过, 不少, 不断, 未来, 没错 …) negate nothing, nor
 # does 差不多 ('about the same': honest_32 H32-015 差不多 -> 相近).
