@@ -1582,7 +1582,7 @@ def _count_kept_from_its_pin(ctx: Context, token) -> bool:
     sentences = {_bare(part) for text in _pinned_texts(ctx.page.path)
                  for part in re.split(r"(?<=[。！？])", text) if part.strip()}
     origin = _origin(body[start:end], sentences)
-    if not origin or noun.group(1) not in origin[0]:
+    if not origin or noun.group(1) not in origin[0] or origin[0] == _bare(body[start:end]):
         return False
     said = [_count_value_of(m.group(0)) for m in re.finditer(rf"{CN_NUMERAL}+|\d+", origin[0])]
     return value in said or value == 2 and _PAIR_WORDS.search(origin[0]) is not None

@@ -2,7 +2,7 @@
 new-author trial 56) and a wrong twin that still fails: the honest edit gives no message at all, the wrong one the
 message named."""
 from checker.paths import ROOT
-from tests.site import each_silent_honest_and_failing_wrong
+from tests.site import each_silent_honest_and_failing_wrong, edit_errors
 
 LECTURE = ROOT / "docs" / "lecture"
 PRIMER = ROOT / "docs" / "primer"
@@ -44,3 +44,20 @@ def test_an_aside_that_says_more_is_read_as_its_own_clause(tmp_path):
         (PRIMER / "ch04" / "index.md", old, "损失从约 $0.693$ 降到约 $0.644$（[§4.3](4-3.md)）。",
          "损失从约 $0.693$ 降到约 $0.644$（[§4.3](4-3.md) 还说损失因此反而升高）。", "comparison '升高'"),
     ])
+
+
+# ---------------------------------------------------------------- counts
+
+
+def test_a_count_is_not_kept_by_its_own_pin(tmp_path, monkeypatch):
+    """A count in a pinned sentence passed because the pin held the same sentence with the same count: a new page
+    pinned whole, or a count changed and re-pinned, certified itself (new-author trial 56: 两个例子都… was flagged on
+    the new page and silent once pinned). Only a reworded sentence keeps its pinned sentence's count (H61-016, in
+    tests/test_checker_107.py); the same sentence pinned as it stands is no evidence."""
+    from checker import pipeline
+    page = LECTURE / "ch03" / "3-12.md"
+    old = "下标只是各自测试集里的位置，两边的测试集不是同一批序列，所以二者的下标不能互相比较。"
+    new = "下标只是各自测试集里的位置，三个测试集不是同一批序列，所以二者的下标不能互相比较。"
+    pinned = pipeline._pinned_texts
+    monkeypatch.setattr(pipeline, "_pinned_texts", lambda path: pinned(path) + [new])
+    assert edit_errors(tmp_path, page, old, new, "number '三个'")
