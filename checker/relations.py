@@ -1836,9 +1836,22 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             w_start, w_end = start + m.start(), start + m.end()
             if any(b_start <= w_start and w_end <= b_end for b_start, b_end in bound):
                 continue
-            table = table_orders.table_at(page.body, start) if "最" in m.group(0) else None
-            if table and table_orders.holds_in_its_clause(sentence_text, m.start(), table):
+            table = table_orders.table_at(page.body, start)
+            if table and "最" in m.group(0) and table_orders.holds_in_its_clause(sentence_text, m.start(), table):
                 continue   # 茶最大，咖啡最小 beside the table whose rows are 茶、水、咖啡: the table decides it (H73-011)
+            said = _said_polarity(sentence_text, m) if "最" not in m.group(0) else None
+            close = min([k for k in (sentence_text.find(c, m.end()) for c in "，,；;：:。") if k >= 0]
+                        + [len(sentence_text)])
+            pair_table = table_orders.table_for_pair(page.body, start, sentence_text[:close]) if said else None
+            if pair_table:
+                # two rows of a table set against each other (MQA 的缓存比 GQA 还小): decided on its printed values
+                verdict, why_not = table_orders.pair_verdict(sentence_text[:close], sentence_text, m.start(), said,
+                                                             pair_table)
+                if verdict:
+                    continue
+                if verdict is False:
+                    errors.append((page.line_of(w_start), f"comparison {m.group(0)!r}: {why_not}"))
+                    continue
             if m.span() in verdicts:
                 verdict, listing = verdicts[m.span()]
                 if not verdict:

@@ -155,6 +155,74 @@ def _verdict(sentence: str, context: str, table, by_value: bool = False) -> tupl
                    f"if it means another quantity, name the column (checker/table_orders.py)")
 
 
+# a cell's quantity with its unit: 512 MiB and 2 GiB are compared in bytes, 1/32 as a fraction
+_UNIT_SCALE = {"B": 1, "KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "KiB": 2 ** 10, "MiB": 2 ** 20, "GiB": 2 ** 30,
+               "TiB": 2 ** 40, "%": 0.01, "ms": 1e-3, "s": 1, "µs": 1e-6, "us": 1e-6, "ns": 1e-9}
+_WITH_UNIT = re.compile(r"^[$\s]*(-?\d+(?:\.\d+)?)\s*(" + "|".join(sorted(map(re.escape, _UNIT_SCALE), key=len, reverse=True))
+                        + r")?[$\s]*$")
+_MARKER = re.compile(r"〔[^〕]*〕|[*`]")
+# a sentence that speaks of another source's numbers as well: the table is not all it says
+_OTHER_SOURCE = re.compile(r"课程|讲义|入门文章|论文|原文")
+# a comparand set before the subject (和 A 相比，B 更小; 比起 A): the first name is then not the subject
+_COMPARAND_FIRST = re.compile(r"相比|比起|较之|相较|对比")
+
+
+def _quantity(cell: str) -> float | None:
+    m = _WITH_UNIT.match(_MARKER.sub("", cell))
+    if m:
+        return float(m.group(1)) * _UNIT_SCALE.get(m.group(2) or "", 1)
+    return _value(cell)
+
+
+def pair_verdict(span: str, context: str, at: int, direction: str, table) -> tuple[bool | None, str | None]:
+    """Whether the order `direction` ('up' or 'down') that the comparison word at span[at] states of two rows of
+    `table` holds for every column the sentence selects: MQA 一行只留一个 K/V 头，缓存比 GQA 还小 beside the table whose
+    rows are MHA | GQA | 〔本站构造〕MQA and whose column KV 缓存 prints 2 GiB | 512 MiB | 64 MiB (honest_78 H78-032).
+    `span`: the sentence up to the end of the word's clause. The subject is the last row label before the word (or
+    its 比), the comparand the first after it (A 比 B 小, A 高于 B, A 不如 B; a subject said in an earlier clause of
+    the sentence counts); a comparand set first (和 A 相比), or a sentence that speaks of the course's or a paper's
+    numbers too, is not read. Columns are those whose header words the sentence holds most, or, with none named,
+    every column of quantities; they must agree. (None, None) when undecided."""
+    _, _, header, rows = table
+    rows = [r for r in rows if r and r[0] and not _TOTAL.match(re.sub(r"[*\s]", "", r[0]))]
+    labels = [_MARKER.sub("", r[0]).strip() for r in rows]
+    found = []
+    for i, label in enumerate(labels):
+        if not label or _value(label) is not None:
+            continue
+        for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(label)}(?![A-Za-z0-9])", span):
+            if not any(j != i and label in labels[j] and labels[j] in span[max(0, m.start() - 12):m.end() + 12]
+                       for j in range(len(labels))):
+                found.append((m.start(), m.end(), i))
+    found.sort()
+    before = [f for f in found if f[1] <= at]
+    after = [f for f in found if f[0] > at]
+    if not before or not after or before[-1][2] == after[0][2] or _COMPARAND_FIRST.search(span[:at]):
+        return None, None
+    if _OTHER_SOURCE.search(context):
+        return None, None   # 本站和课程的运行里…都领先: the course's run is no row of this table
+    first, second = before[-1][2], after[0][2]
+    columns = [c for c in range(1, len(header)) if all(c < len(r) and _quantity(r[c]) is not None for r in rows)]
+    if not columns:
+        return None, None
+    scores = {c: sum(1 for w in _header_words(header[c]) if w in context) for c in columns}
+    best = max(scores.values())
+    chosen = [c for c in columns if scores[c] == best]
+    verdicts = []
+    for c in chosen:
+        a, b = _quantity(rows[first][c]), _quantity(rows[second][c])
+        if a != b:
+            verdicts.append(a > b if direction == "up" else a < b)
+    if not verdicts or len(set(verdicts)) > 1:
+        return None, None   # columns that disagree (参数 up, NLL down for 领先) leave the word's quantity unknown
+    if verdicts[0]:
+        return True, None
+    shown = "; ".join(f"{header[c]}: {labels[first]} {rows[first][c]}, {labels[second]} {rows[second][c]}"
+                      for c in chosen)
+    return False, (f"the order is false for the table's printed values ({shown}); fix the sentence, or, if it means "
+                   "another quantity, name the column (checker/table_orders.py)")
+
+
 _RATIO_HEADER = re.compile(r"[（(]\s*([^/（）()]{1,8}?)\s*/\s*([^/（）()]{1,8}?)\s*[）)]")
 _MEASURED = re.compile(r"^[$\s]*(-?\d+(?:\.\d+)?)\s*(?:ms|s|µs|us|ns|%|KB|MB|GB|B)?[$\s]*$")
 
@@ -223,6 +291,23 @@ def errors(page) -> list[tuple[int, str]]:
         if message:
             out.append((page.line_of(start), message))
     return out
+
+
+def table_for_pair(body: str, at: int, clause: str):
+    """The table whose two rows a comparison at `at` sets against each other: the one its section speaks of, else
+    the nearest above or below on the page whose row labels the clause names two of (表中只有计数。同理，MQA …比 GQA
+    还小 in the section after the table; 按下表，GQA 的缓存…比 MHA 的少 before it)."""
+    if "|" not in body:
+        return None
+    own = _table_for(body, at)
+    tables = ([own] if own else []) + sorted((t for t in _tables(body) if t is not own),
+                                             key=lambda t: min(abs(t[0] - at), abs(t[1] - at)))
+    for table in tables:
+        labels = [_MARKER.sub("", r[0]).strip() for r in table[3] if r and r[0]]
+        if sum(1 for label in labels if label and _value(label) is None
+               and re.search(rf"(?<![A-Za-z0-9]){re.escape(label)}(?![A-Za-z0-9])", clause)) >= 2:
+            return table
+    return None
 
 
 def table_at(body: str, at: int):

@@ -61,3 +61,26 @@ def test_a_count_is_not_kept_by_its_own_pin(tmp_path, monkeypatch):
     pinned = pipeline._pinned_texts
     monkeypatch.setattr(pipeline, "_pinned_texts", lambda path: pinned(path) + [new])
     assert edit_errors(tmp_path, page, old, new, "number '三个'")
+
+
+# ---------------------------------------------------------------- tables decide
+
+
+def test_two_rows_of_a_table_set_against_each_other(tmp_path):
+    """MQA 一行只留一个 K/V 头，缓存比 GQA 还小 (honest_78 H78-032), in the section after the table whose KV 缓存 column
+    prints 2 GiB | 512 MiB | 64 MiB: the subject said in the clause before, the units read, the table decides it and
+    no relation is asked for. 缓存却比 GQA 还大, and GQA 的缓存少于 MQA, are false for the same cells."""
+    old = "本站没有训练 GQA 模型，也没有测 GQA 的速度；表中只有计数。"
+    honest = old + "同理，MQA 一行只留一个 K/V 头，缓存比 GQA 还小，但这同样只是计数，说明不了它的质量或速度更好。"
+    _each(tmp_path, [
+        (LECTURE / "ch07" / "7-10.md", old, honest, honest.replace("缓存比 GQA 还小", "缓存却比 GQA 还大"),
+         "false for the table's printed values"),
+        (LECTURE / "ch07" / "7-10.md", old, honest, old + "GQA 的缓存少于 MQA。", "false for the table's printed values"),
+    ])
+
+
+def test_a_table_cell_with_its_unit():
+    """512 MiB and 2 GiB compare in bytes; 1/32 is a fraction; a cell without a number is none."""
+    from checker.table_orders import _quantity
+    assert _quantity("512 MiB") < _quantity("2 GiB") and _quantity("2 GiB") == 2 ** 31
+    assert _quantity("$1/32$") == 1 / 32 and _quantity("〔本站构造〕MQA") is None
