@@ -23,7 +23,7 @@ _SUPERLATIVE = re.compile(r"最(大|高|多|重|长|小|低|少|轻|短)(?!分(?
 _UP = "大高多重长"
 # 排第二, and 第二高 / 第二大 (blind_39 W39-018: 分数第二高的是 O, O, where the table's second is B-ORG, O)
 _RANK = re.compile(r"排(?:在|名)?第\s*([0-9一二两三四五六七八九十]+)|第\s*([0-9一二两三四五六七八九十]+)\s*(?=高|大|多)")
-_TOTAL = re.compile(r"^(?:合计|总计|总和|总数|总计数|总)$")
+_TOTAL = re.compile(r"^(?:合计|总计|总和|总数|总计数|总|总体|整体|平均|均值)$")
 _NUMBER = re.compile(r"^[$\s]*(-?\d+(?:\.\d+)?)[$\s]*$")
 _SENTENCE = re.compile(r"[^。！？\n]+[。！？]?")
 _HEADING = re.compile(r"^#{1,6}\s", re.M)
@@ -67,8 +67,15 @@ def _table_for(body: str, at: int):
 _FRACTION = re.compile(r"^[$\s]*(-?\d+(?:\.\d+)?)\s*/\s*(\d+(?:\.\d+)?)[$\s]*$")
 
 
+_ASIDE = re.compile(r"\s*[（(][^）)]*[）)]\s*$")
+_PERCENT = re.compile(r"^[$\s]*(-?\d+(?:\.\d+)?)\s*\\?%[$\s]*$")
+
+
 def _value(cell: str) -> float | None:
-    m = _NUMBER.match(cell)
+    # 93.3%（90.0%～96.1%）: the cell's value, its range or count in brackets aside (blind_53 W53-015); a percent is
+    # read in percent, as every cell of its column is
+    cell = _ASIDE.sub("", cell)
+    m = _NUMBER.match(cell) or _PERCENT.match(cell)
     if m:
         return float(m.group(1))
     m = _FRACTION.match(cell)   # 3/6: a probability the table prints as a fraction

@@ -84,3 +84,16 @@ def test_a_table_cell_with_its_unit():
     from checker.table_orders import _quantity
     assert _quantity("512 MiB") < _quantity("2 GiB") and _quantity("2 GiB") == 2 ** 31
     assert _quantity("$1/32$") == 1 / 32 and _quantity("〔本站构造〕MQA") is None
+
+
+def test_a_superlative_over_cells_that_print_a_range_beside_their_value(tmp_path):
+    """循环错配一栏里，左侧物体颜色的得分在三类问题中最高 (blind_53 W53-015) beside cells like 40.6%（39.4%～41.7%）: the
+    value before the bracket is the cell's, and the 总体 row is no category. 数量问题 is the highest there, and
+    像素模型's highest is 左侧物体颜色: both silent."""
+    old = "像素模型在每一类问题、每一个种子上都高于“仅问题”网络和精确先验（verify 函数逐项断言）。"
+    _each(tmp_path, [
+        (LECTURE / "ch06" / "6-4.md", old, old + "循环错配一栏里，数量问题的得分在三类问题中最高。",
+         old + "循环错配一栏里，左侧物体颜色的得分在三类问题中最高。", "false for the table's printed values"),
+        (LECTURE / "ch06" / "6-4.md", old, old + "像素模型一栏里，左侧物体颜色的得分在三类问题中最高。",
+         old + "像素模型一栏里，右侧物体形状的得分在三类问题中最高。", "false for the table's printed values"),
+    ])
