@@ -1244,6 +1244,12 @@ def _items_in(rest: str, stated: float | None) -> int | None:
         if stated is not None and len(items) != stated and len(first) == stated >= 2 \
                 and len(first[-1].strip()) > 6 and re.search(r"的|是|在|为|比", first[-1]):
             return len(first)
+        # 三个 key 依次是 $(1,0)$、$(0,1)$、$(1,1)$，点积为 $(1,0,1)$ (new-author trial 56): a list of bare formulas
+        # ends at the comma, where a clause of its own begins
+        rest_after = re.split(r"[，,]", text, maxsplit=1)[1:]
+        if len(items) != len(first) and len(first) >= 2 and all(x.strip() == "■" for x in first) \
+                and not re.match(r"\s*(?:以及|和|与|及|还有|或者|或|并且)", rest_after[0] if rest_after else ""):
+            return len(first)
         return len(items) if len(items) >= 2 else None
     if mark in "，,":   # 两种确定性的挑法，greedy 与束搜索（beam search），以及…: the apposition after the comma
         text = re.split(r"[，,。；;]", _ASIDE.sub("", rest[at + 1:]), maxsplit=1)[0]

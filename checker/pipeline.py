@@ -1302,9 +1302,8 @@ def _noun_key(body: str, token) -> tuple | None:
     key = _count_key(body, token)
     if key is None:
         return None
-    after = body[token.end:token.end + 6]
-    m = re.match(rf"\s*(?:{classify.MEASURE})?\s*([\u4e00-\u9fff]{{2}})", after) if not token.word else \
-        re.match(r"([\u4e00-\u9fff]{2})", after)
+    # (or a Latin noun: 三个 key 依次是 … and, in the box after, 三个 key 也照此拼长: new-author trial 56)
+    m = re.match(rf"\s*(?:{classify.MEASURE})?\s*([\u4e00-\u9fff]{{2}}|[A-Za-z]+)", body[token.end:token.end + 16])
     return None if m is None else (*key, m.group(1))
 
 
@@ -1320,7 +1319,8 @@ def _said_in_the_section(body: str, token, said: dict) -> bool:
     heading = re.match(r"#{1,6}\s", body[body.rfind("\n", 0, token.start) + 1:token.start])
     if not heading and re.search(r"\n#{1,6}\s", body[said[key]:token.start]):
         return False
-    start, end = counts._sentence_bounds(body, token.start)
+    # (in the count's own clause: 把入门文章 §13.3 这四个向量…拼长，三个 key 也照此拼长 counts the page's keys: trial 56)
+    start, end = counts._sentence_bounds(body, token.start, "。！？；;，,：:\n")
     return re.search(r"讲义|入门文章|课程|论文|§", body[start:end]) is None
 
 

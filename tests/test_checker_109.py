@@ -97,3 +97,44 @@ def test_a_superlative_over_cells_that_print_a_range_beside_their_value(tmp_path
         (LECTURE / "ch06" / "6-4.md", old, old + "像素模型一栏里，左侧物体颜色的得分在三类问题中最高。",
          old + "像素模型一栏里，右侧物体形状的得分在三类问题中最高。", "false for the table's printed values"),
     ])
+
+
+# ---------------------------------------------------------------- new-author trial 56
+
+
+def test_flatter_by_much_is_a_shape_not_more():
+    """比不缩放平得多，却仍比 … 尖 (trial 56): 平得多 was read as 'more' (the 多 of 得多), and the relation was told its
+    text states only 'greater'; 平 and 尖 after 比 are the distribution's shape, whose direction is the quantity's.
+    比 A 的平均分高 still reads 高, and 时间比（重算/缓存） no comparison."""
+    from checker import relations
+    text = "比不缩放平得多，却仍比 $d_k=2$ 时的 $(0.4,0.2,0.4)$ 尖"
+    assert [(m.group(0)[-1], relations._said_polarity(text, m)) for m in relations.comparison_words(text)] == \
+        [("平", None), ("尖", None)]
+    higher = "比 A 的平均分高"
+    assert [relations._said_polarity(higher, m) for m in relations.comparison_words(higher)] == ["up"]
+    assert not relations.comparison_words("时间比（重算/缓存）")
+
+
+def test_a_count_before_its_formulas_ends_at_the_comma():
+    """三个 key 依次是 $(1,0)$、$(0,1)$、$(1,1)$，点积为 $(1,0,1)$ (trial 56): three formulas, the clause after the comma
+    is no fourth item; 四个 or 两个 there are still wrong."""
+    from checker import counts
+    body = "位置 A 的 query 是 $(1,0)$，三个 key 依次是 $(1,0)$、$(0,1)$、$(1,1)$，点积为 $(1,0,1)$。"
+    at = body.index("三") + 1
+    assert counts.items_after(body, at, 3) == 3
+    assert counts.items_after(body, at, 4) != 4 and counts.items_after(body, at, 2) != 2
+
+
+def test_the_same_count_of_a_latin_noun_said_again_in_the_section():
+    """三个 key 依次是 … and, in the box after, 三个 key 也照此拼长 in a sentence whose other clause names 入门文章 §13.3
+    (trial 56): the same count of the same Latin noun in the section is the same count; a clause that names a course
+    section itself is still read as the course's (review 87)."""
+    from checker import classify, pipeline
+    body = ("三个 key 依次是 $(1,0)$、$(0,1)$、$(1,1)$。\n\n把入门文章 §13.3 这组向量各自重复 4 遍，三个 key 也照此拼长。"
+            "\n\n入门文章 §13.3 的三个 key 都是二维的。")
+    tokens = [t for t in classify.numbers_in(body) if t.text.startswith("三个")]
+    said = {}
+    pipeline._say(said, body, tokens[0])
+    assert pipeline._noun_key(body, tokens[0]) == (3.0, "个", "key")
+    assert pipeline._said_in_the_section(body, tokens[1], said)
+    assert not pipeline._said_in_the_section(body, tokens[2], said)
