@@ -186,8 +186,8 @@ def pair_verdict(span: str, context: str, at: int, direction: str, table) -> tup
     `table` holds for every column the sentence selects: MQA 一行只留一个 K/V 头，缓存比 GQA 还小 beside the table whose
     rows are MHA | GQA | 〔本站构造〕MQA and whose column KV 缓存 prints 2 GiB | 512 MiB | 64 MiB (honest_78 H78-032).
     `span`: the sentence up to the end of the word's clause. The subject is the last row label before the word (or
-    its 比), the comparand the first after it (A 比 B 小, A 高于 B, A 不如 B; a subject said in an earlier clause of
-    the sentence counts); a comparand set first (和 A 相比), or a sentence that speaks of the course's or a paper's
+    its 比) in its clause, else the sentence's first label (A 比 B 大，比 C 小; 同理，MQA …，缓存比 GQA 还小), the
+    comparand the first after it (A 比 B 小, A 高于 B, A 不如 B); a comparand set first (和 A 相比), or a sentence that speaks of the course's or a paper's
     numbers too, is not read. Columns are those whose header words the sentence holds most, or, with none named,
     every column of quantities; they must agree. (None, None) when undecided."""
     _, _, header, rows = table
@@ -202,7 +202,10 @@ def pair_verdict(span: str, context: str, at: int, direction: str, table) -> tup
                        for j in range(len(labels))):
                 found.append((m.start(), m.end(), i))
     found.sort()
-    before = [f for f in found if f[1] <= at]
+    # the subject: the last label before the word in its own clause, else the sentence's first (…A a EOS 既不如 C
+    # EOS，也不如…B EOS: the second clause's subject is the sentence's, not the first clause's comparand, H78-020)
+    clause_start = max(span.rfind(c, 0, at) for c in "，,；;：:") + 1
+    before = [f for f in found if clause_start <= f[0] and f[1] <= at] or [f for f in found if f[1] <= at][:1]
     after = [f for f in found if f[0] > at]
     if not before or not after or before[-1][2] == after[0][2] or _COMPARAND_FIRST.search(span[:at]):
         return None, None

@@ -138,3 +138,15 @@ def test_the_same_count_of_a_latin_noun_said_again_in_the_section():
     assert pipeline._noun_key(body, tokens[0]) == (3.0, "个", "key")
     assert pipeline._said_in_the_section(body, tokens[1], said)
     assert not pipeline._said_in_the_section(body, tokens[2], said)
+
+
+def test_the_subject_of_a_second_clause_is_the_sentences(tmp_path):
+    """greedy 返回的 A a EOS 既不如穷举找到的 C EOS，也不如…beam 返回的 B EOS (honest_78 H78-020): the second 不如's
+    subject is A a EOS, not the first clause's comparand C EOS; the table (0.21, 0.225, 0.25) decides both true. Said
+    of B EOS against A a EOS (也胜过), the second clause is false."""
+    old = "首步较大的前缀概率不能提前当成整句分数。"
+    said = old + "正因如此，greedy 返回的 A a EOS 既不如穷举找到的 C EOS，也{}宽度为二的 beam 返回的 B EOS。"
+    _each(tmp_path, [
+        (LECTURE / "ch03" / "3-17.md", old, said.format("不如"), said.format("高于"),
+         "false for the table's printed values"),
+    ])
