@@ -84,7 +84,7 @@ _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|�
 # only allows (new-author trial 25 did so to lecture §2.6's 可能被配错权重 and no message said so); 尽可能 (as much as
 # possible) and 可能性 (the possibility, a noun) hedge nothing
 _HEDGE = re.compile(r"不可能|(?<!尽)(?:有可能|可能|也许|或许)(?!性)")
-_MODAL = re.compile(r"不一定|未必|不见得|一定|必然|必定|总是|总比|始终|恒(?=为|是|等于|大于|小于|成立)|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求"
+_MODAL = re.compile(r"(?<!是)(?:并)?不是(?:所有|全部|每一?[个条种项份步])[^，。；：:]{0,12}?都(?:要|得|需要|必须)?|不一定|未必|不见得|一定|必然|必定|总是|总比|始终|恒(?=为|是|等于|大于|小于|成立)|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求"
                     # 没有理由非得取同一个值 says 不必取相同的值 (new-author trial 38)
                     r"|(?:没有|没|并无|毫无)理由(?:非得|非要|一定要|必须)|不是非得|并不非得"
                     # 也不保证加起来等于 1 says 加起来也不一定等于 1 (honest_43 H43-005)
@@ -430,7 +430,9 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         add(m.start(), m.end(), "impossible" if m.group(0) == "不可能" else "possibly")
     for m in _MODAL.finditer(sentence):
         word = m.group(0)
+        # (并不是所有记忆都要拿出来用 says 记忆不一定全部拿出来用: a denial of 'all', honest_77 H77-034)
         add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必", "不见得") or word.replace("*", "").endswith("不保证")
+            or re.match(r"(?:并)?不是(?:所有|全部|每)", word)
             or word.endswith("担保")
             or word in ("不能保证", "无法保证") else "need-not"
             if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") or "理由" in word

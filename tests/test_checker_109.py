@@ -150,3 +150,17 @@ def test_the_subject_of_a_second_clause_is_the_sentences(tmp_path):
         (LECTURE / "ch03" / "3-17.md", old, said.format("不如"), said.format("高于"),
          "false for the table's printed values"),
     ])
+
+
+# ---------------------------------------------------------------- statements
+
+
+def test_not_all_is_not_necessarily(tmp_path):
+    """记忆不一定全部拿出来用 -> 并不是所有记忆都要拿出来用 (honest_77 H77-034): a denial of 'all' says 'not
+    necessarily', not a copula's 不是; the 'all' without its denial fails. 是不是每个位置都得… is a question."""
+    from checker import statements
+    assert [w for _, w in statements.tokens("是不是每个位置都得配一套权重？")] != ["not-necessarily"]
+    _each(tmp_path, [
+        (PRIMER / "ch09" / "9-2.md", "记忆不一定全部拿出来用。", "并不是所有记忆都要拿出来用。", "所有记忆都要拿出来用。",
+         "statement changed"),
+    ])
