@@ -559,11 +559,17 @@ def _distinct(named: set[str]) -> set[str]:
     return {n for n in named if not any(n != o and n in o for o in named)}
 
 
+_XIANGBI = re.compile(r"^(?:和|与|跟|同)(.+?)相比[，,]?\s*(.*)$", re.S)
+
+
 def _sides(sentence: str, m: re.Match) -> tuple[str, str]:
     """The text naming the first and the second thing a comparison word compares: in 'A 比 B 更X' (or the frame
     'A 比 B 高') the second stands between 比 and the word; otherwise the word divides them."""
     if m.group(0).startswith("比"):
         return sentence[:m.start()], sentence[m.start() + 1:]
+    framed = _XIANGBI.match(m.group(0))
+    if framed:   # 和 A 相比，B 更小: B is the subject, A the comparand (the frame holds both)
+        return framed.group(2), framed.group(1)
     clause = max(sentence.rfind(c, 0, m.start()) for c in "，,；;：:") + 1
     for bi in reversed([b.start() for b in re.finditer("比", sentence[:m.start()]) if b.start() >= clause]):
         if not directions.not_comparative_bi(sentence, bi):
@@ -1845,8 +1851,9 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             pair_table = table_orders.table_for_pair(page.body, start, sentence_text[:close]) if said else None
             if pair_table:
                 # two rows of a table set against each other (MQA 的缓存比 GQA 还小): decided on its printed values
-                verdict, why_not = table_orders.pair_verdict(sentence_text[:close], sentence_text, m.start(), said,
-                                                             pair_table)
+                verdict, why_not = table_orders.pair_verdict(
+                    sentence_text[:close], sentence_text, m.end() - 1 if _XIANGBI.match(m.group(0)) else m.start(), said,
+                    pair_table)
                 if verdict:
                     continue
                 if verdict is False:

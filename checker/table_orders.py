@@ -171,7 +171,7 @@ _MARKER = re.compile(r"〔[^〕]*〕|[*`]")
 # a sentence that speaks of another source's numbers as well: the table is not all it says
 _OTHER_SOURCE = re.compile(r"课程|讲义|入门文章|论文|原文")
 # a comparand set before the subject (和 A 相比，B 更小; 比起 A): the first name is then not the subject
-_COMPARAND_FIRST = re.compile(r"相比|比起|较之|相较|对比")
+_COMPARAND_FIRST = re.compile(r"相比|相较")
 
 
 def _quantity(cell: str) -> float | None:
@@ -204,14 +204,24 @@ def pair_verdict(span: str, context: str, at: int, direction: str, table) -> tup
     found.sort()
     # the subject: the last label before the word in its own clause, else the sentence's first (…A a EOS 既不如 C
     # EOS，也不如…B EOS: the second clause's subject is the sentence's, not the first clause's comparand, H78-020)
-    clause_start = max(span.rfind(c, 0, at) for c in "，,；;：:") + 1
-    before = [f for f in found if clause_start <= f[0] and f[1] <= at] or [f for f in found if f[1] <= at][:1]
-    after = [f for f in found if f[0] > at]
-    if not before or not after or before[-1][2] == after[0][2] or _COMPARAND_FIRST.search(span[:at]):
-        return None, None
+    framed = list(_COMPARAND_FIRST.finditer(span[:at]))
+    if framed:
+        # 和 MQA 相比，GQA 的缓存更小: the comparand stands before 相比, the subject between it and the word
+        turn = framed[-1]
+        compared = [f for f in found if f[1] <= turn.start()][-1:]
+        subject = [f for f in found if turn.end() <= f[0] and f[1] <= at][:1]
+        if not compared or not subject or compared[0][2] == subject[0][2]:
+            return None, None
+        first, second = subject[0][2], compared[0][2]
+    else:
+        clause_start = max(span.rfind(c, 0, at) for c in "，,；;：:") + 1
+        before = [f for f in found if clause_start <= f[0] and f[1] <= at] or [f for f in found if f[1] <= at][:1]
+        after = [f for f in found if f[0] > at]
+        if not before or not after or before[-1][2] == after[0][2]:
+            return None, None
+        first, second = before[-1][2], after[0][2]
     if _OTHER_SOURCE.search(context):
         return None, None   # 本站和课程的运行里…都领先: the course's run is no row of this table
-    first, second = before[-1][2], after[0][2]
     columns = [c for c in range(1, len(header)) if all(c < len(r) and _quantity(r[c]) is not None for r in rows)]
     if not columns:
         return None, None

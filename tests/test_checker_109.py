@@ -164,3 +164,13 @@ def test_not_all_is_not_necessarily(tmp_path):
         (PRIMER / "ch09" / "9-2.md", "记忆不一定全部拿出来用。", "并不是所有记忆都要拿出来用。", "所有记忆都要拿出来用。",
          "statement changed"),
     ])
+
+
+def test_a_comparand_set_first_with_xiangbi(tmp_path):
+    """和 MQA 相比，GQA 的缓存更小 passed in silence: the frame holds both sides, and neither was read as named before
+    or after the word. GQA is the subject, MQA the comparand; the table's 512 MiB and 64 MiB decide it (更大 is true)."""
+    old = "本站没有训练 GQA 模型，也没有测 GQA 的速度；表中只有计数。"
+    _each(tmp_path, [
+        (LECTURE / "ch07" / "7-10.md", old, old + "和 MQA 相比，GQA 的缓存更大。", old + "和 MQA 相比，GQA 的缓存更小。",
+         "false for the table's printed values"),
+    ])
