@@ -86,6 +86,17 @@ def _header_words(cell: str) -> set[str]:
     return {w for w in re.split(r"[\s（）()、/]+", cell) if w and not re.fullmatch(r"\d+", w)}
 
 
+def _chosen_columns(header: list[str], rows: list[list[str]], context: str, read) -> tuple[list[int], int]:
+    """(the columns of numbers, read by `read`, whose header shares the most words with `context`, that score): every
+    such column when the context names none; ([], 0) when the table has none."""
+    columns = [c for c in range(1, len(header)) if all(c < len(r) and read(r[c]) is not None for r in rows)]
+    if not columns:
+        return [], 0
+    scores = {c: sum(1 for w in _header_words(header[c]) if w in context) for c in columns}
+    best = max(scores.values())
+    return [c for c in columns if scores[c] == best], best
+
+
 def decide(sentence: str, table, by_value: bool = False) -> str | None:
     """A message when the sentence's superlative or rank is false for every column it selects; None otherwise.
     `by_value`: the table is one of another section, read only for a value the sentence prints."""
@@ -117,12 +128,9 @@ def _verdict(sentence: str, context: str, table, by_value: bool = False) -> tupl
     superlatives, ranks = list(_SUPERLATIVE.finditer(sentence)), list(_RANK.finditer(sentence))
     if len(superlatives) + len(ranks) != 1:
         return None, None
-    columns = [c for c in range(1, len(header)) if all(c < len(r) and _value(r[c]) is not None for r in rows)]
-    if not columns:
+    chosen, best = _chosen_columns(header, rows, context, _value)
+    if not chosen:
         return None, None
-    scores = {c: sum(1 for w in _header_words(header[c]) if w in context) for c in columns}
-    best = max(scores.values())
-    chosen = [c for c in columns if scores[c] == best]
     if by_value:
         named = []
     if not named and best > 0 and len(chosen) == 1:
@@ -222,12 +230,7 @@ def pair_verdict(span: str, context: str, at: int, direction: str, table) -> tup
         first, second = before[-1][2], after[0][2]
     if _OTHER_SOURCE.search(context):
         return None, None   # 本站和课程的运行里…都领先: the course's run is no row of this table
-    columns = [c for c in range(1, len(header)) if all(c < len(r) and _quantity(r[c]) is not None for r in rows)]
-    if not columns:
-        return None, None
-    scores = {c: sum(1 for w in _header_words(header[c]) if w in context) for c in columns}
-    best = max(scores.values())
-    chosen = [c for c in columns if scores[c] == best]
+    chosen, _ = _chosen_columns(header, rows, context, _quantity)
     verdicts = []
     for c in chosen:
         a, b = _quantity(rows[first][c]), _quantity(rows[second][c])
