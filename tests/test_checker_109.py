@@ -174,3 +174,20 @@ def test_a_comparand_set_first_with_xiangbi(tmp_path):
         (LECTURE / "ch07" / "7-10.md", old, old + "和 MQA 相比，GQA 的缓存更大。", old + "和 MQA 相比，GQA 的缓存更小。",
          "false for the table's printed values"),
     ])
+
+
+# ---------------------------------------------------------------- provenance of counts
+
+
+def test_a_count_with_its_items_after_it_is_the_pages_own():
+    """四个候选 a、the、his、it: the items follow the count, so it is the page's list whatever the course writes (new-author
+    trial 55 saw it marked 教学构造 because primer §11.5 writes 四个候选 of other candidates); 有四个候选 alone is not."""
+    from types import SimpleNamespace
+
+    from checker import classify, pipeline
+    body = "假设模型在这一步的四个候选 a、the、his、it 上分别给出概率。"
+    token = next(t for t in classify.numbers_in(body) if t.text.startswith("四"))
+    assert pipeline._the_sites_own_count(SimpleNamespace(page=SimpleNamespace(body=body)), token)
+    other = "模型在这一步有四个候选。"
+    token = next(t for t in classify.numbers_in(other) if t.text.startswith("四"))
+    assert not pipeline._the_sites_own_count(SimpleNamespace(page=SimpleNamespace(body=other)), token)
