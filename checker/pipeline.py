@@ -335,6 +335,60 @@ def _sentence_went_on(ctx: Context, template: str, values: dict):
     return None
 
 
+# between two parallel holes of a template (好评 {n_pos} 条，差评 {n_neg} 条): the measure word, a clause mark, the
+# second name; the same measure word after the second hole
+_BETWEEN_PARALLEL = re.compile(r"\s*(?P<m>[条个种项类句次步])[，,、]\s*(?P<y>[\u4e00-\u9fffA-Za-z]{1,8}?)\s*$")
+_NAME_BEFORE = re.compile(r"(?:^|[，,；;：:\s])(?P<x>[\u4e00-\u9fffA-Za-z]{1,8}?)\s*$")
+
+
+class _SharedHole:
+    """A match of a template said with 各 (checker.template_match.Found), its holes numbered as the template's own:
+    the hole the page says once for both stands where the other is."""
+
+    def __init__(self, found, mapping: list[int]):
+        self._found, self._mapping = found, mapping
+
+    def span(self, group=0):
+        return self._found.span(group if group == 0 else f"h{self._mapping[int(str(group)[1:])]}")
+
+    def start(self, group=0):
+        return self.span(group)[0]
+
+    def end(self, group=0):
+        return self.span(group)[1]
+
+    def group(self, group=0):
+        start, end = self.span(group)
+        return self._found._text[start:end]
+
+
+def _each_said_once(ctx: Context, template: str, values: dict):
+    """The matches of a template whose two parallel counts the page says once, with 各, when the two are equal:
+    表中一共 6 条，好评 3 条，差评 3 条 -> 表中一共六条，好评、差评各三条 (three outside writers: honest_71 H71-005,
+    honest_78 H78-036, honest_80 H80-043). Each hole is still compared with the number printed: 各四条 for three and
+    three fails."""
+    holes = [h for h in HOLE.finditer(template) if h.group(1) in values]
+    for ia, (first, second) in enumerate(zip(holes, holes[1:])):
+        between = _BETWEEN_PARALLEL.match(template, first.end(), second.start())
+        name = _NAME_BEFORE.search(template, 0, first.start())
+        measure = between and re.match(rf"\s*{between.group('m')}", template[second.end():])
+        try:
+            equal = Hole(first.group(1), first.group(2)).value(values) == Hole(second.group(1), second.group(2)).value(values)
+        except (KeyError, IndexError, TypeError):
+            equal = False
+        if not (between and name and measure and equal):
+            continue
+        ib = ia + 1
+        mapping = [ia if k == ib else k - (k > ib) for k in range(len(holes))]
+        for join in ("、", "和", "与", "及"):
+            said = (template[:name.start("x")] + f"{name.group('x')}{join}{between.group('y')}各{first.group(0)}"
+                    f"{between.group('m')}" + template[second.end() + measure.end():])
+            found = template_matcher(said, values).finditer(ctx.squeezed)
+            if found:
+                return [_SharedHole(f, mapping) for f in found]
+    return None
+
+
 def check_claim(ctx: Context, i: int, template) -> None:
     """One claim template: located on the page, each hole's printed text compared with its computed value. Long
     because it is one claim's path through every way a hole can be printed (text, scalar, array, fraction, unit),
@@ -364,7 +418,7 @@ def check_claim(ctx: Context, i: int, template) -> None:
                        + f"; known keys: {', '.join(sorted(values)) or 'none'}")
         return
     matches = (template_matcher(template, values).finditer(ctx.squeezed) or _sentence_went_on(ctx, template, values)
-               or _relocated(ctx, i, template, holes, regex))
+               or _each_said_once(ctx, template, values) or _relocated(ctx, i, template, holes, regex))
     if not matches:
         hint = unknown_holes(template, values)
         extra = f"; {', '.join(hint)} is not a computed key" if hint else ""

@@ -191,3 +191,19 @@ def test_a_count_with_its_items_after_it_is_the_pages_own():
     other = "模型在这一步有四个候选。"
     token = next(t for t in classify.numbers_in(other) if t.text.startswith("四"))
     assert not pipeline._the_sites_own_count(SimpleNamespace(page=SimpleNamespace(body=other)), token)
+
+
+# ---------------------------------------------------------------- claims
+
+
+def test_two_equal_counts_said_once_with_ge(tmp_path):
+    """表中一共 6 条，好评 3 条，差评 3 条 -> 表中一共六条，好评、差评各三条: three outside writers made this edit
+    (H71-005, H78-036, H80-043), and the claim was not found. The template's two parallel holes, equal, are read
+    from the one number 各 gives both; 各四条 is compared with 3 and fails."""
+    old = "表中一共 6 条，好评 3 条，差评 3 条。"
+    _each(tmp_path, [
+        (PRIMER / "ch01" / "1-1.md", old, "表中一共六条，好评、差评各三条。", "表中一共六条，好评、差评各四条。",
+         "claim 0 {n_pos}"),
+        (PRIMER / "ch01" / "1-1.md", old, "表中一共六条，好评和差评各三条。", "表中一共七条，好评和差评各三条。",
+         "claim 0 {n}"),
+    ])
