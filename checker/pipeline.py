@@ -25,6 +25,7 @@ import inspect
 import re
 import traceback
 from dataclasses import dataclass, field
+from numbers import Real
 from pathlib import Path
 
 from checker import (arrangements, borrowing, classify, counts, declared, glosses, kinds, listed_values, math_in_prose,
@@ -372,9 +373,10 @@ def _each_said_once(ctx: Context, template: str, values: dict):
         between = _BETWEEN_PARALLEL.match(template, first.end(), second.start())
         name = _NAME_BEFORE.search(template, 0, first.start())
         measure = between and re.match(rf"\s*{between.group('m')}", template[second.end():])
-        try:
-            equal = Hole(first.group(1), first.group(2)).value(values) == Hole(second.group(1), second.group(2)).value(values)
-        except (KeyError, IndexError, TypeError):
+        try:   # (two counts: scalars, equal; an array or a text hole is no count said once with 各)
+            pair = [Hole(h.group(1), h.group(2)).value(values) for h in (first, second)]
+            equal = all(isinstance(v, Real) and not isinstance(v, bool) for v in pair) and float(pair[0]) == float(pair[1])
+        except (KeyError, IndexError, TypeError, ValueError):
             equal = False
         if not (between and name and measure and equal):
             continue
@@ -668,7 +670,8 @@ def _text_relocator(ctx: Context, section: str, what: str, quote=None):
                 new = (relations_aligned_text(text, sentence, relocation.contrast_swaps, statements.tokens, replaced[0])
                        if quote is None else
                        relations_replaced_quote(text, sentence, replaced[0], relocation.contrast_swaps, quote))
-        if new is None or section == "relations" and not relations_orders_kept(text, new):
+        if new is None or section == "relations" and (not relations_orders_kept(text, new) or _role_added(
+                text, new, next((t for t in _pinned_texts(ctx.page.path) if squeeze(text)[0] in t), ""))):
             return None
         line = claim_line(ctx.page, section, i)
         ctx.report.notes.append(f"{ctx.report.path}:{line}: {what} {i} found in reworded text {new!r}; its text "
@@ -677,6 +680,18 @@ def _text_relocator(ctx: Context, section: str, what: str, quote=None):
         ctx.report.relocations.append(relocation.Update(ctx.page.path, line, i, text, new, what))
         return new
     return relocate
+
+
+def _role_added(text: str, new: str, pinned_sentence: str = "") -> bool:
+    """Does the reworded text name a role its relation's text did not (…；差评概率随得分升高而接近一 for a text about
+    好评's probability), the opening name said again aside (checker/relations.py _opening_name_said_once), and a role
+    the pinned sentence held around the text aside (搜索返回的那一条分数低于正确译文 takes in its first clause's 译文)?"""
+    from collections import Counter
+
+    from checker.relations import _opening_name_said_once
+    roles = lambda t: Counter(w for _, w in statements.tokens(t) if w.startswith("role:"))   # noqa: E731
+    added = roles(_opening_name_said_once(text, new, statements.tokens)) - roles(text)
+    return bool(added - (roles(pinned_sentence) - roles(text)))
 
 
 def _quote_relocator(ctx: Context):

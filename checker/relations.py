@@ -963,7 +963,8 @@ def _signature(text: str) -> list[str]:
     the parts of a matrix its position words name."""
     # a word without a direction of its own (更尖) stands for itself; a trend (越多, 越小) reads as its comparative
     # does, with the trend kept: 越低 -> 越小 of a weight is a rewording (lex99), 越多 -> 越少 another statement
-    said = [(m.start(), polarity(m.group(0), _clause(text, m)) or pace(m.group(0)) or _trend(m.group(0), text, m))
+    said = [(m.start(), _trend(m.group(0), text, m) if re.search(r"随[^，,。；;：:]{0,8}$", text[:m.start()])
+             else polarity(m.group(0), _clause(text, m)) or pace(m.group(0)) or _trend(m.group(0), text, m))
             for m in comparison_words(text)]
     said += [(m.start(), "equal") for m in EQUALITY_LINT.finditer(text)]
     # the parts of a matrix it names (行对应 query -> 行是 query passes; 右上角 -> 左下角 does not)
@@ -972,7 +973,10 @@ def _signature(text: str) -> list[str]:
 
 
 def _trend(word: str, text: str, m: re.Match) -> str:
-    """越 with the direction of the comparative its word makes (越低, 越小 -> 越down), or the word itself."""
+    """越 with the direction of the comparative its word makes (越低, 越小 -> 越down), or the word itself. A change
+    said after 随 (好评概率随得分升高而接近一) is the trend 得分越高 states (honest_77 H77-027)."""
+    if re.search(r"随[^，,。；;：:]{0,8}$", text[:m.start()]) and polarity(word, _clause(text, m)):
+        return "越" + polarity(word, _clause(text, m))
     if word.startswith("越"):
         said = polarity("更" + word[1:], _clause(text, m))
         if said:
@@ -1140,9 +1144,12 @@ def orders_kept(text: str, new: str) -> bool:
     was found again in 但还没有降到零, a clause that compares nothing of the kind (new-author trial 39)."""
     def said(t: str) -> list[tuple[str, bool]]:
         # each order word's direction, and whether it is a change (降到) rather than an order of two things (少于)
+        # (a change after 随 is the trend of a law, as 越高 is, which states no order here: 随得分升高而接近一,
+        # honest_77 H77-027)
         return sorted((p, bool(_CHANGE_TO.fullmatch(m.group(0))
                                or getattr(directions.rule_of(m.group(0)), "rule", "") in _CHANGE_RULES))
-                      for m in comparison_words(t) if (p := _said_polarity(t, m)) is not None)
+                      for m in comparison_words(t) if (p := _said_polarity(t, m)) is not None
+                      and not re.search(r"随[^，,。；;：:]{0,8}$", t[:m.start()]))
     return said(text) == said(new)
 
 
@@ -1173,6 +1180,7 @@ def _aligned_in(text: str, held: str, contrast_swaps, tokens) -> str | None:
     flat = squeeze(kept)[0]
     # 结果不会变 and 结果也不变 say one sameness (honest_35 H35-002); the statement pins keep 不会变's own negation
     said, said_kept = _SAMENESS_DENIED.sub("不变", text), _SAMENESS_DENIED.sub("不变", kept)
+    said_kept = _opening_name_said_once(said, said_kept, tokens)
 
     def clauses(t: str) -> list[tuple]:   # each clause's comparison words, names and statement words together
         parts = re.split(r"[，,；;：:。——]+", t)
@@ -1219,6 +1227,21 @@ def _aligned_in(text: str, held: str, contrast_swaps, tokens) -> str | None:
         sorted(w for _, w in tokens(text)) == sorted(w for _, w in tokens(kept))
     if 2 * len(words & set(kept)) < len(words) and not short or len(new) > allowed:
         return None
+    return kept
+
+
+def _opening_name_said_once(text: str, kept: str, tokens) -> str:
+    """`kept` with the name that opens `text`'s statement words (a role: 好评) read as often as `text` names it: the
+    rewording said it again as a later clause's subject (…相等，得分越高越接近一 -> …相等；好评概率随得分升高而接近一:
+    honest_77 H77-027). Another name said again stays."""
+    opening = next((w for _, w in tokens(text) if w.startswith("role:")), None)
+    if opening is None:
+        return kept
+    name = opening.split("@", 1)[0].removeprefix("role:")
+    extra = kept.count(name) - text.count(name)
+    for _ in range(max(0, extra)):
+        at = kept.rfind(name)
+        kept = kept[:at] + kept[at + len(name):]
     return kept
 
 

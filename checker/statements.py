@@ -84,7 +84,7 @@ _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|�
 # only allows (new-author trial 25 did so to lecture §2.6's 可能被配错权重 and no message said so); 尽可能 (as much as
 # possible) and 可能性 (the possibility, a noun) hedge nothing
 _HEDGE = re.compile(r"不可能|(?<!尽)(?:有可能|可能|也许|或许)(?!性)")
-_MODAL = re.compile(r"(?<!是)(?:并)?不是(?:所有|全部|每一?[个条种项份步])[^，。；：:]{0,12}?都(?:要|得|需要|必须)?|不一定|未必|不见得|一定|必然|必定|总是|总比|始终|恒(?=为|是|等于|大于|小于|成立)|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求"
+_MODAL = re.compile(r"(?:(?<!是)(?:并)?不是|并非|未必)(?:所有|全部|每一?[个条种项份步])[^，。；：:]{0,12}?都(?:要|得|需要|必须)?|不一定|未必|不见得|一定|必然|必定|总是|总比|始终|恒(?=为|是|等于|大于|小于|成立)|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求"
                     # 没有理由非得取同一个值 says 不必取相同的值 (new-author trial 38)
                     r"|(?:没有|没|并无|毫无)理由(?:非得|非要|一定要|必须)|不是非得|并不非得"
                     # 也不保证加起来等于 1 says 加起来也不一定等于 1 (honest_43 H43-005)
@@ -113,6 +113,8 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "纹丝不动": "same", "原封不动": "same",
           # 权重分毫不差 (new-author trial 53): the same, not a 不 of its own
           "分毫不差": "same", "丝毫不差": "same", "毫无二致": "same",
+          # 好评与差评的概率各占一半 says the two are equal (honest_66 H66-025, honest_77 H77-027, honest_79 H79-029)
+          "各占一半": "same", "各得一半": "same",
           # 用新状态预测 -> 用上一状态预测 (blind_29 W29-053): the state after the update and the one before it
           "新状态": "position:after", "旧状态": "position:before",
           # 保持原词 says 原词不动: the same negation of a change, lost or swapped like any 不
@@ -157,7 +159,8 @@ _SUBJECTS = re.compile("|".join(sorted(_SUBJECT, key=lambda s: (-len(s), s))))
 _DONE = re.compile(r"(没有|没|未曾|未|并未|尚未|从未|已经|已|也|都)?(?:单独|重新|再)?"
                    r"(测过|测了|测出|跑过|跑了|重跑|训练过|训练了|重算|补算|算(?:了)?出来?|算了|数出(?!自)|复现|列(?:了)?出来?|给出|报告|画出|做过|做了|"
                    r"(?<=没有)做|(?<=没)做|(?<=未)做|(?<=没有)说明|(?<=未)说明|(?<=没有)给|(?<=没)给|(?<=未)给|(?<=没有)列在|(?<=没)列在|(?<=未)列在)")
-_OBLIGED = re.compile(r"(?:必须|务必|需要|应该|应当|要|得|须)先?$")
+# (只有给出训练目标…才 states a condition, no act reported: honest_79 H79-013)
+_OBLIGED = re.compile(r"(?:必须|务必|需要|应该|应当|要|得|须|只有|如果|若|要是|只要)先?$")
 _DEGREE = re.compile(r"(?:(?<!比)较|偏)(大|小|高|低|多|少|长|短|快|慢|强|弱)(?!低|高|小|大|短|长|慢|快|少|多|弱|强)"
                      # (比较高低: to compare, no comparative: honest_43 H43-005)
                      # 小一些, 大一点: a comparative said with its size (blind_29 W29-010: 但小一些 -> 但大一些)
@@ -432,7 +435,7 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         word = m.group(0)
         # (并不是所有记忆都要拿出来用 says 记忆不一定全部拿出来用: a denial of 'all', honest_77 H77-034)
         add(m.start(), m.end(), "not-necessarily" if word in ("不一定", "未必", "不见得") or word.replace("*", "").endswith("不保证")
-            or re.match(r"(?:并)?不是(?:所有|全部|每)", word)
+            or re.match(r"(?:(?:并)?不是|并非|未必)(?:所有|全部|每)", word)
             or word.endswith("担保")
             or word in ("不能保证", "无法保证") else "need-not"
             if word in ("不必", "无须", "无需", "不需要", "用不着", "没有必要", "没必要", "不要求") or "理由" in word
@@ -871,6 +874,46 @@ def _only_if_said(lost: list[str], gained: list[str], was: str, now: str) -> boo
         and _negative_characters(_ONLY_IF.search(now).group(0) + now[_ONLY_IF.search(now).end():]) == 0
 
 
+_PURPOSE = re.compile(r"要让|想让|要使|为了|若要|要想|想要")
+
+
+def _must_said_as_only_if(lost: list[str], gained: list[str], was: str, now: str) -> bool:
+    """想让…绝不出现，就得另外加上约束 -> 只有另外加上约束，才能让…绝不出现 (honest_79 H79-044, H79-013): a means said
+    as necessary for a purpose, the 'must' said with 只有…才; what comes in is at most the purpose's 'can'. A 'must'
+    dropped without 只有…才, or without the purpose it served, is another statement."""
+    return [bare_token(t) for t in lost] == ["must"] and set(map(bare_token, gained)) <= {"can", "possibly"} \
+        and _PURPOSE.search(was) is not None and _ONLY_IF.search(now) is not None
+
+
+# 不让 X 成为…, and 避免 X 充当…: one prevention, a negation said with a verb of avoiding
+_LET_NOT = re.compile(r"不让|不使|不致|以免|免得")
+_AVOID = re.compile(r"避免|防止|以免|免得|杜绝|避开")
+
+
+def _prevention_said_with_avoid(lost: list[str], gained: list[str], was: str, now: str) -> bool:
+    """是为了不让当前答案直接成为当前预测的输入 -> 是为了避免当前的答案直接充当当前预测的输入 (honest_79 H79-008): the
+    negation of 不让 said with 避免; nothing else comes in, and the new sentence holds no 不让 of its own."""
+    return [bare_token(t) for t in lost] == ["not"] and not gained and _LET_NOT.search(was) is not None \
+        and _AVOID.search(now) is not None and _LET_NOT.search(now) is None
+
+
+def _prevention_avoided_on_the_page(lost: list[str], pinned_text: str, body: str) -> bool:
+    """The pinned sentence's clause of 不让 (是为了不让当前答案直接成为…) now said on the page with 避免, keeping most of
+    its other characters, while the pinned clause is gone: the one negation deleted is the prevention said with a
+    verb of avoiding (honest_79 H79-008; the new clause holds no statement word, so no op pairs it)."""
+    if [bare_token(t) for t in lost] != ["not"]:
+        return False
+    clause = next((c for c in re.split(r"[，,；;。：:]", pinned_text) if _LET_NOT.search(c)), None)
+    if clause is None or clause.strip() in body:
+        return False
+    rest = set(_LET_NOT.sub("", clause)) - set(" ，,。")
+    for candidate in re.split(r"[，,；;。：:\n]", body):
+        if _AVOID.search(candidate) and not _LET_NOT.search(candidate) and _negative_characters(candidate) == 0 \
+                and len(rest & set(candidate)) * 4 >= len(rest) * 3:
+            return True
+    return False
+
+
 def _after_said_as_steps(lost: list[str], gained: list[str], was: str) -> bool:
     """先弄清…，任务结果放到这之后看 -> 任务结果放到后面再看：…要先弄清… (honest_74 H74-022): an order said with 之后
     said again as two steps (先 X … 再 Y), X's verb before the pinned 之后 and Y's after it; Y before it is the steps
@@ -1084,6 +1127,11 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             continue   # 并不像 LSTM 的遗忘门那样… -> 和 LSTM 的遗忘门不同，…并不… (honest_74 H74-019)
         if op == "replace" and _after_said_as_steps(pinned[i1:i2], now[j1:j2], pinned_texts[i1]):
             continue   # …，任务结果放到这之后看 -> 任务结果放到后面再看：…要先弄清… (honest_74 H74-022)
+        said_now = found[min(j1, len(found) - 1)][2] if found else ""
+        if op in ("replace", "delete") and (
+                _must_said_as_only_if(pinned[i1:i2], now[j1:j2], pinned_texts[i1], said_now)
+                or _prevention_said_with_avoid(pinned[i1:i2], now[j1:j2], pinned_texts[i1], said_now)):
+            continue   # 想让…，就得加上约束 -> 只有加上约束，才能让…; 不让…成为 -> 避免…充当 (honest_79)
         if op == "replace" and _only_if_said(pinned[i1:i2], now[j1:j2], pinned_texts[i1],
                                              found[j1][2] if j1 < len(found) else ""):
             continue   # 没有输出层，…写不出来 -> 只有接上输出层，…才可能… (honest_71 H71-019): a necessary condition
@@ -1098,6 +1146,8 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             continue
         if (op, i1, j1) in mentioned:
             continue
+        if op == "delete" and _prevention_avoided_on_the_page(pinned[i1:i2], pinned_texts[i1], page.body):
+            continue   # 是为了不让当前答案…成为 -> 是为了避免当前的答案…充当 (honest_79 H79-008)
         if op == "delete" and list(map(bare_token, pinned[i1:i2])) == ["not"] \
                 and _still_needed_said(pinned_texts[i1], page.body):
             continue   # 读取并不取代逐词生成 -> 有了读取，也仍然要逐词生成 (honest_54 H54-049): not replaced = still needed
@@ -1202,7 +1252,8 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
         was_in = {pinned_texts[i] for k in changed for i in range(opcodes[k][1], opcodes[k][2])}
         now_in = {found[j][2] for k in changed for j in range(opcodes[k][3], opcodes[k][4])}
         reversed_pair = (_polar_order_reversed(*was_in, *now_in)
-                         if messages and len(was_in) == len(now_in) == 1 else None)
+                         if messages and len(was_in) == len(now_in) == 1 and not _clauses_moved_whole(*was_in, *now_in)
+                         else None)
         if reversed_pair:   # 得分从负变正 -> 从正变成了负 in a reworded sentence: the alignment pairs sign:+ with itself
             out.append((messages[0][0], _change(list(reversed_pair[0]), list(reversed_pair[1]), "in", (*now_in,)[0][:90])))
             continue
@@ -1223,7 +1274,7 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
                 Counter(now[j] for k in changed for j in range(opcodes[k][3], opcodes[k][4])), *was_in, *now_in):
             continue   # 却不等于每一步都要… -> 但这并不意味着每一步都得… (honest_38 H38-015): one negation said another
             #            way, which the alignment cut in two ops because the sentence's words are sorted
-        if messages and len(changed) >= 2 and len(was_in) == len(now_in) == 1 \
+        if messages and len(was_in) == len(now_in) == 1 \
                 and _clauses_moved_whole(*was_in, *now_in) and _same_words_and_subjects(
                 [t for k in changed for t in pinned[opcodes[k][1]:opcodes[k][2]]],
                 [t for k in changed for t in now[opcodes[k][3]:opcodes[k][4]]]):
@@ -1314,11 +1365,30 @@ def _clauses_moved_whole(was: str, now: str) -> bool:
     before, after = _clauses(was.split("（")[0]), _clauses(now.split("（")[0])
     if sorted(before) == sorted(after):
         return True
+    # (the pinned sentence may hold a ；-part before the one read now: 表里…是负的；讲义…压低错误候选 against the
+    # second part alone, honest_79 H79-033; the clauses it has more, unchanged, are left out)
+    extra = len(before) - len(after)
+    if extra > 0 and after and before[extra] == after[0]:
+        before = before[extra:]
     # or the subject that opens the sentence stays first, over the clause that now follows it (原文只点了 E，没有讨论
     # F -> 原文没有讨论 F，只点了 E: honest_72 H72-032)
     subject = os.path.commonprefix([before[0], after[0]]) if before and after else ""
-    return len(before) >= 2 and bool(subject.strip()) and \
-        sorted([before[0][len(subject):]] + before[1:]) == sorted([after[0][len(subject):]] + after[1:])
+    if len(before) >= 2 and bool(subject.strip()) and \
+            sorted([before[0][len(subject):]] + before[1:]) == sorted([after[0][len(subject):]] + after[1:]):
+        return True
+    # or the parts of one clause that follow its common opening, joined by 、, in another order, each whole (梯度下降会
+    # 抬高目标候选、压低错误候选 -> 梯度下降会压低错误候选、抬高目标候选: honest_79 H79-033); a part's object given to
+    # another verb (抬高错误候选、压低目标候选) is another part
+    if len(before) != len(after):
+        return False
+    for old, new in zip(before, after):
+        if old == new:
+            continue
+        opening = os.path.commonprefix([old, new])
+        parts_old, parts_new = old[len(opening):].split("、"), new[len(opening):].split("、")
+        if len(parts_old) < 2 or sorted(parts_old) != sorted(parts_new) or min(map(len, parts_old)) < 2:
+            return False
+    return True
 
 
 def _same_words_and_subjects(was: list[str], now: list[str]) -> bool:
@@ -1886,6 +1956,13 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
                           if not guarded(t) and not t.startswith("not") and t.split("@", 1)[0] not in
                           {w.split("@", 1)[0] for w in words_was})
         words_now = [w for w in words_now if w not in named]
+        # the name that opens the pinned statement said once more as a later clause's subject (好评与差评的概率…相等，
+        # 得分越高越接近一 -> …；得分越高，好评概率越接近一: honest_66 H66-025, honest_77 H77-027, honest_79 H79-029):
+        # a repetition added; another name said again (差评概率越接近一) is still a word more
+        opening = next((w for w in words_was if _names_a_quantity(w)), None)
+        repeated = opening if opening and words_now.count(opening) > words_was.count(opening) else None
+        if repeated:
+            words_now.remove(repeated)
         if _said_in_unread_words(was, now, words_was, [w for i in change.new for w in snapshots.words_of(i)]):
             pinned_at |= set(range(first_word[i1], first_word[i2 - 1] + len(snapshots.words_of(old[i2 - 1]))))
             spans_now += new_spans
@@ -1895,7 +1972,17 @@ def _reworded_sentences(page) -> tuple[set[int], list[tuple[int, int]]]:
             clauses = [c for part in re.split(r"[。！？；;]", text) for c in _clauses(part)]
             # without the subjects a word was read with (他 -> him moves the subject into the other clause); the
             # multisets above already refuse a subject exchanged (most@猫 -> most@我)
-            return Counter(g for g in (tuple(sorted(t.split("@", 1)[0] for _, t in tokens(c) if t not in named))
+            seen = [False]
+
+            def kept(t: str) -> bool:   # the opening name said again (above) is read once
+                if t in named:
+                    return False
+                if repeated and t == repeated:
+                    if seen[0]:
+                        return False
+                    seen[0] = True
+                return True
+            return Counter(g for g in (tuple(sorted(t.split("@", 1)[0] for _, t in tokens(c) if kept(t)))
                                        for c in clauses) if g)
         # a word said twice and once now (减去均值 -> 减掉它, with 均值 still in the sentence) is a repetition dropped,
         # not a statement removed: only a negation or a guarded word must keep its count

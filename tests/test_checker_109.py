@@ -207,3 +207,69 @@ def test_two_equal_counts_said_once_with_ge(tmp_path):
         (PRIMER / "ch01" / "1-1.md", old, "表中一共六条，好评和差评各三条。", "表中一共七条，好评和差评各三条。",
          "claim 0 {n}"),
     ])
+
+
+# ---------------------------------------------------------------- round 18 (honest_79)
+
+
+def test_the_sigmoid_sentence_reworded_three_ways(tmp_path):
+    """得分为零时好评与差评的概率相等，得分越高越接近一，越低越接近零: three outside writers reworded it (H66-025,
+    H77-027, H79-029) and each was flagged three ways. 随得分升高而接近一 is the law 越高 states, 好评 said again as
+    the second part's subject is a repetition, and 各占一半 says the two are equal; its 一半 is a value the page
+    computes (0.5), claimed like any other (honest_50 H50-020), and is the one message left. 差评 given the second
+    part's subject is another statement."""
+    old = "得分为零时好评与差评的概率相等，得分越高越接近一，越低越接近零。"
+    page = PRIMER / "ch03" / "3-2.md"
+    _each(tmp_path, [
+        (page, old, "好评与差评的概率在得分为零时相等；好评概率随得分升高而接近一，随得分降低而接近零。",
+         "好评与差评的概率在得分为零时相等；差评概率随得分升高而接近一，随得分降低而接近零。", "relation 1 text not found"),
+    ])
+    halves = edit_errors(tmp_path / "halves", page, old,
+                         "得分为零时，好评与差评的概率各占一半；得分越高，好评概率越接近一，得分越低则越接近零。")
+    assert halves and all("number '一半' is neither claimed nor cited" in e for e in halves), halves
+    wrong = edit_errors(tmp_path / "wrong", page, old,
+                        "得分为零时，好评与差评的概率各占一半；得分越高，差评概率越接近一，得分越低则越接近零。")
+    assert any("statement changed" in e for e in wrong), wrong
+
+
+def test_parts_of_a_clause_joined_by_dun_exchanged_whole(tmp_path):
+    """梯度下降会抬高目标候选、压低错误候选 -> 梯度下降会压低错误候选、抬高目标候选 (honest_79 H79-033): each part keeps
+    its verb and object; the objects exchanged between the verbs is another statement."""
+    old = "梯度下降会抬高目标候选、压低错误候选"
+    _each(tmp_path, [
+        (PRIMER / "ch07" / "7-4.md", old, "梯度下降会压低错误候选、抬高目标候选", "梯度下降会压低目标候选、抬高错误候选",
+         "statement changed"),
+    ])
+
+
+def test_a_must_for_a_purpose_said_with_only_if(tmp_path):
+    """想让…绝不出现，就得另外加上约束 -> 只有另外加上约束，才能让…绝不出现 (H79-044); 必须给出训练目标 -> 只有给出
+    训练目标…才 (H79-013, whose 给出 after 只有 is a condition, no act reported). 只要…就 is a sufficient condition."""
+    _each(tmp_path, [
+        (PRIMER / "ch16" / "16-3.md", "想让不合法的标签搭配**绝不出现**，就得另外明确地加上约束。",
+         "只有另外明确地加上约束，才能让不合法的标签搭配**绝不出现**。",
+         "另外明确地加上约束，就能让不合法的标签搭配**绝不出现**。", "statement changed"),
+        (LECTURE / "ch04" / "4-2.md", "随机参数下互不相等的输出并不等于消歧正确；要让差异有意义，必须给出训练目标，再用独立的数据检验",
+         "即使随机参数下的输出互不相等，也不等于消歧正确；只有给出训练目标、再用独立的数据检验，这种差异才有意义",
+         "即使随机参数下的输出互不相等，也不等于消歧正确；给出训练目标、再用独立的数据检验，这种差异就有意义",
+         "statement changed"),
+    ])
+
+
+def test_a_prevention_said_with_avoid(tmp_path):
+    """是为了不让当前答案直接成为当前预测的输入 -> 是为了避免当前的答案直接充当当前预测的输入 (H79-008); 是为了让
+    当前的答案直接充当… drops the prevention."""
+    old = "错开一格，是为了不让当前答案直接成为当前预测的输入"
+    _each(tmp_path, [
+        (LECTURE / "ch02" / "2-6.md", old, "之所以错开一格，是为了避免当前的答案直接充当当前预测的输入",
+         "之所以错开一格，是为了让当前的答案直接充当当前预测的输入", "statement changed"),
+    ])
+
+
+def test_not_every_said_with_bingfei(tmp_path):
+    """## 代价：不是每种改动都能表达 -> ## 代价：并非每种改动都表达得出来 (H79-047): both deny 'every'."""
+    old = "## 代价：不是每种改动都能表达"
+    _each(tmp_path, [
+        (PRIMER / "ch17" / "17-3.md", old, "## 代价：并非每种改动都表达得出来", "## 代价：每种改动都表达得出来",
+         "statement changed"),
+    ])
