@@ -127,6 +127,8 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "调小": "adjust:down", "调低": "adjust:down", "悬殊": "gap:wider", "拉大": "gap:wider", "缩小": "gap:narrower",
           "扩大": "gap:wider"}
 _PAIR = re.compile("|".join(sorted(_PAIRS, key=lambda s: (-len(s), s))))
+# 并不因此改变。, 不会随之变化： a change denied that ends its clause says the thing stays the same
+_CHANGE_DENIED_AT_THE_END = re.compile(r"(?:并)?不(?:会|再)?(?:因此|因而|随之|为此)(?:而)?(?:改变|变化|变动)(?=\s*[，,。；;：:）)]|\s*$)")
 _GAP_NOUN = re.compile(r"差距|差别|差异|差值|间距|距离|间隔|之差|差(?=[^，,。；;]{0,3}$)|gap", re.I)
 # where a sentence sends the reader ("见 [§2.4](2-4.md)"): which page shows the thing is a statement no computation
 # checks, so the target is pinned with the sentence (a link whose text and target disagree is checker/crossrefs.py's)
@@ -376,6 +378,9 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         add(m.start(), m.start(), f"step:then:{m.group(1)}", [m.span(2)])
     for m in _SHORT_OF.finditer(sentence):   # 不够 0.8 says what 不到 0.8 says (还不够用 is a plain negation)
         add(m.start(), m.end(), "order:down")
+    for m in _CHANGE_DENIED_AT_THE_END.finditer(sentence):
+        # 这一要求不变 -> 这条要求并不因此改变 (honest_80 H80-007): a change denied with nothing after it is sameness
+        add(m.start(), m.end(), "same")
     for m in _PAIR.finditer(sentence):
         negated = m.group(0) == "等价" and _NEGATED.search(sentence[max(0, m.start() - 2):m.start()])
         token = "differ" if negated else _PAIRS[m.group(0)]
@@ -1175,6 +1180,7 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             #            Other words coming in may be a counterpart in another class (会改变 -> 没有改变: order -> same)
         if op == "delete" and not any(guarded(t) or bare_token(t) in KEPT_WHEN_LOST for t in pinned[i1:i2]) \
                 and not _negated_differ_lost(pinned[i1:i2], pinned_texts[i1:i2]) \
+                and not _sameness_turned_to_change(pinned[i1:i2], pinned_texts[i1], page.body) \
                 and not gained & {found[j][2] for j in (j1 - 1, j1) if 0 <= j < len(found)} \
                 and not {word_class(t) for t in pinned[i1:i2]} & gained_classes:
             continue   # a description a rewording leaves unsaid (只有 520 个像素不同 -> 只差 520 个像素): see KEPT_WHEN_LOST
@@ -1452,6 +1458,24 @@ def _negation_moved_in_its_sentence(opcodes, here, pinned, now, found, pinned_te
 
 
 _NEGATED_DIFFER = re.compile(r"^(?:并|也|就|都)?不等于$")
+
+
+# a change said plainly (改变, 变化, 变了), not denied right before it
+_PLAIN_CHANGE = re.compile(r"(?<![不没未无])(?<!不会)(?<!并不)(?<!不再)(?:改变|变化|变动|变了|变成|变得)")
+
+
+def _sameness_turned_to_change(lost: list[str], pinned_text: str, body: str) -> bool:
+    """Was a sameness (不变, 相同) lost from a sentence the page now says with a change (这一要求不变 -> 这一要求也因此
+    改变; 也变了)? The sentence that replaced it, the most like it on the page, says a change its pinned text did not,
+    with no denial before it: the sameness was reversed, not left unsaid."""
+    if not any(bare_token(t).split("@", 1)[0] == "same" for t in lost) or pinned_text.strip() in body:
+        return False
+    pinned = _bare(pinned_text)
+    candidates = [c for c in re.split(r"(?<=[。！？])|\n", body) if c.strip()]
+    best = max(candidates, key=lambda c: SequenceMatcher(a=pinned, b=_bare(c), autojunk=False).ratio(), default="")
+    if not best or SequenceMatcher(a=pinned, b=_bare(best), autojunk=False).ratio() < 0.6:
+        return False
+    return len(_PLAIN_CHANGE.findall(best)) > len(_PLAIN_CHANGE.findall(pinned_text))
 
 
 def _negated_differ_lost(lost: list[str], lost_in: list[str]) -> bool:

@@ -273,3 +273,29 @@ def test_not_every_said_with_bingfei(tmp_path):
         (PRIMER / "ch17" / "17-3.md", old, "## 代价：并非每种改动都表达得出来", "## 代价：每种改动都表达得出来",
          "statement changed"),
     ])
+
+
+def test_a_change_denied_at_the_end_is_sameness(tmp_path):
+    """但“参数与激活要分清”这一要求不变 -> 可…这条要求并不因此改变 (honest_80 H80-007): a change denied, nothing after
+    it, says the thing stays; 也因此改变, 也变了 say a change, and the sameness lost with a change said in its place
+    is reversed, not left unsaid (these passed in silence: a 相同 or 不变 lost was read as a description dropped)."""
+    old = "双向、多层或注意力会改变信息怎样流动，但“参数与激活要分清”这一要求不变。"
+    _each(tmp_path, [
+        (LECTURE / "ch02" / "2-1.md", old, "双向、多层或注意力都会改变信息的流动方式，可“参数与激活要分清”这条要求并不因此改变。",
+         "双向、多层或注意力会改变信息怎样流动，但“参数与激活要分清”这一要求也因此改变。", "statement changed"),
+        (LECTURE / "ch02" / "2-1.md", old, "双向、多层或注意力都会改变信息的流动方式，可“参数与激活要分清”这条要求并不因此改变。",
+         "双向、多层或注意力都会改变信息的流动方式，可“参数与激活要分清”这条要求也因此改变。", "statement changed"),
+        (LECTURE / "ch02" / "2-1.md", old, "双向、多层或注意力都会改变信息的流动方式，可“参数与激活要分清”这条要求并不因此改变。",
+         "双向、多层或注意力会改变信息怎样流动，“参数与激活要分清”这一要求也变了。", "statement changed"),
+    ])
+
+
+def test_a_possibility_with_a_passive_agent_between(tmp_path):
+    """偏好可能被足够悬殊的单位置分数压过 (honest_79 H79-045): what may happen, not an order of the page's values;
+    the same said as a fact of the page (偏好被…压过了) still asks for a relation."""
+    old = "转移分数是从数据里**学**出来的，它只表达偏好。"
+    _each(tmp_path, [
+        (PRIMER / "ch16" / "16-3.md", old,
+         old + "偏好可能被足够悬殊的单位置分数压过，所以单靠它并不能保证输出的标签序列合法。",
+         old + "本例里偏好被足够悬殊的单位置分数压过了，所以单靠它并不能保证输出的标签序列合法。", "is not bound"),
+    ])
