@@ -1026,6 +1026,31 @@ _IN_TURN = re.compile(r"(?:依次|分别)(?:约|大约|近似)?(?:是|为|等于
 
 
 
+_AFTER_COLON_JOIN = re.compile(r"[、；;]|[，,]\s*(?:和|与|以及|及|还有)|(?<=[^，,\s])\s*(?:以及)\s*")
+
+
+def items_after_the_colon(body: str, end: int, stated: float | None) -> int | None:
+    """本页把课程里两处“走一步”的算例放在一起读：入门文章 §4.3 对一个权重做的一次更新，和讲义 §2.6 对一组 logits 求出的
+    梯度 (new-author trial 57): a count whose sentence goes on to a colon, after which the things it counts are named
+    one by one, joined by 、, ； or a comma with 和/与/以及; how many, when that is the count stated (two or more).
+    The sentence runs over the paragraph's line wraps; links, code and formulas are one word each."""
+    if stated is None or stated < 2:
+        return None
+    stop_at = SENTENCE_END.search(body, end)
+    stop = stop_at.start() if stop_at else len(body)
+    colon = body.find("：", end, stop)
+    if colon < 0 or re.search(r"[。！？；;]", body[end:colon]) or _COUNT_BETWEEN.search(body, end, colon):
+        return None
+    rest = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", body[colon + 1:stop])
+    rest = re.sub(r"`[^`]*`|\$[^$]*\$", "■", rest).replace("\n", "")
+    items = [x for x in _AFTER_COLON_JOIN.split(rest) if x.strip()]
+    return len(items) if len(items) == stated and all(len(x.strip()) >= 2 for x in items) else None
+
+
+# another count between a count and its colon counts the items itself
+_COUNT_BETWEEN = re.compile(r"[两三四五六七八九十]\s*(?:个|种|条|处|项|步|类|句)|\d+\s*(?:个|种|条|处|项|步|类|句)")
+
+
 def items_in_turn(body: str, end: int) -> int | None:
     """How many values the count's sentence then gives in turn (三个未归一化权重……依次是 $(1,0.5,0.5)$; 三个概率
     分别是 $0.5$、$0.25$、$0.125$): a tuple's items, or items joined by 、; None when the sentence gives none."""

@@ -1583,7 +1583,8 @@ def check_completeness(ctx: Context) -> None:
             _say(said, ctx.page.body, token)
         elif ((token.word and not token.phrase.startswith(SETTERS) or token.text.isdigit())
               and _count_value(token) in (counts.items_after(ctx.page.body, token.end, _count_value(token)),
-                                          counts.items_in_turn(ctx.page.body, token.end))):
+                                          counts.items_in_turn(ctx.page.body, token.end),
+                                          counts.items_after_the_colon(ctx.page.body, token.end, _count_value(token)))):
             # 两条评论“A”和“B”, 有 2 条（E 和 F）: the items it counts follow it; 三个权重依次是 $(1,0.5,0.5)$: its values
             report.numbers_enumerated += 1
             ctx.counted.append(token)
