@@ -299,3 +299,56 @@ def test_a_possibility_with_a_passive_agent_between(tmp_path):
          old + "偏好可能被足够悬殊的单位置分数压过，所以单靠它并不能保证输出的标签序列合法。",
          old + "本例里偏好被足够悬殊的单位置分数压过了，所以单靠它并不能保证输出的标签序列合法。", "is not bound"),
     ])
+
+
+# ---------------------------------------------------------------- new-author trial 57
+
+
+def test_an_order_with_a_decimal_amount_binds_the_gap():
+    """her 的概率比基线低了约 $0.121$ with close(b - a, d, tol) (trial 57): the guide's 差多少 pattern, refused because
+    the amount had no measure word. An order without its amount still states no equality."""
+    from checker import relations
+    errors = []
+    relations._check_equality_words(0, "her 的概率比基线低了约 $0.121$", "{a} < {b} and close({b} - {a}, {d}, 1e-12)", 1,
+                                    errors)
+    assert not errors
+    relations._check_equality_words(0, "her 的概率比基线低", "close({b} - {a}, {d}, 1e-12)", 1, errors)
+    assert errors and "states an equality" in errors[0][1]
+
+
+def test_a_count_named_after_its_sentences_colon():
+    """本页把课程里两处“走一步”的算例放在一起读：入门文章 §4.3 …，⏎和讲义 §2.6 … (trial 57): the two places follow the
+    colon; 三处 is not what the sentence names."""
+    from checker import classify, counts
+    body = ("本页把课程里两处“走一步”的算例放在一起读：入门文章 [§4.3](../primer/ch04/4-3.md) 对一个权重做的一次更新，\n"
+            "和讲义 [§2.6](../lecture/ch02/2-6.md) 对一组 logits 求出的梯度。")
+    token = next(t for t in classify.numbers_in(body) if t.text.startswith("两"))
+    assert counts.items_after_the_colon(body, token.end, 2) == 2
+    assert counts.items_after_the_colon(body, token.end, 3) is None
+
+
+def test_two_quantities_doubling_together_state_a_proportion():
+    """梯度不变时，学习率翻倍，步子也翻倍 (trial 57) is a law, not a value of the page; 学习率翻倍以后，损失反而上升了
+    says what one change did, and its 翻倍 is a number."""
+    from checker import classify
+    law = "梯度不变时，学习率翻倍，步子也翻倍。"
+    assert not [t for t in classify.numbers_in(law) if not t.structural]
+    one = "学习率翻倍以后，损失反而上升了。"
+    assert [t for t in classify.numbers_in(one) if not t.structural]
+
+
+def test_a_slight_mismatch_said_with_churu(tmp_path):
+    """最后一位可能对不上 -> 末位可能略有出入 (trial 57): both say the digits may differ; 末位可能完全一致 does not."""
+    from checker import statements
+    assert "differ" in [w for _, w in statements.tokens("拿印出的小数代回公式重算，末位可能略有出入。")]
+    assert "differ" not in [w for _, w in statements.tokens("拿印出的小数代回公式重算，末位完全一致。")]
+
+
+def test_a_computing_said_in_the_sites_marked_sentence(tmp_path):
+    """〔本站构造〕这一行代回的正是显示的权重，结果… -> …，算出的结果… (trial 57): the marker gives the sentence to the site
+    already; a computing said there names no new party. 讲义算出的结果 does."""
+    old = "〔本站构造〕这一行代回的正是显示的权重，结果在显示的精度上恰好与用未舍入权重算的一致"
+    _each(tmp_path, [
+        (PRIMER / "ch12" / "12-4.md", old, "〔本站构造〕这一行代回的正是显示的权重，算出的结果在显示的精度上恰好与用未舍入权重算的一致",
+         "〔本站构造〕这一行代回的正是显示的权重，讲义算出的结果在显示的精度上恰好与用未舍入权重算的一致", "statement changed"),
+    ])
