@@ -352,3 +352,13 @@ def test_a_computing_said_in_the_sites_marked_sentence(tmp_path):
         (PRIMER / "ch12" / "12-4.md", old, "〔本站构造〕这一行代回的正是显示的权重，算出的结果在显示的精度上恰好与用未舍入权重算的一致",
          "〔本站构造〕这一行代回的正是显示的权重，讲义算出的结果在显示的精度上恰好与用未舍入权重算的一致", "statement changed"),
     ])
+
+
+def test_whose_way_of_writing_it_is_a_source(tmp_path):
+    """入门文章的写法是直接把三位小数的权重代进去 -> 讲义的写法是… (blind_54 W54-060) passed: X 的写法/做法/例子 says
+    whose method it is, a source word like 出自 X."""
+    old = "入门文章的写法是直接把三位小数的权重代进去："
+    _each(tmp_path, [
+        (PRIMER / "ch12" / "12-4.md", old, "入门文章的写法是把三位小数的权重直接代进去：", "讲义的写法是直接把三位小数的权重代进去：",
+         "source:primer -> source:course"),
+    ])
