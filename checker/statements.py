@@ -1717,7 +1717,8 @@ def _clause_added(inserted: list[str], sentence: str, pinned_sentences: set[str]
                 continue
             # (and it ends where a clause ends: 〔本站构造〕…，讲义算出的结果… put 讲义算出的 inside a clause, and a
             # source and a computing came in unread)
-            if head > 0 and tail > 0 and not (added[-1:] in "，,；;：:。！？" or whole[len(whole) - tail:][:1] in "，,；;：:。！？"):
+            if head > 0 and tail > 0 and not (added[-1:] in "，,；;：:。！？"
+                                              or whole[len(whole) - tail:][:1] in "，,；;：:。！？（("):
                 continue
             if not wanted - Counter(bare_token(t) for _, t in tokens(added)):
                 return True
