@@ -1031,17 +1031,23 @@ _AFTER_COLON_JOIN = re.compile(r"[、；;]|[，,]\s*(?:和|与|以及|及|还有
 
 def items_after_the_colon(body: str, end: int, stated: float | None) -> int | None:
     """本页把课程里两处“走一步”的算例放在一起读：入门文章 §4.3 对一个权重做的一次更新，和讲义 §2.6 对一组 logits 求出的
-    梯度 (new-author trial 57): a count whose sentence goes on to a colon, after which the things it counts are named
-    one by one, joined by 、, ； or a comma with 和/与/以及; how many, when that is the count stated (two or more).
+    梯度 (new-author trial 57): a count whose sentence goes on to a colon (or a pair of dashes), after which the things it
+    counts are named one by one, joined by 、, ； or a comma with 和/与/以及; how many, when that is the count stated
+    (two or more).
     The sentence runs over the paragraph's line wraps; links, code and formulas are one word each."""
     if stated is None or stated < 2:
         return None
     stop_at = SENTENCE_END.search(body, end)
     stop = stop_at.start() if stop_at else len(body)
-    colon = body.find("：", end, stop)
-    if colon < 0 or re.search(r"[。！？；;]", body[end:colon]) or _COUNT_BETWEEN.search(body, end, colon):
+    # (or between dashes: 两处“走一步”的算例——入门文章 §4.3 …、讲义 §2.6 …——放在一起读)
+    marks = [(i, m) for m in ("：", "——") if (i := body.find(m, end, stop)) >= 0]
+    if not marks:
         return None
-    rest = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", body[colon + 1:stop])
+    colon, mark = min(marks)
+    if re.search(r"[。！？；;]", body[end:colon]) or _COUNT_BETWEEN.search(body, end, colon):
+        return None
+    close = body.find("——", colon + 2, stop) if mark == "——" else -1
+    rest = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", body[colon + len(mark):close if close >= 0 else stop])
     rest = re.sub(r"`[^`]*`|\$[^$]*\$", "■", rest).replace("\n", "")
     items = [x for x in _AFTER_COLON_JOIN.split(rest) if x.strip()]
     return len(items) if len(items) == stated and all(len(x.strip()) >= 2 for x in items) else None

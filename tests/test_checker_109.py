@@ -362,3 +362,13 @@ def test_whose_way_of_writing_it_is_a_source(tmp_path):
         (PRIMER / "ch12" / "12-4.md", old, "入门文章的写法是把三位小数的权重直接代进去：", "讲义的写法是直接把三位小数的权重代进去：",
          "source:primer -> source:course"),
     ])
+
+
+def test_a_count_named_between_dashes():
+    """本页把课程里两处“走一步”的算例——入门文章 §4.3 …、讲义 §2.6 …——放在一起读 (trial 57's second try)."""
+    from checker import classify, counts
+    body = ("本页把课程里两处“走一步”的算例——入门文章 [§4.3](../primer/ch04/4-3.md) 对一个权重做的一次更新、"
+            "讲义 [§2.6](../lecture/ch02/2-6.md) 对一组 logits 求出的梯度——放在一起读。")
+    token = next(t for t in classify.numbers_in(body) if t.text.startswith("两"))
+    assert counts.items_after_the_colon(body, token.end, 2) == 2
+    assert counts.items_after_the_colon(body, token.end, 3) is None
