@@ -1049,7 +1049,10 @@ def items_after_the_colon(body: str, end: int, stated: float | None) -> int | No
     close = body.find("——", colon + 2, stop) if mark == "——" else -1
     rest = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", body[colon + len(mark):close if close >= 0 else stop])
     rest = re.sub(r"`[^`]*`|\$[^$]*\$", "■", rest).replace("\n", "")
-    items = [x for x in _AFTER_COLON_JOIN.split(rest) if x.strip()]
+    # (a comma before 和 joins long items, and a 、 inside one of them is no joint of the list: 下面两件事——A，和不用
+    # 缓存、把…重算一遍, honest_16a H16a-029)
+    long_join = re.compile(r"[，,]\s*(?:和|与|以及|及|还有)")
+    items = [x for x in (long_join if long_join.search(rest) else _AFTER_COLON_JOIN).split(rest) if x.strip()]
     return len(items) if len(items) == stated and all(len(x.strip()) >= 2 for x in items) else None
 
 
