@@ -346,8 +346,8 @@ class _SharedHole:
     """A match of a template said with 各 (checker.template_match.Found), its holes numbered as the template's own:
     the hole the page says once for both stands where the other is."""
 
-    def __init__(self, found, mapping: list[int]):
-        self._found, self._mapping = found, mapping
+    def __init__(self, found, mapping: list[int], text: str):
+        self._found, self._mapping, self._text = found, mapping, text
 
     def span(self, group=0):
         return self._found.span(group if group == 0 else f"h{self._mapping[int(str(group)[1:])]}")
@@ -360,7 +360,7 @@ class _SharedHole:
 
     def group(self, group=0):
         start, end = self.span(group)
-        return self._found._text[start:end]
+        return self._text[start:end]
 
 
 def _each_said_once(ctx: Context, template: str, values: dict):
@@ -387,7 +387,7 @@ def _each_said_once(ctx: Context, template: str, values: dict):
                     f"{between.group('m')}" + template[second.end() + measure.end():])
             found = template_matcher(said, values).finditer(ctx.squeezed)
             if found:
-                return [_SharedHole(f, mapping) for f in found]
+                return [_SharedHole(f, mapping, ctx.squeezed) for f in found]
     return None
 
 
@@ -684,13 +684,13 @@ def _text_relocator(ctx: Context, section: str, what: str, quote=None):
 
 def _role_added(text: str, new: str, pinned_sentence: str = "") -> bool:
     """Does the reworded text name a role its relation's text did not (…；差评概率随得分升高而接近一 for a text about
-    好评's probability), the opening name said again aside (checker/relations.py _opening_name_said_once), and a role
+    好评's probability), the opening name said again aside (checker/relations.py opening_name_said_once), and a role
     the pinned sentence held around the text aside (搜索返回的那一条分数低于正确译文 takes in its first clause's 译文)?"""
     from collections import Counter
 
-    from checker.relations import _opening_name_said_once
+    from checker.relations import opening_name_said_once
     roles = lambda t: Counter(w for _, w in statements.tokens(t) if w.startswith("role:"))   # noqa: E731
-    added = roles(_opening_name_said_once(text, new, statements.tokens)) - roles(text)
+    added = roles(opening_name_said_once(text, new, statements.tokens)) - roles(text)
     return bool(added - (roles(pinned_sentence) - roles(text)))
 
 

@@ -1180,7 +1180,7 @@ def _aligned_in(text: str, held: str, contrast_swaps, tokens) -> str | None:
     flat = squeeze(kept)[0]
     # 结果不会变 and 结果也不变 say one sameness (honest_35 H35-002); the statement pins keep 不会变's own negation
     said, said_kept = _SAMENESS_DENIED.sub("不变", text), _SAMENESS_DENIED.sub("不变", kept)
-    said_kept = _opening_name_said_once(said, said_kept, tokens)
+    said_kept = opening_name_said_once(said, said_kept, tokens)
 
     def clauses(t: str) -> list[tuple]:   # each clause's comparison words, names and statement words together
         parts = re.split(r"[，,；;：:。——]+", t)
@@ -1230,7 +1230,7 @@ def _aligned_in(text: str, held: str, contrast_swaps, tokens) -> str | None:
     return kept
 
 
-def _opening_name_said_once(text: str, kept: str, tokens) -> str:
+def opening_name_said_once(text: str, kept: str, tokens) -> str:
     """`kept` with the name that opens `text`'s statement words (a role: 好评) read as often as `text` names it: the
     rewording said it again as a later clause's subject (…相等，得分越高越接近一 -> …相等；好评概率随得分升高而接近一:
     honest_77 H77-027). Another name said again stays."""
