@@ -310,6 +310,8 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
                                    f"({_kinds_text(inside)}) or move the numbers out"))
             continue
     for m in marks if course_section else []:
+        if m.kind in ("site_construction", "site_run") and _site_is_the_subject(body, m.start):
+            continue   # 本站在 §4.3 那一页用三条评论演示过: the clause says whose number it is (new-author trial 57)
         if m.kind == "site_construction":
             b = owner[id(m)] or _block_under_heading(body, m.start, found)
             if b is None or LABELS[b.label].key not in ("site_construction", "site_run", "design"):
@@ -326,6 +328,23 @@ def check_blocks(body: str, marks: list[Mark], line_of, course_section: bool = T
                                                  "where it reads as the course's; put it under "
                                                  "'!!! success \"本站运行\"' or mark its paragraph 〔本站运行〕"))
     return errors
+
+
+_CLAUSE_OPEN = re.compile(r"[，。；：！？,;:!?\n]|〔[^〕\n]{1,8}〕")
+_SITE_SUBJECT = re.compile(r"\s*(?:[-*]\s+)?(?:这是|由)?本站(?!.{0,3}[不没未])")
+
+
+def _site_is_the_subject(body: str, at: int) -> bool:
+    """Does the clause that holds `at` open with 本站 as its subject (本站在 §4.3 那一页用三条评论演示过)? A reader
+    then knows the number is the site's without a marker; a clause that merely mentions the site does not say it
+    (讲义用三条评论，本站沿用: the number stands in the course's clause)."""
+    start = max(0, at - 300)
+    openings = [m for m in _CLAUSE_OPEN.finditer(body, start, at)]
+    clause = openings[-1].end() if openings else start
+    # the sentence's subject carries through its clauses (本站把两句都切成三个词，数出的向量分别是…)
+    sentence = max((m.end() for m in openings if m.group(0) in "。！？!?" or m.group(0).startswith("〔")
+                    or (m.group(0) == "\n" and body[max(0, m.start() - 1)] == "\n")), default=start)
+    return any(_SITE_SUBJECT.match(body, k) for k in {clause, sentence})
 
 
 def _block_under_heading(body: str, at: int, blocks):
