@@ -172,6 +172,12 @@ _PLACED = re.compile(r"(?:排|放|列|摆|位)在(?:最)?([前后])(?:面|头|�
 # 上一步, 下一个; not 上/下 as a verb's complement (垫上一次, 写下一个, 剩下一个: once, one)
 _POSITION = re.compile(r"(?:(?<![垫加放贴补填接跟配乘装挂带附留剩存停落降掉])([上下])|(?<!最)([前后]))"
                        r"一(?=[个张步层条句位项节章篇段页轮次状时词行列刻])|(起点|终点)")
+# 前两维 / 后两维, 头两个 / 最后两行: which end of a list a slice of two or more is taken from (blind_52 W52-030 and
+# blind_54 W54-030: V 用前两维 -> V 用后两维 kept every digit). A single one (前一个, 最后一步) is a position word;
+# 之后两步, 然后两个, 提前两步 are times and moves, not slices
+_SLICE = re.compile(r"(?:(?<![之以此从先事提向往目当空眼面跟生超领])(前)|(?<![开箭])(头)|(最后|末)"
+                    r"|(?<![之以此然随其最往向落背身今先过而滞前午稍])(后))"
+                    rf"(?=\s*(?:[两二三四五六七八九十]|\$?[2-9]\$?|\$?[1-9]\d\$?)\s*个?\s*(?:维|行|列|项|位|个|条|层|步|轮|名|次|格|段))")
 # 10 步后 says what 10 步之后 says (之后 is a position word of _PAIRS): after a count of steps, rounds or layers
 _AFTER_COUNT = re.compile(r"(?:\d|[一二两三四五六七八九十百])\s*(?:步|次|轮|层)\s*(后)(?![者面续文来])")
 # 训练完成后, 算完后: after a finished act, as 以后 says (honest_25 H25-012: 训练好以后 -> 训练完成后 lost its place word)
@@ -403,6 +409,8 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
     for m in _POSITION.finditer(sentence):
         add(m.start(), m.end(), "position:" + {"前": "before", "上": "before", "后": "after", "下": "after",
                                                "起点": "start", "终点": "end"}[m.group(1) or m.group(2) or m.group(3)])
+    for m in _SLICE.finditer(sentence):
+        add(m.start(), m.end(), "slice:head" if m.group(1) or m.group(2) else "slice:tail")
     for m in _AFTER_COUNT.finditer(sentence):
         add(m.start(1), m.end(1), "position:after")
     for m in _ONCE_DONE.finditer(sentence):   # 一旦训练完成 says 训练好以后 (honest_54 H54-025)

@@ -25,3 +25,20 @@ def test_a_site_number_in_a_clause_whose_subject_is_the_site_needs_no_marker(tmp
     assert edit_errors(tmp_path / "b", page, old, "本站没有把入门文章 §3.3 这两句都切成", "is the site's own construction")
     # the subject must open the clause or the sentence: a site mentioned inside a clause of the course does not say it
     assert edit_errors(tmp_path / "c", page, old, "入门文章 §3.3 和本站都把这两句切成", "is the site's own construction")
+
+
+# ---------------------------------------------------------------- statement words
+
+
+def test_which_end_a_slice_is_taken_from_is_a_statement_word(tmp_path):
+    """V 用前两维 -> V 用后两维 kept every digit and passed twice (blind_52 W52-030, blind_54 W54-030): 前两维 and 后两维
+    now read as the two ends of a slice. Said in other words (取的是前两维) it passes; 之后两步 and 前一个 stay position
+    words, not slices."""
+    old = "V 用前两维。"
+    _each(tmp_path, [
+        (LECTURE / "ch04" / "4-8.md", old, "V 取的是前两维。", "V 用后两维。", "a statement changed"),
+    ])
+    from checker import statements
+    words = lambda text: [statements.bare_token(t) for t, _ in statements.read_words(text)]   # noqa: E731
+    assert words("取最后两行") == ["slice:tail"] and words("头两个") == ["slice:head"]
+    assert "slice:tail" not in words("之后两步") and "slice:head" not in words("前一个")
