@@ -403,6 +403,12 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         # words escape (new-author trial 18). 已经接近 1, 下限 1, 概率 1 stay values (review 80: a page's PPL of 4
         # said to be 接近 1 passed; review 81: 越来越接近 1 says where the page's values go), and so do 接近 2 and 到不了 1 个
         return True, "the constant 0 or 1 a law runs to or a value never takes (越接近 1, 到不了 1)"
+    if text in ("0", "1") and re.search(r"(?:希望|想要|要让|要使|使其|目标是|推向|拉向|推到|拉到)[^，。；,;：:]{0,32}?"
+                                      r"(?:接近|趋近|逼近|靠近)\s*$", before) \
+            and not re.match(rf"\s*\$?\s*(?:[.\d%]|{MEASURE})", after):
+        # 希望 σ(u_o^T v_c) 接近 1 (new-author trial 58): the end a training objective pushes a probability toward, as
+        # 越接近 1 is the end a law runs to; 已经接近 1 and 接近 1 个 stay values
+        return True, "the constant 0 or 1 an objective pushes toward (希望 σ 接近 1)"
     if text in ("0", "1") and re.match(r"\s*(?:表示|代表)", after) and not re.search(r"[\d.$]\s*$", before):
         # （行是 query，列是 key，1 表示可以读）: the legend of a printed 0/1 matrix codes its entries, as 一表示可以读
         # would (new-author trial 28); 2 表示…, 0.5 表示… stay values

@@ -1053,6 +1053,15 @@ def items_after_the_colon(body: str, end: int, stated: float | None) -> int | No
     # 缓存、把…重算一遍, honest_16a H16a-029)
     long_join = re.compile(r"[，,]\s*(?:和|与|以及|及|还有)")
     items = [x for x in (long_join if long_join.search(rest) else _AFTER_COLON_JOIN).split(rest) if x.strip()]
+    if len(items) < 2:
+        # 两个得分：真实词对（看，电影）得 $2$，噪声词对（看，香蕉）得 $-1$ (new-author trial 58): parallel items, each with
+        # its value, joined by a bare comma or a bare 与/和; a comma in brackets is inside an item
+        flat = re.sub(r"（[^（）]*）|\([^()]*\)", "□", rest)
+        for joint in (r"[，,]", r"(?<=■)\s*(?:与|和|及)\s*"):
+            parts = [x for x in re.split(joint, flat) if x.strip()]
+            if len(parts) >= 2 and all("■" in x and len(x.strip()) >= 3 for x in parts):
+                items = parts
+                break
     return len(items) if len(items) == stated and all(len(x.strip()) >= 2 for x in items) else None
 
 
@@ -1443,13 +1452,30 @@ def ordinals_before(body: str, start: int, end: int) -> int | None:
     if not measure:
         return None
     paragraph = view.rfind("\n\n", 0, start) + 2 if view.rfind("\n\n", 0, start) >= 0 else 0
+    said = _ordinals_said(view[paragraph:start], measure.group(1))
+    if len(said) >= 2 and said == set(range(1, len(said) + 1)):
+        # 前两关 after 第一关…第四关 (honest_81 H81-029): the first N of the items numbered, N no more than them
+        first = re.search(r"前\s*$", view[max(0, start - 2):start])
+        if first:
+            try:
+                stated = integer(view[start:end]) if not view[start:end].strip().isdigit() else int(view[start:end])
+            except NumeralError:
+                return None
+            return stated if 2 <= stated <= len(said) else None
+        return len(said)
+    return None
+
+
+def _ordinals_said(text: str, measure: str) -> set[int]:
+    """The ordinals 第一关, 第二关 said with this measure word, those that share it included (第三、第四关)."""
     said = set()
-    for m in re.finditer(rf"第([{NUMERAL_CHARS}\d]+){re.escape(measure.group(1))}", view[paragraph:start]):
-        try:
-            said.add(integer(m.group(1)) if not m.group(1).isdigit() else int(m.group(1)))
-        except NumeralError:
-            continue
-    return len(said) if len(said) >= 2 and said == set(range(1, len(said) + 1)) else None
+    for m in re.finditer(rf"第([{NUMERAL_CHARS}\d]+)((?:\s*、\s*第[{NUMERAL_CHARS}\d]+)*){re.escape(measure)}", text):
+        for word in [m.group(1)] + re.findall(rf"第([{NUMERAL_CHARS}\d]+)", m.group(2)):
+            try:
+                said.add(integer(word) if not word.isdigit() else int(word))
+            except NumeralError:
+                continue
+    return said
 
 
 def named_nearby(body: str, start: int, end: int) -> set[int]:
@@ -1474,6 +1500,7 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 totals_with_a_unit_before(body, start, end), subjects_joined_before(body, start, end),
                 former_and_latter_before(body, start, end), the_rest_named_before(body, start, end),
                 cells_of_the_row_named(body, start, end), pair_introduced_before_the_list(body, start, end),
+                rows_under_the_header_named(body, start, end),
                 subjects_after_the_colon(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end) \
         | each_said_again(body, start)
@@ -1599,6 +1626,28 @@ def rows_of_the_table_pointed_at(body: str, start: int) -> int | None:
     while lines and TABLE_ROW.match(lines[-1]):
         rows += 0 if TABLE_RULE.match(lines.pop()) else 1
     return rows - 1 if rows >= 3 else None
+
+
+def rows_under_the_header_named(body: str, start: int, end: int) -> int | None:
+    """| 词对 | 标签 | 得分 $s$ | … three rows …, and later 三个得分都是手写的演示值 (new-author trial 58): a count whose noun
+    heads a column of the nearest table above it counts that table's content rows, one value of the column each."""
+    after = re.match(rf"\s*(?:{MEASURE})?\s*([\u4e00-\u9fff]{{2,6}})", body[end:end + 12])
+    if not after or re.search(r"(?:其余|其他|剩下的?|剩余的?|另外|前|后|头|最后)\s*$", body[max(0, start - 4):start]):
+        return None   # (其余四条路径 counts the rows less those named: cells_of_the_row_named; 前两个 is a slice)
+    nouns = {after.group(1)[:2], after.group(1)[-2:]}
+    lines = body[:start].split("\n")[:-1]
+    while lines and not TABLE_ROW.match(lines[-1]):
+        lines.pop()
+    rows = []
+    while lines and TABLE_ROW.match(lines[-1]):
+        row = lines.pop()
+        if not TABLE_RULE.match(row):
+            rows.append([c.strip() for c in row.strip().strip("|").split("|")])
+    if len(rows) < 3:
+        return None
+    header = rows[-1]
+    return len(rows) - 1 if any(re.match(rf"{noun}(?![\u4e00-\u9fff])", cell) for cell in header for noun in nouns) \
+        else None
 
 
 def cells_of_the_row_named(body: str, start: int, end: int) -> int | None:
