@@ -113,6 +113,8 @@ _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移
           "纹丝不动": "same", "原封不动": "same",
           # 权重分毫不差 (new-author trial 53): the same, not a 不 of its own
           "分毫不差": "same", "丝毫不差": "same", "毫无二致": "same",
+          # 两种前缀都还一字不差 (new-author trial 58 wrote 逐字相同 for it): the same, not a 不 of its own
+          "一字不差": "same", "一字不错": "same", "不差分毫": "same",
           # 好评与差评的概率各占一半 says the two are equal (honest_66 H66-025, honest_77 H77-027, honest_79 H79-029)
           "各占一半": "same", "各得一半": "same",
           # 用新状态预测 -> 用上一状态预测 (blind_29 W29-053): the state after the update and the one before it

@@ -143,3 +143,12 @@ def test_a_half_pointed_back_at_and_a_sameness_reversed_in_the_description(tmp_p
         (LECTURE / "ch06" / "6-7.md", "开分支时有差别但 argmax 不变", "开分支时虽有差别，argmax 仍保持不变",
          "开分支时有差别，argmax 也随图改变", "a statement changed"),
     ])
+
+
+def test_word_for_word_the_same_is_a_sameness():
+    """两种前缀都还一字不差 -> 都还逐字相同 (new-author trial 58) was held as a negation dropped: 一字不差 says the two are the
+    same, as 分毫不差 does; 并不相同 says the opposite."""
+    from checker import statements
+    words = lambda text: [statements.bare_token(t) for t, _ in statements.read_words(text)]   # noqa: E731
+    assert words("两种前缀都还**一字不差**") == words("两种前缀都还**逐字相同**") == ["same"]
+    assert words("两种前缀并不相同") != ["same"]
