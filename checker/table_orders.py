@@ -286,6 +286,46 @@ def ratio_header_errors(body: str) -> list[tuple[int, str]]:
     return out
 
 
+# 为正 / 为负 / 为零, 是正数, 大于零: the sign a clause says of one row's cell (blind_55 W55-012: 第 2 步的贡献同样为正 beside
+# a table whose 第 2 步 row has −0.024104 in its 贡献 column)
+_SIGN = re.compile(r"(?<![不非没])(?:为|是|取|成了|变成)(正|负|零)(?:数|值|的)?(?![确常好在文面则向规])|(?<![不非没])(大于|小于|等于)\s*(?:零|0)(?![.\d])")
+
+
+def _bigrams(text: str) -> set[str]:
+    chars = re.sub(r"[^\u4e00-\u9fff]", " ", text)
+    return {chars[i:i + 2] for i in range(len(chars) - 1) if " " not in chars[i:i + 2] and "的" not in chars[i:i + 2]}
+
+
+def sign_errors(body: str, start: int, sentence: str) -> list[str]:
+    """A message for each clause of `sentence` that names one row of the table its section speaks of, and one of its
+    columns by a word of the header, and says the sign of that cell wrongly; nothing where it cannot tell."""
+    table = _table_for(body, start)
+    if table is None or _OTHER_SOURCE.search(sentence):
+        return []
+    _, _, header, rows = table
+    out = []
+    for clause in _CLAUSE.finditer(sentence):
+        text = clause.group(0)
+        said = _SIGN.search(text)
+        if not said or re.search(r"(?:不|并不|并非|没有|未必|不一定)\s*$", text[:said.start()]):
+            continue
+        flat = text.replace(" ", "")
+        named = [r for r in rows if r and r[0] and _value(r[0]) is None
+                 and _MARKER.sub("", r[0]).replace(" ", "").strip() in flat]
+        columns = [c for c in range(1, len(header)) if _bigrams(header[c]) & _bigrams(text)
+                   and all(c < len(r) and _value(r[c]) is not None for r in rows)]
+        if len(named) != 1 or len(columns) != 1:
+            continue
+        value = _value(named[0][columns[0]])
+        sign = said.group(1) or {"大于": "正", "小于": "负", "等于": "零"}[said.group(2)]
+        holds = value > 0 if sign == "正" else value < 0 if sign == "负" else value == 0
+        if not holds:
+            out.append(f"'{text.strip()}' says the cell is {'positive' if sign == '正' else 'negative' if sign == '负' else 'zero'}"
+                       f", but the table's row {named[0][0]!r}, column {header[columns[0]]!r} prints {named[0][columns[0]]}:"
+                       " fix the sign word, or name the row and column the sentence means")
+    return out
+
+
 def errors(page) -> list[tuple[int, str]]:
     """(line, message) for each sentence of the page's prose whose superlative or rank about one table row is false
     for that table, and each ratio column whose header names it the other way round."""
@@ -296,6 +336,8 @@ def errors(page) -> list[tuple[int, str]]:
     out = [(page.line_of(offset), message) for offset, message in ratio_header_errors(body)]
     for start, end in sentences(prose_view(body)):
         text = body[start:end]
+        if _SIGN.search(text) and not text.lstrip().startswith("|"):
+            out += [(page.line_of(start), message) for message in sign_errors(body, start, " ".join(text.split()))]
         if not (_SUPERLATIVE.search(text) or _RANK.search(text)) or text.lstrip().startswith("|"):
             continue
         table, by_value = _table_for(body, start), False

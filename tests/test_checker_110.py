@@ -152,3 +152,19 @@ def test_word_for_word_the_same_is_a_sameness():
     words = lambda text: [statements.bare_token(t) for t, _ in statements.read_words(text)]   # noqa: E731
     assert words("两种前缀都还**一字不差**") == words("两种前缀都还**逐字相同**") == ["same"]
     assert words("两种前缀并不相同") != ["same"]
+
+
+def test_the_sign_a_clause_says_of_one_cell_of_the_table():
+    """第 2 步的贡献同样为正 beside the table whose 第 2 步 row prints −0.024104 in its 这次使用的贡献 column (blind_55
+    W55-012) passed: a new sentence saying a sign had no comparison word. A clause that names one row and one column
+    (by a word of its header) is decided on the cell; 为负 and 第 1 步的贡献为零 pass, a negated sign is not read, and a
+    clause that names no column is not decided."""
+    from checker.table_orders import sign_errors
+    body = ("## 拆开\n\n| 时刻 | 上一状态 $h_{t-1}$ | $\\delta_t$ | 这次使用的贡献 $\\delta_th_{t-1}$ |\n| --- | ---: | ---: | ---: |\n"
+            "| 第 1 步 | $0$ | $0.286576$ | $0$ |\n| 第 2 步 | $0.462117$ | $-0.052160$ | $-0.024104$ |\n"
+            "| 第 3 步 | $0.353724$ | $0.309086$ | $0.109331$ |\n\n")
+    at = len(body)
+    assert sign_errors(body, at, "第 2 步的贡献同样为正，和第 3 步一起把总和往上推。")
+    for honest in ("第 2 步的贡献为负，把总和往下拉了一点。", "第 3 步的贡献为正，第 1 步的贡献为零。",
+                   "第 2 步的贡献并不为正。", "第 2 步同样为正。"):
+        assert not sign_errors(body, at, honest), honest
