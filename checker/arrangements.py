@@ -40,7 +40,8 @@ _ENUMERATOR = re.compile(r"[，,]\s*(?:或者|以及|还有)|[和与及、或]")
 _CONNECTIVE = re.compile(r"(?:而且|并且|同时|也|还|又|且|并)")
 # a coordination that is paired with something else: exchanging its sides moves them against their partners
 # (分别 before a verb of its own, 分别更新两张表：A，以及 B, pairs nothing: each item names its table; honest_30 H30-006)
-_PAIRED = re.compile(r"分别(?!更新|处理|计算|检查|说明|讲|介绍|看)|依次|各自|对应|respectively", re.I)
+# (分别写清：A、B、C asks for each item on its own, nothing paired with them: honest_84 H84-023)
+_PAIRED = re.compile(r"分别(?!更新|处理|计算|检查|说明|讲|介绍|看|写清|写明|写出|报告|记录|列出|交代|注明)|依次|各自|对应|respectively", re.I)
 # a coordination whose order is the meaning: A 与 B 之比 is A/B, A 和 B 的差 is A−B (blind corpus 26, W26-052: 7-9's
 # caption 重算耗时与 cache 耗时之比 turned round read as the same two sides exchanged)
 _ORDERED = re.compile(r"之比|的比值|之商|之差|的差值|相除|相减")

@@ -1452,7 +1452,18 @@ def ordinals_before(body: str, start: int, end: int) -> int | None:
     if not measure:
         return None
     paragraph = view.rfind("\n\n", 0, start) + 2 if view.rfind("\n\n", 0, start) >= 0 else 0
+    line_start = view.rfind("\n", 0, start) + 1
+    if re.match(r"#{1,6}\s", view[line_start:start + 1]):
+        # ## 容易混为一谈的两件事 over **第一件：…** **第二件：…** (honest_83 H83-048): a heading counts what its section
+        # numbers below it
+        below = re.search(r"^#{1,6}\s", view[end:], re.M)
+        said = _ordinals_said(view[end:end + below.start()] if below else view[end:], measure.group(1))
+        return len(said) if len(said) >= 2 and said == set(range(1, len(said) + 1)) else None
     said = _ordinals_said(view[paragraph:start], measure.group(1))
+    if said != set(range(1, len(said) + 1)) or len(said) < 2:
+        # 第一组标签…第二组… in an earlier paragraph of the section, 在两组标签里都读对了 later (honest_84 H84-033)
+        heading = max((m.start() for m in re.finditer(r"^#{1,6}\s", view[:start], re.M)), default=0)
+        said = _ordinals_said(view[heading:start], measure.group(1))
     if len(said) >= 2 and said == set(range(1, len(said) + 1)):
         # 前两关 after 第一关…第四关 (honest_81 H81-029): the first N of the items numbered, N no more than them
         first = re.search(r"前\s*$", view[max(0, start - 2):start])

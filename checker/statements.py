@@ -947,6 +947,46 @@ def _after_said_as_steps(lost: list[str], gained: list[str], was: str) -> bool:
 _UNLIKE = re.compile(r"不像\s*([^，,。；;]{1,24}?)\s*那样|不同于\s*([^，,。；;]{1,24}?)[，,]")
 
 
+_PAIR_NAME = re.compile(r"“([^”\n]{1,20})”|(?<![A-Za-z])([A-Za-z][A-Za-z0-9\-]*(?: [a-z]+){0,3})")
+
+
+def _former_and_latter_named(lost: list[str], gained: list[str], pinned_text: str, now_text: str) -> bool:
+    """Were 前者 and 后者 said again by the two names they stood for (如果 “gave him a” 的表示和 “gave her a” 相近，在后者
+    上学到的东西就可能帮到前者 -> 在 “gave her a” 上学到的东西可能帮到 “gave him a”，前提是这两者的表示相近: honest_83
+    H83-009)? Only the pair and a pointer at the two (这两者) may come and go, and every clause of the new sentence that
+    names both says them in the order, and with the statement words, of a clause of the pinned sentence with 前者 and
+    后者 read as their names: the roles exchanged (…帮到 “gave her a”) is another statement."""
+    # (a quoted name may be read as its words or whole: term:gave, term:her -> term:gave her a)
+    words = lambda tokens: {w for t in tokens if bare_token(t).startswith("term:")   # noqa: E731
+                            for w in bare_token(t)[5:].split() if len(w) >= 2}
+    if words(lost) != words(gained):
+        return False
+    lost_bare = Counter(bare_token(t) for t in lost if not bare_token(t).startswith("term:"))
+    gained_bare = Counter(bare_token(t) for t in gained if not bare_token(t).startswith("term:"))
+    if lost_bare - gained_bare != Counter({"former": 1, "latter": 1}) or set(gained_bare - lost_bare) - {"count:2"}:
+        return False
+    first = pinned_text.find("前者") if "前者" in pinned_text else len(pinned_text)
+    terms = []
+    for m in _PAIR_NAME.finditer(pinned_text, 0, min(first, pinned_text.find("后者") % (len(pinned_text) + 1))):
+        name = m.group(1) or m.group(2)
+        if name not in terms:
+            terms.append(name)
+    if len(terms) != 2:
+        return False
+    resolved = pinned_text.replace("前者", f"“{terms[0]}”").replace("后者", f"“{terms[1]}”")
+
+    def keyed(text: str) -> list[tuple[tuple[str, ...], frozenset]]:
+        out = []
+        for clause in re.split(r"[，,；;。：:]", text):
+            named = tuple(n for m in _PAIR_NAME.finditer(clause) if (n := m.group(1) or m.group(2)) in terms)
+            if set(named) == set(terms):
+                out.append((named, frozenset(bare_token(t) for t, _ in read_words(clause))))
+        return out
+
+    said, pinned_keys = keyed(now_text), set(keyed(resolved))
+    return bool(said) and all(key in pinned_keys for key in said)
+
+
 def _attribution_said_with_its_verb(gained: list[str], was: str, now: str = "", origin: list[str] = ()) -> bool:
     """本节描述的是 LLaVA 论文的接口，本站没有运行 LLaVA -> …是 LLaVA 论文给出的接口；本站既没有运行过 LLaVA…
     (honest_75 H75-002): the paper's interface said as the one the paper gave reads who did what (paper@LLaVA,
@@ -1169,6 +1209,9 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             continue   # BOS/EOS 只是… -> BOS 和 EOS 不过是… (honest_63 H63-008): the same two names
         if op == "replace" and _only_a_name_mentioned(pinned[i1:i2], now[j1:j2]):
             continue
+        if op == "replace" and j1 < len(found) and _former_and_latter_named(pinned[i1:i2], now[j1:j2], pinned_texts[i1],
+                                                                           found[j1][2]):
+            continue   # 在后者上学到的…帮到前者 -> 在 “gave her a” 上学到的…帮到 “gave him a” (honest_83 H83-009)
         if op == "replace" and steps_reworded(pinned[i1:i2], now[j1:j2]):
             continue
         if (op, i1, j1) in mentioned:

@@ -168,3 +168,43 @@ def test_the_sign_a_clause_says_of_one_cell_of_the_table():
     for honest in ("第 2 步的贡献为负，把总和往下拉了一点。", "第 3 步的贡献为正，第 1 步的贡献为零。",
                    "第 2 步的贡献并不为正。", "第 2 步同样为正。"):
         assert not sign_errors(body, at, honest), honest
+
+
+# ---------------------------------------------------------------- round 20 (honest_83, honest_84)
+
+
+def test_round_20_edits_pass_and_their_wrong_twins_fail(tmp_path):
+    """Each honest edit of round 20 that was flagged, and a wrong twin:
+    - 前者/后者 said by the two names (H83-009); the names exchanged say another thing;
+    - ## 容易混为一谈的两件事 over 第一件…第二件 (H83-048); 三件 counts more than the section numbers;
+    - 、-items reordered after 分别写清： (H84-023), which asks for each on its own; 分别 before a verb of pairing is kept;
+    - 各项同加一个数时均值也同样增加 (H84-025): a law of moving together; a plain 增加 of one value is a comparison;
+    - 视觉 encoder 则两个阶段都不更新 (H84-027) is the course's fact, said right; 第二阶段也更新 contradicts it;
+    - 再归一成概率 (H84-030): 归一 is no count;
+    - 在两组标签里都读对了 after 第一组…第二组 in an earlier paragraph of the section (H84-033); 三组 is more."""
+    _each(tmp_path, [
+        (LECTURE / "ch01" / "1-6.md", "如果 “gave him a” 的表示和 “gave her a” 相近，在后者上学到的东西就可能帮到前者。",
+         "在 “gave her a” 上学到的东西可能帮到 “gave him a”，前提是这两者的表示相近。",
+         "在 “gave him a” 上学到的东西可能帮到 “gave her a”，前提是这两者的表示相近。", "a statement changed"),
+        (PRIMER / "appA" / "A-4.md", "## 容易混在一起的事", "## 容易混为一谈的两件事", "## 容易混为一谈的三件事",
+         "neither claimed nor cited"),
+        (LECTURE / "ch05" / "5-8.md", "LN 对整体平移不敏感，RMSNorm 会变。",
+         "LN 对整体平移不敏感，RMSNorm 会变。原因在于 LN 先扣掉这一行的均值，各项同加一个数时均值也同样增加，与均值的差不变；RMSNorm 没有减均值这一步。",
+         "LN 对整体平移不敏感，RMSNorm 会变。原因在于 LN 先扣掉这一行的均值，本例加上平移以后 LN 的输出增加了。",
+         "is not bound"),
+        (LECTURE / "ch06" / "6-3.md", "每一格都写着“前向”：冻结的模块没有被跳过。",
+         "每一格都写着“前向”：冻结的模块没有被跳过。两个阶段的差别只在“更新”上：投影始终更新，语言模型到第二阶段才更新，视觉 encoder 则两个阶段都不更新。",
+         "每一格都写着“前向”：冻结的模块没有被跳过。两个阶段的差别只在“更新”上：投影始终更新，到了第二阶段视觉 encoder 也和语言模型一起更新。",
+         "contradicts a fact of the course"),
+        (PRIMER / "ch16" / "16-2.md", "“北京”的类型也错成了地点。",
+         "“北京”的类型也错成了地点。“小王”这个人物实体则在两组标签里都读对了。",
+         "“北京”的类型也错成了地点。“小王”这个人物实体则在三组标签里都读对了。", "neither claimed nor cited"),
+    ])
+    assert not edit_errors(tmp_path / "reorder", LECTURE / "ch05" / "5-5.md", "权重有没有变、用了哪些示例、测试样本有没有泄漏",
+                           "用了哪些示例、权重有没有变、测试样本有没有泄漏")
+    assert not edit_errors(tmp_path / "norm", PRIMER / "ch11" / "11-1.md",
+                           "和前面的影评分类相比，候选从“好评、差评”换成了词表里的每一个 token。",
+                           "和前面的影评分类相比，候选从“好评、差评”换成了词表里的每一个 token。变的只是候选的范围；"
+                           "给每个候选打分、再归一成概率的这一步仍是上面说的 softmax。")
+    from checker.arrangements import _PAIRED
+    assert _PAIRED.search("两者分别对应第一列和第二列") and not _PAIRED.search("报告时要分别写清：")
