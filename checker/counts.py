@@ -1392,11 +1392,12 @@ def taken_by_the_verb_before(body: str, start: int) -> int | None:
 def clauses_counted_back(body: str, start: int, end: int) -> int | None:
     """两项都结束 opening a clause after the clauses that named them (第 3 轮 B EOS 已经结束，A a 只能接 EOS，两项都结束:
     new-author trial 32): how many clauses of its sentence stand before it, when the count opens a clause and 都, 均
-    or 各 follows its measure word; None otherwise."""
+    or 各 follows its measure word, or a word said of the pair (错开, 相差, 对齐); None otherwise."""
     view = _math_masked(body)
     # (两种情况下这个梯度都接近零: the cases, where, and what the clause is about, before its 都; new-author trial 35)
+    # (…就是输入，…就是要预测的目标，两条序列正好错开一位: a pair said of each other, new-author trial 59)
     if not re.match(rf"\s*(?:{MEASURE})?\s*[\u4e00-\u9fff]{{0,3}}?\s*(?:(?:下|中|里)[^，,。；;！？]{{0,6}}?)?"
-                    r"(?:也?都|均|各|全都)", view[end:end + 16]):
+                    r"(?:也?都|均|各|全都|(?:正好|恰好|刚好)?(?:错开|相差|相隔|对齐|一一对应))", view[end:end + 16]):
         return None
     before = view[:start].rstrip()
     if before[-1:] in ("。", "！", "？"):

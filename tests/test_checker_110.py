@@ -208,3 +208,20 @@ def test_round_20_edits_pass_and_their_wrong_twins_fail(tmp_path):
                            "给每个候选打分、再归一成概率的这一步仍是上面说的 softmax。")
     from checker.arrangements import _PAIRED
     assert _PAIRED.search("两者分别对应第一列和第二列") and not _PAIRED.search("报告时要分别写清：")
+
+
+def test_new_author_trial_59s_pair_and_summary_count():
+    """…就是输入，…就是要预测的目标，两条序列正好错开一位 (new-author trial 59): a count said of a pair (错开, 相差) counts the
+    clauses before it, as 都 does; three is more. 一个三词目标句 in the description is the body's 三个词: 个 between a
+    numeral and its noun says nothing more; 四词 is another count."""
+    from checker.counts import clauses_counted_back, named_nearby
+    from checker import pipeline
+    for n, word in ((2, "两"), (3, "三")):
+        body = f"训练用的输入不必另外准备：在目标序列前面补上 BOS 就是输入，在后面补上 EOS 就是要预测的目标，{word}条序列正好错开一位。"
+        start = body.index(word)
+        assert clauses_counted_back(body, start, start + 1) == 2
+        assert (n in named_nearby(body, start, start + 1)) is (n == 2)
+    body = "目标句取本站自拟的三个词“他 喝 茶”。"
+    verified = {pipeline._as_summary(t, body) for t in __import__("checker.classify", fromlist=["x"]).numbers_in(body)}
+    assert pipeline._same_summary("count 3词目标", verified, "目标句" + body)
+    assert not pipeline._same_summary("count 4词目标", verified, "目标句" + body)
