@@ -98,7 +98,8 @@ _MODAL = re.compile(r"(?:(?<!是)(?:并)?不是|并非|未必)(?:所有|全部|�
                     r"|(?:(?<=^)|(?<=[，,；;：:\s就还都也才是步先]))得(?=等|先|靠|另|单独|重新|把|分开|用|有)"
                     # 模型得知道每个 token 在哪儿 = 必须知道 (honest_22a H22a-024); not 记得, 值得, 懂得, 使得知道
                     r"|(?<![值获取记觉懂使显晓免省难只不舍认赢求])得(?=知道|记住|满足|保证|具备)")
-_LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向|靠近)(零|一|无穷|0|1)")   # 靠近: honest_27 H27-015
+# 几乎为零 says what 接近零 says (honest_85 H85-003: 衰减到几乎为零 -> 衰减到接近零)
+_LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向|靠近|(?:几乎|近乎)(?:为|是|等于))(零|一|无穷|0|1)(?![\u4e00-\u9fff]{0,1}[无所知])")   # 靠近: honest_27 H27-015
 _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半|端)|(?<=[靠最向往偏])([左右])")
 _ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项])|(最后|倒数第一)(?=[步个列行层位条句槽轮次项])")
 # a conclusion refused (不说明, 说明不了) is pinned; the bare 说明 is too common a verb ('说明本页回答什么') to pin, and
@@ -193,7 +194,7 @@ _POINTER_COUNT = re.compile(rf"(?<=[这那])\s*([两二三四五六七八九十]
 _REGARDLESS = re.compile(r"不管|无论|不论")
 # 为零, 等于零, 降到零: a value of zero said in words (blind_26 W26-054: 权重为零 -> 权重最大 passed as a word added)
 # (不为零, 不等于零, 并不是零: nonzero, read before 不等于 is read as a difference, so that the two say one thing)
-_ZERO = re.compile(r"(不|并不|并非|非)?(?:为|是|等于|变成|变为|降到|降为|归|减到|减为)\s*(零)(?![点件碎星])")
+_ZERO = re.compile(r"(?<!几乎)(?<!近乎)(不|并不|并非|非)?(?:为|是|等于|变成|变为|降到|降为|归|减到|减为)\s*(零)(?![点件碎星])")
 _GROWTH = re.compile(r"按(平方|线性|指数|对数|常数)")
 _FAVOUR = re.compile(r"(?<![便])(有利|不利)")
 _TIME = re.compile(r"(?:更|较|稍)(早|晚|迟)|(早|晚)于")
@@ -1669,8 +1670,12 @@ def _heading_between(page, found, j: int) -> list[str]:
     # (a title's or description's word stands at -1: before the body)
     lo = max(0, found[j - 1][0]) if 0 < j <= len(found) else 0
     hi = max(0, found[j][0]) if j < len(found) else len(page.body)
-    m = re.compile(r"^#{1,6}\s.*$", re.M).search(page.body, lo, hi)
-    return [m.group(0).strip()] if m else []
+    m = re.compile(r"^#{1,6}\s", re.M).search(page.body, lo, hi)
+    if not m:
+        return []
+    # the whole heading line, past the word at `hi` that may stand inside it (“因为它” in ## 就等于“因为它”吗？)
+    end = page.body.find("\n", m.start())
+    return [page.body[m.start():end if end >= 0 else len(page.body)].strip()]
 
 
 def _question_heading_reworded(lost: list[str], won: list[str], lost_in: list[str], won_in: list[str]) -> bool:
@@ -1681,6 +1686,12 @@ def _question_heading_reworded(lost: list[str], won: list[str], lost_in: list[st
     presupposes its clause, so one whose words were flipped one for one (更快 -> 更慢, same classes) still fails."""
     if not lost_in or not won_in:
         return False
+    # ## 权重高，不等于“因为它” -> ## 权重高，就等于“因为它”吗？ (honest_85 H85-047): a denial asked back as a rhetorical
+    # question (就…吗, 难道…吗) says the denial; only the negation may go, and nothing comes in
+    if not won and all(t.lstrip().startswith("#") for t in lost_in + won_in) \
+            and all(bare_token(t) in ("not", "differ", "not-is") for t in lost) \
+            and all(re.search(r"(?:就|难道|真的)[^？?]*吗\s*[？?]\s*$", t) for t in won_in):
+        return True
     if not all(t.lstrip().startswith("#") and _QUESTION.search(t) for t in lost_in + won_in):
         return False
     if any(_WHY.search(t) for t in lost_in + won_in) and len(lost) == len(won) \

@@ -225,3 +225,28 @@ def test_new_author_trial_59s_pair_and_summary_count():
     verified = {pipeline._as_summary(t, body) for t in __import__("checker.classify", fromlist=["x"]).numbers_in(body)}
     assert pipeline._same_summary("count 3词目标", verified, "目标句" + body)
     assert not pipeline._same_summary("count 4词目标", verified, "目标句" + body)
+
+
+# ---------------------------------------------------------------- round 21 (honest_85, honest_86)
+
+
+def test_round_21_edits_pass_and_their_wrong_twins_fail(tmp_path):
+    """- ## 权重高，不等于“因为它” -> ## 权重高，就等于“因为它”吗？ (H85-047): the denial asked back; the plain
+      ## 权重高，就等于“因为它” fails;
+    - 前一半…后一半 of a two-part sentence (H85-032) are halves by place, no value; 三分之一 is a value;
+    - 对调两行输入 (H86-020): a swap takes two by itself; 对调三行 is a count."""
+    _each(tmp_path, [
+        (PRIMER / "ch12" / "12-5.md", "## 权重高，不等于“因为它”", "## 权重高，就等于“因为它”吗？", "## 权重高，就等于“因为它”",
+         "a statement changed"),
+        (PRIMER / "ch09" / "9-1.md", "新读到的内容**有选择地**写进来。",
+         "新读到的内容**有选择地**写进来。前一半靠下文的遗忘门来管，后一半靠输入门来管。",
+         "新读到的内容**有选择地**写进来。其中三分之一靠下文的遗忘门来管。", "neither claimed nor cited"),
+    ])
+    from checker import classify
+    said = lambda text: [t.text for t in classify.numbers_in(text) if not t.structural]   # noqa: E731
+    assert "两" not in "".join(said("对调两行输入只是让输出也对调这两行。"))
+    assert said("对调三行输入。")
+    from checker import statements
+    words = lambda text: [statements.bare_token(t) for t, _ in statements.read_words(text)]   # noqa: E731
+    assert words("衰减到几乎为零的信号") == words("衰减到接近零的信号") == ["limit:0"]
+    assert "limit:1" not in words("对“精彩”那一列却几乎一无所知")
