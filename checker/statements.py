@@ -58,7 +58,9 @@ _SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把�
                          # 不看次序的运算 says what 对次序不敏感 says (honest_27 H27-017)
                          r"|不看(?:次序|顺序|先后)"
                          # 是一回事, the counterpart of 是两回事 (honest_47 H47-018)
-                         r"|(?<![不非])是一回事|(?:当成|当作|看成|看作)一回事")
+                         r"|(?<![不非])是一回事|(?:当成|当作|看成|看作)一回事"
+                         # 并不统一 says what 并不一致 says (honest_86 H86-046); a bare 统一 is a verb (统一用…)
+                         r"|(?<=不)统一(?![成为到用起])")
 # (长短不一, 大小不一: a pair of opposites and 不一 say 不同 of that measure; honest_26 H26-004)
 # (差别, 区别, 差异 name the difference 不同 states: 有什么不同 -> 有什么差别, new-author trial 35)
 # a sameness said loosely: 几乎/大致/基本/近似 before 相同, 相近, 差不多, a clause-final 接近 (判断也接近); exchanged for

@@ -250,3 +250,16 @@ def test_round_21_edits_pass_and_their_wrong_twins_fail(tmp_path):
     words = lambda text: [statements.bare_token(t) for t, _ in statements.read_words(text)]   # noqa: E731
     assert words("衰减到几乎为零的信号") == words("衰减到接近零的信号") == ["limit:0"]
     assert "limit:1" not in words("对“精彩”那一列却几乎一无所知")
+
+
+def test_not_uniform_and_reached_exactly(tmp_path):
+    """并不统一 -> 并不一致 (honest_86 H86-046): both say the tools differ; 是一致的 says the opposite. 并不声称这一句恰好实现了
+    15% -> 它并不声称这一句恰好达到了 15% (honest_85 H85-006): 恰好达到 says 'equals', no bound reached, so the cited text
+    follows the rewording; with 25% it is not found."""
+    _each(tmp_path, [
+        (PRIMER / "ch16" / "16-2.md", "本站补充：评价工具对它们的处理并不统一。", "本站补充：评价工具对它们的处理方式并不一致。",
+         "本站补充：评价工具对它们的处理方式是一致的。", "a statement changed"),
+        (LECTURE / "ch05" / "5-1.md", "上面的小句只选两处来示范规则；讲义特意提醒，并不声称这一句恰好实现了 15%",
+         "这句小例只挑了两处来示范规则；讲义特别说明，它并不声称这一句恰好达到了 15%",
+         "这句小例只挑了两处来示范规则；讲义特别说明，它并不声称这一句恰好达到了 25%", "cited text 2"),
+    ])
