@@ -1059,7 +1059,9 @@ def items_after_the_colon(body: str, end: int, stated: float | None) -> int | No
         flat = re.sub(r"（[^（）]*）|\([^()]*\)", "□", rest)
         for joint in (r"[，,]", r"(?<=■)\s*(?:与|和|及)\s*"):
             parts = [x for x in re.split(joint, flat) if x.strip()]
-            if len(parts) >= 2 and all("■" in x and len(x.strip()) >= 3 for x in parts):
+            # (or each opening with a section it points at: 两处：§5.1 的 N-gram，§16.4 的精确率与召回率, trial 60)
+            if len(parts) >= 2 and (all("■" in x and len(x.strip()) >= 3 for x in parts)
+                                    or all(re.match(r"\s*§\s*[0-9A-D]", x) for x in parts)):
                 items = parts
                 break
     return len(items) if len(items) == stated and all(len(x.strip()) >= 2 for x in items) else None

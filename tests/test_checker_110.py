@@ -263,3 +263,16 @@ def test_not_uniform_and_reached_exactly(tmp_path):
          "这句小例只挑了两处来示范规则；讲义特别说明，它并不声称这一句恰好达到了 15%",
          "这句小例只挑了两处来示范规则；讲义特别说明，它并不声称这一句恰好达到了 25%", "cited text 2"),
     ])
+
+
+def test_new_author_trial_60s_places_and_times():
+    """和它相关的基础在两处：§5.1 的 N-gram，§16.4 的精确率与召回率 (new-author trial 60): places joined by a bare comma,
+    each opening with its section, are the colon's items; three is more. A description's 说了两遍的短候选 repeats the
+    body's 说了两遍: a count of times has no noun to repeat; 三遍 is another count."""
+    from checker.counts import items_after_the_colon
+    from checker import pipeline
+    body = "和它相关的基础在两处：§5.1 的 N-gram，§16.4 的精确率与召回率。后文。"
+    assert items_after_the_colon(body, body.index("两") + 1, 2) == 2
+    assert items_after_the_colon(body, body.index("两") + 1, 3) is None
+    assert pipeline._same_summary("count 2遍的短", {"count 2遍"})
+    assert not pipeline._same_summary("count 3遍的短", {"count 2遍"})
