@@ -276,3 +276,12 @@ def test_new_author_trial_60s_places_and_times():
     assert items_after_the_colon(body, body.index("两") + 1, 3) is None
     assert pipeline._same_summary("count 2遍的短", {"count 2遍"})
     assert not pipeline._same_summary("count 3遍的短", {"count 2遍"})
+
+
+def test_a_colon_list_whose_item_holds_a_yu(tmp_path):
+    """两处：§5.1 的 N-gram、§16.4 的精确率与召回率 (new-author trial 60) was told there are three, the 与 inside the second
+    item read as a joint: the colon's items are two. 四处 is still wrong (三处 passes, as before: the 与 may join a last
+    item, A、B与C, and the reading that counts it so finds three)."""
+    old = "本站补充：简短惩罚 BP 防止候选靠“写得很短、只留有把握的词”换取高精确率。"
+    said = old + "和 BLEU 相关的基础在{}处：入门文章 §5.1 的 N-gram、入门文章 §16.4 的精确率与召回率。"
+    honest_passes_wrong_fails(tmp_path, LECTURE / "ch03" / "3-19.md", old, said.format("两"), said.format("四"), "处")
