@@ -125,7 +125,9 @@ def claims(text: str) -> list[tuple[int, int, str]]:
             continue   # 权重是讲义给定的教学数，没有训练过: the numbers are untrained, the course lacks nothing (trial 10)
         if _SITE_OBJECT.search(view[max(0, m.start() - 8):m.start()]):
             continue   # 本站用讲义的这组输入和权重，只把布局换掉: the site is the subject, the course its source (trial 10)
-        if _SITE_SUBJECT.search(before) or re.search(r"[，,；]\s*(?:本站|本页|这里)", after_name) \
+        # (…（讲义 §7.15 的设定）， 它只证明计算一致: the course named in an aside, 它 the clause's own subject:
+        # honest_86 H86-030)
+        if _SITE_SUBJECT.search(before) or re.search(r"[，,；]\s*(?:本站|本页|这里)|[）)]\s*[，,；]\s*它(?!们)", after_name) \
                 or _CONDITION.search(view[max(0, m.start() - 8):m.start()]):
             continue   # 本站没有那次运行，只引用; 这里不再重复: the site's clause, whatever the course said before it
         bu = m.start() + len(before)
@@ -413,24 +415,31 @@ def _reworded_claims(own: list[tuple[int, dict]], view: str, where: list[int], t
         return {}
     claimed = claims(text)
     out: dict[int, tuple[int, int]] = {}
+    by_says: dict[str, tuple[int, int]] = {}
     for line, entry in missing:
+        if entry["says"] in by_says:   # two records of one sentence (searched in each document): one span for both
+            out[line] = by_says[entry["says"]]
+            continue
         denial, tail = _denial(entry["says"])
         matches = [(start, end) for start, end, words in claimed
                    if denial and _denial(words)[0] == denial
                    and all(part in _FILLER.sub("", _sentence_at(text, start))
                            for piece in tail.split("\0") for part in piece.split("的") if part)
                    and (start, end) not in out.values()]
-        if not denial and not matches:
+        if not matches:
+            # (a denial said with another verb is found as a reworded sentence too: 没有评判 -> 并没有对…下评判,
+            # honest_85 H85-014)
             matches = _sentences_saying(entry["says"], text, list(out.values()))
         if len(matches) == 1:
-            out[line] = matches[0]
+            out[line] = by_says[entry["says"]] = matches[0]
     return out
 
 
 # words a rewording of an entry's sentence trades for each other (讲义也说明，这门课没有运行…比较 -> 讲义同样交代，本课程
 # 并未跑过…对比: honest_61 H61-032), each read as the first of its row
 _SAME_WORDS = (("没有", "并未", "未曾", "从未", "没"), ("运行", "跑过", "跑", "执行"), ("比较", "对比"),
-               ("说明", "交代", "讲明", "指出"), ("课程", "本课程", "这门课程", "这门课"))
+               ("说明", "交代", "讲明", "指出", "点出", "说"), ("课程", "本课程", "这门课程", "这门课"), ("评判", "下评判", "评价"),
+               ("提出", "给出"), ("修补", "补救办法", "补救"))
 _SAME_WORD = re.compile("|".join(sorted((w for row in _SAME_WORDS for w in row), key=len, reverse=True)))
 _FIRST_OF = {w: row[0] for row in _SAME_WORDS for w in row}
 _NEGATIVE = re.compile(r"不|没|无|非|未|否")

@@ -285,3 +285,21 @@ def test_a_colon_list_whose_item_holds_a_yu(tmp_path):
     old = "本站补充：简短惩罚 BP 防止候选靠“写得很短、只留有把握的词”换取高精确率。"
     said = old + "和 BLEU 相关的基础在{}处：入门文章 §5.1 的 N-gram、入门文章 §16.4 的精确率与召回率。"
     honest_passes_wrong_fails(tmp_path, LECTURE / "ch03" / "3-19.md", old, said.format("两"), said.format("四"), "处")
+
+
+def test_absence_records_follow_a_rewording(tmp_path):
+    """An absence sentence reworded with another verb (没有评判 -> 并没有对…下评判, H85-014; 提出的修补…没有说 -> 给出的补救办法…
+    没有交代, H85-010) is found as the same record's sentence, one span for two records of it; said without the
+    negation it is a new claim and the record's sentence is gone. 它只证明计算一致 after the course named in an aside
+    (H86-030) is the site's check, no claim about the course; 讲义只证明… is one."""
+    _each(tmp_path, [
+        (PRIMER / "ch11" / "11-3.md", "exposure bias 说的是训练与使用条件有差异；入门文章只指出这种差异，没有评判 teacher forcing 这种训练方法。",
+         "exposure bias 指的是训练条件与使用条件之间的差异；入门文章只点出了这种差异，并没有对 teacher forcing 这种训练方法下评判。",
+         "exposure bias 指的是训练条件与使用条件之间的差异；入门文章点出了这种差异，也对 teacher forcing 这种训练方法下了评判。",
+         "no longer on the page"),
+        (PRIMER / "ch01" / "1-3.md", "入门文章提出的修补是“看到‘不’就反转”，但没有说反转的是什么。",
+         "入门文章给出的补救办法是“看到‘不’就反转”，却没有交代反转的对象是什么。",
+         "入门文章给出的补救办法是“看到‘不’就反转”，也交代了反转的对象是什么。", "no longer on the page"),
+        (LECTURE / "ch07" / "7-16.md", "它证明的是计算一致，不对任何计时负责。", "它只证明计算一致，并不为任何计时作保证。",
+         "讲义只证明计算一致，并不为任何计时作保证。", "says what the course does not give"),
+    ])
