@@ -426,9 +426,7 @@ def _reworded_claims(own: list[tuple[int, dict]], view: str, where: list[int], t
                    and all(part in _FILLER.sub("", _sentence_at(text, start))
                            for piece in tail.split("\0") for part in piece.split("的") if part)
                    and (start, end) not in out.values()]
-        if not matches:
-            # (a denial said with another verb is found as a reworded sentence too: 没有评判 -> 并没有对…下评判,
-            # honest_85 H85-014)
+        if not denial and not matches:
             matches = _sentences_saying(entry["says"], text, list(out.values()))
         if len(matches) == 1:
             out[line] = by_says[entry["says"]] = matches[0]
@@ -438,8 +436,7 @@ def _reworded_claims(own: list[tuple[int, dict]], view: str, where: list[int], t
 # words a rewording of an entry's sentence trades for each other (讲义也说明，这门课没有运行…比较 -> 讲义同样交代，本课程
 # 并未跑过…对比: honest_61 H61-032), each read as the first of its row
 _SAME_WORDS = (("没有", "并未", "未曾", "从未", "没"), ("运行", "跑过", "跑", "执行"), ("比较", "对比"),
-               ("说明", "交代", "讲明", "指出", "点出", "说"), ("课程", "本课程", "这门课程", "这门课"), ("评判", "下评判", "评价"),
-               ("提出", "给出"), ("修补", "补救办法", "补救"))
+               ("说明", "交代", "讲明", "指出"), ("课程", "本课程", "这门课程", "这门课"))
 _SAME_WORD = re.compile("|".join(sorted((w for row in _SAME_WORDS for w in row), key=len, reverse=True)))
 _FIRST_OF = {w: row[0] for row in _SAME_WORDS for w in row}
 _NEGATIVE = re.compile(r"不|没|无|非|未|否")
