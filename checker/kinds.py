@@ -344,7 +344,11 @@ def _site_is_the_subject(body: str, at: int) -> bool:
     # the sentence's subject carries through its clauses (本站把两句都切成三个词，数出的向量分别是…)
     sentence = max((m.end() for m in openings if m.group(0) in "。！？!?" or m.group(0).startswith("〔")
                     or (m.group(0) == "\n" and body[max(0, m.start() - 1)] == "\n")), default=start)
-    return any(_SITE_SUBJECT.match(body, k) for k in {clause, sentence})
+    if any(_SITE_SUBJECT.match(body, k) for k in {clause, sentence}):
+        return True
+    # $\alpha=0.5$ 是本站随手取的 (new-author trial 61): the clause says whose number it is with 是本站…的
+    closing = min([i for i in (body.find(c, at) for c in "，。；：！？\n") if i >= 0] or [len(body)])
+    return bool(re.search(r"(?<![不非])是本站[^，。；：！？\n]{0,12}?的", body[clause:closing]))
 
 
 def _block_under_heading(body: str, at: int, blocks):

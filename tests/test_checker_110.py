@@ -294,3 +294,12 @@ def test_the_course_named_in_an_aside_is_not_the_subject_of_an_absence(tmp_path)
         (LECTURE / "ch07" / "7-16.md", "它证明的是计算一致，不对任何计时负责。", "它只证明计算一致，并不为任何计时作保证。",
          "讲义只证明计算一致，并不为任何计时作保证。", "says what the course does not give"),
     ])
+
+
+def test_a_site_number_credited_with_shi_benzhan_de():
+    """$\\alpha=0.5$ 是本站随手取的 (new-author trial 61) says whose number it is, as 本站取了 $\\alpha=0.5$ does; 不是本站…的
+    and a clause that does not say it still need the label."""
+    from checker.kinds import _site_is_the_subject
+    for text, said in (("其中 $\\alpha=0.5$ 是本站随手取的，", True), ("本站随手取了 $\\alpha=0.5$，", True),
+                       ("其中 $\\alpha=0.5$ 不是本站随手取的，", False), ("其中 $\\alpha=0.5$ 是讲义取的，", False)):
+        assert _site_is_the_subject(text, text.index("0.5")) is said, text
