@@ -59,6 +59,8 @@ _SAME_EXTRA = re.compile(r"同样(?![是要可也地指提说用做能会在把�
                          r"|不看(?:次序|顺序|先后)"
                          # 是一回事, the counterpart of 是两回事 (honest_47 H47-018)
                          r"|(?<![不非])是一回事|(?:当成|当作|看成|看作)一回事"
+                         # 用了同一组 -> 使用同一组, 共用一组 (honest_87 H87-048, honest_88 H88-015: two writers)
+                         r"|(?<=使用|采用|沿用)同一|共用(?=同?一[组个套份张])"
                          # 并不统一 says what 并不一致 says (honest_86 H86-046); a bare 统一 is a verb (统一用…)
                          r"|(?<=不)统一(?![成为到用起])")
 # (长短不一, 大小不一: a pair of opposites and 不一 say 不同 of that measure; honest_26 H26-004)
@@ -234,7 +236,8 @@ _AXIS = re.compile(r"(?:按|沿着?)([行列])|(?<![进运执可流银同举施�
 # 别把它误记成… and 无 bias say what 不要 and 不带 say (honest_35 H35-001, H35-014; honest_30 H30-029)
 # (一视同仁 and 同等对待 say what 不偏不倚 says, one negation of favouring either side: honest_36 H36-007, whose
 # 不偏不倚 -> 一视同仁 met honest_29 H29-011's 不偏不倚 -> 不偏向任何一方)
-_NEGATION = re.compile(r"一视同仁|同等对待|不足以|摆脱|没有|没(?!错)|未(?!来|必)|无法|无关|毫无|并无|无从|无(?=\s*[A-Za-z])|"
+# (毫无损失地 is an adverb, as 无损地 is: honest_85 H85-007 and honest_87 H87-021, two writers, the same rewording)
+_NEGATION = re.compile(r"一视同仁|同等对待|不足以|摆脱|没有|没(?!错)|未(?!来|必)|无法|无关|毫无(?![\u4e00-\u9fff]{1,3}地)|并无|无从|无(?=\s*[A-Za-z])|"
                        r"(?<![分区差特类识个告级性鉴辨判派])别(?![的人处名称样具致扭])|"
                        r"(?<!忽略)(?!(?<=差)不多)(?!(?<=离)不开)不(?!过|仅|只|但|少|断|久|错|如|管|论|妨|然|外|得不|足|止|光|免|禁|料|一|同|变|确定性)")
 # an act done wrong, said either way (写错 / 没写对 / 答得不对); 写对 -> 写错 is an edit, as 会 -> 不会 is. 选错 said

@@ -303,3 +303,27 @@ def test_a_site_number_credited_with_shi_benzhan_de():
     for text, said in (("其中 $\\alpha=0.5$ 是本站随手取的，", True), ("本站随手取了 $\\alpha=0.5$，", True),
                        ("其中 $\\alpha=0.5$ 不是本站随手取的，", False), ("其中 $\\alpha=0.5$ 是讲义取的，", False)):
         assert _site_is_the_subject(text, text.index("0.5")) is said, text
+
+
+# ---------------------------------------------------------------- round 22 (honest_87, honest_88)
+
+
+def test_round_22_rewordings_written_twice(tmp_path):
+    """Two writers made each of these edits independently:
+    - 恰好用了同一组给定数 -> 碰巧共用一组 / 碰巧使用同一组 (H87-048, H88-015): the same said with 共用 and 使用; 用了不同的
+      两组 fails;
+    - 不代表它能无损地保留 -> 未必能毫无损失地保住 (H85-007, H87-021): 毫无损失地 is an adverb as 无损地 is; 一定能 fails.
+    And 若把转移分数都取零，最高分路径就会退回… (H88-029) supposes another table: the printed one does not decide it."""
+    _each(tmp_path, [
+        (ROOT / "docs" / "topics" / "attention-to-prediction.md",
+         "R7.2 与 READ 恰好用了同一组给定数，但数相同并不意味着它们是同一个构造，更不共享任何训练出的 checkpoint。",
+         "R7.2 与 READ 碰巧共用一组给定数；数相同，不代表二者是同一个构造，它们更没有共享任何训练出的 checkpoint。",
+         "R7.2 与 READ 用了不同的两组给定数；数不同，不代表二者是不同的构造，它们更没有共享任何训练出的 checkpoint。",
+         "a statement changed"),
+        (LECTURE / "ch06" / "6-9.md", "为分类目标调好的一份汇总，不代表它能无损地保留描述需要的全部细节。",
+         "一份为分类目标调好的汇总，未必能毫无损失地保住描述所需的全部细节。",
+         "一份为分类目标调好的汇总，一定能毫无损失地保住描述所需的全部细节。", "a statement changed"),
+    ])
+    old = "联合打分之后，最高分路径是 B-ORG, I-ORG，分数 4.5：“北京”“大学”被合成一个完整的机构实体。"
+    assert not edit_errors(tmp_path / "if", PRIMER / "ch16" / "16-3.md", old,
+                           old + "它能胜出，全靠那一项转移分数：若把转移分数都取零，最高分路径就会退回独立选择给出的 B-ORG, O。")
