@@ -105,7 +105,9 @@ _MODAL = re.compile(r"(?:(?<!是)(?:并)?不是|并非|未必)(?:所有|全部|�
 # 几乎为零 says what 接近零 says (honest_85 H85-003: 衰减到几乎为零 -> 衰减到接近零)
 _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向|靠近|(?:几乎|近乎)(?:为|是|等于))(零|一|无穷|0|1)(?![\u4e00-\u9fff]{0,1}[无所知])")   # 靠近: honest_27 H27-015
 _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半|端)|(?<=[靠最向往偏])([左右])")
-_ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项])|(最后|倒数第一)(?=[步个列行层位条句槽轮次项])")
+# (第一格, 第二维, 第二头: blind_56 W56-031 and blind_58 W58-044 both moved 只把第一格上一步的值…搬过来 to 第二格)
+_ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项格维头组])"
+                      r"|(最后|倒数第一)(?=[步个列行层位条句槽轮次项格维头组])")
 # a conclusion refused (不说明, 说明不了) is pinned; the bare 说明 is too common a verb ('说明本页回答什么') to pin, and
 # dropping the refusal already changes the sequence
 _CONCLUDE = re.compile(r"(不能|无法|不足以|不可以|可以|能够|才能|就能)(?:据此|由此)|(?:不该|不应该?|不可)(?:据此|由此)?(?:得出|推出|断定)|(?:不)?证明|(?:不能|无法|不|并不)(?:说明|表明)|(?:说明|表明)不了")

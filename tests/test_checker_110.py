@@ -327,3 +327,13 @@ def test_round_22_rewordings_written_twice(tmp_path):
     old = "联合打分之后，最高分路径是 B-ORG, I-ORG，分数 4.5：“北京”“大学”被合成一个完整的机构实体。"
     assert not edit_errors(tmp_path / "if", PRIMER / "ch16" / "16-3.md", old,
                            old + "它能胜出，全靠那一项转移分数：若把转移分数都取零，最高分路径就会退回独立选择给出的 B-ORG, O。")
+
+
+def test_an_ordinal_of_a_cell_or_a_dimension_is_a_statement_word(tmp_path):
+    """只把第一格上一步的值…搬过来 -> 第二格 kept every digit and passed twice (blind_56 W56-031, blind_58 W58-044, two
+    writers): 第一格, 第二维, 第二头 are ordinals as 第一列 is. The sentence said in other words keeps its ordinals."""
+    old = "第二格不看当前词，只把第一格上一步的值再过一次 $\\tanh$ 搬过来"
+    _each(tmp_path, [
+        (PRIMER / "ch08" / "8-3.md", old, "第二格不读当前词，只把第一格上一步的值再做一次 $\\tanh$ 后搬过来",
+         "第二格不看当前词，只把第二格上一步的值再过一次 $\\tanh$ 搬过来", "a statement changed"),
+    ])

@@ -321,7 +321,8 @@ def test_more_statement_words():
     assert words("消息和字符表都是**本站自建**的，不是讲义原表") == ["source:site", "not:source:course"]
     assert words("都取自**讲义原表**") == ["source:course"] and words("用入门文章给定的数") == ["source:primer"]
     assert words("它不是参数相等的消融") == ["not-is", "same"] and words("它是参数相等的消融") == ["same"]
-    assert words("被推向了第一维的正方向") == ["sign:+"] != words("被推向了第一维的负方向")
+    # (第一维 is an ordinal since stop 110: blind_56/58 moved 第一格 to 第二格)
+    assert words("被推向了第一维的正方向") == ["ordinal:1", "sign:+"] != words("被推向了第一维的负方向")
     assert words("只能读取自己和更早的位置") == ["time:earlier"] and words("更晚的位置") == ["time:later"]
     assert words("模型权重一个也没变") == ["same"]
     assert words("合计中位时间") == ["stat:median"] and words("合计平均时间") == ["stat:mean"]
