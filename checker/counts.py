@@ -1633,13 +1633,22 @@ def rows_of_the_table_pointed_at(body: str, start: int) -> int | None:
     if not re.search(r"(?:上表|上面的表|这张表|表中|表里|本页)(?:的|里的|中的)?\s*$", body[max(0, start - 8):start]) \
             and not re.search(r"上表|上面的表", body[opening:closing]):
         return None   # (比如把三个分数都加上十，上表的权重一个也不会变: honest_56 H56-029, the sentence points at it)
-    lines = body[:start].split("\n")[:-1]
+    rows = _table_above(body[:start].split("\n")[:-1])
+    return len(rows) - 1 if len(rows) >= 3 else None
+
+
+def _table_above(lines: list[str]) -> list[list[str]]:
+    """The cells of each row of the last table in `lines` (its rule left out), bottom row first, header last; []
+    when there is none."""
+    lines = list(lines)
     while lines and not TABLE_ROW.match(lines[-1]):
         lines.pop()
-    rows = 0
+    rows = []
     while lines and TABLE_ROW.match(lines[-1]):
-        rows += 0 if TABLE_RULE.match(lines.pop()) else 1
-    return rows - 1 if rows >= 3 else None
+        row = lines.pop()
+        if not TABLE_RULE.match(row):
+            rows.append([c.strip() for c in row.strip().strip("|").split("|")])
+    return rows
 
 
 def rows_under_the_header_named(body: str, start: int, end: int) -> int | None:
@@ -1649,14 +1658,7 @@ def rows_under_the_header_named(body: str, start: int, end: int) -> int | None:
     if not after or re.search(r"(?:其余|其他|剩下的?|剩余的?|另外|前|后|头|最后)\s*$", body[max(0, start - 4):start]):
         return None   # (其余四条路径 counts the rows less those named: cells_of_the_row_named; 前两个 is a slice)
     nouns = {after.group(1)[:2], after.group(1)[-2:]}
-    lines = body[:start].split("\n")[:-1]
-    while lines and not TABLE_ROW.match(lines[-1]):
-        lines.pop()
-    rows = []
-    while lines and TABLE_ROW.match(lines[-1]):
-        row = lines.pop()
-        if not TABLE_RULE.match(row):
-            rows.append([c.strip() for c in row.strip().strip("|").split("|")])
+    rows = _table_above(body[:start].split("\n")[:-1])
     if len(rows) < 3:
         return None
     header = rows[-1]
@@ -1676,16 +1678,9 @@ def cells_of_the_row_named(body: str, start: int, end: int) -> int | None:
     nouns = {after.group(1)[:2], after.group(1)[-2:]} if after and len(after.group(1)) >= 2 else set()
     if re.match(r"\s*列", body[end:end + 2]):
         nouns.add("列")
-    lines = body[:opening].split("\n")
-    while lines and not TABLE_ROW.match(lines[-1]):
-        lines.pop()
-    if not nouns or not lines:
+    rows = _table_above(body[:opening].split("\n"))
+    if not nouns or not rows:
         return None
-    rows = []
-    while lines and TABLE_ROW.match(lines[-1]):
-        row = lines.pop()
-        if not TABLE_RULE.match(row):
-            rows.append([c.strip() for c in row.strip().strip("|").split("|")])
     header = rows[-1] if len(rows) >= 2 else []
     # 其余三条路径 beside the table whose first column is 路径: its rows less the one the sentences name
     if re.search(r"(?:其余|其他|剩下的|剩余的)\s*$", body[max(0, start - 4):start]):

@@ -103,7 +103,7 @@ _MODAL = re.compile(r"(?:(?<!是)(?:并)?不是|并非|未必)(?:所有|全部|�
                     # 模型得知道每个 token 在哪儿 = 必须知道 (honest_22a H22a-024); not 记得, 值得, 懂得, 使得知道
                     r"|(?<![值获取记觉懂使显晓免省难只不舍认赢求])得(?=知道|记住|满足|保证|具备)")
 # 几乎为零 says what 接近零 says (honest_85 H85-003: 衰减到几乎为零 -> 衰减到接近零)
-_LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向|靠近|(?:几乎|近乎)(?:为|是|等于))(零|一|无穷|0|1)(?![\u4e00-\u9fff]{0,1}[无所知])")   # 靠近: honest_27 H27-015
+_LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向|靠近|(?:几乎|近乎)(?:为|是|等于))(零|一|无穷|0|1)")   # 靠近: honest_27 H27-015
 _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半|端)|(?<=[靠最向往偏])([左右])")
 # (第一格, 第二维, 第二头: blind_56 W56-031 and blind_58 W58-044 both moved 只把第一格上一步的值…搬过来 to 第二格)
 _ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项格维头组])"
@@ -964,13 +964,7 @@ def _former_and_latter_named(lost: list[str], gained: list[str], pinned_text: st
     H83-009)? Only the pair and a pointer at the two (这两者) may come and go, and every clause of the new sentence that
     names both says them in the order, and with the statement words, of a clause of the pinned sentence with 前者 and
     后者 read as their names: the roles exchanged (…帮到 “gave her a”) is another statement."""
-    # (a quoted name may be read as its words or whole: term:gave, term:her -> term:gave her a)
-    words = lambda tokens: {w for t in tokens if bare_token(t).startswith("term:")   # noqa: E731
-                            for w in bare_token(t)[5:].split() if len(w) >= 2}
-    if words(lost) != words(gained):
-        return False
-    lost_bare = Counter(bare_token(t) for t in lost if not bare_token(t).startswith("term:"))
-    gained_bare = Counter(bare_token(t) for t in gained if not bare_token(t).startswith("term:"))
+    lost_bare, gained_bare = Counter(bare_token(t) for t in lost), Counter(bare_token(t) for t in gained)
     if lost_bare - gained_bare != Counter({"former": 1, "latter": 1}) or set(gained_bare - lost_bare) - {"count:2"}:
         return False
     first = pinned_text.find("前者") if "前者" in pinned_text else len(pinned_text)
