@@ -388,6 +388,11 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
         # is (COMPARISON_BOUND): the digits must not cost a claim the words escape (round 64's applier wrote 小于一
         # for the course's 小于 1 to pass); 小于 2 and 少于 1 个 stay numbers
         return True, "bound of a comparison (小于 1)"
+    if text in ("0", "1") and re.search(r"比\s*\$?\s*$", before) \
+            and re.match(r"\s*\$?\s*(?:略|稍|还|要|更)?(?:微)?(?:小|大|低|高)(?!\s*[\d.$])", after):
+        # 方差比 1 略小 says what 略小于 1 says (new-author trial 62): the same bound, with 比 before it; 比 2 略小 and
+        # 比 1 高 0.3 (an amount) stay numbers
+        return True, "bound of a comparison (比 1 略小)"
     if text == "1" and re.match(r"(?:−\s*|-)(?:[εαβγδηλμστθ]|[a-z])(?![A-Za-z0-9\u4e00-\u9fff])", after) \
             and not re.search(r"[\d.]\s*$", before):
         # 保留 1−ε, 1-p in prose (a description): the constant of an expression, as in a formula (new-author trial 21)

@@ -779,6 +779,14 @@ def check_reference_list(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def check_prose_locators(ctx: Context) -> None:
+    """A chapter, page, section, table or figure the prose gives beside a cited work's name (SLP 第 3 章, Bahdanau 等
+    v1 物理第 8 页) is one the page's citations give of that work (checker/prose_locators.py)."""
+    from checker import prose_locators
+    for line, message in prose_locators.errors(ctx.page):
+        ctx.fail(line, message)
+
+
 def check_quotations(ctx: Context) -> None:
     """A quotation given as the course's words (讲义只说“…”) is the course's words (checker/quotes.py)."""
     from checker import quotes
@@ -2157,6 +2165,7 @@ STAGES = (
     check_facts,
     check_authors,
     check_reference_list,
+    check_prose_locators,
     check_quotations,
     check_credited_values,
     check_credits,

@@ -882,6 +882,46 @@ def _comparisons_turned_around(page) -> list[tuple[int, str]]:
     return out
 
 
+# the scope of a statement: only some (只在被选中的位置, 仅对, 唯有) or all (所有位置, 全部, 每个). 只 -> 所有 kept every
+# digit and every other word, twice (blind_54 W54-050, blind_57 W57-054, both in a description). Read apart from the
+# statement words: as one of them, the scope took part in every alignment the other readings rest on, and 只 left
+# unsaid in a rewording is no change; only a scope lost while its opposite came in is. Not 不只/不仅 (not only),
+# 只要 (as long as), 只是 (merely), nor the measure word of 一只/两只
+_SCOPE_ONLY = re.compile(r"(?<![不一二两三四五六七八九十几每0-9])(?:只有|只(?![要是])|仅仅|仅(?!是)|唯有|唯独|单单)")
+_SCOPE_ALL = re.compile(r"所有|全部|一切|每一?个")
+
+
+def _scope_swapped(page) -> list[tuple[int, str]]:
+    """(line, message) for each pinned sentence, title or description edited so that a scope word it had (只, 所有)
+    left while the opposite one came in."""
+    found = _pinned_changes(page)
+    if found is None:
+        return []
+    _, _, spans, changes = found
+    out = []
+    for change in changes:
+        i1, i2, j1, j2 = change.spans
+        if i2 - i1 != 1 or j2 - j1 != 1 or snapshots.key_of(change.old[0]) != snapshots.key_of(change.new[0]) \
+                and not all(snapshots.key_of(i) in snapshots.TEXT_KEYS for i in change.old + change.new):
+            continue
+        key = snapshots.key_of(change.new[0])
+        was, now = str(change.old[0][snapshots.key_of(change.old[0])]), str(change.new[0][key])
+        counts = [(len(_SCOPE_ONLY.findall(t)), len(_SCOPE_ALL.findall(t))) for t in (was, now)]
+        (only_was, all_was), (only_now, all_now) = counts
+        if only_was > only_now and all_now > all_was:
+            said = "only some (只/仅) -> all (所有/全部/每个)"
+        elif all_was > all_now and only_now > only_was:
+            said = "all (所有/全部/每个) -> only some (只/仅)"
+        else:
+            continue
+        start = spans[1:][j1][0]
+        line = page.line_of(start) if start >= 0 else page.meta_lines.get(key, 2)
+        out.append((line, f"a statement changed since it was pinned: its scope went from {said} in '{now[:90]}'; "
+                          "no computation checks these words (checker/statements.py). If the change is meant, check "
+                          "the sentence against its source, then run `make pin`"))
+    return out
+
+
 _ONLY_IF = re.compile(r"只有[^。；;！？]{1,30}?[，,]?[^。；;！？]{0,30}?才")
 _WITHOUT_FIRST = re.compile(r"^\s*[-*]?\s*(?:如果|若|要是)?(?:没有|没|不|缺了|少了)")
 
@@ -1288,7 +1328,8 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
             out.append((page.meta_lines.get("relations", 2), _relation_change(op, sentence)))
         else:
             out.append((line, _change(pinned[i1:i2], now[j1:j2], where, sentence)))
-    out = _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) + _comparisons_turned_around(page)
+    out = _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) + _comparisons_turned_around(page) \
+        + _scope_swapped(page)
     run = f"`make pin PAGE={project_relative(Path(page.path))}`"
     return [(line, message.replace("run `make pin`", f"run {run} (it asks about each change)")) for line, message in out]
 

@@ -17,10 +17,11 @@ def test_a_new_section_page_and_a_new_topic_page_verify_green(project):
     module = project / "verify" / "topics.py"
     docstring = module.read_text(encoding="utf-8").split('"""')[1]
     topic = run_in(project, "verify", "new", "topic", "a-new-topic", "--title", "新主题",
-                   "--from", "lecture §2.8", "--from", "primer §11.4")
+                   "--from", "lecture §2.8", "--from", "primer §11.4", "--from", "primer §B")
     assert topic.returncode == 0, topic.stdout
     written = (project / "docs" / "topics" / "a-new-topic.md").read_text(encoding="utf-8")
     assert "'lecture §2.8 — " in written and "'primer §11.4 — " in written and "§3.5" not in written
+    assert "'primer §B — " in written   # an appendix without sections is a source too (new-author trial 62)
     assert run_in(project, "verify", "docs/topics/a-new-topic.md").returncode == 0
     # new-author trial 47: a slug that names an import of the module (softmax) gets a function of its own name,
     # so the kernel the other topic page uses is not shadowed

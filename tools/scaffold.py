@@ -122,7 +122,7 @@ def _with_imports(head: str, lines: list[str]) -> str:
     return "\n".join(kept[:at] + missing + kept[at:])
 
 
-SOURCE = re.compile(r"(?:lecture|primer) §(?:\d+|[A-D])\.\d+")
+SOURCE = re.compile(r"(?:lecture|primer) §(?:(?:\d+|[A-D])\.\d+|[A-D])")   # an appendix without sections (primer §B) is one
 
 
 def _module_names(source: str) -> set[str]:
@@ -148,7 +148,7 @@ def create(doc: str, section: str, title: str, sources: list[str] | None = None)
     sources = sources or [f"{doc} §{section}"]
     for key in sources:
         if not SOURCE.fullmatch(key):
-            raise ValueError(f"--from takes a course section like 'lecture §2.8' or 'primer §11.4', got {key!r}")
+            raise ValueError(f"--from takes a course section like 'lecture §2.8', 'primer §11.4' or 'primer §B', got {key!r}")
     if page.exists():
         raise FileExistsError(f"{page.relative_to(ROOT)} already exists; edit it, or choose another section")
     existing = module.read_text(encoding="utf-8") if module.exists() else ""
