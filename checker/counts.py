@@ -1513,8 +1513,9 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 sentences_quoted_in_its_sentence(body, start, end), words_of_the_gram_named(body, start, end),
                 totals_with_a_unit_before(body, start, end), subjects_joined_before(body, start, end),
                 former_and_latter_before(body, start, end), the_rest_named_before(body, start, end),
+                names_joined_in_the_sentence_before(body, start, end),
                 cells_of_the_row_named(body, start, end), pair_introduced_before_the_list(body, start, end),
-                rows_under_the_header_named(body, start, end),
+                rows_under_the_header_named(body, start, end), slice_of_the_rows_above(body, start, end),
                 subjects_after_the_colon(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end) \
         | each_said_again(body, start)
@@ -1664,6 +1665,27 @@ def rows_under_the_header_named(body: str, start: int, end: int) -> int | None:
     header = rows[-1]
     return len(rows) - 1 if any(re.match(rf"{noun}(?![\u4e00-\u9fff])", cell) for cell in header for noun in nouns) \
         else None
+
+
+def slice_of_the_rows_above(body: str, start: int, end: int) -> int | None:
+    """| 要解决的问题 | … | five rows, and below it 前三行都要改动模型参数，最后两行通常不改 (honest_89 H89-033): the rows
+    at one end of the nearest table above, in the same section, are a slice of its rows; the count is theirs when it
+    is fewer than the table's content rows (前六行 of five rows is no slice)."""
+    if not re.search(r"(?:前|后|头|最后|末)\s*$", body[max(0, start - 3):start]) or not re.match(r"\s*行", body[end:end + 2]):
+        return None
+    lines = body[:start].split("\n")[:-1]
+    between = []
+    while lines and not TABLE_ROW.match(lines[-1]):
+        between.append(lines.pop())
+    if any(line.lstrip().startswith("#") for line in between):
+        return None   # a table of another section
+    rows = _table_above(lines)
+    word = body[start:end].strip()
+    try:
+        stated = int(word) if word.isdigit() else integer(word)
+    except NumeralError:
+        return None
+    return stated if len(rows) >= 3 and 0 < stated < len(rows) - 1 else None
 
 
 def cells_of_the_row_named(body: str, start: int, end: int) -> int | None:
@@ -1915,6 +1937,28 @@ def the_rest_named_before(body: str, start: int, end: int) -> int | None:
     if not found:
         return None
     n = len(re.findall(_NAMED_WORD, found[-1].group(1)))
+    return n if n >= 2 else None
+
+
+def names_joined_in_the_sentence_before(body: str, start: int, end: int) -> int | None:
+    """第二组标签读出的实体里，“北京”和“大学”被拆开了…。也就是说，…被读成了两个实体 (honest_90 H90-026): a count whose
+    noun the sentence before it said, in the same paragraph, beside one group of names joined by 和/与/、 (“北京”和
+    “大学”) counts those names."""
+    noun = re.match(rf"\s*(?:{MEASURE})?\s*([A-Za-z][A-Za-z0-9_-]*|[\u4e00-\u9fff]{{2}})", body[end:end + 16])
+    if noun is None:
+        return None
+    paragraph_start = max(0, body.rfind("\n\n", 0, start))
+    own = max(body.rfind(c, paragraph_start, start) for c in "。！？")
+    if own < 0:
+        return None
+    before = max(body.rfind(c, paragraph_start, own) for c in "。！？")
+    sentence = body[max(before + 1, paragraph_start):own]
+    if noun.group(1) not in sentence:
+        return None
+    joined = re.findall(rf"{_NAMED_WORD}(?:\s*(?:、|和|与|跟|及)\s*{_NAMED_WORD})+", sentence)
+    if len(joined) != 1:
+        return None
+    n = len(re.findall(_NAMED_WORD, joined[0]))
     return n if n >= 2 else None
 
 

@@ -26,6 +26,7 @@ KINDS = ("not_a_count", "value_setter", "not_a_comparison", "not_a_bound", "equa
 @dataclass(frozen=True)
 class Rule(rule_files.Rule):
     numerals: str = "any"
+    reach: int = 12   # how many characters before the numeral the pattern may need (a not_a_count rule)
 
     @property
     def regex(self) -> re.Pattern:
@@ -60,9 +61,10 @@ def one(kind: str) -> Rule:
 
 def not_a_count(view: str, start: int, end: int) -> str:
     """The rule under which the numeral at view[start:end] is not a count ('' when it is one)."""
-    lo, hi = max(0, start - 12), min(len(view), end + 24)
-    window = view[lo:hi]
+    hi = min(len(view), end + 24)
     for r in of_kind("not_a_count"):
+        lo = max(0, start - int(r.reach))
+        window = view[lo:hi]
         for m in r.regex.finditer(window):
             a, b = (m.span("N") if "N" in r.regex.groupindex and m.group("N") is not None else m.span())
             if a + lo <= start < b + lo:

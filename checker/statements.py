@@ -88,7 +88,7 @@ _SIGN = re.compile(r"(?<![真公反纠修改端])([正负])(?=值|数|号|的|�
 # only allows (new-author trial 25 did so to lecture §2.6's 可能被配错权重 and no message said so); 尽可能 (as much as
 # possible) and 可能性 (the possibility, a noun) hedge nothing
 _HEDGE = re.compile(r"不可能|(?<!尽)(?:有可能|可能|也许|或许)(?!性)")
-_MODAL = re.compile(r"(?:(?<!是)(?:并)?不是|并非|未必)(?:所有|全部|每一?[个条种项份步]|任何|任一)[^，。；：:]{0,12}?都(?:要|得|需要|必须)?|不一定|未必|不见得|一定|必然|必定|总是|总比|始终|恒(?=为|是|等于|大于|小于|成立)|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求"
+_MODAL = re.compile(r"(?<![务未不何想])必(?=错|对|有|是|会|败|输)|(?:(?<!是)(?:并)?不是|并非|未必)(?:所有|全部|每一?[个条种项份步]|任何|任一)[^，。；：:]{0,12}?都(?:要|得|需要|必须)?|不一定|未必|不见得|一定|必然|必定|总是|总比|始终|恒(?=为|是|等于|大于|小于|成立)|不必|无须|无需|不需要|用不着|没有必要|没必要|不要求"
                     # 没有理由非得取同一个值 says 不必取相同的值 (new-author trial 38)
                     r"|(?:没有|没|并无|毫无)理由(?:非得|非要|一定要|必须)|不是非得|并不非得"
                     # 也不保证加起来等于 1 says 加起来也不一定等于 1 (honest_43 H43-005)
@@ -110,7 +110,7 @@ _ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列�
                       r"|(最后|倒数第一)(?=[步个列行层位条句槽轮次项格维头组])")
 # a conclusion refused (不说明, 说明不了) is pinned; the bare 说明 is too common a verb ('说明本页回答什么') to pin, and
 # dropping the refusal already changes the sequence
-_CONCLUDE = re.compile(r"(不能|无法|不足以|不可以|可以|能够|才能|就能)(?:据此|由此)|(?:不该|不应该?|不可)(?:据此|由此)?(?:得出|推出|断定)|(?:不)?证明|(?:不能|无法|不|并不)(?:说明|表明)|(?:说明|表明)不了")
+_CONCLUDE = re.compile(r"(不能|无法|不足以|不可以|可以|能够|才能|就能)(?:据此|由此)|(?:不该|不应该?|不可)(?:据此|由此)?(?:得出|推出|断定)|(?:不)?证明(?:不了)?|(?:不能|无法|不|并不)(?:说明|表明)|(?:说明|表明)不了")
 # pairs whose two sides a careless edit swaps: 前者/后者, 左移/右移, 靠前/靠后, 大头/小头, 百分制/千分制
 _PAIRS = {"前者": "former", "后者": "latter", "左移": "side:left", "右移": "side:right", "靠前": "position:before",
           "靠后": "position:after", "大头": "most", "小头": "least", "百分制": "scale:100", "千分制": "scale:1000",
@@ -1080,6 +1080,27 @@ def _unlike_said_as_differ(lost: list[str], gained: list[str], was: str, now: st
         and re.search(rf"(?:和|与|跟)\s*{re.escape(subject)}[^，,。；;]{{0,12}}(?:不同|不一样)", now) is not None
 
 
+_UNEQUAL_BEFORE_CLAUSE = re.compile(r"不等于(?=\s*[\u4e00-\u9fff“])")
+
+
+def _unequal_said_as_denial(lost: list[str], gained: list[str], was: str, now: str) -> bool:
+    """A 不等于 before a clause (X，不等于 Y 还足够大) denies that Y follows, as 并不意味着 does, though the statement
+    words read it as a difference: one said for the other, with only descriptions (之后 -> 时) left unsaid beside
+    it, is the same denial (honest_90 H90-016). A 'differ' of another word (不同), a denial dropped, or any other
+    word lost beside it, is not."""
+    denials = ("not-is", "conclude:no", "differ")
+    bare = lambda tokens: sorted(bare_token(t).split("@")[0] for t in tokens)   # noqa: E731
+    # (only a place word may be left unsaid beside it: a role lost here may have come back in another op, 训练时 ->
+    # 推理时, test_checker_101)
+    kept = [t for t in lost if not bare_token(t).startswith("position:")]
+    was_denials, now_denials = bare(kept), bare(gained)
+    if not was_denials or len(was_denials) != len(now_denials) or was_denials == now_denials \
+            or not all(t in denials for t in was_denials + now_denials):
+        return False
+    return was_denials.count("differ") <= len(_UNEQUAL_BEFORE_CLAUSE.findall(was)) \
+        and now_denials.count("differ") <= len(_UNEQUAL_BEFORE_CLAUSE.findall(now))
+
+
 def _only_a_name_mentioned(was: list[str], now: list[str]) -> bool:
     """A name added to (or dropped from) a sentence whose statement words stay, read with or without that name as
     their subject (sign:+ -> sign:+@SGD term:sgd): the sentence now says who, not something else."""
@@ -1230,6 +1251,9 @@ def errors(page, decided: set[int] = frozenset()) -> list[tuple[int, str]]:
         if op == "replace" and _unlike_said_as_differ(pinned[i1:i2], now[j1:j2], pinned_texts[i1],
                                                       found[j1][2] if j1 < len(found) else ""):
             continue   # 并不像 LSTM 的遗忘门那样… -> 和 LSTM 的遗忘门不同，…并不… (honest_74 H74-019)
+        if op == "replace" and _unequal_said_as_denial(pinned[i1:i2], now[j1:j2], pinned_texts[i1],
+                                                       found[j1][2] if j1 < len(found) else ""):
+            continue   # …，不等于…还足够大 -> …，并不意味着…仍然足够大 (honest_90 H90-016)
         if op == "replace" and _after_said_as_steps(pinned[i1:i2], now[j1:j2], pinned_texts[i1]):
             continue   # …，任务结果放到这之后看 -> 任务结果放到后面再看：…要先弄清… (honest_74 H74-022)
         said_now = found[min(j1, len(found) - 1)][2] if found else ""
@@ -1416,6 +1440,8 @@ def _by_region(opcodes, by_op, pinned, now, found, pinned_texts, page) -> list[t
             #            another way; a bare 不 is not let through here, for it may have moved to another clause
         if _unlike_said_as_differ(lost, gained, " ".join(sorted(was_in)), " ".join(sorted(now_in))):
             continue   # 并不像 LSTM 的遗忘门那样… -> 和 LSTM 的遗忘门不同，…并不… (honest_74 H74-019)
+        if _unequal_said_as_denial(lost, gained, " ".join(sorted(was_in)), " ".join(sorted(now_in))):
+            continue   # 能把梯度传回…，不等于…还足够大 -> …，并不意味着…仍然足够大 (honest_90 H90-016)
         if lost or any(guarded(t) for t in gained):
             at = next((found[j] for j in range(j_lo, j_hi)), None)
             out.append((messages[0][0], _change(lost, gained, "in" if at else "near", at[2][:90] if at else "")))

@@ -96,3 +96,36 @@ def test_one_as_the_bound_of_a_comparison_said_with_bi():
     structural = lambda text, number: [t.structural for t in classify.numbers_in(text) if t.text == number]   # noqa: E731
     assert structural("因为分母里多了 ε，方差比 1 略小一点。", "1") == [True]
     assert structural("方差比 2 略小。", "2") == [False] and structural("它比 1 高 0.3。", "1") == [False]
+
+
+# ---------------------------------------------------------------- round 23's honest readings
+
+
+def test_a_denial_of_proof_and_a_denied_implication_said_another_way(tmp_path):
+    """证明不了简单平均必错 -> 无法证明简单平均一定出错 (honest_89 H89-006): 证明不了 denies the conclusion as 无法证明
+    does, and 必错 says what 一定出错 says. …，不等于…还足够大 -> …，并不意味着…仍然足够大 (honest_90 H90-016): a 不等于
+    before a clause denies an implication, as 并不意味着 does. A proof claimed, or the denial dropped, still fails."""
+    each_honest_passes_wrong_fails(tmp_path, [
+        (LECTURE / "ch07" / "7-7.md", "所以这个例子证明不了简单平均必错。", "因此本例无法证明简单平均一定出错。",
+         "因此本例可以证明简单平均一定出错。"),
+        (PRIMER / "ch08" / "8-4.md", "能把梯度传回句首的词，不等于梯度传回去之后还足够大",
+         "梯度能传回句首的词，并不意味着传回去时仍然足够大", "梯度能传回句首的词，就意味着传回去时仍然足够大"),
+    ], "statement")
+
+
+def test_counts_of_a_slice_of_rows_of_names_said_before_and_of_a_supposed_size(tmp_path):
+    """前三行…，最后两行… under a table of five rows (honest_89 H89-033) are slices of its rows; …“北京”和“大学”被拆开了…。
+    …被读成了两个实体 (honest_90 H90-026) counts the two names the sentence before joined; 比如源句有十个词，就要存下十份
+    状态 (honest_90 H90-032) supposes a size. A slice longer than the table, a third name, and the same size said
+    of the page's sentence without 比如 still need a claim."""
+    claim = "neither claimed nor cited"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (PRIMER / "ch17" / "17-5.md", "读这张表时注意最后一列。",
+         "读这张表时注意最后一列。前三行都要改动模型参数，最后两行通常不改参数。",
+         "读这张表时注意最后一列。前三行都要改动模型参数，最后六行通常不改参数。", claim),
+        (PRIMER / "ch16" / "16-2.md", "“北京”的类型也错成了地点。",
+         "“北京”的类型也错成了地点。也就是说，本该是一个机构实体的“北京大学”，被读成了两个实体。",
+         "“北京”的类型也错成了地点。也就是说，本该是一个机构实体的“北京大学”，被读成了三个实体。", claim),
+        (PRIMER / "ch12" / "12-2.md", "内存随句长增加。", "内存随句长增加。比如源句有十个词，就要存下十份状态，而不是一份。",
+         "内存随句长增加。源句有十个词，就要存下十份状态，而不是一份。", claim),
+    ])
