@@ -1516,6 +1516,7 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 names_joined_in_the_sentence_before(body, start, end),
                 cells_of_the_row_named(body, start, end), pair_introduced_before_the_list(body, start, end),
                 rows_under_the_header_named(body, start, end), slice_of_the_rows_above(body, start, end),
+                times_of_the_rows_above(body, start, end),
                 subjects_after_the_colon(body, start, end))
     return {n for n in readings if n is not None} | the_same_count_again(body, start, end) \
         | each_said_again(body, start)
@@ -1667,19 +1668,34 @@ def rows_under_the_header_named(body: str, start: int, end: int) -> int | None:
         else None
 
 
+def _table_above_in_the_section(body: str, start: int) -> list[list[str]]:
+    """_table_above for the nearest table above `start` with no heading between them ([] when there is none)."""
+    lines = body[:start].split("\n")[:-1]
+    between = []
+    while lines and not TABLE_ROW.match(lines[-1]):
+        between.append(lines.pop())
+    if any(line.lstrip().startswith("#") for line in between):
+        return []   # a table of another section
+    return _table_above(lines)
+
+
+def times_of_the_rows_above(body: str, start: int, end: int) -> int | None:
+    """| 次序 | … | with the rows 原序 and 倒序, then 中间的“太”两次乘的都是同一个权重 (new-author trial 62): a count of times
+    (两次, 两遍) counts the computations of the nearest table above in the same section, one row each, when it has
+    that many content rows."""
+    if not re.match(r"\s*(?:次|遍)", body[end:end + 2]):
+        return None
+    rows = _table_above_in_the_section(body, start)
+    return len(rows) - 1 if len(rows) >= 3 else None
+
+
 def slice_of_the_rows_above(body: str, start: int, end: int) -> int | None:
     """| 要解决的问题 | … | five rows, and below it 前三行都要改动模型参数，最后两行通常不改 (honest_89 H89-033): the rows
     at one end of the nearest table above, in the same section, are a slice of its rows; the count is theirs when it
     is fewer than the table's content rows (前六行 of five rows is no slice)."""
     if not re.search(r"(?:前|后|头|最后|末)\s*$", body[max(0, start - 3):start]) or not re.match(r"\s*行", body[end:end + 2]):
         return None
-    lines = body[:start].split("\n")[:-1]
-    between = []
-    while lines and not TABLE_ROW.match(lines[-1]):
-        between.append(lines.pop())
-    if any(line.lstrip().startswith("#") for line in between):
-        return None   # a table of another section
-    rows = _table_above(lines)
+    rows = _table_above_in_the_section(body, start)
     word = body[start:end].strip()
     try:
         stated = int(word) if word.isdigit() else integer(word)

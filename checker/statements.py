@@ -387,8 +387,9 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
         # (和课程那次相比，…写错的整句要少: the frame is its 和 and its last word, and 写错 is a word of its own: trial 39)
         occupies = [(m.start(), m.start() + 1), (m.end() - 1, m.end())] \
             if m.group(0).startswith("比") or "相比" in m.group(0) else None
-        add(m.start(), m.end(), f"not:{token}" if _NEGATION_BEFORE.search(sentence[max(0, m.start() - 6):m.start()]) else token,
-            occupies)
+        # (再问能不能更快 asks both ways, as 对不对 does: no negation of 更快; honest_90 H90-047)
+        window = re.sub(r"([\u4e00-\u9fff])不\1", "", sentence[max(0, m.start() - 6):m.start()])
+        add(m.start(), m.end(), f"not:{token}" if _NEGATION_BEFORE.search(window) else token, occupies)
     for m in _AFTER_THEN.finditer(sentence):   # A 之后接着 B says what 先 A 再 B says: two steps, not a position
         add(m.start(), m.start(), f"step:first:{m.group(1)}", [m.span(2)])
         add(m.start(3), m.start(3), f"step:then:{m.group(4)}", [m.span(3)])

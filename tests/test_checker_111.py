@@ -129,3 +129,35 @@ def test_counts_of_a_slice_of_rows_of_names_said_before_and_of_a_supposed_size(t
         (PRIMER / "ch12" / "12-2.md", "内存随句长增加。", "内存随句长增加。比如源句有十个词，就要存下十份状态，而不是一份。",
          "内存随句长增加。源句有十个词，就要存下十份状态，而不是一份。", claim),
     ])
+
+
+def test_a_count_of_times_counts_the_rows_of_the_table_above(tmp_path):
+    """| 次序 | 窗口 | 得分 | with the rows 原序 and 倒序, then 中间的“太”两次乘的都是同一个权重 (new-author trial 62, who
+    replaced the true 两次 to get green): a count of times counts the computations of the table above, one row each.
+    三次 is not their count."""
+    old = "窗口内的局部次序因此被卷积核“看见”了。"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (PRIMER / "ch10" / "10-2.md", old, old + "中间的“太”两次乘的都是同一个权重。",
+         old + "中间的“太”三次乘的都是同一个权重。", "neither claimed nor cited"),
+    ])
+
+
+def test_a_question_asked_both_ways_negates_no_comparison():
+    """再问能不能更快 (honest_90 H90-047's heading) asks both ways, as 对不对 does: 更快 is not negated. 不会更快 is."""
+    from checker import statements
+    words = lambda text: [statements.bare_token(t) for t, _ in statements.read_words(text)]   # noqa: E731
+    assert "pace:fast" in words("先保证结果相同，再问能不能更快") and "not:pace:fast" in words("它不会更快")
+
+
+def test_a_predicative_comparative_with_jiao_is_an_order_word(tmp_path):
+    """B 的 PPL 更低，但…一模一样 -> 虽然 B 的 PPL 较低，…却完全相同 (honest_89 H89-001): 较低 closing its clause says
+    what 更低 says, so the relation follows its reworded sentence; 较高 there is the other order. 较小的矩阵 (an
+    attribute) and 比较高 are no comparison."""
+    old = "B 的 PPL 更低，但它们给这条消息的概率一模一样——变的只是**分母**。"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (LECTURE / "ch01" / "1-13.md", old, "虽然 B 的 PPL 较低，两个模型给这条消息的概率却完全相同——不同的只是**分母**。",
+         "虽然 B 的 PPL 较高，两个模型给这条消息的概率却完全相同——不同的只是**分母**。", "relation"),
+    ])
+    from checker.relations import comparison_words
+    assert [m.group(0) for m in comparison_words("B 的 PPL 较低，但")] == ["较低"]
+    assert comparison_words("两个较小矩阵") == [] and comparison_words("这个值比较高。") == []
