@@ -384,7 +384,9 @@ def clause_after(view: str, end: int) -> str:
 _LINK = re.compile(r"!?\[[^\]\n]*\]\([^)\n]*\)")   # [text](target "title"), ![alt](image)
 
 
-_FILLER = re.compile(r"[都也并均还就到过了\s*]")   # 入门文章都没有讲 = 入门文章没有讲到: the same denial
+# 入门文章都没有讲 = 入门文章没有讲到: the same denial; so is 课程本身并没有执行 = 课程没有执行它 (honest_90 H90-008: 本身
+# stresses the subject, 它 points back to the object the sentence already named)
+_FILLER = re.compile(r"[都也并均还就到过了\s*]|本身|它们|它")
 
 
 _FILED_VERB = re.compile(r"收进|收入|收录进|收录|写进|放进|编进")   # 没有收进讲义读本 = 讲义读本没有收录 (H61-027)
@@ -421,6 +423,14 @@ def _reworded_claims(own: list[tuple[int, dict]], view: str, where: list[int], t
             out[line] = by_says[entry["says"]]
             continue
         denial, tail = _denial(entry["says"])
+        own_claims = claims(entry["says"])
+        if len(own_claims) == 1:
+            # read as the page's claims are read, from the name nearest the negation (这是课程写下的设计，课程没有执行它:
+            # the second 课程; honest_90 H90-008), the words before it part of the tail
+            start, end, words = own_claims[0]
+            said = entry["says"]
+            denial = _denial(words)[0]
+            tail = _FILLER.sub("", said[:start]) + "\0" + _FILLER.sub("", said[end:])
         matches = [(start, end) for start, end, words in claimed
                    if denial and _denial(words)[0] == denial
                    and all(part in _FILLER.sub("", _sentence_at(text, start))

@@ -389,7 +389,13 @@ def _read(sentence: str) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, 
             if m.group(0).startswith("比") or "相比" in m.group(0) else None
         # (再问能不能更快 asks both ways, as 对不对 does: no negation of 更快; honest_90 H90-047)
         window = re.sub(r"([\u4e00-\u9fff])不\1", "", sentence[max(0, m.start() - 6):m.start()])
-        add(m.start(), m.end(), f"not:{token}" if _NEGATION_BEFORE.search(window) else token, occupies)
+        negated = _NEGATION_BEFORE.search(window)
+        # (不是换一个更大的分类器就能解决的: 不是 denies the clause, 更大的 is an attribute inside it and keeps its
+        # order; honest_89 H89-010. 不是更大的 and 并不更大 stay negated)
+        if negated and sentence[m.end():m.end() + 1] == "的" and re.match(r"(?:并)?不是\S", negated.group(0)) \
+                and re.search(r"[换用加靠把拿选给让]", negated.group(0)):
+            negated = None
+        add(m.start(), m.end(), f"not:{token}" if negated else token, occupies)
     for m in _AFTER_THEN.finditer(sentence):   # A 之后接着 B says what 先 A 再 B says: two steps, not a position
         add(m.start(), m.start(), f"step:first:{m.group(1)}", [m.span(2)])
         add(m.start(3), m.start(3), f"step:then:{m.group(4)}", [m.span(3)])

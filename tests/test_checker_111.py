@@ -161,3 +161,18 @@ def test_a_predicative_comparative_with_jiao_is_an_order_word(tmp_path):
     from checker.relations import comparison_words
     assert [m.group(0) for m in comparison_words("B 的 PPL 较低，但")] == ["较低"]
     assert comparison_words("两个较小矩阵") == [] and comparison_words("这个值比较高。") == []
+
+
+def test_a_denial_reworded_with_the_subject_stressed_and_an_attribute_inside_a_denied_clause(tmp_path):
+    """这是课程写下的设计，课程没有执行它 -> …，课程本身并没有执行 (honest_90 H90-008): the record's claim is read from the
+    name nearest its negation, as the page's are, and 本身 and 它 are no new words; another verb or another document
+    still needs a record. 不是换一个更大的分类器就能解决的 -> 换一个更大的分类器也解决不了 (honest_89 H89-010): 更大的
+    is an attribute inside the denied clause, not negated by it; dropping the denial still fails."""
+    page = LECTURE / "ch06" / "6-10.md"
+    old = "这是课程写下的设计，课程没有执行它。"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (page, old, "这是课程写下的设计，课程本身并没有执行。", "这是课程写下的设计，课程本身并没有写它。", "does not give"),
+        (page, old, "这是课程写下的设计，课程本身并没有执行。", "这是课程写下的设计，讲义本身并没有执行。", "does not give"),
+        (PRIMER / "ch03" / "3-3.md", "所以这里的问题不是换一个更大的分类器就能解决的：", "因此，换一个更大的分类器也解决不了这里的问题：",
+         "因此，换一个更大的分类器就能解决这里的问题：", "statement"),
+    ])
