@@ -2045,7 +2045,8 @@ def columns_of_the_table_under_the_heading(body: str, start: int, end: int) -> i
 def the_same_count_again(body: str, start: int, end: int) -> set[int]:
     """把同样五个候选的概率换成… (new-author trial 37): 同样 right before a count says a count the page said before,
     with the same measure word and noun; the counts so said before it."""
-    if not re.search(r"同样\s*$", body[max(0, start - 4):start]):
+    # (两句用的是同样的三个词 after 这三个词: honest_89 H89-031)
+    if not re.search(r"(?:同样|相同)的?\s*$", body[max(0, start - 4):start]):
         return set()
     m = re.match(rf"\s*({MEASURE})([\u4e00-\u9fff]{{1,3}})", body[end:end + 8])
     if not m:
