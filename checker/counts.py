@@ -1505,6 +1505,7 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 terms_set_in_bold_before(body, start), pair_named_before(body, start, end),
                 parties_joined_before(body, start), the_other_before(body, start), steps_told_before(body, start, end),
                 entries_of_the_display_before(body, start), numbers_said_before(body, start, end),
+                slice_as_wide_as_a_setting_before(body, start, end),
                 one_each_before(body, start, end), items_of_the_list_just_before(body, start),
                 words_of_the_reordered_quotes(body, start, end), entity_types_named_before(body, start, end),
                 sections_pointed_above(body, start, end), columns_of_the_table_under_the_heading(body, start, end),
@@ -1843,6 +1844,28 @@ def entries_of_the_display_before(body: str, start: int) -> int | None:
     opening = before.rfind("$$", 0, len(before) - 2)
     tuples = re.findall(r"\(([^()$]*,[^()$]*)\)", before[opening + 2:len(before) - 2]) if opening >= 0 else []
     return _entries(tuples[-1]) if tuples else None
+
+
+def slice_as_wide_as_a_setting_before(body: str, start: int, end: int) -> int | None:
+    """宽度为二的 beam 只展开前两名 (honest_88 H88-025): a slice (前两名, 头三个) as wide as a width, size or k the same
+    sentence set before it (宽度为二, k=2, 束宽 2) is that setting said again; the count is its value."""
+    if not re.search(r"(?:前|头)\s*$", body[max(0, start - 2):start]):
+        return None
+    opening = max(body.rfind(c, 0, start) for c in "。！？\n") + 1
+    word = body[start:end].strip()
+    try:
+        stated = int(word) if word.isdigit() else integer(word)
+    except NumeralError:
+        return None
+    for m in re.finditer(rf"(?:宽度|束宽|宽|大小|规模|k|K|top-k)\s*\$?\s*(?:为|是|=|取|等于)?\s*\$?\s*"
+                         rf"([0-9]+|[{NUMERAL_CHARS}]+)(?![0-9.])", body[opening:start]):
+        try:
+            said = int(m.group(1)) if m.group(1).isdigit() else integer(m.group(1))
+        except NumeralError:
+            continue
+        if said == stated:
+            return stated
+    return None
 
 
 def numbers_said_before(body: str, start: int, end: int) -> int | None:

@@ -176,3 +176,19 @@ def test_a_denial_reworded_with_the_subject_stressed_and_an_attribute_inside_a_d
         (PRIMER / "ch03" / "3-3.md", "所以这里的问题不是换一个更大的分类器就能解决的：", "因此，换一个更大的分类器也解决不了这里的问题：",
          "因此，换一个更大的分类器就能解决这里的问题：", "statement"),
     ])
+
+
+def test_a_slice_as_wide_as_the_setting_its_sentence_gives(tmp_path):
+    """宽度为二的 beam 只展开前两名 (honest_88 H88-025): the slice is the width said again; 前三名 is not."""
+    old = "C 在第一轮就排第三，被剪掉了，之后再也回不来。"
+    added = "宽度为二的 beam 只展开前{}名，所以 C 之后能以概率一直接结束这一点，搜索器根本没有机会看到。"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (LECTURE / "ch03" / "3-17.md", old, old + added.format("两"), old + added.format("三"), "neither claimed"),
+    ])
+
+
+def test_a_limit_said_with_yu():
+    """趋近于零 says what 接近零 says; 接近 0.9 and 概率接近 0 are values, no limit (test_checker_104)."""
+    from checker import statements
+    words = lambda text: [statements.bare_token(t) for t, _ in statements.read_words(text)]   # noqa: E731
+    assert words("趋近于零") == words("接近零") == ["limit:0"] and words("接近 0.9") == words("概率接近 0") == []
