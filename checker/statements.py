@@ -865,9 +865,9 @@ def _pinned_changes(page):
     return result
 
 
-def _comparisons_turned_around(page) -> list[tuple[int, str]]:
-    """(line, message) for each pinned sentence reworded into one that compares its sides the other way round with
-    the same order word: no statement word changed, so the alignment sees nothing (honest_71's wrong twins)."""
+def _edited_items(page, fields: bool = False) -> list[tuple[str, str, int, str]]:
+    """(pinned text, text now, body offset, key) for each pinned item edited into one item (a sentence reworded, not
+    split or joined); `fields`: the title and the description too (offset -1 and -2: read by their key)."""
     found = _pinned_changes(page)
     if found is None:
         return []
@@ -875,13 +875,24 @@ def _comparisons_turned_around(page) -> list[tuple[int, str]]:
     out = []
     for change in changes:
         i1, i2, j1, j2 = change.spans
-        if i2 - i1 != 1 or j2 - j1 != 1 or not all(snapshots.key_of(i) in snapshots.TEXT_KEYS
-                                                   for i in change.old + change.new):
+        if i2 - i1 != 1 or j2 - j1 != 1:
+            continue
+        old_key, key = snapshots.key_of(change.old[0]), snapshots.key_of(change.new[0])
+        if not (old_key in snapshots.TEXT_KEYS and key in snapshots.TEXT_KEYS or fields and old_key == key):
             continue
         start, end = spans[1:][j1]
-        if start < 0:
+        if start < 0 and not fields:
             continue
-        was, now = str(change.old[0][snapshots.key_of(change.old[0])]), page.body[start:end]
+        now = page.body[start:end] if start >= 0 else str(change.new[0][key])
+        out.append((str(change.old[0][old_key]), now, start, key))
+    return out
+
+
+def _comparisons_turned_around(page) -> list[tuple[int, str]]:
+    """(line, message) for each pinned sentence reworded into one that compares its sides the other way round with
+    the same order word: no statement word changed, so the alignment sees nothing (honest_71's wrong twins)."""
+    out = []
+    for was, now, start, _ in _edited_items(page):
         if _comparison_turned_around(was, now):
             out.append((page.line_of(start), f"a comparison turned around since it was pinned: '{_compared(was)}' "
                         f"-> '{_compared(now)}' puts the other side first with the same order word, so it says the "
@@ -902,18 +913,8 @@ _SCOPE_ALL = re.compile(r"所有|全部|一切|每一?个")
 def _scope_swapped(page) -> list[tuple[int, str]]:
     """(line, message) for each pinned sentence, title or description edited so that a scope word it had (只, 所有)
     left while the opposite one came in."""
-    found = _pinned_changes(page)
-    if found is None:
-        return []
-    _, _, spans, changes = found
     out = []
-    for change in changes:
-        i1, i2, j1, j2 = change.spans
-        if i2 - i1 != 1 or j2 - j1 != 1 or snapshots.key_of(change.old[0]) != snapshots.key_of(change.new[0]) \
-                and not all(snapshots.key_of(i) in snapshots.TEXT_KEYS for i in change.old + change.new):
-            continue
-        key = snapshots.key_of(change.new[0])
-        was, now = str(change.old[0][snapshots.key_of(change.old[0])]), str(change.new[0][key])
+    for was, now, start, key in _edited_items(page, fields=True):
         counts = [(len(_SCOPE_ONLY.findall(t)), len(_SCOPE_ALL.findall(t))) for t in (was, now)]
         (only_was, all_was), (only_now, all_now) = counts
         if only_was > only_now and all_now > all_was:
@@ -922,7 +923,6 @@ def _scope_swapped(page) -> list[tuple[int, str]]:
             said = "all (所有/全部/每个) -> only some (只/仅)"
         else:
             continue
-        start = spans[1:][j1][0]
         line = page.line_of(start) if start >= 0 else page.meta_lines.get(key, 2)
         out.append((line, f"a statement changed since it was pinned: its scope went from {said} in '{now[:90]}'; "
                           "no computation checks these words (checker/statements.py). If the change is meant, check "
