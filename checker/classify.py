@@ -397,6 +397,10 @@ def _prose_structural(view: str, start: int, end: int, text: str) -> tuple[bool,
             and not re.search(r"[\d.]\s*$", before):
         # 保留 1−ε, 1-p in prose (a description): the constant of an expression, as in a formula (new-author trial 21)
         return True, "the constant 1 of an expression (1−ε)"
+    if text == "1" and re.match(r"\s*(?:加上|减去)(?=\s*[\u4e00-\u9fff])", after) and not re.search(r"[\d.]\s*$", before):
+        # 残差后的导数正好是 1 加上子层自己的导数 (new-author trial 63): the constant 1 of an expression said in words,
+        # as 1−ε is; 1 加上 0.3 (a number after it) stays a number
+        return True, "the constant 1 of an expression (1 加上…)"
     if text in ("0", "1") and any(m.start() <= start - max(0, start - 12) < m.end() for m in
                                    _CONSTANT_IDENTITY_PROSE.finditer(view[max(0, start - 12):end + 6])):
         # exp(0)=1 written in prose (a description): the identity of constants, as in math (new-author trial 20)

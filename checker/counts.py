@@ -1089,7 +1089,8 @@ def items_in_turn(body: str, end: int) -> int | None:
         if not unit:
             break
         n, i = n + 1, unit.end()
-        join = re.match(r"\s*、\s*", rest[i:])
+        # (两个分量的 $wx$ 分别是 $3$ 和 $-6$: the last item joined by 和, new-author trial 63)
+        join = re.match(r"\s*(?:、|和|与|以及|及)\s*", rest[i:])
         if not join:
             break
         i += join.end()

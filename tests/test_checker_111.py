@@ -192,3 +192,16 @@ def test_a_limit_said_with_yu():
     from checker import statements
     words = lambda text: [statements.bare_token(t) for t, _ in statements.read_words(text)]   # noqa: E731
     assert words("趋近于零") == words("接近零") == ["limit:0"] and words("接近 0.9") == words("概率接近 0") == []
+
+
+def test_new_author_trial_63_items_joined_by_he_and_the_one_of_an_expression():
+    """两个分量的 $wx$ 分别是 $3$ 和 $-6$ (new-author trial 63) gives its two items in turn, the last joined by 和, as
+    、 joins them; an item of another kind (它的一半) is no listed value. 导数正好是 1 加上子层自己的导数 says the
+    constant 1 of an expression in words, as 1−ε does; 1 加上 0.3 stays a number."""
+    from checker import classify, counts
+    assert counts.items_in_turn("两个分量的 $wx$ 分别是 $3$ 和 $-6$，它们", 2) == 2
+    assert counts.items_in_turn("三个概率分别是 $0.5$、$0.25$ 与 $0.125$。", 2) == 3
+    assert counts.items_in_turn("两个分量分别是 $3$ 和它的一半。", 2) is None
+    structural = lambda text: [t.structural for t in classify.numbers_in(text) if t.text == "1"]   # noqa: E731
+    assert structural("残差后的导数正好是 1 加上子层自己的导数。") == [True]
+    assert structural("结果是 1 加上 0.3。") == [False]
