@@ -694,6 +694,35 @@ def _turn_clauses_exchanged(text: str):
         yield f"{label}{second.strip()}{mark}{turn}{first.strip()}{end}"
 
 
+def _parallel_frames_exchanged(text: str):
+    """text with two neighbouring clauses that open with the same frame word told in the other order, each whole:
+    用 BERT 做实体识别、用 GPT 类模型做生成 -> 用 GPT 类模型做生成、用 BERT 做实体识别 (honest_91 H91-024). Each clause
+    keeps its own pairing (BERT with 实体识别), so a 各自 or 分别 after them pairs nothing across them; a model moved
+    to the other task still fails."""
+    pieces = [m for m in re.finditer(r"[^、，,；;。！？]+", text)]
+    for first, second in zip(pieces, pieces[1:]):
+        mark = text[first.end():second.start()]
+        if mark not in ("、", "，", ","):
+            continue
+        a, b = first.group(0), second.group(0)
+        frame = re.match(r"\s*([\u4e00-\u9fff]{1,2})(?=\s*[A-Za-z“\u4e00-\u9fff])", a)
+        if not frame or not b.lstrip().startswith(frame.group(1)) or len(a) > _MAX_CLAUSE or len(b) > _MAX_CLAUSE:
+            continue
+        yield text[:first.start()] + b.strip() + mark + a.strip() + text[second.end():]
+
+
+def _clauses_exchanged_around_que(text: str):
+    """text with the two clauses of A，B 却 C told in the other order, the 却 going with the clause that now comes
+    second: 参数存储不变，草稿和运算却会增加 -> 草稿和运算会增加，参数存储却不变 (honest_91 H91-023). Each clause keeps its
+    words; a subject moved to the other predicate still fails."""
+    m = re.fullmatch(r"([^，,；;。！？却]{3,30})([，,])([^，,；;。！？却]{2,30}?)却([^，,；;。！？却]{1,30}?)([。！？]?\s*)", text)
+    if not m:
+        return
+    first, mark, subject, predicate, end = m.groups()
+    for k in range(1, len(first)):
+        yield f"{subject}{predicate}{mark}{first[:k]}却{first[k:]}{end}"
+
+
 def _clauses_exchanged_with_their_pronoun(text: str):
     """text with its two clauses around a turn (，但 / ，不过 / ；) told in the other order and the name the first now
     holds given back to the second, whose 它 took it up: 单靠整句离线的 BLEU 决定不了…，但它并没有失效 -> 整句离线的
@@ -834,7 +863,7 @@ def _swapped_back(text: str, parts: set[str]) -> str | None:
     # (分别, 依次, 之比 pair the sides of two coordinations: no exchange inside one is read as harmless, but whole
     # clauses around a turn may still change places: 常见词直接对应一个编号…；但新名字… (honest_73 H73-034))
     paired = _PAIRED.search(text) or _ORDERED.search(text)
-    whole_clauses = (_turn_clauses_exchanged(text),)
+    whole_clauses = (_turn_clauses_exchanged(text), _parallel_frames_exchanged(text), _clauses_exchanged_around_que(text))
     exchanges = whole_clauses if paired else (
         _neighbours_exchanged(text), _enumerations_reordered(text), _parallel_clauses_exchanged(text),
         _predicates_exchanged(text), _enumerations_exchanged_twice(text), _connective_moved(text),

@@ -205,3 +205,16 @@ def test_new_author_trial_63_items_joined_by_he_and_the_one_of_an_expression():
     structural = lambda text: [t.structural for t in classify.numbers_in(text) if t.text == "1"]   # noqa: E731
     assert structural("残差后的导数正好是 1 加上子层自己的导数。") == [True]
     assert structural("结果是 1 加上 0.3。") == [False]
+
+
+def test_whole_clauses_told_in_the_other_order(tmp_path):
+    """用 BERT 做实体识别、用 GPT 类模型做生成 -> 用 GPT 类模型做生成、用 BERT 做实体识别 (honest_91 H91-024): two clauses
+    of one frame, each whole, may change places though 各自 follows them; the models exchanged between the tasks
+    still fail. 参数存储不变，草稿和运算却会增加 -> 草稿和运算会增加，参数存储却不变 (honest_91 H91-023): the 却 goes with
+    the clause that now comes second; the predicates exchanged still fail."""
+    each_honest_passes_wrong_fails(tmp_path, [
+        (PRIMER / "ch15" / "15-5.md", "用 BERT 做实体识别、用 GPT 类模型做生成，", "用 GPT 类模型做生成、用 BERT 做实体识别，",
+         "用 BERT 做生成、用 GPT 类模型做实体识别，", "arrangement"),
+        (PRIMER / "ch14" / "14-1.md", "参数存储不变，草稿和运算却会增加。", "草稿和运算会增加，参数存储却不变。",
+         "参数存储会增加，草稿和运算却不变。", ""),
+    ])
