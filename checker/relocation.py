@@ -234,13 +234,32 @@ def _formulas(text: str) -> list[str]:
     return out
 
 
+_PLAIN_DENIALS = ("not", "not-is")
+
+
+def _plain_denials_traded(before: list[str], after: list[str], after_new: list[str]) -> list[str]:
+    """after_new without the plain negations that stand for those `before` lost (不代表 -> 并不反映: not-is -> not;
+    honest_91 H91-017), one for one; a negation added beside the old one stays."""
+    lost = [t for t in _statements_missing(before, after) if t.split("@", 1)[0] in _PLAIN_DENIALS]
+    came = [t for t in after_new if t.split("@", 1)[0] in _PLAIN_DENIALS]
+    if not lost or len(lost) != len(came):
+        return after_new
+    return [t for t in after_new if t.split("@", 1)[0] not in _PLAIN_DENIALS]
+
+
 def _lost_that_matter(was: list[str], now: list[str]) -> list[str]:
     """The statement words of `was` missing from `now` whose loss changes the claim: a negation or a guarded word (a
     source, a hedge, a label), or a word whose counterpart `now` brings (same -> differ). Another word left unsaid
     (只有 520 个像素不同 -> 只差 520 个像素: differ in words the classes do not read) is a rewording, as
     checker/statements.py reads it outside claims."""
-    missing = _statements_missing(was, now)
-    return missing if lost_matters(missing, _statements_missing(now, was)) else []
+    missing, gained = _statements_missing(was, now), _statements_missing(now, was)
+    # a plain negation said with another word (不代表 -> 并不反映: not-is -> not; honest_91 H91-017), one for one
+    denials_lost = [t for t in missing if t.split("@", 1)[0] in _PLAIN_DENIALS]
+    denials_gained = [t for t in gained if t.split("@", 1)[0] in _PLAIN_DENIALS]
+    if denials_lost and len(denials_lost) == len(denials_gained):
+        missing = [t for t in missing if t.split("@", 1)[0] not in _PLAIN_DENIALS]
+        gained = [t for t in gained if t.split("@", 1)[0] not in _PLAIN_DENIALS]
+    return missing if lost_matters(missing, gained) else []
 
 
 def steps_reworded(was: list[str], now: list[str]) -> bool:
@@ -373,6 +392,7 @@ def why_not_the_same_claim(template_parts: list[str], page_parts: list[str], tok
     after_new = [t for t in after if not _spelled_out(t, context) and t.split("@", 1)[0] not in _DESCRIBING]
     if not any(t.split("@", 1)[0] in ("former", "latter") for t in before):
         after_new = _without_pointer_pair(after_new)
+    after_new = _plain_denials_traded(before, after, after_new)
     if (_lost_that_matter(before, [t for _, t in tokens(around)])
             or _statements_missing(after_new, [t for _, t in tokens(context)] + before)):
         return f"its statement words changed ({' '.join(before) or 'none'} -> {' '.join(after) or 'none'})"

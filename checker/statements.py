@@ -1927,9 +1927,13 @@ def _origin(sentence: str, pinned_sentences: set[str]) -> list[str]:
 
 
 def _must_read_where_yao_was(gained: list[str], pinned_sentences: list[str], now_text: str) -> bool:
-    """Are the words gained only 'must's, each said by a 要 the pinned sentence had and the sentence lost (要先 -> 得先)?
+    """Are the words gained only 'must's, each said by a 要 or a 只能 the pinned sentence had and the sentence lost (要先 ->
+    得先, 只能这样 -> 必须这样)?
     A 必须 slipped in beside a 要 that stays is a 'must' more."""
     lost_yao = max((len(_YAO_MUST.findall(text)) for text in pinned_sentences), default=0) - len(_YAO_MUST.findall(now_text))
+    # (只能这样交接 -> 必须以这种方式交接: the 'must' 只能 says, which no statement word read; honest_91 H91-001)
+    lost_yao += max(0, max((len(_ONLY_CAN.findall(text)) for text in pinned_sentences), default=0)
+                    - len(_ONLY_CAN.findall(now_text)))
     return bool(gained) and all(bare_token(t) == "must" for t in gained) and len(gained) <= lost_yao
 
 

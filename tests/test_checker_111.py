@@ -218,3 +218,16 @@ def test_whole_clauses_told_in_the_other_order(tmp_path):
         (PRIMER / "ch14" / "14-1.md", "参数存储不变，草稿和运算却会增加。", "草稿和运算会增加，参数存储却不变。",
          "参数存储会增加，草稿和运算却不变。", ""),
     ])
+
+
+def test_a_must_said_for_only_can_and_a_claim_whose_denial_is_reworded(tmp_path):
+    """并没有规定源信息只能这样交接 -> 并没有限定源信息必须以这种方式交接 (honest_91 H91-001): the 'must' 只能 said; a
+    必须 where the denial was dropped still fails. 计数是构造出来的，0.727 不代表… -> 计数是人为构造的，0.727 并不反映…
+    (honest_91 H91-017): the claim follows its sentence, its denial said with another word; 就反映 fails."""
+    each_honest_passes_wrong_fails(tmp_path, [
+        (LECTURE / "ch03" / "3-1.md", "但它的成功只说明交出一份固定摘要的做法可行，并没有规定源信息只能这样交接。",
+         "但它的成功只表明交出一份固定摘要行得通，并没有限定源信息必须以这种方式交接。",
+         "但它的成功只表明交出一份固定摘要行得通，源信息必须以这种方式交接。", ""),
+        (PRIMER / "ch16" / "16-4.md", "计数是构造出来的，0.727 不代表", "计数是人为构造的，0.727 并不反映",
+         "计数是人为构造的，0.727 就反映", ""),
+    ])
