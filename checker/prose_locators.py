@@ -8,8 +8,9 @@ Vaswani 等 2017 年论文的 §3.2.1. A hurried edit changes the chapter, the p
 `bahdanau2014 Table 1, p. 8`). So each place the prose gives after a work's name, in the same sentence and before
 another cited work is named, must be one of the places the page cites of that work.
 
-A work is named by the surname of its first author (Bahdanau 等, Jain 与 Wallace) or by the `shorthand` field of its
-bibliography entry when it is an acronym (SLP). Places read: 第 N 章 (ch.), 第 N 页 / 物理第 N 页 (p.), §N (not a link's text: a link is a
+A work is named by the surname of its first author (Bahdanau 等, Jain 与 Wallace), by the `shorthand` field of its
+bibliography entry when it is an acronym (SLP), by the one word its title opens with before a colon (FlashAttention)
+or by its arXiv number. Places read: 第 N 章 (ch.), 第 N 页 / 物理第 N 页 (p.), §N (not a link's text: a link is a
 cross-reference to this site), Table N / 表 N, Figure N / 图 N, eq. N / 式 (N), Appendix X / 附录 X. A place matches
 a cited one of its kind when they are equal, when it lies in a cited range (p. 112 in p. 107–115, §4.1 in
 §4.1–4.2), or, for sections, when one contains the other (§3 and §3.2.1: the prose may name the section or a part of
@@ -39,7 +40,7 @@ _CODE = re.compile(r"```.*?```|`[^`\n]*`|\$\$.*?\$\$|\$[^$\n]*\$", re.S)
 
 @functools.lru_cache(maxsize=1)
 def _names() -> dict[str, tuple[str, ...]]:
-    """key -> the names prose calls the work by: its first author's surname and its shorthand."""
+    """key -> the patterns of the names prose calls the work by (_names' docstring above lists them)."""
     out = {}
     for key, source in load().items():
         if source.kind not in ("paper", "book", "web"):
@@ -47,23 +48,32 @@ def _names() -> dict[str, tuple[str, ...]]:
         names = []
         latin = [a for a in source.authors if re.search(r"[A-Za-z]", a)]
         if latin:
-            names.append(latin[0].split()[-1])
+            names.append(re.escape(latin[0].split()[-1]))
         # an acronym (SLP), not a model's name used as a word (the Transformer papers' shorthand)
         if re.fullmatch(r"[A-Z][A-Z0-9]+", source.fields.get("shorthand", "")):
-            names.append(source.fields["shorthand"])
+            names.append(re.escape(source.fields["shorthand"]))
+        # the one word a title opens with before its colon (FlashAttention 论文; blind_60 W60-058), and the arXiv
+        # number (arXiv:2205.14135 第二版，第 6 页)
+        # (a model's name is a word of its own elsewhere: BERT 三种题目 names no paper, so the title's word names the
+        # work only before 论文/原文)
+        head = re.match(r"([A-Za-z][A-Za-z0-9-]{3,}):", source.title or "")
+        if head:
+            names.append(re.escape(head.group(1)) + r"(?=\s*(?:的\s*)?(?:原)?(?:论文|原文|一文))")
+        if source.eprint:
+            names.append(re.escape(source.eprint))
         if names:
             out[key] = tuple(names)
     return out
 
 
-def _cited_places(page) -> dict[str, set[tuple[str, str]]]:
-    """key -> the places the page's citations give of it (front-matter sources and every claim's source)."""
+def _cited_places(page) -> dict[str, list[set[tuple[str, str]]]]:
+    """key -> the places each of the page's citations of it gives (front-matter sources and every claim's source)."""
     texts = list(page.meta.get("sources") or [])
     for section in ("claims", "cited", "relations"):
         for item in page.meta.get(section) or []:
             if isinstance(item, dict) and isinstance(item.get("source"), str):
                 texts.append(item["source"])
-    out: dict[str, set] = {}
+    out: dict[str, list[set]] = {}
     for text in texts:
         if not isinstance(text, str):
             continue
@@ -71,7 +81,7 @@ def _cited_places(page) -> dict[str, set[tuple[str, str]]]:
             citation = parse_citation(text)
         except BibliographyError:
             continue   # reported by the provenance checks
-        out.setdefault(citation.key, set()).update(citation.locations)
+        out.setdefault(citation.key, []).append(set(citation.locations))
     return out
 
 
@@ -130,24 +140,34 @@ def errors(page) -> list[tuple[int, str]]:
         return []
     # two works of one author on a page (Mikolov 等 2013 and 同年的另一篇; Bahdanau 等 v1 and v7): a place of either
     body = _CODE.sub(lambda m: " " * len(m.group()), page.body)
-    pattern = re.compile("|".join(rf"(?<![A-Za-z]){re.escape(n)}(?![A-Za-z])"
-                                  for n in sorted(by_name, key=len, reverse=True)))
+    names = sorted(by_name, key=len, reverse=True)
+    pattern = re.compile("|".join(rf"(?<![A-Za-z0-9.])(?P<n{i}>{n})(?![A-Za-z])" for i, n in enumerate(names)))
     out = []
     starts = [0] + [m.end() for m in _SENTENCE_END.finditer(body)]
     ends = [m.start() for m in _SENTENCE_END.finditer(body)] + [len(body)]
     for start, end in zip(starts, ends):
         sentence = body[start:end]
-        mentions = [(m.start(), tuple(by_name[m.group()])) for m in pattern.finditer(sentence)]
+        mentions = [(m.start(), tuple(by_name[names[int(m.lastgroup[1:])]])) for m in pattern.finditer(sentence)]
         for i, (at, keys) in enumerate(mentions):
             stop = next((a for a, k in mentions[i + 1:] if k != keys), len(sentence))
-            places = set().union(*(cited[k] for k in keys))
-            for kind, place in _PLACES:
-                for m in place.finditer(sentence, at, stop):
-                    number = re.sub(r"\s+", "", m.group(1))
-                    if not _matches(kind, number, places):
-                        given = "; ".join(f"{k} " + ", ".join(sorted(label(a, b) for a, b in cited[k])) for k in keys)
-                        out.append((page.line_of(start + m.start()),
-                                    f"{_label(kind, number)} of {' or '.join(keys)} is not a place this page cites of "
-                                    f"it ({given}); correct the prose, or add the place to the page's sources if the "
-                                    "work has it there"))
+            citations = [c for k in keys for c in cited[k]]
+            places = set().union(*citations)
+            given = "; ".join(f"{k} " + ", ".join(sorted({label(a, b) for c in cited[k] for a, b in c})) for k in keys)
+            said = sorted(((m.start(), m.end(), kind, re.sub(r"\s+", "", m.group(1)))
+                           for kind, place in _PLACES for m in place.finditer(sentence, at, stop)))
+            for m_start, _, kind, number in said:
+                if not _matches(kind, number, places):
+                    out.append((page.line_of(start + m_start),
+                                f"{_label(kind, number)} of {' or '.join(keys)} is not a place this page cites of "
+                                f"it ({given}); correct the prose, or add the place to the page's sources if the "
+                                "work has it there"))
+            # a page and the figure or table printed on it, said as one place (第 6 页 Figure 2, 物理第 8 页的 Table 1):
+            # one citation gives both (blind_60 W60-058 moved Figure 2 to Figure 1, a figure the page cites apart)
+            for (s1, e1, k1, n1), (s2, _, k2, n2) in zip(said, said[1:]):
+                if k1 == "page" and k2 in ("figure", "table") and s2 - e1 <= 4 \
+                        and _matches(k1, n1, places) and _matches(k2, n2, places) \
+                        and not any(_matches(k1, n1, c) and _matches(k2, n2, c) for c in citations):
+                    out.append((page.line_of(start + s2),
+                                f"{_label(k2, n2)} is not on {_label(k1, n1)} of {' or '.join(keys)} as the page cites "
+                                f"it ({given}); correct the prose, or the citation that pairs them"))
     return out

@@ -32,6 +32,21 @@ def test_a_chapter_page_or_section_named_beside_a_cited_work_is_one_the_page_cit
     ], NOT_CITED)
 
 
+def test_a_figure_said_on_a_page_is_the_one_a_citation_gives_there(tmp_path):
+    """FlashAttention 论文（arXiv:2205.14135 第二版，第 6 页 Figure 2 左侧）-> 第 6 页 Figure 1 (blind_60 W60-058): the
+    page cites Figure 1 too, apart, so each place alone is cited; said as one place, the page and the figure must
+    come from one citation. The paper is named by its title's word before 论文 and by its arXiv number."""
+    each_honest_passes_wrong_fails(tmp_path, [
+        (LECTURE / "ch07" / "7-8.md", "第 6 页 Figure 2 左侧）", "第 6 页的 Figure 2 左侧）", "第 6 页 Figure 1 左侧）",
+         "is not on 第 6 页"),
+    ])
+    from checker import prose_locators
+    patterns = prose_locators._names()["dao2022flash"]
+    import re
+    assert any(re.match(p, "FlashAttention 论文") for p in patterns)
+    assert not any(re.fullmatch(p, "FlashAttention") for p in patterns if "论文" in p)
+
+
 def test_a_place_of_the_course_or_a_link_is_no_place_of_a_cited_work(tmp_path):
     """A § that is a link's text is a cross-reference to this site, and 讲义 §… a place in the course: neither is a
     place of the work named before it in the sentence, so changing it is left to the cross-reference checks."""
