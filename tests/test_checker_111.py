@@ -246,3 +246,13 @@ def test_a_must_said_for_only_can_and_a_claim_whose_denial_is_reworded(tmp_path)
         (PRIMER / "ch16" / "16-4.md", "计数是构造出来的，0.727 不代表", "计数是人为构造的，0.727 并不反映",
          "计数是人为构造的，0.727 就反映", ""),
     ])
+
+
+def test_an_order_kept_or_broken_is_a_sameness_or_a_difference(tmp_path):
+    """取指数还保持分数的大小顺序 -> 会打乱分数的大小顺序 (blind_60 W60-007) reverses the sentence; 保持…顺序 reads as a
+    sameness, 打乱/改变…顺序 as a difference, and 不会打乱顺序 as the sameness again."""
+    old = "本站补充：取指数还保持分数的大小顺序。"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (PRIMER / "ch07" / "7-3.md", old, "本站补充：取指数不会打乱分数的大小顺序。", "本站补充：取指数会打乱分数的大小顺序。",
+         "statement"),
+    ])
