@@ -841,6 +841,14 @@ def check_table_orders(ctx: Context) -> None:
         ctx.fail(line, message)
 
 
+def check_ordinal_extremes(ctx: Context) -> None:
+    """A superlative said of one entry of a printed vector by its ordinal (第一步的损失最大), decided on the vector
+    (checker/ordinal_extremes.py)."""
+    from checker import ordinal_extremes
+    for line, message in ordinal_extremes.errors(ctx.page):
+        ctx.fail(line, message)
+
+
 def check_pinned_arrangements(ctx: Context) -> None:
     """Units whose characters are pinned in another arrangement: two terms exchanged (checker/arrangements.py)."""
     errors = arrangements.errors(ctx.page)
@@ -2159,6 +2167,7 @@ STAGES = (
     check_comparisons,
     check_multiples_in_math,
     check_table_orders,
+    check_ordinal_extremes,
     check_glosses,
     check_unit_words,
     check_cross_references,

@@ -256,3 +256,14 @@ def test_an_order_kept_or_broken_is_a_sameness_or_a_difference(tmp_path):
         (PRIMER / "ch07" / "7-3.md", old, "本站补充：取指数不会打乱分数的大小顺序。", "本站补充：取指数会打乱分数的大小顺序。",
          "statement"),
     ])
+
+
+def test_a_superlative_of_an_entry_named_by_its_ordinal_is_decided_on_the_printed_vector(tmp_path):
+    """三步之中，第一步的损失最大 beside 各自的损失 $-\\ln p$：$[0.693,1.386,2.079]$ (blind_60 W60-018): the first loss is
+    the smallest. 第三步的损失最大 and 第一步的损失最小 pass."""
+    page = PRIMER / "ch11" / "11-5.md"
+    old = "3. 困惑度：$\\exp(1.386294\\ldots)=4$。"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (page, old, old + "三步之中，第三步的损失最大。", old + "三步之中，第一步的损失最大。", "ordinal_extremes"),
+        (page, old, old + "三步之中，第一步的损失最小。", old + "三步之中，第二步的损失最小。", "ordinal_extremes"),
+    ])
