@@ -610,6 +610,7 @@ def _suggestion(body: str, start: int, end: int, m: re.Match, keyed: dict[str, s
         lo = max(sentence.rfind(c, 0, lo - 1) for c in marks) + 1   # take in the clause that names the condition
     hi_marks = [i for i in (sentence.find(c, w_end) for c in "，,；;。！？!?\n") if i >= 0]
     text = " ".join(sentence[lo:min(hi_marks) if hi_marks else len(sentence)].split()).strip(" -*>")
+    text = re.sub(r"^〔[^〕]{1,8}〕\s*", "", text)   # a provenance marker is no word of the comparison (trial 62)
     keys = [key for a, b, key in printed if start <= a and b <= end]
     decided = False
     if len(keys) < 2:
@@ -1918,9 +1919,15 @@ def _unbound_comparisons(page, view: str, math, claim_spans, names, bound, print
             guessed = re.search(r"holds: '(.*)'$", entry)
             # a guess that is false for the page's values: the sentence is wrong, or the keys guessed from its names
             # are not the ones it means (this stop's trial: a count of 4 offered as close to an F1 of 0.333)
-            false_guess = (" — as guessed, this predicate is false for the page's values: the sentence may be wrong, "
-                           "or the keys are not the quantities it compares"
-                           if guessed and "KEY" not in guessed.group(1) and not holds(guessed.group(1)) else "")
+            false_guess = ""
+            if guessed and "KEY" not in guessed.group(1) and not holds(guessed.group(1)):
+                # the false guess is not offered as the predicate to copy (new-author trial 62 was shown
+                # '{bu} > {haokan}', the features of two words, for a sentence about two window scores): its keys
+                # are named, the predicate is left with KEY holes
+                keys = ", ".join(dict.fromkeys(re.findall(r"\{[^{}]+\}", guessed.group(1))))
+                entry = entry.replace(guessed.group(1), re.sub(r"\{[^{}]+\}", "{KEY}", guessed.group(1)))
+                false_guess = (f" — the keys guessed from its names ({keys}) give a false order for the page's "
+                               "values: the sentence may be wrong, or it compares other quantities (return keys for them)")
             general = "; if it states a general rule, say so (一般, 通常)" if why.startswith(("under", "in a sentence")) else ""
             if unbound:   # (new-author trial 30: five messages for two sentences, one per word)
                 unbound.append((w_start, f"{m.group(0)!r}: {entry}{false_guess}"))

@@ -267,3 +267,15 @@ def test_a_superlative_of_an_entry_named_by_its_ordinal_is_decided_on_the_printe
         (page, old, old + "三步之中，第三步的损失最大。", old + "三步之中，第一步的损失最大。", "ordinal_extremes"),
         (page, old, old + "三步之中，第一步的损失最小。", old + "三步之中，第二步的损失最小。", "ordinal_extremes"),
     ])
+
+
+def test_a_false_guess_is_not_offered_as_the_predicate(tmp_path):
+    """New-author trial 62 was told to bind 倒序的得分比原序高出 2 with '{bu} > {haokan}', the features of two words,
+    a guess the message itself called false. The message now names the keys it guessed and leaves the predicate's
+    keys as holes; the relation text it suggests leaves out the 〔本站构造〕 marker."""
+    from tests.site import edit_errors
+    old = "窗口内的局部次序因此被卷积核“看见”了。"
+    new = old + "\n\n〔本站构造〕倒序的得分比原序高出 2，这个差全部来自首尾两个词互换了位置。"
+    [message] = edit_errors(tmp_path, PRIMER / "ch10" / "10-2.md", old, new, "is not bound")
+    assert "holds: '{KEY} > {KEY}'" in message and "({bu}, {haokan})" in message
+    assert "text: '倒序的得分比原序高出 2'" in message
