@@ -1661,7 +1661,8 @@ def rows_under_the_header_named(body: str, start: int, end: int) -> int | None:
     after = re.match(rf"\s*(?:{MEASURE})?\s*([\u4e00-\u9fff]{{2,6}})", body[end:end + 12])
     if not after or re.search(r"(?:其余|其他|剩下的?|剩余的?|另外|前|后|头|最后)\s*$", body[max(0, start - 4):start]):
         return None   # (其余四条路径 counts the rows less those named: cells_of_the_row_named; 前两个 is a slice)
-    nouns = {after.group(1)[:2], after.group(1)[-2:]}
+    # (三个读取者里 under the header 读取者 ＼ 被读的位置: the noun may be longer than two characters, honest_91 H91-033)
+    nouns = {after.group(1)[:k] for k in range(2, len(after.group(1)) + 1)} | {after.group(1)[-2:]}
     rows = _table_above(body[:start].split("\n")[:-1])
     if len(rows) < 3:
         return None

@@ -279,3 +279,15 @@ def test_a_false_guess_is_not_offered_as_the_predicate(tmp_path):
     [message] = edit_errors(tmp_path, PRIMER / "ch10" / "10-2.md", old, new, "is not bound")
     assert "holds: '{KEY} > {KEY}'" in message and "({bu}, {haokan})" in message
     assert "text: '倒序的得分比原序高出 2'" in message
+
+
+def test_a_column_header_longer_than_two_characters_names_the_counted_noun():
+    """| 读取者 ＼ 被读的位置 | … with three rows, then 三个读取者里…: the counted noun 读取者 heads the first column though it
+    is three characters long (honest_91 H91-033's page has another table nearer, so that item still needs its count
+    claimed). 四个读取者 is no count of the rows."""
+    from checker import counts
+    body = ("| 读取者 ＼ 被读的位置 | 我 | 喜欢 |\n| --- | --- | --- |\n| 我 | ✓ | ✗ |\n| 喜欢 | ✓ | ✓ |\n"
+            "| 电影 | ✓ | ✓ |\n\n三个读取者里，只有第一个读不到后文。")
+    at = body.index("三个读取者")
+    assert counts.rows_under_the_header_named(body, at, at + 1) == 3
+    assert 4 not in counts.named_nearby(body.replace("三个读取者", "四个读取者"), at, at + 1)
