@@ -1657,18 +1657,35 @@ def _table_above(lines: list[str]) -> list[list[str]]:
 
 def rows_under_the_header_named(body: str, start: int, end: int) -> int | None:
     """| 词对 | 标签 | 得分 $s$ | … three rows …, and later 三个得分都是手写的演示值 (new-author trial 58): a count whose noun
-    heads a column of the nearest table above it counts that table's content rows, one value of the column each."""
+    heads a column of the nearest table above it counts that table's content rows, one value of the column each; a
+    sentence that points ahead (下面, 接下来) may count the first table below it instead."""
     after = re.match(rf"\s*(?:{MEASURE})?\s*([\u4e00-\u9fff]{{2,6}})", body[end:end + 12])
     if not after or re.search(r"(?:其余|其他|剩下的?|剩余的?|另外|前|后|头|最后)\s*$", body[max(0, start - 4):start]):
         return None   # (其余四条路径 counts the rows less those named: cells_of_the_row_named; 前两个 is a slice)
     # (三个读取者里 under the header 读取者 ＼ 被读的位置: the noun may be longer than two characters, honest_91 H91-033)
     nouns = {after.group(1)[:k] for k in range(2, len(after.group(1)) + 1)} | {after.group(1)[-2:]}
-    rows = _table_above(body[:start].split("\n")[:-1])
-    if len(rows) < 3:
-        return None
-    header = rows[-1]
-    return len(rows) - 1 if any(re.match(rf"{noun}(?![\u4e00-\u9fff])", cell) for cell in header for noun in nouns) \
-        else None
+    tables = [_table_above(body[:start].split("\n")[:-1])]
+    opening, closing = _sentence_bounds(body, start, "。！？\n")
+    if re.search(r"下面|下文|接下来|下表|随后", body[opening:closing]):
+        # 下面先把……合成一个，再拿它去和三个候选逐一比较 (honest_90 H90-031): a sentence that points ahead counts a
+        # table below it
+        # first table below it whose header names the noun, within the next two sections (the candidates' table
+        # of 第二步 after the inputs' of 第一步)
+        below = body[closing:].split("\n")
+        headings = [k for k, line in enumerate(below) if line.lstrip().startswith("#")]
+        if len(headings) >= 3:
+            below = below[:headings[2]]
+        k = 0
+        while k < len(below):
+            if TABLE_ROW.match(below[k]):
+                last = next((j for j in range(k, len(below)) if not TABLE_ROW.match(below[j])), len(below))
+                tables.append(_table_above(below[:last]))
+                k = last
+            k += 1
+    for rows in tables:
+        if len(rows) >= 3 and any(re.match(rf"{noun}(?![\u4e00-\u9fff])", cell) for cell in rows[-1] for noun in nouns):
+            return len(rows) - 1
+    return None
 
 
 def _table_above_in_the_section(body: str, start: int) -> list[list[str]]:

@@ -291,3 +291,13 @@ def test_a_column_header_longer_than_two_characters_names_the_counted_noun():
     at = body.index("三个读取者")
     assert counts.rows_under_the_header_named(body, at, at + 1) == 3
     assert 4 not in counts.named_nearby(body.replace("三个读取者", "四个读取者"), at, at + 1)
+
+
+def test_a_sentence_that_points_ahead_counts_a_table_below(tmp_path):
+    """下面先把这两个上下文词的向量合成一个，再拿它去和三个候选逐一比较 (honest_90 H90-031): 下面 points at the next
+    sections, whose table headed 候选 has three rows; 四个候选 is not their count."""
+    old = "上下文是“喜欢”和“电影”，答案是“看”。"
+    added = "下面先把这两个上下文词的向量合成一个，再拿它去和{}个候选逐一比较。"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (PRIMER / "ch07" / "7-2.md", old, old + added.format("三"), old + added.format("四"), "neither claimed"),
+    ])
