@@ -908,8 +908,11 @@ def _comparisons_turned_around(page) -> list[tuple[int, str]]:
 # statement words: as one of them, the scope took part in every alignment the other readings rest on, and 只 left
 # unsaid in a rewording is no change; only a scope lost while its opposite came in is. Not 不只/不仅 (not only),
 # 只要 (as long as), 只是 (merely), nor the measure word of 一只/两只
-_SCOPE_ONLY = re.compile(r"(?<![不一二两三四五六七八九十几每0-9])(?:只有|只(?![要是])|仅仅|仅(?!是)|唯有|唯独|单单)")
-_SCOPE_ALL = re.compile(r"所有|全部|一切|每一?个")
+# (前提是下面这些都相同 -> 只要下面这些有一项相同即可: 'all' said with 都 before a sameness, 'some' as 有一项; blind_59
+# W59-006)
+_SCOPE_ONLY = re.compile(r"(?<![不一二两三四五六七八九十几每0-9])(?:只有|只(?![要是])|仅仅|仅(?!是)|唯有|唯独|单单)"
+                         r"|(?:有|其中)(?:一|某)(?:项|个|条|处|样)")
+_SCOPE_ALL = re.compile(r"所有|全部|一切|每一?个|都(?=相同|一样|一致|满足|成立|为真)")
 
 
 def _scope_swapped(page) -> list[tuple[int, str]]:
@@ -920,9 +923,9 @@ def _scope_swapped(page) -> list[tuple[int, str]]:
         counts = [(len(_SCOPE_ONLY.findall(t)), len(_SCOPE_ALL.findall(t))) for t in (was, now)]
         (only_was, all_was), (only_now, all_now) = counts
         if only_was > only_now and all_now > all_was:
-            said = "only some (只/仅) -> all (所有/全部/每个)"
+            said = "only some (只/仅/有一项) -> all (所有/全部/每个/都)"
         elif all_was > all_now and only_now > only_was:
-            said = "all (所有/全部/每个) -> only some (只/仅)"
+            said = "all (所有/全部/每个/都) -> only some (只/仅/有一项)"
         else:
             continue
         line = page.line_of(start) if start >= 0 else page.meta_lines.get(key, 2)

@@ -78,6 +78,9 @@ def test_only_some_said_as_all_is_a_changed_statement(tmp_path):
         (page, old, "按讲义 §5.1 损失只算被选中的位置，其余所有位置不计", "按讲义 §5.1 在句中所有位置都计损失"),
         (LECTURE / "ch05" / "5-1.md", "单句例子只展示哪些位置有损失", "单句例子仅仅展示哪些位置有损失",
          "单句例子展示所有位置有损失"),
+        # (blind_59 W59-006: 'all' said with 都 before a sameness, 'some' as 有一项)
+        (LECTURE / "ch02" / "2-7.md", "PPL 之间能直接比较，前提是下面这些都相同", "PPL 之间能直接比较，前提是下面这些全部相同",
+         "PPL 之间能直接比较，只要下面这些有一项相同即可"),
     ], "scope")
 
 
