@@ -22,6 +22,7 @@ import contextlib
 import hashlib
 import io
 import operator
+import re
 import sys
 from pathlib import Path
 
@@ -222,6 +223,46 @@ def self_comparisons(code: str) -> list[int]:
             lines += [e.lineno for e in node.elts if ast.dump(e.elts[0]) == ast.dump(e.elts[1])
                       and not isinstance(e.elts[0], ast.Constant)]
     return lines
+
+
+_LABELLED_BOUND = re.compile(r"(below|under|less than|at most|within|above|over|greater than|at least|<=?|>=?)\s*"
+                            r"(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*[:=]?\s*$", re.I)
+_BELOW_WORDS = ("below", "under", "less than", "at most", "within", "<", "<=")
+
+
+def mislabelled_thresholds(code: str) -> list[tuple[int, str]]:
+    """(line, message) for each printed comparison whose label names another bound than it tests: f"relative error
+    below 1e-6: {err < 1e6}" prints True whatever err is (blind_60 W60-049), and the output block agrees with it. The
+    label's number and direction (below/under/at most/< against above/over/at least/>) must be the comparison's."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return []
+    out = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        text = ""
+        for part in node.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                text += part.value
+                continue
+            label = _LABELLED_BOUND.search(text)
+            text = ""
+            expr = getattr(part, "value", None)
+            if not label or not isinstance(expr, ast.Compare) or len(expr.ops) != 1 \
+                    or not isinstance(expr.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE)):
+                continue
+            try:
+                bound = float(ast.literal_eval(expr.comparators[0]))
+            except (ValueError, TypeError, SyntaxError):
+                continue
+            below = label.group(1).lower() in _BELOW_WORDS
+            tests_below = isinstance(expr.ops[0], (ast.Lt, ast.LtE))
+            if float(label.group(2)) != bound or below != tests_below:
+                out.append((node.lineno, f"this printed check is labelled '{label.group(0).strip()}' but tests "
+                                         f"'{ast.unparse(expr)}': the label and the comparison must name one bound"))
+    return out
 
 
 def execute(code: str) -> tuple[str, Exception | None, dict, list[int]]:

@@ -1110,6 +1110,8 @@ def check_code_blocks(ctx: Context) -> None:
         line = ctx.page.line_of(block.start)
         if message:
             ctx.fail(line, message)
+        for n, why in code_checks.mislabelled_thresholds(block.code):
+            ctx.fail(line + n, why)
         for n in vacuous:
             ctx.fail(line + n, "this printed check holds even when its first operand is changed: its two sides are one "
                                "object (a view or an alias of what it checks; a .copy() missing?), so it cannot fail; "

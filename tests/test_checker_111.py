@@ -304,3 +304,14 @@ def test_a_sentence_that_points_ahead_counts_a_table_below(tmp_path):
     each_honest_passes_wrong_fails(tmp_path, [
         (PRIMER / "ch07" / "7-2.md", old, old + added.format("三"), old + added.format("四"), "neither claimed"),
     ])
+
+
+def test_a_printed_check_tests_the_bound_its_label_names():
+    """print(f"relative error below 1e-6: {check.relative_error < 1e6}") (blind_60 W60-049) prints True whatever the
+    error is: the label and the comparison name other bounds. The label's number and direction are the test's."""
+    from checker import code_checks
+    line = 'print(f"relative error below 1e-6: {err < %s}")'
+    assert code_checks.mislabelled_thresholds(line % "1e-6") == []
+    assert code_checks.mislabelled_thresholds(line % "1e6")
+    assert code_checks.mislabelled_thresholds('print(f"above 0.5: {p < 0.5}")')
+    assert code_checks.mislabelled_thresholds('print(f"at least 2: {n >= 2}")') == []
