@@ -562,6 +562,12 @@ def _asks_either(sentence: str, m: re.Match) -> bool:
     before, after = sentence[m.start() - 1:m.start()], sentence[m.end():m.end() + 1]
     if m.group(0) == "没有":
         return before == "有"
+    # (出现还是不出现, 用或不用: 'whether or not', honest_94 H94-004)
+    if m.group(0) in ("不", "没") and re.search(r"(?:还是|或者|或)$", sentence[max(0, m.start() - 2):m.start()]):
+        word = re.match(r"[\u4e00-\u9fff]{1,3}", sentence[m.end():])
+        if word and any(sentence[:m.start()].rstrip("还是或者").endswith(word.group(0)[:k]) and
+                        sentence[m.end():].startswith(word.group(0)[:k]) for k in range(len(word.group(0)), 0, -1)):
+            return True
     return bool(re.match(r"[\u4e00-\u9fff]", before)) and before == after and m.group(0) in ("不", "没")
 
 

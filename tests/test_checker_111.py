@@ -315,3 +315,17 @@ def test_a_printed_check_tests_the_bound_its_label_names():
     assert code_checks.mislabelled_thresholds(line % "1e6")
     assert code_checks.mislabelled_thresholds('print(f"above 0.5: {p < 0.5}")')
     assert code_checks.mislabelled_thresholds('print(f"at least 2: {n >= 2}")') == []
+
+
+def test_whether_or_not_negates_nothing_and_a_supposed_change_sets_no_count(tmp_path):
+    """“好看”出现与否对分数毫无影响 -> “好看”出现还是不出现，分数都一样 (honest_94 H94-004): 出现还是不出现 asks both ways;
+    a plain 不出现 still negates. 若改成看前两个词，就要数连续三个词的片段 (honest_94 H94-031) supposes a size, and the count
+    its next clause derives from it; without 若…改成 the counts are counts."""
+    from checker import statements
+    words = lambda text: [statements.bare_token(t) for t, _ in statements.read_words(text)]   # noqa: E731
+    assert "not" not in words("“好看”出现还是不出现，分数都一样") and "not" in words("“好看”不出现，分数都一样")
+    old = "这个续写器只看前一个词，是最简单的一种。"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (PRIMER / "ch05" / "5-2.md", old, old + "若改成看前两个词，就要数连续三个词的片段。",
+         old + "它改看前两个词，就要数连续三个词的片段。", "neither claimed"),
+    ])
