@@ -1400,7 +1400,9 @@ def clauses_counted_back(body: str, start: int, end: int) -> int | None:
     # (两种情况下这个梯度都接近零: the cases, where, and what the clause is about, before its 都; new-author trial 35)
     # (…就是输入，…就是要预测的目标，两条序列正好错开一位: a pair said of each other, new-author trial 59)
     if not re.match(rf"\s*(?:{MEASURE})?\s*[\u4e00-\u9fff]{{0,3}}?\s*(?:(?:下|中|里)[^，,。；;！？]{{0,6}}?)?"
-                    r"(?:也?都|均|各|全都|(?:正好|恰好|刚好)?(?:错开|相差|相隔|对齐|一一对应))", view[end:end + 16]):
+                    r"(?:也?都|均|各|全都|(?:正好|恰好|刚好)?(?:错开|相差|相隔|对齐|一一对应)"
+                    # (…按十进制写成 TB、按二进制写成 TiB，两个读数并不相同: a sameness said of the pair, honest_94 H94-028)
+                    r"|(?:并|也|却)?(?:不|并不)?(?:相同|一样|相等))", view[end:end + 16]):
         return None
     before = view[:start].rstrip()
     if before[-1:] in ("。", "！", "？"):

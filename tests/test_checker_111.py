@@ -329,3 +329,13 @@ def test_whether_or_not_negates_nothing_and_a_supposed_change_sets_no_count(tmp_
         (PRIMER / "ch05" / "5-2.md", old, old + "若改成看前两个词，就要数连续三个词的片段。",
          old + "它改看前两个词，就要数连续三个词的片段。", "neither claimed"),
     ])
+
+
+def test_a_pair_said_to_differ_after_the_clauses_that_gave_it(tmp_path):
+    """同一个字节数，按十进制写成 TB、按二进制写成 TiB，两个读数并不相同 (honest_94 H94-028): the clauses before it gave
+    the two readings; 三个读数 is not their count."""
+    old = "- 单位要写清：MiB/GiB/TiB 是二进制单位，MB/TB 是十进制单位，不能混用。"
+    added = "上面的分数表就是一例：同一个字节数，按十进制写成 TB、按二进制写成 TiB，{}个读数并不相同。"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (LECTURE / "ch07" / "7-4.md", old, old + added.format("两"), old + added.format("三"), "neither claimed"),
+    ])
