@@ -71,10 +71,17 @@ _ASIDE = re.compile(r"\s*[（(][^）)]*[）)]\s*$")
 _PERCENT = re.compile(r"^[$\s]*(-?\d+(?:\.\d+)?)\s*\\?%[$\s]*$")
 
 
+_RESULT = re.compile(r"^\s*\$([^$]*=)\s*([^=$]+)\$\s*$")
+
+
 def _value(cell: str) -> float | None:
     # 93.3%（90.0%～96.1%）: the cell's value, its range or count in brackets aside (blind_53 W53-015); a percent is
     # read in percent, as every cell of its column is
     cell = _ASIDE.sub("", cell)
+    # $2\times(-1)+1\times0.5+1\times1=-0.5$: a worked cell's value is what its last = gives (honest_93 H93-029)
+    worked = _RESULT.match(cell)
+    if worked:
+        cell = worked.group(2).strip()
     m = _NUMBER.match(cell) or _PERCENT.match(cell)
     if m:
         return float(m.group(1))

@@ -339,3 +339,20 @@ def test_a_pair_said_to_differ_after_the_clauses_that_gave_it(tmp_path):
     each_honest_passes_wrong_fails(tmp_path, [
         (LECTURE / "ch07" / "7-4.md", old, old + added.format("两"), old + added.format("三"), "neither claimed"),
     ])
+
+
+def test_round_25_readings(tmp_path):
+    """本站没有重跑 -> 本站并未重新运行 (honest_93 H93-007): 重新运行 is a computing verb, so the site's not-done stays;
+    所以两句话只要用词和次数都一样 (honest_93 H93-032) supposes a pair as a clause-opening 两句话只要 does; 倒序的得分比
+    原序高 beside the table whose 得分 cells are worked out ($…=1.5$, honest_93 H93-029) is decided on the values after
+    the last =, so 比原序低 fails."""
+    from checker import statements
+    words = lambda text: [statements.bare_token(t) for t, _ in statements.read_words(text)]   # noqa: E731
+    assert "not-done" in words("本站并未重新运行。") and "done" in words("本站重新运行了它。")
+    old = "窗口里的词一个没变，只是次序颠倒，得分就从负变正。"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (PRIMER / "ch03" / "3-1.md", "原来谁在前谁在后却看不出来了。",
+         "原来谁在前谁在后却看不出来了。所以两句话只要用词和次数都一样，哪怕顺序相反，也会得到同一个向量。",
+         "原来谁在前谁在后却看不出来了。所以两句话用词和次数都一样，顺序相反，得到同一个向量。", "neither claimed"),
+        (PRIMER / "ch10" / "10-2.md", old, old + "倒序的得分比原序高。", old + "倒序的得分比原序低。", "comparison"),
+    ])
