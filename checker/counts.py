@@ -1503,6 +1503,7 @@ def named_nearby(body: str, start: int, end: int) -> set[int]:
                 clauses_counted_back(body, start, end), objects_made_into(body, start),
                 ordinals_before(body, start, end), parts_of_the_next_sentence(body, start, end),
                 dimension_of_the_vectors_after(body, end), terms_of_the_formula_after(body, end),
+                factors_of_the_formula_after(body, end), slice_of_a_count_before(body, start, end),
                 entries_of_the_tuple_after(body, end), told_one_by_one_before(body, start, end),
                 listed_under_the_heading(body, start, end), displays_just_before(body, start),
                 terms_set_in_bold_before(body, start), pair_named_before(body, start, end),
@@ -2162,6 +2163,52 @@ def terms_of_the_formula_after(body: str, end: int) -> int | None:
             current += c
     terms += bool(current.strip())
     return terms if terms >= 2 else None
+
+
+def factors_of_the_formula_after(body: str, end: int) -> int | None:
+    """链式法则把导数拆成三段：$$\frac{\partial L}{\partial w}=\frac{\partial L}{\partial p}\cdot\frac{\partial p}
+    {\partial z}\cdot\frac{\partial z}{\partial w}$$ (new-author trial 64): the factors of the formula right after the
+    count's colon, split at \cdot and \times outside brackets on its right side (or its top-level fractions)."""
+    m = re.match(r"\s*(?:段|个因子|个因式|个部分|部分|个乘数)[^。！？；：:\n$]{0,16}[：:]\s*\$\$?([^$]+)\$", body[end:end + 400])
+    if not m:
+        return None
+    sides = re.split(r"=|\\approx|≈", m.group(1))
+    side = (sides[1] if len(sides) > 1 else sides[0]).strip().rstrip(",.，。")
+    depth, factors, fractions, i = 0, 1, 0, 0
+    while i < len(side):
+        c = side[i]
+        if c in "({[":
+            depth += 1
+        elif c in ")}]":
+            depth -= 1
+        elif depth == 0 and side.startswith(("\\cdot", "\\times"), i):
+            factors += 1
+        elif depth == 0 and side.startswith("\\frac", i):
+            fractions += 1
+        i += 1
+    n = factors if factors >= 2 else fractions
+    return n if n >= 2 else None
+
+
+def slice_of_a_count_before(body: str, start: int, end: int) -> int | None:
+    """…拆成三段：$$…$$ 前两段相乘时 (new-author trial 64): a slice (前两段, 后两项) of a count said before it in the
+    section with the same measure word is fewer of those things; the count is its own value when it is fewer."""
+    if not re.search(r"(?:前|后|头|最后)\s*$", body[max(0, start - 2):start]):
+        return None
+    measure = re.match(rf"\s*({MEASURE})", body[end:end + 4])
+    if not measure:
+        return None
+    section = max((m.start() for m in re.finditer(r"^#{1,6}\s", body[:start], re.M)), default=0)
+    word = body[start:end].strip()
+    try:
+        stated = int(word) if word.isdigit() else integer(word)
+    except NumeralError:
+        return None
+    for m in re.finditer(rf"(?<![前后头第])([0-9{NUMERAL_CHARS}]+)\s*{re.escape(measure.group(1))}", body[section:start]):
+        earlier = _count_value(m.group(1))
+        if earlier is not None and stated < earlier:
+            return stated
+    return None
 
 
 def entries_of_the_tuple_after(body: str, end: int) -> int | None:

@@ -1545,6 +1545,11 @@ def check_completeness(ctx: Context) -> None:
         if ctx.values is None:
             continue  # the verify function failed with a line of its own; its numbers cannot be judged
         covers = {c.kind for c in ctx.covered if c.start <= token.start and token.end <= c.end}
+        if not covers and token.text[:1] in "-−" and re.search(r"[=(（×\\]\s*$", ctx.page.body[max(0, token.start - 8):token.start]):
+            # $\Delta z=-0.1\times…$ claimed as '\Delta z=-{lr}\times…' (new-author trial 64): the minus is the formula's
+            # operator before the claimed value, not the value's sign
+            covers = {c.kind for c in ctx.covered if c.start <= token.start + 1 and token.end <= c.end
+                      and ctx.page.body[token.start:token.start + 1] in "-−"}
         if not covers:
             covers = _covered_in_parts(ctx, token)
         if "failed-claim" in covers:

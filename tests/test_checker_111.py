@@ -275,13 +275,12 @@ def test_a_superlative_of_an_entry_named_by_its_ordinal_is_decided_on_the_printe
 def test_a_false_guess_is_not_offered_as_the_predicate(tmp_path):
     """New-author trial 62 was told to bind 倒序的得分比原序高出 2 with '{bu} > {haokan}', the features of two words,
     a guess the message itself called false. The message now names the keys it guessed and leaves the predicate's
-    keys as holes; the relation text it suggests leaves out the 〔本站构造〕 marker."""
-    from tests.site import edit_errors
-    old = "窗口内的局部次序因此被卷积核“看见”了。"
-    new = old + "\n\n〔本站构造〕倒序的得分比原序高出 2，这个差全部来自首尾两个词互换了位置。"
-    [message] = edit_errors(tmp_path, PRIMER / "ch10" / "10-2.md", old, new, "is not bound")
-    assert "holds: '{KEY} > {KEY}'" in message and "({bu}, {haokan})" in message
-    assert "text: '倒序的得分比原序高出 2'" in message
+    keys as holes; the relation text it suggests leaves out a 〔本站构造〕 marker. (That sentence itself is now decided by
+    the table's worked 得分 cells: test_round_25_readings.)"""
+    from tests.test_directions import LAB_B, _edited
+    [error] = _edited(tmp_path, "labs/index.md", (LAB_B, LAB_B + "〔本站构造〕LSTM 比窗口 MLP 更贴近下限。"))
+    assert "- text: 'LSTM 比窗口 MLP 更贴近下限' holds: '{KEY} < {KEY}'" in error, error
+    assert "({b_lstm[0]}, {b_mlp[0]}) give a false order" in error
 
 
 def test_a_column_header_longer_than_two_characters_names_the_counted_noun():
@@ -356,3 +355,40 @@ def test_round_25_readings(tmp_path):
          "原来谁在前谁在后却看不出来了。所以两句话用词和次数都一样，顺序相反，得到同一个向量。", "neither claimed"),
         (PRIMER / "ch10" / "10-2.md", old, old + "倒序的得分比原序高。", old + "倒序的得分比原序低。", "comparison"),
     ])
+
+
+def test_new_author_trial_64_readings(tmp_path):
+    """New-author trial 64's twelve false alarms on a new topic page, the general ones read now: 各占一半 is an equality
+    a relation may bind (the lint asked for it, then refused it); 往上推/往下推 are directions; $p$ 总小于一 is the
+    sigmoid's range, a general rule; 正负两类 is a pair named by its opposites; the minus of $\\Delta w=-0.2\\times…$
+    is an operator before the claimed 0.2. Their wrong twins still fail."""
+    from checker import directions, relations
+    assert [m.group(0) for m in relations.EQUALITY.finditer("分数为零时正类和负类各占一半")] == ["各占一半"]
+    assert [m.group(0) for m in relations.comparison_words("正例把两个权重都往上推，负例把两个权重都往下推")] == \
+        ["往上推", "往下推"]
+    assert directions.general("正例：$p$ 总小于一，误差为负") and not directions.general("本例的 $p$ 小于一，误差为负")
+    from checker.pipeline import check_page
+    page = PRIMER / "ch04" / "4-3.md"
+    text = page.read_text(encoding="utf-8")
+    claim, body = "  - '学习率取 $\\eta={lr}$'\n", "学习率取 $\\eta=0.2$"
+    assert text.count(claim) == 1 and text.count(body) == 1
+    for sign, wrong in (("-", False), ("-", True)):
+        edited = text.replace(claim, claim + "  - '\\Delta w=-{lr}\\times g'\n").replace(
+            body, body + "，于是 $\\Delta w=" + sign + ("0.3" if wrong else "0.2") + "\\times g$")
+        target = tmp_path / str(wrong) / page.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(edited, encoding="utf-8")
+        errors = [e for e in check_page(target).errors if "0.2" in e or "0.3" in e]
+        assert bool(errors) == wrong, errors
+
+
+def test_the_factors_of_a_formula_and_a_slice_of_a_count_said_before():
+    """链式法则把导数拆成三段：$$…=\\frac{∂L}{∂p}\\cdot\\frac{∂p}{∂z}\\cdot\\frac{∂z}{∂w}$$，前两段相乘时… (new-author trial
+    64): the count is the formula's factors, and 前两段 a slice of those three; 四段 and 前四段 are not."""
+    from checker import counts
+    b = ("链式法则把导数拆成三段：$$\\frac{\\partial L}{\\partial w_i}=\\frac{\\partial L}{\\partial p}\\cdot"
+         "\\frac{\\partial p}{\\partial z}\\cdot\\frac{\\partial z}{\\partial w_i}$$ 前两段相乘时，得到 p-y。")
+    at, sliced = b.index("三段"), b.index("两段")
+    assert 3 in counts.named_nearby(b, at, at + 1) and 2 in counts.named_nearby(b, sliced, sliced + 1)
+    assert 4 not in counts.named_nearby(b.replace("三段", "四段"), at, at + 1)
+    assert 4 not in counts.named_nearby(b.replace("前两段", "前四段"), sliced, sliced + 1)
