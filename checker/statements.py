@@ -110,7 +110,8 @@ _LIMIT = re.compile(r"(?:接近|趋近|趋于|逼近|趋向|靠近|(?:几乎|近
 _SIDE = re.compile(r"([左右])(?=侧|边|列|图|半|端)|(?<=[靠最向往偏])([左右])")
 # (第一格, 第二维, 第二头: blind_56 W56-031 and blind_58 W58-044 both moved 只把第一格上一步的值…搬过来 to 第二格)
 _ORDINAL = re.compile(r"第([一二三四五六七八九十两]+)(?=[步个列行层位条句槽轮次项格维头组])"
-                      r"|(最后|倒数第一)(?=[步个列行层位条句槽轮次项格维头组])")
+                      # (最后一步 is the last as 最后步 is: blind_61 W61-006 moved 第一步 to 最后一步)
+                      r"|(最后一?|倒数第一)(?=[步个列行层位条句槽轮次项格维头组])")
 # a conclusion refused (不说明, 说明不了) is pinned; the bare 说明 is too common a verb ('说明本页回答什么') to pin, and
 # dropping the refusal already changes the sequence
 _CONCLUDE = re.compile(r"(不能|无法|不足以|不可以|可以|能够|才能|就能)(?:据此|由此)|(?:不该|不应该?|不可)(?:据此|由此)?(?:得出|推出|断定)|(?:不)?证明(?:不了)?|(?:不能|无法|不|并不)(?:说明|表明)|(?:说明|表明)不了")

@@ -22,7 +22,9 @@ from checker.numerals import NumeralError, integer
 _SUPERLATIVE = re.compile(r"最(大|高|多|重|长|小|低|少|轻|短)(?!分(?:数)?的?\s*(?:候选|词|者|token|项|那|与|和))")
 _UP = "大高多重长"
 # 排第二, and 第二高 / 第二大 (blind_39 W39-018: 分数第二高的是 O, O, where the table's second is B-ORG, O)
-_RANK = re.compile(r"排(?:在|名)?第\s*([0-9一二两三四五六七八九十]+)|第\s*([0-9一二两三四五六七八九十]+)\s*(?=高|大|多)")
+# (其次是 A a EOS: the second after the largest the sentence named first; blind_61 W61-012)
+_RANK = re.compile(r"排(?:在|名)?第\s*([0-9一二两三四五六七八九十]+)|第\s*([0-9一二两三四五六七八九十]+)\s*(?=高|大|多)"
+                   r"|(其次)(?=是|为|的是)")
 _TOTAL = re.compile(r"^(?:合计|总计|总和|总数|总计数|总|总体|整体|平均|均值)$")
 _NUMBER = re.compile(r"^[$\s]*(-?\d+(?:\.\d+)?)[$\s]*$")
 _SENTENCE = re.compile(r"[^。！？\n]+[。！？]?")
@@ -158,7 +160,7 @@ def _verdict(sentence: str, context: str, table, by_value: bool = False) -> tupl
             up = superlatives[0].group(1) in _UP
             verdicts.append(mine >= max(values) if up else mine <= min(values))
         else:
-            said = ranks[0].group(1) or ranks[0].group(2)
+            said = ranks[0].group(1) or ranks[0].group(2) or ("二" if ranks[0].group(3) else "")
             try:
                 wanted = int(said) if said.isdigit() else integer(said)
             except NumeralError:

@@ -392,3 +392,16 @@ def test_the_factors_of_a_formula_and_a_slice_of_a_count_said_before():
     assert 3 in counts.named_nearby(b, at, at + 1) and 2 in counts.named_nearby(b, sliced, sliced + 1)
     assert 4 not in counts.named_nearby(b.replace("三段", "四段"), at, at + 1)
     assert 4 not in counts.named_nearby(b.replace("前两段", "前四段"), sliced, sliced + 1)
+
+
+def test_round_25_blind_readings(tmp_path):
+    """最大的是 C EOS 的 0.250，其次是 A a EOS 的 0.210 (blind_61 W61-012) beside the table whose second is B EOS: 其次 is a
+    rank of its clause, decided on the table; 其次是 B EOS passes. 损失都集中在第一步 -> 最后一步 (blind_61 W61-006): 最后一步
+    is the ordinal 'last', so the move fails, and 都落在第一步 passes."""
+    old = "按整句概率排序，最大的是 C EOS 的 $0.250$。"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (LECTURE / "ch03" / "3-17.md", old, "按整句概率排序，最大的是 C EOS 的 $0.250$，其次是 B EOS 的 $0.225$。",
+         "按整句概率排序，最大的是 C EOS 的 $0.250$，其次是 A a EOS 的 $0.210$。", "'其次' is false"),
+        (LECTURE / "ch03" / "3-14.md", "几乎全部损失都集中在第一步。", "几乎全部损失都落在第一步。",
+         "几乎全部损失都集中在最后一步。", "statement"),
+    ])

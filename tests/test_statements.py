@@ -552,7 +552,9 @@ def test_a_source_that_did_not_give_a_thing_is_a_who_did_what():
 def test_the_last_one_is_no_next_one_and_after_is_after():
     """Honest corpus 12 (H12b-013): 最后一轮 read as 后一轮 (the next round), and 第 3 轮过后 as nothing; 最后一轮 says
     which round, 过后 says what 之后 says (not inside 经过后面的层)."""
-    assert words("最后一轮保留的两项都已结束，于是在第 3 轮后停止。") == words("第 3 轮过后，保留的两项都已结束，就此停止。")
+    # (最后一轮 is the ordinal 'last' since stop 111, a description the rewording may leave unsaid: blind_61 W61-006)
+    assert [w for w in words("最后一轮保留的两项都已结束，于是在第 3 轮后停止。") if w != "ordinal:last"] \
+        == words("第 3 轮过后，保留的两项都已结束，就此停止。")
     assert words("下一个词") == ["position:after"] and words("再经过后面的层") == []
 
 
