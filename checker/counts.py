@@ -2014,13 +2014,19 @@ def names_joined_in_the_sentence_before(body: str, start: int, end: int) -> int 
         return None
     before = max(body.rfind(c, paragraph_start, own) for c in "。！？")
     sentence = body[max(before + 1, paragraph_start):own]
-    if noun.group(1) not in sentence:
-        return None
     joined = re.findall(rf"{_NAMED_WORD}(?:\s*(?:、|和|与|跟|及)\s*{_NAMED_WORD})+", sentence)
-    if len(joined) != 1:
+    if noun.group(1) in sentence and len(joined) == 1:
+        n = len(re.findall(_NAMED_WORD, joined[0]))
+        return n if n >= 2 else None
+    # (分布给 book、pen、key 的概率依次是 $(.6,.3,.1)$。greedy 选 book。book …也是三个候选里最大的: names given one
+    # value each in turn, one or two sentences back in the paragraph, are what is counted; honest_93 H93-025)
+    back = body[paragraph_start:own]
+    given = [m for m in re.finditer(rf"({_NAMED_WORD}(?:\s*(?:、|和|与|跟|及)\s*{_NAMED_WORD})+)[^。！？$]{{0,12}}?依次(?:是|为)"
+                                    r"\s*\$\s*\\?[(\[]([^$()\[\]]*)\\?[)\]]\s*\$", back)]
+    if len(given) != 1 or back[given[0].end():].count("。") > 2:
         return None
-    n = len(re.findall(_NAMED_WORD, joined[0]))
-    return n if n >= 2 else None
+    n = len(re.findall(_NAMED_WORD, given[0].group(1)))
+    return n if n >= 2 and n == len([x for x in given[0].group(2).split(",") if x.strip()]) else None
 
 
 _BOLD = re.compile(r"\*\*[^*\n]+\*\*")

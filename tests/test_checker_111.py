@@ -405,3 +405,13 @@ def test_round_25_blind_readings(tmp_path):
         (LECTURE / "ch03" / "3-14.md", "几乎全部损失都集中在第一步。", "几乎全部损失都落在第一步。",
          "几乎全部损失都集中在最后一步。", "statement"),
     ])
+
+
+def test_a_count_of_names_given_their_values_in_turn_a_sentence_or_two_back(tmp_path):
+    """分布给 book、pen、key 的概率依次是 $(.6,.3,.1)$。greedy 选 book。…也是三个候选里最大的 (honest_93 H93-025): the
+    names given one value each in turn, two sentences back in the paragraph, are what is counted; 四个候选 is not."""
+    old = "greedy 选 book。"
+    added = "greedy 选 book。book 也是{}个候选里概率最大的。"
+    each_honest_passes_wrong_fails(tmp_path, [
+        (LECTURE / "ch02" / "2-8.md", old, added.format("三"), added.format("四"), "个' is neither claimed"),
+    ])
