@@ -2395,7 +2395,8 @@ def _clauses(sentence: str) -> list[str]:
     return [c for c in _CLAUSE_MARK.split(sentence) if c.strip()]
 
 
-_NOT_MERELY = re.compile(r"不只是|不仅是|不光是|不单是|不仅仅是")
+# (不能只留指标 says what 除了指标，还要… says: more than that one, honest_92 H92-021)
+_NOT_MERELY = re.compile(r"不只是|不仅是|不光是|不单是|不仅仅是|不能只|不能仅|不能光|不能单")
 _NOT_THE_SAME = re.compile(r"(?:并不|不)(?:等同于|等于|就是)|并非|并不是")
 
 

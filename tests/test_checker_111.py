@@ -415,3 +415,14 @@ def test_a_count_of_names_given_their_values_in_turn_a_sentence_or_two_back(tmp_
     each_honest_passes_wrong_fails(tmp_path, [
         (LECTURE / "ch02" / "2-8.md", old, added.format("三"), added.format("四"), "个' is neither claimed"),
     ])
+
+
+def test_not_only_said_with_buneng_zhi(tmp_path):
+    """除了指标，还要留下从固定前缀生成的文本 -> 从固定前缀生成的文本也要留下来，不能只留指标 (honest_92 H92-021): 不能只
+    says 'more than that one' as 不只是 does, a description a rewording may add; dropping 不能只 from a pinned sentence
+    (不能只凭名字就认定 -> 只凭名字就认定) still fails."""
+    each_honest_passes_wrong_fails(tmp_path, [
+        (LECTURE / "ch08" / "8-4.md", "除了指标，还要留下从固定前缀生成的文本。", "从固定前缀生成的文本也要留下来，不能只留指标。",
+         "从固定前缀生成的文本也可以不留，能只留指标。", "statement"),
+        (LECTURE / "ch01" / "1-16.md", "不能只凭名字就认定", "不能单凭名字就认定", "只凭名字就可以认定", "statement"),
+    ])
