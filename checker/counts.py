@@ -2172,7 +2172,7 @@ def terms_of_the_formula_after(body: str, end: int) -> int | None:
 
 
 def factors_of_the_formula_after(body: str, end: int) -> int | None:
-    """链式法则把导数拆成三段：$$\frac{\partial L}{\partial w}=\frac{\partial L}{\partial p}\cdot\frac{\partial p}
+    r"""链式法则把导数拆成三段：$$\frac{\partial L}{\partial w}=\frac{\partial L}{\partial p}\cdot\frac{\partial p}
     {\partial z}\cdot\frac{\partial z}{\partial w}$$ (new-author trial 64): the factors of the formula right after the
     count's colon, split at \cdot and \times outside brackets on its right side (or its top-level fractions)."""
     m = re.match(r"\s*(?:段|个因子|个因式|个部分|部分|个乘数)[^。！？；：:\n$]{0,16}[：:]\s*\$\$?([^$]+)\$", body[end:end + 400])
